@@ -1,0 +1,3 @@
+"""nardy: Long Nardy in the terminal."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,5 @@
+"""Allow ``python -m nardy_tui``."""
+
+from nardy_tui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,294 @@
+"""Legal-play generation: every rule of RULES.md sections 3 to 7.
+
+The search works on the position as the side to move sees it (``MoverBoard``): its own
+checkers counted on its own points 1-24 (index 0 holds the borne-off count), and which of
+those points the opponent holds. A turn is searched step by step, each step one die, and
+every rule is judged after each single step; whole turns that use the most dice (and the
+higher die, where that applies) are kept, one per distinct resulting position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nardy_tui.engine.geometry import (
+    CHECKERS,
+    HEAD,
+    HOME_TOP,
+    LANE,
+    OFF,
+    POINT_AT_LANE,
+    POINTS,
+    board_index,
+)
+from nardy_tui.engine.position import Position
+from nardy_tui.engine.side import Side
+from nardy_tui.engine.step import ALL_ROLLS, Dice, Play, Step, check_dice, dice_steps
+
+HEAD_EXCEPTION_DOUBLES = frozenset({6, 4, 3})
+"""Doubles with which two checkers may leave the head on a first turn (RULES.md section 4)."""
+
+_INDEX_OF_POINT = {
+    side: (-1, *(board_index(side, point) for point in range(1, POINTS + 1))) for side in Side
+}
+# _STEPS[src][die]: the Step object for that move, built once (plays share them).
+_STEPS = tuple(
+    tuple(Step(src, max(src - die, OFF), die) if die else None for die in range(7))
+    for src in range(POINTS + 1)
+)
+
+
+class IllegalPlayError(ValueError):
+    """A play that is not a legal whole turn for the position (and dice) given."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoverBoard:
+    """A position seen by the side to move, the form the search works on.
+
+    ``own[p]`` is the mover's checkers on its point ``p`` (``own[0]``: borne off);
+    ``blocked[p]`` whether the opponent holds ``p``; ``block_floor`` the lowest lane (see
+    ``geometry.LANE``) on which the opponent has a checker, -1 once it has borne one off,
+    so a block of the mover's on lanes above it has an opposing checker past it;
+    ``head_floor`` how many checkers must stay on the head this turn.
+    """
+
+    side: Side
+    own: tuple[int, ...]
+    blocked: tuple[bool, ...]
+    block_floor: int
+    head_floor: int
+
+    @classmethod
+    def of(cls, position: Position, dice: Dice) -> MoverBoard:
+        side = position.turn
+        sign = side.sign
+        index = _INDEX_OF_POINT[side]
+        own = [0] * (POINTS + 1)
+        blocked = [False] * (POINTS + 1)
+        floor = POINTS
+        opponent_on_board = 0
+        for point in range(1, POINTS + 1):
+            count = position.points[index[point]] * sign
+            if count > 0:
+                own[point] = count
+            elif count < 0:
+                blocked[point] = True
+                opponent_on_board -= count
+                floor = min(floor, LANE[point])
+        own[OFF] = CHECKERS - sum(own)
+        if opponent_on_board < CHECKERS:
+            floor = -1
+        leaving = 2 if position.is_first_turn and dice[0] == dice[1] in HEAD_EXCEPTION_DOUBLES else 1
+        head_floor = max(own[HEAD] - leaving, 0)
+        return cls(side, tuple(own), tuple(blocked), floor, head_floor)
+
+    def to_position(self, own: tuple[int, ...], before: Position) -> Position:
+        """The position after the mover reached ``own``; the turn passes to the opponent."""
+        points = list(before.points)
+        index = _INDEX_OF_POINT[self.side]
+        sign = self.side.sign
+        for point in range(1, POINTS + 1):
+            if not self.blocked[point]:
+                points[index[point]] = own[point] * sign
+        return Position(tuple(points), self.side.opponent, before.first_turns - {self.side})
+
+
+def makes_illegal_block(own: list[int] | tuple[int, ...], landed: int, floor: int) -> bool:
+    """Whether the mover, having just occupied the empty point ``landed``, now holds six
+    or more points in a row along the opponent's path with no opposing checker past them.
+    """
+    lane = LANE[landed]
+    low = lane
+    while low > 0 and own[POINT_AT_LANE[low - 1]]:
+        low -= 1
+    if floor < low:
+        return False
+    high = lane
+    while high < POINTS - 1 and own[POINT_AT_LANE[high + 1]]:
+        high += 1
+    return high - low >= 5
+
+
+def search(board: MoverBoard, own_start: tuple[int, ...], remaining: tuple[int, ...],
+           ) -> tuple[int, dict[tuple[int, ...], Play]]:
+    """Every way to play the dice ``remaining`` from ``own_start``.
+
+    Returns the most steps any sequence can play, and for each distinct end position a
+    sequence that reaches it with that many steps. The higher-die rule is not applied here.
+    """
+    own = list(own_start)
+    blocked = board.blocked
+    floor = board.block_floor
+    head_floor = board.head_floor
+    outside = sum(own[HOME_TOP + 1:])
+    results: dict[tuple[int, ...], Play] = {}
+    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    path: list[Step] = []
+    best = 0
+
+    def visit(dice_left: tuple[int, ...]) -> None:
+        nonlocal outside, best
+        state = tuple(own)
+        if (state, dice_left) in seen:
+            return
+        seen.add((state, dice_left))
+        moved = False
+        for position_in_dice, die in enumerate(dice_left):
+            if die in dice_left[:position_in_dice]:
+                continue
+            rest = dice_left[:position_in_dice] + dice_left[position_in_dice + 1:]
+            for src in range(POINTS, 0, -1):
+                if not own[src] or (src == HEAD and own[HEAD] <= head_floor):
+                    continue
+                dst = src - die
+                if dst > 0:
+                    if blocked[dst]:
+                        continue
+                    own[src] -= 1
+                    own[dst] += 1
+                    if own[dst] == 1 and makes_illegal_block(own, dst, floor):
+                        own[src] += 1
+                        own[dst] -= 1
+                        continue
+                    entered_home = src > HOME_TOP >= dst
+                    outside -= entered_home
+                    path.append(_STEPS[src][die])
+                    visit(rest)
+                    path.pop()
+                    outside += entered_home
+                    own[src] += 1
+                    own[dst] -= 1
+                    moved = True
+                elif not outside and (dst == 0 or not any(own[src + 1:HOME_TOP + 1])):
+                    own[src] -= 1
+                    own[OFF] += 1
+                    path.append(_STEPS[src][die])
+                    visit(rest)
+                    path.pop()
+                    own[src] += 1
+                    own[OFF] -= 1
+                    moved = True
+        if not moved:
+            depth = len(path)
+            if depth > best:
+                best = depth
+                results.clear()
+            if depth == best and state not in results:
+                results[state] = tuple(path)
+
+    visit(remaining)
+    return best, results
+
+
+def _higher_die_only(plays: dict[tuple[int, ...], Play], dice: Dice
+                     ) -> dict[tuple[int, ...], Play]:
+    """RULES.md section 6: when only one die can be played but either could, the higher."""
+    higher = max(dice)
+    with_higher = {state: play for state, play in plays.items() if play[0].die == higher}
+    return with_higher or plays
+
+
+def _legal_states(position: Position, dice: Dice) -> tuple[MoverBoard, dict[tuple[int, ...], Play]]:
+    board = MoverBoard.of(position, dice)
+    depth, plays = search(board, board.own, dice_steps(dice))
+    if depth == 1 and dice[0] != dice[1]:
+        plays = _higher_die_only(plays, dice)
+    return board, plays
+
+
+def legal_plays(position: Position, dice: Dice) -> list[Play]:
+    """Every legal whole turn for the side to move, one per distinct resulting position.
+
+    Each play lists its steps in the order they are played; ``[()]`` means a pass.
+
+    >>> plays = legal_plays(Position.initial(), (6, 6))
+    >>> [" ".join(map(str, play)) for play in plays]
+    ['24/18 24/18']
+    """
+    _, plays = _legal_states(position, check_dice(dice))
+    return list(plays.values())
+
+
+def legal_results(position: Position, dice: Dice) -> list[tuple[Play, Position]]:
+    """``legal_plays`` together with the position each play leads to."""
+    board, plays = _legal_states(position, check_dice(dice))
+    return [(play, board.to_position(state, position)) for state, play in plays.items()]
+
+
+def step_problem(board: MoverBoard, own: tuple[int, ...], src: int, die: int) -> str | None:
+    """Why moving a checker from ``src`` by ``die`` breaks a rule of a single step, in plain
+    words, or None if the step itself is allowed (RULES.md sections 3, 4, 5 and 7).
+
+    Whether the step also leaves the rest of the roll playable is the turn's business
+    (see ``turn.TurnBuilder``).
+    """
+    if not 1 <= src <= POINTS or not own[src]:
+        return f"You have no checker on point {src}."
+    if src == HEAD and own[HEAD] <= board.head_floor:
+        if board.own[HEAD] - board.head_floor == 2:
+            return "Only two checkers may leave the head on this first turn."
+        return "Only one checker may leave the head per turn."
+    dst = src - die
+    if dst > 0:
+        if board.blocked[dst]:
+            return f"Point {dst} is held by the opponent."
+        after = list(own)
+        after[src] -= 1
+        after[dst] += 1
+        if after[dst] == 1 and makes_illegal_block(after, dst, board.block_floor):
+            return "That would make a block of six points in a row with no opposing checker past it."
+        return None
+    if any(own[HOME_TOP + 1:]):
+        return "Bearing off needs all 15 checkers in your home (points 1-6)."
+    if dst < 0:
+        higher = next((point for point in range(HOME_TOP, src, -1) if own[point]), None)
+        if higher is not None:
+            return (f"A {die} bears off from point {die} or, if no checker is above it, from the "
+                    f"highest point; a checker on point {higher} must move first.")
+    return None
+
+
+def apply_play(position: Position, play: Play, dice: Dice | None = None) -> Position:
+    """The position after ``play``; ``IllegalPlayError`` if it is not a legal turn."""
+    rolls = [check_dice(dice)] if dice is not None else _rolls_matching(play)
+    for roll in rolls:
+        after = _follow(position, play, roll)
+        if after is not None:
+            return after
+    shown = " ".join(map(str, play)) or "(no move)"
+    with_dice = f" with {dice[0]}-{dice[1]}" if dice is not None else ""
+    raise IllegalPlayError(f"{shown} is not a legal turn for {position.turn.label}{with_dice}.")
+
+
+def _rolls_matching(play: Play) -> list[Dice]:
+    """The rolls a play's steps could have come from (all 21 for a pass)."""
+    if not play:
+        return list(ALL_ROLLS)
+    dies = sorted({getattr(step, "die", 0) for step in play}, reverse=True)
+    if len(dies) == 2:
+        return [(dies[0], dies[1])]
+    if len(play) > 1:
+        return [(dies[0], dies[0])]
+    return [(dies[0], other) for other in range(1, 7)]
+
+
+def _follow(position: Position, play: Play, dice: Dice) -> Position | None:
+    """The position after ``play`` with ``dice`` if every step and the whole turn are legal."""
+    board, plays = _legal_states(position, dice)
+    own = list(board.own)
+    dies = list(dice_steps(dice))
+    for step in play:
+        if not isinstance(step, Step) or step.die not in dies or not 1 <= step.src <= POINTS:
+            return None
+        if step != _STEPS[step.src][step.die]:
+            return None
+        if step_problem(board, tuple(own), step.src, step.die) is not None:
+            return None
+        own[step.src] -= 1
+        own[step.dst] += 1
+        dies.remove(step.die)
+    state = tuple(own)
+    if state not in plays or len(plays[state]) != len(play):
+        return None
+    return board.to_position(state, position)
