@@ -31,10 +31,10 @@ HEAD_EXCEPTION_DOUBLES = frozenset({6, 4, 3})
 _INDEX_OF_POINT = {
     side: (-1, *(board_index(side, point) for point in range(1, POINTS + 1))) for side in Side
 }
-# _STEPS[src][die]: the Step object for that move, built once (plays share them).
-_STEPS = tuple(
-    tuple(Step(src, max(src - die, OFF), die) if die else None for die in range(7))
-    for src in range(POINTS + 1)
+# _STEPS[src][die]: the Step object for that move, built once (plays share them). Die 0
+# and point 0 are never looked up; they only keep the indexes plain.
+_STEPS: tuple[tuple[Step, ...], ...] = tuple(
+    tuple(Step(src, max(src - die, OFF), die) for die in range(7)) for src in range(POINTS + 1)
 )
 
 
@@ -79,7 +79,8 @@ class MoverBoard:
         own[OFF] = CHECKERS - sum(own)
         if opponent_on_board < CHECKERS:
             floor = -1
-        leaving = 2 if position.is_first_turn and dice[0] == dice[1] in HEAD_EXCEPTION_DOUBLES else 1
+        exception = position.is_first_turn and dice[0] == dice[1] in HEAD_EXCEPTION_DOUBLES
+        leaving = 2 if exception else 1
         head_floor = max(own[HEAD] - leaving, 0)
         return cls(side, tuple(own), tuple(blocked), floor, head_floor)
 
@@ -237,7 +238,8 @@ def step_problem(board: MoverBoard, own: tuple[int, ...], src: int, die: int) ->
         after[src] -= 1
         after[dst] += 1
         if after[dst] == 1 and makes_illegal_block(after, dst, board.block_floor):
-            return "That would make a block of six points in a row with no opposing checker past it."
+            return ("That would make a block of six points in a row "
+                    "with no opposing checker past it.")
         return None
     if any(own[HOME_TOP + 1:]):
         return "Bearing off needs all 15 checkers in your home (points 1-6)."

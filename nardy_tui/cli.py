@@ -1,0 +1,92 @@
+"""The ``nardy`` command: play (the default), ``arena``, ``export`` and ``replay``.
+
+Every mistake on the command line ends with a one-line message and a non-zero exit status,
+never a traceback. Heavy modules (Textual, the bot) are imported only once needed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, LaunchOptions, MatchOptions
+
+SUBCOMMANDS = ("arena", "export", "replay")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="nardy",
+        description="Play Long Nardy in the terminal: two players at one keyboard, or against "
+        "the built-in bot. Without options a new-match screen asks how to play.",
+        epilog="Other commands: 'nardy arena A B' plays bots against each other, "
+        "'nardy export [FILE]' writes the saved match as a text record, "
+        "'nardy replay FILE' steps through a record. Each has its own --help.",
+    )
+    who = parser.add_mutually_exclusive_group()
+    who.add_argument("--hot-seat", action="store_true",
+                     help="two people take turns at this keyboard")
+    who.add_argument("--bot", choices=BOT_LEVELS, metavar="LEVEL",
+                     help="play against the bot: easy, medium or hard")
+    parser.add_argument("--color", choices=COLOR_CHOICES, default=None,
+                        help="your colour against the bot: white, black or random")
+    parser.add_argument("--points", type=int, choices=(1, 3, 5, 7), default=None,
+                        help="match length in points: 1, 3, 5 or 7 (default 3)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed for the dice, to replay the same match")
+    saved = parser.add_mutually_exclusive_group()
+    saved.add_argument("--resume", action="store_true",
+                       help="resume the unfinished saved match without asking")
+    saved.add_argument("--new", action="store_true",
+                       help="start a new match even if one is saved")
+    return parser
+
+
+def parse_launch(argv: Sequence[str]) -> LaunchOptions:
+    """The launch options for ``argv``; argparse exits with status 2 on a mistake."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.color is not None and args.hot_seat:
+        parser.error("--color is for a match against the bot, not --hot-seat")
+    chosen = args.hot_seat or args.bot is not None or args.points is not None
+    match = None
+    if chosen:
+        match = MatchOptions(
+            mode="hot-seat" if args.hot_seat else "bot",
+            bot_level=args.bot or "medium",
+            color=args.color or "white",
+            points=args.points or 3,
+            seed=args.seed,
+        )
+    elif args.seed is not None or args.color is not None:
+        match = MatchOptions(color=args.color or "white", seed=args.seed)
+    resume = True if args.resume else (False if args.new else None)
+    return LaunchOptions(match=match, resume=resume)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if args and args[0] in SUBCOMMANDS:
+            return _run_subcommand(args[0], args[1:])
+        launch = parse_launch(args)
+        from nardy_tui.ui.app import run_app
+
+        return run_app(launch)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _run_subcommand(name: str, args: list[str]) -> int:
+    if name == "arena":
+        from nardy_tui.bot.arena import main as arena_main
+
+        return arena_main(args)
+    if name == "export":
+        from nardy_tui.storage.commands import export_main
+
+        return export_main(args)
+    from nardy_tui.ui.replay import replay_main
+
+    return replay_main(args)

@@ -1,0 +1,176 @@
+"""The game and match state machine: the one place that knows whose turn it is.
+
+A match is a sequence of games to a fixed number of points. Each game opens with a
+roll-off, then the players alternate: roll, then move (or pass), until one side has borne
+off all 15 checkers. The UI, a bot and a save file all drive a match through the same few
+calls: ``roll_off``, ``roll``, ``play`` (or the turn builder and ``commit``), ``next_game``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from nardy_tui.engine.dice import DiceRoller, RollOff
+from nardy_tui.engine.notation import format_play
+from nardy_tui.engine.position import Position
+from nardy_tui.engine.side import Side
+from nardy_tui.engine.step import Dice, Play
+from nardy_tui.engine.turn import TurnBuilder
+
+MATCH_LENGTHS = (1, 3, 5, 7)
+
+
+class Phase(Enum):
+    ROLL_OFF = "roll-off"
+    ROLL = "roll"
+    MOVE = "move"
+    GAME_OVER = "game over"
+    MATCH_OVER = "match over"
+
+
+class PhaseError(RuntimeError):
+    """An action asked for in a phase where it makes no sense (e.g. rolling twice)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    """One turn of a game as it was played, with its notation."""
+
+    side: Side
+    dice: Dice
+    play: Play
+    notation: str
+
+    def __str__(self) -> str:
+        return f"{self.side.label} {self.dice[0]}-{self.dice[1]}: {self.notation}"
+
+
+@dataclass
+class Game:
+    """One game of a match: its roll-off, its turns and, once over, its result."""
+
+    number: int
+    roll_offs: list[RollOff] = field(default_factory=list)
+    turns: list[TurnRecord] = field(default_factory=list)
+    winner: Side | None = None
+    points: int = 0
+
+    @property
+    def first_mover(self) -> Side | None:
+        return self.roll_offs[-1].winner if self.roll_offs else None
+
+    @property
+    def is_mars(self) -> bool:
+        return self.points == 2
+
+    def record_lines(self) -> list[str]:
+        """The game turn by turn, as in ``1. White 5-3: 24/16``."""
+        return [f"{number}. {turn}" for number, turn in enumerate(self.turns, start=1)]
+
+
+class Match:
+    """A match to ``length`` points.
+
+    >>> match = Match(length=1, seed=3)
+    >>> while match.phase is Phase.ROLL_OFF:
+    ...     _ = match.roll_off()
+    >>> match.phase, match.position == Position.initial(match.position.turn)
+    (<Phase.ROLL: 'roll'>, True)
+    """
+
+    def __init__(self, length: int = 3, seed: int | None = None) -> None:
+        if length not in MATCH_LENGTHS:
+            raise ValueError(f"a match is played to 1, 3, 5 or 7 points, not {length}")
+        self.length = length
+        self.dice_roller = DiceRoller(seed)
+        self.score = {Side.WHITE: 0, Side.BLACK: 0}
+        self.games: list[Game] = [Game(number=1)]
+        self.phase = Phase.ROLL_OFF
+        self.position = Position.initial()
+        self.dice: Dice | None = None
+        self.turn: TurnBuilder | None = None
+        """The turn being built while the phase is MOVE."""
+
+    @property
+    def seed(self) -> int:
+        return self.dice_roller.seed
+
+    @property
+    def game(self) -> Game:
+        """The game being played (or just finished)."""
+        return self.games[-1]
+
+    @property
+    def winner(self) -> Side | None:
+        """The side that has won the match, once it is over."""
+        for side, points in self.score.items():
+            if points >= self.length:
+                return side
+        return None
+
+    # -- the moves of the state machine --------------------------------------------------
+
+    def roll_off(self) -> RollOff:
+        """Each side rolls one die; the higher moves first. On a tie, call again."""
+        self._expect(Phase.ROLL_OFF)
+        throw = RollOff(self.dice_roller.die(), self.dice_roller.die())
+        self.game.roll_offs.append(throw)
+        if throw.winner is not None:
+            self.position = Position.initial(turn=throw.winner)
+            self.phase = Phase.ROLL
+        return throw
+
+    def roll(self) -> Dice:
+        """The side to move rolls both dice; the turn builder is ready for its steps."""
+        self._expect(Phase.ROLL)
+        self.dice = self.dice_roller.roll()
+        self.turn = TurnBuilder(self.position, self.dice)
+        self.phase = Phase.MOVE
+        return self.dice
+
+    def commit(self) -> TurnRecord:
+        """Play the turn built step by step; it must be complete."""
+        self._expect(Phase.MOVE)
+        assert self.turn is not None
+        if not self.turn.is_complete:
+            raise PhaseError("The turn is not complete: dice that can be played are left.")
+        return self.play(self.turn.play)
+
+    def play(self, play: Play) -> TurnRecord:
+        """Play a whole turn (``()`` to pass); ``IllegalPlayError`` if it is not legal."""
+        self._expect(Phase.MOVE)
+        assert self.dice is not None
+        before = self.position
+        after = before.apply(play, self.dice)
+        record = TurnRecord(before.turn, self.dice, play, format_play(play, before, self.dice))
+        self.game.turns.append(record)
+        self.position = after
+        self.dice = None
+        self.turn = None
+        if after.winner is not None:
+            self._finish_game(after.winner)
+        else:
+            self.phase = Phase.ROLL
+        return record
+
+    def next_game(self) -> None:
+        """Start the next game of the match with its own roll-off."""
+        self._expect(Phase.GAME_OVER)
+        self.games.append(Game(number=len(self.games) + 1))
+        self.position = Position.initial()
+        self.phase = Phase.ROLL_OFF
+
+    # -- internals -----------------------------------------------------------------------
+
+    def _finish_game(self, winner: Side) -> None:
+        points = 2 if self.position.borne_off(winner.opponent) == 0 else 1
+        self.game.winner = winner
+        self.game.points = points
+        self.score[winner] += points
+        self.phase = Phase.MATCH_OVER if self.winner is not None else Phase.GAME_OVER
+
+    def _expect(self, phase: Phase) -> None:
+        if self.phase is not phase:
+            raise PhaseError(f"This can only be done in the {phase.value} phase, "
+                             f"not in the {self.phase.value} phase.")

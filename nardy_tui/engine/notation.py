@@ -1,0 +1,98 @@
+"""Notation (RULES.md section 9): writing turns as ``24/21 13/8`` and reading them back.
+
+A turn is written compactly: each checker's steps in one turn join into one move
+(``24/16`` for 5-3 played by one checker) and identical moves are grouped (``24/16(2)``).
+Reading a turn needs the position and dice, because a combined move leaves its intermediate
+points to the dice; every move read is checked against the rules.
+"""
+
+from __future__ import annotations
+
+import re
+
+from nardy_tui.engine.geometry import OFF
+from nardy_tui.engine.position import Position
+from nardy_tui.engine.step import Dice, Play, Step
+from nardy_tui.engine.turn import TurnBuilder
+
+PASS = "(no move)"
+_MOVE = re.compile(r"^(\d{1,2})/(\d{1,2}|off)(?:\((\d)\))?$")
+
+
+def format_play(play: Play, position: Position | None = None, dice: Dice | None = None) -> str:
+    """The play in notation.
+
+    With the position and dice, each checker's steps are joined into one move where that
+    reads back to the same turn; without them the steps are written one by one.
+
+    >>> format_play((Step(24, 20, 4), Step(24, 20, 4), Step(20, 16, 4), Step(20, 16, 4)),
+    ...             Position.initial(), (4, 4))
+    '24/16(2)'
+    >>> format_play(())
+    '(no move)'
+    """
+    if not play:
+        return PASS
+    stepwise = _group([(step.src, step.dst) for step in play])
+    if position is None or dice is None:
+        return stepwise
+    joined = _group(_join_checker_paths(play))
+    try:
+        reads_back = position.apply(parse_play(joined, position, dice), dice)
+    except ValueError:
+        return stepwise
+    return joined if reads_back == position.apply(play, dice) else stepwise
+
+
+def parse_play(text: str, position: Position, dice: Dice) -> Play:
+    """The play that ``text`` describes for ``position`` and ``dice``.
+
+    Raises ``ValueError`` saying what is wrong if the text is malformed or not a legal turn.
+
+    >>> parse_play("24/16", Position.initial(), (5, 3))
+    (Step(src=24, dst=19, die=5), Step(src=19, dst=16, die=3))
+    """
+    turn = TurnBuilder(position, dice)
+    text = text.strip()
+    if text.lower() in {PASS, "pass", ""}:
+        if not turn.is_pass:
+            raise ValueError(f"{PASS} is wrong here: this roll can be played.")
+        return ()
+    for token in text.split():
+        match = _MOVE.match(token.lower())
+        if match is None:
+            raise ValueError(f"{token!r} is not a move (write it like 24/18, 5/off or 24/18(2)).")
+        src = int(match.group(1))
+        dst = OFF if match.group(2) == "off" else int(match.group(2))
+        for _ in range(int(match.group(3) or 1)):
+            try:
+                turn.move(src, dst)
+            except ValueError as refused:
+                raise ValueError(f"{token}: {refused}") from None
+    if not turn.is_complete:
+        raise ValueError("The turn leaves dice unplayed that could be played.")
+    return turn.play
+
+
+def _join_checker_paths(play: Play) -> list[tuple[int, int]]:
+    """Each checker's steps joined into one move, in the order the checkers first moved."""
+    moves: list[list[int]] = []
+    for step in play:
+        follows = next((move for move in reversed(moves) if move[1] == step.src), None)
+        if follows is not None and step.src != OFF:
+            follows[1] = step.dst
+        else:
+            moves.append([step.src, step.dst])
+    return [(src, dst) for src, dst in moves]
+
+
+def _group(moves: list[tuple[int, int]]) -> str:
+    """Moves in notation, identical moves written once with their count."""
+    counts: dict[tuple[int, int], int] = {}
+    for move in moves:
+        counts[move] = counts.get(move, 0) + 1
+    return " ".join(
+        f"{Step(src, dst, 0)}" + (f"({count})" if count > 1 else "")
+        for (src, dst), count in counts.items()
+    )
+

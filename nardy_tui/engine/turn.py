@@ -1,0 +1,270 @@
+"""Building a turn one step at a time, as a player at the board does.
+
+``TurnBuilder`` knows every legal whole turn for a position and roll, and after each step
+answers which steps may come next, so a player can never start a turn that breaks
+RULES.md section 6. It also explains in plain words why a move is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nardy_tui.engine.geometry import OFF, POINTS
+from nardy_tui.engine.movegen import (
+    MoverBoard,
+    legal_plays,
+    search,
+    step_problem,
+)
+from nardy_tui.engine.position import Position
+from nardy_tui.engine.step import Dice, Play, Step, check_dice, dice_steps
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """How one checker reaches ``dst`` from its point this turn: one step or several."""
+
+    dst: int
+    steps: tuple[Step, ...]
+
+    @property
+    def is_combined(self) -> bool:
+        return len(self.steps) > 1
+
+
+class TurnBuilder:
+    """The turn in progress for ``position`` and ``dice``.
+
+    >>> from nardy_tui.engine import Position
+    >>> turn = TurnBuilder(Position.initial(), (5, 3))
+    >>> turn.sources()
+    [24]
+    >>> sorted(route.dst for route in turn.routes(24))
+    [16, 19, 21]
+    >>> turn.move(24, 16)
+    (Step(src=24, dst=19, die=5), Step(src=19, dst=16, die=3))
+    >>> turn.is_complete, " ".join(map(str, turn.play))
+    (True, '24/19 19/16')
+    """
+
+    def __init__(self, position: Position, dice: Dice) -> None:
+        self.position = position
+        self.dice = check_dice(dice)
+        self._board = MoverBoard.of(position, self.dice)
+        plays = legal_plays(position, self.dice)
+        self._total = len(plays[0])
+        first, second = self.dice
+        self._must_use_higher = (
+            self._total == 1 and first != second and plays[0][0].die == max(first, second)
+        )
+        self._unplayable = _unused_dice(self.dice, plays)
+        self._depths: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+        self._steps: list[Step] = []
+
+    # -- state ---------------------------------------------------------------------------
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The steps played so far this turn."""
+        return tuple(self._steps)
+
+    @property
+    def play(self) -> Play:
+        return tuple(self._steps)
+
+    @property
+    def max_steps(self) -> int:
+        """How many dice this turn must use (RULES.md section 6)."""
+        return self._total
+
+    @property
+    def remaining_dice(self) -> tuple[int, ...]:
+        """The die values not used yet, higher first."""
+        left = list(dice_steps(self.dice))
+        for step in self._steps:
+            left.remove(step.die)
+        return tuple(left)
+
+    @property
+    def is_complete(self) -> bool:
+        """True once no further step is allowed: the turn can be confirmed."""
+        return len(self._steps) == self._total
+
+    @property
+    def is_pass(self) -> bool:
+        """True if nothing at all can be played with this roll."""
+        return self._total == 0
+
+    def unplayable_dice(self) -> tuple[int, ...]:
+        """The dice of this roll that the turn can never use (shown as unplayable)."""
+        return self._unplayable
+
+    def position_now(self) -> Position:
+        """The board with the steps so far played (the turn not yet passed on)."""
+        after = self._board.to_position(self._own(), self.position)
+        return Position(after.points, self.position.turn, self.position.first_turns)
+
+    # -- what may come next --------------------------------------------------------------
+
+    def allowed_steps(self) -> list[Step]:
+        """Every single step that begins some legal completion of the turn."""
+        own = self._own()
+        left = self.remaining_dice
+        return [step for step in self._candidates(own, left) if self._allowed(own, left, step)]
+
+    def sources(self) -> list[int]:
+        """Points the next step may start from, highest first."""
+        return sorted({step.src for step in self.allowed_steps()}, reverse=True)
+
+    def routes(self, src: int) -> list[Route]:
+        """Where the checker on ``src`` may go now: one die, or several dice in a row."""
+        found: dict[int, Route] = {}
+        self._extend_routes(self._own(), self.remaining_dice, src, (), found)
+        return sorted(found.values(), key=lambda route: (len(route.steps), -route.dst))
+
+    def route(self, src: int, dst: int) -> Route | None:
+        return next((route for route in self.routes(src) if route.dst == dst), None)
+
+    # -- changing the turn ---------------------------------------------------------------
+
+    def move(self, src: int, dst: int) -> tuple[Step, ...]:
+        """Move the checker on ``src`` to ``dst`` (``0``: off), with one die or several.
+
+        Returns the steps played; raises ``ValueError`` with the reason if not allowed.
+        """
+        route = self.route(src, dst)
+        if route is None:
+            raise ValueError(self.why_not(src, dst))
+        self._steps.extend(route.steps)
+        return route.steps
+
+    def push(self, step: Step) -> None:
+        """Play one step; raises ``ValueError`` with the reason if it is not allowed."""
+        if step not in self.allowed_steps():
+            raise ValueError(self.why_not(step.src, step.dst))
+        self._steps.append(step)
+
+    def undo(self) -> Step | None:
+        """Take back the last step, if any."""
+        return self._steps.pop() if self._steps else None
+
+    def reset(self) -> None:
+        """Take back every step of the turn."""
+        self._steps.clear()
+
+    # -- explanations --------------------------------------------------------------------
+
+    def why_not(self, src: int, dst: int) -> str:
+        """Why the checker on ``src`` may not go to ``dst`` now, in plain words."""
+        own = self._own()
+        left = self.remaining_dice
+        if self.is_complete:
+            return "The turn is complete: confirm it, or undo a step."
+        if not 1 <= src <= POINTS or not own[src]:
+            return f"You have no checker on point {src}."
+        if dst >= src and dst != OFF:
+            return "Checkers move only forwards, towards your home."
+        single = [die for die in sorted(set(left), reverse=True) if _reaches(src, die, dst)]
+        for die in single:
+            problem = step_problem(self._board, own, src, die)
+            if problem is not None:
+                return problem
+            if self._must_use_higher and die != max(self.dice):
+                return (f"Only one die can be played this turn, so it must be the higher one "
+                        f"({max(self.dice)}).")
+            if not self._allowed(own, left, _step(src, die)):
+                return ("That would leave dice unplayed that could be played: "
+                        "the whole roll must be played.")
+        if not single:
+            problem = self._combined_problem(own, left, src, dst)
+            if problem is not None:
+                return problem
+            return (f"No die or sum of dice you have left takes a checker "
+                    f"from {src} to {_name(dst)}.")
+        return f"The checker on {src} cannot go to {_name(dst)} now."
+
+    # -- internals -----------------------------------------------------------------------
+
+    def _own(self) -> tuple[int, ...]:
+        own = list(self._board.own)
+        for step in self._steps:
+            own[step.src] -= 1
+            own[step.dst] += 1
+        return tuple(own)
+
+    def _candidates(self, own: tuple[int, ...], left: tuple[int, ...]) -> list[Step]:
+        return [
+            _step(src, die)
+            for die in sorted(set(left), reverse=True)
+            for src in range(POINTS, 0, -1)
+            if own[src] and step_problem(self._board, own, src, die) is None
+        ]
+
+    def _allowed(self, own: tuple[int, ...], left: tuple[int, ...], step: Step) -> bool:
+        if self._must_use_higher and step.die != max(self.dice):
+            return False
+        needed = self._total - (len(dice_steps(self.dice)) - len(left)) - 1
+        after = list(own)
+        after[step.src] -= 1
+        after[step.dst] += 1
+        rest = list(left)
+        rest.remove(step.die)
+        return self._depth(tuple(after), tuple(rest)) == needed
+
+    def _depth(self, own: tuple[int, ...], left: tuple[int, ...]) -> int:
+        """The most steps the dice ``left`` can play from ``own`` (remembered per turn)."""
+        key = (own, left)
+        if key not in self._depths:
+            self._depths[key], _ = search(self._board, own, left)
+        return self._depths[key]
+
+    def _extend_routes(self, own: tuple[int, ...], left: tuple[int, ...], src: int,
+                       so_far: tuple[Step, ...], found: dict[int, Route]) -> None:
+        for step in self._candidates(own, left):
+            if step.src != src or not self._allowed(own, left, step):
+                continue
+            route = Route(step.dst, (*so_far, step))
+            if step.dst not in found:
+                found[step.dst] = route
+            if step.dst == OFF:
+                continue
+            after = list(own)
+            after[step.src] -= 1
+            after[step.dst] += 1
+            rest = list(left)
+            rest.remove(step.die)
+            self._extend_routes(tuple(after), tuple(rest), step.dst, route.steps, found)
+
+    def _combined_problem(self, own: tuple[int, ...], left: tuple[int, ...], src: int,
+                          dst: int) -> str | None:
+        """For a target only several dice reach: why the first failing step fails."""
+        for first in sorted(set(left), reverse=True):
+            rest = list(left)
+            rest.remove(first)
+            if not any(_reaches(src - first, second, dst) for second in rest):
+                continue
+            problem = step_problem(self._board, own, src, first)
+            if problem is not None:
+                return f"The way through {_name(src - first)} is closed: {problem}"
+        return None
+
+
+def _unused_dice(dice: Dice, plays: list[Play]) -> tuple[int, ...]:
+    """The dice no legal play uses: all of them for a pass, the rest of a partial turn."""
+    left = list(dice_steps(dice))
+    for step in plays[0]:
+        left.remove(step.die)
+    return tuple(left)
+
+
+def _step(src: int, die: int) -> Step:
+    return Step(src, max(src - die, OFF), die)
+
+
+def _reaches(src: int, die: int, dst: int) -> bool:
+    """Whether ``die`` could take a checker from ``src`` to ``dst`` (bearing off included)."""
+    return src - die == dst if dst != OFF else src - die <= 0
+
+
+def _name(point: int) -> str:
+    return "off the board" if point == OFF else f"point {point}"

@@ -1,0 +1,36 @@
+"""The choices that start a match, shared by the command line, the new-match screen and saves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Mode = Literal["hot-seat", "bot"]
+BotLevel = Literal["easy", "medium", "hard"]
+ColorChoice = Literal["white", "black", "random"]
+
+BOT_LEVELS: tuple[BotLevel, ...] = ("easy", "medium", "hard")
+COLOR_CHOICES: tuple[ColorChoice, ...] = ("white", "black", "random")
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOptions:
+    """How to play a match: who plays, to how many points, with which dice."""
+
+    mode: Mode = "bot"
+    bot_level: BotLevel = "medium"
+    color: ColorChoice = "white"
+    points: int = 3
+    seed: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LaunchOptions:
+    """What ``nardy`` was asked to do at start-up.
+
+    ``match`` is None when the new-match screen should ask; ``resume`` is True for
+    ``--resume``, False for ``--new`` and None to offer resuming an unfinished match.
+    """
+
+    match: MatchOptions | None = None
+    resume: bool | None = None
