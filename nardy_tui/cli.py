@@ -49,7 +49,8 @@ def parse_launch(argv: Sequence[str]) -> LaunchOptions:
     args = parser.parse_args(argv)
     if args.color is not None and args.hot_seat:
         parser.error("--color is for a match against the bot, not --hot-seat")
-    chosen = args.hot_seat or args.bot is not None or args.points is not None
+    chosen = (args.hot_seat or args.bot is not None or args.points is not None
+              or args.color is not None)
     match = None
     if chosen:
         match = MatchOptions(
@@ -59,10 +60,8 @@ def parse_launch(argv: Sequence[str]) -> LaunchOptions:
             points=args.points or 3,
             seed=args.seed,
         )
-    elif args.seed is not None or args.color is not None:
-        match = MatchOptions(color=args.color or "white", seed=args.seed)
     resume = True if args.resume else (False if args.new else None)
-    return LaunchOptions(match=match, resume=resume)
+    return LaunchOptions(match=match, seed=args.seed, resume=resume)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -28,9 +28,11 @@ class MatchOptions:
 class LaunchOptions:
     """What ``nardy`` was asked to do at start-up.
 
-    ``match`` is None when the new-match screen should ask; ``resume`` is True for
-    ``--resume``, False for ``--new`` and None to offer resuming an unfinished match.
+    ``match`` is None when the new-match screen should ask (``seed`` then still fixes the
+    dice); ``resume`` is True for ``--resume``, False for ``--new`` and None to offer
+    resuming an unfinished match.
     """
 
     match: MatchOptions | None = None
+    seed: int | None = None
     resume: bool | None = None
