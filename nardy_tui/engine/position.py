@@ -109,10 +109,6 @@ class Position:
 
         return apply_play(self, play, dice)
 
-    def passed(self) -> Position:
-        """The same board with the turn handed over and the mover's first turn used up."""
-        return Position(self.points, self.turn.opponent, self.first_turns - {self.turn})
-
 
 def _check_board(board: tuple[int, ...]) -> None:
     if len(board) != POINTS or not all(isinstance(n, int) for n in board):
