@@ -1,0 +1,208 @@
+"""``nardy arena A B``: measure two bot levels against each other with duplicate dice.
+
+Luck dominates single games of nardy, so every dice sequence is played twice with the bots
+swapping seats: whoever got the good rolls in one game gives them to the other bot in the
+next. The first mover alternates with the seats, since the opening roll-off is part of the
+sequence. Games are played directly on the engine (no UI), and every play a bot returns is
+checked against ``legal_results``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from math import sqrt
+
+from nardy_tui.bot import LEVELS, Bot, get_bot
+from nardy_tui.engine import Dice, Position, Side, legal_results
+
+MAX_TURNS = 2000
+"""A game this long means something is broken (a real game takes about a hundred turns)."""
+
+
+class DiceStream:
+    """The dice of one game: a seeded sequence, so both games of a pair see the same rolls."""
+
+    def __init__(self, seed: str) -> None:
+        self._rng = random.Random(seed)
+
+    def die(self) -> int:
+        return self._rng.randint(1, 6)
+
+    def roll(self) -> Dice:
+        return (self.die(), self.die())
+
+    def roll_off(self) -> Side:
+        """RULES.md section 2: each side rolls one die, the higher moves first, ties roll
+        again; the roll-off dice are not played."""
+        while True:
+            white, black = self.die(), self.die()
+            if white != black:
+                return Side.WHITE if white > black else Side.BLACK
+
+
+@dataclass
+class GameResult:
+    """The outcome of one game, from the point of view of bot A."""
+
+    a_won: bool
+    points: int
+    a_first: bool
+
+
+@dataclass
+class Tally:
+    """Everything the report needs, accumulated game by game."""
+
+    games: list[GameResult] = field(default_factory=list)
+    think: dict[str, list[float]] = field(default_factory=lambda: {"A": [], "B": []})
+
+
+def play_game(bots: dict[Side, Bot], dice: DiceStream, think: dict[Side, list[float]],
+              ) -> tuple[Side, int, Side]:
+    """Play one game; returns the winner, the points it scores, and who moved first.
+
+    Think time is recorded only for turns with a real choice (two or more legal plays).
+    """
+    first = dice.roll_off()
+    position = Position.initial(turn=first)
+    for _ in range(MAX_TURNS):
+        winner = position.winner
+        if winner is not None:
+            loser_off = position.borne_off(winner.opponent)
+            return winner, 2 if loser_off == 0 else 1, first
+        roll = dice.roll()
+        results = dict(legal_results(position, roll))
+        mover = position.turn
+        start = time.perf_counter()
+        play = bots[mover].choose(position, roll)
+        elapsed = time.perf_counter() - start
+        if play not in results:
+            raise RuntimeError(f"{bots[mover].level} chose an illegal play {play!r}")
+        if len(results) > 1:
+            think[mover].append(elapsed)
+        position = results[play]
+    raise RuntimeError(f"game did not end within {MAX_TURNS} turns")
+
+
+def run(level_a: str, level_b: str, games: int, seed: int,
+        progress: bool = True) -> dict[str, object]:
+    """Play ``games`` games (pairs of duplicate dice) and return the report as a dict."""
+    bot_a = get_bot(level_a, seed=seed)
+    bot_b = get_bot(level_b, seed=seed + 1)
+    tally = Tally()
+    started = time.perf_counter()
+    for game in range(games):
+        pair, second = divmod(game, 2)
+        a_side = Side.WHITE if second == 0 else Side.BLACK
+        bots = {a_side: bot_a, a_side.opponent: bot_b}
+        think: dict[Side, list[float]] = {Side.WHITE: [], Side.BLACK: []}
+        winner, points, first = play_game(bots, DiceStream(f"arena:{seed}:{pair}"), think)
+        tally.games.append(GameResult(winner is a_side, points, first is a_side))
+        tally.think["A"].extend(think[a_side])
+        tally.think["B"].extend(think[a_side.opponent])
+        if progress:
+            wins = sum(result.a_won for result in tally.games)
+            print(f"\r{level_a} vs {level_b}: game {game + 1}/{games}, {level_a} won {wins}"
+                  f" ({time.perf_counter() - started:.0f} s)", end="", file=sys.stderr, flush=True)
+    if progress:
+        print(file=sys.stderr)
+    return report(level_a, level_b, seed, tally)
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate. It treats games as independent, which
+    is conservative here: duplicate pairs cancel much of the dice luck."""
+    if games == 0:
+        return 0.0, 1.0
+    rate = wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(centre - half, 0.0), min(centre + half, 1.0)
+
+
+def _think_summary(times: list[float]) -> dict[str, float]:
+    if not times:
+        return {"moves": 0, "median_ms": 0.0, "p99_ms": 0.0}
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    return {"moves": len(ordered), "median_ms": round(statistics.median(ordered) * 1000, 2),
+            "p99_ms": round(p99 * 1000, 2)}
+
+
+def report(level_a: str, level_b: str, seed: int, tally: Tally) -> dict[str, object]:
+    """The arena's figures as plain data (what ``--json`` prints)."""
+    games = len(tally.games)
+    a_wins = sum(result.a_won for result in tally.games)
+    low, high = wilson(a_wins, games)
+
+    def side(name: str, level: str, won: bool) -> dict[str, object]:
+        mine = [result for result in tally.games if result.a_won == won]
+        return {
+            "level": level,
+            "wins": len(mine),
+            "mars_wins": sum(result.points == 2 for result in mine),
+            "points": sum(result.points for result in mine),
+            "points_per_game": round(sum(result.points for result in mine) / max(games, 1), 3),
+            "think": _think_summary(tally.think[name]),
+        }
+
+    return {
+        "games": games,
+        "seed": seed,
+        "a": side("A", level_a, True),
+        "b": side("B", level_b, False),
+        "a_win_rate": round(a_wins / max(games, 1), 4),
+        "a_win_rate_ci95": [round(low, 4), round(high, 4)],
+    }
+
+
+def format_report(data: dict[str, object]) -> str:
+    """The report as a few lines of text."""
+    a = data["a"]
+    b = data["b"]
+    assert isinstance(a, dict) and isinstance(b, dict)
+    low, high = data["a_win_rate_ci95"]  # type: ignore[misc]
+    lines = [f"{a['level']} vs {b['level']}: {data['games']} games (duplicate dice), "
+             f"seed {data['seed']}"]
+    for entry in (a, b):
+        think = entry["think"]
+        lines.append(
+            f"  {entry['level']:>6}: {entry['wins']} wins ({entry['mars_wins']} mars), "
+            f"{entry['points_per_game']:.3f} points/game, think median {think['median_ms']} ms, "
+            f"p99 {think['p99_ms']} ms over {think['moves']} moves")
+    lines.append(f"  {a['level']} win rate {data['a_win_rate']:.1%} "
+                 f"(95% CI {low:.1%} to {high:.1%})")
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    """Entry point of ``nardy arena A B --games N --seed S [--json]``."""
+    parser = argparse.ArgumentParser(
+        prog="nardy arena",
+        description="Play two bot levels against each other with duplicate dice.")
+    parser.add_argument("a", choices=LEVELS, help="the first bot's level")
+    parser.add_argument("b", choices=LEVELS, help="the second bot's level")
+    parser.add_argument("--games", type=int, default=100,
+                        help="number of games; played in pairs with the same dice (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="seed for dice and bots (default 0)")
+    parser.add_argument("--json", action="store_true",
+                        help="also print the report as one JSON object on the last line")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    data = run(args.a, args.b, args.games, args.seed, progress=not args.quiet)
+    print(format_report(data))
+    if args.json:
+        print(json.dumps(data))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
