@@ -1,0 +1,56 @@
+"""``nardy export [FILE]``: the saved match as a text record, from the command line.
+
+Every failure is one line on stderr and exit status 1 (argparse's own mistakes: 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from nardy_tui.storage.record import export_record, format_record
+from nardy_tui.storage.saves import SavedMatch, SaveFileError, load_saved, started_at
+
+PROG = "nardy export"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Write the saved (unfinished) match as a readable text record.",
+    )
+    parser.add_argument("file", nargs="?", metavar="FILE",
+                        help="where to write the record; '-' for standard output "
+                             "(default: a new file in the records folder)")
+    return parser
+
+
+def export_main(argv: Sequence[str]) -> int:
+    """Run ``nardy export``; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        saved = load_saved()
+    except SaveFileError as error:
+        return _fail(str(error))
+    if saved is None:
+        return _fail("there is no saved match to export.")
+    if args.file == "-":
+        sys.stdout.write(_text(saved))
+        return 0
+    try:
+        path = export_record(saved.match, saved.options, Path(args.file) if args.file else None)
+    except OSError as error:
+        return _fail(f"could not write the record: {error.strerror or error}")
+    print(f"Wrote the record of the saved match to {path}")
+    return 0
+
+
+def _text(saved: SavedMatch) -> str:
+    return format_record(saved.match, saved.options, started_at(saved.match))
+
+
+def _fail(message: str) -> int:
+    print(f"{PROG}: {message}", file=sys.stderr)
+    return 1

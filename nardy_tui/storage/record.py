@@ -1,0 +1,269 @@
+"""Game records (RULES.md section 9): a readable text of a match, and reading one back.
+
+A record is for people first: a short header, then each game with its roll-off, one line
+per turn (``1. White 5-3: 24/16``) and its result. Reading a record back trusts nothing:
+every turn is parsed against the position it is played in and checked by the engine, so a
+record with an illegal turn is refused with the game, the turn and the reason.
+
+>>> text = "Game 1\\nRoll-off: White 5, Black 2\\n1. White 5-3: 24/16\\n2. Black 6-6: 24/18(2)"
+>>> game = parse_record(text).games[0]
+>>> [str(turn) for turn in game.turns]
+['1. White 5-3: 24/16', '2. Black 6-6: 24/18(2)']
+>>> parse_record("Game 1\\n1. White 5-3: 24/17")
+Traceback (most recent call last):
+...
+nardy_tui.storage.record.RecordError: game 1, turn 1 (White 5-3: 24/17): 24/17: No die or \
+sum of dice you have left takes a checker from 24 to point 17
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from nardy_tui.engine import Play, Position, Side
+from nardy_tui.engine.dice import RollOff
+from nardy_tui.engine.match import Game, Match
+from nardy_tui.engine.notation import parse_play
+from nardy_tui.engine.step import Dice
+from nardy_tui.options import MatchOptions
+from nardy_tui.storage.atomic import write_atomically
+from nardy_tui.storage.paths import records_dir
+from nardy_tui.storage.saves import started_at
+
+TITLE = "Long Nardy match record"
+_GAME = re.compile(r"^Game (\d+)$")
+_ROLL_OFF = re.compile(r"^Roll-off:")
+_THROW = re.compile(r"White (\d), Black (\d)")
+_TURN = re.compile(r"^(\d+)\.\s+(White|Black)\s+(\d)-(\d):\s*(.*)$")
+_RESULT = re.compile(r"^Result: (White|Black) wins (\d+) points?")
+_TRAILER = re.compile(r"^Match (result|unfinished):")
+
+
+class RecordError(ValueError):
+    """Why a record cannot be read back, in one line."""
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+
+def format_record(match: Match, options: MatchOptions, when: datetime) -> str:
+    """The match as a text record; ``when`` is the date shown in the header."""
+    lines = [TITLE, players_line(options), f"Match to {_points(match.length)}",
+             f"Date: {when:%Y-%m-%d %H:%M}", f"Seed: {match.seed}"]
+    score = {Side.WHITE: 0, Side.BLACK: 0}
+    for game in match.games:
+        lines += ["", f"Game {game.number}"]
+        if game.roll_offs:
+            lines.append(_roll_off_line(game.roll_offs))
+        lines += game.record_lines()
+        if game.winner is not None:
+            score[game.winner] += game.points
+            lines.append(_result_line(game, score))
+    lines += ["", _trailer(match)]
+    return "\n".join(lines) + "\n"
+
+
+def export_record(match: Match, options: MatchOptions, path: Path | None = None) -> Path:
+    """Write the match's record to ``path`` (default: the records folder) and return it.
+
+    The default name comes from the match's start, so exporting again updates one file.
+    """
+    started = started_at(match)
+    target = path or records_dir() / f"nardy-{started:%Y%m%d-%H%M%S}.txt"
+    write_atomically(target, format_record(match, options, started))
+    return target
+
+
+def players_line(options: MatchOptions) -> str:
+    """Who played which colour, e.g. ``White: you / Black: bot (hard)``."""
+    if options.mode == "hot-seat":
+        return "White: player 1 / Black: player 2 (hot-seat)"
+    bot = f"bot ({options.bot_level})"
+    if options.color == "white":
+        return f"White: you / Black: {bot}"
+    if options.color == "black":
+        return f"White: {bot} / Black: you"
+    return f"Players: you and {bot}, colours drawn at random"
+
+
+def _roll_off_line(throws: list[RollOff]) -> str:
+    text = "; ".join(f"White {throw.white}, Black {throw.black}" for throw in throws)
+    winner = throws[-1].winner
+    return f"Roll-off: {text}" + (f" ({winner.label} moves first)" if winner else "")
+
+
+def _result_line(game: Game, score: dict[Side, int]) -> str:
+    assert game.winner is not None
+    mars = " (mars)" if game.is_mars else ""
+    return (f"Result: {game.winner.label} wins {_points(game.points)}{mars}; "
+            f"score White {score[Side.WHITE]}, Black {score[Side.BLACK]}")
+
+
+def _trailer(match: Match) -> str:
+    white, black = match.score[Side.WHITE], match.score[Side.BLACK]
+    if match.winner is not None:
+        return f"Match result: {match.winner.label} wins the match {white}-{black} (White-Black)"
+    return f"Match unfinished: White {white}, Black {black}"
+
+
+def _points(count: int) -> str:
+    return f"{count} point" + ("" if count == 1 else "s")
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedTurn:
+    """One turn read back from a record, with the positions before and after it."""
+
+    number: int
+    side: Side
+    dice: Dice
+    play: Play
+    notation: str
+    before: Position
+    after: Position
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.side.label} {self.dice[0]}-{self.dice[1]}: {self.notation}"
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedGame:
+    """One game read back from a record: where it starts and every turn checked."""
+
+    number: int
+    start: Position
+    turns: tuple[RecordedTurn, ...]
+    winner: Side | None
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A whole record read back: its header lines and its games."""
+
+    header: tuple[str, ...]
+    games: tuple[RecordedGame, ...]
+
+
+def load_record(path: Path) -> Record:
+    """Read and check the record in ``path``; ``RecordError`` (one line) if it cannot be."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise RecordError(f"cannot read {path}: {reason}") from None
+    return parse_record(text)
+
+
+def parse_record(text: str) -> Record:
+    """The record in ``text``, every turn re-validated through the engine."""
+    header: list[str] = []
+    games: list[_GameReader] = []
+    finished = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        game_start = _GAME.match(line)
+        if game_start and not finished:
+            if games:
+                games[-1].check_over(len(games) + 1)
+            games.append(_GameReader(len(games) + 1))
+        elif finished or not games:
+            header.append(line)
+        elif _TRAILER.match(line):
+            finished = True
+        elif line:
+            games[-1].read_line(line, number)
+    if not games:
+        raise RecordError("no game found: a record has lines like 'Game 1' and "
+                          "'1. White 5-3: 24/16'")
+    return Record(tuple(line for line in header if line), tuple(g.finish() for g in games))
+
+
+@dataclass
+class _GameReader:
+    """Reads one game's lines in order, checking each turn against the position so far."""
+
+    number: int
+    first_mover: Side | None = None
+    position: Position | None = None
+    turns: list[RecordedTurn] = field(default_factory=list)
+    result: tuple[Side, int] | None = None
+
+    def read_line(self, line: str, line_number: int) -> None:
+        turn = _TURN.match(line)
+        if turn:
+            self._read_turn(turn)
+        elif _ROLL_OFF.match(line):
+            self._read_roll_off(line)
+        elif (result := _RESULT.match(line)) is not None:
+            self.result = (Side(result.group(1).lower()), int(result.group(2)))
+        else:
+            raise RecordError(f"line {line_number}: {line!r} is not a turn, a roll-off or "
+                              f"a result (write turns like '1. White 5-3: 24/16')")
+
+    def check_over(self, next_number: int) -> None:
+        if self.winner is None:
+            raise RecordError(f"game {self.number} is not over, but game {next_number} follows")
+
+    @property
+    def winner(self) -> Side | None:
+        return self.position.winner if self.position is not None else None
+
+    def finish(self) -> RecordedGame:
+        start = self.turns[0].before if self.turns else Position.initial(
+            self.first_mover or Side.WHITE)
+        winner = self.winner
+        points = self._points(winner)
+        if self.result is not None and self.result != (winner, points):
+            said, said_points = self.result
+            raise RecordError(f"game {self.number}: the record says {said.label} wins "
+                              f"{_points(said_points)}, but the turns give "
+                              f"{self._outcome(winner, points)}")
+        return RecordedGame(self.number, start, tuple(self.turns), winner, points)
+
+    def _read_roll_off(self, line: str) -> None:
+        throws = [RollOff(int(w), int(b)) for w, b in _THROW.findall(line)]
+        decided = [throw for throw in throws if throw.winner is not None]
+        if not throws or decided != throws[-1:]:
+            raise RecordError(f"game {self.number}: the roll-off {line!r} should end with "
+                              f"one higher die after any ties")
+        self.first_mover = throws[-1].winner
+
+    def _read_turn(self, found: re.Match[str]) -> None:
+        side = Side(found.group(2).lower())
+        dice = (int(found.group(3)), int(found.group(4)))
+        notation = found.group(5).strip()
+        index = len(self.turns) + 1
+        where = f"game {self.number}, turn {index} ({side.label} {dice[0]}-{dice[1]}: " \
+                f"{notation})"
+        try:
+            self.turns.append(self._checked_turn(index, side, dice, notation))
+        except ValueError as reason:
+            raise RecordError(f"{where}: {str(reason).rstrip('.')}") from None
+
+    def _checked_turn(self, index: int, side: Side, dice: Dice, notation: str) -> RecordedTurn:
+        before = self.position or Position.initial(self.first_mover or side)
+        if before.winner is not None:
+            raise ValueError("the game is already over")
+        if before.turn is not side:
+            raise ValueError(f"it is {before.turn.label}'s turn, not {side.label}'s")
+        if not all(1 <= die <= 6 for die in dice):
+            raise ValueError("dice run from 1 to 6")
+        play = parse_play(notation, before, dice)
+        self.position = before.apply(play, dice)
+        return RecordedTurn(index, side, dice, play, notation, before, self.position)
+
+    def _points(self, winner: Side | None) -> int:
+        if winner is None or self.position is None:
+            return 0
+        return 2 if self.position.borne_off(winner.opponent) == 0 else 1
+
+    @staticmethod
+    def _outcome(winner: Side | None, points: int) -> str:
+        return "no winner yet" if winner is None else f"{winner.label} {_points(points)}"

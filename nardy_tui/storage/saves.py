@@ -1,0 +1,132 @@
+"""The save file: the unfinished match, written after every change and restored on start.
+
+A file that cannot be restored is never deleted: it is renamed aside (so the player, or a
+bug report, still has it) and ``SaveFileError`` explains in one line what was wrong and
+where the file went, so the game can say so and offer a new match.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from weakref import WeakKeyDictionary
+
+from nardy_tui.engine.match import Match
+from nardy_tui.options import MatchOptions
+from nardy_tui.storage.atomic import stale_temp_files, write_atomically
+from nardy_tui.storage.document import DocumentError, match_document, restore
+from nardy_tui.storage.paths import save_path
+
+STALE_TEMP_SECONDS = 60.0
+
+_started: WeakKeyDictionary[Match, datetime] = WeakKeyDictionary()
+"""When each live match began, so the date survives saves, resumes and exports."""
+
+
+class SaveFileError(Exception):
+    """The save file could not be read or written; ``str()`` is one line for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedMatch:
+    """A match restored from the save file, with the options it was started with."""
+
+    match: Match
+    options: MatchOptions
+
+
+def started_at(match: Match) -> datetime:
+    """When ``match`` began: its first save, the date in its save file, or now."""
+    return _started.setdefault(match, datetime.now().astimezone())
+
+
+def save_match(match: Match, options: MatchOptions) -> None:
+    """Write the match to the save file atomically; ``SaveFileError`` if the disk refuses."""
+    started = started_at(match).isoformat(timespec="seconds")
+    text = json.dumps(match_document(match, options, started), indent=1)
+    path = save_path()
+    try:
+        write_atomically(path, text + "\n")
+    except OSError as error:
+        message = f"Could not save the match to {path}: {_reason(error)}"
+        raise SaveFileError(message) from None
+
+
+def load_saved() -> SavedMatch | None:
+    """The saved match, or None if there is none.
+
+    Raises ``SaveFileError`` for a file that is unreadable, damaged, from another version or
+    holds an illegal turn, after moving that file aside.
+    """
+    path = save_path()
+    _remove_stale_temp_files(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as error:
+        raise _rejected(path, f"it could not be read ({_reason(error)})") from None
+    try:
+        restored = restore(json.loads(text))
+    except json.JSONDecodeError as error:
+        raise _rejected(path, f"it is not valid JSON, perhaps cut short ({error.msg} "
+                              f"at line {error.lineno})") from None
+    except DocumentError as error:
+        raise _rejected(path, str(error)) from None
+    except (ValueError, TypeError, RecursionError) as error:
+        raise _rejected(path, f"it is damaged ({error})") from None
+    _started[restored.match] = _parse_time(restored.started)
+    return SavedMatch(restored.match, restored.options)
+
+
+def discard_saved() -> None:
+    """Forget the saved match: it has ended, or a new match replaces it."""
+    save_path().unlink(missing_ok=True)
+
+
+def _rejected(path: Path, reason: str) -> SaveFileError:
+    """Move the bad file aside and describe the problem in one line."""
+    aside = _aside_path(path)
+    try:
+        path.replace(aside)
+    except OSError as error:
+        return SaveFileError(f"The saved match in {path} cannot be resumed: {reason}. "
+                             f"It could not be moved aside either ({_reason(error)}).")
+    return SaveFileError(f"The saved match cannot be resumed: {reason}. "
+                         f"The file was moved to {aside}.")
+
+
+def _aside_path(path: Path) -> Path:
+    """A new name next to ``path`` that says when and why it was set aside."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    candidate = path.with_name(f"{path.stem}.rejected-{stamp}{path.suffix}")
+    count = 1
+    while candidate.exists():
+        count += 1
+        candidate = path.with_name(f"{path.stem}.rejected-{stamp}-{count}{path.suffix}")
+    return candidate
+
+
+def _remove_stale_temp_files(path: Path) -> None:
+    """Temporary files of a writer that was killed; old ones only, a live writer may run."""
+    cutoff = time.time() - STALE_TEMP_SECONDS
+    for temp in stale_temp_files(path):
+        try:
+            if temp.stat().st_mtime < cutoff:
+                temp.unlink()
+        except OSError:
+            continue
+
+
+def _parse_time(text: str) -> datetime:
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        return datetime.now().astimezone()
+
+
+def _reason(error: Exception) -> str:
+    return getattr(error, "strerror", None) or str(error)
