@@ -144,8 +144,8 @@ def _replay_roll_off(match: Match, data: object, number: int) -> None:
         raise DocumentError(f"{where}: the roll-off was already decided")
     throw = match.roll_off()
     if (throw.white, throw.black) != recorded:
-        raise DocumentError(f"{where}: {_pair(recorded)} is not what the seed rolls "
-                            f"({_pair((throw.white, throw.black))})")
+        raise DocumentError(f"{where}: White {recorded[0]}, Black {recorded[1]} is not what "
+                            f"the seed rolls (White {throw.white}, Black {throw.black})")
 
 
 def _replay_turn(match: Match, data: dict[str, Any]) -> None:
