@@ -17,6 +17,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from math import sqrt
+from typing import Any
 
 from nardy_tui.bot import LEVELS, Bot, get_bot
 from nardy_tui.engine import Dice, Position, Side, legal_results
@@ -91,7 +92,7 @@ def play_game(bots: dict[Side, Bot], dice: DiceStream, think: dict[Side, list[fl
 
 
 def run(level_a: str, level_b: str, games: int, seed: int,
-        progress: bool = True) -> dict[str, object]:
+        progress: bool = True) -> dict[str, Any]:
     """Play ``games`` games (pairs of duplicate dice) and return the report as a dict."""
     bot_a = get_bot(level_a, seed=seed)
     bot_b = get_bot(level_b, seed=seed + 1)
@@ -135,13 +136,13 @@ def _think_summary(times: list[float]) -> dict[str, float]:
             "p99_ms": round(p99 * 1000, 2)}
 
 
-def report(level_a: str, level_b: str, seed: int, tally: Tally) -> dict[str, object]:
+def report(level_a: str, level_b: str, seed: int, tally: Tally) -> dict[str, Any]:
     """The arena's figures as plain data (what ``--json`` prints)."""
     games = len(tally.games)
     a_wins = sum(result.a_won for result in tally.games)
     low, high = wilson(a_wins, games)
 
-    def side(name: str, level: str, won: bool) -> dict[str, object]:
+    def side(name: str, level: str, won: bool) -> dict[str, Any]:
         mine = [result for result in tally.games if result.a_won == won]
         return {
             "level": level,
@@ -162,12 +163,11 @@ def report(level_a: str, level_b: str, seed: int, tally: Tally) -> dict[str, obj
     }
 
 
-def format_report(data: dict[str, object]) -> str:
+def format_report(data: dict[str, Any]) -> str:
     """The report as a few lines of text."""
     a = data["a"]
     b = data["b"]
-    assert isinstance(a, dict) and isinstance(b, dict)
-    low, high = data["a_win_rate_ci95"]  # type: ignore[misc]
+    low, high = data["a_win_rate_ci95"]
     lines = [f"{a['level']} vs {b['level']}: {data['games']} games (duplicate dice), "
              f"seed {data['seed']}"]
     for entry in (a, b):

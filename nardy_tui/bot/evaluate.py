@@ -44,7 +44,10 @@ class Weights:
     knows to leave the head and make points but not much else.
     """
 
-    block: float
+    runs: tuple[float, ...]
+    """Pips per opposing checker held back by a run, by run length (0-6). Steeply convex:
+    a lone point is a nuisance, a run of five (the longest always allowed) can hold the
+    opponent for many turns."""
     pressure: float
     head: float
     spares: float
@@ -53,8 +56,10 @@ class Weights:
     """Whether to count mars at all (both ways)."""
 
 
-STRONG = Weights(block=1.0, pressure=6.0, head=1.5, spares=0.4, stacking=1.5, mars=True)
-SIMPLE = Weights(block=0.5, pressure=0.0, head=1.5, spares=0.0, stacking=1.0, mars=False)
+STRONG = Weights(runs=(0.0, 0.15, 0.5, 1.2, 2.4, 4.2, 5.0), pressure=6.0, head=1.5,
+                 spares=0.4, stacking=1.5, mars=True)
+SIMPLE = Weights(runs=(0.0, 0.1, 0.25, 0.6, 1.2, 2.1, 2.5), pressure=0.0, head=1.5,
+                 spares=0.0, stacking=1.0, mars=False)
 
 
 def _phi(z: float) -> float:
@@ -82,7 +87,7 @@ def turns_to_first_off(features: SideFeatures) -> float:
 def _positional(me: SideFeatures, weights: Weights) -> float:
     """A side's positional assets in pips: what it does to the opponent minus its own ills."""
     return (
-        weights.block * me.block
+        sum(value * held for value, held in zip(weights.runs, me.runs, strict=True))
         + weights.pressure * me.pressure
         + weights.spares * me.spares
         - weights.stacking * me.stacking

@@ -25,11 +25,6 @@ inverse, RULES.md section 1)."""
 _BLACK_POINT: tuple[int, ...] = tuple((i + 12) % POINTS + 1 for i in range(POINTS))
 """Black's own number for board index ``i`` (White's point ``i + 1``)."""
 
-RUN_VALUE: tuple[float, ...] = (0.0, 0.15, 0.5, 1.2, 2.4, 4.2, 5.0)
-"""Worth of a run of consecutive held points, per opposing checker that must still pass it,
-in pips, by run length (capped at 6). Steeply convex: a lone point is a nuisance, a run of
-five (the longest always allowed) can hold the opponent for many turns."""
-
 _NEAR = (1.0,) * 7 + (0.75,) * 6 + (0.5,) * 12
 """Weight of a run by the distance from it to the nearest opposing checker behind it: a run
 within a roll of the checkers it stops works now, a distant one only later (if ever)."""
@@ -49,8 +44,10 @@ class SideFeatures(NamedTuple):
     """Checkers not yet borne off."""
     head: int
     """Checkers on the head: only one may leave per turn, so each is a future turn spent."""
-    block: float
-    """Runs of held points in front of the opponent's checkers, in pips (``RUN_VALUE``)."""
+    runs: tuple[float, ...]
+    """Runs of held points in front of the opponent's checkers, by length (index 1-6, six
+    capping longer ones): the opposing checkers each run holds back, nearer runs counting
+    more. The evaluation weighs them by length."""
     pressure: float
     """Expected number of opposing checkers (outside their home) that a roll leaves unable
     to move: the share of rolls blocked, weighted by the checkers it stops."""
@@ -130,7 +127,7 @@ def side_features(mine: list[int], theirs: list[int], theirs_rear: int) -> SideF
         pips=pips,
         on_board=on_board,
         head=mine[HEAD],
-        block=_block_value(held, theirs, theirs_rear),
+        runs=_runs(held, theirs, theirs_rear),
         pressure=_pressure(held, theirs, theirs_rear),
         spares=spares,
         stacking=stacking,
@@ -139,11 +136,11 @@ def side_features(mine: list[int], theirs: list[int], theirs_rear: int) -> SideF
     )
 
 
-def _block_value(held: list[bool], theirs: list[int], theirs_rear: int) -> float:
-    """Sum over runs of held points in front of the opponent's rearmost checker of
-    ``RUN_VALUE[length]`` times the opposing checkers behind the run, nearer runs counting
-    more. Runs are consecutive along the opponent's path, as in the six-block rule."""
-    value = 0.0
+def _runs(held: list[bool], theirs: list[int], theirs_rear: int) -> tuple[float, ...]:
+    """For each run length, the opposing checkers behind runs of that length in front of
+    the opponent's rearmost checker, weighted by ``_NEAR``. Runs are consecutive along the
+    opponent's path, as in the six-block rule."""
+    runs = [0.0] * 7
     behind = 0
     nearest = 0  # the lowest opposing point above the current position (0: none yet)
     point = theirs_rear
@@ -152,15 +149,14 @@ def _block_value(held: list[bool], theirs: list[int], theirs_rear: int) -> float
             top = point
             while point >= 1 and held[point]:
                 point -= 1
-            length = top - point
-            value += RUN_VALUE[min(length, 6)] * behind * _NEAR[nearest - top]
+            runs[min(top - point, 6)] += behind * _NEAR[nearest - top]
         else:
             count = theirs[point]
             if count:
                 behind += count
                 nearest = point
             point -= 1
-    return value
+    return tuple(runs)
 
 
 def _pressure(held: list[bool], theirs: list[int], theirs_rear: int) -> float:
