@@ -1,0 +1,198 @@
+"""The nardy Textual app: start-up (resume or new match), screens, quitting, commands.
+
+Only what the first frame needs is imported at module level; the game screen, the bot and
+the help screen come in when first used, which keeps start-up fast.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from functools import partial
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.ui.players import load_bot
+from nardy_tui.ui.saving import Saver
+from nardy_tui.ui.settings import Settings
+
+if TYPE_CHECKING:
+    from nardy_tui.engine.match import Match
+    from nardy_tui.ui.game import GameScreen
+    from nardy_tui.ui.players import BotFactory
+
+BOT_PACE = 0.6
+"""Seconds between the bot's steps: slow enough to follow, quick enough not to bore."""
+
+GAME_COMMANDS = (
+    ("Roll the dice", "Roll (or roll off at the start of a game)", "roll"),
+    ("Confirm the turn", "End a complete turn", "confirm"),
+    ("Undo one step", "Take back the last step of this turn", "undo"),
+    ("Undo the whole turn", "Take back every step of this turn", "undo_turn"),
+    ("Hint", "Show the hard bot's best play on the board", "hint"),
+    ("Skip the bot's animation", "Play the rest of the bot's turn at once", "skip"),
+    ("Export the match record", "Write the record of this match to a text file", "export"),
+)
+SETTING_COMMANDS = (
+    ("auto_roll", "Toggle automatic rolling"),
+    ("auto_confirm", "Toggle automatic confirming"),
+    ("auto_forced", "Toggle automatic forced plays"),
+)
+
+
+class NardyApp(App[int]):
+    """Long Nardy in the terminal."""
+
+    CSS_PATH = "nardy.tcss"
+    TITLE = "nardy"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(self, launch: LaunchOptions | None = None, *,
+                 bot_factory: BotFactory | None = None, pace: float = BOT_PACE) -> None:
+        """``bot_factory`` and ``pace`` are seams for tests: a fast bot, no animation delay."""
+        super().__init__()
+        self.launch = launch or LaunchOptions()
+        self.bot_factory: BotFactory = bot_factory or load_bot
+        self.pace = pace
+        self.settings: Settings = Settings()
+        self.saver: Saver = Saver()
+
+    def on_mount(self) -> None:
+        """Resume a saved match, offer to, or open the new-match (or game) screen."""
+        saved, problem = (None, None) if self.launch.resume is False else self.saver.load()
+        if problem is not None:
+            self.notify(problem, title="The save file could not be read", severity="warning",
+                        timeout=10)
+        if saved is not None and self.launch.resume:
+            self.start_match(saved.options, saved.match)
+        elif saved is not None:
+            from nardy_tui.ui.dialogs import ResumeDialog
+
+            self.push_screen(ResumeDialog(_summary(saved.match, saved.options)),
+                             partial(self._resume_chosen, saved.match, saved.options))
+        else:
+            self._open_start_screen()
+
+    def _open_start_screen(self) -> None:
+        if self.launch.match is not None:
+            self.start_match(self.launch.match)
+        else:
+            self.action_new_match()
+
+    def _resume_chosen(self, match: Match, options: MatchOptions, choice: str | None) -> None:
+        if choice == "resume":
+            self.start_match(options, match)
+        else:
+            self._open_start_screen()
+
+    # -- screens -------------------------------------------------------------------------
+
+    def start_match(self, options: MatchOptions, match: Match | None = None) -> None:
+        """Play ``match`` (a resumed one) or a new match with ``options``."""
+        from nardy_tui.engine.match import Match
+        from nardy_tui.engine.side import Side
+        from nardy_tui.ui.game import GameScreen
+
+        if options.color == "random":
+            color = random.Random(options.seed).choice(["white", "black"])
+            options = MatchOptions(options.mode, options.bot_level, color,  # type: ignore[arg-type]
+                                   options.points, options.seed)
+        bots: dict[Side, str] = {}
+        if options.mode == "bot":
+            human = Side(options.color)
+            bots[human.opponent] = options.bot_level
+        if match is None:
+            match = Match(length=options.points, seed=options.seed)
+            self.saver.discard()
+        self._show(GameScreen(match, options, bots))
+
+    def action_new_match(self) -> None:
+        from nardy_tui.ui.newmatch import NewMatchScreen
+
+        self._show(NewMatchScreen(seed=self.launch.seed))
+
+    def _show(self, screen: Screen[None]) -> None:
+        """Replace the current top screen (the default screen stays underneath)."""
+        if len(self.screen_stack) > 1:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def action_help(self) -> None:
+        from nardy_tui.ui.help import HelpScreen
+
+        self.push_screen(HelpScreen())
+
+    async def action_quit(self) -> None:
+        """Quit, but ask first if a match is in progress (it stays saved)."""
+        game = self._game_screen()
+        if game is None or not game.in_progress:
+            self.exit(0)
+            return
+        from nardy_tui.ui.dialogs import QuitDialog
+
+        def chosen(choice: str | None) -> None:
+            if choice == "quit":
+                self.exit(0)
+
+        if not isinstance(self.screen, QuitDialog):
+            self.push_screen(QuitDialog(), chosen)
+
+    def _game_screen(self) -> GameScreen | None:
+        from nardy_tui.ui.game import GameScreen
+
+        found = [screen for screen in self.screen_stack if isinstance(screen, GameScreen)]
+        return found[-1] if found else None
+
+    # -- the command palette -------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("New match", "Choose how to play a new match", self._ask_new_match)
+        yield SystemCommand("Help", "The rules in short and every key", self.action_help)
+        game = self._game_screen()
+        if game is not None and game is screen:
+            for title, help_text, action in GAME_COMMANDS:
+                yield SystemCommand(title, help_text, partial(game.run_action, action))
+            yield SystemCommand("Flip the board", "See the board from the other side",
+                                game.board.action_flip)
+        for name, title in SETTING_COMMANDS:
+            state = "on" if getattr(self.settings, name) else "off"
+            yield SystemCommand(title, f"Now {state}", partial(self._toggle, name))
+
+    def _ask_new_match(self) -> None:
+        game = self._game_screen()
+        if game is None or not game.in_progress:
+            self.action_new_match()
+            return
+        from nardy_tui.ui.dialogs import AbandonDialog
+
+        def chosen(choice: str | None) -> None:
+            if choice == "new":
+                self.saver.discard()
+                self.action_new_match()
+
+        self.push_screen(AbandonDialog(), chosen)
+
+    def _toggle(self, name: str) -> None:
+        setattr(self.settings, name, not getattr(self.settings, name))
+        state = "on" if getattr(self.settings, name) else "off"
+        self.notify(f"{name.replace('_', ' ').capitalize()}: {state}")
+
+
+def _summary(match: Match, options: MatchOptions) -> str:
+    from nardy_tui.engine.side import Side
+
+    who = "hot-seat" if options.mode == "hot-seat" else f"against the {options.bot_level} bot"
+    return (f"{who}, match to {match.length}, White {match.score[Side.WHITE]} - "
+            f"Black {match.score[Side.BLACK]}, game {match.game.number}")
+
+
+def run_app(launch: LaunchOptions) -> int:
+    """Run the game until the player quits; the exit status for the shell."""
+    result = NardyApp(launch).run()
+    return result if isinstance(result, int) else 0

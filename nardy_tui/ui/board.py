@@ -1,0 +1,323 @@
+"""The board: one focusable widget that owns the cursor, the selection keys and the view.
+
+The 24 points, the bar and the two borne-off trays inside it are plain widgets that cannot
+take focus, so a fast burst of keys always reaches the board itself (DESIGN.md "UI shape").
+The board knows no rule. It draws any ``Position``, shows the highlights it is given as CSS
+classes, and reports which cell the player chose; the game screen asks the engine what that
+choice means. With ``interactive=False`` it is a read-only picture (for a replay viewer).
+
+Cells are identified by board index (0-23, White's numbering minus one) or by a tray cell
+(``tray_cell(side)``), so a highlight stays on the same point when the view flips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.reactive import reactive
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import Static
+
+from nardy_tui.engine.geometry import HEAD, OFF, POINTS, board_index, own_point
+from nardy_tui.engine.position import Position
+from nardy_tui.engine.side import Side
+
+GLYPH = {Side.WHITE: "○", Side.BLACK: "●"}
+"""Checkers differ by glyph as well as colour, so the board reads in monochrome too."""
+
+STACK_ROWS = 5
+"""Checkers drawn on a point before the stack is shortened and its count written."""
+
+DIGIT_WAIT = 0.7
+"""Seconds to wait for a second digit after typing 1 or 2 (10-24 are two digits)."""
+
+MARK_CLASSES = ("source", "selected", "dest-single", "dest-combined", "hint", "cursor")
+
+
+def tray_cell(side: Side) -> int:
+    """The cell of ``side``'s borne-off tray (after the 24 point cells)."""
+    return POINTS if side is Side.WHITE else POINTS + 1
+
+
+def cell_of(side: Side, point: int) -> int:
+    """The cell for ``side``'s own point ``point``; point 0 (off) is ``side``'s tray."""
+    return tray_cell(side) if point == OFF else board_index(side, point)
+
+
+def point_of(side: Side, cell: int) -> int | None:
+    """``side``'s own number for ``cell``: 0 for its own tray, None for the opponent's."""
+    if cell < POINTS:
+        return own_point(side, cell)
+    return OFF if cell == tray_cell(side) else None
+
+
+def layout(view: Side) -> tuple[list[int], list[int]]:
+    """The cells of the top and bottom rows, left to right, seen from ``view``'s side.
+
+    From White's side (RULES.md section 1) the top row is White's 13-24 and the bottom row
+    12-1; each row ends with a tray, the viewer's own at the bottom.
+    """
+    top = [board_index(view, point) for point in range(13, 25)] + [tray_cell(view.opponent)]
+    bottom = [board_index(view, point) for point in range(12, 0, -1)] + [tray_cell(view)]
+    return top, bottom
+
+
+class PointView(Static):
+    """One point: its number at the board's edge and its stack of checkers."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "point--label", "point--white", "point--black", "point--marker",
+    }
+
+    def __init__(self, upper: bool, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.upper = upper
+        self.cell = 0
+        self.count = 0
+        self.label = ""
+        self.marker = ""
+
+    def show(self, cell: int, count: int, label: str, marker: str) -> None:
+        """Show ``count`` checkers (+ White, - Black) under the edge number ``label``."""
+        if (cell, count, label, marker) != (self.cell, self.count, self.label, self.marker):
+            self.cell, self.count, self.label, self.marker = cell, count, label, marker
+            self.refresh()
+
+    def render(self) -> Text:
+        side = Side.WHITE if self.count > 0 else Side.BLACK
+        checker = self.get_component_rich_style(f"point--{side.value}")
+        rows: list[Text] = [Text(GLYPH[side], checker) for _ in range(min(abs(self.count),
+                                                                          STACK_ROWS))]
+        if abs(self.count) > STACK_ROWS:
+            rows[-1] = Text(str(abs(self.count)), checker)
+        if self.marker:
+            rows.append(Text(self.marker, self.get_component_rich_style("point--marker")))
+        rows += [Text("")] * (STACK_ROWS + 1 - len(rows))
+        label = Text(self.label, self.get_component_rich_style("point--label"))
+        lines = [label, *rows] if self.upper else [*reversed(rows), label]
+        return Text("\n").join(lines)
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(BoardView.Clicked(self.cell))
+
+
+class TrayView(Static):
+    """A side's borne-off tray: its checkers' glyph and how many have been borne off."""
+
+    def __init__(self, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.cell = tray_cell(Side.WHITE)
+
+    def show(self, cell: int, side: Side, count: int, marker: str) -> None:
+        self.cell = cell
+        self.update(Text(f"{side.label}\noff\n{GLYPH[side]} {count:>2}\n{marker}"))
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(BoardView.Clicked(self.cell))
+
+
+class BoardView(Widget, can_focus=True):
+    """The whole board; focus it to move the cursor and choose points."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(0, -1)", "Left", show=False),
+        Binding("right", "cursor(0, 1)", "Right", show=False),
+        Binding("up", "cursor(-1, 0)", "Up", show=False),
+        Binding("down", "cursor(1, 0)", "Down", show=False),
+        Binding("enter,space", "choose", "Choose"),
+        Binding("escape", "cancel", "Deselect", show=False),
+        Binding("f", "flip", "Flip view"),
+        *(Binding(str(digit), f"digit({digit})", "Point", show=False) for digit in range(10)),
+    ]
+
+    view: reactive[Side] = reactive(Side.WHITE)
+    """Whose side the board is seen from."""
+
+    numbering: reactive[Side] = reactive(Side.WHITE)
+    """Whose own numbering the edge numbers (and typed numbers) use: the mover's."""
+
+    cursor: reactive[int] = reactive(board_index(Side.WHITE, HEAD))
+
+    class Chosen(Message):
+        """The player chose ``cell`` (Enter, Space, a typed number or a click)."""
+
+        def __init__(self, cell: int) -> None:
+            super().__init__()
+            self.cell = cell
+
+    class Clicked(Message):
+        """A point or tray inside the board was clicked."""
+
+        def __init__(self, cell: int) -> None:
+            super().__init__()
+            self.cell = cell
+
+    class Cancelled(Message):
+        """The player pressed Escape: drop the selection."""
+
+    class Flipped(Message):
+        """The view was flipped (so the screen can say whose side it shows)."""
+
+    def __init__(self, *, interactive: bool = True, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.can_focus = interactive
+        self.interactive = interactive
+        self.position = Position.initial()
+        self._marks: dict[str, set[int]] = {name: set() for name in MARK_CLASSES}
+        self._markers: dict[int, str] = {}
+        self._pending_digit: int | None = None
+        self._digit_timer: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        for row in ("top", "bottom"):
+            with Horizontal(classes=f"board-row {row}"):
+                for column in range(12):
+                    yield PointView(row == "top", classes="point " + _parity(row, column))
+                    if column == 5:
+                        yield Static(classes="bar")
+                yield TrayView(classes="tray")
+            if row == "top":
+                yield Static(id="banner")
+
+    def on_mount(self) -> None:
+        self._redraw()
+
+    # -- what the owner tells the board --------------------------------------------------
+
+    def show(self, position: Position) -> None:
+        """Draw ``position`` (any position: the board needs no turn in progress)."""
+        self.position = position
+        self._redraw()
+
+    def set_banner(self, text: str | Text) -> None:
+        """The line across the middle of the board: roll-off, dice, whose turn."""
+        self.query_one("#banner", Static).update(text)
+
+    def set_marks(self, markers: dict[int, str] | None = None, **marks: Iterable[int]) -> None:
+        """Replace the highlights: ``source=``, ``selected=``, ``dest_single=``, ...
+
+        Each is a set of cells, shown as the CSS class of the same name; ``markers`` puts a
+        glyph where a checker may land, for terminals without colour.
+        """
+        self._marks = {name: set(marks.get(name.replace("-", "_"), ())) for name in MARK_CLASSES
+                       if name != "cursor"}
+        self._markers = dict(markers or {})
+        self._redraw()
+
+    def move_cursor_to(self, cell: int) -> None:
+        self.cursor = cell
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def watch_view(self) -> None:
+        self._redraw()
+
+    def watch_numbering(self) -> None:
+        self._redraw()
+
+    def watch_cursor(self) -> None:
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        top, bottom = layout(self.view)
+        points = list(self.query(PointView))
+        trays = list(self.query(TrayView))
+        point_cells = top[:12] + bottom[:12]
+        for widget, cell in zip(points, point_cells, strict=True):
+            label = str(own_point(self.numbering, cell))
+            widget.show(cell, self.position.points[cell], label, self._markers.get(cell, ""))
+            self._apply_classes(widget, cell)
+            widget.set_class(cell in (board_index(s, HEAD) for s in Side), "head")
+        for widget, cell in zip(trays, (top[12], bottom[12]), strict=True):
+            side = Side.WHITE if cell == tray_cell(Side.WHITE) else Side.BLACK
+            widget.show(cell, side, self.position.borne_off(side), self._markers.get(cell, ""))
+            self._apply_classes(widget, cell)
+
+    def _apply_classes(self, widget: Widget, cell: int) -> None:
+        for name, cells in self._marks.items():
+            widget.set_class(cell in cells, name)
+        widget.set_class(self.interactive and cell == self.cursor, "cursor")
+
+    # -- keys and clicks ------------------------------------------------------------------
+
+    def action_cursor(self, rows: int, columns: int) -> None:
+        self._flush_digit()
+        top, bottom = layout(self.view)
+        grid = [top, bottom]
+        row = 0 if self.cursor in top else 1
+        column = grid[row].index(self.cursor)
+        row = (row + rows) % 2
+        column = (column + columns) % len(grid[row])
+        self.cursor = grid[row][column]
+
+    def action_choose(self) -> None:
+        if self._pending_digit is not None:
+            self._flush_digit()
+            return
+        self.post_message(self.Chosen(self.cursor))
+
+    def action_cancel(self) -> None:
+        self._flush_digit()
+        self.post_message(self.Cancelled())
+
+    def action_flip(self) -> None:
+        self.view = self.view.opponent
+        self.post_message(self.Flipped())
+
+    def action_digit(self, digit: int) -> None:
+        """Typed point numbers: 0 is the tray (off), 1-24 a point in the mover's numbering."""
+        pending = self._pending_digit
+        if pending is not None:
+            self._cancel_digit_timer()
+            self._pending_digit = None
+            if pending * 10 + digit <= POINTS:
+                self._choose_point(pending * 10 + digit)
+                return
+            self._choose_point(pending)
+        if digit in (1, 2):
+            self._pending_digit = digit
+            self._digit_timer = self.set_timer(DIGIT_WAIT, self._flush_digit)
+        else:
+            self._choose_point(digit)
+
+    def on_board_view_clicked(self, message: Clicked) -> None:
+        message.stop()
+        if not self.interactive:
+            return
+        self.focus()
+        self._flush_digit()
+        self.cursor = message.cell
+        self.post_message(self.Chosen(message.cell))
+
+    def _choose_point(self, point: int) -> None:
+        self.cursor = cell_of(self.numbering, point)
+        self.post_message(self.Chosen(self.cursor))
+
+    def _flush_digit(self) -> None:
+        self._cancel_digit_timer()
+        if self._pending_digit is not None:
+            point, self._pending_digit = self._pending_digit, None
+            self._choose_point(point)
+
+    def _cancel_digit_timer(self) -> None:
+        timer, self._digit_timer = self._digit_timer, None
+        if timer is not None:
+            timer.stop()
+
+
+def _parity(row: str, column: int) -> str:
+    """Alternate point colours like the triangles of a real board."""
+    return "light" if (column + (row == "bottom")) % 2 == 0 else "dark"
+

@@ -1,0 +1,112 @@
+"""Dialogs: game over, match over, quitting mid-match, resuming a saved match."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from nardy_tui.engine.match import Match
+from nardy_tui.engine.side import Side
+
+
+def score_line(match: Match, names: dict[Side, str]) -> str:
+    white, black = match.score[Side.WHITE], match.score[Side.BLACK]
+    return (f"{names[Side.WHITE]} (White) {white} - {black} {names[Side.BLACK]} (Black), "
+            f"match to {match.length}")
+
+
+class Dialog(ModalScreen[str]):
+    """A short message with buttons; each button dismisses with its id, keys included."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("left,up", "app.focus_previous", show=False),
+                Binding("right,down", "app.focus_next", show=False)]
+
+    def __init__(self, title: str, body: str, buttons: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.buttons = buttons
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield Static(self.body, classes="dialog-body", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                for index, (button_id, label) in enumerate(self.buttons):
+                    yield Button(label, id=button_id,
+                                 variant="primary" if index == 0 else "default")
+
+    def on_mount(self) -> None:
+        self.query(Button).first().focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)
+
+
+class GameOverDialog(Dialog):
+    """Who won the game, for how many points (mars labelled), and the match score."""
+
+    def __init__(self, match: Match, names: dict[Side, str]) -> None:
+        game = match.game
+        assert game.winner is not None
+        points = "2 points: mars! The loser bore off no checker." if game.is_mars else "1 point."
+        super().__init__(
+            f"Game {game.number}: {game.winner.label} wins",
+            f"{names[game.winner]} ({game.winner.label}) scores {points}\n\n"
+            f"{score_line(match, names)}",
+            [("next", "Next game")],
+        )
+
+
+class MatchOverDialog(Dialog):
+    """The final score, then a new match or quit."""
+
+    def __init__(self, match: Match, names: dict[Side, str]) -> None:
+        winner = match.winner
+        assert winner is not None
+        mars = " with a mars (2 points)" if match.game.is_mars else " (1 point)"
+        super().__init__(
+            f"{names[winner]} ({winner.label}) wins the match",
+            f"{winner.label} won the last game{mars}.\n\n"
+            f"Final score: {score_line(match, names)}",
+            [("new", "New match"), ("quit", "Quit")],
+        )
+
+
+class QuitDialog(Dialog):
+    """Quitting mid-match needs a confirmation; the match stays saved."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Quit nardy?",
+            "The match is not over. It is saved: 'nardy --resume' (or just 'nardy') "
+            "continues it later.",
+            [("stay", "Keep playing"), ("quit", "Quit")],
+        )
+
+
+class AbandonDialog(Dialog):
+    """Starting a new match replaces the one in progress."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Start a new match?",
+            "The match in progress will be discarded.",
+            [("stay", "Keep playing"), ("new", "New match")],
+        )
+
+
+class ResumeDialog(Dialog):
+    """An unfinished match was found at start-up."""
+
+    def __init__(self, summary: str) -> None:
+        super().__init__(
+            "Resume the saved match?",
+            f"An unfinished match is saved:\n{summary}",
+            [("resume", "Resume"), ("new", "New match")],
+        )

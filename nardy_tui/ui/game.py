@@ -1,0 +1,468 @@
+"""The game screen: the board, the panels, and the turn flow that drives the match.
+
+Every rule question goes to the engine: which points may start a step, where a checker may
+go, why a move is refused, whether a turn passes. This screen only turns the players'
+choices into calls on ``Match`` and ``TurnBuilder`` and shows the answers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Static
+
+from nardy_tui.engine.geometry import OFF
+from nardy_tui.engine.match import Match, Phase
+from nardy_tui.engine.movegen import legal_plays
+from nardy_tui.engine.notation import format_play
+from nardy_tui.engine.position import Position
+from nardy_tui.engine.side import Side
+from nardy_tui.engine.step import Play, Step
+from nardy_tui.options import MatchOptions
+from nardy_tui.ui.board import BoardView, cell_of, point_of
+from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
+from nardy_tui.ui.panels import HistoryPanel, InfoPanel
+from nardy_tui.ui.players import HINT_LEVEL, Chooser, best_play
+from nardy_tui.ui.settings import Settings
+from nardy_tui.ui.sized import SizedScreen
+
+if TYPE_CHECKING:
+    from nardy_tui.ui.app import NardyApp
+
+SINGLE_MARK = "◇"
+COMBINED_MARK = "◆"
+HINT_MARK = "★"
+
+
+class GameScreen(SizedScreen):
+    """One match in play, hot-seat or against the bot."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "roll", "Roll"),
+        Binding("c", "confirm", "Confirm"),
+        Binding("u", "undo", "Undo step"),
+        Binding("U", "undo_turn", "Undo turn"),
+        Binding("h", "hint", "Hint"),
+        Binding("s", "skip", "Skip animation"),
+        Binding("x", "export", "Export record", show=False),
+        Binding("question_mark,f1", "app.help", "Help"),
+    ]
+
+    def __init__(self, match: Match, options: MatchOptions, bots: dict[Side, str]) -> None:
+        """``bots`` maps each side the bot plays to its level; ``options.color`` is resolved."""
+        super().__init__()
+        self.match = match
+        self.options = options
+        self.bot_levels = bots
+        self.selected: int | None = None
+        self.hint: Play | None = None
+        self._bot_steps: list[Step] = []
+        self._bots: dict[str, Chooser] = {}
+
+    def compose_main(self) -> ComposeResult:
+        with Horizontal(id="game-body"):
+            yield BoardView(id="board")
+            with Vertical(id="side-panel"):
+                yield InfoPanel(id="info")
+                yield Static("History", classes="panel-title")
+                yield HistoryPanel(id="history")
+        yield Static(id="status")
+        yield Footer()
+
+    @property
+    def board(self) -> BoardView:
+        return self.query_one(BoardView)
+
+    @property
+    def settings(self) -> Settings:
+        return self.nardy.settings
+
+    @property
+    def nardy(self) -> NardyApp:
+        return cast("NardyApp", self.app)
+
+    @property
+    def names(self) -> dict[Side, str]:
+        if not self.bot_levels:
+            return {side: side.label for side in Side}
+        return {side: f"Bot ({self.bot_levels[side]})" if side in self.bot_levels else "You"
+                for side in Side}
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether quitting now would leave a match unfinished."""
+        return self.match.phase is not Phase.MATCH_OVER
+
+    def on_mount(self) -> None:
+        human = next((side for side in Side if side not in self.bot_levels), Side.WHITE)
+        self.board.view = human
+        self.board.focus()
+        self.refresh_view()
+        self.call_after_refresh(self._advance)
+
+    def on_sized_screen_restored(self) -> None:
+        self.board.focus()
+
+    # -- showing the state ------------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        """Redraw everything from the match: board, highlights, panels, bindings."""
+        match = self.match
+        turn = match.turn
+        position = turn.position_now() if turn is not None else match.position
+        board = self.board
+        board.show(position)
+        board.numbering = position.turn
+        self._show_marks()
+        board.set_banner(self._banner())
+        self.query_one(InfoPanel).show(match, self.names)
+        self.query_one(HistoryPanel).show(match)
+        self.refresh_bindings()
+
+    def say(self, text: str) -> None:
+        """The status line under the board: reasons, announcements, what to do next."""
+        self.query_one("#status", Static).update(text)
+
+    def _show_marks(self) -> None:
+        turn = self.match.turn
+        if turn is None or not self._human_to_move():
+            self.board.set_marks()
+            return
+        mover = turn.position.turn
+        markers: dict[int, str] = {}
+        single: set[int] = set()
+        combined: set[int] = set()
+        if self.selected is not None:
+            for route in turn.routes(self.selected):
+                cell = cell_of(mover, route.dst)
+                (combined if route.is_combined else single).add(cell)
+                markers[cell] = COMBINED_MARK if route.is_combined else SINGLE_MARK
+        hint_cells = self._hint_cells()
+        for cell in hint_cells:
+            markers.setdefault(cell, HINT_MARK)
+        self.board.set_marks(
+            markers,
+            source={cell_of(mover, point) for point in turn.sources()},
+            selected=set() if self.selected is None else {cell_of(mover, self.selected)},
+            dest_single=single,
+            dest_combined=combined,
+            hint=hint_cells,
+        )
+
+    def _hint_cells(self) -> set[int]:
+        turn = self.match.turn
+        if self.hint is None or turn is None:
+            return set()
+        mover = turn.position.turn
+        done = len(turn.steps) if self.hint[: len(turn.steps)] == turn.steps else 0
+        return {cell_of(mover, point) for step in self.hint[done:]
+                for point in (step.src, step.dst)}
+
+    def _banner(self) -> str:
+        match = self.match
+        names = self.names
+        if match.phase is Phase.ROLL_OFF:
+            throws = match.game.roll_offs
+            if not throws:
+                return f"Game {match.game.number} · roll-off: each side rolls one die (r)"
+            last = throws[-1]
+            return (f"Roll-off: White {last.white} · Black {last.black} · a tie, roll again (r)")
+        if match.phase is Phase.ROLL:
+            side = match.position.turn
+            if not match.game.turns:
+                last = match.game.roll_offs[-1]
+                return (f"Roll-off: White {last.white} · Black {last.black} · "
+                        f"{side.label} starts · {names[side]} to roll")
+            return f"{side.label} · {names[side]} to roll"
+        if match.phase is Phase.MOVE and match.dice is not None and match.turn is not None:
+            side = match.position.turn
+            done = " · turn complete: confirm (c)" if match.turn.is_complete else ""
+            return f"{side.label} · {names[side]} rolled {match.dice[0]}-{match.dice[1]}{done}"
+        winner = match.game.winner
+        assert winner is not None
+        return f"{winner.label} wins game {match.game.number}"
+
+    # -- what happens without a key -------------------------------------------------------
+
+    def _human_to_move(self) -> bool:
+        return self.match.position.turn not in self.bot_levels
+
+    def _advance(self) -> None:
+        """Start what comes next by itself: a bot's roll, an automatic roll, a pass."""
+        match = self.match
+        pace = self.nardy.pace
+        bot_turn = not self._human_to_move()
+        rolling = match.phase in (Phase.ROLL_OFF, Phase.ROLL)
+        if rolling and (self.settings.auto_roll or (match.phase is Phase.ROLL and bot_turn)):
+            self.set_timer(pace, self._auto_roll)
+        elif match.phase is Phase.MOVE:
+            self._after_roll()
+
+    def _auto_roll(self) -> None:
+        if self.match.phase in (Phase.ROLL_OFF, Phase.ROLL) and self.is_current:
+            self.action_roll(by_key=False)
+
+    def _after_roll(self) -> None:
+        turn = self.match.turn
+        assert turn is not None and self.match.dice is not None
+        mover = turn.position.turn
+        if turn.is_pass:
+            dice = self.match.dice
+            self.notify(f"{mover.label} cannot move with {dice[0]}-{dice[1]}: the turn passes.")
+            self._finish_turn(passing=True)
+        elif not self._human_to_move():
+            self.say(f"{self.names[mover]} is thinking…")
+            self._think(turn.position, self.match.dice, len(self.match.game.turns))
+        elif self.settings.auto_forced and len(legal_plays(turn.position, turn.dice)) == 1:
+            for step in legal_plays(turn.position, turn.dice)[0][len(turn.steps):]:
+                turn.push(step)
+            self.say("The only legal play was played for you.")
+            self._after_step()
+
+    # -- the bot ----------------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _think(self, position: Position, dice: tuple[int, int], turn_number: int) -> None:
+        """Ask the bot for its play off the UI thread; the answer comes back as a call."""
+        side = self.match.position.turn
+        bot = self._bot(self.bot_levels[side])
+        play = bot.choose(position, dice)
+        self.app.call_from_thread(self._bot_chose, play, turn_number)
+
+    def _bot(self, level: str) -> Chooser:
+        if level not in self._bots:
+            seed = self.options.seed if self.options.seed is not None else self.match.seed
+            self._bots[level] = self.nardy.bot_factory(level, seed)
+        return self._bots[level]
+
+    def _bot_chose(self, play: Play, turn_number: int) -> None:
+        if self.match.phase is not Phase.MOVE or len(self.match.game.turns) != turn_number:
+            return
+        self._bot_steps = list(play)
+        self.say(f"{self.names[self.match.position.turn]} plays (s skips the animation)")
+        self.set_timer(self.nardy.pace, self._bot_step)
+
+    def _bot_step(self) -> None:
+        """Show the bot's next step, at a pace a person can follow."""
+        turn = self.match.turn
+        if not self._bot_steps or turn is None:
+            return
+        turn.push(self._bot_steps.pop(0))
+        self._save()
+        if self._bot_steps:
+            self.refresh_view()
+            self.set_timer(self.nardy.pace, self._bot_step)
+        else:
+            self._finish_turn()
+
+    def action_skip(self) -> None:
+        """Play the rest of the bot's turn at once."""
+        turn = self.match.turn
+        if turn is None or not self._bot_steps:
+            return
+        while self._bot_steps:
+            turn.push(self._bot_steps.pop(0))
+        self._finish_turn()
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _find_hint(self, position: Position, dice: tuple[int, int], turn_number: int) -> None:
+        play = best_play(self._bot(HINT_LEVEL), position, dice)  # type: ignore[arg-type]
+        self.app.call_from_thread(self._show_hint, play, turn_number)
+
+    def _show_hint(self, play: Play, turn_number: int) -> None:
+        if self.match.phase is not Phase.MOVE or len(self.match.game.turns) != turn_number:
+            return
+        self.hint = play
+        turn = self.match.turn
+        assert turn is not None
+        self.say(f"Hint: {format_play(play, turn.position, turn.dice)} (starred on the board)")
+        self.refresh_view()
+
+    # -- the player's choices --------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show in the footer only the keys that do something now."""
+        match = self.match
+        human_move = match.phase is Phase.MOVE and self._human_to_move()
+        turn = match.turn
+        if action == "roll":
+            return match.phase in (Phase.ROLL_OFF, Phase.ROLL) and (
+                match.phase is Phase.ROLL_OFF or self._human_to_move())
+        if action == "confirm":
+            return human_move and turn is not None and turn.is_complete
+        if action in ("undo", "undo_turn"):
+            return human_move and turn is not None and bool(turn.steps)
+        if action == "hint":
+            return human_move and turn is not None and not turn.is_complete
+        if action == "skip":
+            return bool(self._bot_steps)
+        return True
+
+    def action_roll(self, by_key: bool = True) -> None:
+        match = self.match
+        if match.phase is Phase.ROLL_OFF:
+            throw = match.roll_off()
+            self.say(f"Roll-off: White {throw.white}, Black {throw.black}. " + (
+                "A tie: roll again." if throw.winner is None else f"{throw.winner.label} starts."))
+        elif match.phase is Phase.ROLL and (self._human_to_move() or not by_key):
+            dice = match.roll()
+            self.say(f"{match.position.turn.label} rolled {dice[0]}-{dice[1]}.")
+        else:
+            return
+        self._save()
+        self.refresh_view()
+        self._advance()
+
+    @on(BoardView.Chosen)
+    def _chosen(self, message: BoardView.Chosen) -> None:
+        turn = self.match.turn
+        if turn is None or not self._human_to_move():
+            self.say(self._not_now())
+            return
+        point = point_of(turn.position.turn, message.cell)
+        if point is None:
+            self.say("That is the opponent's tray: your checkers are borne off into your own.")
+        elif self.selected is None or point == self.selected:
+            self._select(None if point == self.selected else point)
+        elif turn.route(self.selected, point) is not None:
+            self._move(self.selected, point)
+        elif point in turn.sources():
+            self._select(point)
+        else:
+            self.say(turn.why_not(self.selected, point))
+
+    @on(BoardView.Cancelled)
+    def _cancelled(self) -> None:
+        self._select(None)
+
+    @on(BoardView.Flipped)
+    def _flipped(self) -> None:
+        self.say(f"The board is seen from {self.board.view.label}'s side.")
+
+    def _not_now(self) -> str:
+        match = self.match
+        if match.phase is Phase.ROLL_OFF:
+            return "First the roll-off: press r."
+        if match.phase is Phase.ROLL:
+            return "Roll the dice first: press r." if self._human_to_move() else "Wait for the bot."
+        if match.phase is Phase.MOVE:
+            return "Wait: the bot is moving."
+        return "The game is over."
+
+    def _select(self, point: int | None) -> None:
+        turn = self.match.turn
+        assert turn is not None
+        if point is not None and point not in turn.sources():
+            self.say(self._why_not_source(point))
+            return
+        self.selected = point
+        if point is not None:
+            self.say(f"Checker on {point} selected: choose where it goes "
+                     f"({SINGLE_MARK} one die, {COMBINED_MARK} dice combined).")
+        self.refresh_view()
+
+    def _why_not_source(self, point: int) -> str:
+        """The engine's reason why no step may start from ``point`` now."""
+        turn = self.match.turn
+        assert turn is not None
+        if point == OFF:
+            return "Choose a checker to bear off first, then its tray."
+        dice = turn.remaining_dice or turn.dice
+        return turn.why_not(point, max(point - max(dice), OFF))
+
+    def _move(self, src: int, dst: int) -> None:
+        turn = self.match.turn
+        assert turn is not None
+        steps = turn.move(src, dst)
+        self.selected = None
+        self.say("Moved " + " ".join(map(str, steps)) + ".")
+        self._save()
+        self._after_step()
+
+    def _after_step(self) -> None:
+        turn = self.match.turn
+        assert turn is not None
+        if turn.is_complete and self.settings.auto_confirm:
+            self._finish_turn()
+            return
+        if turn.is_complete:
+            self.say("The turn is complete: confirm it (c) or undo (u).")
+        self.refresh_view()
+
+    def action_undo(self) -> None:
+        turn = self.match.turn
+        if turn is None or not self._human_to_move() or turn.undo() is None:
+            return
+        self.selected = None
+        self.say("Step taken back.")
+        self._save()
+        self.refresh_view()
+
+    def action_undo_turn(self) -> None:
+        turn = self.match.turn
+        if turn is None or not self._human_to_move() or not turn.steps:
+            return
+        turn.reset()
+        self.selected = None
+        self.say("The whole turn was taken back.")
+        self._save()
+        self.refresh_view()
+
+    def action_confirm(self) -> None:
+        turn = self.match.turn
+        if turn is None or not self._human_to_move() or not turn.is_complete:
+            return
+        self._finish_turn()
+
+    def action_hint(self) -> None:
+        turn = self.match.turn
+        if turn is None or not self._human_to_move() or self.match.dice is None:
+            return
+        self.say("Looking for the best play…")
+        self._find_hint(turn.position, self.match.dice, len(self.match.game.turns))
+
+    def action_export(self) -> None:
+        self.say(self.nardy.saver.export(self.match, self.options))
+
+    # -- the end of a turn, a game, a match ---------------------------------------------
+
+    def _finish_turn(self, passing: bool = False) -> None:
+        match = self.match
+        record = match.play(()) if passing else match.commit()
+        self.selected = None
+        self.hint = None
+        self._bot_steps = []
+        self.say(("Pass: " if passing else "") + str(record))
+        if match.phase is Phase.MATCH_OVER:
+            self.nardy.saver.discard()
+        else:
+            self._save()
+        self.refresh_view()
+        if match.phase is Phase.GAME_OVER:
+            self.app.push_screen(GameOverDialog(match, self.names), self._next_game)
+        elif match.phase is Phase.MATCH_OVER:
+            self.app.push_screen(MatchOverDialog(match, self.names), self._match_over)
+        else:
+            self._advance()
+
+    def _next_game(self, _: object = None) -> None:
+        self.match.next_game()
+        self.say(f"Game {self.match.game.number}: roll-off (r).")
+        self._save()
+        self.refresh_view()
+        self._advance()
+
+    def _match_over(self, choice: str | None) -> None:
+        if choice == "new":
+            self.nardy.action_new_match()
+        else:
+            self.app.exit(0)
+
+    def _save(self) -> None:
+        problem = self.nardy.saver.save(self.match, self.options)
+        if problem is not None:
+            self.notify(problem, severity="warning")

@@ -1,0 +1,92 @@
+"""The new-match screen: who plays, the bot's level, your colour, the match length."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Checkbox, Footer, RadioButton, RadioSet, Static
+
+from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MatchOptions
+from nardy_tui.ui.sized import SizedScreen
+
+if TYPE_CHECKING:
+    from nardy_tui.ui.app import NardyApp
+
+MODES = (("hot-seat", "Hot-seat: two players"), ("bot", "Against the bot"))
+LENGTHS = (1, 3, 5, 7)
+SETTINGS = (("auto_roll", "Roll the dice automatically"),
+            ("auto_confirm", "Confirm a complete turn automatically"),
+            ("auto_forced", "Play a forced (only) play automatically"))
+
+
+def _radio_set(set_id: str, labels: list[str], chosen: int) -> RadioSet:
+    return RadioSet(*(RadioButton(label, value=index == chosen) for index, label
+                      in enumerate(labels)), id=set_id)
+
+
+class NewMatchScreen(SizedScreen):
+    """Choose how to play; Start (or s) begins the match."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("s", "start", "Start"),
+                Binding("question_mark,f1", "app.help", "Help")]
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__()
+        self.seed = seed
+
+    def compose_main(self) -> ComposeResult:
+        settings = cast("NardyApp", self.app).settings
+        with Vertical(id="new-match"):
+            yield Static("nardy · Long Nardy · new match", id="new-match-title")
+            with Horizontal(id="choices"):
+                yield self._group("Mode", _radio_set("mode", [m[1] for m in MODES], 1))
+                yield self._group("Bot level", _radio_set(
+                    "level", [level.capitalize() for level in BOT_LEVELS], 1))
+                yield self._group("Your colour", _radio_set(
+                    "color", [color.capitalize() for color in COLOR_CHOICES], 0))
+                yield self._group("Match length", _radio_set(
+                    "length", [f"{n} point{'s' if n > 1 else ''}" for n in LENGTHS], 1))
+            with Vertical(id="settings"):
+                for name, label in SETTINGS:
+                    yield Checkbox(label, getattr(settings, name), id=name)
+            yield Button("Start the match (s)", id="start", variant="primary")
+        yield Footer()
+
+    @staticmethod
+    def _group(title: str, radio_set: RadioSet) -> Vertical:
+        return Vertical(Static(title, classes="group-title"), radio_set, classes="group")
+
+    def on_mount(self) -> None:
+        self.query_one("#mode", RadioSet).focus()
+        self._update_bot_choices()
+
+    @on(RadioSet.Changed, "#mode")
+    def _update_bot_choices(self) -> None:
+        """Level and colour only matter against the bot."""
+        against_bot = self._chosen("mode") == 1
+        for set_id in ("level", "color"):
+            self.query_one(f"#{set_id}", RadioSet).disabled = not against_bot
+
+    @on(Checkbox.Changed)
+    def _setting_changed(self, event: Checkbox.Changed) -> None:
+        settings = cast("NardyApp", self.app).settings
+        setattr(settings, str(event.checkbox.id), event.value)
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        options = MatchOptions(
+            mode=MODES[self._chosen("mode")][0],  # type: ignore[arg-type]
+            bot_level=BOT_LEVELS[self._chosen("level")],
+            color=COLOR_CHOICES[self._chosen("color")],
+            points=LENGTHS[self._chosen("length")],
+            seed=self.seed,
+        )
+        cast("NardyApp", self.app).start_match(options)
+
+    def _chosen(self, set_id: str) -> int:
+        index = self.query_one(f"#{set_id}", RadioSet).pressed_index
+        return max(index, 0)

@@ -1,0 +1,92 @@
+"""The panels beside the board: the match at a glance, and the move history.
+
+They only render what the match state machine already knows; neither can take focus, so
+the board keeps every key.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from nardy_tui.engine.match import Match, Phase
+from nardy_tui.engine.side import Side
+from nardy_tui.engine.step import Dice, dice_steps
+from nardy_tui.ui.board import GLYPH
+
+
+def dice_text(dice: Dice, used: list[int], unplayable: tuple[int, ...]) -> Text:
+    """The dice as ``[5] [3]``: used dice dimmed, dice that cannot be played struck out.
+
+    Both are marked by more than colour (``·`` used, ``✗`` unplayable) for monochrome.
+    """
+    used_left = list(used)
+    unplayable_left = list(unplayable)
+    text = Text()
+    for die in dice_steps(dice):
+        if die in used_left:
+            used_left.remove(die)
+            text.append(f"·{die}· ", "dim")
+        elif die in unplayable_left:
+            unplayable_left.remove(die)
+            text.append(f"✗{die}✗ ", "strike dim")
+        else:
+            text.append(f"[{die}] ", "bold")
+    return text
+
+
+class InfoPanel(Static):
+    """Whose turn, the dice, both pip counts, borne-off counts and the match score."""
+
+    def show(self, match: Match, names: dict[Side, str]) -> None:
+        """Render from ``match``; ``names`` says who plays each side (you, bot, player)."""
+        position = match.turn.position_now() if match.turn is not None else match.position
+        text = Text()
+        text.append(f"Match to {match.length}\n", "bold")
+        for side in Side:
+            text.append(f"{GLYPH[side]} {names[side]:<14} {match.score[side]:>2}\n")
+        text.append("\n")
+        text.append(self._whose_turn(match, names), "bold reverse")
+        text.append("\nDice  ")
+        if match.dice is not None and match.turn is not None:
+            used = [step.die for step in match.turn.steps]
+            text.append_text(dice_text(match.dice, used, match.turn.unplayable_dice()))
+        else:
+            text.append("-")
+        text.append("\n\n       pips  off\n")
+        for side in Side:
+            text.append(f"{GLYPH[side]} {side.label:<5}{position.pip_count(side):>4}"
+                        f"{position.borne_off(side):>5}\n")
+        self.update(text)
+
+    @staticmethod
+    def _whose_turn(match: Match, names: dict[Side, str]) -> str:
+        if match.phase is Phase.ROLL_OFF:
+            return " Roll-off "
+        if match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            return " Game over "
+        side = match.position.turn
+        verb = "to roll" if match.phase is Phase.ROLL else "to move"
+        return f" {GLYPH[side]} {names[side]} {verb} "
+
+
+class HistoryPanel(VerticalScroll, can_focus=False):
+    """Every turn of the match in notation (RULES.md section 9), game by game."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="history-text")
+
+    def show(self, match: Match) -> None:
+        lines: list[str] = []
+        for game in match.games:
+            lines.append(f"Game {game.number}")
+            for roll_off in game.roll_offs:
+                lines.append(f"  roll-off {roll_off.white}-{roll_off.black}")
+            lines += [f"  {line}" for line in game.record_lines()]
+            if game.winner is not None:
+                mars = " (mars)" if game.is_mars else ""
+                lines.append(f"  {game.winner.label} wins {game.points}{mars}")
+        self.query_one("#history-text", Static).update(Text("\n".join(lines)))
+        self.scroll_end(animate=False)

@@ -1,0 +1,39 @@
+"""Who makes the choices for a side: the bot, seen through the small interface the UI needs.
+
+The bot package is imported only when a bot is first needed, inside the worker thread, so
+neither start-up nor a hot-seat match pays for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from nardy_tui.engine.position import Position
+from nardy_tui.engine.step import Dice, Play
+
+
+class Chooser(Protocol):
+    """What the UI asks of a bot (``nardy_tui.bot.get_bot`` returns one)."""
+
+    def choose(self, position: Position, dice: Dice) -> Play: ...
+
+    def rank(self, position: Position, dice: Dice) -> Sequence[tuple[Play, float]]: ...
+
+
+BotFactory = Callable[[str, int], Chooser]
+"""Makes a bot from a level and a seed; tests inject a fast stand-in here."""
+
+HINT_LEVEL = "hard"
+
+
+def load_bot(level: str, seed: int) -> Chooser:
+    """The real bot of ``level`` (imported lazily: it is not needed for the first frame)."""
+    from nardy_tui.bot import get_bot
+
+    return get_bot(level, seed=seed)
+
+
+def best_play(bot: Chooser, position: Position, dice: Dice) -> Play:
+    """The play ``bot`` ranks first: the hint shown to a human."""
+    return bot.rank(position, dice)[0][0]

@@ -1,0 +1,52 @@
+"""Keeping the match on disk, through ``nardy_tui.storage`` (imported on first use).
+
+Saving must never cost the player the game: a failure to write is reported in the status
+line and play goes on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nardy_tui.engine.match import Match
+from nardy_tui.options import MatchOptions
+
+if TYPE_CHECKING:
+    from nardy_tui.storage import SavedMatch
+
+
+class Saver:
+    """Save after every change, discard when a match ends or is replaced, load at start."""
+
+    def save(self, match: Match, options: MatchOptions) -> str | None:
+        """Save ``match``; the problem in words if it could not be written."""
+        from nardy_tui.storage import save_match
+
+        try:
+            save_match(match, options)
+        except OSError as error:
+            return f"Could not save the match: {error}"
+        return None
+
+    def discard(self) -> None:
+        from nardy_tui.storage import discard_saved
+
+        discard_saved()
+
+    def load(self) -> tuple[SavedMatch | None, str | None]:
+        """The saved unfinished match, if any, and any problem with the save file."""
+        from nardy_tui.storage import SaveFileError, load_saved
+
+        try:
+            return load_saved(), None
+        except SaveFileError as error:
+            return None, str(error)
+
+    def export(self, match: Match, options: MatchOptions) -> str:
+        """Write the match record as text; says where (or why not) in words."""
+        from nardy_tui.storage import export_record
+
+        try:
+            return f"Record written to {export_record(match, options)}"
+        except OSError as error:
+            return f"Could not write the record: {error}"
