@@ -44,15 +44,14 @@ def started_at(match: Match) -> datetime:
 
 
 def save_match(match: Match, options: MatchOptions) -> None:
-    """Write the match to the save file atomically; ``SaveFileError`` if the disk refuses."""
+    """Write the match to the save file atomically.
+
+    An ``OSError`` (disk full, folder not writable) is left to the caller, which reports it
+    and plays on: the previous save is still intact.
+    """
     started = started_at(match).isoformat(timespec="seconds")
     text = json.dumps(match_document(match, options, started), indent=1)
-    path = save_path()
-    try:
-        write_atomically(path, text + "\n")
-    except OSError as error:
-        message = f"Could not save the match to {path}: {_reason(error)}"
-        raise SaveFileError(message) from None
+    write_atomically(save_path(), text + "\n")
 
 
 def load_saved() -> SavedMatch | None:

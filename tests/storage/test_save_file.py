@@ -126,11 +126,21 @@ def test_stale_temporary_files_of_a_killed_writer_are_cleared(home: Path) -> Non
     assert not stale.exists() and fresh.exists()
 
 
-def test_an_unwritable_data_dir_is_one_clear_error(home: Path) -> None:
-    home.parent.mkdir(parents=True, exist_ok=True)
-    home.write_text("not a folder")
-    with pytest.raises(SaveFileError, match="Could not save the match"):
-        save_match(Match(1, seed=1), OPTIONS)
+def test_a_failed_write_keeps_the_previous_save(home: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    match = Match(1, seed=1)
+    save_match(match, OPTIONS)
+    before = save_path().read_bytes()
+    act(match, random.Random(1))
+
+    def disk_full(*_: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(OSError, match="No space"):
+        save_match(match, OPTIONS)
+    assert save_path().read_bytes() == before
+    assert sorted(path.name for path in home.iterdir()) == ["match.json"]
 
 
 # -- bad files ---------------------------------------------------------------------------------
