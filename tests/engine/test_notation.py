@@ -1,0 +1,98 @@
+"""Notation (RULES.md §9): writing turns and reading them back."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from nardy_tui.engine import Position, Side, Step, legal_plays
+from nardy_tui.engine.match import Game, TurnRecord
+from nardy_tui.engine.notation import format_play, parse_play
+
+from .boards import position, self_play_positions
+
+
+def test_a_step_is_from_slash_to_and_off_for_bearing_off() -> None:
+    assert str(Step(24, 18, 6)) == "24/18"
+    assert str(Step(5, 0, 6)) == "5/off"
+
+
+def test_one_checker_moving_with_both_dice_is_written_as_one_move() -> None:
+    start = Position.initial()
+    [play] = legal_plays(start, (5, 3))
+    assert format_play(play, start, (5, 3)) == "24/16"
+    assert format_play(play) == "24/19 19/16"  # without the position: step by step
+
+
+def test_repeated_identical_moves_are_grouped() -> None:
+    start = Position.initial()
+    [play] = legal_plays(start, (6, 6))
+    assert format_play(play, start, (6, 6)) == "24/18(2)"
+    assert sorted(format_play(p, start, (3, 3)) for p in legal_plays(start, (3, 3))) == [
+        "24/18(2)", "24/21 24/15"]
+
+
+def test_a_pass_is_written_no_move() -> None:
+    assert format_play(()) == "(no move)"
+    stuck = position({24: 15}, {7: 1, 9: 1, 24: 13})  # 5-3 can go neither way
+    assert format_play((), stuck, (5, 3)) == "(no move)"
+    assert parse_play("(no move)", stuck, (5, 3)) == ()
+
+
+def test_bearing_off_is_written_off() -> None:
+    pos = position({5: 1, 1: 14}, {24: 15})
+    play = (Step(5, 0, 6), Step(1, 0, 1))
+    assert format_play(play, pos, (6, 1)) == "5/off 1/off"
+    assert parse_play("5/off 1/off", pos, (6, 1)) == play
+
+
+def test_reading_a_move_takes_its_intermediate_point_from_the_dice() -> None:
+    start = Position.initial()
+    assert parse_play("24/16", start, (5, 3)) == (Step(24, 19, 5), Step(19, 16, 3))
+    assert parse_play("24/18(2)", start, (6, 6)) == (Step(24, 18, 6), Step(24, 18, 6))
+
+
+def test_step_by_step_and_joined_forms_read_the_same() -> None:
+    # RULES.md §9: `1. Black 6-2: 24/18 18/16` is the same turn as 24/16.
+    start = Position.initial(Side.BLACK)
+    assert parse_play("24/18 18/16", start, (6, 2)) == parse_play("24/16", start, (6, 2))
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("24-18", "is not a move"),
+    ("24/18 banana", "is not a move"),
+    ("20/15", "no checker on point 20"),
+    ("24/19", "dice unplayed"),
+    ("24/18 24/19", "head"),
+    ("(no move)", "can be played"),
+])
+def test_text_that_is_not_a_legal_turn_is_a_value_error_saying_why(text: str,
+                                                                   reason: str) -> None:
+    with pytest.raises(ValueError, match=reason):
+        parse_play(text, Position.initial(), (6, 5))
+
+
+def test_every_play_round_trips_through_its_notation() -> None:
+    rng = random.Random(3)
+    for number, (pos, dice) in enumerate(self_play_positions(seed=3, count=4000)):
+        if number % 8:
+            continue
+        plays = legal_plays(pos, dice)
+        for play in rng.sample(plays, min(len(plays), 4)):
+            after = pos.apply(play, dice)
+            compact = format_play(play, pos, dice)
+            assert pos.apply(parse_play(compact, pos, dice), dice) == after, compact
+            stepwise = format_play(play)
+            assert pos.apply(parse_play(stepwise, pos, dice), dice) == after, stepwise
+
+
+def test_a_game_record_lists_mover_dice_and_turn() -> None:
+    start = Position.initial()
+    [play] = legal_plays(start, (5, 3))
+    game = Game(number=1)
+    game.turns.append(TurnRecord(Side.WHITE, (5, 3), play, format_play(play, start, (5, 3))))
+    after = start.apply(play, (5, 3))
+    [reply] = [p for p in legal_plays(after, (6, 2)) if len(p) == 2 and p[1].src == p[0].dst]
+    game.turns.append(TurnRecord(Side.BLACK, (6, 2), reply, format_play(reply)))
+    assert game.record_lines() == ["1. White 5-3: 24/16", "2. Black 6-2: 24/18 18/16"]
