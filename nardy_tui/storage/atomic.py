@@ -13,6 +13,8 @@ import tempfile
 from pathlib import Path
 
 TEMP_SUFFIX = ".tmp"
+FILE_MODE = 0o644
+"""What an ordinary file gets; ``mkstemp`` alone would leave a record readable by no one else."""
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -21,6 +23,8 @@ def write_atomically(path: Path, text: str) -> None:
     fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
                                      suffix=TEMP_SUFFIX)
     try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, FILE_MODE)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()

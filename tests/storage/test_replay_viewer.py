@@ -1,0 +1,69 @@
+"""The replay viewer: keys step through the record's turns, the board follows."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from nardy_tui.engine.match import Match
+from nardy_tui.options import MatchOptions
+from nardy_tui.storage.record import Record, format_record, parse_record
+from nardy_tui.ui.board import BoardView
+from nardy_tui.ui.replay import ReplayApp, ReplayScreen
+
+from .play import states
+
+
+def short_match_record() -> Record:
+    """Two whole games of a three-point match, every turn checked on reading."""
+    match = Match(3, seed=12)
+    for _ in states(match, random.Random(12)):
+        if match.games[-1].number == 2 and match.game.winner is not None:
+            break
+    return parse_record(format_record(match, MatchOptions(), datetime(2025, 1, 2)))
+
+
+async def test_keys_step_through_every_turn_of_every_game() -> None:
+    record = short_match_record()
+    app = ReplayApp(record)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        board = screen.query_one(BoardView)
+        first_game = record.games[0]
+        assert board.position == first_game.start
+        await pilot.press("right", "n")
+        assert board.position == first_game.turns[1].after
+        assert str(first_game.turns[1]) in caption(screen)
+        await pilot.press("left")
+        assert board.position == first_game.turns[0].after
+        await pilot.press("p", "p")
+        assert screen.index == 0
+        await pilot.press("end")
+        assert board.position == record.games[-1].turns[-1].after
+        assert "wins" in caption(screen)
+        await pilot.press("right")
+        assert screen.index == len(screen.frames) - 1
+        view = board.view
+        await pilot.press("home", "f")
+        assert screen.index == 0 and board.view is view.opponent
+        await pilot.press("q")
+    assert app.return_code == 0
+
+
+async def test_the_next_game_starts_from_its_opening_position() -> None:
+    record = short_match_record()
+    app = ReplayApp(record)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        screen.action_go(len(record.games[0].turns))
+        await pilot.press("right")
+        assert screen.query_one(BoardView).position == record.games[1].start
+        assert caption(screen).startswith("Game 2: start")
+
+
+def caption(screen: ReplayScreen) -> str:
+    return str(screen.query_one("#replay-caption").render())
