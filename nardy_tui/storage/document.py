@@ -102,8 +102,9 @@ def _check_format(doc: dict[str, Any]) -> None:
     if doc.get("format") != FORMAT:
         raise DocumentError("this is not a nardy save file")
     version = doc.get("version")
-    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
-        raise DocumentError(f"the save file is from a newer version of nardy (format version "
+    if isinstance(version, int) and not isinstance(version, bool) and version != VERSION:
+        age = "a newer" if version > VERSION else "an older"
+        raise DocumentError(f"the save file is from {age} version of nardy (format version "
                             f"{version}; this version reads version {VERSION})")
     if version != VERSION:
         raise DocumentError(f"the save file has an unknown format version ({version!r}; "

@@ -162,21 +162,22 @@ def load_record(path: Path) -> Record:
 
 
 def parse_record(text: str) -> Record:
-    """The record in ``text``, every turn re-validated through the engine."""
+    """The record in ``text``, every turn re-validated through the engine.
+
+    Lines after the closing ``Match result:`` (or ``Match unfinished:``) line are notes.
+    """
     header: list[str] = []
     games: list[_GameReader] = []
-    finished = False
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
-        game_start = _GAME.match(line)
-        if game_start and not finished:
+        if _TRAILER.match(line):
+            break
+        if _GAME.match(line):
             if games:
                 games[-1].check_over(len(games) + 1)
             games.append(_GameReader(len(games) + 1))
-        elif finished or not games:
+        elif not games:
             header.append(line)
-        elif _TRAILER.match(line):
-            finished = True
         elif line:
             games[-1].read_line(line, number)
     if not games:
@@ -190,7 +191,7 @@ class _GameReader:
     """Reads one game's lines in order, checking each turn against the position so far."""
 
     number: int
-    first_mover: Side | None = None
+    roll_offs: list[RollOff] = field(default_factory=list)
     position: Position | None = None
     turns: list[RecordedTurn] = field(default_factory=list)
     result: tuple[Side, int] | None = None
@@ -212,6 +213,10 @@ class _GameReader:
             raise RecordError(f"game {self.number} is not over, but game {next_number} follows")
 
     @property
+    def first_mover(self) -> Side | None:
+        return self.roll_offs[-1].winner if self.roll_offs else None
+
+    @property
     def winner(self) -> Side | None:
         return self.position.winner if self.position is not None else None
 
@@ -228,12 +233,12 @@ class _GameReader:
         return RecordedGame(self.number, start, tuple(self.turns), winner, points)
 
     def _read_roll_off(self, line: str) -> None:
+        """Throws until one side is higher; a record saved mid roll-off ends on a tie."""
         throws = [RollOff(int(w), int(b)) for w, b in _THROW.findall(line)]
-        decided = [throw for throw in throws if throw.winner is not None]
-        if not throws or decided != throws[-1:]:
-            raise RecordError(f"game {self.number}: the roll-off {line!r} should end with "
-                              f"one higher die after any ties")
-        self.first_mover = throws[-1].winner
+        if not throws or any(throw.winner is not None for throw in throws[:-1]):
+            raise RecordError(f"game {self.number}: the roll-off {line!r} should be ties "
+                              f"until one die is higher")
+        self.roll_offs = throws
 
     def _read_turn(self, found: re.Match[str]) -> None:
         side = Side(found.group(2).lower())
@@ -248,6 +253,8 @@ class _GameReader:
             raise RecordError(f"{where}: {str(reason).rstrip('.')}") from None
 
     def _checked_turn(self, index: int, side: Side, dice: Dice, notation: str) -> RecordedTurn:
+        if self.roll_offs and self.first_mover is None:
+            raise ValueError("the roll-off ended in a tie: nobody moves yet")
         before = self.position or Position.initial(self.first_mover or side)
         if before.winner is not None:
             raise ValueError("the game is already over")

@@ -96,6 +96,28 @@ def test_unfinished_match_round_trips_and_says_so() -> None:
     assert match.phase is Phase.ROLL and game.turns[-1].after == match.position
 
 
+def test_a_record_of_any_moment_reads_back() -> None:
+    match = next(match for match in map(tied_roll_off, range(100)) if match is not None)
+    moments = 0
+    for index, state in enumerate(states(match, random.Random(5))):
+        if index < 30 or state.phase in (Phase.ROLL_OFF, Phase.GAME_OVER, Phase.MATCH_OVER):
+            games = parse_record(format_record(state, MatchOptions(), WHEN)).games
+            assert [len(game.turns) for game in games] == [len(g.turns) for g in state.games]
+            moments += 1
+    assert moments > 30
+
+
+def tied_roll_off(seed: int) -> Match | None:
+    """A match whose first roll-off was a tie, if this seed gives one."""
+    match = Match(3, seed=seed)
+    return match if match.roll_off().winner is None else None
+
+
+def test_a_turn_after_a_tied_roll_off_refused() -> None:
+    text = record_with("3. White 2-1: 24/21").replace("White 5, Black 2", "White 2, Black 2")
+    refused(text, "game 1, turn 1", "tie")
+
+
 def test_default_export_path_is_in_the_records_folder(home: Path) -> None:
     match = Match(1, seed=1)
     save_match(match, MatchOptions(points=1))

@@ -214,6 +214,10 @@ def test_newer_version_is_refused_saying_so() -> None:
     refused(tampered(lambda doc: doc.update(version=2)), "newer version", "version 2")
 
 
+def test_older_version_is_refused_saying_so() -> None:
+    refused(tampered(lambda doc: doc.update(version=0)), "older version", "version 0")
+
+
 def test_unknown_version_is_refused_saying_so() -> None:
     refused(tampered(lambda doc: doc.update(version="1.0")), "unknown format version")
 
