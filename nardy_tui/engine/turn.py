@@ -8,6 +8,7 @@ RULES.md section 6. It also explains in plain words why a move is refused.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import accumulate, permutations
 
 from nardy_tui.engine.geometry import OFF, POINTS
 from nardy_tui.engine.movegen import (
@@ -158,12 +159,18 @@ class TurnBuilder:
         """Why the checker on ``src`` may not go to ``dst`` now, in plain words."""
         own = self._own()
         left = self.remaining_dice
+        if self.is_pass:
+            return "Nothing can be played with this roll: the turn passes."
         if self.is_complete:
             return "The turn is complete: confirm it, or undo a step."
+        if self.route(src, dst) is not None:
+            return f"{src}/{'off' if dst == OFF else dst} is allowed."
         if not 1 <= src <= POINTS or not own[src]:
             return f"You have no checker on point {src}."
         if dst >= src and dst != OFF:
             return "Checkers move only forwards, towards your home."
+        if dst != OFF and self._board.blocked[dst]:
+            return f"Point {dst} is held by the opponent."
         single = [die for die in sorted(set(left), reverse=True) if _reaches(src, die, dst)]
         for die in single:
             problem = step_problem(self._board, own, src, die)
@@ -237,15 +244,23 @@ class TurnBuilder:
 
     def _combined_problem(self, own: tuple[int, ...], left: tuple[int, ...], src: int,
                           dst: int) -> str | None:
-        """For a target only several dice reach: why the first failing step fails."""
-        for first in sorted(set(left), reverse=True):
-            rest = list(left)
-            rest.remove(first)
-            if not any(_reaches(src - first, second, dst) for second in rest):
-                continue
-            problem = step_problem(self._board, own, src, first)
-            if problem is not None:
-                return f"The way through {_name(src - first)} is closed: {problem}"
+        """For a target only several dice reach: why the first way there fails."""
+        for order in _orders_reaching(left, src, dst):
+            walked = list(own)
+            dice_left = list(left)
+            at = src
+            for die in order:
+                step = _step(at, die)
+                problem = step_problem(self._board, tuple(walked), at, die)
+                if problem is None and not self._allowed(tuple(walked), tuple(dice_left), step):
+                    problem = ("that would leave dice unplayed that could be played: "
+                               "the whole roll must be played.")
+                if problem is not None:
+                    return f"On the way to {_name(dst)}: {problem[0].lower()}{problem[1:]}"
+                walked[at] -= 1
+                walked[step.dst] += 1
+                dice_left.remove(die)
+                at = step.dst
         return None
 
 
@@ -255,6 +270,17 @@ def _unused_dice(dice: Dice, plays: list[Play]) -> tuple[int, ...]:
     for step in plays[0]:
         left.remove(step.die)
     return tuple(left)
+
+
+def _orders_reaching(left: tuple[int, ...], src: int, dst: int) -> list[tuple[int, ...]]:
+    """Orders of two or more of the dice ``left`` that carry one checker from src to dst."""
+    orders: set[tuple[int, ...]] = set()
+    for count in range(2, len(left) + 1):
+        for order in permutations(left, count):
+            stops = list(accumulate(order, lambda at, die: at - die, initial=src))[1:]
+            if all(stop > 0 for stop in stops[:-1]) and _reaches(stops[-2], order[-1], dst):
+                orders.add(order)
+    return sorted(orders, reverse=True)
 
 
 def _step(src: int, die: int) -> Step:

@@ -211,8 +211,20 @@ def test_why_not_closed_intermediate_point_of_a_combined_move() -> None:
     turn = TurnBuilder(position({24: 14, 13: 1}, {7: 1, 9: 1, 24: 13}), (5, 3))
     assert not turn.is_complete
     reason = turn.why_not(24, 16)
-    assert reason.startswith("The way through point")
-    assert "is closed" in reason and "held by the opponent" in reason
+    assert reason.startswith("On the way to point 16: point")
+    assert "held by the opponent" in reason
+
+
+def test_why_not_an_allowed_move_says_it_is_allowed() -> None:
+    turn = TurnBuilder(Position.initial(), (5, 3))
+    assert turn.why_not(24, 16) == "24/16 is allowed."
+
+
+def test_why_not_on_a_pass_says_nothing_can_be_played() -> None:
+    # All of White is on the head; Black holds 19 and 21 (its own 7 and 9).
+    turn = TurnBuilder(position({24: 15}, {7: 1, 9: 1, 24: 13}), (5, 3))
+    assert turn.is_pass
+    assert "Nothing can be played" in turn.why_not(24, 19)
 
 
 def test_why_not_a_checker_that_is_not_there_or_goes_backwards() -> None:
