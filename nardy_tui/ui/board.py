@@ -39,6 +39,8 @@ STACK_ROWS = 5
 DIGIT_WAIT = 0.7
 """Seconds to wait for a second digit after typing 1 or 2 (10-24 are two digits)."""
 
+HEAD_CELLS = frozenset(board_index(side, HEAD) for side in Side)
+
 MARK_CLASSES = ("source", "selected", "dest-single", "dest-combined", "hint", "cursor")
 
 
@@ -118,8 +120,10 @@ class TrayView(Static):
         self.cell = tray_cell(Side.WHITE)
 
     def show(self, cell: int, side: Side, count: int, marker: str) -> None:
+        """Show ``side``'s tray; a fixed size, so no layout pass is needed."""
         self.cell = cell
-        self.update(Text(f"{side.label}\noff\n{GLYPH[side]} {count:>2}\n{marker}"))
+        self.update(Text(f"{side.label}\noff\n{GLYPH[side]} {count:>2}\n{marker}"),
+                    layout=False)
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -201,7 +205,7 @@ class BoardView(Widget, can_focus=True):
 
     def set_banner(self, text: str | Text) -> None:
         """The line across the middle of the board: roll-off, dice, whose turn."""
-        self.query_one("#banner", Static).update(text)
+        self.query_one("#banner", Static).update(text, layout=False)
 
     def set_marks(self, markers: dict[int, str] | None = None, **marks: Iterable[int]) -> None:
         """Replace the highlights: ``source=``, ``selected=``, ``dest_single=``, ...
@@ -239,16 +243,17 @@ class BoardView(Widget, can_focus=True):
             label = str(own_point(self.numbering, cell))
             widget.show(cell, self.position.points[cell], label, self._markers.get(cell, ""))
             self._apply_classes(widget, cell)
-            widget.set_class(cell in (board_index(s, HEAD) for s in Side), "head")
         for widget, cell in zip(trays, (top[12], bottom[12]), strict=True):
             side = Side.WHITE if cell == tray_cell(Side.WHITE) else Side.BLACK
             widget.show(cell, side, self.position.borne_off(side), self._markers.get(cell, ""))
             self._apply_classes(widget, cell)
 
     def _apply_classes(self, widget: Widget, cell: int) -> None:
-        for name, cells in self._marks.items():
-            widget.set_class(cell in cells, name)
-        widget.set_class(self.interactive and cell == self.cursor, "cursor")
+        """Toggle the highlight classes in one batch (styles update only on a change)."""
+        classes = {name: cell in cells for name, cells in self._marks.items()}
+        classes["cursor"] = self.interactive and cell == self.cursor
+        classes["head"] = cell in HEAD_CELLS
+        widget.update_classes(classes)
 
     # -- keys and clicks ------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ choices into calls on ``Match`` and ``TurnBuilder`` and shows the answers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual import on, work
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 SINGLE_MARK = "◇"
 COMBINED_MARK = "◆"
 HINT_MARK = "★"
+LIVE_ACTIONS = ("roll", "confirm", "undo", "undo_turn", "hint", "skip")
 
 
 class GameScreen(SizedScreen):
@@ -62,6 +64,7 @@ class GameScreen(SizedScreen):
         self.hint: Play | None = None
         self._bot_steps: list[Step] = []
         self._bots: dict[str, Chooser] = {}
+        self._live_actions: tuple[bool, ...] = ()
 
     def compose_main(self) -> ComposeResult:
         with Horizontal(id="game-body"):
@@ -121,11 +124,18 @@ class GameScreen(SizedScreen):
         board.set_banner(self._banner())
         self.query_one(InfoPanel).show(match, self.names)
         self.query_one(HistoryPanel).show(match)
-        self.refresh_bindings()
+        self._refresh_footer()
+
+    def _refresh_footer(self) -> None:
+        """Refresh the footer's keys only when one of them changed (a costly recompose)."""
+        live = tuple(bool(self.check_action(action, ())) for action in LIVE_ACTIONS)
+        if live != self._live_actions:
+            self._live_actions = live
+            self.refresh_bindings()
 
     def say(self, text: str) -> None:
         """The status line under the board: reasons, announcements, what to do next."""
-        self.query_one("#status", Static).update(text)
+        self.query_one("#status", Static).update(text, layout=False)
 
     def _show_marks(self) -> None:
         turn = self.match.turn
@@ -198,9 +208,16 @@ class GameScreen(SizedScreen):
         bot_turn = not self._human_to_move()
         rolling = match.phase in (Phase.ROLL_OFF, Phase.ROLL)
         if rolling and (self.settings.auto_roll or (match.phase is Phase.ROLL and bot_turn)):
-            self.set_timer(pace, self._auto_roll)
+            self._later(pace, self._auto_roll)
         elif match.phase is Phase.MOVE:
             self._after_roll()
+
+    def _later(self, delay: float, callback: Callable[[], None]) -> None:
+        """Run ``callback`` after ``delay`` seconds (at once, but after this event, for 0)."""
+        if delay > 0:
+            self.set_timer(delay, callback)
+        else:
+            self.call_later(callback)
 
     def _auto_roll(self) -> None:
         if self.match.phase in (Phase.ROLL_OFF, Phase.ROLL) and self.is_current:
@@ -244,7 +261,7 @@ class GameScreen(SizedScreen):
             return
         self._bot_steps = list(play)
         self.say(f"{self.names[self.match.position.turn]} plays (s skips the animation)")
-        self.set_timer(self.nardy.pace, self._bot_step)
+        self._later(self.nardy.pace, self._bot_step)
 
     def _bot_step(self) -> None:
         """Show the bot's next step, at a pace a person can follow."""
@@ -255,7 +272,7 @@ class GameScreen(SizedScreen):
         self._save()
         if self._bot_steps:
             self.refresh_view()
-            self.set_timer(self.nardy.pace, self._bot_step)
+            self._later(self.nardy.pace, self._bot_step)
         else:
             self._finish_turn()
 

@@ -38,7 +38,12 @@ def dice_text(dice: Dice, used: list[int], unplayable: tuple[int, ...]) -> Text:
 
 
 class InfoPanel(Static):
-    """Whose turn, the dice, both pip counts, borne-off counts and the match score."""
+    """Whose turn, the dice, both pip counts, borne-off counts and the match score.
+
+    Its height is fixed in the stylesheet, so an update never needs a layout pass.
+    """
+
+    _last = Text()
 
     def show(self, match: Match, names: dict[Side, str]) -> None:
         """Render from ``match``; ``names`` says who plays each side (you, bot, player)."""
@@ -59,7 +64,9 @@ class InfoPanel(Static):
         for side in Side:
             text.append(f"{GLYPH[side]} {side.label:<5}{position.pip_count(side):>4}"
                         f"{position.borne_off(side):>5}\n")
-        self.update(text)
+        if text != self._last:
+            self._last = text
+            self.update(text, layout=False)
 
     @staticmethod
     def _whose_turn(match: Match, names: dict[Side, str]) -> str:
@@ -75,6 +82,8 @@ class InfoPanel(Static):
 class HistoryPanel(VerticalScroll, can_focus=False):
     """Every turn of the match in notation (RULES.md section 9), game by game."""
 
+    _last = ""
+
     def compose(self) -> ComposeResult:
         yield Static(id="history-text")
 
@@ -88,5 +97,8 @@ class HistoryPanel(VerticalScroll, can_focus=False):
             if game.winner is not None:
                 mars = " (mars)" if game.is_mars else ""
                 lines.append(f"  {game.winner.label} wins {game.points}{mars}")
-        self.query_one("#history-text", Static).update(Text("\n".join(lines)))
-        self.scroll_end(animate=False)
+        text = "\n".join(lines)
+        if text != self._last:
+            self._last = text
+            self.query_one("#history-text", Static).update(Text(text))
+            self.scroll_end(animate=False)

@@ -1,0 +1,103 @@
+"""Driving the game through key presses, choosing moves from what the engine allows.
+
+Keys go in through the app's driver exactly as a terminal delivers them. ``burst`` sends a
+whole turn's keys at once, without waiting between them: that is how a fast typist (or a
+pasted burst) reaches a real terminal, and it keeps a full game quick to test.
+"""
+
+from __future__ import annotations
+
+from textual import events
+from textual.pilot import Pilot
+
+from nardy_tui.engine.match import Match, Phase
+from nardy_tui.engine.turn import TurnBuilder
+from nardy_tui.ui.game import GameScreen
+
+CHARACTERS = {"enter": "\r", "escape": "\x1b", "space": " ", "question_mark": "?"}
+
+
+async def burst(pilot: Pilot[int], *keys: str) -> None:
+    """Send ``keys`` in one burst, then wait until the app has handled them all."""
+    driver = pilot.app._driver
+    assert driver is not None
+    for key in keys:
+        event = events.Key(key, CHARACTERS.get(key, key if len(key) == 1 else None))
+        event.set_sender(pilot.app)
+        driver.send_message(event)
+    await pilot.pause()
+
+
+def keys_for(point: int) -> list[str]:
+    """The keys that type a point number; 1 and 2 need Enter, as 10-24 start with them."""
+    return [str(point), "enter"] if point in (1, 2) else list(str(point))
+
+
+def game_screen(pilot: Pilot[int]) -> GameScreen:
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen), screen
+    return screen
+
+
+def racing_move(turn: TurnBuilder) -> tuple[int, int]:
+    """The rearmost checker the engine lets move, as far as it may go (bear off first)."""
+    bear_off = [point for point in turn.sources() if turn.route(point, 0) is not None]
+    if bear_off:
+        return bear_off[0], 0
+    src = max(turn.sources())
+    return src, min(route.dst for route in turn.routes(src))
+
+
+def turn_keys(match: Match) -> list[str]:
+    """Every key of the rest of this turn's racing moves, worked out on a copy of the turn."""
+    assert match.turn is not None and match.dice is not None
+    turn = TurnBuilder(match.turn.position, match.dice)
+    for step in match.turn.steps:
+        turn.push(step)
+    keys: list[str] = []
+    while not turn.is_complete:
+        src, dst = racing_move(turn)
+        turn.move(src, dst)
+        keys += [*keys_for(src), *keys_for(dst)]
+    return keys
+
+
+async def settle(pilot: Pilot[int], rounds: int = 100) -> None:
+    """Let timers, the bot's worker and its animated steps run until a human must act."""
+    for _ in range(rounds):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = pilot.app.screen
+        if not isinstance(screen, GameScreen):
+            return
+        match = screen.match
+        bot_moving = match.position.turn in screen.bot_levels and match.phase in (
+            Phase.ROLL, Phase.MOVE)
+        if not bot_moving and not screen._bot_steps:
+            return
+    raise AssertionError("the game did not settle")
+
+
+async def play_turn(pilot: Pilot[int]) -> None:
+    """One human turn by keys: roll (r) unless rolled already, the moves, confirm (c).
+
+    With auto-roll and auto-confirm on, that is a single burst of point numbers.
+    """
+    match = game_screen(pilot).match
+    while match.phase is Phase.ROLL_OFF:
+        await burst(pilot, "r")
+    if match.phase is Phase.ROLL:
+        await burst(pilot, "r")
+    if match.phase is Phase.MOVE:
+        confirm = [] if pilot.app.settings.auto_confirm else ["c"]
+        await burst(pilot, *turn_keys(match), *confirm)
+    await settle(pilot)
+
+
+async def play_game(pilot: Pilot[int]) -> None:
+    """Turns by keys until the game is over."""
+    match = game_screen(pilot).match
+    number = match.game.number
+    while match.game.number == number and match.phase not in (Phase.GAME_OVER,
+                                                               Phase.MATCH_OVER):
+        await play_turn(pilot)

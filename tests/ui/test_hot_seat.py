@@ -1,0 +1,183 @@
+"""Hot-seat games played through the keyboard, phase by phase."""
+
+from __future__ import annotations
+
+from nardy_tui.engine import Position, Side, legal_plays
+from nardy_tui.engine.match import Phase
+from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.ui.app import NardyApp
+from nardy_tui.ui.board import BoardView, PointView, cell_of
+from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
+from tests.ui.driver import burst, game_screen, keys_for, play_game, play_turn
+
+SIZE = (120, 40)
+
+
+def hot_seat(points: int, seed: int) -> NardyApp:
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", points=points, seed=seed),
+                           resume=False)
+    return NardyApp(launch, pace=0)
+
+
+def status(app: NardyApp) -> str:
+    return str(game_screen_of(app).query_one("#status").content)
+
+
+def game_screen_of(app: NardyApp):  # type: ignore[no-untyped-def]
+    from nardy_tui.ui.game import GameScreen
+
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+async def test_a_whole_one_point_match_by_keys() -> None:
+    """Roll-off, a turn with undo, then every turn by keys through bear-off to match over."""
+    app = hot_seat(points=1, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(pilot)
+        match = screen.match
+        assert match.phase is Phase.ROLL_OFF
+        await burst(pilot, "r")
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        starter = match.position.turn
+        assert "starts" in str(screen.board.query_one("#banner").content)
+
+        await burst(pilot, "r")
+        assert match.phase is Phase.MOVE and match.turn is not None
+        turn = match.turn
+        before = turn.position_now()
+        src = turn.sources()[0]
+        route = turn.routes(src)[0]
+        await burst(pilot, *keys_for(src))
+        assert screen.selected == src
+        dest = screen.board.query(PointView).filter(".dest-single, .dest-combined")
+        assert {widget.cell for widget in dest} == {
+            cell_of(starter, r.dst) for r in turn.routes(src)}
+        await burst(pilot, *keys_for(route.dst))
+        assert turn.steps == route.steps
+        await burst(pilot, "u")
+        assert turn.steps[: len(route.steps) - 1] == turn.steps
+        await burst(pilot, "U")
+        assert turn.steps == () and turn.position_now() == before
+
+        app.settings.auto_roll = app.settings.auto_confirm = True
+        await play_turn(pilot)
+        assert match.games[0].turns[0].side is starter
+        await play_game(pilot)
+
+        assert match.phase is Phase.MATCH_OVER
+        final = match.games[0]
+        assert final.winner is not None and match.position.borne_off(final.winner) == 15
+        assert any(step.dst == 0 for turn_record in final.turns for step in turn_record.play)
+        assert isinstance(app.screen, MatchOverDialog)
+        history = str(screen.query_one("#history-text").content)
+        assert f"{len(final.turns)}. {final.turns[-1]}" in history
+
+
+async def test_next_game_starts_with_its_own_roll_off() -> None:
+    """A 3-point match: the end of game 1 by keys, the game-over dialog, game 2's roll-off."""
+    app = hot_seat(points=3, seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        match = game_screen(pilot).match
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        while match.position.pip_count(match.position.turn) > 40:
+            dice = match.roll()
+            match.play(max(legal_plays(match.position, dice),
+                           key=lambda play: sum(step.src - step.dst for step in play)))
+        game_screen(pilot).refresh_view()
+        app.settings.auto_roll = app.settings.auto_confirm = True
+        await play_game(pilot)
+        assert match.phase is Phase.GAME_OVER
+        dialog = app.screen
+        assert isinstance(dialog, GameOverDialog)
+        text = " ".join(str(w.content) for w in dialog.query(".dialog-body"))
+        assert ("mars" in text) == match.game.is_mars
+        assert "match to 3" in text
+        app.settings.auto_roll = False
+        await burst(pilot, "enter")
+        screen = game_screen(pilot)
+        assert match.phase is Phase.ROLL_OFF and match.game.number == 2
+        assert "Game 2" in str(screen.board.query_one("#banner").content)
+        await burst(pilot, "r")
+        assert len(match.game.roll_offs) == 1
+
+
+async def test_a_turn_without_a_legal_move_is_announced_and_passes() -> None:
+    app = hot_seat(points=1, seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(pilot)
+        match = screen.match
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        mover = match.position.turn
+        # The mover's last checker on its head faces six opposing points; the rest are home.
+        board = [0] * 24
+        sign = mover.sign
+        board[cell_of(mover, 24)] = sign
+        board[cell_of(mover, 1)] = 14 * sign
+        for point in range(18, 24):
+            board[cell_of(mover, point)] = -2 * sign
+        board[cell_of(mover, 10)] = -3 * sign
+        match.position = Position.from_points(board, mover)
+        await burst(pilot, "r")
+        game = match.game
+        assert game.turns[-1].notation == "(no move)"
+        assert game.turns[-1].side is mover and match.position.turn is mover.opponent
+        assert "Pass" in status(app)
+        assert "(no move)" in str(screen.query_one("#history-text").content)
+
+
+async def test_an_illegal_target_is_refused_with_the_engines_reason() -> None:
+    app = hot_seat(points=3, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(pilot)
+        match = screen.match
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        await burst(pilot, "r")
+        turn = match.turn
+        assert turn is not None
+        await burst(pilot, "2", "4")
+        targets = {route.dst for route in turn.routes(24)}
+        wrong = next(point for point in range(23, 0, -1) if point not in targets)
+        await burst(pilot, *keys_for(wrong))
+        assert turn.steps == ()
+        assert status(app) == turn.why_not(24, wrong)
+        await burst(pilot, "3")
+        assert "no checker" in status(app).lower() or turn.steps == ()
+
+
+async def test_cursor_keys_enter_and_a_fast_burst_act_on_the_right_points() -> None:
+    app = hot_seat(points=3, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(pilot)
+        match = screen.match
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        await burst(pilot, "r")
+        turn = match.turn
+        assert turn is not None
+        mover = turn.position.turn
+        board = screen.board
+        board.move_cursor_to(cell_of(mover, 24))
+        route = turn.routes(24)[0]
+        distance = 24 - route.dst
+        # Seen from the mover's side the head is top right; its path runs leftwards.
+        board.view = mover
+        await burst(pilot, "enter", *["left"] * distance, "enter")
+        assert turn.steps == route.steps
+        assert board.cursor == cell_of(mover, route.dst)
+
+
+async def test_flip_shows_the_board_from_blacks_side() -> None:
+    app = hot_seat(points=3, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        board = game_screen(pilot).query_one(BoardView)
+        top_left = board.query(PointView).first()
+        assert top_left.cell == cell_of(Side.WHITE, 13)
+        await burst(pilot, "f")
+        assert board.view is Side.BLACK
+        assert board.query(PointView).first().cell == cell_of(Side.BLACK, 13)
