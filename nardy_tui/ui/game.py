@@ -204,11 +204,10 @@ class GameScreen(SizedScreen):
     def _advance(self) -> None:
         """Start what comes next by itself: a bot's roll, an automatic roll, a pass."""
         match = self.match
-        pace = self.nardy.pace
         bot_turn = not self._human_to_move()
         rolling = match.phase in (Phase.ROLL_OFF, Phase.ROLL)
         if rolling and (self.settings.auto_roll or (match.phase is Phase.ROLL and bot_turn)):
-            self._later(pace, self._auto_roll)
+            self.call_later(self._auto_roll)
         elif match.phase is Phase.MOVE:
             self._after_roll()
 

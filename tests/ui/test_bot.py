@@ -1,0 +1,91 @@
+"""Against the bot: a whole game, the bot's turns in a worker, the hint."""
+
+from __future__ import annotations
+
+from nardy_tui.engine import Side
+from nardy_tui.engine.match import Phase
+from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.ui.app import NardyApp
+from nardy_tui.ui.board import PointView, cell_of
+from nardy_tui.ui.dialogs import MatchOverDialog
+from tests.ui.conftest import FirstPlayBot
+from tests.ui.driver import burst, game_screen, play_game, settle, turn_keys
+
+SIZE = (120, 40)
+
+
+def against_bot(color: str, seed: int) -> NardyApp:
+    options = MatchOptions(mode="bot", bot_level="easy", color=color,  # type: ignore[arg-type]
+                           points=1, seed=seed)
+    return NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot,
+                    pace=0)
+
+
+async def test_a_whole_game_against_the_bot() -> None:
+    app = against_bot("black", seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(pilot)
+        assert screen.bot_levels == {Side.WHITE: "easy"}
+        app.settings.auto_roll = app.settings.auto_confirm = True
+        await play_game(pilot)
+        match = screen.match
+        assert match.phase is Phase.MATCH_OVER
+        sides = {record.side for record in match.game.turns}
+        assert sides == {Side.WHITE, Side.BLACK}
+        assert isinstance(app.screen, MatchOverDialog)
+
+
+async def test_the_bot_moves_after_the_human_without_a_key() -> None:
+    app = against_bot("white", seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        match = game_screen(pilot).match
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        await settle(pilot)
+        assert match.position.turn is Side.WHITE
+        if match.game.turns:
+            assert match.game.turns[0].side is Side.BLACK
+
+
+async def test_the_bots_steps_are_paced_and_s_skips_them() -> None:
+    app = NardyApp(LaunchOptions(match=MatchOptions(mode="bot", color="white", points=1,
+                                                    seed=7), resume=False),
+                   bot_factory=FirstPlayBot, pace=30)
+    app.settings.auto_confirm = True
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(pilot)
+        match = screen.match
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        if match.position.turn is Side.WHITE:
+            await burst(pilot, "r")
+            await burst(pilot, *turn_keys(match))
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert match.phase is Phase.MOVE and match.position.turn is Side.BLACK
+        assert match.turn is not None and match.turn.steps == ()
+        assert screen._bot_steps, "the bot's play waits for its first paced step"
+        assert "skips" in str(screen.query_one("#status").content)
+        await burst(pilot, "s")
+        assert match.game.turns[-1].side is Side.BLACK
+        assert match.position.turn is Side.WHITE and match.phase is Phase.ROLL
+
+
+async def test_hint_stars_the_best_play() -> None:
+    app = against_bot("white", seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(pilot)
+        match = screen.match
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        await settle(pilot)
+        await burst(pilot, "r")
+        assert match.turn is not None
+        await burst(pilot, "h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        best = FirstPlayBot("hard", 0).rank(match.turn.position, match.turn.dice)[0][0]
+        starred = {widget.cell for widget in screen.board.query(PointView).filter(".hint")}
+        mover = match.position.turn
+        assert starred == {cell_of(mover, p) for step in best for p in (step.src, step.dst)}
+        assert "Hint" in str(screen.query_one("#status").content)
