@@ -12,7 +12,7 @@ Cells are identified by board index (0-23, White's numbering minus one) or by a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 from rich.text import Text
@@ -181,6 +181,13 @@ class BoardView(Widget, can_focus=True):
         self._markers: dict[int, str] = {}
         self._pending_digit: int | None = None
         self._digit_timer: Timer | None = None
+        self.on_chosen: Callable[[int], None] | None = None
+        """Called at once with each chosen cell, instead of posting ``Chosen``.
+
+        A posted message would queue behind keys already waiting from a fast burst, so a
+        key typed after a point (confirm, undo) would act before the point was chosen.
+        """
+        self.on_cancelled: Callable[[], None] | None = None
 
     def compose(self) -> ComposeResult:
         for row in ("top", "bottom"):
@@ -271,11 +278,14 @@ class BoardView(Widget, can_focus=True):
         if self._pending_digit is not None:
             self._flush_digit()
             return
-        self.post_message(self.Chosen(self.cursor))
+        self._deliver(self.cursor)
 
     def action_cancel(self) -> None:
         self._flush_digit()
-        self.post_message(self.Cancelled())
+        if self.on_cancelled is not None:
+            self.on_cancelled()
+        else:
+            self.post_message(self.Cancelled())
 
     def action_flip(self) -> None:
         self.view = self.view.opponent
@@ -304,11 +314,17 @@ class BoardView(Widget, can_focus=True):
         self.focus()
         self._flush_digit()
         self.cursor = message.cell
-        self.post_message(self.Chosen(message.cell))
+        self._deliver(message.cell)
 
     def _choose_point(self, point: int) -> None:
         self.cursor = cell_of(self.numbering, point)
-        self.post_message(self.Chosen(self.cursor))
+        self._deliver(self.cursor)
+
+    def _deliver(self, cell: int) -> None:
+        if self.on_chosen is not None:
+            self.on_chosen(cell)
+        else:
+            self.post_message(self.Chosen(cell))
 
     def _flush_digit(self) -> None:
         self._cancel_digit_timer()

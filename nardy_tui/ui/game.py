@@ -103,6 +103,8 @@ class GameScreen(SizedScreen):
     def on_mount(self) -> None:
         human = next((side for side in Side if side not in self.bot_levels), Side.WHITE)
         self.board.view = human
+        self.board.on_chosen = self._chosen
+        self.board.on_cancelled = self._cancelled
         self.board.focus()
         self.refresh_view()
         self.call_after_refresh(self._advance)
@@ -333,13 +335,13 @@ class GameScreen(SizedScreen):
         self.refresh_view()
         self._advance()
 
-    @on(BoardView.Chosen)
-    def _chosen(self, message: BoardView.Chosen) -> None:
+    def _chosen(self, cell: int) -> None:
+        """The player chose a cell on the board: select, move, or say why not."""
         turn = self.match.turn
         if turn is None or not self._human_to_move():
             self.say(self._not_now())
             return
-        point = point_of(turn.position.turn, message.cell)
+        point = point_of(turn.position.turn, cell)
         if point is None:
             self.say("That is the opponent's tray: your checkers are borne off into your own.")
         elif self.selected is None or point == self.selected:
@@ -351,9 +353,9 @@ class GameScreen(SizedScreen):
         else:
             self.say(turn.why_not(self.selected, point))
 
-    @on(BoardView.Cancelled)
     def _cancelled(self) -> None:
-        self._select(None)
+        if self.match.turn is not None and self._human_to_move():
+            self._select(None)
 
     @on(BoardView.Flipped)
     def _flipped(self) -> None:

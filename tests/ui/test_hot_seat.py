@@ -181,3 +181,27 @@ async def test_flip_shows_the_board_from_blacks_side() -> None:
         await burst(pilot, "f")
         assert board.view is Side.BLACK
         assert board.query(PointView).first().cell == cell_of(Side.BLACK, 13)
+
+
+async def test_a_burst_of_points_then_confirm_plays_the_whole_turn_in_order() -> None:
+    app = hot_seat(points=3, seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        match = game_screen(pilot).match
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        mover = match.position.turn
+        await burst(pilot, "r", *turn_keys_after_roll(match), "c")
+        assert match.game.turns and match.game.turns[-1].side is mover
+        assert match.phase is Phase.ROLL and match.position.turn is mover.opponent
+
+
+def turn_keys_after_roll(match):  # type: ignore[no-untyped-def]
+    """Roll on a copy of the dice source to know the keys before the burst sends "r"."""
+    import copy
+
+    from nardy_tui.engine.match import Match
+    from tests.ui.driver import turn_keys
+
+    ahead: Match = copy.deepcopy(match)
+    ahead.roll()
+    return turn_keys(ahead)
