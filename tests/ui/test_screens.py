@@ -1,0 +1,107 @@
+"""Start-up, the new-match screen, resuming, dialogs, help, the size guard, the palette."""
+
+from __future__ import annotations
+
+from nardy_tui.engine.match import Match, Phase
+from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.storage import load_saved, save_match
+from nardy_tui.ui.app import NardyApp
+from nardy_tui.ui.dialogs import QuitDialog, ResumeDialog
+from nardy_tui.ui.game import GameScreen
+from nardy_tui.ui.help import HelpScreen
+from nardy_tui.ui.newmatch import NewMatchScreen
+from tests.ui.conftest import FirstPlayBot
+from tests.ui.driver import burst
+
+SIZE = (120, 40)
+
+
+async def test_new_match_screen_starts_a_hot_seat_match() -> None:
+    app = NardyApp(LaunchOptions(seed=4, resume=False), bot_factory=FirstPlayBot, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, NewMatchScreen)
+        await pilot.click("#mode > RadioButton")  # the first choice: hot-seat
+        await burst(pilot, "s")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.options.mode == "hot-seat" and screen.options.seed == 4
+        assert screen.bot_levels == {} and screen.match.length == 3
+
+
+async def test_an_unfinished_match_is_offered_for_resuming() -> None:
+    options = MatchOptions(mode="hot-seat", points=5, seed=9)
+    match = Match(length=5, seed=9)
+    while match.phase is Phase.ROLL_OFF:
+        match.roll_off()
+    match.roll()
+    save_match(match, options)
+    app = NardyApp(LaunchOptions(), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, ResumeDialog)
+        await burst(pilot, "enter")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.match.length == 5 and screen.match.phase is Phase.MOVE
+        assert screen.match.dice == match.dice
+
+
+async def test_every_step_is_saved_and_resume_true_skips_the_question() -> None:
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", points=3, seed=1), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        match = app.screen.match  # type: ignore[attr-defined]
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        await burst(pilot, "r")
+        saved = load_saved()
+        assert saved is not None and saved.match.dice == match.dice
+    again = NardyApp(LaunchOptions(resume=True), pace=0)
+    async with again.run_test(size=SIZE):
+        screen = again.screen
+        assert isinstance(screen, GameScreen) and screen.match.dice == match.dice
+
+
+async def test_a_small_terminal_asks_to_be_enlarged_and_recovers() -> None:
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat"), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=(70, 20)) as pilot:
+        screen = app.screen
+        enlarge = screen.query_one("#enlarge")
+        assert enlarge.display and "enlarge the terminal to at least 100" in str(
+            enlarge.content)
+        assert not screen.query_one("#main").display
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not enlarge.display and screen.query_one("#main").display
+        assert app.focused is screen.query_one("#board")
+
+
+async def test_help_opens_and_closes() -> None:
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat"), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_quitting_mid_match_asks_first() -> None:
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat"), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, QuitDialog)
+        await pilot.press("enter")  # "Keep playing" has focus
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("ctrl+q", "right", "enter")
+    assert app.return_value == 0
+
+
+async def test_the_command_palette_offers_the_game_actions() -> None:
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat"), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=SIZE):
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert {"Roll the dice", "Confirm the turn", "Undo one step", "Hint",
+                "Toggle automatic rolling", "Help", "New match"} <= titles
