@@ -45,21 +45,24 @@ class Weights:
     """
 
     runs: tuple[float, ...]
-    """Pips per opposing checker held back by a run, by run length (0-6). Steeply convex:
-    a lone point is a nuisance, a run of five (the longest always allowed) can hold the
-    opponent for many turns."""
+    """Pips per opposing checker held back by a run, by run length (0-6). Mildly convex:
+    a run of five (the longest always allowed) can hold the opponent for many turns, but
+    arena tuning showed that steeper curves neglect the single points that grow into runs."""
     pressure: float
     head: float
     spares: float
     stacking: float
+    fade: float
+    """Total pips (both sides) below which positional assets fade in proportion: late in
+    the game blocks are about to dissolve and the race decides; 0 turns fading off."""
     mars: bool
     """Whether to count mars at all (both ways)."""
 
 
-STRONG = Weights(runs=(0.0, 0.15, 0.5, 1.2, 2.4, 4.2, 5.0), pressure=6.0, head=1.5,
-                 spares=0.4, stacking=1.5, mars=True)
-SIMPLE = Weights(runs=(0.0, 0.1, 0.25, 0.6, 1.2, 2.1, 2.5), pressure=0.0, head=1.5,
-                 spares=0.0, stacking=1.0, mars=False)
+STRONG = Weights(runs=(0.0, 0.5, 1.2, 2.0, 3.0, 4.2, 4.8), pressure=2.0, head=1.5,
+                 spares=0.4, stacking=4.0, fade=600.0, mars=True)
+SIMPLE = Weights(runs=(0.0, 0.3, 0.6, 0.9, 1.2, 1.5, 1.8), pressure=0.0, head=1.5,
+                 spares=0.0, stacking=3.0, fade=0.0, mars=False)
 
 
 def _phi(z: float) -> float:
@@ -70,10 +73,10 @@ def _phi(z: float) -> float:
 def turns_to_finish(features: SideFeatures) -> float:
     """Expected turns to bear off everything if nothing blocks the way.
 
-    Pips over the average roll, plus a little wastage per checker; near the end at most two
-    checkers (four with doubles) leave per turn, which the second bound expresses.
+    Effective pips (with the wastage of bearing off) over the average roll; near the end at
+    most two checkers (four with doubles) leave per turn, which the second bound expresses.
     """
-    by_pips = features.pips / PIPS_PER_TURN + 0.06 * features.on_board
+    by_pips = features.effective_pips / PIPS_PER_TURN
     by_count = features.on_board / 2.33
     return max(by_pips, by_count)
 
@@ -119,7 +122,11 @@ def evaluate(position: Position, side: Side, weights: Weights = STRONG) -> float
     lead = their_turns - my_turns + tempo
     contact = in_contact(mine, theirs, mine_rear, theirs_rear)
     if contact:
-        lead += (_positional(me, weights) - _positional(them, weights)) / PIPS_PER_TURN
+        assets = _positional(me, weights) - _positional(them, weights)
+        total = me.pips + them.pips
+        if total < weights.fade:
+            assets *= total / weights.fade
+        lead += assets / PIPS_PER_TURN
         spread *= 1.3
     win = _phi(lead / spread)
     if not weights.mars:

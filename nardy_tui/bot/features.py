@@ -25,6 +25,11 @@ inverse, RULES.md section 1)."""
 _BLACK_POINT: tuple[int, ...] = tuple((i + 12) % POINTS + 1 for i in range(POINTS))
 """Black's own number for board index ``i`` (White's point ``i + 1``)."""
 
+BEAR_OFF_WASTE: tuple[float, ...] = (0.0, 3.0, 2.4, 1.9, 1.5, 1.2, *(1.0,) * 19)
+"""Pips a checker on each point wastes on average by the end of the game: bearing off from a
+low point uses a whole die to travel a pip or two, so a checker on point 1 costs about four
+pips' worth of dice, not one. Piling checkers deep in home is a real loss of time."""
+
 _NEAR = (1.0,) * 7 + (0.75,) * 6 + (0.5,) * 12
 """Weight of a run by the distance from it to the nearest opposing checker behind it: a run
 within a roll of the checkers it stops works now, a distant one only later (if ever)."""
@@ -40,6 +45,8 @@ class SideFeatures(NamedTuple):
 
     pips: int
     """Total distance still to travel."""
+    effective_pips: float
+    """``pips`` plus the wastage of bearing off (``BEAR_OFF_WASTE``)."""
     on_board: int
     """Checkers not yet borne off."""
     head: int
@@ -101,6 +108,7 @@ def rear_point(checkers: list[int]) -> int:
 def side_features(mine: list[int], theirs: list[int], theirs_rear: int) -> SideFeatures:
     """The features of the side whose checkers are ``mine`` against ``theirs``."""
     pips = 0
+    waste = 0.0
     on_board = 0
     spares = 0
     stacking = 0
@@ -111,6 +119,7 @@ def side_features(mine: list[int], theirs: list[int], theirs_rear: int) -> SideF
         if count:
             rear = point
             pips += point * count
+            waste += BEAR_OFF_WASTE[point] * count
             on_board += count
             if point > HOME_TOP:
                 to_home += (point - HOME_TOP) * count
@@ -125,6 +134,7 @@ def side_features(mine: list[int], theirs: list[int], theirs_rear: int) -> SideF
             held[OPPOSITE[point]] = True
     return SideFeatures(
         pips=pips,
+        effective_pips=pips + waste,
         on_board=on_board,
         head=mine[HEAD],
         runs=_runs(held, theirs, theirs_rear),
