@@ -235,8 +235,18 @@ class GameScreen(SizedScreen):
         elif not self._human_to_move():
             self.say(f"{self.names[mover]} is thinking…")
             self._think(turn.position, self.match.dice, len(self.match.game.turns))
-        elif self.settings.auto_forced and len(legal_plays(turn.position, turn.dice)) == 1:
-            for step in legal_plays(turn.position, turn.dice)[0][len(turn.steps):]:
+        else:
+            self.board.move_cursor_to(cell_of(mover, turn.sources()[0]))
+            if self.settings.auto_forced:
+                self._play_forced()
+
+    def _play_forced(self) -> None:
+        """Play the turn for the human when the engine allows exactly one play."""
+        turn = self.match.turn
+        assert turn is not None
+        plays = legal_plays(turn.position, turn.dice)
+        if len(plays) == 1:
+            for step in plays[0]:
                 turn.push(step)
             self.say("The only legal play was played for you.")
             self._after_step()

@@ -16,7 +16,7 @@ from nardy_tui.ui.sized import SizedScreen
 if TYPE_CHECKING:
     from nardy_tui.ui.app import NardyApp
 
-MODES = (("hot-seat", "Hot-seat: two players"), ("bot", "Against the bot"))
+MODES = (("hot-seat", "Hot-seat (2 players)"), ("bot", "Against the bot"))
 LENGTHS = (1, 3, 5, 7)
 SETTINGS = (("auto_roll", "Roll the dice automatically"),
             ("auto_confirm", "Confirm a complete turn automatically"),
