@@ -190,6 +190,24 @@ class TurnBuilder:
                     f"from {src} to {_name(dst)}.")
         return f"The checker on {src} cannot go to {_name(dst)} now."
 
+    def why_not_from(self, src: int) -> str:
+        """Why no step may start from ``src`` now, in plain words."""
+        own = self._own()
+        left = self.remaining_dice
+        if self.is_pass:
+            return "Nothing can be played with this roll: the turn passes."
+        if self.is_complete:
+            return "The turn is complete: confirm it, or undo a step."
+        if src in self.sources():
+            return f"A checker on {src} may move."
+        problems = [step_problem(self._board, own, src, die) for die in sorted(set(left),
+                                                                             reverse=True)]
+        if all(problems):
+            return str(problems[0])
+        playable = [die for die, problem in zip(sorted(set(left), reverse=True), problems,
+                                                strict=True) if problem is None]
+        return self.why_not(src, max(src - playable[0], OFF))
+
     # -- internals -----------------------------------------------------------------------
 
     def _own(self) -> tuple[int, ...]:

@@ -399,8 +399,7 @@ class GameScreen(SizedScreen):
         assert turn is not None
         if point == OFF:
             return "Choose a checker to bear off first, then its tray."
-        dice = turn.remaining_dice or turn.dice
-        return turn.why_not(point, max(point - max(dice), OFF))
+        return turn.why_not_from(point)
 
     def _move(self, src: int, dst: int) -> None:
         turn = self.match.turn
