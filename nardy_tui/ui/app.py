@@ -18,7 +18,7 @@ from textual.screen import Screen
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.players import load_bot
 from nardy_tui.ui.saving import Saver
-from nardy_tui.ui.settings import Settings
+from nardy_tui.ui.settings import Settings, load_settings, save_settings
 
 if TYPE_CHECKING:
     from nardy_tui.engine.match import Match
@@ -41,6 +41,7 @@ SETTING_COMMANDS = (
     ("auto_roll", "Toggle automatic rolling"),
     ("auto_confirm", "Toggle automatic confirming"),
     ("auto_forced", "Toggle automatic forced plays"),
+    ("auto_flip", "Toggle turning the board to the mover (hot-seat)"),
 )
 
 
@@ -58,7 +59,7 @@ class NardyApp(App[int]):
         self.launch = launch or LaunchOptions()
         self.bot_factory: BotFactory = bot_factory or load_bot
         self.pace = pace
-        self.settings: Settings = Settings()
+        self.settings: Settings = load_settings()
         self.saver: Saver = Saver()
 
     def on_mount(self) -> None:
@@ -179,9 +180,19 @@ class NardyApp(App[int]):
         self.push_screen(AbandonDialog(), chosen)
 
     def _toggle(self, name: str) -> None:
-        setattr(self.settings, name, not getattr(self.settings, name))
+        self.change_setting(name, not getattr(self.settings, name))
         state = "on" if getattr(self.settings, name) else "off"
         self.notify(f"{name.replace('_', ' ').capitalize()}: {state}")
+
+    def change_setting(self, name: str, value: bool) -> None:
+        """Set, remember for the next run, and show at once (a flip needs a redraw)."""
+        setattr(self.settings, name, value)
+        problem = save_settings(self.settings)
+        if problem is not None:
+            self.notify(problem, severity="warning")
+        game = self._game_screen()
+        if game is not None:
+            game.refresh_view()
 
 
 def _summary(match: Match, options: MatchOptions) -> str:

@@ -1,0 +1,40 @@
+"""The automatic settings are remembered between runs, and a bad settings file is harmless."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from nardy_tui.options import LaunchOptions
+from nardy_tui.ui.app import NardyApp
+from nardy_tui.ui.settings import Settings, load_settings, save_settings, settings_path
+from tests.ui.driver import burst
+
+SIZE = (120, 40)
+
+
+def test_settings_round_trip_through_the_file(private_home: Path) -> None:
+    save_settings(Settings(auto_roll=True, auto_flip=False))
+    assert settings_path().parent == private_home
+    assert load_settings() == Settings(auto_roll=True, auto_flip=False)
+
+
+def test_a_corrupt_or_odd_settings_file_gives_the_defaults() -> None:
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for text in ("{not json", "[1, 2]", "", '{"auto_roll": "yes"}'):
+        path.write_text(text, encoding="utf-8")
+        assert load_settings() == Settings()
+    path.write_text('{"auto_confirm": true, "unknown": 1}', encoding="utf-8")
+    assert load_settings() == Settings(auto_confirm=True)
+
+
+async def test_a_checkbox_on_the_new_match_screen_is_saved_at_once() -> None:
+    app = NardyApp(LaunchOptions(resume=False), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#auto_roll")
+        await burst(pilot)
+        assert app.settings.auto_roll
+    assert json.loads(settings_path().read_text(encoding="utf-8"))["auto_roll"] is True
+    again = NardyApp(LaunchOptions(resume=False), pace=0)
+    assert again.settings.auto_roll
