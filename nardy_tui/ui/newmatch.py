@@ -11,20 +11,53 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Footer, RadioButton, RadioSet, Static
 
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MatchOptions
+from nardy_tui.ui.settings import SETTING_LABELS
 from nardy_tui.ui.sized import SizedScreen
 
 if TYPE_CHECKING:
     from nardy_tui.ui.app import NardyApp
 
-MODES = (("hot-seat", "Hot-seat (2 players)"), ("bot", "Against the bot"))
+MODES = (("hot-seat", "Hot-seat"), ("bot", "Against the bot"))
 LENGTHS = (1, 3, 5, 7)
-SETTINGS = (("auto_roll", "Roll the dice automatically"),
-            ("auto_confirm", "Confirm a complete turn automatically"),
-            ("auto_forced", "Play a forced (only) play automatically"))
+
+
+class MarkedRadioButton(RadioButton):
+    """A radio button whose dot is drawn only when chosen, so it reads without colour.
+
+    Textual's own draws the same dot either way and tells them apart by colour alone.
+    """
+
+    MARK = "●"
+
+    def __init__(self, label: str, value: bool = False) -> None:
+        super().__init__(label, value)
+        self.BUTTON_INNER = self._mark()
+
+    def _mark(self) -> str:
+        return self.MARK if self.value else " "
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = self._mark()
+        super().watch_value()
+
+
+class MarkedCheckbox(Checkbox):
+    """A checkbox with a tick only when on (Textual's shows an X either way)."""
+
+    def __init__(self, label: str, value: bool, *, id: str) -> None:
+        super().__init__(label, value, id=id, compact=True)
+        self.BUTTON_INNER = self._mark()
+
+    def _mark(self) -> str:
+        return "✓" if self.value else " "
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = self._mark()
+        super().watch_value()
 
 
 def _radio_set(set_id: str, labels: list[str], chosen: int) -> RadioSet:
-    return RadioSet(*(RadioButton(label, value=index == chosen) for index, label
+    return RadioSet(*(MarkedRadioButton(label, value=index == chosen) for index, label
                       in enumerate(labels)), id=set_id)
 
 
@@ -51,8 +84,8 @@ class NewMatchScreen(SizedScreen):
                 yield self._group("Match length", _radio_set(
                     "length", [f"{n} point{'s' if n > 1 else ''}" for n in LENGTHS], 1))
             with Vertical(id="settings"):
-                for name, label in SETTINGS:
-                    yield Checkbox(label, getattr(settings, name), id=name)
+                for name, label in SETTING_LABELS.items():
+                    yield MarkedCheckbox(label, getattr(settings, name), id=name)
             yield Button("Start the match (s)", id="start", variant="primary")
         yield Footer()
 
@@ -61,6 +94,10 @@ class NewMatchScreen(SizedScreen):
         return Vertical(Static(title, classes="group-title"), radio_set, classes="group")
 
     def on_mount(self) -> None:
+        for radio_set in self.query(RadioSet):
+            # Textual starts the keyboard highlight on the first button, not the chosen one,
+            # so the first arrow key seemed to do nothing (seen in a real terminal).
+            radio_set._selected = radio_set.pressed_index
         self.query_one("#mode", RadioSet).focus()
         self._update_bot_choices()
 
@@ -73,8 +110,7 @@ class NewMatchScreen(SizedScreen):
 
     @on(Checkbox.Changed)
     def _setting_changed(self, event: Checkbox.Changed) -> None:
-        settings = cast("NardyApp", self.app).settings
-        setattr(settings, str(event.checkbox.id), event.value)
+        cast("NardyApp", self.app).change_setting(str(event.checkbox.id), event.value)
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
