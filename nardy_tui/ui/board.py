@@ -34,7 +34,14 @@ GLYPH = {Side.WHITE: "○", Side.BLACK: "●"}
 """Checkers differ by glyph as well as colour, so the board reads in monochrome too."""
 
 STACK_ROWS = 5
-"""Checkers drawn on a point before the stack is shortened and its count written."""
+"""Checkers drawn on a point before the stack is shortened and its count written: the
+least, for the smallest terminal; a taller terminal gets taller stacks (``fit_height``)."""
+
+MAX_STACK_ROWS = 14
+"""Beyond this a stack would be taller than a real board's points look."""
+
+BOARD_CHROME = 5
+"""Rows of the board that are not points: its two borders and the banner across the middle."""
 
 DIGIT_WAIT = 0.7
 """Seconds to wait for a second digit after typing 1 or 2 (10-24 are two digits)."""
@@ -86,23 +93,25 @@ class PointView(Static):
         self.count = 0
         self.label = ""
         self.marker = ""
+        self.stack = STACK_ROWS
 
-    def show(self, cell: int, count: int, label: str, marker: str) -> None:
+    def show(self, cell: int, count: int, label: str, marker: str, stack: int) -> None:
         """Show ``count`` checkers (+ White, - Black) under the edge number ``label``."""
-        if (cell, count, label, marker) != (self.cell, self.count, self.label, self.marker):
-            self.cell, self.count, self.label, self.marker = cell, count, label, marker
+        shown = (cell, count, label, marker, stack)
+        if shown != (self.cell, self.count, self.label, self.marker, self.stack):
+            self.cell, self.count, self.label, self.marker, self.stack = shown
             self.refresh()
 
     def render(self) -> Text:
         side = Side.WHITE if self.count > 0 else Side.BLACK
         checker = self.get_component_rich_style(f"point--{side.value}")
         rows: list[Text] = [Text(GLYPH[side], checker) for _ in range(min(abs(self.count),
-                                                                          STACK_ROWS))]
-        if abs(self.count) > STACK_ROWS:
+                                                                          self.stack))]
+        if abs(self.count) > self.stack:
             rows[-1] = Text(str(abs(self.count)), checker)
         if self.marker:
             rows.append(Text(self.marker, self.get_component_rich_style("point--marker")))
-        rows += [Text("")] * (STACK_ROWS + 1 - len(rows))
+        rows += [Text("")] * (self.stack + 1 - len(rows))
         label = Text(self.label, self.get_component_rich_style("point--label"))
         lines = [label, *rows] if self.upper else [*reversed(rows), label]
         return Text("\n").join(lines)
@@ -151,6 +160,9 @@ class BoardView(Widget, can_focus=True):
     """Whose own numbering the edge numbers (and typed numbers) use: the mover's."""
 
     cursor: reactive[int] = reactive(board_index(Side.WHITE, HEAD))
+
+    stack_rows: reactive[int] = reactive(STACK_ROWS)
+    """How many checkers a point shows before it writes the count instead."""
 
     class Chosen(Message):
         """The player chose ``cell`` (Enter, Space, a typed number or a click)."""
@@ -228,6 +240,11 @@ class BoardView(Widget, can_focus=True):
     def move_cursor_to(self, cell: int) -> None:
         self.cursor = cell
 
+    def fit_height(self, rows: int) -> None:
+        """Make the stacks as tall as ``rows`` terminal rows allow for the whole board."""
+        per_half = (rows - BOARD_CHROME) // 2 - 2  # each half: its edge numbers, a marker row
+        self.stack_rows = max(STACK_ROWS, min(MAX_STACK_ROWS, per_half))
+
     # -- drawing ---------------------------------------------------------------------------
 
     def watch_view(self) -> None:
@@ -239,6 +256,11 @@ class BoardView(Widget, can_focus=True):
     def watch_cursor(self) -> None:
         self._redraw()
 
+    def watch_stack_rows(self, rows: int) -> None:
+        for widget in self.query(".point, .bar, .tray"):
+            widget.styles.height = rows + 2
+        self._redraw()
+
     def _redraw(self) -> None:
         if not self.is_mounted:
             return
@@ -248,7 +270,8 @@ class BoardView(Widget, can_focus=True):
         point_cells = top[:12] + bottom[:12]
         for widget, cell in zip(points, point_cells, strict=True):
             label = str(own_point(self.numbering, cell))
-            widget.show(cell, self.position.points[cell], label, self._markers.get(cell, ""))
+            widget.show(cell, self.position.points[cell], label, self._markers.get(cell, ""),
+                        self.stack_rows)
             self._apply_classes(widget, cell)
         for widget, cell in zip(trays, (top[12], bottom[12]), strict=True):
             side = Side.WHITE if cell == tray_cell(Side.WHITE) else Side.BLACK

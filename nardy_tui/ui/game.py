@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, cast
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.widgets import Footer, Static
 
 from nardy_tui.engine.geometry import OFF
@@ -38,6 +39,8 @@ SINGLE_MARK = "◇"
 COMBINED_MARK = "◆"
 HINT_MARK = "★"
 LIVE_ACTIONS = ("roll", "confirm", "undo", "undo_turn", "hint", "skip")
+BELOW_BOARD = 3
+"""Rows under the board: the two-line status and the footer."""
 
 
 class GameScreen(SizedScreen):
@@ -54,6 +57,9 @@ class GameScreen(SizedScreen):
         Binding("question_mark,f1", "app.help", "Help"),
     ]
 
+    bot_activity: reactive[str] = reactive("", init=False)
+    """What the bot is doing now, in words for the side panel ("" when it is not its turn)."""
+
     def __init__(self, match: Match, options: MatchOptions, bots: dict[Side, str]) -> None:
         """``bots`` maps each side the bot plays to its level; ``options.color`` is resolved."""
         super().__init__()
@@ -65,12 +71,14 @@ class GameScreen(SizedScreen):
         self._bot_steps: list[Step] = []
         self._bots: dict[str, Chooser] = {}
         self._live_actions: tuple[bool, ...] = ()
+        self._turned_to: Side | None = None
 
     def compose_main(self) -> ComposeResult:
         with Horizontal(id="game-body"):
             yield BoardView(id="board")
             with Vertical(id="side-panel"):
                 yield InfoPanel(id="info")
+                yield Static(id="bot-activity")
                 yield Static("History", classes="panel-title")
                 yield HistoryPanel(id="history")
         yield Static(id="status")
@@ -106,11 +114,22 @@ class GameScreen(SizedScreen):
         self.board.on_chosen = self._chosen
         self.board.on_cancelled = self._cancelled
         self.board.focus()
+        self.board.fit_height(self.app.size.height - BELOW_BOARD)
         self.refresh_view()
         self.call_after_refresh(self._advance)
 
     def on_sized_screen_restored(self) -> None:
         self.board.focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Taller stacks in a taller terminal, so the board fills the screen."""
+        self.board.fit_height(event.size.height - BELOW_BOARD)
+
+    def watch_bot_activity(self, activity: str) -> None:
+        """A side-panel box that stands out while the bot thinks or moves."""
+        box = self.query_one("#bot-activity", Static)
+        box.update(activity)
+        box.set_class(bool(activity), "-active")
 
     # -- showing the state ------------------------------------------------------------------
 
@@ -122,6 +141,7 @@ class GameScreen(SizedScreen):
         board = self.board
         board.show(position)
         board.numbering = position.turn
+        self._turn_to_mover()
         self._show_marks()
         board.set_banner(self._banner())
         self.query_one(InfoPanel).show(match, self.names)
@@ -134,6 +154,19 @@ class GameScreen(SizedScreen):
         if live != self._live_actions:
             self._live_actions = live
             self.refresh_bindings()
+
+    def _turn_to_mover(self) -> None:
+        """In hot-seat, show the board from the mover's side once per turn (a setting).
+
+        Only when the mover changes, so a player's own flip (f) holds for the turn.
+        """
+        mover = self.match.position.turn
+        playing = self.match.phase in (Phase.ROLL, Phase.MOVE)
+        if self.bot_levels or not self.settings.auto_flip or not playing:
+            return
+        if mover is not self._turned_to:
+            self._turned_to = mover
+            self.board.view = mover
 
     def say(self, text: str) -> None:
         """The status line under the board: reasons, announcements, what to do next."""
@@ -234,6 +267,7 @@ class GameScreen(SizedScreen):
             self._finish_turn(passing=True)
         elif not self._human_to_move():
             self.say(f"{self.names[mover]} is thinking…")
+            self.bot_activity = f"⧗ {self.names[mover]} is thinking…"
             self._think(turn.position, self.match.dice, len(self.match.game.turns))
         else:
             self.board.move_cursor_to(cell_of(mover, turn.sources()[0]))
@@ -271,7 +305,9 @@ class GameScreen(SizedScreen):
         if self.match.phase is not Phase.MOVE or len(self.match.game.turns) != turn_number:
             return
         self._bot_steps = list(play)
-        self.say(f"{self.names[self.match.position.turn]} plays (s skips the animation)")
+        name = self.names[self.match.position.turn]
+        self.say(f"{name} plays (s skips the animation)")
+        self.bot_activity = f"▶ {name} is moving\n  s skips the animation"
         self._later(self.nardy.pace, self._bot_step)
 
     def _bot_step(self) -> None:
@@ -463,6 +499,7 @@ class GameScreen(SizedScreen):
         self.selected = None
         self.hint = None
         self._bot_steps = []
+        self.bot_activity = ""
         self.say(("Pass: " if passing else "") + str(record))
         if match.phase is Phase.MATCH_OVER:
             self.nardy.saver.discard()
