@@ -151,6 +151,18 @@ class NardyApp(App[int]):
 
     # -- the command palette -------------------------------------------------------------
 
+    def action_command_palette(self) -> None:
+        """Textual's palette, made safe against bursts of keys (see ``ui/closing.py``).
+
+        It has no id: reopened at once, it would clash with the closed one being removed.
+        """
+        from textual.command import CommandPalette
+
+        from nardy_tui.ui.closing import Palette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(Palette())
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("New match", "Choose how to play a new match", self._ask_new_match)

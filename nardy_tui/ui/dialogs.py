@@ -12,6 +12,7 @@ from textual.widgets import Button, Static
 
 from nardy_tui.engine.match import Match
 from nardy_tui.engine.side import Side
+from nardy_tui.ui.closing import ClosesOnce
 
 
 def score_line(match: Match, names: dict[Side, str]) -> str:
@@ -20,7 +21,7 @@ def score_line(match: Match, names: dict[Side, str]) -> str:
             f"match to {match.length}")
 
 
-class Dialog(ModalScreen[str]):
+class Dialog(ClosesOnce, ModalScreen[str]):
     """A short message with buttons; each button dismisses with its id, keys included."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("left,up", "app.focus_previous", show=False),

@@ -10,6 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
+from nardy_tui.ui.closing import ClosesOnce
+
 HELP = """\
 # Long Nardy
 
@@ -64,7 +66,7 @@ White checkers are ○, Black checkers ●.
 """
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(ClosesOnce, ModalScreen[None]):
     """Rules and keys, closed with Escape, q or ?."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

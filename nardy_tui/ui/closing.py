@@ -1,0 +1,46 @@
+"""Screens that close once, however many requests to close a burst of input queued for them.
+
+Textual's ``Screen.dismiss`` pops the top screen whichever screen asks. Keys and clicks
+reach a screen through its own message queue, so a fast burst (Escape twice, Enter twice, a
+click outside the command palette and then Escape, ctrl+q while the palette closes) can ask
+a screen to close after it has closed or while another screen covers it; the pop would then
+close the wrong screen: the game itself, a dialog, or the last screen, which crashes the
+app. The fuzz test in ``tests/ui/test_fuzz.py`` found each of these.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.await_complete import AwaitComplete
+from textual.command import CommandPalette
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    _Mixin = Screen[Any]
+else:
+    _Mixin = object
+    """At run time a plain mixin: Textual takes CSS and component classes from the first
+    base that is a widget, which must stay the screen class this is mixed into."""
+
+
+class ClosesOnce(_Mixin):
+    """Mix in before the screen class: only the screen on top may close (itself)."""
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        if self.app.screen is not self:
+            return AwaitComplete.nothing()
+        return super().dismiss(result)
+
+
+class Palette(ClosesOnce, CommandPalette):
+    """Textual's command palette, closing once, and searching only while open.
+
+    Typing then clicking outside in one burst closes the palette while the typed text is
+    still on its way to it; the search that text starts would look for a list that is gone.
+    """
+
+    def _gather_commands(self, search_value: str) -> None:  # type: ignore[override]
+        if self in self.app.screen_stack:
+            super()._gather_commands(search_value)
