@@ -270,8 +270,10 @@ class GameScreen(SizedScreen):
             self.bot_activity = f"⧗ {self.names[mover]} is thinking…"
             self._think(turn.position, self.match.dice, len(self.match.game.turns))
         else:
-            self.board.move_cursor_to(cell_of(mover, turn.sources()[0]))
-            if self.settings.auto_forced:
+            sources = turn.sources()  # none when a resumed turn is complete but unconfirmed
+            if sources:
+                self.board.move_cursor_to(cell_of(mover, sources[0]))
+            if self.settings.auto_forced and not turn.steps:
                 self._play_forced()
 
     def _play_forced(self) -> None:

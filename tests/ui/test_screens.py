@@ -105,3 +105,16 @@ async def test_the_command_palette_offers_the_game_actions() -> None:
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert {"Roll the dice", "Confirm the turn", "Undo one step", "Hint",
                 "Toggle automatic rolling", "Help", "New match"} <= titles
+
+
+async def test_a_resumed_turn_that_is_complete_can_be_confirmed() -> None:
+    """Every step is saved, so a player may quit with a complete, unconfirmed turn."""
+    from tests.ui.scenes import HOT_SEAT, nearly_won
+
+    match = nearly_won(HOT_SEAT.seed or 0)
+    save_match(match, HOT_SEAT)
+    app = NardyApp(LaunchOptions(resume=True), pace=0)
+    app.settings.auto_forced = True
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "c")
+        assert app.screen.__class__.__name__ == "GameOverDialog"
