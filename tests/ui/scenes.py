@@ -1,0 +1,142 @@
+"""Fixed, seeded moments of a match for snapshot tests and the README screenshots.
+
+Each scene is an app plus what to do with the Pilot before the picture is taken. Everything
+is seeded, so the same scene draws the same screen on every run; nothing shows a clock.
+The screenshot script imports these too, so the pictures and the snapshots agree.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from textual.pilot import Pilot
+
+from nardy_tui.engine import Position
+from nardy_tui.engine.match import Match, Phase
+from nardy_tui.engine.step import Dice, Play
+from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.ui.app import NardyApp
+from tests.ui.conftest import FirstPlayBot
+from tests.ui.driver import burst, game_screen, racing_move, settle
+
+SIZE = (120, 40)
+HOT_SEAT = MatchOptions(mode="hot-seat", points=3, seed=7)
+BOT_MATCH = MatchOptions(mode="bot", bot_level="hard", color="white", points=3, seed=11)
+
+Before = Callable[[Pilot[int]], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Scene:
+    """An app to run and the steps that bring it to the moment worth a picture."""
+
+    make_app: Callable[[], NardyApp]
+    before: Before
+
+
+class SlowBot(FirstPlayBot):
+    """A stand-in bot that thinks for a while, so the "thinking" box can be pictured."""
+
+    THINK = 3.0
+
+    def choose(self, position: Position, dice: Dice) -> Play:
+        time.sleep(self.THINK)
+        return super().choose(position, dice)
+
+
+def _launch(options: MatchOptions) -> LaunchOptions:
+    return LaunchOptions(match=options, seed=options.seed, resume=False)
+
+
+async def _nothing(pilot: Pilot[int]) -> None:
+    await pilot.pause()
+
+
+async def _roll_off(pilot: Pilot[int]) -> None:
+    """Roll off until one side starts (a tie rolls again)."""
+    match = game_screen(pilot).match
+    while match.phase is Phase.ROLL_OFF:
+        await burst(pilot, "r")
+
+
+async def _mid_game(pilot: Pilot[int]) -> None:
+    """A few racing turns, then the next roll and a source chosen: destinations show."""
+    await _roll_off(pilot)
+    screen = game_screen(pilot)
+    for _ in range(6):
+        await burst(pilot, "r")
+        turn = screen.match.turn
+        assert turn is not None
+        while not turn.is_complete:
+            src, dst = racing_move(turn)
+            turn.move(src, dst)
+        await burst(pilot, "c")
+    await burst(pilot, "r")
+    turn = screen.match.turn
+    assert turn is not None
+    src = max(turn.sources(), key=lambda point: (len(turn.routes(point)), point))
+    await burst(pilot, *str(src), *([] if src > 2 else ["enter"]))
+    await pilot.pause()
+
+
+async def _bot_thinking(pilot: Pilot[int]) -> None:
+    """The human (White) plays the first turn; the slow bot is then thinking."""
+    await _roll_off(pilot)
+    screen = game_screen(pilot)
+    if screen.match.position.turn in screen.bot_levels:
+        await settle(pilot)
+    await burst(pilot, "r")
+    turn = screen.match.turn
+    assert turn is not None
+    while not turn.is_complete:
+        src, dst = racing_move(turn)
+        turn.move(src, dst)
+    await burst(pilot, "c")
+    await pilot.pause(0.3)
+
+
+def nearly_won(seed: int) -> Match:
+    """A seeded racing game played by the engine up to the winner's last, complete turn."""
+    match = Match(length=3, seed=seed)
+    while True:
+        while match.phase is Phase.ROLL_OFF:
+            match.roll_off()
+        match.roll()
+        turn = match.turn
+        assert turn is not None
+        while not turn.is_complete:
+            src, dst = racing_move(turn)
+            turn.move(src, dst)
+        if turn.position_now().borne_off(turn.position.turn) == 15:
+            return match
+        match.commit()
+
+
+async def _game_over(pilot: Pilot[int]) -> None:
+    """Resume a game at its last turn, and confirm it."""
+    app = pilot.app
+    assert isinstance(app, NardyApp)
+    match = nearly_won(HOT_SEAT.seed or 0)
+    app.start_match(HOT_SEAT, match)
+    while getattr(app.screen, "match", None) is not match or app.focused is None:
+        await pilot.pause()
+    await burst(pilot, "c")
+    await pilot.pause()
+
+
+async def _help(pilot: Pilot[int]) -> None:
+    await burst(pilot, "question_mark")
+    await pilot.pause()
+
+
+SCENES: dict[str, Scene] = {
+    "new_match": Scene(lambda: NardyApp(LaunchOptions(seed=1, resume=False), pace=0), _nothing),
+    "roll_off": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _roll_off),
+    "mid_game": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _mid_game),
+    "bot_thinking": Scene(lambda: NardyApp(_launch(BOT_MATCH), bot_factory=SlowBot, pace=0),
+                          _bot_thinking),
+    "game_over": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _game_over),
+    "help": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _help),
+}

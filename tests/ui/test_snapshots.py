@@ -1,0 +1,17 @@
+"""Snapshot tests of the look: each scene of ``scenes.py`` against its accepted SVG.
+
+Regenerate after a deliberate change with ``pytest tests/ui/test_snapshots.py
+--snapshot-update`` and look at the new pictures before committing them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ui.scenes import SCENES, SIZE
+
+
+@pytest.mark.parametrize("name", ["new_match", "mid_game", "game_over", "help"])
+def test_snapshot(name: str, snap_compare) -> None:  # type: ignore[no-untyped-def]
+    scene = SCENES[name]
+    assert snap_compare(scene.make_app(), terminal_size=SIZE, run_before=scene.before)
