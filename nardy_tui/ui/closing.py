@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from textual.await_complete import AwaitComplete
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -35,12 +35,20 @@ class ClosesOnce(_Mixin):
 
 
 class Palette(ClosesOnce, CommandPalette):
-    """Textual's command palette, closing once, and searching only while open.
+    """Textual's command palette, closing once, searching only while open, paging safely.
 
     Typing then clicking outside in one burst closes the palette while the typed text is
     still on its way to it; the search that text starts would look for a list that is gone.
+    ctrl+p then PageDown in one burst pages a list not yet laid out (a KeyError in Textual).
     """
 
     def _gather_commands(self, search_value: str) -> None:  # type: ignore[override]
         if self in self.app.screen_stack:
             super()._gather_commands(search_value)
+
+    def _action_command_list(self, action: str) -> None:
+        """Page up and down need the list laid out; a burst can ask before it is."""
+        paging = action in ("page_up", "page_down")
+        if paging and not self.query_one(CommandList).scrollable_content_region:
+            return
+        super()._action_command_list(action)
