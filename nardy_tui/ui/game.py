@@ -25,7 +25,7 @@ from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
 from nardy_tui.engine.step import Play, Step
 from nardy_tui.options import MatchOptions
-from nardy_tui.ui.board import BoardView, cell_of, point_of
+from nardy_tui.ui.board import GLYPH, BoardView, cell_of, point_of
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
 from nardy_tui.ui.panels import HistoryPanel, InfoPanel
 from nardy_tui.ui.players import HINT_LEVEL, Chooser, best_play
@@ -267,7 +267,7 @@ class GameScreen(SizedScreen):
             self._finish_turn(passing=True)
         elif not self._human_to_move():
             self.say(f"{self.names[mover]} is thinking…")
-            self.bot_activity = f"⧗ {self.names[mover]} is thinking…"
+            self.bot_activity = f"{GLYPH[mover]} {self.names[mover]} is thinking…"
             self._think(turn.position, self.match.dice, len(self.match.game.turns))
         else:
             sources = turn.sources()  # none when a resumed turn is complete but unconfirmed
@@ -307,9 +307,9 @@ class GameScreen(SizedScreen):
         if self.match.phase is not Phase.MOVE or len(self.match.game.turns) != turn_number:
             return
         self._bot_steps = list(play)
-        name = self.names[self.match.position.turn]
-        self.say(f"{name} plays (s skips the animation)")
-        self.bot_activity = f"▶ {name} is moving\n  s skips the animation"
+        side = self.match.position.turn
+        self.say(f"{self.names[side]} plays (s skips the animation)")
+        self.bot_activity = f"{GLYPH[side]} {self.names[side]} is moving\n  s skips the animation"
         self._later(self.nardy.pace, self._bot_step)
 
     def _bot_step(self) -> None:
