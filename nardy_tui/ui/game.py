@@ -285,6 +285,7 @@ class GameScreen(SizedScreen):
             for step in plays[0]:
                 turn.push(step)
             self.say("The only legal play was played for you.")
+            self._save()
             self._after_step()
 
     # -- the bot ----------------------------------------------------------------------------
