@@ -6,7 +6,10 @@ the help screen come in when first used, which keeps start-up fast.
 
 from __future__ import annotations
 
+import asyncio
 import random
+import signal
+import sys
 from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
@@ -64,6 +67,8 @@ class NardyApp(App[int]):
 
     def on_mount(self) -> None:
         """Resume a saved match, offer to, or open the new-match (or game) screen."""
+        if not self.is_headless:
+            self._exit_on_hangup_and_terminate()
         saved, problem = (None, None) if self.launch.resume is False else self.saver.load()
         if problem is not None:
             self.notify(problem, title="The save file could not be read", severity="warning",
@@ -77,6 +82,23 @@ class NardyApp(App[int]):
                              partial(self._resume_chosen, saved.match, saved.options))
         else:
             self._open_start_screen()
+
+    def _exit_on_hangup_and_terminate(self) -> None:
+        """Closing the terminal (SIGHUP) or ``kill`` (SIGTERM) ends the app as quitting does.
+
+        By default either signal kills the process on the spot, leaving the terminal in raw
+        mode on the alternate screen. The match needs nothing more: it is saved after every
+        step. The exit status is the shell's usual 128 + the signal's number.
+        """
+        loop = asyncio.get_running_loop()
+        for name in ("SIGHUP", "SIGTERM"):
+            number = getattr(signal, name, None)
+            if number is None:
+                continue
+            try:
+                loop.add_signal_handler(number, self.exit, 128 + number)
+            except (NotImplementedError, RuntimeError):  # no such handlers on Windows
+                return
 
     def _open_start_screen(self) -> None:
         if self.launch.match is not None:
@@ -160,7 +182,7 @@ class NardyApp(App[int]):
 
         from nardy_tui.ui.closing import Palette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
             self.push_screen(Palette())
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
@@ -216,6 +238,30 @@ def _summary(match: Match, options: MatchOptions) -> str:
 
 
 def run_app(launch: LaunchOptions) -> int:
-    """Run the game until the player quits; the exit status for the shell."""
+    """Run the game until the player quits; the exit status for the shell.
+
+    What can be known to fail is refused before the terminal is taken over, in one line
+    with status 1: a data folder that cannot be created, and ``--resume`` with no match to
+    resume (none saved, or a save that cannot be read, which is then moved aside).
+    """
+    from nardy_tui.storage.paths import data_dir
+
+    try:
+        data_dir().mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        reason = ("it is a file" if isinstance(error, FileExistsError)
+                  else error.strerror or str(error))
+        return _fail(f"cannot use {data_dir()} as the folder for saved matches ({reason}); "
+                     f"set NARDY_HOME to a folder")
+    if launch.resume:
+        saved, problem = Saver().load()
+        if saved is None:
+            return _fail(problem or "there is no unfinished match to resume; "
+                                    "run 'nardy' to start one")
     result = NardyApp(launch).run()
     return result if isinstance(result, int) else 0
+
+
+def _fail(message: str) -> int:
+    print(f"nardy: {message}", file=sys.stderr)
+    return 1
