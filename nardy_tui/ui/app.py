@@ -7,9 +7,11 @@ the help screen come in when first used, which keeps start-up fast.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import signal
 import sys
+import threading
 from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
@@ -28,6 +30,8 @@ if TYPE_CHECKING:
     from nardy_tui.ui.game import GameScreen
     from nardy_tui.ui.players import BotFactory
 
+SIGNAL_GRACE = 2.0
+"""Seconds a clean exit on SIGHUP or SIGTERM may take before the process just ends."""
 BOT_PACE = 0.6
 """Seconds between the bot's steps: slow enough to follow, quick enough not to bore."""
 
@@ -88,7 +92,7 @@ class NardyApp(App[int]):
 
         By default either signal kills the process on the spot, leaving the terminal in raw
         mode on the alternate screen. The match needs nothing more: it is saved after every
-        step. The exit status is the shell's usual 128 + the signal's number.
+        step, and the handler runs between the app's callbacks, never inside a save.
         """
         loop = asyncio.get_running_loop()
         for name in ("SIGHUP", "SIGTERM"):
@@ -96,9 +100,21 @@ class NardyApp(App[int]):
             if number is None:
                 continue
             try:
-                loop.add_signal_handler(number, self.exit, 128 + number)
+                loop.add_signal_handler(number, self._end_on_signal, number)
             except (NotImplementedError, RuntimeError):  # no such handlers on Windows
                 return
+
+    def _end_on_signal(self, number: int) -> None:
+        """Exit with the shell's usual status, 128 + the signal's number.
+
+        Shutting down can hang: after a hangup, restoring the terminal writes to a terminal
+        that is gone, and a bot thinking in its thread cannot be stopped. So the process
+        ends anyway once ``SIGNAL_GRACE`` seconds have passed.
+        """
+        deadline = threading.Timer(SIGNAL_GRACE, os._exit, (128 + number,))
+        deadline.daemon = True
+        deadline.start()
+        self.exit(128 + number)
 
     def _open_start_screen(self) -> None:
         if self.launch.match is not None:
