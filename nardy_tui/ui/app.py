@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -115,6 +116,16 @@ class NardyApp(App[int]):
         deadline.daemon = True
         deadline.start()
         self.exit(128 + number)
+
+    async def on_event(self, event: events.Event) -> None:
+        """Drop input that was still queued when the app began to exit.
+
+        A fast burst can hold keys typed after the one that quits; by the time they are
+        handled the screens are gone, and Textual would fail looking for one.
+        """
+        if isinstance(event, events.InputEvent) and self.return_code is not None:
+            return
+        await super().on_event(event)
 
     def _open_start_screen(self) -> None:
         if self.launch.match is not None:
@@ -241,7 +252,7 @@ class NardyApp(App[int]):
         if problem is not None:
             self.notify(problem, severity="warning")
         game = self._game_screen()
-        if game is not None:
+        if game is not None and game.is_mounted:  # a burst can start the game, then tick a box
             game.refresh_view()
 
 
