@@ -10,13 +10,14 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from nardy_tui.argparsing import OneLineParser
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, LaunchOptions, MatchOptions
 
 SUBCOMMANDS = ("arena", "export", "replay")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="nardy",
         description="Play Long Nardy in the terminal: two players at one keyboard, or against "
         "the built-in bot. Without options a new-match screen asks how to play.",

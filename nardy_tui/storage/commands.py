@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from nardy_tui.argparsing import OneLineParser
 from nardy_tui.storage.record import export_record, format_record
 from nardy_tui.storage.saves import SavedMatch, SaveFileError, load_saved, started_at
 
@@ -17,7 +18,7 @@ PROG = "nardy export"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog=PROG,
         description="Write the saved (unfinished) match as a readable text record.",
     )

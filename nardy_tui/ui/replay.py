@@ -18,6 +18,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Static
 
+from nardy_tui.argparsing import OneLineParser
 from nardy_tui.engine.position import Position
 from nardy_tui.storage.record import Record, RecordedGame, RecordedTurn, RecordError, load_record
 from nardy_tui.ui.board import BoardView, cell_of
@@ -135,7 +136,7 @@ class ReplayApp(App[None]):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog=PROG,
         description="Step through a game record (from 'nardy export') on the board: "
         "Right/n and Left/p move a turn, Home/End jump to the start/end, f flips the "
