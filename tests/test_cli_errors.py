@@ -1,0 +1,97 @@
+"""Every command-line mistake and file problem: one line on stderr, a non-zero status.
+
+Run as a user would, ``python -m nardy_tui ...`` in a subprocess with its own ``NARDY_HOME``,
+and never with a terminal: each case must be refused before the screen would be taken over.
+(``nardy export`` and ``nardy replay`` with a missing, damaged or illegal file are covered in
+``tests/storage/test_commands.py``.)
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "home"
+    monkeypatch.setenv("NARDY_HOME", str(folder))
+    return folder
+
+
+def nardy(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "nardy_tui", *args], capture_output=True,
+                          text=True, env=os.environ.copy(), stdin=subprocess.DEVNULL,
+                          timeout=60, check=False)
+
+
+def refused(*args: str, status: int | None = None) -> str:
+    """Run nardy with ``args``; it must fail in one line and no traceback. The line."""
+    done = nardy(*args)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode != 0, done
+    if status is not None:
+        assert done.returncode == status
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("nardy")
+    return lines[0]
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--points", "4"], "invalid choice: 4"),
+    (["--bogus"], "unrecognized arguments: --bogus"),
+    (["--hot-seat", "--color", "black"], "--color is for a match against the bot"),
+    (["--bot", "genius"], "invalid choice: 'genius'"),
+    (["--seed", "x"], "invalid int value: 'x'"),
+    (["--resume", "--new"], "not allowed with argument"),
+    (["export", "a", "b"], "unrecognized arguments: b"),
+    (["replay"], "the following arguments are required: FILE"),
+])
+def test_command_line_mistakes(args: list[str], words: str) -> None:
+    assert words in refused(*args, status=2)
+
+
+def test_resume_without_a_saved_match() -> None:
+    assert "no unfinished match to resume" in refused("--resume", status=1)
+
+
+def test_resume_a_corrupt_save(home: Path) -> None:
+    home.mkdir()
+    (home / "match.json").write_bytes(b"\x00\xff garbage \x89PNG")
+    line = refused("--resume", status=1)
+    assert "cannot be resumed" in line and "moved to" in line
+    assert not (home / "match.json").exists()
+    assert len(list(home.glob("match.rejected-*.json"))) == 1
+
+
+def test_replay_binary_garbage(tmp_path: Path) -> None:
+    garbage = tmp_path / "record.txt"
+    garbage.write_bytes(bytes(range(256)) * 8)
+    assert "cannot read" in refused("replay", str(garbage), status=1)
+
+
+def test_replay_a_record_that_is_not_one(tmp_path: Path) -> None:
+    text = tmp_path / "notes.txt"
+    text.write_text("shopping list\n1. milk\n2. bread\n")
+    refused("replay", str(text), status=1)
+
+
+def test_replay_a_missing_file() -> None:
+    assert "missing.txt" in refused("replay", "missing.txt", status=1)
+
+
+@pytest.mark.parametrize("command", [[], ["--hot-seat"], ["--resume"], ["export"]])
+def test_a_data_folder_that_is_a_file(home: Path, command: list[str]) -> None:
+    home.write_text("not a folder")
+    refused(*command, status=1)
+
+
+def test_a_data_folder_inside_a_file(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home.write_text("not a folder")
+    monkeypatch.setenv("NARDY_HOME", str(home / "nardy"))
+    assert "Not a directory" in refused("--hot-seat", status=1)
