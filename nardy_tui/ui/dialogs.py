@@ -15,9 +15,15 @@ from nardy_tui.engine.side import Side
 from nardy_tui.ui.closing import ClosesOnce
 
 
+def who(side: Side, names: dict[Side, str]) -> str:
+    """A player as named on screen, with the colour added unless the name is the colour."""
+    name = names[side]
+    return name if name == side.label else f"{name} ({side.label})"
+
+
 def score_line(match: Match, names: dict[Side, str]) -> str:
     white, black = match.score[Side.WHITE], match.score[Side.BLACK]
-    return (f"{names[Side.WHITE]} (White) {white} - {black} {names[Side.BLACK]} (Black), "
+    return (f"{who(Side.WHITE, names)} {white} - {black} {who(Side.BLACK, names)}, "
             f"match to {match.length}")
 
 
@@ -58,7 +64,7 @@ class GameOverDialog(Dialog):
         points = "2 points: mars! The loser bore off no checker." if game.is_mars else "1 point."
         super().__init__(
             f"Game {game.number}: {game.winner.label} wins",
-            f"{names[game.winner]} ({game.winner.label}) scores {points}\n\n"
+            f"{who(game.winner, names)} scores {points}\n\n"
             f"{score_line(match, names)}",
             [("next", "Next game")],
         )
@@ -72,7 +78,7 @@ class MatchOverDialog(Dialog):
         assert winner is not None
         mars = " with a mars (2 points)" if match.game.is_mars else " (1 point)"
         super().__init__(
-            f"{names[winner]} ({winner.label}) wins the match",
+            f"{who(winner, names)} wins the match",
             f"{winner.label} won the last game{mars}.\n\n"
             f"Final score: {score_line(match, names)}",
             [("new", "New match"), ("quit", "Quit")],

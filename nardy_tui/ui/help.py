@@ -13,36 +13,52 @@ from textual.widgets import Markdown
 from nardy_tui.ui.closing import ClosesOnce
 
 HELP = """\
-# Long Nardy
+## Long Nardy
 
-**Goal.** Move all 15 of your checkers around the board into your home (your points 1-6)
+### Goal
+
+Move all 15 of your checkers around the board into your home (your points 1-6)
 and bear them off. The first to bear off all 15 wins: 1 point, or 2 (**mars**) if the
 loser has borne off none. A match is played to 1, 3, 5 or 7 points.
 
-**Numbering.** Each player counts along their own path: the head is 24, home is 1-6.
+### Numbering
+
+Each player counts along their own path: the head is 24, home is 1-6.
 Point numbers on the board edge are the mover's own. White's head is top right (seen from
 White's side); both sides move counter-clockwise.
 
-**Start.** All checkers start on the head. Each side rolls one die; the higher starts and
+### Start
+
+All checkers start on the head. Each side rolls one die; the higher starts and
 then rolls both dice. Ties roll again.
 
-**Moving.** Each die is a separate move; one checker may use both if the point in between
+### Moving
+
+Each die is a separate move; one checker may use both if the point in between
 is open. Doubles play four times. A checker may not land on a point holding any opposing
 checker; there is no hitting.
 
-**Head rule.** Only one checker leaves the head per turn, except on the first turn with
+### Head rule
+
+Only one checker leaves the head per turn, except on the first turn with
 6-6, 4-4 or 3-3, when two may.
 
-**No six-block.** Six points in a row may not be held unless an opposing checker is
+### No six-block
+
+Six points in a row may not be held unless an opposing checker is
 already past them.
 
-**Whole roll.** Play both dice if you can; if only one can be played, the higher one.
+### Whole roll
+
+Play both dice if you can; if only one can be played, the higher one.
 With no legal move the turn passes.
 
-**Bearing off.** Only once all 15 are home. A die bears off from its point; from a lower
+### Bearing off
+
+Only once all 15 are home. A die bears off from its point; from a lower
 point only if no checker stands higher.
 
-# Keys
+## Keys
 
 | Key | Action |
 |---|---|
