@@ -118,12 +118,13 @@ class NardyApp(App[int]):
         self.exit(128 + number)
 
     async def on_event(self, event: events.Event) -> None:
-        """Drop input that was still queued when the app began to exit.
+        """Drop input that was still queued when the app began to exit (or lost its screens).
 
         A fast burst can hold keys typed after the one that quits; by the time they are
         handled the screens are gone, and Textual would fail looking for one.
         """
-        if isinstance(event, events.InputEvent) and self.return_code is not None:
+        if isinstance(event, events.InputEvent) and (self.return_code is not None
+                                                     or not self.screen_stack):
             return
         await super().on_event(event)
 
