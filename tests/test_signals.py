@@ -49,6 +49,8 @@ class Terminal:
         env = {**os.environ, "NARDY_HOME": str(home), "TERM": "xterm-256color",
                "TEXTUAL_ANIMATIONS": "none"}
         env.pop("TEXTUAL", None)
+        for size_override in ("COLUMNS", "LINES"):  # pytest-xdist workers set 80x24
+            env.pop(size_override, None)
         self.master = master
         self.output = bytearray()
         self.process = subprocess.Popen(
