@@ -157,12 +157,11 @@ class TurnBuilder:
 
     def why_not(self, src: int, dst: int) -> str:
         """Why the checker on ``src`` may not go to ``dst`` now, in plain words."""
+        finished = self._finished_reason()
+        if finished is not None:
+            return finished
         own = self._own()
         left = self.remaining_dice
-        if self.is_pass:
-            return "Nothing can be played with this roll: the turn passes."
-        if self.is_complete:
-            return "The turn is complete: confirm it, or undo a step."
         if self.route(src, dst) is not None:
             return f"{src}/{'off' if dst == OFF else dst} is allowed."
         if not 1 <= src <= POINTS or not own[src]:
@@ -192,12 +191,11 @@ class TurnBuilder:
 
     def why_not_from(self, src: int) -> str:
         """Why no step may start from ``src`` now, in plain words."""
+        finished = self._finished_reason()
+        if finished is not None:
+            return finished
         own = self._own()
         left = self.remaining_dice
-        if self.is_pass:
-            return "Nothing can be played with this roll: the turn passes."
-        if self.is_complete:
-            return "The turn is complete: confirm it, or undo a step."
         if src in self.sources():
             return f"A checker on {src} may move."
         problems = [step_problem(self._board, own, src, die) for die in sorted(set(left),
@@ -207,6 +205,14 @@ class TurnBuilder:
         playable = [die for die, problem in zip(sorted(set(left), reverse=True), problems,
                                                 strict=True) if problem is None]
         return self.why_not(src, max(src - playable[0], OFF))
+
+    def _finished_reason(self) -> str | None:
+        """Why no step at all may come now, if none may."""
+        if self.is_pass:
+            return "Nothing can be played with this roll: the turn passes."
+        if self.is_complete:
+            return "The turn is complete: confirm it, or undo a step."
+        return None
 
     # -- internals -----------------------------------------------------------------------
 
