@@ -146,7 +146,7 @@ def build(level: str, seed: int) -> Bot:
     if level == "random":
         return RandomBot(seed)
     if level == "easy":
-        return EvaluatingBot("easy", SIMPLE, noise=0.03, seed=seed)
+        return EvaluatingBot("easy", SIMPLE, noise=0.05, seed=seed)
     if level == "medium":
         return EvaluatingBot("medium", STRONG, noise=0.0, seed=seed)
     if level == "hard":
