@@ -49,9 +49,13 @@ class Weights:
     a run of five (the longest always allowed) can hold the opponent for many turns, but
     arena tuning showed that steeper curves neglect the single points that grow into runs."""
     pressure: float
+    """Pips per opposing checker a roll is expected to leave unable to move."""
     head: float
+    """Pips per checker on the head beyond the first: each one costs a future turn."""
     spares: float
+    """Pips per spare checker: moves that keep every point held (timing)."""
     stacking: float
+    """Pips lost per checker beyond the third on a point: material doing no blocking."""
     fade: float
     """Total pips (both sides) below which positional assets fade in proportion: late in
     the game blocks are about to dissolve and the race decides; 0 turns fading off."""
