@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nardy_tui.bot.evaluate import evaluate
-from nardy_tui.bot.features import OPPOSITE, rear_point, side_features, split
+from nardy_tui.bot.features import OPPOSITE, in_contact, rear_point, side_features, split
 from nardy_tui.engine import Position, Side
 
 
@@ -83,3 +83,17 @@ def test_evaluation_is_antisymmetric(positions: list) -> None:
         total = evaluate(position, Side.WHITE) + evaluate(position, Side.BLACK)
         assert abs(total) < 1e-9
         assert -2.0 <= evaluate(position, Side.WHITE) <= 2.0
+
+
+def test_contact_ends_when_no_side_has_to_pass_the_other() -> None:
+    def contact(white: dict[int, int], black: dict[int, int]) -> bool:
+        mine, theirs = split(tuple(board(white, black)))
+        return in_contact(mine, theirs, rear_point(mine), rear_point(theirs))
+
+    assert contact({24: 15}, {24: 15})
+    # White on its 10 still has to pass Black's checker on Black's 20 (White's 8).
+    assert contact({10: 1, 1: 14}, {20: 1, 1: 14})
+    # Everyone is home: a pure race.
+    assert not contact({6: 15}, {6: 15})
+    # White's rear checker (its 12) has passed every Black checker (Black's 12 and below).
+    assert not contact({12: 1, 1: 14}, {12: 1, 1: 14})
