@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from textual import events
+from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.command import CommandList, CommandPalette
 
@@ -34,6 +36,21 @@ class ClosesOnce(_Mixin):
         return super().dismiss(result)
 
 
+class ClickedList(CommandList):
+    """The palette's list of commands, ignoring a click on a command no longer listed.
+
+    A click names the command by its index in the list as last drawn. Typing then
+    clicking in one burst refills the list (a new search) between that frame and the
+    click; Textual then looks the index up in the shorter list (an IndexError).
+    """
+
+    def _on_click(self, event: events.Click) -> None:  # type: ignore[override]
+        """Runs before Textual's own handler, which a stale click must not reach."""
+        clicked = event.style.meta.get("option")
+        if clicked is not None and clicked >= self.option_count:
+            event.prevent_default()
+
+
 class Palette(ClosesOnce, CommandPalette):
     """Textual's command palette, closing once, searching only while open, paging safely.
 
@@ -41,6 +58,11 @@ class Palette(ClosesOnce, CommandPalette):
     still on its way to it; the search that text starts would look for a list that is gone.
     ctrl+p then PageDown in one burst pages a list not yet laid out (a KeyError in Textual).
     """
+
+    def compose(self) -> ComposeResult:
+        """Textual's layout, with the list swapped for one that survives stale clicks."""
+        for widget in super().compose():
+            yield ClickedList() if type(widget) is CommandList else widget
 
     def _gather_commands(self, search_value: str) -> None:  # type: ignore[override]
         if self in self.app.screen_stack:
