@@ -108,7 +108,7 @@ class GameScreen(SizedScreen):
         """Whether quitting now would leave a match unfinished."""
         return self.match.phase is not Phase.MATCH_OVER
 
-    def on_mount(self) -> None:
+    def ready(self) -> None:
         human = next((side for side in Side if side not in self.bot_levels), Side.WHITE)
         self.board.view = human
         self.board.on_chosen = self._chosen

@@ -93,7 +93,7 @@ class NewMatchScreen(SizedScreen):
     def _group(title: str, radio_set: RadioSet) -> Vertical:
         return Vertical(Static(title, classes="group-title"), radio_set, classes="group")
 
-    def on_mount(self) -> None:
+    def ready(self) -> None:
         for radio_set in self.query(RadioSet):
             # Textual starts the keyboard highlight on the first button, not the chosen one,
             # so the first arrow key seemed to do nothing (seen in a real terminal).

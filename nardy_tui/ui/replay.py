@@ -82,8 +82,7 @@ class ReplayScreen(SizedScreen):
         yield Static(id="replay-caption")
         yield Footer()
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def ready(self) -> None:
         self.show_frame()
 
     @property

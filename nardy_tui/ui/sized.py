@@ -16,8 +16,9 @@ MIN_HEIGHT = 28
 class SizedScreen(Screen[None]):
     """A screen whose content is replaced by an "enlarge" message in a small terminal.
 
-    Subclasses write ``compose_main``; the check runs on mount and on every resize, so the
-    game comes back as soon as the terminal is large enough again.
+    Subclasses write ``compose_main``, and ``ready`` for what they do once mounted; the check
+    runs on mount and on every resize, so the game comes back as soon as the terminal is
+    large enough again.
     """
 
     class Restored(Message):
@@ -32,7 +33,18 @@ class SizedScreen(Screen[None]):
         yield from ()
 
     def on_mount(self) -> None:
+        """Check the size and get ready, unless another screen has replaced this one already.
+
+        A burst can switch to a screen and away again before the first has finished
+        mounting; Textual then removes it, children and all, while its mount still runs.
+        """
+        if self not in self.app.screen_stack:
+            return
         self._check_size(self.app.size.width, self.app.size.height)
+        self.ready()
+
+    def ready(self) -> None:
+        """Start the screen: focus, first drawing (for subclasses; nothing by default)."""
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
