@@ -88,10 +88,14 @@ def test_replay_a_missing_file() -> None:
 @pytest.mark.parametrize("command", [[], ["--hot-seat"], ["--resume"], ["export"]])
 def test_a_data_folder_that_is_a_file(home: Path, command: list[str]) -> None:
     home.write_text("not a folder")
-    refused(*command, status=1)
+    line = refused(*command, status=1)
+    assert f"cannot use {home} as the folder for saved matches (it is a file)" in line
 
 
-def test_a_data_folder_inside_a_file(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("command", [["--hot-seat"], ["export"]])
+def test_a_data_folder_inside_a_file(home: Path, monkeypatch: pytest.MonkeyPatch,
+                                     command: list[str]) -> None:
     home.write_text("not a folder")
     monkeypatch.setenv("NARDY_HOME", str(home / "nardy"))
-    assert "Not a directory" in refused("--hot-seat", status=1)
+    line = refused(*command, status=1)
+    assert "Not a directory" in line and "set NARDY_HOME to a folder" in line

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from nardy_tui.argparsing import OneLineParser
+from nardy_tui.storage.paths import data_dir_problem
 from nardy_tui.storage.record import export_record, format_record
 from nardy_tui.storage.saves import SavedMatch, SaveFileError, load_saved, started_at
 
@@ -31,6 +32,9 @@ def build_parser() -> argparse.ArgumentParser:
 def export_main(argv: Sequence[str]) -> int:
     """Run ``nardy export``; returns the exit status."""
     args = build_parser().parse_args(argv)
+    problem = data_dir_problem()
+    if problem is not None:
+        return _fail(problem)
     try:
         saved = load_saved()
     except SaveFileError as error:

@@ -28,3 +28,19 @@ def save_path() -> Path:
 def records_dir() -> Path:
     """Where exported records go when no file is named."""
     return data_dir() / RECORDS_DIR
+
+
+def data_dir_problem() -> str | None:
+    """Why the data folder cannot be used, in one line; None once it exists (made if need be).
+
+    Checked before anything is read from it: otherwise a ``NARDY_HOME`` that is a file
+    showed up later as a save file that could neither be read nor moved aside.
+    """
+    try:
+        data_dir().mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        reason = ("it is a file" if isinstance(error, FileExistsError)
+                  else error.strerror or str(error))
+        return (f"cannot use {data_dir()} as the folder for saved matches ({reason}); "
+                f"set NARDY_HOME to a folder")
+    return None

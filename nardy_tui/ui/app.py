@@ -272,15 +272,11 @@ def run_app(launch: LaunchOptions) -> int:
     with status 1: a data folder that cannot be created, and ``--resume`` with no match to
     resume (none saved, or a save that cannot be read, which is then moved aside).
     """
-    from nardy_tui.storage.paths import data_dir
+    from nardy_tui.storage.paths import data_dir_problem
 
-    try:
-        data_dir().mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        reason = ("it is a file" if isinstance(error, FileExistsError)
-                  else error.strerror or str(error))
-        return _fail(f"cannot use {data_dir()} as the folder for saved matches ({reason}); "
-                     f"set NARDY_HOME to a folder")
+    problem = data_dir_problem()
+    if problem is not None:
+        return _fail(problem)
     if launch.resume:
         saved, problem = Saver().load()
         if saved is None:
