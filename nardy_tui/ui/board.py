@@ -200,6 +200,7 @@ class BoardView(Widget, can_focus=True):
         key typed after a point (confirm, undo) would act before the point was chosen.
         """
         self.on_cancelled: Callable[[], None] | None = None
+        self._redraw_pending = False
 
     def compose(self) -> ComposeResult:
         for row in ("top", "bottom"):
@@ -213,7 +214,7 @@ class BoardView(Widget, can_focus=True):
                 yield Static(id="banner")
 
     def on_mount(self) -> None:
-        self._redraw()
+        self._redraw_now()
 
     # -- what the owner tells the board --------------------------------------------------
 
@@ -262,8 +263,20 @@ class BoardView(Widget, can_focus=True):
         self._redraw()
 
     def _redraw(self) -> None:
-        if not self.is_mounted:
-            return
+        """Redraw once, after the current event, however many changes it made.
+
+        One step changes the position, the numbering, the view and the highlights in turn;
+        drawing each at once restyled the points several times over (and a burst of keys
+        more), the costliest part of a step.
+        """
+        if self.is_mounted and not self._redraw_pending:
+            self._redraw_pending = True
+            self.call_later(self._redraw_now)
+
+    def _redraw_now(self) -> None:
+        self._redraw_pending = False
+        if not self.is_attached or self.screen not in self.app.screen_stack:
+            return  # a burst replaced its screen, which is being removed, points and all
         top, bottom = layout(self.view)
         points = list(self.query(PointView))
         trays = list(self.query(TrayView))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from nardy_tui.engine.match import Match, Phase
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.storage import load_saved, save_match
@@ -105,6 +107,41 @@ async def test_the_command_palette_offers_the_game_actions() -> None:
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert {"Roll the dice", "Confirm the turn", "Undo one step", "Hint",
                 "Toggle automatic rolling", "Help", "New match"} <= titles
+
+
+async def test_a_screen_replaced_before_it_finished_mounting_stays_quiet() -> None:
+    """A burst can open a screen and another over it before the first has mounted."""
+    from textual.screen import Screen
+
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat"), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for opened in (app.action_new_match, partial(app.start_match, launch.match)):
+            opened()
+            app.switch_screen(Screen())
+            await pilot.pause()
+            assert app._exception is None
+            assert type(app.screen) is Screen
+
+
+async def test_a_click_on_a_command_no_longer_listed_is_ignored() -> None:
+    """A burst can refill the palette's list between the frame clicked on and the click."""
+    from rich.style import Style
+    from textual import events
+    from textual.command import CommandList
+
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat"), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "ctrl+p")
+        commands = app.screen.query_one(CommandList)
+        x, y = commands.region.offset
+        stale = events.Click(commands, 0, 0, 0, 0, 1, False, False, False, screen_x=x,
+                             screen_y=y, style=Style(meta={"option": commands.option_count}))
+        commands.post_message(stale)
+        await pilot.pause()
+        assert app._exception is None
+        assert app.screen.query_one(CommandList) is commands
 
 
 async def test_a_resumed_turn_that_is_complete_can_be_confirmed() -> None:
