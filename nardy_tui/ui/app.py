@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.errors import NoWidget
 from textual.screen import Screen
 
 from nardy_tui.options import LaunchOptions, MatchOptions
@@ -126,7 +127,22 @@ class NardyApp(App[int]):
         if isinstance(event, events.InputEvent) and (self.return_code is not None
                                                      or not self.screen_stack):
             return
+        if isinstance(event, events.MouseDown) and self._removed_under(event):
+            return
         await super().on_event(event)
+
+    def _removed_under(self, event: events.MouseDown) -> bool:
+        """Whether the last frame shows, under the pointer, a widget removed since.
+
+        Textual starts a text selection there and fails on the missing widget (seen with the
+        keys panel, which rebuilds its table when the bindings change). A click on what is
+        gone has nothing to act on.
+        """
+        try:
+            widget, _ = self.get_widget_at(event.x, event.y)
+        except NoWidget:
+            return False
+        return not widget.is_attached
 
     def _open_start_screen(self) -> None:
         if self.launch.match is not None:

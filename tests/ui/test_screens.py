@@ -124,6 +124,23 @@ async def test_a_screen_replaced_before_it_finished_mounting_stays_quiet() -> No
             assert type(app.screen) is Screen
 
 
+async def test_a_mouse_press_on_a_widget_removed_since_the_last_frame_is_dropped() -> None:
+    """Textual would start a text selection in the widget and fail on its missing parent."""
+    from textual import events
+    from textual.widgets import Static
+
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat"), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        status = app.screen.query_one("#status", Static)
+        x, y = status.region.offset
+        await status.remove()
+        app.post_message(events.MouseDown(None, x, y, 0, 0, 1, False, False, False,
+                                          screen_x=x, screen_y=y))
+        await pilot.pause()
+        assert app._exception is None
+
+
 async def test_a_click_on_a_command_no_longer_listed_is_ignored() -> None:
     """A burst can refill the palette's list between the frame clicked on and the click."""
     from rich.style import Style
