@@ -19,14 +19,13 @@ from dataclasses import dataclass
 from math import erf, sqrt
 
 from nardy_tui.bot.features import (
-    CHECKERS,
     SideFeatures,
     in_contact,
     rear_point,
     side_features,
     split,
 )
-from nardy_tui.engine import Position, Side
+from nardy_tui.engine import CHECKERS, Position, Side
 
 PIPS_PER_TURN = 8.17
 """Average pips a roll moves (doubles count four times): 49/6."""

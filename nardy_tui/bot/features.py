@@ -5,24 +5,23 @@ point ``p``, head 24, home 1-6), built once per position by ``split``. The bot e
 thousands of positions per move, so the features are computed in a single pass each with
 precomputed tables, in pure Python.
 
-The board array is in White's numbering (RULES.md section 1); the conversions below follow
-that section and are the only geometry the bot needs.
+The board array is in White's numbering (RULES.md section 1); the tables below are built
+once from the engine's conversions.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-POINTS = 24
-CHECKERS = 15
-HEAD = 24
+from nardy_tui.engine import HEAD, POINTS, Side, opposite_number, own_point
+
 HOME_TOP = 6
 
-OPPOSITE: tuple[int, ...] = (0, *(((p + 11) % POINTS) + 1 for p in range(1, POINTS + 1)))
+OPPOSITE: tuple[int, ...] = (0, *(opposite_number(p) for p in range(1, POINTS + 1)))
 """``OPPOSITE[p]``: the opponent's own number for a side's point ``p`` (the map is its own
 inverse, RULES.md section 1)."""
 
-_BLACK_POINT: tuple[int, ...] = tuple((i + 12) % POINTS + 1 for i in range(POINTS))
+_BLACK_POINT: tuple[int, ...] = tuple(own_point(Side.BLACK, i) for i in range(POINTS))
 """Black's own number for board index ``i`` (White's point ``i + 1``)."""
 
 BEAR_OFF_WASTE: tuple[float, ...] = (0.0, 3.0, 2.4, 1.9, 1.5, 1.2, *(1.0,) * 19)

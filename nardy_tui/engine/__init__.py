@@ -8,6 +8,14 @@ This package imports only the standard library, so it can be used without a term
 (<Side.BLACK: 'black'>, 1)
 """
 
+from nardy_tui.engine.geometry import (
+    CHECKERS,
+    HEAD,
+    POINTS,
+    board_index,
+    opposite_number,
+    own_point,
+)
 from nardy_tui.engine.movegen import IllegalPlayError, legal_plays, legal_results
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
@@ -15,12 +23,18 @@ from nardy_tui.engine.step import ALL_ROLLS, Dice, Play, Step
 
 __all__ = [
     "ALL_ROLLS",
+    "CHECKERS",
+    "HEAD",
+    "POINTS",
     "Dice",
     "IllegalPlayError",
     "Play",
     "Position",
     "Side",
     "Step",
+    "board_index",
     "legal_plays",
     "legal_results",
+    "opposite_number",
+    "own_point",
 ]
