@@ -71,6 +71,7 @@ class GameScreen(SizedScreen):
         self._bot_steps: list[Step] = []
         self._bots: dict[str, Chooser] = {}
         self._live_actions: tuple[bool, ...] = ()
+        self._footer_pending = False
         self._turned_to: Side | None = None
 
     def compose_main(self) -> ComposeResult:
@@ -149,7 +150,18 @@ class GameScreen(SizedScreen):
         self._refresh_footer()
 
     def _refresh_footer(self) -> None:
-        """Refresh the footer's keys only when one of them changed (a costly recompose)."""
+        """Refresh the footer's keys once the events at hand are handled (a costly recompose).
+
+        A turn that ends and the next that rolls by itself (auto-roll, the bot) come out
+        with the same keys: compared right away, the footer was rebuilt twice for nothing.
+        """
+        if not self._footer_pending:
+            self._footer_pending = True
+            self.call_after_refresh(self._refresh_footer_now)
+
+    def _refresh_footer_now(self) -> None:
+        """Rebuild the footer only when one of its keys changed."""
+        self._footer_pending = False
         live = tuple(bool(self.check_action(action, ())) for action in LIVE_ACTIONS)
         if live != self._live_actions:
             self._live_actions = live
