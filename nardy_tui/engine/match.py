@@ -122,9 +122,13 @@ class Match:
         return throw
 
     def roll(self) -> Dice:
-        """The side to move rolls both dice; the turn builder is ready for its steps."""
+        """The side to move rolls both dice; the turn builder is ready for its steps.
+
+        The dice are given higher first, as a roll is written (``5-3``).
+        """
         self._expect(Phase.ROLL)
-        self.dice = self.dice_roller.roll()
+        first, second = self.dice_roller.roll()
+        self.dice = (max(first, second), min(first, second))
         self.turn = TurnBuilder(self.position, self.dice)
         self.phase = Phase.MOVE
         return self.dice

@@ -198,10 +198,12 @@ class TurnBuilder:
         left = self.remaining_dice
         if src in self.sources():
             return f"A checker on {src} may move."
+        if not 1 <= src <= POINTS or not own[src]:
+            return f"You have no checker on point {src}."
         problems = [step_problem(self._board, own, src, die) for die in sorted(set(left),
                                                                              reverse=True)]
         if all(problems):
-            return str(problems[0])
+            return f"No checker on {src} may move now: {_sentence_case(str(problems[0]))}"
         playable = [die for die, problem in zip(sorted(set(left), reverse=True), problems,
                                                 strict=True) if problem is None]
         return self.why_not(src, max(src - playable[0], OFF))
@@ -280,7 +282,7 @@ class TurnBuilder:
                     problem = ("that would leave dice unplayed that could be played: "
                                "the whole roll must be played.")
                 if problem is not None:
-                    return f"On the way to {_name(dst)}: {problem[0].lower()}{problem[1:]}"
+                    return f"On the way to {_name(dst)}: {_sentence_case(problem)}"
                 walked[at] -= 1
                 walked[step.dst] += 1
                 dice_left.remove(die)
@@ -314,6 +316,11 @@ def _step(src: int, die: int) -> Step:
 def _reaches(src: int, die: int, dst: int) -> bool:
     """Whether ``die`` could take a checker from ``src`` to ``dst`` (bearing off included)."""
     return src - die == dst if dst != OFF else src - die <= 0
+
+
+def _sentence_case(reason: str) -> str:
+    """A reason continued after a colon: its first letter in lower case."""
+    return reason[0].lower() + reason[1:]
 
 
 def _name(point: int) -> str:

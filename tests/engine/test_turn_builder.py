@@ -238,5 +238,6 @@ def test_why_not_from_explains_a_point_no_step_may_start_from() -> None:
     turn = TurnBuilder(Position.initial(), (5, 3))
     assert turn.why_not_from(20) == "You have no checker on point 20."
     turn.move(24, 21)
-    assert turn.why_not_from(24) == "Only one checker may leave the head per turn."
+    assert turn.why_not_from(24) == (
+        "No checker on 24 may move now: only one checker may leave the head per turn.")
     assert turn.why_not_from(21) == "A checker on 21 may move."
