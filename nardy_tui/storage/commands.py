@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from nardy_tui.argparsing import OneLineParser
-from nardy_tui.storage.paths import data_dir_problem
+from nardy_tui.storage.paths import data_dir_problem, records_dir
 from nardy_tui.storage.record import export_record, format_record
 from nardy_tui.storage.saves import SavedMatch, SaveFileError, load_saved, started_at
 
@@ -40,7 +40,8 @@ def export_main(argv: Sequence[str]) -> int:
     except SaveFileError as error:
         return _fail(str(error))
     if saved is None:
-        return _fail("there is no saved match to export.")
+        return _fail(f"there is no saved match to export; the records of finished matches "
+                     f"are written to {records_dir()}")
     if args.file == "-":
         sys.stdout.write(_text(saved))
         return 0

@@ -71,16 +71,17 @@ class GameOverDialog(Dialog):
 
 
 class MatchOverDialog(Dialog):
-    """The final score, then a new match or quit."""
+    """The final score and where the match's record is, then a new match or quit."""
 
-    def __init__(self, match: Match, names: dict[Side, str]) -> None:
+    def __init__(self, match: Match, names: dict[Side, str], record: str) -> None:
+        """``record`` says where the match's record was written, or why it was not."""
         winner = match.winner
         assert winner is not None
         mars = " with a mars (2 points)" if match.game.is_mars else " (1 point)"
         super().__init__(
             f"{who(winner, names)} wins the match",
             f"{winner.label} won the last game{mars}.\n\n"
-            f"Final score: {score_line(match, names)}",
+            f"Final score: {score_line(match, names)}\n\n{record}",
             [("new", "New match"), ("quit", "Quit")],
         )
 

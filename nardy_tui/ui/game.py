@@ -517,16 +517,27 @@ class GameScreen(SizedScreen):
         self.bot_activity = ""
         self.say(("Pass: " if passing else "") + str(record))
         if match.phase is Phase.MATCH_OVER:
-            self.nardy.saver.discard()
-        else:
-            self._save()
+            self._end_match()
+            return
+        self._save()
         self.refresh_view()
         if match.phase is Phase.GAME_OVER:
             self.app.push_screen(GameOverDialog(match, self.names), self._next_game)
-        elif match.phase is Phase.MATCH_OVER:
-            self.app.push_screen(MatchOverDialog(match, self.names), self._match_over)
         else:
             self._advance()
+
+    def _end_match(self) -> None:
+        """Keep the finished match as a record, then forget its save file.
+
+        The match-over dialog is modal, so the export key cannot be reached any more and
+        ``nardy export`` has no save left to read: the record is written here, to the file
+        the export key writes, and the dialog says where (or why it could not be).
+        """
+        saver = self.nardy.saver
+        written = saver.export(self.match, self.options)
+        saver.discard()
+        self.refresh_view()
+        self.app.push_screen(MatchOverDialog(self.match, self.names, written), self._match_over)
 
     def _next_game(self, _: object = None) -> None:
         self.match.next_game()

@@ -40,8 +40,8 @@ def save_some_match() -> None:
     save_match(match, MatchOptions(bot_level="easy", color="black", seed=6))
 
 
-def test_export_without_a_saved_match() -> None:
-    one_line_error(nardy("export"), "nardy export:", "no saved match")
+def test_export_without_a_saved_match_says_where_finished_records_are(home: Path) -> None:
+    one_line_error(nardy("export"), "nardy export:", "no saved match", str(home / "records"))
 
 
 def test_export_with_a_damaged_save(home: Path) -> None:

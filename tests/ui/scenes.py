@@ -97,9 +97,9 @@ async def _bot_thinking(pilot: Pilot[int]) -> None:
     await pilot.pause(0.3)
 
 
-def nearly_won(seed: int) -> Match:
+def nearly_won(seed: int, length: int = 3) -> Match:
     """A seeded racing game played by the engine up to the winner's last, complete turn."""
-    match = Match(length=3, seed=seed)
+    match = Match(length=length, seed=seed)
     while True:
         while match.phase is Phase.ROLL_OFF:
             match.roll_off()

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
+
+from textual.widgets import Static
 
 from nardy_tui.engine.match import Match, Phase
 from nardy_tui.options import LaunchOptions, MatchOptions
@@ -172,3 +175,34 @@ async def test_a_resumed_turn_that_is_complete_can_be_confirmed() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await burst(pilot, "c")
         assert app.screen.__class__.__name__ == "GameOverDialog"
+
+
+
+async def match_over_text(home: Path) -> str:
+    """Confirm the winning turn of a one-point match: the match-over dialog's text."""
+    from nardy_tui.ui.dialogs import MatchOverDialog
+    from tests.ui.scenes import nearly_won
+
+    save_match(nearly_won(7, length=1), MatchOptions(mode="hot-seat", points=1, seed=7))
+    app = NardyApp(LaunchOptions(resume=True), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "c")
+        dialog = app.screen
+        assert isinstance(dialog, MatchOverDialog) and app._exception is None
+        assert not (home / "match.json").exists()
+        return str(dialog.query_one(".dialog-body", Static).content)
+
+
+async def test_a_finished_match_leaves_its_record(private_home: Path) -> None:
+    text = await match_over_text(private_home)
+    records = list((private_home / "records").glob("*.txt"))
+    assert len(records) == 1
+    assert "Match result: " in records[0].read_text(encoding="utf-8")
+    assert f"Record written to {records[0]}" in text
+
+
+async def test_a_record_that_cannot_be_written_is_reported_in_the_dialog(
+        private_home: Path) -> None:
+    (private_home / "records").write_text("a file where the folder should be")
+    text = await match_over_text(private_home)
+    assert "Could not write the record" in text
