@@ -46,6 +46,8 @@ GAME_COMMANDS = (
     ("Skip the bot's animation", "Play the rest of the bot's turn at once", "skip"),
     ("Export the match record", "Write the record of this match to a text file", "export"),
 )
+TEXTUAL_COMMANDS = ("Theme", "Keys")
+"""Textual's own palette commands worth keeping: the colour theme and the keys panel."""
 SETTING_COMMANDS = (
     ("auto_roll", "Toggle automatic rolling"),
     ("auto_confirm", "Toggle automatic confirming"),
@@ -230,15 +232,20 @@ class NardyApp(App[int]):
             self.push_screen(Palette())
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        """This app's actions, offered only where they apply, and Textual's theme and keys.
+
+        Textual's other commands do not fit here: its quit skips the question asked during
+        a match, and maximizing or a screenshot mean nothing to a player.
+        """
+        yield from (command for command in super().get_system_commands(screen)
+                    if command.title in TEXTUAL_COMMANDS)
+        yield SystemCommand("Quit", "Quit nardy (asks first during a match, which stays saved)",
+                            self.action_quit)
         yield SystemCommand("New match", "Choose how to play a new match", self._ask_new_match)
         yield SystemCommand("Help", "The rules in short and every key", self.action_help)
         game = self._game_screen()
         if game is not None and game is screen:
-            for title, help_text, action in GAME_COMMANDS:
-                yield SystemCommand(title, help_text, partial(game.run_action, action))
-            yield SystemCommand("Flip the board", "See the board from the other side",
-                                game.board.action_flip)
+            yield from _game_commands(game)
         for name, title in SETTING_COMMANDS:
             state = "on" if getattr(self.settings, name) else "off"
             yield SystemCommand(title, f"Now {state}", partial(self._toggle, name))
@@ -271,6 +278,16 @@ class NardyApp(App[int]):
         game = self._game_screen()
         if game is not None and game.is_mounted:  # a burst can start the game, then tick a box
             game.refresh_view()
+
+
+def _game_commands(game: GameScreen) -> Iterable[SystemCommand]:
+    """The game's actions that do something now: the footer's own test (``check_action``)."""
+    for title, help_text, action in GAME_COMMANDS:
+        if game.check_action(action, ()):
+            yield SystemCommand(title, help_text, partial(game.run_action, action))
+    if not game.too_small:
+        yield SystemCommand("Flip the board", "See the board from the other side",
+                            game.board.action_flip)
 
 
 def _summary(match: Match, options: MatchOptions) -> str:

@@ -119,9 +119,6 @@ class GameScreen(SizedScreen):
         self.refresh_view()
         self.call_after_refresh(self._advance)
 
-    def on_sized_screen_restored(self) -> None:
-        self.board.focus()
-
     def on_resize(self, event: events.Resize) -> None:
         """Taller stacks in a taller terminal, so the board fills the screen."""
         self.board.fit_height(event.size.height - BELOW_BOARD)
@@ -364,7 +361,9 @@ class GameScreen(SizedScreen):
     # -- the player's choices --------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show in the footer only the keys that do something now."""
+        """Show in the footer (and the palette) only the keys that do something now."""
+        if not super().check_action(action, parameters):
+            return False
         match = self.match
         human_move = match.phase is Phase.MOVE and self._human_to_move()
         turn = match.turn

@@ -87,6 +87,14 @@ class HistoryPanel(VerticalScroll, can_focus=False):
     def compose(self) -> ComposeResult:
         yield Static(id="history-text")
 
+    def on_mount(self) -> None:
+        """Keep the latest turn in view on every layout: a new turn, a resize that rewraps.
+
+        Scrolling to the end after each update missed the last lines whenever a resize
+        rewrapped them; an anchor holds until the player scrolls up themselves.
+        """
+        self.anchor()
+
     def show(self, match: Match) -> None:
         lines: list[str] = []
         for game in match.games:
@@ -101,4 +109,3 @@ class HistoryPanel(VerticalScroll, can_focus=False):
         if text != self._last:
             self._last = text
             self.query_one("#history-text", Static).update(Text(text))
-            self.scroll_end(animate=False)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Container
-from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
-MIN_WIDTH = 100
+MIN_WIDTH = 110
+"""The board takes 77 columns; the side panel needs the rest for a turn's line unwrapped."""
 MIN_HEIGHT = 28
 
 
@@ -18,11 +19,12 @@ class SizedScreen(Screen[None]):
 
     Subclasses write ``compose_main``, and ``ready`` for what they do once mounted; the check
     runs on mount and on every resize, so the game comes back as soon as the terminal is
-    large enough again.
+    large enough again. While the terminal is too small the screen's keys do nothing: a key
+    must never act on a board the player cannot see.
     """
 
-    class Restored(Message):
-        """The terminal is large enough again (so the screen can give focus back)."""
+    _focus_before: Widget | None = None
+    """What had focus when the terminal became too small, to give it back afterwards."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="enlarge")
@@ -40,8 +42,8 @@ class SizedScreen(Screen[None]):
         """
         if self not in self.app.screen_stack:
             return
-        self._check_size(self.app.size.width, self.app.size.height)
         self.ready()
+        self._check_size(self.app.size.width, self.app.size.height)
 
     def ready(self) -> None:
         """Start the screen: focus, first drawing (for subclasses; nothing by default)."""
@@ -49,16 +51,38 @@ class SizedScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
 
+    @property
+    def too_small(self) -> bool:
+        """Whether the "enlarge" message stands in for the screen's content now."""
+        return self.has_class("-too-small")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No key of this screen acts on hidden content (the app's keys, help and quit, do)."""
+        return not self.too_small
+
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        was_small = self.has_class("-too-small")
+        was_small = self.too_small
         self.query_one("#enlarge", Static).update(
             f"Please enlarge the terminal to at least {_size(MIN_WIDTH, MIN_HEIGHT)} "
             f"(it is now {_size(width, height)})."
         )
+        if small and not was_small:
+            self._hide_focus()
         self.set_class(small, "-too-small")
         if was_small and not small:
-            self.post_message(self.Restored())
+            self._restore_focus()
+        self.refresh_bindings()
+
+    def _hide_focus(self) -> None:
+        """Take focus off the hidden content, so its own keys (the board's) reach nothing."""
+        self._focus_before = self.focused
+        self.set_focus(None)
+
+    def _restore_focus(self) -> None:
+        before, self._focus_before = self._focus_before, None
+        if before is not None and before.is_attached:
+            self.set_focus(before)
 
 
 def _size(width: int, height: int) -> str:

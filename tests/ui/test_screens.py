@@ -72,7 +72,8 @@ async def test_a_small_terminal_asks_to_be_enlarged_and_recovers() -> None:
     async with app.run_test(size=(70, 20)) as pilot:
         screen = app.screen
         enlarge = screen.query_one("#enlarge")
-        assert enlarge.display and "enlarge the terminal to at least 100" in str(
+        minimum = "110\N{MULTIPLICATION SIGN}28"
+        assert enlarge.display and f"enlarge the terminal to at least {minimum}" in str(
             enlarge.content)
         assert not screen.query_one("#main").display
         await pilot.resize_terminal(*SIZE)
@@ -103,13 +104,94 @@ async def test_quitting_mid_match_asks_first() -> None:
     assert app.return_value == 0
 
 
-async def test_the_command_palette_offers_the_game_actions() -> None:
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat"), resume=False)
+async def test_the_command_palette_offers_the_game_actions_that_apply() -> None:
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
     app = NardyApp(launch, pace=0)
-    async with app.run_test(size=SIZE):
+    async with app.run_test(size=SIZE) as pilot:
         titles = {command.title for command in app.get_system_commands(app.screen)}
-        assert {"Roll the dice", "Confirm the turn", "Undo one step", "Hint",
-                "Toggle automatic rolling", "Help", "New match"} <= titles
+        assert {"Roll the dice", "Flip the board", "Export the match record",
+                "Toggle automatic rolling", "Help", "New match", "Quit", "Theme",
+                "Keys"} <= titles
+        assert not titles & {"Confirm the turn", "Undo one step", "Hint", "Maximize",
+                             "Screenshot"}
+        match = app.screen.match  # type: ignore[attr-defined]
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        await burst(pilot, "r")
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert {"Hint", "Flip the board"} <= titles and "Roll the dice" not in titles
+        quit_help = {command.title: command.help for command in
+                     app.get_system_commands(app.screen)}["Quit"]
+        assert "as soon as possible" not in quit_help
+
+
+async def test_game_keys_do_nothing_while_the_terminal_is_too_small() -> None:
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        match = app.screen.match  # type: ignore[attr-defined]
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        board = app.screen.board  # type: ignore[attr-defined]
+        view = board.view
+        await pilot.resize_terminal(80, 20)
+        await pilot.pause()
+        assert app.screen.query_one("#enlarge").display
+        await burst(pilot, "r", "2", "4", "f", "c")
+        assert match.phase is Phase.ROLL and match.dice is None
+        assert board.view is view
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert "Roll the dice" not in titles and "Flip the board" not in titles
+        await burst(pilot, "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await burst(pilot, "escape")
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        await burst(pilot, "r")
+        assert match.phase is Phase.MOVE
+
+
+async def test_at_the_minimum_size_the_panels_fit_and_turns_do_not_wrap() -> None:
+    """Both panels keep their right border, and a turn's line stays on one line."""
+    from nardy_tui.ui.sized import MIN_HEIGHT, MIN_WIDTH
+    from tests.ui.driver import turn_keys
+
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=(MIN_WIDTH, MIN_HEIGHT)) as pilot:
+        screen = app.screen
+        assert not screen.query_one("#enlarge").display
+        match = screen.match  # type: ignore[attr-defined]
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        await burst(pilot, "r")
+        await burst(pilot, *turn_keys(match), "c")
+        for panel in ("#info", "#history"):
+            assert screen.query_one(panel).region.right <= MIN_WIDTH
+        text = screen.query_one("#history-text")
+        lines = str(text.content).splitlines()
+        assert text.virtual_size.height == len(lines)
+
+
+async def test_the_history_stays_at_the_latest_turn_after_a_resize() -> None:
+    from tests.ui.driver import turn_keys
+
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        match = app.screen.match  # type: ignore[attr-defined]
+        history = app.screen.query_one("#history")
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        while history.max_scroll_y < 4:
+            await burst(pilot, "r")
+            await burst(pilot, *turn_keys(match), "c")
+        await pilot.pause()
+        assert history.scroll_y == history.max_scroll_y
+        await pilot.resize_terminal(SIZE[0], SIZE[1] - 8)
+        await pilot.pause()
+        await pilot.pause()
+        assert history.max_scroll_y > 4 and history.scroll_y == history.max_scroll_y
 
 
 async def test_a_screen_replaced_before_it_finished_mounting_stays_quiet() -> None:
