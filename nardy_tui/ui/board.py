@@ -184,8 +184,11 @@ class BoardView(Widget, can_focus=True):
     class Flipped(Message):
         """The view was flipped (so the screen can say whose side it shows)."""
 
-    def __init__(self, *, interactive: bool = True, **kwargs: str) -> None:
+    def __init__(self, *, interactive: bool = True, view: Side = Side.WHITE,
+                 **kwargs: str) -> None:
+        """``view`` is set before the first frame, so the board never shows a side first."""
         super().__init__(**kwargs)
+        self.set_reactive(BoardView.view, view)
         self.can_focus = interactive
         self.interactive = interactive
         self.position = Position.initial()

@@ -76,7 +76,7 @@ class GameScreen(SizedScreen):
 
     def compose_main(self) -> ComposeResult:
         with Horizontal(id="game-body"):
-            yield BoardView(id="board")
+            yield BoardView(id="board", view=self._human_side())
             with Vertical(id="side-panel"):
                 yield InfoPanel(id="info")
                 yield Static(id="bot-activity")
@@ -109,9 +109,11 @@ class GameScreen(SizedScreen):
         """Whether quitting now would leave a match unfinished."""
         return self.match.phase is not Phase.MATCH_OVER
 
+    def _human_side(self) -> Side:
+        """The side the board is seen from at first: the human's (White in hot-seat)."""
+        return next((side for side in Side if side not in self.bot_levels), Side.WHITE)
+
     def ready(self) -> None:
-        human = next((side for side in Side if side not in self.bot_levels), Side.WHITE)
-        self.board.view = human
         self.board.on_chosen = self._chosen
         self.board.on_cancelled = self._cancelled
         self.board.focus()
@@ -138,7 +140,8 @@ class GameScreen(SizedScreen):
         position = turn.position_now() if turn is not None else match.position
         board = self.board
         board.show(position)
-        board.numbering = position.turn
+        board.numbering = (position.turn if match.phase in (Phase.ROLL, Phase.MOVE)
+                           else board.view)
         self._turn_to_mover()
         self._show_marks()
         board.set_banner(self._banner())
@@ -231,14 +234,19 @@ class GameScreen(SizedScreen):
                 last = match.game.roll_offs[-1]
                 return (f"Roll-off: White {last.white} · Black {last.black} · "
                         f"{side.label} starts · {names[side]} to roll")
-            return f"{side.label} · {names[side]} to roll"
+            return f"{self._player(side)} to roll"
         if match.phase is Phase.MOVE and match.dice is not None and match.turn is not None:
             side = match.position.turn
             done = " · turn complete: confirm (c)" if match.turn.is_complete else ""
-            return f"{side.label} · {names[side]} rolled {match.dice[0]}-{match.dice[1]}{done}"
+            return f"{self._player(side)} rolled {match.dice[0]}-{match.dice[1]}{done}"
         winner = match.game.winner
         assert winner is not None
         return f"{winner.label} wins game {match.game.number}"
+
+    def _player(self, side: Side) -> str:
+        """The colour, then who plays it when that is not just the colour again (hot-seat)."""
+        name = self.names[side]
+        return side.label if name == side.label else f"{side.label} · {name}"
 
     # -- what happens without a key -------------------------------------------------------
 
@@ -414,8 +422,10 @@ class GameScreen(SizedScreen):
             self.say(turn.why_not(self.selected, point))
 
     def _cancelled(self) -> None:
-        if self.match.turn is not None and self._human_to_move():
-            self._select(None)
+        if self.match.turn is None or not self._human_to_move() or self.selected is None:
+            return
+        self._select(None)
+        self.say("Selection dropped: choose a checker to move.")
 
     @on(BoardView.Flipped)
     def _flipped(self) -> None:

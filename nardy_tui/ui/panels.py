@@ -100,7 +100,7 @@ class HistoryPanel(VerticalScroll, can_focus=False):
         for game in match.games:
             lines.append(f"Game {game.number}")
             for roll_off in game.roll_offs:
-                lines.append(f"  roll-off {roll_off.white}-{roll_off.black}")
+                lines.append(f"  roll-off: White {roll_off.white}, Black {roll_off.black}")
             lines += [f"  {line}" for line in game.record_lines()]
             if game.winner is not None:
                 mars = " (mars)" if game.is_mars else ""

@@ -89,3 +89,15 @@ async def test_hint_stars_the_best_play() -> None:
         mover = match.position.turn
         assert starred == {cell_of(mover, p) for step in best for p in (step.src, step.dst)}
         assert "Hint" in str(screen.query_one("#status").content)
+
+
+async def test_playing_black_the_board_is_seen_from_blacks_side_from_the_start() -> None:
+    app = against_bot("black", seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        board = game_screen(pilot).board
+        assert game_screen(pilot).match.phase is Phase.ROLL_OFF
+        top_left = board.query(PointView).first()
+        assert board.view is Side.BLACK and board.numbering is Side.BLACK
+        assert top_left.cell == cell_of(Side.BLACK, 13) and top_left.label == "13"
+        await burst(pilot, "r")
+        assert board.view is Side.BLACK

@@ -8,7 +8,7 @@ from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import BoardView, PointView, cell_of
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
-from tests.ui.driver import burst, game_screen, keys_for, play_game, play_turn
+from tests.ui.driver import burst, game_screen, keys_for, play_game, play_turn, turn_keys
 
 SIZE = (120, 40)
 
@@ -205,3 +205,45 @@ def turn_keys_after_roll(match):  # type: ignore[no-untyped-def]
     ahead: Match = copy.deepcopy(match)
     ahead.roll()
     return turn_keys(ahead)
+
+
+async def test_escape_says_the_selection_was_dropped() -> None:
+    app = hot_seat(points=3, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(pilot)
+        match = screen.match
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        await burst(pilot, "r", "2", "4")
+        assert screen.selected == 24 and "selected" in status(app)
+        await burst(pilot, "escape")
+        assert screen.selected is None
+        assert "selected" not in status(app) and "dropped" in status(app)
+
+
+async def test_the_history_says_whose_roll_off_die_is_whose() -> None:
+    app = hot_seat(points=3, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(pilot)
+        match = screen.match
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        history = str(screen.query_one("#history-text").content)
+        for throw in match.game.roll_offs:
+            assert f"roll-off: White {throw.white}, Black {throw.black}" in history
+
+
+async def test_the_banner_names_a_hot_seat_player_once() -> None:
+    app = hot_seat(points=3, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(pilot)
+        match = screen.match
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        await burst(pilot, "r")
+        mover = match.position.turn.label
+        banner = str(screen.board.query_one("#banner").content)
+        assert banner.startswith(f"{mover} rolled ") and f"{mover} · " not in banner
+        await burst(pilot, *turn_keys(match), "c")
+        banner = str(screen.board.query_one("#banner").content)
+        assert banner == f"{match.position.turn.label} to roll"
