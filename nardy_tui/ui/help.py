@@ -24,8 +24,8 @@ loser has borne off none. A match is played to 1, 3, 5 or 7 points.
 ### Numbering
 
 Each player counts along their own path: the head is 24, home is 1-6.
-Point numbers on the board edge are the mover's own. White's head is top right (seen from
-White's side); both sides move counter-clockwise.
+Point numbers on the board edge are the mover's own (in a roll-off, the viewer's).
+White's head is top right (seen from White's side); both sides move counter-clockwise.
 
 ### Start
 
@@ -66,7 +66,7 @@ point only if no checker stands higher.
 | Enter / Space / click | choose the point under the cursor |
 | 1-24 typed | choose that point (mover's numbering); 0 = your tray (bear off) |
 | Escape | drop the selection |
-| r | roll the dice (also the roll-off) |
+| r | roll the dice; in the roll-off, one press rolls both sides' dice |
 | c | confirm the turn once it is complete |
 | u / U | undo one step / the whole turn |
 | h | hint: the hard bot's best play, starred on the board |
