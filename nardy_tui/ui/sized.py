@@ -6,7 +6,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Container
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Static
 
 MIN_WIDTH = 110
@@ -23,8 +22,6 @@ class SizedScreen(Screen[None]):
     must never act on a board the player cannot see.
     """
 
-    _focus_before: Widget | None = None
-    """What had focus when the terminal became too small, to give it back afterwards."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="enlarge")
@@ -57,8 +54,18 @@ class SizedScreen(Screen[None]):
         return self.has_class("-too-small")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """No key of this screen acts on hidden content (the app's keys, help and quit, do)."""
+        """No action of this screen while its content is hidden (nor in footer or palette)."""
         return not self.too_small
+
+    def on_key(self, event: events.Key) -> None:
+        """While the content is hidden, a key goes no further than this screen.
+
+        Its bindings, the board's included, are looked up only once the key has bubbled up
+        to the app; stopped here, none of them acts, whatever has focus (Textual gives focus
+        back to the board when a screen above it closes). Priority keys (Ctrl+Q) still work.
+        """
+        if self.too_small:
+            event.stop()
 
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
@@ -67,22 +74,9 @@ class SizedScreen(Screen[None]):
             f"Please enlarge the terminal to at least {_size(MIN_WIDTH, MIN_HEIGHT)} "
             f"(it is now {_size(width, height)})."
         )
-        if small and not was_small:
-            self._hide_focus()
         self.set_class(small, "-too-small")
-        if was_small and not small:
-            self._restore_focus()
-        self.refresh_bindings()
-
-    def _hide_focus(self) -> None:
-        """Take focus off the hidden content, so its own keys (the board's) reach nothing."""
-        self._focus_before = self.focused
-        self.set_focus(None)
-
-    def _restore_focus(self) -> None:
-        before, self._focus_before = self._focus_before, None
-        if before is not None and before.is_attached:
-            self.set_focus(before)
+        if was_small != small:
+            self.refresh_bindings()
 
 
 def _size(width: int, height: int) -> str:

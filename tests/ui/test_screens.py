@@ -142,9 +142,12 @@ async def test_game_keys_do_nothing_while_the_terminal_is_too_small() -> None:
         assert board.view is view
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert "Roll the dice" not in titles and "Flip the board" not in titles
-        await burst(pilot, "question_mark")
-        assert isinstance(app.screen, HelpScreen)
-        await burst(pilot, "escape")
+        app.action_help()  # a screen above closes: Textual gives the board focus again
+        await pilot.pause()
+        app.pop_screen()
+        await pilot.pause()
+        await burst(pilot, "r", "f")
+        assert match.phase is Phase.ROLL and board.view is view
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         await burst(pilot, "r")
@@ -170,6 +173,9 @@ async def test_at_the_minimum_size_the_panels_fit_and_turns_do_not_wrap() -> Non
             assert screen.query_one(panel).region.right <= MIN_WIDTH
         text = screen.query_one("#history-text")
         lines = str(text.content).splitlines()
+        assert f"  1. {match.game.turns[0]}" in lines
+        throw = match.game.roll_offs[-1]
+        assert f"  roll-off: White {throw.white}, Black {throw.black}" in lines
         assert text.virtual_size.height == len(lines)
 
 
