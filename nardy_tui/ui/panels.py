@@ -6,6 +6,8 @@ the board keeps every key.
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -15,6 +17,11 @@ from nardy_tui.engine.match import Match, Phase
 from nardy_tui.engine.side import Side
 from nardy_tui.engine.step import Dice, dice_steps
 from nardy_tui.ui.board import GLYPH
+
+HANGING_INDENT = 4
+"""How much further in a wrapped history line goes on: under the turn's moves."""
+MIN_HISTORY_WIDTH = 10
+"""The width to wrap to before the panel has been laid out."""
 
 
 def dice_text(dice: Dice, used: list[int], unplayable: tuple[int, ...]) -> Text:
@@ -82,7 +89,7 @@ class InfoPanel(Static):
 class HistoryPanel(VerticalScroll, can_focus=False):
     """Every turn of the match in notation (RULES.md section 9), game by game."""
 
-    _last = ""
+    _lines: tuple[str, ...] = ()
 
     def compose(self) -> ComposeResult:
         yield Static(id="history-text")
@@ -95,6 +102,9 @@ class HistoryPanel(VerticalScroll, can_focus=False):
         """
         self.anchor()
 
+    def on_resize(self) -> None:
+        self._render_lines()
+
     def show(self, match: Match) -> None:
         lines: list[str] = []
         for game in match.games:
@@ -105,7 +115,27 @@ class HistoryPanel(VerticalScroll, can_focus=False):
             if game.winner is not None:
                 mars = " (mars)" if game.is_mars else ""
                 lines.append(f"  {game.winner.label} wins {game.points}{mars}")
-        text = "\n".join(lines)
-        if text != self._last:
-            self._last = text
-            self.query_one("#history-text", Static).update(Text(text))
+        if tuple(lines) != self._lines:
+            self._lines = tuple(lines)
+            self._render_lines()
+
+    def _render_lines(self) -> None:
+        """Wrap to the panel's width ourselves, so a long turn goes on under its moves.
+
+        Left to the widget, a turn's moves wrapped to the panel's edge and read as a turn
+        of their own. One column stays free for the scrollbar, which comes and goes.
+        """
+        width = max(self.content_region.width - 1, MIN_HISTORY_WIDTH)
+        wrapped = [part for line in self._lines for part in wrap_line(line, width)]
+        self.query_one("#history-text", Static).update(Text("\n".join(wrapped)))
+
+
+def wrap_line(line: str, width: int) -> list[str]:
+    """``line`` in pieces of at most ``width`` (long words apart), continued further in.
+
+    >>> wrap_line("  12. White 2-2: 6/4 5/3 4/2 3/1", 26)
+    ['  12. White 2-2: 6/4 5/3', '      4/2 3/1']
+    """
+    indent = " " * (len(line) - len(line.lstrip()) + HANGING_INDENT)
+    return textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False,
+                         break_on_hyphens=False) or [line]
