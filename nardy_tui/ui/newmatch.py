@@ -56,9 +56,24 @@ class MarkedCheckbox(Checkbox):
         super().watch_value()
 
 
+class ChoiceSet(RadioSet):
+    """A radio set whose keyboard highlight starts on the chosen button.
+
+    Textual starts it on the first button, so the first arrow key seemed to do nothing (seen
+    in a real terminal). The set sets this up itself once its own mount handling (which
+    highlights the first button) is done, so it holds however its screen is mounted.
+    """
+
+    def on_mount(self) -> None:
+        self.call_later(self._highlight_pressed)
+
+    def _highlight_pressed(self) -> None:
+        self._selected = self.pressed_index
+
+
 def _radio_set(set_id: str, labels: list[str], chosen: int) -> RadioSet:
-    return RadioSet(*(MarkedRadioButton(label, value=index == chosen) for index, label
-                      in enumerate(labels)), id=set_id)
+    return ChoiceSet(*(MarkedRadioButton(label, value=index == chosen) for index, label
+                       in enumerate(labels)), id=set_id)
 
 
 class NewMatchScreen(SizedScreen):
@@ -66,6 +81,7 @@ class NewMatchScreen(SizedScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("s", "start", "Start"),
                 Binding("question_mark,f1", "app.help", "Help")]
+    AUTO_FOCUS = "#mode"
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__()
@@ -92,14 +108,6 @@ class NewMatchScreen(SizedScreen):
     @staticmethod
     def _group(title: str, radio_set: RadioSet) -> Vertical:
         return Vertical(Static(title, classes="group-title"), radio_set, classes="group")
-
-    def ready(self) -> None:
-        for radio_set in self.query(RadioSet):
-            # Textual starts the keyboard highlight on the first button, not the chosen one,
-            # so the first arrow key seemed to do nothing (seen in a real terminal).
-            radio_set._selected = radio_set.pressed_index
-        self.query_one("#mode", RadioSet).focus()
-        self._update_bot_choices()
 
     @on(RadioSet.Changed, "#mode")
     def _update_bot_choices(self) -> None:
