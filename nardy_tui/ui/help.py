@@ -74,7 +74,7 @@ point only if no checker stands higher.
 | f | flip the board to the other side's view |
 | x | export the match record to a text file |
 | ? / F1 | this help |
-| ctrl+p | command palette (every action, and the automatic settings) |
+| ctrl+p | command palette (the actions that apply now, the automatic settings, the theme) |
 | ctrl+q | quit (asks first during a match; the match stays saved) |
 
 Marks on the board: ◇ a destination with one die, ◆ with dice combined, ★ the hint.
