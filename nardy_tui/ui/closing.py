@@ -37,12 +37,19 @@ class ClosesOnce(_Mixin):
 
 
 class ClickedList(CommandList):
-    """The palette's list of commands, ignoring a click on a command no longer listed.
+    """The palette's list of commands, safe against input that outruns its drawing.
 
     A click names the command by its index in the list as last drawn. Typing then
     clicking in one burst refills the list (a new search) between that frame and the
-    click; Textual then looks the index up in the shorter list (an IndexError).
+    click; Textual then looks the index up in the shorter list (an IndexError). Paging
+    looks the highlighted command up in the lines as last laid out, which a burst
+    (ctrl+p then PageUp) can ask for before the new list has any (a KeyError).
     """
+
+    def _move_page(self, direction: int) -> None:
+        if self.highlighted is not None and self.highlighted not in self._index_to_line:
+            return
+        super()._move_page(direction)
 
     def _on_click(self, event: events.Click) -> None:  # type: ignore[override]
         """Runs before Textual's own handler, which a stale click must not reach."""
@@ -56,7 +63,6 @@ class Palette(ClosesOnce, CommandPalette):
 
     Typing then clicking outside in one burst closes the palette while the typed text is
     still on its way to it; the search that text starts would look for a list that is gone.
-    ctrl+p then PageDown in one burst pages a list not yet laid out (a KeyError in Textual).
     """
 
     def compose(self) -> ComposeResult:
@@ -67,10 +73,3 @@ class Palette(ClosesOnce, CommandPalette):
     def _gather_commands(self, search_value: str) -> None:  # type: ignore[override]
         if self in self.app.screen_stack:
             super()._gather_commands(search_value)
-
-    def _action_command_list(self, action: str) -> None:
-        """Page up and down need the list laid out; a burst can ask before it is."""
-        paging = action in ("page_up", "page_down")
-        if paging and not self.query_one(CommandList).scrollable_content_region:
-            return
-        super()._action_command_list(action)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
+from textual.app import ComposeResult
 from textual.widgets import Static
 
 from nardy_tui.engine.match import Match, Phase
@@ -180,18 +181,14 @@ async def test_at_the_minimum_size_the_panels_fit_and_turns_do_not_wrap() -> Non
 
 
 async def test_the_history_stays_at_the_latest_turn_after_a_resize() -> None:
-    from tests.ui.driver import turn_keys
+    from tests.ui.driver import play_turn
 
     launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        match = app.screen.match  # type: ignore[attr-defined]
         history = app.screen.query_one("#history")
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
         while history.max_scroll_y < 4:
-            await burst(pilot, "r")
-            await burst(pilot, *turn_keys(match), "c")
+            await play_turn(pilot)
         await pilot.pause()
         assert history.scroll_y == history.max_scroll_y
         await pilot.resize_terminal(SIZE[0], SIZE[1] - 8)
@@ -294,3 +291,26 @@ async def test_a_record_that_cannot_be_written_is_reported_in_the_dialog(
     (private_home / "records").write_text("a file where the folder should be")
     text = await match_over_text(private_home)
     assert "Could not write the record" in text
+
+
+async def test_paging_the_palette_list_before_it_is_laid_out_does_nothing() -> None:
+    """ctrl+p then PageUp in one burst pages a list with no lines yet (a KeyError once)."""
+    from textual.app import App
+    from textual.widgets.option_list import Option
+
+    from nardy_tui.ui.closing import ClickedList
+
+    class ListApp(App[None]):
+        CSS = "ClickedList { display: none; }"
+
+        def compose(self) -> ComposeResult:
+            yield ClickedList(Option("Roll"), Option("Hint"))
+
+    app = ListApp()
+    async with app.run_test() as pilot:
+        commands = app.query_one(ClickedList)
+        commands.highlighted = 1
+        commands.action_page_up()
+        commands.action_page_down()
+        await pilot.pause()
+        assert commands.highlighted == 1
