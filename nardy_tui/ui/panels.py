@@ -94,14 +94,6 @@ class HistoryPanel(VerticalScroll, can_focus=False):
     def compose(self) -> ComposeResult:
         yield Static(id="history-text")
 
-    def on_mount(self) -> None:
-        """Keep the latest turn in view on every layout: a new turn, a resize that rewraps.
-
-        Scrolling to the end after each update missed the last lines whenever a resize
-        rewrapped them; an anchor holds until the player scrolls up themselves.
-        """
-        self.anchor()
-
     def on_resize(self) -> None:
         self._render_lines()
 
@@ -128,6 +120,19 @@ class HistoryPanel(VerticalScroll, can_focus=False):
         width = max(self.content_region.width - 1, MIN_HISTORY_WIDTH)
         wrapped = [part for line in self._lines for part in wrap_line(line, width)]
         self.query_one("#history-text", Static).update(Text("\n".join(wrapped)))
+        height = self.content_region.height
+        self._keep_latest_in_view(overflowing=bool(height) and len(wrapped) > height)
+
+    def _keep_latest_in_view(self, overflowing: bool) -> None:
+        """Anchor to the latest turn once the history overflows, on every later layout too.
+
+        Scrolling to the end after each update missed the last lines whenever a resize
+        rewrapped them; an anchor holds on each layout. Textual lays an anchored widget's
+        short content against its bottom, so a history that still fits is not anchored.
+        """
+        self.anchor(overflowing)
+        if not overflowing:
+            self.scroll_home(animate=False, immediate=True)
 
 
 def wrap_line(line: str, width: int) -> list[str]:
