@@ -231,6 +231,18 @@ class NardyApp(App[int]):
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
             self.push_screen(Palette())
 
+    def search_themes(self) -> None:
+        """The theme chooser (the palette's "Theme" command), as burst-safe as the palette.
+
+        Textual's own opens a plain palette, which a click then Escape could pop together
+        with the game screen under it (found by the fuzz test).
+        """
+        from textual.theme import ThemeProvider
+
+        from nardy_tui.ui.closing import Palette
+
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder="Search for themes…"))
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """This app's actions, offered only where they apply, and Textual's theme and keys.
 

@@ -314,3 +314,20 @@ async def test_paging_the_palette_list_before_it_is_laid_out_does_nothing() -> N
         commands.action_page_down()
         await pilot.pause()
         assert commands.highlighted == 1
+
+
+async def test_the_theme_chooser_closes_once_leaving_the_game_under_it() -> None:
+    """The palette's Theme command opens a chooser; two quick closes must not pop the game."""
+    from nardy_tui.ui.closing import Palette
+
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.search_themes()
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, Palette)
+        chooser.dismiss()
+        chooser.dismiss()
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
