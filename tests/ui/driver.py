@@ -28,6 +28,15 @@ async def burst(pilot: Pilot[int], *keys: str) -> None:
     await pilot.pause()
 
 
+async def first_roll(pilot: Pilot[int]) -> tuple[GameScreen, Match]:
+    """Roll off and roll the first turn's dice by keys; the game screen and its match."""
+    screen = game_screen(pilot)
+    while screen.match.phase is Phase.ROLL_OFF:
+        await burst(pilot, "r")
+    await burst(pilot, "r")
+    return screen, screen.match
+
+
 def keys_for(point: int) -> list[str]:
     """The keys that type a point number; 1 and 2 need Enter, as 10-24 start with them."""
     return [str(point), "enter"] if point in (1, 2) else list(str(point))

@@ -8,7 +8,15 @@ from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import BoardView, PointView, cell_of
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
-from tests.ui.driver import burst, game_screen, keys_for, play_game, play_turn, turn_keys
+from tests.ui.driver import (
+    burst,
+    first_roll,
+    game_screen,
+    keys_for,
+    play_game,
+    play_turn,
+    turn_keys,
+)
 
 SIZE = (120, 40)
 
@@ -133,11 +141,7 @@ async def test_a_turn_without_a_legal_move_is_announced_and_passes() -> None:
 async def test_an_illegal_target_is_refused_with_the_engines_reason() -> None:
     app = hot_seat(points=3, seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        screen = game_screen(pilot)
-        match = screen.match
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
-        await burst(pilot, "r")
+        _, match = await first_roll(pilot)
         turn = match.turn
         assert turn is not None
         await burst(pilot, "2", "4")
@@ -153,11 +157,7 @@ async def test_an_illegal_target_is_refused_with_the_engines_reason() -> None:
 async def test_cursor_keys_enter_and_a_fast_burst_act_on_the_right_points() -> None:
     app = hot_seat(points=3, seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        screen = game_screen(pilot)
-        match = screen.match
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
-        await burst(pilot, "r")
+        screen, match = await first_roll(pilot)
         turn = match.turn
         assert turn is not None
         mover = turn.position.turn
@@ -236,11 +236,7 @@ async def test_the_history_says_whose_roll_off_die_is_whose() -> None:
 async def test_the_banner_names_a_hot_seat_player_once() -> None:
     app = hot_seat(points=3, seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        screen = game_screen(pilot)
-        match = screen.match
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
-        await burst(pilot, "r")
+        screen, match = await first_roll(pilot)
         mover = match.position.turn.label
         banner = str(screen.board.query_one("#banner").content)
         assert banner.startswith(f"{mover} rolled ") and f"{mover} · " not in banner
