@@ -25,7 +25,7 @@ from pathlib import Path
 
 from nardy_tui.engine import Play, Position, Side
 from nardy_tui.engine.dice import RollOff
-from nardy_tui.engine.match import Game, Match
+from nardy_tui.engine.match import Game, Match, TurnRecord
 from nardy_tui.engine.notation import parse_play
 from nardy_tui.engine.step import Dice
 from nardy_tui.options import MatchOptions
@@ -129,7 +129,8 @@ class RecordedTurn:
     after: Position
 
     def __str__(self) -> str:
-        return f"{self.number}. {self.side.label} {self.dice[0]}-{self.dice[1]}: {self.notation}"
+        """The record's own line, written the way a game's history writes it."""
+        return f"{self.number}. {TurnRecord(self.side, self.dice, self.play, self.notation)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ from nardy_tui.engine.notation import format_play
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
 from nardy_tui.engine.step import Play, Step
+from nardy_tui.engine.turn import TurnBuilder
 from nardy_tui.options import MatchOptions
 from nardy_tui.ui.board import GLYPH, BoardView, cell_of, point_of
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
@@ -480,9 +481,14 @@ class GameScreen(SizedScreen):
             self.say("The turn is complete: confirm it (c) or undo (u).")
         self.refresh_view()
 
-    def action_undo(self) -> None:
+    def _human_turn(self) -> TurnBuilder | None:
+        """The turn being built, if it is a human's to change now (not the bot's)."""
         turn = self.match.turn
-        if turn is None or not self._human_to_move() or turn.undo() is None:
+        return turn if turn is not None and self._human_to_move() else None
+
+    def action_undo(self) -> None:
+        turn = self._human_turn()
+        if turn is None or turn.undo() is None:
             return
         self.selected = None
         self.say("Step taken back.")
@@ -490,8 +496,8 @@ class GameScreen(SizedScreen):
         self.refresh_view()
 
     def action_undo_turn(self) -> None:
-        turn = self.match.turn
-        if turn is None or not self._human_to_move() or not turn.steps:
+        turn = self._human_turn()
+        if turn is None or not turn.steps:
             return
         turn.reset()
         self.selected = None
@@ -500,14 +506,14 @@ class GameScreen(SizedScreen):
         self.refresh_view()
 
     def action_confirm(self) -> None:
-        turn = self.match.turn
-        if turn is None or not self._human_to_move() or not turn.is_complete:
+        turn = self._human_turn()
+        if turn is None or not turn.is_complete:
             return
         self._finish_turn()
 
     def action_hint(self) -> None:
-        turn = self.match.turn
-        if turn is None or not self._human_to_move() or self.match.dice is None:
+        turn = self._human_turn()
+        if turn is None or self.match.dice is None:
             return
         self.say("Looking for the best play…")
         self._find_hint(turn.position, self.match.dice, len(self.match.game.turns))
