@@ -29,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     who.add_argument("--hot-seat", action="store_true",
                      help="two people take turns at this keyboard")
     who.add_argument("--bot", choices=BOT_LEVELS, metavar="LEVEL",
-                     help="play against the bot: easy, medium or hard")
+                     help="play against the bot: easy, medium, hard or expert")
     parser.add_argument("--color", choices=COLOR_CHOICES, default=None,
                         help="your colour against the bot: white, black or random")
     parser.add_argument("--points", type=int, choices=(1, 3, 5, 7), default=None,
@@ -71,6 +71,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args and args[0] in SUBCOMMANDS:
             return _run_subcommand(args[0], args[1:])
         launch = parse_launch(args)
+        if launch.match is not None and launch.match.mode == "bot" \
+                and launch.match.bot_level == "expert":
+            from nardy_tui.bot import expert_problem
+
+            problem = expert_problem()
+            if problem is not None:
+                print(f"nardy: {problem}; choose another level with --bot easy, medium or hard",
+                      file=sys.stderr)
+                return 2
         from nardy_tui.ui.app import run_app
 
         return run_app(launch)

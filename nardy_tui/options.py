@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 Mode = Literal["hot-seat", "bot"]
-BotLevel = Literal["easy", "medium", "hard"]
+BotLevel = Literal["easy", "medium", "hard", "expert"]
 ColorChoice = Literal["white", "black", "random"]
 
-BOT_LEVELS: tuple[BotLevel, ...] = ("easy", "medium", "hard")
+BOT_LEVELS: tuple[BotLevel, ...] = ("easy", "medium", "hard", "expert")
 COLOR_CHOICES: tuple[ColorChoice, ...] = ("white", "black", "random")
 
 

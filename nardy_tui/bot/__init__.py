@@ -4,17 +4,38 @@
 >>> bot = get_bot("medium", seed=1)
 >>> bot.choose(Position.initial(), (6, 5)) in legal_plays(Position.initial(), (6, 5))
 True
+
+The ``expert`` level's network needs numpy; it is imported only when that level is built,
+so the other levels (and the game's first frame) never pay for it.
 """
 
+from nardy_tui.bot.evaluation import Evaluation, WeightsError
 from nardy_tui.bot.players import Bot, Ranking, build
 
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 """Every level ``get_bot`` accepts; ``random`` is the arena's baseline, not offered to players."""
 
 
 def get_bot(level: str, seed: int = 0) -> Bot:
-    """A bot of ``level`` (one of ``LEVELS``); the same seed and inputs give the same choices."""
+    """A bot of ``level`` (one of ``LEVELS``); the same seed and inputs give the same choices.
+
+    ``expert`` raises ``WeightsError`` (one line naming the file) if its weights cannot be
+    loaded; the other levels do not need them.
+    """
+    if level == "expert":
+        from nardy_tui.bot.expert import ExpertBot, shipped_network
+
+        return ExpertBot(shipped_network(), seed=seed)
     return build(level, seed)
 
 
-__all__ = ["LEVELS", "Bot", "Ranking", "get_bot"]
+def expert_problem() -> str | None:
+    """Why the expert level cannot play here (its weights file's problem), or None."""
+    try:
+        get_bot("expert")
+    except WeightsError as error:
+        return str(error)
+    return None
+
+
+__all__ = ["LEVELS", "Bot", "Evaluation", "Ranking", "WeightsError", "expert_problem", "get_bot"]

@@ -69,7 +69,7 @@ point only if no checker stands higher.
 | r | roll the dice; in the roll-off, one press rolls both sides' dice |
 | c | confirm the turn once it is complete |
 | u / U | undo one step / the whole turn |
-| h | hint: the hard bot's best play, starred on the board |
+| h | hint: the expert bot's best play, starred on the board |
 | s | skip the bot's animation |
 | f | flip the board to the other side's view |
 | x | export the match record to a text file |

@@ -129,6 +129,13 @@ class NewMatchScreen(SizedScreen):
             points=LENGTHS[self._chosen("length")],
             seed=self.seed,
         )
+        if options.mode == "bot" and options.bot_level == "expert":
+            from nardy_tui.bot import expert_problem
+
+            problem = expert_problem()
+            if problem is not None:
+                self.notify(f"{problem}. Choose another level.", severity="error")
+                return
         cast("NardyApp", self.app).start_match(options)
 
     def _chosen(self, set_id: str) -> int:

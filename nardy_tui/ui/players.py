@@ -24,14 +24,21 @@ class Chooser(Protocol):
 BotFactory = Callable[[str, int], Chooser]
 """Makes a bot from a level and a seed; tests inject a fast stand-in here."""
 
-HINT_LEVEL = "hard"
+HINT_LEVEL = "expert"
+FALLBACK_LEVEL = "hard"
+"""Plays for ``expert`` when its weights cannot be loaded: the new-match screen and the
+command line refuse to start an expert match then, so this only serves the hint and a match
+resumed after the weights file was damaged."""
 
 
 def load_bot(level: str, seed: int) -> Chooser:
     """The real bot of ``level`` (imported lazily: it is not needed for the first frame)."""
-    from nardy_tui.bot import get_bot
+    from nardy_tui.bot import WeightsError, get_bot
 
-    return get_bot(level, seed=seed)
+    try:
+        return get_bot(level, seed=seed)
+    except WeightsError:
+        return get_bot(FALLBACK_LEVEL, seed=seed)
 
 
 def best_play(bot: Chooser, position: Position, dice: Dice) -> Play:

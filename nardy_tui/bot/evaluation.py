@@ -1,0 +1,39 @@
+"""What the expert evaluator says of a position: the side to move's chances, and its equity.
+
+Nothing here needs numpy, so other layers can name these types without loading the network.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """Probabilities for the side to move: winning, winning with a mars (2 points), and
+    losing with a mars. ``win_mars <= win`` and ``lose_mars <= 1 - win`` always hold.
+
+    >>> Evaluation(win=0.5, win_mars=0.1, lose_mars=0.1).equity
+    0.0
+    >>> Evaluation(win=1.0, win_mars=1.0, lose_mars=0.0).mirrored().equity
+    -2.0
+    """
+
+    win: float
+    win_mars: float
+    lose_mars: float
+
+    @property
+    def equity(self) -> float:
+        """Expected points for the side to move, from -2 to 2: a win is worth 1 and a mars 2,
+        so ``win + win_mars - (1 - win) - lose_mars``."""
+        return 2.0 * self.win - 1.0 + self.win_mars - self.lose_mars
+
+    def mirrored(self) -> Evaluation:
+        """The same chances told from the other side."""
+        return Evaluation(win=1.0 - self.win, win_mars=self.lose_mars, lose_mars=self.win_mars)
+
+
+class WeightsError(Exception):
+    """The expert's weights file is missing, unreadable or not one of ours; the message names
+    the file in one line."""

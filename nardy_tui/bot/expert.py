@@ -1,0 +1,95 @@
+"""The expert level: the self-trained network, with a look-ahead over the opponent's rolls.
+
+Every legal play is first judged by the network on the position it leads to (one ply). The
+most promising few are then searched one roll deeper: for each of the opponent's 21 rolls
+the opponent answers with the reply the network likes best for them, and the results are
+averaged by the rolls' probabilities. All positions of a search are evaluated in one numpy
+batch, which is what keeps the look-ahead within a quarter of a second.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from nardy_tui.bot.encoding import encode
+from nardy_tui.bot.evaluation import Evaluation
+from nardy_tui.bot.network import Network, equities, load
+from nardy_tui.bot.players import ROLL_WEIGHTS, Bot, Ranking
+from nardy_tui.engine import Dice, Position, legal_results
+
+WEIGHTS_FILE = "expert.npz"
+
+
+def shipped_weights() -> Path:
+    """Where the weights that come with the game are."""
+    return Path(str(resources.files("nardy_tui.bot") / WEIGHTS_FILE))
+
+
+@cache
+def shipped_network() -> Network:
+    """The shipped network, loaded once per process (``WeightsError`` if it cannot be)."""
+    return load(shipped_weights())
+
+
+class ExpertBot(Bot):
+    """Ranks plays by the network's equity, searching the best ``width`` plays (those within
+    ``margin`` points of the best) one roll deeper. ``width=0`` is the plain one-ply player
+    that training measures itself with."""
+
+    level = "expert"
+
+    def __init__(self, network: Network, seed: int = 0, width: int = 4,
+                 margin: float = 0.16) -> None:
+        super().__init__(seed)
+        self.network = network
+        self.width = width
+        self.margin = margin
+
+    def evaluate(self, position: Position) -> Evaluation:
+        """The side to move's chances in ``position`` (exact once the game is decided)."""
+        win, win_mars, lose_mars = self.network.probabilities(encode([position]))[0]
+        return Evaluation(float(win), float(win_mars), float(lose_mars))
+
+    def rank(self, position: Position, dice: Dice) -> Ranking:
+        results = legal_results(position, dice)
+        # The positions after our plays have the opponent to move: our equity is minus theirs.
+        static = -self._equities([after for _, after in results])
+        order = sorted(range(len(results)), key=lambda i: -static[i])
+        best = static[order[0]]
+        chosen = [i for i in order[:self.width] if static[i] >= best - self.margin]
+        if len(results) == 1 or len(chosen) < 2:
+            return [(results[i][0], float(static[i])) for i in order]
+        deep = self._look_ahead([results[i][1] for i in chosen])
+        searched = sorted(zip(chosen, deep, strict=True), key=lambda pair: -pair[1])
+        floor = searched[-1][1]
+        rest = [(results[i][0], min(float(static[i]), floor)) for i in order if i not in chosen]
+        return [(results[i][0], float(value)) for i, value in searched] + rest
+
+    def _equities(self, positions: list[Position]) -> np.ndarray:
+        return equities(self.network.probabilities(encode(positions)))
+
+    def _look_ahead(self, afters: list[Position]) -> list[float]:
+        """Our expected equity after each position (opponent to move), over the opponent's
+        21 rolls, the opponent answering with its best reply by the network."""
+        replies: list[Position] = []
+        groups: list[tuple[int, int, float]] = []  # (candidate, end index, roll weight)
+        for candidate, after in enumerate(afters):
+            if after.winner is not None:
+                continue
+            for roll, weight in ROLL_WEIGHTS:
+                replies.extend(reply for _, reply in legal_results(after, roll))
+                groups.append((candidate, len(replies), weight))
+        values = self._equities(replies) if replies else np.zeros(0)
+        expected = [0.0] * len(afters)
+        start = 0
+        for candidate, end, weight in groups:
+            expected[candidate] += weight * float(values[start:end].min())
+            start = end
+        for candidate, after in enumerate(afters):
+            if after.winner is not None:
+                expected[candidate] = -self.evaluate(after).equity
+        return expected

@@ -1,0 +1,61 @@
+"""A tiny self-play training run: it learns something, writes a file the game can load, and
+resumes where it stopped. (The real training runs for hours and is not a test.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nardy_tui.bot.network import Network, load
+from nardy_tui.bot.train import Settings, main, mirror, td_targets
+
+
+def test_a_few_games_change_the_weights_and_write_a_loadable_file(tmp_path: Path) -> None:
+    out = tmp_path / "tiny.npz"
+    assert main(["--games", "3", "--seed", "7", "--out", str(out), "--hidden", "16",
+                 "--check-every", "3", "--check-games", "2"]) == 0
+    trained = load(out)
+    fresh = Network.fresh(hidden=16, seed=7)
+    assert not np.array_equal(trained.w1, fresh.w1)
+    assert trained.meta["games"] == 3
+    assert trained.meta["settings"] == Settings(hidden=16, seed=7).__dict__
+    [check] = trained.meta["curve"]
+    assert check["games"] == 3 and 0.0 <= check["win_rate_vs_hard"] <= 1.0
+
+
+def test_a_resumed_run_goes_on_from_its_checkpoint_and_repeats_itself(tmp_path: Path) -> None:
+    straight = tmp_path / "straight.npz"
+    resumed = tmp_path / "resumed.npz"
+    common = ["--seed", "3", "--hidden", "8", "--check-games", "0"]
+    assert main(["--games", "4", "--out", str(straight), *common]) == 0
+    assert main(["--games", "2", "--out", str(resumed), *common]) == 0
+    assert main(["--games", "4", "--out", str(resumed), "--resume", *common]) == 0
+    assert load(resumed).meta["games"] == 4
+    for a, b in zip(load(straight).parameters(), load(resumed).parameters(), strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+
+
+def test_resuming_from_a_corrupt_file_says_so_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "broken.npz"
+    out.write_text("not weights")
+    assert main(["--games", "2", "--out", str(out), "--resume"]) == 1
+    assert str(out) in capsys.readouterr().err
+
+
+def test_the_last_position_learns_the_outcome_and_earlier_ones_blend_towards_it() -> None:
+    # Three positions: White to move, then Black, then White; White then wins with a mars.
+    values = np.array([[0.5, 0.1, 0.1], [0.4, 0.2, 0.1], [0.6, 0.3, 0.0]], dtype=np.float32)
+    outcome = np.array([[1.0, 1.0, 0.0]], dtype=np.float32)
+    targets = td_targets(values, [True, False, True], outcome, lam=0.5)
+    np.testing.assert_allclose(targets[2], [1.0, 1.0, 0.0])
+    # Black's position, from Black's side: the blend of White's next value and the outcome.
+    white_view = 0.5 * values[2] + 0.5 * outcome[0]
+    np.testing.assert_allclose(targets[1], mirror(white_view[None, :])[0])
+
+
+def test_mirroring_twice_gives_the_chances_back() -> None:
+    values = np.array([[0.7, 0.2, 0.05]], dtype=np.float32)
+    np.testing.assert_allclose(mirror(mirror(values)), values)
