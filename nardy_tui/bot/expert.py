@@ -9,6 +9,7 @@ batch, which is what keeps the look-ahead within a quarter of a second.
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -22,17 +23,28 @@ from nardy_tui.bot.players import ROLL_WEIGHTS, Bot, Ranking
 from nardy_tui.engine import Dice, Position, legal_results
 
 WEIGHTS_FILE = "expert.npz"
+WEIGHTS_VARIABLE = "NARDY_EXPERT_WEIGHTS"
+"""Environment variable naming another weights file, e.g. one from your own training run."""
 
 
-def shipped_weights() -> Path:
-    """Where the weights that come with the game are."""
+def weights_path() -> Path:
+    """The weights the expert plays with: ``NARDY_EXPERT_WEIGHTS`` if set, otherwise the
+    file that comes with the game."""
+    chosen = os.environ.get(WEIGHTS_VARIABLE)
+    if chosen:
+        return Path(chosen)
     return Path(str(resources.files("nardy_tui.bot") / WEIGHTS_FILE))
 
 
 @cache
+def _network_at(path: Path) -> Network:
+    return load(path)
+
+
 def shipped_network() -> Network:
-    """The shipped network, loaded once per process (``WeightsError`` if it cannot be)."""
-    return load(shipped_weights())
+    """The expert's network, loaded once per process and file (``WeightsError`` if it
+    cannot be)."""
+    return _network_at(weights_path())
 
 
 class ExpertBot(Bot):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -130,3 +133,29 @@ def test_the_shipped_weights_load_and_round_trip(tmp_path: Path) -> None:
     for before, after in zip(network.parameters(), again.parameters(), strict=True):
         assert np.array_equal(before, after)
     assert again.meta == network.meta
+
+
+def test_nardy_refuses_an_expert_match_without_weights_in_one_line(tmp_path: Path) -> None:
+    broken = tmp_path / "expert.npz"
+    broken.write_text("garbage")
+    env = {**os.environ, "NARDY_HOME": str(tmp_path / "home"),
+           "NARDY_EXPERT_WEIGHTS": str(broken)}
+    done = subprocess.run([sys.executable, "-m", "nardy_tui", "--bot", "expert"],
+                          capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL,
+                          timeout=60, check=False)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    [line] = done.stderr.strip().splitlines()
+    assert str(broken) in line and "--bot easy, medium or hard" in line
+
+
+def test_the_other_levels_and_the_game_start_never_load_numpy() -> None:
+    code = ("import sys, nardy_tui.cli, nardy_tui.ui.app\n"
+            "from nardy_tui.bot import get_bot\n"
+            "from nardy_tui.engine import Position\n"
+            "for level in ('easy', 'medium', 'hard'):\n"
+            "    get_bot(level).choose(Position.initial(), (3, 1))\n"
+            "print('numpy' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=60)
+    assert done.stdout.strip() == "False"
