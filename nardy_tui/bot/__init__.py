@@ -9,18 +9,34 @@ The ``expert`` level's network needs numpy; it is imported only when that level 
 so the other levels (and the game's first frame) never pay for it.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, overload
+
 from nardy_tui.bot.evaluation import Evaluation, WeightsError
 from nardy_tui.bot.players import Bot, Ranking, build
 
+if TYPE_CHECKING:
+    from nardy_tui.bot.expert import ExpertBot
+
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 """Every level ``get_bot`` accepts; ``random`` is the arena's baseline, not offered to players."""
+
+
+@overload
+def get_bot(level: Literal["expert"], seed: int = 0) -> ExpertBot: ...
+
+
+@overload
+def get_bot(level: str, seed: int = 0) -> Bot: ...
 
 
 def get_bot(level: str, seed: int = 0) -> Bot:
     """A bot of ``level`` (one of ``LEVELS``); the same seed and inputs give the same choices.
 
     ``expert`` raises ``WeightsError`` (one line naming the file) if its weights cannot be
-    loaded; the other levels do not need them.
+    loaded; the other levels do not need them. Its bot also has ``evaluate(position)``: the
+    side to move's ``Evaluation`` (``win``, ``win_mars``, ``lose_mars``, ``equity``).
     """
     if level == "expert":
         from nardy_tui.bot.expert import ExpertBot, shipped_network
