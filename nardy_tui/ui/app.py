@@ -44,6 +44,7 @@ GAME_COMMANDS = (
     ("Undo the whole turn", "Take back every step of this turn", "undo_turn"),
     ("Hint", "Show the hard bot's best play on the board", "hint"),
     ("Skip the bot's animation", "Play the rest of the bot's turn at once", "skip"),
+    ("Next game", "Start the next game of the match, with its roll-off", "next_game"),
     ("Export the match record", "Write the record of this match to a text file", "export"),
 )
 TEXTUAL_COMMANDS = ("Theme", "Keys")
@@ -256,11 +257,20 @@ class NardyApp(App[int]):
         yield SystemCommand("New match", "Choose how to play a new match", self._ask_new_match)
         yield SystemCommand("Help", "The rules in short and every key", self.action_help)
         game = self._game_screen()
-        if game is not None and game is screen:
+        if game is not None and (game is screen or self._game_over_dialog_on(game, screen)):
             yield from _game_commands(game)
         for name, title in SETTING_COMMANDS:
             state = "on" if getattr(self.settings, name) else "off"
             yield SystemCommand(title, f"Now {state}", partial(self._toggle, name))
+
+    def _game_over_dialog_on(self, game: GameScreen, screen: Screen[object]) -> bool:
+        """Whether ``screen`` is the game-over dialog right on top of ``game``: the palette
+        opened there offers the game's actions that apply (the next game)."""
+        from nardy_tui.ui.dialogs import GameOverDialog
+
+        stack = self.screen_stack
+        return (isinstance(screen, GameOverDialog) and screen in stack
+                and stack.index(screen) == stack.index(game) + 1)
 
     def _ask_new_match(self) -> None:
         game = self._game_screen()
@@ -303,11 +313,15 @@ def _game_commands(game: GameScreen) -> Iterable[SystemCommand]:
 
 
 def _summary(match: Match, options: MatchOptions) -> str:
+    from nardy_tui.engine.match import Phase
     from nardy_tui.engine.side import Side
 
     who = "hot-seat" if options.mode == "hot-seat" else f"against the {options.bot_level} bot"
+    where = {Phase.GAME_OVER: f"game {match.game.number} over, the next to start",
+             Phase.MATCH_OVER: "the match is over, its record not yet written"}
     return (f"{who}, match to {match.length}, White {match.score[Side.WHITE]} - "
-            f"Black {match.score[Side.BLACK]}, game {match.game.number}")
+            f"Black {match.score[Side.BLACK]}, "
+            f"{where.get(match.phase, f'game {match.game.number}')}")
 
 
 def run_app(launch: LaunchOptions) -> int:

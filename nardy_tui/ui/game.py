@@ -17,8 +17,9 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Footer, Static
 
+from nardy_tui.engine.dice import RollOff
 from nardy_tui.engine.geometry import OFF
-from nardy_tui.engine.match import Match, Phase
+from nardy_tui.engine.match import Match, Phase, TurnRecord
 from nardy_tui.engine.movegen import legal_plays
 from nardy_tui.engine.notation import format_play
 from nardy_tui.engine.position import Position
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
 SINGLE_MARK = "◇"
 COMBINED_MARK = "◆"
 HINT_MARK = "★"
-LIVE_ACTIONS = ("roll", "confirm", "undo", "undo_turn", "hint", "skip")
+LIVE_ACTIONS = ("roll", "confirm", "undo", "undo_turn", "hint", "skip", "next_game")
 BELOW_BOARD = 3
 """Rows under the board: the two-line status and the footer."""
 
@@ -54,6 +55,7 @@ class GameScreen(SizedScreen):
         Binding("U", "undo_turn", "Undo turn"),
         Binding("h", "hint", "Hint"),
         Binding("s", "skip", "Skip animation"),
+        Binding("n", "next_game", "Next game"),
         Binding("x", "export", "Export record", show=False),
         Binding("question_mark,f1", "app.help", "Help"),
     ]
@@ -102,7 +104,7 @@ class GameScreen(SizedScreen):
     def names(self) -> dict[Side, str]:
         if not self.bot_levels:
             return {side: side.label for side in Side}
-        return {side: f"Bot ({self.bot_levels[side]})" if side in self.bot_levels else "You"
+        return {side: bot_name(self.bot_levels[side]) if side in self.bot_levels else "You"
                 for side in Side}
 
     @property
@@ -120,6 +122,7 @@ class GameScreen(SizedScreen):
         self.board.focus()
         self.board.fit_height(self.app.size.height - BELOW_BOARD)
         self.refresh_view()
+        self.say(self._where_we_are())
         self.call_after_refresh(self._advance)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -255,7 +258,12 @@ class GameScreen(SizedScreen):
         return self.match.position.turn not in self.bot_levels
 
     def _advance(self) -> None:
-        """Start what comes next by itself: a bot's roll, an automatic roll, a pass."""
+        """Start what comes next by itself: a bot's roll, an automatic roll, a pass, the
+        dialog at the end of a game or of the match.
+
+        It runs after every change and when a screen opens on a match, a resumed one
+        included, so a match saved at any phase goes on from there.
+        """
         match = self.match
         bot_turn = not self._human_to_move()
         rolling = match.phase in (Phase.ROLL_OFF, Phase.ROLL)
@@ -263,6 +271,31 @@ class GameScreen(SizedScreen):
             self.call_later(self._auto_roll)
         elif match.phase is Phase.MOVE:
             self._after_roll()
+        elif match.phase is Phase.GAME_OVER:
+            self._show_game_over()
+        elif match.phase is Phase.MATCH_OVER:
+            self._end_match()
+
+    def _where_we_are(self) -> str:
+        """The status line for the match as it stands: what was said when it got here.
+
+        A match opened from its save file shows it, so the player reads where they were.
+        """
+        match = self.match
+        game = match.game
+        turn = match.turn
+        if match.phase is Phase.ROLL_OFF and not game.roll_offs:
+            return f"Game {game.number}: roll-off (r)."
+        if match.phase is Phase.ROLL_OFF or (match.phase is Phase.ROLL and not game.turns):
+            return roll_off_said(game.roll_offs[-1])
+        if match.phase is Phase.MOVE and turn is not None and match.dice is not None:
+            if turn.is_complete and turn.steps:
+                return "The turn is complete: confirm it (c) or undo (u)."
+            if turn.steps:
+                return (f"Played so far: {' '.join(map(str, turn.steps))}. "
+                        f"Choose the next checker to move.")
+            return f"{turn.position.turn.label} rolled {match.dice[0]}-{match.dice[1]}."
+        return turn_said(game.turns[-1]) if game.turns else ""
 
     def _later(self, delay: float, callback: Callable[[], None]) -> None:
         """Run ``callback`` after ``delay`` seconds (at once, but after this event, for 0)."""
@@ -323,8 +356,20 @@ class GameScreen(SizedScreen):
         return self._bots[level]
 
     def _bot_chose(self, play: Play, turn_number: int) -> None:
-        if self.match.phase is not Phase.MOVE or len(self.match.game.turns) != turn_number:
+        """Show the bot's play step by step, after any steps already on the board.
+
+        A turn resumed from the save file can hold the first steps of the bot's play from
+        before; if its new choice does not go on from them, they are taken back first.
+        """
+        turn = self.match.turn
+        if (self.match.phase is not Phase.MOVE or turn is None
+                or len(self.match.game.turns) != turn_number):
             return
+        shown = turn.steps
+        if play[: len(shown)] == shown:
+            play = play[len(shown):]
+        else:
+            turn.reset()
         self._bot_steps = list(play)
         side = self.match.position.turn
         self.say(f"{self.names[side]} plays (s skips the animation)")
@@ -387,14 +432,14 @@ class GameScreen(SizedScreen):
             return human_move and turn is not None and not turn.is_complete
         if action == "skip":
             return bool(self._bot_steps)
+        if action == "next_game":
+            return match.phase is Phase.GAME_OVER
         return True
 
     def action_roll(self, by_key: bool = True) -> None:
         match = self.match
         if match.phase is Phase.ROLL_OFF:
-            throw = match.roll_off()
-            self.say(f"Roll-off: White {throw.white}, Black {throw.black}. " + (
-                "A tie: roll again." if throw.winner is None else f"{throw.winner.label} starts."))
+            self.say(roll_off_said(match.roll_off()))
         elif match.phase is Phase.ROLL and (self._human_to_move() or not by_key):
             dice = match.roll()
             self.say(f"{match.position.turn.label} rolled {dice[0]}-{dice[1]}.")
@@ -440,7 +485,9 @@ class GameScreen(SizedScreen):
             return "Roll the dice first: press r." if self._human_to_move() else "Wait for the bot."
         if match.phase is Phase.MOVE:
             return "Wait: the bot is moving."
-        return "The game is over."
+        if match.phase is Phase.GAME_OVER:
+            return "The game is over: n starts the next game."
+        return "The match is over."
 
     def _select(self, point: int | None) -> None:
         turn = self.match.turn
@@ -530,31 +577,50 @@ class GameScreen(SizedScreen):
         self.hint = None
         self._bot_steps = []
         self.bot_activity = ""
-        self.say(("Pass: " if passing else "") + str(record))
-        if match.phase is Phase.MATCH_OVER:
-            self._end_match()
-            return
+        self.say(turn_said(record))
         self._save()
         self.refresh_view()
-        if match.phase is Phase.GAME_OVER:
-            self.app.push_screen(GameOverDialog(match, self.names), self._next_game)
-        else:
-            self._advance()
+        self._advance()
+
+    def _show_game_over(self) -> None:
+        """The game-over dialog, once: its button (or n, or the palette) starts the next game."""
+        if not any(isinstance(screen, GameOverDialog) for screen in self.app.screen_stack):
+            self.app.push_screen(GameOverDialog(self.match, self.names), self._next_game)
+
+    def action_next_game(self) -> None:
+        """Start the next game: through the game-over dialog when it is open."""
+        if self.match.phase is not Phase.GAME_OVER:
+            return
+        dialog = next((screen for screen in self.app.screen_stack
+                       if isinstance(screen, GameOverDialog)), None)
+        if dialog is None:
+            self._next_game()
+        elif self.app.screen is dialog:
+            dialog.dismiss("next")
 
     def _end_match(self) -> None:
-        """Keep the finished match as a record, then forget its save file.
+        """Keep the finished match as a record; forget its save file once that is written.
 
-        The match-over dialog is modal, so the export key cannot be reached any more and
-        ``nardy export`` has no save left to read: the record is written here, to the file
-        the export key writes, and the dialog says where (or why it could not be).
+        The match-over dialog is modal, so the export key cannot be reached any more: the
+        record is written here, to the file the export key writes, and the dialog says
+        where. If it cannot be written the save file (saved at match over) stays, so
+        nothing is lost: resuming it shows this dialog again and tries again, and
+        ``nardy export`` can still write the record.
         """
+        if any(isinstance(screen, MatchOverDialog) for screen in self.app.screen_stack):
+            return
         saver = self.nardy.saver
-        written = saver.export(self.match, self.options)
-        saver.discard()
-        self.refresh_view()
+        kept, written = saver.write_record(self.match, self.options)
+        if kept:
+            saver.discard()
+        else:
+            written += (". The finished match stays saved: 'nardy --resume' shows it again "
+                        "and 'nardy export FILE' writes its record elsewhere.")
         self.app.push_screen(MatchOverDialog(self.match, self.names, written), self._match_over)
 
     def _next_game(self, _: object = None) -> None:
+        if self.match.phase is not Phase.GAME_OVER:
+            return
         self.match.next_game()
         self.say(f"Game {self.match.game.number}: roll-off (r).")
         self._save()
@@ -571,3 +637,19 @@ class GameScreen(SizedScreen):
         problem = self.nardy.saver.save(self.match, self.options)
         if problem is not None:
             self.notify(problem, severity="warning")
+
+
+def bot_name(level: str) -> str:
+    """The bot as the screen names it: "Easy bot", "Hard bot"."""
+    return f"{level.capitalize()} bot"
+
+
+def roll_off_said(throw: RollOff) -> str:
+    """A roll-off throw in words, for the status line."""
+    return f"Roll-off: White {throw.white}, Black {throw.black}. " + (
+        "A tie: roll again (r)." if throw.winner is None else f"{throw.winner.label} starts.")
+
+
+def turn_said(record: TurnRecord) -> str:
+    """A turn just played, for the status line; a pass says so first."""
+    return ("Pass: " if not record.play else "") + str(record)

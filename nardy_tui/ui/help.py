@@ -71,6 +71,7 @@ point only if no checker stands higher.
 | u / U | undo one step / the whole turn |
 | h | hint: the expert bot's best play, starred on the board |
 | s | skip the bot's animation |
+| n | start the next game, once a game is over |
 | f | flip the board to the other side's view |
 | x | export the match record to a text file |
 | ? / F1 | this help |

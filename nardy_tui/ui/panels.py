@@ -44,8 +44,19 @@ def dice_text(dice: Dice, used: list[int], unplayable: tuple[int, ...]) -> Text:
     return text
 
 
+def passed_dice(match: Match) -> Dice | None:
+    """The dice of the turn just passed (nothing could be played), until the next roll."""
+    turns = match.game.turns
+    if match.phase is Phase.ROLL and turns and not turns[-1].play:
+        return turns[-1].dice
+    return None
+
+
 class InfoPanel(Static):
     """Whose turn, the dice, both pip counts, borne-off counts and the match score.
+
+    After a pass the dice that could not be played stay shown, struck out, until the next
+    roll (a bare "-" there read as if no dice had been rolled).
 
     Its height is fixed in the stylesheet, so an update never needs a layout pass.
     """
@@ -62,9 +73,12 @@ class InfoPanel(Static):
         text.append("\n")
         text.append(self._whose_turn(match, names), "bold reverse")
         text.append("\nDice  ")
+        passed = passed_dice(match)
         if match.dice is not None and match.turn is not None:
             used = [step.die for step in match.turn.steps]
             text.append_text(dice_text(match.dice, used, match.turn.unplayable_dice()))
+        elif passed is not None:
+            text.append_text(dice_text(passed, [], dice_steps(passed)))
         else:
             text.append("-")
         text.append("\n\n       pips  off\n")

@@ -44,9 +44,13 @@ class Saver:
 
     def export(self, match: Match, options: MatchOptions) -> str:
         """Write the match record as text; says where (or why not) in words."""
+        return self.write_record(match, options)[1]
+
+    def write_record(self, match: Match, options: MatchOptions) -> tuple[bool, str]:
+        """Write the match record as text: whether it was written, and where (or why not)."""
         from nardy_tui.storage import export_record
 
         try:
-            return f"Record written to {export_record(match, options)}"
+            return True, f"Record written to {export_record(match, options)}"
         except OSError as error:
-            return f"Could not write the record: {error}"
+            return False, f"Could not write the record: {error}"

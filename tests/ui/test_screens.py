@@ -274,7 +274,6 @@ async def match_over_text(home: Path) -> str:
         await burst(pilot, "c")
         dialog = app.screen
         assert isinstance(dialog, MatchOverDialog) and app._exception is None
-        assert not (home / "match.json").exists()
         return str(dialog.query_one(".dialog-body", Static).content)
 
 
@@ -284,6 +283,7 @@ async def test_a_finished_match_leaves_its_record(private_home: Path) -> None:
     assert len(records) == 1
     assert "Match result: " in records[0].read_text(encoding="utf-8")
     assert f"Record written to {records[0]}" in text
+    assert not (private_home / "match.json").exists()
 
 
 async def test_a_record_that_cannot_be_written_is_reported_in_the_dialog(
@@ -291,6 +291,10 @@ async def test_a_record_that_cannot_be_written_is_reported_in_the_dialog(
     (private_home / "records").write_text("a file where the folder should be")
     text = await match_over_text(private_home)
     assert "Could not write the record" in text
+    # Nothing is lost: the finished match stays saved, to be shown (and written) again.
+    assert "stays saved" in text
+    saved = load_saved()
+    assert saved is not None and saved.match.phase is Phase.MATCH_OVER
 
 
 async def test_paging_the_palette_list_before_it_is_laid_out_does_nothing() -> None:

@@ -1,0 +1,60 @@
+"""Save files of format version 1, as the first release wrote them, keep loading.
+
+The files in ``tests/data`` were written by that release and must never be regenerated: a
+later release that changes the format migrates them instead, and these tests say so.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from nardy_tui.engine import Side, Step
+from nardy_tui.engine.match import Phase
+from nardy_tui.options import MatchOptions
+from nardy_tui.storage import load_saved
+from nardy_tui.storage.saves import started_at
+
+DATA = Path(__file__).parent.parent / "data"
+
+
+def load_v1(name: str, home: Path):  # type: ignore[no-untyped-def]
+    home.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(DATA / name, home / "match.json")
+    assert json.loads((home / "match.json").read_text())["version"] == 1
+    saved = load_saved()
+    assert saved is not None
+    return saved
+
+
+def test_a_version_1_save_between_games(home: Path) -> None:
+    saved = load_v1("match-v1-game-over.json", home)
+    assert saved.options == MatchOptions(mode="hot-seat", points=3, seed=1)
+    match = saved.match
+    assert match.phase is Phase.GAME_OVER and len(match.games) == 1
+    assert match.score == {Side.WHITE: 1, Side.BLACK: 0}
+    match.next_game()
+    match.roll_off()
+    assert match.game.number == 2
+
+
+def test_a_version_1_save_in_the_middle_of_a_turn(home: Path) -> None:
+    saved = load_v1("match-v1-mid-turn.json", home)
+    assert saved.options == MatchOptions(mode="bot", bot_level="hard", color="black",
+                                         points=3, seed=1)
+    match = saved.match
+    assert match.phase is Phase.MOVE and match.game.number == 2
+    assert match.dice == (4, 1) and match.position.turn is Side.BLACK
+    assert match.turn is not None and match.turn.steps == (Step(24, 20, 4),)
+    assert started_at(match).isoformat() == "2026-01-02T10:00:00+01:00"
+
+
+@pytest.mark.parametrize("name", ["match-v1-game-over.json", "match-v1-mid-turn.json"])
+def test_the_version_1_files_are_left_as_written(name: str) -> None:
+    """Guard against regenerating them with a newer writer by mistake."""
+    doc = json.loads((DATA / name).read_text())
+    assert doc["format"] == "nardy-match" and doc["version"] == 1
+    assert doc["started"] == "2026-01-02T10:00:00+01:00"
