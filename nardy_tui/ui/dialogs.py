@@ -16,9 +16,18 @@ from nardy_tui.ui.closing import ClosesOnce
 
 
 def who(side: Side, names: dict[Side, str]) -> str:
-    """A player as named on screen, with the colour added unless the name is the colour."""
+    """A player as named on screen, with the colour added unless the name is the colour.
+
+    >>> who(Side.WHITE, {Side.WHITE: "You", Side.BLACK: "Easy bot"})
+    'You (White)'
+    """
     name = names[side]
     return name if name == side.label else f"{name} ({side.label})"
+
+
+def verb(side: Side, names: dict[Side, str], singular: str, plural: str) -> str:
+    """The verb that agrees with the player: "You (White) score", "White scores"."""
+    return plural if names[side] == "You" else singular
 
 
 def score_line(match: Match, names: dict[Side, str]) -> str:
@@ -64,7 +73,8 @@ class GameOverDialog(Dialog):
         points = "2 points: mars! The loser bore off no checker." if game.is_mars else "1 point."
         super().__init__(
             f"Game {game.number}: {game.winner.label} wins",
-            f"{who(game.winner, names)} scores {points}\n\n"
+            f"{who(game.winner, names)} {verb(game.winner, names, 'scores', 'score')} "
+            f"{points}\n\n"
             f"{score_line(match, names)}",
             [("next", "Next game")],
         )
@@ -79,7 +89,7 @@ class MatchOverDialog(Dialog):
         assert winner is not None
         mars = " with a mars (2 points)" if match.game.is_mars else " (1 point)"
         super().__init__(
-            f"{who(winner, names)} wins the match",
+            f"{who(winner, names)} {verb(winner, names, 'wins', 'win')} the match",
             f"{winner.label} won the last game{mars}.\n\n"
             f"Final score: {score_line(match, names)}\n\n{record}",
             [("new", "New match"), ("quit", "Quit")],

@@ -33,6 +33,8 @@ async def test_a_whole_game_against_the_bot() -> None:
         sides = {record.side for record in match.game.turns}
         assert sides == {Side.WHITE, Side.BLACK}
         assert isinstance(app.screen, MatchOverDialog)
+        title = app.screen.title_text
+        assert title in ("You (Black) win the match", "Easy bot (White) wins the match")
 
 
 async def test_the_bot_moves_after_the_human_without_a_key() -> None:
