@@ -17,13 +17,17 @@ import sys
 import time
 from dataclasses import dataclass, field
 from math import sqrt
-from typing import Any
+from typing import Any, TextIO
 
 from nardy_tui.bot import LEVELS, Bot, get_bot
 from nardy_tui.engine import Dice, Position, Side, legal_results
 
 MAX_TURNS = 2000
 """A game this long means something is broken (a real game takes about a hundred turns)."""
+LOG_EVERY_SECONDS = 30.0
+LOG_LINES = 20
+"""Progress written to a file or a pipe: a plain line every twentieth of the run, or every
+30 seconds if that comes first, and one for the last game."""
 
 
 class DiceStream:
@@ -91,13 +95,51 @@ def play_game(bots: dict[Side, Bot], dice: DiceStream, think: dict[Side, list[fl
     raise RuntimeError(f"game did not end within {MAX_TURNS} turns")
 
 
+class Progress:
+    """The arena's progress on standard error.
+
+    On a terminal one line is rewritten in place (a carriage return before each update).
+    Anywhere else (a log file, CI) carriage returns would run every update together on one
+    line, so whole lines are written, now and then.
+    """
+
+    def __init__(self, stream: TextIO, games: int) -> None:
+        self.stream = stream
+        self.games = games
+        self.live = _is_terminal(stream)
+        self.started = self.last_line = time.perf_counter()
+        self.every = max(1, games // LOG_LINES)
+
+    def update(self, text: str, game: int) -> None:
+        """``text`` describes the run after ``game`` games (counted from 1)."""
+        now = time.perf_counter()
+        line = f"{text} ({now - self.started:.0f} s)"
+        if self.live:
+            print(f"\r{line}", end="", file=self.stream, flush=True)
+        elif (game == self.games or game % self.every == 0
+              or now - self.last_line >= LOG_EVERY_SECONDS):
+            self.last_line = now
+            print(line, file=self.stream, flush=True)
+
+    def close(self) -> None:
+        if self.live:
+            print(file=self.stream, flush=True)
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # no such method, or a closed stream
+        return False
+
+
 def run(level_a: str, level_b: str, games: int, seed: int,
         progress: bool = True) -> dict[str, Any]:
     """Play ``games`` games (pairs of duplicate dice) and return the report as a dict."""
     bot_a = get_bot(level_a, seed=seed)
     bot_b = get_bot(level_b, seed=seed + 1)
     tally = Tally()
-    started = time.perf_counter()
+    shown = Progress(sys.stderr, games) if progress else None
     for game in range(games):
         pair, second = divmod(game, 2)
         a_side = Side.WHITE if second == 0 else Side.BLACK
@@ -107,12 +149,12 @@ def run(level_a: str, level_b: str, games: int, seed: int,
         tally.games.append(GameResult(winner is a_side, points, first is a_side))
         tally.think["A"].extend(think[a_side])
         tally.think["B"].extend(think[a_side.opponent])
-        if progress:
+        if shown is not None:
             wins = sum(result.a_won for result in tally.games)
-            print(f"\r{level_a} vs {level_b}: game {game + 1}/{games}, {level_a} won {wins}"
-                  f" ({time.perf_counter() - started:.0f} s)", end="", file=sys.stderr, flush=True)
-    if progress:
-        print(file=sys.stderr)
+            shown.update(f"{level_a} vs {level_b}: game {game + 1}/{games}, "
+                         f"{level_a} won {wins}", game + 1)
+    if shown is not None:
+        shown.close()
     return report(level_a, level_b, seed, tally)
 
 
