@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Static
@@ -25,6 +26,8 @@ from nardy_tui.ui.board import BoardView, cell_of
 from nardy_tui.ui.sized import SizedScreen
 
 PROG = "nardy replay"
+AROUND_BOARD = 3
+"""Rows that are not the board: the header above it, the caption and the footer below."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +86,12 @@ class ReplayScreen(SizedScreen):
         yield Footer()
 
     def ready(self) -> None:
+        self.query_one(BoardView).fit_height(self.app.size.height - AROUND_BOARD)
         self.show_frame()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Taller stacks in a taller terminal, so the board fills the screen (as in a game)."""
+        self.query_one(BoardView).fit_height(event.size.height - AROUND_BOARD)
 
     @property
     def frame(self) -> Frame:

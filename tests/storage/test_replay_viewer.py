@@ -67,3 +67,19 @@ async def test_the_next_game_starts_from_its_opening_position() -> None:
 
 def caption(screen: ReplayScreen) -> str:
     return str(screen.query_one("#replay-caption").render())
+
+
+async def test_the_board_fills_the_terminal_and_follows_a_resize() -> None:
+    """A 40-row terminal: the board takes the rows the header, caption and footer leave."""
+    app = ReplayApp(short_match_record())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        board = screen.query_one(BoardView)
+        assert board.region.height >= 36
+        assert screen.query_one("#replay-caption").region.y == 38
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert 24 <= board.region.height <= 27
+        assert screen.query_one("#replay-caption").region.y <= 28
