@@ -77,10 +77,16 @@ def _radio_set(set_id: str, labels: list[str], chosen: int) -> RadioSet:
 
 
 class NewMatchScreen(SizedScreen):
-    """Choose how to play; Start (or s) begins the match."""
+    """Choose how to play; Start (or s) begins the match.
+
+    Up and Down move between the settings' checkboxes and the Start button, as they move
+    within a radio set (which keeps them for its own buttons); only Tab did.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("s", "start", "Start"),
-                Binding("question_mark,f1", "app.help", "Help")]
+                Binding("question_mark,f1", "app.help", "Help"),
+                Binding("down", "app.focus_next", "Next", show=False),
+                Binding("up", "app.focus_previous", "Previous", show=False)]
     AUTO_FOCUS = "#mode"
 
     def __init__(self, seed: int | None = None) -> None:

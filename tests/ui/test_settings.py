@@ -38,3 +38,25 @@ async def test_a_checkbox_on_the_new_match_screen_is_saved_at_once() -> None:
     assert json.loads(settings_path().read_text(encoding="utf-8"))["auto_roll"] is True
     again = NardyApp(LaunchOptions(resume=False), pace=0)
     assert again.settings.auto_roll
+
+
+async def test_up_and_down_move_between_the_settings_on_the_new_match_screen() -> None:
+    from nardy_tui.ui.settings import SETTING_LABELS
+
+    app = NardyApp(LaunchOptions(resume=False), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        names = list(SETTING_LABELS)
+        app.screen.query_one(f"#{names[0]}").focus()
+        await pilot.pause()
+        for name in names[1:]:
+            await burst(pilot, "down")
+            assert app.focused is not None and app.focused.id == name
+        await burst(pilot, "down")
+        assert app.focused is not None and app.focused.id == "start"
+        await burst(pilot, "up", "up")
+        assert app.focused is not None and app.focused.id == names[-2]
+        assert not app.settings.auto_roll  # moving does not tick anything
+        mode = app.screen.query_one("#mode")
+        mode.focus()
+        await burst(pilot, "down")
+        assert app.focused is mode  # within a radio set, Down still moves to its next button
