@@ -24,7 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Write the saved (unfinished) match as a readable text record.",
     )
     parser.add_argument("file", nargs="?", metavar="FILE",
-                        help="where to write the record; '-' for standard output "
+                        help="where to write the record (in a folder that exists); "
+                             "'-' for standard output "
                              "(default: a new file in the records folder)")
     return parser
 
@@ -32,6 +33,10 @@ def build_parser() -> argparse.ArgumentParser:
 def export_main(argv: Sequence[str]) -> int:
     """Run ``nardy export``; returns the exit status."""
     args = build_parser().parse_args(argv)
+    target = Path(args.file) if args.file and args.file != "-" else None
+    if target is not None and not target.parent.exists():
+        return _fail(f"there is no folder {target.parent} to write {target.name} in; "
+                     f"create it first or choose another file")
     problem = data_dir_problem()
     if problem is not None:
         return _fail(problem)
@@ -46,7 +51,7 @@ def export_main(argv: Sequence[str]) -> int:
         sys.stdout.write(_text(saved))
         return 0
     try:
-        path = export_record(saved.match, saved.options, Path(args.file) if args.file else None)
+        path = export_record(saved.match, saved.options, target)
     except OSError as error:
         return _fail(f"could not write the record: {error.strerror or error}")
     print(f"Wrote the record of the saved match to {path}")

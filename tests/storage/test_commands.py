@@ -95,3 +95,13 @@ def test_replay_an_illegal_record(tmp_path: Path) -> None:
 def test_replay_without_a_file_is_a_usage_error() -> None:
     done = nardy("replay")
     assert done.returncode == 2 and "FILE" in done.stderr
+
+
+def test_export_into_a_missing_folder_is_refused_in_one_line(tmp_path: Path) -> None:
+    """Folders are not made without a word: a typo in the path must not go unnoticed."""
+    save_some_match()
+    missing = tmp_path / "no" / "such" / "dir"
+    line = one_line_error(nardy("export", str(missing / "x.txt")), "nardy export:",
+                          f"no folder {missing}")
+    assert "create it first" in line
+    assert not (tmp_path / "no").exists()
