@@ -603,9 +603,9 @@ class GameScreen(SizedScreen):
 
         The match-over dialog is modal, so the export key cannot be reached any more: the
         record is written here, to the file the export key writes, and the dialog says
-        where. If it cannot be written the save file (saved at match over) stays, so
-        nothing is lost: resuming it shows this dialog again and tries again, and
-        ``nardy export`` can still write the record.
+        where. If it cannot be written the save file (saved at match over) stays until a
+        new match starts, so nothing is lost: resuming it shows this dialog again and tries
+        again, and ``nardy export`` can still write the record.
         """
         if any(isinstance(screen, MatchOverDialog) for screen in self.app.screen_stack):
             return
@@ -614,8 +614,9 @@ class GameScreen(SizedScreen):
         if kept:
             saver.discard()
         else:
-            written += (". The finished match stays saved: 'nardy --resume' shows it again "
-                        "and 'nardy export FILE' writes its record elsewhere.")
+            written += (". The finished match stays saved until a new match starts: "
+                        "'nardy export FILE' writes its record elsewhere, and "
+                        "'nardy --resume' shows this again.")
         self.app.push_screen(MatchOverDialog(self.match, self.names, written), self._match_over)
 
     def _next_game(self, _: object = None) -> None:

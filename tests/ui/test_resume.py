@@ -12,10 +12,11 @@ import random
 import shutil
 from pathlib import Path
 
+import pytest
 from textual.screen import Screen
 from textual.widgets import Static
 
-from nardy_tui.engine import Side
+from nardy_tui.engine import Side, Step
 from nardy_tui.engine.match import Match, Phase
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.storage import load_saved, save_match
@@ -177,8 +178,9 @@ async def test_resume_when_the_bot_is_to_roll() -> None:
         assert match.phase is Phase.MOVE
 
 
-async def test_resume_in_the_middle_of_the_bots_turn() -> None:
-    """The bot had shown one step of its play; it finishes its turn after resuming."""
+def bot_turn_begun(own_first_step: bool) -> tuple[Match, tuple[Step, ...]]:
+    """A bot match saved with one step of the bot's (Black's) turn on the board: the first
+    step of the play the stand-in bot chooses, or another one. Also that choice."""
     match = Match(3, seed=2)
     rng = random.Random(5)
     while not (match.phase is Phase.MOVE and match.position.turn is Side.BLACK
@@ -186,10 +188,18 @@ async def test_resume_in_the_middle_of_the_bots_turn() -> None:
                and not match.turn.steps and match.game.turns):
         act(match, rng)
     assert match.turn is not None
-    # A first step that is not the start of the stand-in bot's own choice.
     choice = FirstPlayBot("easy", 0).choose(match.turn.position, match.turn.dice)
-    step = next(step for step in match.turn.allowed_steps() if step != choice[0])
+    step = choice[0] if own_first_step else next(
+        step for step in match.turn.allowed_steps() if step != choice[0])
     match.turn.push(step)
+    return match, choice
+
+
+@pytest.mark.parametrize("own_first_step", [True, False])
+async def test_resume_in_the_middle_of_the_bots_turn(own_first_step: bool) -> None:
+    """The bot had shown one step of its play; it finishes its turn after resuming, going on
+    from that step if its choice starts with it, or taking it back first (it used to crash)."""
+    match, choice = bot_turn_begun(own_first_step)
     save_match(match, BOT)
     turns = len(match.game.turns)
     app = resumed()
@@ -197,7 +207,8 @@ async def test_resume_in_the_middle_of_the_bots_turn() -> None:
         await settle(pilot)
         assert app._exception is None
         match = game_screen(pilot).match
-        assert match.game.turns[turns].side is Side.BLACK
+        played = match.game.turns[turns]
+        assert played.side is Side.BLACK and played.play == choice
         assert match.phase is Phase.ROLL and match.position.turn is Side.WHITE
         await burst(pilot, "r")
         assert match.phase is Phase.MOVE
