@@ -136,6 +136,9 @@ async def test_a_turn_without_a_legal_move_is_announced_and_passes() -> None:
         assert game.turns[-1].side is mover and match.position.turn is mover.opponent
         assert "Pass" in status(app)
         assert "(no move)" in str(screen.query_one("#history-text").content)
+        # The dice that could not be played stay on the dice panel until the next roll.
+        die = game.turns[-1].dice[0]
+        assert f"✗{die}✗" in str(screen.query_one("#info").content)
 
 
 async def test_an_illegal_target_is_refused_with_the_engines_reason() -> None:
