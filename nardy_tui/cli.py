@@ -7,6 +7,7 @@ never a traceback. Heavy modules (Textual, the bot) are imported only once neede
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -69,7 +70,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         if args and args[0] in SUBCOMMANDS:
-            return _run_subcommand(args[0], args[1:])
+            status = _run_subcommand(args[0], args[1:])
+            sys.stdout.flush()  # a reader that quit early shows here, not at exit
+            return status
         launch = parse_launch(args)
         if launch.match is not None and launch.match.mode == "bot" \
                 and launch.match.bot_level == "expert":
@@ -85,6 +88,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_app(launch)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _reader_gone() -> int:
+    """The output's reader quit early (``nardy arena ... | head``): stop quietly, as other
+    commands do, instead of a traceback. Python would fail again flushing standard output
+    at exit, so it is pointed at nothing first."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return 141  # 128 + SIGPIPE, what a shell reports for a command ended by a closed pipe
 
 
 def _run_subcommand(name: str, args: list[str]) -> int:

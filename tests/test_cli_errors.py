@@ -99,3 +99,23 @@ def test_a_data_folder_inside_a_file(home: Path, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("NARDY_HOME", str(home / "nardy"))
     line = refused(*command, status=1)
     assert "Not a directory" in line and "set NARDY_HOME to a folder" in line
+
+
+@pytest.mark.parametrize("args", [("arena", "random", "random", "--games", "2", "--quiet"),
+                                  ("export", "-")])
+def test_a_reader_that_quits_early_ends_the_command_quietly(args: tuple[str, ...]) -> None:
+    """``nardy arena ... | head``: the closed pipe is no traceback, just the status 141."""
+    if args[0] == "export":
+        from nardy_tui.engine.match import Match
+        from nardy_tui.options import MatchOptions
+        from nardy_tui.storage import save_match
+
+        save_match(Match(3, seed=1), MatchOptions(seed=1))
+    process = subprocess.Popen([sys.executable, "-m", "nardy_tui", *args],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               stdin=subprocess.DEVNULL, text=True, env=os.environ.copy())
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()
+    errors = process.stderr.read()
+    assert process.wait(timeout=60) == 141
+    assert errors == ""
