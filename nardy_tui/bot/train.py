@@ -263,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         train(args, console)
     except WeightsError as error:
-        console.print(f"nardy train: {error}", style="red", highlight=False)
+        print(f"nardy train: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         console.print("stopped; resume from the last checkpoint with --resume")

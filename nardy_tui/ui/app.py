@@ -42,7 +42,7 @@ GAME_COMMANDS = (
     ("Confirm the turn", "End a complete turn", "confirm"),
     ("Undo one step", "Take back the last step of this turn", "undo"),
     ("Undo the whole turn", "Take back every step of this turn", "undo_turn"),
-    ("Hint", "Show the hard bot's best play on the board", "hint"),
+    ("Hint", "Show the expert bot's best play on the board", "hint"),
     ("Skip the bot's animation", "Play the rest of the bot's turn at once", "skip"),
     ("Next game", "Start the next game of the match, with its roll-off", "next_game"),
     ("Export the match record", "Write the record of this match to a text file", "export"),
