@@ -46,6 +46,20 @@ def opposite_number(point: int) -> int:
     return (point + 11) % POINTS + 1
 
 
+def renumber(point: int, mover: Side, reader: Side) -> int:
+    """``mover``'s own point ``point`` as ``reader`` numbers it; 0 (off) and numbers outside
+    1-24 stay as they are.
+
+    >>> renumber(24, Side.BLACK, Side.WHITE), renumber(24, Side.WHITE, Side.WHITE)
+    (12, 24)
+    >>> renumber(OFF, Side.BLACK, Side.WHITE)
+    0
+    """
+    if mover is reader or not 1 <= point <= POINTS:
+        return point
+    return opposite_number(point)
+
+
 # The mover's points in the order the opponent travels them, far end first: LANE[p] is the
 # place of the mover's point p along the opponent's path, counted from the opponent's last
 # point (lane 0 = the opponent's point 1, lane 23 = the opponent's head). The opponent moves

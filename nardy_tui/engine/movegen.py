@@ -9,6 +9,7 @@ higher die, where that applies) are kept, one per distinct resulting position.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from nardy_tui.engine.geometry import (
@@ -217,15 +218,21 @@ def legal_results(position: Position, dice: Dice) -> list[tuple[Play, Position]]
     return [(play, board.to_position(state, position)) for state, play in plays.items()]
 
 
-def step_problem(board: MoverBoard, own: tuple[int, ...], src: int, die: int) -> str | None:
+def _as_is(point: int) -> int:
+    return point
+
+
+def step_problem(board: MoverBoard, own: tuple[int, ...], src: int, die: int,
+                 shown: Callable[[int], int] = _as_is) -> str | None:
     """Why moving a checker from ``src`` by ``die`` breaks a rule of a single step, in plain
     words, or None if the step itself is allowed (RULES.md sections 3, 4, 5 and 7).
 
     Whether the step also leaves the rest of the roll playable is the turn's business
-    (see ``turn.TurnBuilder``).
+    (see ``turn.TurnBuilder``). The words name each point as ``shown`` numbers it (the
+    mover's own numbering by default; ``geometry.renumber`` gives another player's).
     """
     if not 1 <= src <= POINTS or not own[src]:
-        return f"You have no checker on point {src}."
+        return f"You have no checker on point {shown(src)}."
     if src == HEAD and own[HEAD] <= board.head_floor:
         if board.own[HEAD] - board.head_floor == 2:
             return "Only two checkers may leave the head on this first turn."
@@ -233,7 +240,7 @@ def step_problem(board: MoverBoard, own: tuple[int, ...], src: int, die: int) ->
     dst = src - die
     if dst > 0:
         if board.blocked[dst]:
-            return f"Point {dst} is held by the opponent."
+            return f"Point {shown(dst)} is held by the opponent."
         after = list(own)
         after[src] -= 1
         after[dst] += 1
@@ -242,13 +249,20 @@ def step_problem(board: MoverBoard, own: tuple[int, ...], src: int, die: int) ->
                     "with no opposing checker past it.")
         return None
     if any(own[HOME_TOP + 1:]):
-        return "Bearing off needs all 15 checkers in your home (points 1-6)."
+        return (f"Bearing off needs all 15 checkers in your home "
+                f"(points {_span(shown(1), shown(HOME_TOP))}).")
     if dst < 0:
         higher = next((point for point in range(HOME_TOP, src, -1) if own[point]), None)
         if higher is not None:
-            return (f"A {die} bears off from point {die} or, if no checker is above it, from the "
-                    f"highest point; a checker on point {higher} must move first.")
+            return (f"A {die} bears off from point {shown(die)} or, if no checker is above it, "
+                    f"from the highest point; a checker on point {shown(higher)} must move "
+                    f"first.")
     return None
+
+
+def _span(first: int, last: int) -> str:
+    """A run of points written low to high: ``1-6``, ``13-18``."""
+    return f"{min(first, last)}-{max(first, last)}"
 
 
 def apply_play(position: Position, play: Play, dice: Dice | None = None) -> Position:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from nardy_tui.engine.geometry import OFF
+from nardy_tui.engine.geometry import OFF, opposite_number
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.step import Dice, Play, Step
 from nardy_tui.engine.turn import TurnBuilder
@@ -72,6 +72,46 @@ def parse_play(text: str, position: Position, dice: Dice) -> Play:
     if not turn.is_complete:
         raise ValueError("The turn leaves dice unplayed that could be played.")
     return turn.play
+
+
+def renumbered(notation: str) -> str:
+    """The same turn in the opponent's numbering, as the other player reads the board.
+
+    A turn is written in the mover's own numbering (RULES.md section 9); this names each
+    point as the opponent numbers it, for showing a turn to that player. ``off`` and
+    ``(no move)`` stay as they are.
+
+    >>> renumbered("24/17 13/off 24/18(2)")
+    '12/5 1/off 12/6(2)'
+    >>> renumbered(PASS)
+    '(no move)'
+    """
+    if notation == PASS:
+        return notation
+    moves = []
+    for token in notation.split():
+        found = _MOVE.match(token)
+        if found is None:
+            raise ValueError(f"{token!r} is not a move")
+        src, dst, count = found.groups()
+        moves.append(f"{opposite_number(int(src))}/"
+                     f"{dst if dst == 'off' else opposite_number(int(dst))}"
+                     + (f"({count})" if count else ""))
+    return " ".join(moves)
+
+
+def checker_moves(play: Play) -> list[tuple[int, int]]:
+    """Where each checker moved this turn, from its first point to its last.
+
+    A checker played with several dice is one move; steps that merely pass through a
+    point leave it out.
+
+    >>> checker_moves((Step(24, 19, 5), Step(19, 16, 3)))
+    [(24, 16)]
+    >>> checker_moves((Step(13, 8, 5), Step(10, 8, 2)))
+    [(13, 8), (10, 8)]
+    """
+    return _join_checker_paths(play)
 
 
 def _join_checker_paths(play: Play) -> list[tuple[int, int]]:

@@ -7,10 +7,12 @@ RULES.md section 6. It also explains in plain words why a move is refused.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from itertools import accumulate, permutations
 
-from nardy_tui.engine.geometry import OFF, POINTS
+from nardy_tui.engine.geometry import OFF, POINTS, renumber
 from nardy_tui.engine.movegen import (
     MoverBoard,
     legal_plays,
@@ -18,6 +20,7 @@ from nardy_tui.engine.movegen import (
     step_problem,
 )
 from nardy_tui.engine.position import Position
+from nardy_tui.engine.side import Side
 from nardy_tui.engine.step import Dice, Play, Step, check_dice, dice_steps
 
 
@@ -142,7 +145,7 @@ class TurnBuilder:
     def push(self, step: Step) -> None:
         """Play one step; raises ``ValueError`` with the reason if it is not allowed."""
         if step not in self.allowed_steps():
-            raise ValueError(self.why_not(step.src, step.dst))
+            raise ValueError(self._why_not_step(step))
         self._steps.append(step)
 
     def undo(self) -> Step | None:
@@ -155,58 +158,116 @@ class TurnBuilder:
 
     # -- explanations --------------------------------------------------------------------
 
-    def why_not(self, src: int, dst: int) -> str:
-        """Why the checker on ``src`` may not go to ``dst`` now, in plain words."""
+    @property
+    def must_play_higher(self) -> bool:
+        """Whether only one die can be played and it must be the higher (RULES.md section 6)."""
+        return self._must_use_higher
+
+    def why_not(self, src: int, dst: int, reader: Side | None = None) -> str:
+        """Why the checker on ``src`` may not go to ``dst`` now, in plain words.
+
+        ``src`` and ``dst`` are the mover's own points; the words name points as ``reader``
+        numbers them (the mover by default).
+
+        >>> from nardy_tui.engine import Position
+        >>> turn = TurnBuilder(Position.initial(Side.BLACK), (6, 6))
+        >>> turn.why_not(24, 12), turn.why_not(24, 12, reader=Side.WHITE)
+        ('Point 12 is held by the opponent.', 'Point 24 is held by the opponent.')
+        """
         finished = self._finished_reason()
         if finished is not None:
             return finished
+        shown = self._shown(reader)
         own = self._own()
         left = self.remaining_dice
         if self.route(src, dst) is not None:
-            return f"{src}/{'off' if dst == OFF else dst} is allowed."
+            return f"{_move_name(src, dst, shown)} is allowed."
         if not 1 <= src <= POINTS or not own[src]:
-            return f"You have no checker on point {src}."
+            return f"You have no checker on point {shown(src)}."
         if dst >= src and dst != OFF:
             return "Checkers move only forwards, towards your home."
         if dst != OFF and self._board.blocked[dst]:
-            return f"Point {dst} is held by the opponent."
+            return f"Point {shown(dst)} is held by the opponent."
         single = [die for die in sorted(set(left), reverse=True) if _reaches(src, die, dst)]
         for die in single:
-            problem = step_problem(self._board, own, src, die)
+            problem = self._single_problem(own, left, src, die, shown)
             if problem is not None:
                 return problem
-            if self._must_use_higher and die != max(self.dice):
-                return (f"Only one die can be played this turn, so it must be the higher one "
-                        f"({max(self.dice)}).")
-            if not self._allowed(own, left, _step(src, die)):
-                return ("That would leave dice unplayed that could be played: "
-                        "the whole roll must be played.")
         if not single:
-            problem = self._combined_problem(own, left, src, dst)
+            problem = self._combined_problem(own, left, src, dst, shown)
             if problem is not None:
                 return problem
             return (f"No die or sum of dice you have left takes a checker "
-                    f"from {src} to {_name(dst)}.")
-        return f"The checker on {src} cannot go to {_name(dst)} now."
+                    f"from {shown(src)} to {_name(dst, shown)}.")
+        return f"The checker on {shown(src)} cannot go to {_name(dst, shown)} now."
 
-    def why_not_from(self, src: int) -> str:
-        """Why no step may start from ``src`` now, in plain words."""
+    def why_not_from(self, src: int, reader: Side | None = None) -> str:
+        """Why no step may start from ``src`` now, in plain words (points as in ``why_not``)."""
         finished = self._finished_reason()
         if finished is not None:
             return finished
+        shown = self._shown(reader)
         own = self._own()
         left = self.remaining_dice
         if src in self.sources():
-            return f"A checker on {src} may move."
+            return f"A checker on {shown(src)} may move."
         if not 1 <= src <= POINTS or not own[src]:
-            return f"You have no checker on point {src}."
-        problems = [step_problem(self._board, own, src, die) for die in sorted(set(left),
-                                                                             reverse=True)]
+            return f"You have no checker on point {shown(src)}."
+        problems = [step_problem(self._board, own, src, die, shown)
+                    for die in sorted(set(left), reverse=True)]
         if all(problems):
-            return f"No checker on {src} may move now: {_sentence_case(str(problems[0]))}"
+            return f"No checker on {shown(src)} may move now: {_sentence_case(str(problems[0]))}"
         playable = [die for die, problem in zip(sorted(set(left), reverse=True), problems,
                                                 strict=True) if problem is None]
-        return self.why_not(src, max(src - playable[0], OFF))
+        return self.why_not(src, max(src - playable[0], OFF), reader)
+
+    def _why_not_step(self, step: Step) -> str:
+        """Why one given step (from, to and die, as a save file holds it) is not allowed.
+
+        Unlike ``why_not``, the die is part of the question: a step whose die is not left,
+        or does not take the checker from its point to the one given, is refused for that
+        reason, never with "is allowed" (which other dice could make true of the move).
+
+        >>> from nardy_tui.engine import Position
+        >>> TurnBuilder(Position.initial(), (5, 4)).push(Step(24, 15, 4))
+        Traceback (most recent call last):
+        ...
+        ValueError: 24/15: a 4 takes a checker from point 24 to point 20, not to point 15.
+        """
+        finished = self._finished_reason()
+        if finished is not None:
+            return finished
+        left = self.remaining_dice
+        if step.die not in left:
+            return (f"{step}: there is no {step.die} left to play "
+                    f"(dice left: {', '.join(map(str, left))}).")
+        if not 1 <= step.src <= POINTS or not self._own()[step.src]:
+            return f"You have no checker on point {step.src}."
+        reached = _step(step.src, step.die).dst
+        if reached != step.dst:
+            return (f"{step}: a {step.die} takes a checker from point {step.src} to "
+                    f"{_name(reached, _as_is)}, not to {_name(step.dst, _as_is)}.")
+        problem = self._single_problem(self._own(), left, step.src, step.die, _as_is)
+        return f"{step}: {_sentence_case(problem or 'it is not allowed now.')}"
+
+    def _single_problem(self, own: tuple[int, ...], left: tuple[int, ...], src: int, die: int,
+                        shown: Callable[[int], int]) -> str | None:
+        """Why the one step of ``die`` from ``src`` is not allowed now, or None if it is."""
+        problem = step_problem(self._board, own, src, die, shown)
+        if problem is not None:
+            return problem
+        if self._must_use_higher and die != max(self.dice):
+            return (f"Only one die can be played this turn, so it must be the higher one "
+                    f"({max(self.dice)}).")
+        if not self._allowed(own, left, _step(src, die)):
+            return ("That would leave dice unplayed that could be played: "
+                    "the whole roll must be played.")
+        return None
+
+    def _shown(self, reader: Side | None) -> Callable[[int], int]:
+        """How the words number points: as ``reader`` does (the mover when None)."""
+        mover = self.position.turn
+        return partial(renumber, mover=mover, reader=reader or mover)
 
     def _finished_reason(self) -> str | None:
         """Why no step at all may come now, if none may."""
@@ -269,7 +330,7 @@ class TurnBuilder:
             self._extend_routes(tuple(after), tuple(rest), step.dst, route.steps, found)
 
     def _combined_problem(self, own: tuple[int, ...], left: tuple[int, ...], src: int,
-                          dst: int) -> str | None:
+                          dst: int, shown: Callable[[int], int]) -> str | None:
         """For a target only several dice reach: why the first way there fails."""
         for order in _orders_reaching(left, src, dst):
             walked = list(own)
@@ -277,12 +338,12 @@ class TurnBuilder:
             at = src
             for die in order:
                 step = _step(at, die)
-                problem = step_problem(self._board, tuple(walked), at, die)
+                problem = step_problem(self._board, tuple(walked), at, die, shown)
                 if problem is None and not self._allowed(tuple(walked), tuple(dice_left), step):
                     problem = ("that would leave dice unplayed that could be played: "
                                "the whole roll must be played.")
                 if problem is not None:
-                    return f"On the way to {_name(dst)}: {_sentence_case(problem)}"
+                    return f"On the way to {_name(dst, shown)}: {_sentence_case(problem)}"
                 walked[at] -= 1
                 walked[step.dst] += 1
                 dice_left.remove(die)
@@ -323,5 +384,13 @@ def _sentence_case(reason: str) -> str:
     return reason[0].lower() + reason[1:]
 
 
-def _name(point: int) -> str:
-    return "off the board" if point == OFF else f"point {point}"
+def _name(point: int, shown: Callable[[int], int]) -> str:
+    return "off the board" if point == OFF else f"point {shown(point)}"
+
+
+def _as_is(point: int) -> int:
+    return point
+
+
+def _move_name(src: int, dst: int, shown: Callable[[int], int]) -> str:
+    return str(Step(shown(src), shown(dst), 0))

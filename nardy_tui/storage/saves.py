@@ -71,8 +71,8 @@ def load_saved() -> SavedMatch | None:
     try:
         restored = restore(json.loads(text))
     except json.JSONDecodeError as error:
-        raise _rejected(path, f"it is not valid JSON, perhaps cut short ({error.msg} "
-                              f"at line {error.lineno})") from None
+        raise _rejected(path, f"it is not valid JSON, perhaps cut short "
+                              f"({_json_problem(error)})") from None
     except DocumentError as error:
         raise _rejected(path, str(error)) from None
     except (ValueError, TypeError, RecursionError) as error:
@@ -125,6 +125,17 @@ def _parse_time(text: str) -> datetime:
         return datetime.fromisoformat(text)
     except ValueError:
         return datetime.now().astimezone()
+
+
+def _json_problem(error: json.JSONDecodeError) -> str:
+    r"""Where and what: some of Python's messages end in "at", which the place goes on.
+
+    >>> _json_problem(json.JSONDecodeError("Invalid control character at", '{"a": "\n"}', 7))
+    'Invalid control character at line 1, column 8'
+    >>> _json_problem(json.JSONDecodeError("Expecting value", "", 0))
+    'Expecting value at line 1, column 1'
+    """
+    return f"{error.msg.removesuffix(' at')} at line {error.lineno}, column {error.colno}"
 
 
 def _reason(error: Exception) -> str:

@@ -198,6 +198,23 @@ def test_why_not_bearing_off_from_below_a_higher_checker() -> None:
     assert "point 6 must move first" in turn.why_not(4, 0)
 
 
+# -- the reasons in the other player's numbering (issue 10: hot-seat, the board turned) ---
+
+
+def test_reasons_can_name_the_points_as_the_other_player_numbers_them() -> None:
+    held = TurnBuilder(position({24: 15}, {6: 1, 24: 14}, Side.BLACK), (6, 5))
+    assert held.why_not(24, 18) == "Point 18 is held by the opponent."
+    assert held.why_not(24, 18, reader=Side.WHITE) == "Point 6 is held by the opponent."
+    assert held.why_not(24, 19, reader=Side.WHITE) == "12/7 is allowed."
+    assert held.why_not_from(10, reader=Side.WHITE) == "You have no checker on point 22."
+    away = TurnBuilder(position({20: 1, 1: 14}, ON_THEIR_HEAD, Side.BLACK), (6, 1))
+    assert away.why_not(1, 0, reader=Side.WHITE) == (
+        "Bearing off needs all 15 checkers in your home (points 13-18).")
+    above = TurnBuilder(position({6: 5, 4: 10}, ON_THEIR_HEAD, Side.BLACK), (5, 5))
+    assert "point 18 must move first" in above.why_not(4, 0, reader=Side.WHITE)
+    assert above.why_not(4, 0, reader=Side.BLACK) == above.why_not(4, 0)
+
+
 def test_why_not_leaving_dice_unplayed() -> None:
     # 9/4 would leave the 6 unplayable (13/7 is held, the head is stuck); 9/3 or 13/8 do not.
     turn = TurnBuilder(position({24: 13, 13: 1, 9: 1}, {7: 1, 6: 1, 19: 1, 24: 12}), (6, 5))

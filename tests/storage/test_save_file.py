@@ -199,6 +199,12 @@ def test_empty_file_is_refused() -> None:
     refused(b"", "not valid JSON")
 
 
+def test_a_control_character_is_named_once_with_its_place() -> None:
+    """Issue 10: "Invalid control character at at line 1"."""
+    message = refused(b'{"format": "nardy-match\x01"}', "Invalid control character at line 1,")
+    assert "at at" not in message
+
+
 def test_binary_garbage_is_refused() -> None:
     refused(b"\xff\xfe\x00garbage", "could not be read")
 
@@ -226,7 +232,20 @@ def test_illegal_turn_is_refused_with_game_turn_and_reason() -> None:
     def cheat(doc: dict[str, Any]) -> None:
         doc["games"][0]["turns"][3]["steps"] = [[24, 1, 6]]
 
-    refused(tampered(cheat), "game 1, turn 4:", "24 to point 1")
+    refused(tampered(cheat), "game 1, turn 4:", "24/1: there is no 6 left to play")
+
+
+def test_a_step_its_die_does_not_make_is_refused_for_that_reason() -> None:
+    """Issue 10: a step whose die does not reach its point was refused as "... is allowed"
+    (the two dice together reach it)."""
+    def cheat(doc: dict[str, Any]) -> None:
+        turn = doc["games"][0]["turns"][1]
+        high, low = turn["dice"]
+        turn["steps"] = [[24, 24 - high - low, low]] if high != low else [[24, 24 - 2 * low,
+                                                                            low]]
+
+    message = refused(tampered(cheat), "game 1, turn 2:", "takes a checker from point 24")
+    assert "is allowed" not in message
 
 
 def test_an_extra_head_checker_is_refused() -> None:
