@@ -11,6 +11,7 @@ so the other levels (and the game's first frame) never pay for it.
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Literal, overload
 
 from nardy_tui.bot.evaluation import Evaluation, WeightsError
@@ -18,6 +19,13 @@ from nardy_tui.bot.players import Bot, Ranking, build
 
 if TYPE_CHECKING:
     from nardy_tui.bot.expert import ExpertBot
+
+for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    # The expert's matrices are small: a second BLAS thread only adds overhead (measured:
+    # search two to three times slower) and takes the core the game or a training run needs.
+    # Set before numpy is first imported, which only the expert level does; a value the user
+    # set is kept.
+    os.environ.setdefault(_variable, "1")
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
 """Every level ``get_bot`` accepts; ``random`` is the arena's baseline, not offered to players."""
