@@ -20,7 +20,8 @@ from math import sqrt
 from typing import Any, TextIO
 
 from nardy_tui.bot import LEVELS, Bot, get_bot
-from nardy_tui.engine import Dice, Position, Side, legal_results
+from nardy_tui.engine import Side, legal_plays
+from nardy_tui.engine.match import Match, Phase
 
 MAX_TURNS = 2000
 """A game this long means something is broken (a real game takes about a hundred turns)."""
@@ -31,24 +32,17 @@ LOG_LINES = 20
 
 
 class DiceStream:
-    """The dice of one game: a seeded sequence, so both games of a pair see the same rolls."""
+    """The dice of one game (a ``DiceSource`` for ``Match``): a sequence seeded by a name,
+    so both games of a pair see the same rolls."""
 
-    def __init__(self, seed: str) -> None:
-        self._rng = random.Random(seed)
+    def __init__(self, name: str, seed: int = 0) -> None:
+        self._rng = random.Random(name)
+        self.seed = seed
+        self.rolled = 0
 
     def die(self) -> int:
+        self.rolled += 1
         return self._rng.randint(1, 6)
-
-    def roll(self) -> Dice:
-        return (self.die(), self.die())
-
-    def roll_off(self) -> Side:
-        """RULES.md section 2: each side rolls one die, the higher moves first, ties roll
-        again; the roll-off dice are not played."""
-        while True:
-            white, black = self.die(), self.die()
-            if white != black:
-                return Side.WHITE if white > black else Side.BLACK
 
 
 @dataclass
@@ -70,28 +64,29 @@ class Tally:
 
 def play_game(bots: dict[Side, Bot], dice: DiceStream, think: dict[Side, list[float]],
               ) -> tuple[Side, int, Side]:
-    """Play one game; returns the winner, the points it scores, and who moved first.
+    """Play one game as a one-point match; returns the winner, the points it scores, and who
+    moved first. The match referees: a bot's illegal play raises ``IllegalPlayError``.
 
     Think time is recorded only for turns with a real choice (two or more legal plays).
     """
-    first = dice.roll_off()
-    position = Position.initial(turn=first)
+    match = Match(length=1, dice=dice)
+    while match.phase is Phase.ROLL_OFF:
+        match.roll_off()
+    first = match.position.turn
     for _ in range(MAX_TURNS):
-        winner = position.winner
-        if winner is not None:
-            loser_off = position.borne_off(winner.opponent)
-            return winner, 2 if loser_off == 0 else 1, first
-        roll = dice.roll()
-        results = dict(legal_results(position, roll))
-        mover = position.turn
+        mover = match.mover
+        if mover is None:
+            game = match.game
+            assert game.winner is not None
+            return game.winner, game.points, first
+        roll = match.roll()
+        position = match.position
         start = time.perf_counter()
         play = bots[mover].choose(position, roll)
         elapsed = time.perf_counter() - start
-        if play not in results:
-            raise RuntimeError(f"{bots[mover].level} chose an illegal play {play!r}")
-        if len(results) > 1:
+        if len(legal_plays(position, roll)) > 1:
             think[mover].append(elapsed)
-        position = results[play]
+        match.play(play)
     raise RuntimeError(f"game did not end within {MAX_TURNS} turns")
 
 
@@ -145,7 +140,7 @@ def run(level_a: str, level_b: str, games: int, seed: int,
         a_side = Side.WHITE if second == 0 else Side.BLACK
         bots = {a_side: bot_a, a_side.opponent: bot_b}
         think: dict[Side, list[float]] = {Side.WHITE: [], Side.BLACK: []}
-        winner, points, first = play_game(bots, DiceStream(f"arena:{seed}:{pair}"), think)
+        winner, points, first = play_game(bots, DiceStream(f"arena:{seed}:{pair}", seed), think)
         tally.games.append(GameResult(winner is a_side, points, first is a_side))
         tally.think["A"].extend(think[a_side])
         tally.think["B"].extend(think[a_side.opponent])

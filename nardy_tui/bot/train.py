@@ -39,7 +39,8 @@ from nardy_tui.bot.network import (
     load,
 )
 from nardy_tui.bot.players import Bot
-from nardy_tui.engine import Position, Side, legal_results
+from nardy_tui.engine import Side, legal_results
+from nardy_tui.engine.match import Match, Phase, game_result
 
 MAX_TURNS = 2000
 
@@ -106,18 +107,22 @@ def self_play(network: Network, game: int, seed: int) -> tuple[Array, list[bool]
     Returns the inputs of every position a side was to move in, whether White was the mover
     there, and the outcome from White's side (win, win mars, lose mars).
     """
-    dice = DiceStream(f"train:{seed}:{game}")
-    position = Position.initial(turn=dice.roll_off())
+    dice = DiceStream(f"train:{seed}:{game}", seed)
+    match = Match(length=1, dice=dice)
+    while match.phase is Phase.ROLL_OFF:
+        match.roll_off()
+    position = match.position
     inputs = [encode([position])[0]]
     white_moves = [position.turn is Side.WHITE]
     for _ in range(MAX_TURNS):
-        results = legal_results(position, dice.roll())
+        results = legal_results(position, (dice.die(), dice.die()))
         batch = encode([after for _, after in results])
         choice = int(np.argmin(equities(network.probabilities(batch)))) if len(results) > 1 else 0
         position = results[choice][1]
-        winner = position.winner
-        if winner is not None:
-            mars = position.borne_off(winner.opponent) == 0
+        result = game_result(position)
+        if result is not None:
+            winner, points = result
+            mars = points == 2
             white_won = winner is Side.WHITE
             outcome = np.array([[float(white_won), float(white_won and mars),
                                  float(not white_won and mars)]], dtype=np.float32)
@@ -164,7 +169,7 @@ def strength_check(network: Network, games: int, seed: int) -> float:
         side = Side.WHITE if second == 0 else Side.BLACK
         think: dict[Side, list[float]] = {Side.WHITE: [], Side.BLACK: []}
         winner, _, _ = play_game({side: player, side.opponent: opponent},
-                                 DiceStream(f"check:{seed}:{pair}"), think)
+                                 DiceStream(f"check:{seed}:{pair}", seed), think)
         wins += winner is side
     return wins / games
 

@@ -5,15 +5,31 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
+from typing import Protocol
 
 from nardy_tui.engine.side import Side
-from nardy_tui.engine.step import Dice
+
+
+class DiceSource(Protocol):
+    """Where a match's dice come from: ``DiceRoller`` in play, a fixed sequence when a record
+    or a duplicate-dice arena game is replayed."""
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def rolled(self) -> int:
+        """How many single dice have been drawn so far."""
+        ...
+
+    def die(self) -> int: ...
 
 
 class DiceRoller:
     """Every die of a match comes from here, so a match replays exactly from its seed.
 
-    >>> DiceRoller(7).roll() == DiceRoller(7).roll()
+    >>> first, second = DiceRoller(7), DiceRoller(7)
+    >>> [first.die() for _ in range(4)] == [second.die() for _ in range(4)]
     True
     """
 
@@ -27,8 +43,25 @@ class DiceRoller:
         self.rolled += 1
         return self._random.randint(1, 6)
 
-    def roll(self) -> Dice:
-        return (self.die(), self.die())
+
+class ScriptedDice:
+    """Dice given in advance, one die at a time (a record's roll-offs and rolls, in order).
+
+    >>> dice = ScriptedDice([5, 3])
+    >>> dice.die(), dice.die(), dice.rolled
+    (5, 3, 2)
+    """
+
+    def __init__(self, dice: list[int], seed: int = 0) -> None:
+        self.seed = seed
+        self._dice = list(dice)
+        self.rolled = 0
+
+    def die(self) -> int:
+        if self.rolled >= len(self._dice):
+            raise ValueError("no dice left in the script")
+        self.rolled += 1
+        return self._dice[self.rolled - 1]
 
 
 @dataclass(frozen=True, slots=True)

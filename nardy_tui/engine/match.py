@@ -11,14 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from nardy_tui.engine.dice import DiceRoller, RollOff
+from nardy_tui.engine.dice import DiceRoller, DiceSource, RollOff
 from nardy_tui.engine.notation import format_play
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
 from nardy_tui.engine.step import Dice, Play
 from nardy_tui.engine.turn import TurnBuilder
 
-MATCH_LENGTHS = (1, 3, 5, 7)
+MATCH_LENGTHS: tuple[int, ...] = (1, 3, 5, 7)
+"""The lengths a match may be played to, in points."""
 
 
 class Phase(Enum):
@@ -27,6 +28,19 @@ class Phase(Enum):
     MOVE = "move"
     GAME_OVER = "game over"
     MATCH_OVER = "match over"
+
+
+def game_result(position: Position) -> tuple[Side, int] | None:
+    """The winner of a finished game and the points it scores (RULES.md section 8): 2 for a
+    mars, when the loser has borne off no checker, otherwise 1. None while the game goes on.
+
+    >>> game_result(Position.initial()) is None
+    True
+    """
+    winner = position.winner
+    if winner is None:
+        return None
+    return winner, 2 if position.borne_off(winner.opponent) == 0 else 1
 
 
 class PhaseError(RuntimeError):
@@ -79,11 +93,14 @@ class Match:
     (<Phase.ROLL: 'roll'>, True)
     """
 
-    def __init__(self, length: int = 3, seed: int | None = None) -> None:
+    def __init__(self, length: int = 3, seed: int | None = None,
+                 dice: DiceSource | None = None) -> None:
+        """A match to ``length`` points; its dice come from ``dice`` if given (e.g. the
+        arena's duplicate dice), otherwise from a ``DiceRoller`` seeded with ``seed``."""
         if length not in MATCH_LENGTHS:
             raise ValueError(f"a match is played to 1, 3, 5 or 7 points, not {length}")
         self.length = length
-        self.dice_roller = DiceRoller(seed)
+        self.dice_roller: DiceSource = dice if dice is not None else DiceRoller(seed)
         self.score = {Side.WHITE: 0, Side.BLACK: 0}
         self.games: list[Game] = [Game(number=1)]
         self.phase = Phase.ROLL_OFF
@@ -100,6 +117,19 @@ class Match:
     def game(self) -> Game:
         """The game being played (or just finished)."""
         return self.games[-1]
+
+    @property
+    def mover(self) -> Side | None:
+        """The side whose turn it is: to roll or to move. None during a roll-off (both sides
+        throw) and once the game is over."""
+        if self.phase in (Phase.ROLL, Phase.MOVE):
+            return self.position.turn
+        return None
+
+    @property
+    def may_roll(self) -> bool:
+        """Whether a roll is what comes next: a roll-off throw, or the mover's dice."""
+        return self.phase in (Phase.ROLL_OFF, Phase.ROLL)
 
     @property
     def winner(self) -> Side | None:
@@ -127,7 +157,7 @@ class Match:
         The dice are given higher first, as a roll is written (``5-3``).
         """
         self._expect(Phase.ROLL)
-        first, second = self.dice_roller.roll()
+        first, second = self.dice_roller.die(), self.dice_roller.die()
         self.dice = (max(first, second), min(first, second))
         self.turn = TurnBuilder(self.position, self.dice)
         self.phase = Phase.MOVE
@@ -152,8 +182,9 @@ class Match:
         self.position = after
         self.dice = None
         self.turn = None
-        if after.winner is not None:
-            self._finish_game(after.winner)
+        result = game_result(after)
+        if result is not None:
+            self._finish_game(*result)
         else:
             self.phase = Phase.ROLL
         return record
@@ -167,8 +198,7 @@ class Match:
 
     # -- internals -----------------------------------------------------------------------
 
-    def _finish_game(self, winner: Side) -> None:
-        points = 2 if self.position.borne_off(winner.opponent) == 0 else 1
+    def _finish_game(self, winner: Side, points: int) -> None:
         self.game.winner = winner
         self.game.points = points
         self.score[winner] += points

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from nardy_tui.engine import IllegalPlayError, Position, Side, legal_plays
-from nardy_tui.engine.match import Match, Phase, PhaseError
+from nardy_tui.engine.dice import ScriptedDice
+from nardy_tui.engine.match import Match, Phase, PhaseError, game_result
 
 
 def _to_roll(match: Match) -> None:
@@ -181,3 +182,34 @@ def test_the_same_seed_and_choices_replay_the_same_match() -> None:
 
     assert replay(21) == replay(21)
     assert replay(21) != replay(22)
+
+
+def test_the_match_says_who_moves_and_whether_a_roll_comes_next() -> None:
+    match = Match(length=1, seed=5)
+    assert match.mover is None and match.may_roll  # the roll-off: both sides throw
+    _to_roll(match)
+    assert match.mover is match.position.turn and match.may_roll
+    match.play(legal_plays(match.position, match.roll())[0])
+    assert match.mover is match.position.turn and match.may_roll
+    match.roll()
+    assert match.mover is match.position.turn and not match.may_roll
+    match.play(legal_plays(match.position, match.dice or (1, 1))[0])
+    _finish_game(match, random.Random(5))
+    assert match.mover is None and not match.may_roll
+
+
+def test_dice_given_in_advance_decide_the_roll_off_and_the_rolls() -> None:
+    # Roll-off 3-3 (a tie), then 2-6: Black starts and rolls 6-5.
+    match = Match(length=1, dice=ScriptedDice([3, 3, 2, 6, 5, 6]))
+    assert match.roll_off().winner is None
+    assert match.roll_off().winner is Side.BLACK
+    assert match.roll() == (6, 5)
+    assert match.dice_roller.rolled == 6
+
+
+def test_a_game_is_won_with_a_mars_only_if_the_loser_bore_off_nothing() -> None:
+    assert game_result(Position.initial()) is None
+    marred = Position.from_points([0] * 11 + [-15] + [0] * 12, turn=Side.BLACK)
+    assert game_result(marred) == (Side.WHITE, 2)
+    single = Position.from_points([0] * 11 + [-14] + [0] * 12, turn=Side.BLACK)
+    assert game_result(single) == (Side.WHITE, 1)
