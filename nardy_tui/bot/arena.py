@@ -20,8 +20,7 @@ from math import sqrt
 from typing import Any, TextIO
 
 from nardy_tui.bot import LEVELS, Bot, get_bot
-from nardy_tui.engine import Side, legal_plays
-from nardy_tui.engine.match import Match, Phase
+from nardy_tui.engine import Match, Phase, Side, legal_plays
 
 MAX_TURNS = 2000
 """A game this long means something is broken (a real game takes about a hundred turns)."""

@@ -29,9 +29,16 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from nardy_tui.engine import CHECKERS, POINTS, Position, Side, board_index, opposite_number
+from nardy_tui.engine import (
+    CHECKERS,
+    HOME_TOP,
+    POINTS,
+    Position,
+    Side,
+    board_index,
+    opposite_number,
+)
 
-HOME_TOP = 6
 PER_POINT = 4
 SIDE_EXTRAS = 10
 SIDE_INPUTS = POINTS * PER_POINT + SIDE_EXTRAS

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from nardy_tui.engine import HEAD, POINTS, Side, opposite_number, own_point
-
-HOME_TOP = 6
+from nardy_tui.engine import HEAD, HOME_TOP, POINTS, Side, opposite_number, own_point
 
 OPPOSITE: tuple[int, ...] = (0, *(opposite_number(p) for p in range(1, POINTS + 1)))
 """``OPPOSITE[p]``: the opponent's own number for a side's point ``p`` (the map is its own

@@ -39,8 +39,7 @@ from nardy_tui.bot.network import (
     load,
 )
 from nardy_tui.bot.players import Bot
-from nardy_tui.engine import Side, legal_results
-from nardy_tui.engine.match import Match, Phase, game_result
+from nardy_tui.engine import Match, Phase, Side, game_result, legal_results
 
 MAX_TURNS = 2000
 

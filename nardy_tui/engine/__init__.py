@@ -1,6 +1,7 @@
 """The rules of Long Nardy: positions, legal plays, turns, dice, games and matches.
 
 This package imports only the standard library, so it can be used without a terminal.
+Everything other layers use is exported here; they never import the submodules.
 
 >>> from nardy_tui.engine import Side, Position, legal_plays
 >>> after = Position.initial().apply(legal_plays(Position.initial(), (5, 5))[0])
@@ -8,33 +9,69 @@ This package imports only the standard library, so it can be used without a term
 (<Side.BLACK: 'black'>, 1)
 """
 
+from nardy_tui.engine.dice import DiceRoller, DiceSource, RollOff, ScriptedDice
 from nardy_tui.engine.geometry import (
     CHECKERS,
     HEAD,
+    HOME_TOP,
+    OFF,
     POINTS,
     board_index,
     opposite_number,
     own_point,
+    renumber,
+)
+from nardy_tui.engine.match import (
+    MATCH_LENGTHS,
+    Game,
+    Match,
+    Phase,
+    PhaseError,
+    TurnRecord,
+    game_result,
 )
 from nardy_tui.engine.movegen import IllegalPlayError, legal_plays, legal_results
+from nardy_tui.engine.notation import checker_moves, format_play, parse_play, renumbered
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
-from nardy_tui.engine.step import ALL_ROLLS, Dice, Play, Step
+from nardy_tui.engine.step import ALL_ROLLS, Dice, Play, Step, dice_steps
+from nardy_tui.engine.turn import Route, TurnBuilder
 
 __all__ = [
     "ALL_ROLLS",
     "CHECKERS",
     "HEAD",
+    "HOME_TOP",
+    "MATCH_LENGTHS",
+    "OFF",
     "POINTS",
     "Dice",
+    "DiceRoller",
+    "DiceSource",
+    "Game",
     "IllegalPlayError",
+    "Match",
+    "Phase",
+    "PhaseError",
     "Play",
     "Position",
+    "RollOff",
+    "Route",
+    "ScriptedDice",
     "Side",
     "Step",
+    "TurnBuilder",
+    "TurnRecord",
     "board_index",
+    "checker_moves",
+    "dice_steps",
+    "format_play",
+    "game_result",
     "legal_plays",
     "legal_results",
     "opposite_number",
     "own_point",
+    "parse_play",
+    "renumber",
+    "renumbered",
 ]

@@ -12,9 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypeVar, get_args
 
-from nardy_tui.engine import Side, Step
-from nardy_tui.engine.match import Game, Match, Phase, PhaseError
-from nardy_tui.engine.step import Dice
+from nardy_tui.engine import Dice, Game, Match, Phase, PhaseError, Side, Step
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MatchOptions, Mode
 
 FORMAT = "nardy-match"

@@ -23,11 +23,18 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from nardy_tui.engine import Play, Position, Side
-from nardy_tui.engine.dice import RollOff
-from nardy_tui.engine.match import Game, Match, TurnRecord
-from nardy_tui.engine.notation import parse_play
-from nardy_tui.engine.step import Dice
+from nardy_tui.engine import (
+    Dice,
+    Game,
+    Match,
+    Play,
+    Position,
+    RollOff,
+    Side,
+    TurnRecord,
+    game_result,
+    parse_play,
+)
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage.atomic import write_atomically
 from nardy_tui.storage.paths import records_dir
@@ -268,9 +275,8 @@ class _GameReader:
         return RecordedTurn(index, side, dice, play, notation, before, self.position)
 
     def _points(self, winner: Side | None) -> int:
-        if winner is None or self.position is None:
-            return 0
-        return 2 if self.position.borne_off(winner.opponent) == 0 else 1
+        result = game_result(self.position) if self.position is not None else None
+        return result[1] if result is not None else 0
 
     @staticmethod
     def _outcome(winner: Side | None, points: int) -> str:

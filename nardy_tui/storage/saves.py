@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
-from nardy_tui.engine.match import Match
+from nardy_tui.engine import Match
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage.atomic import stale_temp_files, write_atomically
 from nardy_tui.storage.document import DocumentError, match_document, restore
