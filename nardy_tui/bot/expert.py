@@ -20,7 +20,7 @@ from nardy_tui.bot.encoding import encode
 from nardy_tui.bot.evaluation import Evaluation
 from nardy_tui.bot.network import Network, equities, load
 from nardy_tui.bot.players import ROLL_WEIGHTS, Bot, Ranking
-from nardy_tui.engine import Dice, Position, legal_results
+from nardy_tui.engine import Dice, Play, Position, legal_results
 
 WEIGHTS_FILE = "expert.npz"
 WEIGHTS_VARIABLE = "NARDY_EXPERT_WEIGHTS"
@@ -67,19 +67,31 @@ class ExpertBot(Bot):
         return Evaluation(float(win), float(win_mars), float(lose_mars))
 
     def rank(self, position: Position, dice: Dice) -> Ranking:
+        return [(play, value) for play, _, value in self.judge(position, dice)]
+
+    def judge(self, position: Position, dice: Dice, played: Position | None = None,
+              ) -> list[tuple[Play, Position, float]]:
+        """Every legal play with the position it leads to and its equity, best first.
+
+        The best plays by the network are searched a roll deeper; so is the play that led to
+        ``played`` if given, so a game review compares the play made with the best one at
+        the same depth. Plays not searched keep their one-ply equity, capped below the
+        searched ones so the order stays consistent with the choice.
+        """
         results = legal_results(position, dice)
         # The positions after our plays have the opponent to move: our equity is minus theirs.
         static = -self._equities([after for _, after in results])
         order = sorted(range(len(results)), key=lambda i: -static[i])
         best = static[order[0]]
         chosen = [i for i in order[:self.width] if static[i] >= best - self.margin]
-        if len(results) == 1 or len(chosen) < 2:
-            return [(results[i][0], float(static[i])) for i in order]
+        chosen += [i for i in order if results[i][1] == played and i not in chosen]
+        if len(chosen) < 2:
+            return [(*results[i], float(static[i])) for i in order]
         deep = self._look_ahead([results[i][1] for i in chosen])
         searched = sorted(zip(chosen, deep, strict=True), key=lambda pair: -pair[1])
         floor = searched[-1][1]
-        rest = [(results[i][0], min(float(static[i]), floor)) for i in order if i not in chosen]
-        return [(results[i][0], float(value)) for i, value in searched] + rest
+        rest = [(*results[i], min(float(static[i]), floor)) for i in order if i not in chosen]
+        return [(*results[i], float(value)) for i, value in searched] + rest
 
     def _equities(self, positions: list[Position]) -> np.ndarray:
         return equities(self.network.probabilities(encode(positions)))
