@@ -54,8 +54,8 @@ class ExpertBot(Bot):
 
     level = "expert"
 
-    def __init__(self, network: Network, seed: int = 0, width: int = 4,
-                 margin: float = 0.16) -> None:
+    def __init__(self, network: Network, seed: int = 0, width: int = 6,
+                 margin: float = 0.25) -> None:
         super().__init__(seed)
         self.network = network
         self.width = width
