@@ -1,0 +1,162 @@
+"""Game review: each turn's play against the expert's best, what it cost, and a mark.
+
+For every turn with a choice (forced turns and passes are skipped) the expert ranks the legal
+plays at the depth the hint uses, with the play made searched as deeply as the best, so the
+two are compared fairly. The loss is the difference in equity (expected points, a mars
+counting 2) between the best play and the play made, and it gives the turn its mark:
+
+=========  =====================  ==========================================================
+mark       loss (points)          meaning
+=========  =====================  ==========================================================
+(none)     below 0.04             as good as the best, or nearly
+doubtful   0.04 to below 0.08     a small inaccuracy
+error      0.08 to below 0.16     a real mistake
+blunder    0.16 or more           a serious mistake
+=========  =====================  ==========================================================
+
+These are GNU Backgammon's default thresholds, which fit here because equity is measured on
+the same scale (a single game 1 point, a mars 2, as a gammon). A player's grade comes from
+the mean loss per decision (``GRADES``). The review is deterministic: the expert has no
+randomness, so the same game always gives the same report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from nardy_tui.engine import Dice, Play, Position, Side, legal_results
+
+
+class Mark(Enum):
+    """How bad a play was, by the equity it gave away."""
+
+    NONE = ""
+    DOUBTFUL = "doubtful"
+    ERROR = "error"
+    BLUNDER = "blunder"
+
+
+THRESHOLDS: tuple[tuple[float, Mark], ...] = (
+    (0.16, Mark.BLUNDER), (0.08, Mark.ERROR), (0.04, Mark.DOUBTFUL))
+"""The smallest loss (in points) for each mark, worst first."""
+
+GRADES: tuple[tuple[float, str], ...] = (
+    (0.005, "Supernatural"), (0.010, "World-class"), (0.018, "Expert"),
+    (0.030, "Advanced"), (0.050, "Intermediate"), (0.080, "Casual"))
+"""Grade by mean loss per decision (points): the first whose bound the loss stays under;
+``Beginner`` beyond the last."""
+
+LAST_GRADE = "Beginner"
+ALTERNATIVES = 3
+"""How many of the best plays each turn's analysis keeps (the hint shows as many)."""
+
+
+def mark_for(loss: float) -> Mark:
+    """The mark a loss earns.
+
+    >>> mark_for(0.0), mark_for(0.05), mark_for(0.1), mark_for(0.3)
+    (<Mark.NONE: ''>, <Mark.DOUBTFUL: 'doubtful'>, <Mark.ERROR: 'error'>, <Mark.BLUNDER: 'blunder'>)
+    """
+    return next((mark for bound, mark in THRESHOLDS if loss >= bound), Mark.NONE)
+
+
+def grade_for(mean_loss: float) -> str:
+    """The one-word grade for a mean loss per decision.
+
+    >>> grade_for(0.0), grade_for(0.02), grade_for(0.5)
+    ('Supernatural', 'Advanced', 'Beginner')
+    """
+    return next((grade for bound, grade in GRADES if mean_loss < bound), LAST_GRADE)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnReview:
+    """One turn with a choice: the play made, the best play, and their equities for the
+    side that moved (before the opponent's next roll)."""
+
+    number: int
+    """The turn's number in the game (1 = the first turn after the roll-off)."""
+    side: Side
+    dice: Dice
+    before: Position
+    played: Play
+    best: Play
+    played_equity: float
+    best_equity: float
+    alternatives: tuple[tuple[Play, float], ...]
+    """The best plays with their equities, best first (at most ``ALTERNATIVES``)."""
+
+    @property
+    def loss(self) -> float:
+        return max(self.best_equity - self.played_equity, 0.0)
+
+    @property
+    def mark(self) -> Mark:
+        return mark_for(self.loss)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    """How one side played over the turns reviewed."""
+
+    side: Side
+    decisions: int
+    total_loss: float
+    counts: dict[Mark, int] = field(default_factory=dict)
+
+    @property
+    def mean_loss(self) -> float:
+        return self.total_loss / self.decisions if self.decisions else 0.0
+
+    @property
+    def grade(self) -> str:
+        return grade_for(self.mean_loss)
+
+
+@dataclass(frozen=True, slots=True)
+class GameReview:
+    """A reviewed game: every turn with a choice, in order, and a summary per side."""
+
+    turns: tuple[TurnReview, ...]
+
+    def summary(self, side: Side) -> PlayerSummary:
+        mine = [turn for turn in self.turns if turn.side is side]
+        counts = {mark: sum(turn.mark is mark for turn in mine) for mark in Mark}
+        return PlayerSummary(side, len(mine), sum(turn.loss for turn in mine), counts)
+
+    def mistakes(self, side: Side | None = None) -> list[TurnReview]:
+        """The turns with a mark, of one side or both."""
+        return [turn for turn in self.turns
+                if turn.mark is not Mark.NONE and (side is None or turn.side is side)]
+
+
+Progress = Callable[[int, int], None]
+"""Called with (turns done, turns in all) as a review goes on."""
+
+
+def review_game(start: Position, turns: Sequence[tuple[Dice, Play]],
+                progress: Progress | None = None) -> GameReview:
+    """Review a game from its first position and its turns (dice and play, in order).
+
+    Raises ``IllegalPlayError`` (a ``ValueError``) if a play is not legal where it was made.
+    """
+    from nardy_tui.bot import get_bot
+
+    expert = get_bot("expert")
+    position = start
+    reviewed: list[TurnReview] = []
+    for number, (dice, play) in enumerate(turns, start=1):
+        after = position.apply(play, dice)
+        if len(legal_results(position, dice)) > 1:
+            judged = expert.judge(position, dice, played=after)
+            played_equity = next(value for _, reached, value in judged if reached == after)
+            reviewed.append(TurnReview(
+                number=number, side=position.turn, dice=dice, before=position, played=play,
+                best=judged[0][0], played_equity=played_equity, best_equity=judged[0][2],
+                alternatives=tuple((p, value) for p, _, value in judged[:ALTERNATIVES])))
+        if progress is not None:
+            progress(number, len(turns))
+        position = after
+    return GameReview(tuple(reviewed))

@@ -1,0 +1,83 @@
+"""Game review: a blunder is found and priced, forced turns are skipped, grades and marks
+follow their documented scales, and the expert's own play shows no mistakes."""
+
+from __future__ import annotations
+
+import pytest
+
+from nardy_tui.bot import get_bot
+from nardy_tui.bot.review import Mark, grade_for, mark_for, review_game
+from nardy_tui.engine import Dice, Play, Position, Side, legal_plays
+from tests.engine.boards import position as make_position
+
+
+def play_named(position: Position, dice: Dice, text: str) -> Play:
+    """The legal play whose steps read ``text`` (e.g. '6/1 5/off')."""
+    for play in legal_plays(position, dice):
+        if " ".join(map(str, play)) == text:
+            return play
+    raise AssertionError(f"{text} is not a legal play here")
+
+
+def test_throwing_away_a_won_race_is_a_blunder_and_the_winning_play_is_best() -> None:
+    # White has one checker on 6 and one on 5, Black two on its point 1: with 6-5 White
+    # bears both off and wins; 6/1 5/off leaves a checker behind and Black wins next roll.
+    start = make_position({6: 1, 5: 1}, {1: 2})
+    blunder = play_named(start, (6, 5), "6/1 5/off")
+    review = review_game(start, [((6, 5), blunder)])
+    [turn] = review.turns
+    assert turn.mark is Mark.BLUNDER
+    assert turn.best != blunder and start.apply(turn.best, (6, 5)).winner is Side.WHITE
+    assert turn.loss == pytest.approx(2.0)  # a sure win (+1) thrown into a sure loss (-1)
+    assert turn.played_equity == pytest.approx(-1.0) and turn.best_equity == pytest.approx(1.0)
+    assert review.mistakes(Side.WHITE) == [turn] and review.mistakes(Side.BLACK) == []
+    summary = review.summary(Side.WHITE)
+    assert summary.decisions == 1 and summary.counts[Mark.BLUNDER] == 1
+    assert summary.grade == "Beginner"
+
+
+def test_forced_turns_are_not_reviewed() -> None:
+    # The opening 6-6 has one legal play (two checkers leave the head to 18).
+    start = Position.initial(Side.WHITE)
+    [only] = legal_plays(start, (6, 6))
+    review = review_game(start, [((6, 6), only)])
+    assert review.turns == () and review.summary(Side.WHITE).decisions == 0
+
+
+def test_the_experts_own_plays_show_no_mistakes() -> None:
+    expert = get_bot("expert", seed=1)
+    position = Position.initial(Side.WHITE)
+    turns: list[tuple[Dice, Play]] = []
+    rolls = [(3, 1), (5, 2), (6, 4), (4, 4), (2, 1), (5, 3), (6, 2), (4, 3), (6, 5), (3, 3)] * 2
+    for dice in rolls:
+        play = expert.choose(position, dice)
+        turns.append((dice, play))
+        position = position.apply(play, dice)
+    done: list[tuple[int, int]] = []
+    review = review_game(Position.initial(Side.WHITE), turns,
+                         progress=lambda k, n: done.append((k, n)))
+    assert review.turns, "some of these turns have a choice"
+    assert all(turn.loss == 0.0 and turn.mark is Mark.NONE for turn in review.turns)
+    assert done[-1] == (len(turns), len(turns))
+    assert review_game(Position.initial(Side.WHITE), turns) == review  # deterministic
+
+
+def test_an_illegal_play_in_a_game_is_refused() -> None:
+    start = Position.initial(Side.WHITE)
+    wrong = play_named(start, (6, 5), "24/18 18/13")
+    with pytest.raises(ValueError):
+        review_game(start, [((3, 1), wrong)])
+
+
+@pytest.mark.parametrize(("loss", "mark"), [
+    (0.0, Mark.NONE), (0.039, Mark.NONE), (0.04, Mark.DOUBTFUL), (0.079, Mark.DOUBTFUL),
+    (0.08, Mark.ERROR), (0.159, Mark.ERROR), (0.16, Mark.BLUNDER), (1.5, Mark.BLUNDER)])
+def test_marks_follow_the_documented_thresholds(loss: float, mark: Mark) -> None:
+    assert mark_for(loss) is mark
+
+
+def test_grades_run_from_supernatural_to_beginner() -> None:
+    losses = [0.001, 0.007, 0.015, 0.025, 0.04, 0.07, 0.2]
+    assert [grade_for(loss) for loss in losses] == [
+        "Supernatural", "World-class", "Expert", "Advanced", "Intermediate", "Casual",
+        "Beginner"]
