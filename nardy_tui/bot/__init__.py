@@ -16,6 +16,14 @@ from typing import TYPE_CHECKING, Literal, overload
 
 from nardy_tui.bot.evaluation import Evaluation, WeightsError
 from nardy_tui.bot.players import Bot, Ranking, build
+from nardy_tui.bot.review import (
+    GameReview,
+    Mark,
+    PlayerSummary,
+    TurnReview,
+    review_game,
+    summarise,
+)
 
 if TYPE_CHECKING:
     from nardy_tui.bot.expert import ExpertBot
@@ -62,4 +70,18 @@ def expert_problem() -> str | None:
     return None
 
 
-__all__ = ["LEVELS", "Bot", "Evaluation", "Ranking", "WeightsError", "expert_problem", "get_bot"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "Evaluation",
+    "GameReview",
+    "Mark",
+    "PlayerSummary",
+    "Ranking",
+    "TurnReview",
+    "WeightsError",
+    "expert_problem",
+    "get_bot",
+    "review_game",
+    "summarise",
+]

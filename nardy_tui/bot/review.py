@@ -122,14 +122,19 @@ class GameReview:
     turns: tuple[TurnReview, ...]
 
     def summary(self, side: Side) -> PlayerSummary:
-        mine = [turn for turn in self.turns if turn.side is side]
-        counts = {mark: sum(turn.mark is mark for turn in mine) for mark in Mark}
-        return PlayerSummary(side, len(mine), sum(turn.loss for turn in mine), counts)
+        return summarise([self], side)
 
     def mistakes(self, side: Side | None = None) -> list[TurnReview]:
         """The turns with a mark, of one side or both."""
         return [turn for turn in self.turns
                 if turn.mark is not Mark.NONE and (side is None or turn.side is side)]
+
+
+def summarise(reviews: Sequence[GameReview], side: Side) -> PlayerSummary:
+    """One side's play over several reviewed games (a whole match)."""
+    mine = [turn for review in reviews for turn in review.turns if turn.side is side]
+    counts = {mark: sum(turn.mark is mark for turn in mine) for mark in Mark}
+    return PlayerSummary(side, len(mine), sum(turn.loss for turn in mine), counts)
 
 
 Progress = Callable[[int, int], None]

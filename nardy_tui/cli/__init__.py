@@ -1,4 +1,4 @@
-"""The ``nardy`` command: play (the default), ``arena``, ``export`` and ``replay``.
+"""The ``nardy`` command: play (the default), ``arena``, ``export``, ``replay``, ``review``.
 
 Every mistake on the command line ends with a one-line message and a non-zero exit status,
 never a traceback. Heavy modules (Textual, the bot) are imported only once needed.
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from nardy_tui.argparsing import OneLineParser
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, LaunchOptions, MatchOptions
 
-SUBCOMMANDS = ("arena", "export", "replay")
+SUBCOMMANDS = ("arena", "export", "replay", "review")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -24,7 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
         "the built-in bot. Without options a new-match screen asks how to play.",
         epilog="Other commands: 'nardy arena A B' plays bots against each other, "
         "'nardy export [FILE]' writes the saved match as a text record, "
-        "'nardy replay FILE' steps through a record. Each has its own --help.",
+        "'nardy replay FILE' steps through a record, 'nardy review FILE' marks the mistakes "
+        "in one. Each has its own --help.",
     )
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--hot-seat", action="store_true",
@@ -109,6 +110,10 @@ def _run_subcommand(name: str, args: list[str]) -> int:
         from nardy_tui.bot.arena import main as arena_main
 
         return arena_main(args)
+    if name == "review":
+        from nardy_tui.cli.review import review_main
+
+        return review_main(args)
     if name == "export":
         from nardy_tui.storage.commands import export_main
 

@@ -1,0 +1,147 @@
+"""``nardy review RECORD``: what each player got wrong in a recorded match, and what it cost.
+
+Every game of the record is replayed through the engine and reviewed by the expert
+(``nardy_tui.bot.review``). The text report lists each marked turn (the play made, the best
+play, the equity lost) and a summary per player; ``--json`` prints every reviewed turn for
+programs instead. A record that cannot be read or replayed is one line and exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+from nardy_tui.argparsing import OneLineParser
+from nardy_tui.bot import (
+    GameReview,
+    Mark,
+    TurnReview,
+    WeightsError,
+    review_game,
+    summarise,
+)
+from nardy_tui.engine import Side, format_play
+from nardy_tui.storage import Record, RecordError, load_record
+
+PROG = "nardy review"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(
+        prog=PROG,
+        description="Review a recorded match with the expert bot: every turn with a choice is "
+        "compared with the best play, and mistakes are marked doubtful, error or blunder "
+        "by the points they gave away.")
+    parser.add_argument("record", metavar="RECORD",
+                        help="a match record (written by x in the game, at a match's end, "
+                             "or by 'nardy export')")
+    parser.add_argument("--json", action="store_true",
+                        help="print the whole review as JSON (every reviewed turn)")
+    parser.add_argument("--player", choices=("white", "black"),
+                        help="review one side only (default: both)")
+    return parser
+
+
+def review_main(argv: Sequence[str]) -> int:
+    """Run ``nardy review``; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        record = load_record(Path(args.record))
+    except RecordError as error:
+        return _fail(str(error))
+    sides = [Side(args.player)] if args.player else list(Side)
+    try:
+        reviews = _review(record)
+    except WeightsError as error:
+        return _fail(str(error))
+    except ValueError as error:
+        return _fail(f"the record does not replay: {error}")
+    if args.json:
+        print(json.dumps(_as_data(record, reviews, sides), indent=1))
+    else:
+        print(format_report(args.record, reviews, sides))
+    return 0
+
+
+def _review(record: Record) -> list[GameReview]:
+    """Review every game, with a progress bar on a terminal."""
+    console = Console(stderr=True)
+    total = sum(len(game.turns) for game in record.games)
+    columns = (TextColumn("reviewing"), BarColumn(), MofNCompleteColumn())
+    reviews: list[GameReview] = []
+    with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
+        task = progress.add_task("review", total=total)
+        for game in record.games:
+            turns = [(turn.dice, turn.play) for turn in game.turns]
+            reviews.append(review_game(game.start, turns,
+                                       progress=lambda *_: progress.advance(task)))
+    return reviews
+
+
+def format_report(name: str, reviews: Sequence[GameReview], sides: Sequence[Side]) -> str:
+    """The review as text: each game's marked turns, then a summary per player."""
+    lines = [f"Review of {name} by the expert bot (loss in points of equity)"]
+    for number, review in enumerate(reviews, start=1):
+        lines += ["", f"Game {number}"]
+        mistakes = [turn for turn in review.mistakes() if turn.side in sides]
+        if not mistakes:
+            lines.append("  no mistakes")
+        for turn in mistakes:
+            played = format_play(turn.played, turn.before, turn.dice)
+            best = format_play(turn.best, turn.before, turn.dice)
+            lines.append(f"  {turn.number:>3}. {turn.side.label} {turn.dice[0]}-{turn.dice[1]}: "
+                         f"{played:<22} best {best:<22} cost {turn.loss:.3f}  "
+                         f"{turn.mark.value}")
+    lines += ["", "Summary"]
+    for side in sides:
+        summary = summarise(reviews, side)
+        counts = ", ".join(f"{summary.counts.get(mark, 0)} {mark.value}"
+                           for mark in _marks_worst_first())
+        lines.append(f"  {side.label}: {summary.decisions} decisions, lost "
+                     f"{summary.total_loss:.3f} points ({summary.mean_loss:.3f} per decision); "
+                     f"{counts}; grade: {summary.grade}")
+    return "\n".join(lines)
+
+
+def _marks_worst_first() -> list[Mark]:
+    return [Mark.BLUNDER, Mark.ERROR, Mark.DOUBTFUL]
+
+
+def _as_data(record: Record, reviews: Sequence[GameReview], sides: Sequence[Side],
+             ) -> dict[str, Any]:
+    def turn_data(turn: TurnReview) -> dict[str, Any]:
+        return {
+            "turn": turn.number, "player": turn.side.value, "dice": list(turn.dice),
+            "played": format_play(turn.played, turn.before, turn.dice),
+            "best": format_play(turn.best, turn.before, turn.dice),
+            "played_equity": round(turn.played_equity, 4),
+            "best_equity": round(turn.best_equity, 4),
+            "loss": round(turn.loss, 4), "mark": turn.mark.value or None,
+        }
+
+    summaries = {}
+    for side in sides:
+        summary = summarise(reviews, side)
+        summaries[side.value] = {
+            "decisions": summary.decisions, "total_loss": round(summary.total_loss, 4),
+            "mean_loss": round(summary.mean_loss, 4), "grade": summary.grade,
+            "marks": {mark.value: summary.counts.get(mark, 0) for mark in _marks_worst_first()},
+        }
+    return {
+        "games": [{"game": game.number,
+                   "turns": [turn_data(t) for t in review.turns if t.side in sides]}
+                  for game, review in zip(record.games, reviews, strict=True)],
+        "summary": summaries,
+    }
+
+
+def _fail(message: str) -> int:
+    print(f"{PROG}: {message}", file=sys.stderr)
+    return 1

@@ -1,0 +1,88 @@
+"""``nardy review RECORD``: the report of a recorded match, as text and as JSON."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from nardy_tui.bot import get_bot
+from nardy_tui.cli.review import review_main
+from nardy_tui.engine import Match, Phase
+from nardy_tui.options import MatchOptions
+from nardy_tui.storage.record import format_record
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A one-point match of the medium bot against the easy one, as the game writes it."""
+    match = Match(length=1, seed=21)
+    players = {"white": get_bot("medium", seed=1), "black": get_bot("easy", seed=2)}
+    while match.phase is Phase.ROLL_OFF:
+        match.roll_off()
+    while match.phase is Phase.ROLL:
+        dice = match.roll()
+        match.play(players[match.position.turn.value].choose(match.position, dice))
+    path = tmp_path_factory.mktemp("records") / "match.txt"
+    options = MatchOptions(mode="bot", bot_level="easy", color="white", points=1)
+    path.write_text(format_record(match, options, datetime(2026, 12, 1, 10, 0)))
+    return path
+
+
+@pytest.fixture(scope="module")
+def report(record: Path) -> dict[str, object]:
+    """The JSON review of the record (reviewing takes a few seconds: done once)."""
+    out = subprocess.run([sys.executable, "-m", "nardy_tui", "review", str(record), "--json"],
+                         capture_output=True, text=True, check=True, timeout=300)
+    data: dict[str, object] = json.loads(out.stdout)
+    return data
+
+
+def test_the_json_review_has_every_decision_and_a_summary_per_player(
+        report: dict[str, object]) -> None:
+    [game] = report["games"]  # type: ignore[misc]
+    turns = game["turns"]
+    assert turns and {turn["player"] for turn in turns} == {"white", "black"}
+    for turn in turns:
+        assert turn["loss"] == pytest.approx(turn["best_equity"] - turn["played_equity"],
+                                             abs=1e-3)
+        assert turn["mark"] in (None, "doubtful", "error", "blunder")
+    summary = report["summary"]
+    assert set(summary) == {"white", "black"}  # type: ignore[arg-type]
+    for side in ("white", "black"):
+        mine = [turn for turn in turns if turn["player"] == side]
+        assert summary[side]["decisions"] == len(mine)  # type: ignore[index]
+        marks = summary[side]["marks"]  # type: ignore[index]
+        assert marks["blunder"] == sum(turn["mark"] == "blunder" for turn in mine)
+
+
+def test_the_text_review_lists_mistakes_and_grades_each_player(
+        record: Path, capsys: pytest.CaptureFixture[str], report: dict[str, object]) -> None:
+    assert review_main([str(record), "--player", "black"]) == 0
+    text = capsys.readouterr().out
+    assert "Game 1" in text and "Black:" in text and "grade:" in text
+    assert "White:" not in text
+    black_turns = [t for t in report["games"][0]["turns"]  # type: ignore[index]
+                   if t["player"] == "black" and t["mark"]]
+    for turn in black_turns:
+        assert f"cost {turn['loss']:.3f}" in text
+
+
+def test_a_record_that_does_not_replay_is_one_line_and_status_1(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Game 1\nRoll-off: White 5, Black 2\n1. White 5-3: 24/17\n")
+    done = subprocess.run([sys.executable, "-m", "nardy_tui", "review", str(bad)],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith("nardy review:") and "24/17" in line
+
+
+def test_a_missing_record_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert review_main([str(tmp_path / "none.txt")]) == 1
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert "none.txt" in line
