@@ -51,6 +51,8 @@ def refused(*args: str, status: int | None = None) -> str:
     (["--resume", "--new"], "not allowed with argument"),
     (["export", "a", "b"], "unrecognized arguments: b"),
     (["replay"], "the following arguments are required: FILE"),
+    (["arena", "easy"], "the following arguments are required: SECOND_LEVEL"),
+    (["arena", "easy", "genius"], "argument SECOND_LEVEL: invalid choice: 'genius'"),
 ])
 def test_command_line_mistakes(args: list[str], words: str) -> None:
     assert words in refused(*args, status=2)

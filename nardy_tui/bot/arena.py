@@ -9,7 +9,6 @@ checked against ``legal_results``.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import statistics
@@ -19,6 +18,7 @@ from dataclasses import dataclass, field
 from math import sqrt
 from typing import Any, TextIO
 
+from nardy_tui.argparsing import OneLineParser
 from nardy_tui.bot import LEVELS, Bot, get_bot
 from nardy_tui.engine import Match, Phase, Side, legal_plays
 
@@ -219,11 +219,14 @@ def format_report(data: dict[str, Any]) -> str:
 
 def main(argv: list[str]) -> int:
     """Entry point of ``nardy arena A B --games N --seed S [--json]``."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="nardy arena",
         description="Play two bot levels against each other with duplicate dice.")
-    parser.add_argument("a", choices=LEVELS, help="the first bot's level")
-    parser.add_argument("b", choices=LEVELS, help="the second bot's level")
+    levels = ", ".join(LEVELS)
+    parser.add_argument("a", choices=LEVELS, metavar="FIRST_LEVEL",
+                        help=f"the first bot's level: {levels}")
+    parser.add_argument("b", choices=LEVELS, metavar="SECOND_LEVEL",
+                        help=f"the second bot's level: {levels}")
     parser.add_argument("--games", type=int, default=100,
                         help="number of games; played in pairs with the same dice (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed for dice and bots (default 0)")
