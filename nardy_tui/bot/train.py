@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -177,11 +177,20 @@ def start_network(args: argparse.Namespace, console: Console) -> tuple[Network, 
     """The network to train: the output file's when resuming, otherwise a fresh one."""
     if args.resume and args.out.exists():
         network = load(args.out)
-        saved = network.meta.get("settings", {})
-        settings = Settings(**saved)
-        console.log(f"resuming {args.out} after {network.meta.get('games', 0)} games")
+        games = int(network.meta.get("games", 0))
+        settings = Settings(**network.meta.get("settings", {}))
+        if args.learning_rate is not None and args.learning_rate != settings.learning_rate:
+            # Lowering the step size once the play has settled lets the network refine it;
+            # each change is kept in the file, so the run stays reproducible.
+            settings = replace(settings, learning_rate=args.learning_rate)
+            network.meta["settings"] = settings.__dict__
+            network.meta.setdefault("schedule", []).append(
+                {"games": games, "learning_rate": args.learning_rate})
+        console.log(f"resuming {args.out} after {games} games, "
+                    f"learning rate {settings.learning_rate}")
         return network, settings
-    settings = Settings(hidden=args.hidden, lam=args.lam, learning_rate=args.learning_rate,
+    settings = Settings(hidden=args.hidden, lam=args.lam,
+                        learning_rate=args.learning_rate or Settings.learning_rate,
                         seed=args.seed)
     network = Network.fresh(settings.hidden, settings.seed)
     network.meta = {"settings": settings.__dict__, "games": 0, "seconds": 0.0, "curve": []}
@@ -245,7 +254,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="continue the run saved in --out (its settings are kept)")
     parser.add_argument("--hidden", type=int, default=Settings.hidden, help="hidden units")
     parser.add_argument("--lam", type=float, default=Settings.lam, help="TD lambda")
-    parser.add_argument("--learning-rate", type=float, default=Settings.learning_rate)
+    parser.add_argument("--learning-rate", type=float, default=None,
+                        help=f"Adam's step size (default {Settings.learning_rate}); with "
+                        "--resume it replaces the run's own from here on")
     parser.add_argument("--checkpoint-every", type=int, default=500, metavar="N",
                         help="save the weights every N games (default 500)")
     parser.add_argument("--check-every", type=int, default=5000, metavar="N",

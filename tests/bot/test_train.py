@@ -59,3 +59,14 @@ def test_the_last_position_learns_the_outcome_and_earlier_ones_blend_towards_it(
 def test_mirroring_twice_gives_the_chances_back() -> None:
     values = np.array([[0.7, 0.2, 0.05]], dtype=np.float32)
     np.testing.assert_allclose(mirror(mirror(values)), values)
+
+
+def test_a_resumed_run_can_lower_its_learning_rate_and_keeps_a_note_of_it(
+        tmp_path: Path) -> None:
+    out = tmp_path / "run.npz"
+    common = ["--seed", "2", "--hidden", "8", "--check-games", "0", "--out", str(out)]
+    assert main(["--games", "2", *common]) == 0
+    assert main(["--games", "3", "--resume", "--learning-rate", "0.0003", *common]) == 0
+    meta = load(out).meta
+    assert meta["settings"]["learning_rate"] == 0.0003
+    assert meta["schedule"] == [{"games": 2, "learning_rate": 0.0003}]
