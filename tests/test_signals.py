@@ -196,13 +196,13 @@ def test_closing_the_terminal_keeps_the_match(terminal: Terminal) -> None:
     assert saved is not None and saved_steps() == progress
 
 
-def test_ctrl_q_asks_and_quits_keeping_the_match(terminal: Terminal) -> None:
+@pytest.mark.parametrize("answer", ["\r", "\x11"], ids=["enter-on-quit", "ctrl+q-again"])
+def test_ctrl_q_asks_and_quits_keeping_the_match(terminal: Terminal, answer: str) -> None:
     progress = play_some_steps(terminal)
     terminal.press("\x11")  # ctrl+q
     terminal.wait_for(lambda: "Keep playing" in terminal.text(), "the quit dialog")
-    terminal.press("\x1b[C")  # right: from "Keep playing" to "Quit"
     time.sleep(0.3)
-    terminal.press("\r")
+    terminal.press(answer)  # Enter on the focused Quit button, or ctrl+q once more
     status = terminal.wait_for_end()
     assert_clean_end(terminal, status, {0}, progress)
     assert LEAVE_ALTERNATE_SCREEN in terminal.output

@@ -44,6 +44,7 @@ GAME_COMMANDS = (
     ("Undo the whole turn", "Take back every step of this turn", "undo_turn"),
     ("Hint", "Show the expert bot's best play on the board", "hint"),
     ("Skip the bot's animation", "Play the rest of the bot's turn at once", "skip"),
+    ("Show the last play again", "Replay the last turn slowly on the board", "last_play"),
     ("Next game", "Start the next game of the match, with its roll-off", "next_game"),
     ("Export the match record", "Write the record of this match to a text file", "export"),
 )
@@ -167,18 +168,30 @@ class NardyApp(App[int]):
         from nardy_tui.engine.side import Side
         from nardy_tui.ui.game import GameScreen
 
+        resolved = options
         if options.color == "random":
             color = random.Random(options.seed).choice(["white", "black"])
-            options = MatchOptions(options.mode, options.bot_level, color,  # type: ignore[arg-type]
-                                   options.points, options.seed)
+            resolved = MatchOptions(options.mode, options.bot_level, color,  # type: ignore[arg-type]
+                                    options.points, options.seed)
         bots: dict[Side, str] = {}
-        if options.mode == "bot":
-            human = Side(options.color)
-            bots[human.opponent] = options.bot_level
+        if resolved.mode == "bot":
+            human = Side(resolved.color)
+            bots[human.opponent] = resolved.bot_level
         if match is None:
+            self._remember_choices(options)
             match = Match(length=options.points, seed=options.seed)
-            self.saver.discard()
-        self._show(GameScreen(match, options, bots))
+            problem = self.saver.save(match, resolved)  # kept from the first frame on
+            if problem is not None:
+                self.notify(problem, severity="warning")
+        self._show(GameScreen(match, resolved, bots))
+
+    def _remember_choices(self, options: MatchOptions) -> None:
+        """The new-match screen offers these choices again next time."""
+        for name in ("mode", "bot_level", "color", "points"):
+            setattr(self.settings, name, getattr(options, name))
+        problem = save_settings(self.settings)
+        if problem is not None:
+            self.notify(problem, severity="warning")
 
     def action_new_match(self) -> None:
         from nardy_tui.ui.newmatch import NewMatchScreen
@@ -209,7 +222,9 @@ class NardyApp(App[int]):
             if choice == "quit":
                 self.exit(0)
 
-        if not isinstance(self.screen, QuitDialog):
+        if isinstance(self.screen, QuitDialog):  # Ctrl+Q twice
+            self.screen.dismiss("quit")
+        else:
             self.push_screen(QuitDialog(), chosen)
 
     def _game_screen(self) -> GameScreen | None:

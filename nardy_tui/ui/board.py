@@ -37,8 +37,22 @@ STACK_ROWS = 5
 """Checkers drawn on a point before the stack is shortened and its count written: the
 least, for the smallest terminal; a taller terminal gets taller stacks (``fit_height``)."""
 
-MAX_STACK_ROWS = 14
-"""Beyond this a stack would be taller than a real board's points look."""
+MAX_STACK_ROWS = 15
+"""A whole side's checkers: a taller stack would only leave empty rows."""
+
+POINT_WIDTH = 5
+"""Columns of a point in the smallest terminal; a wider terminal widens them (``fit``)."""
+
+MAX_POINT_WIDTH = 16
+
+BOARD_FRAME = 16
+"""Columns of the board that are not points: the bar (3), the tray with its margin (9),
+the padding (2) and the border (2)."""
+
+LAST_FROM_MARK = "◌"
+"""Where a checker of the last play left from: an empty ring, for terminals without colour."""
+LAST_TO_MARKS = {True: "▲", False: "▼"}
+"""Where a checker of the last play arrived: an arrow at its stack (top row, bottom row)."""
 
 BOARD_CHROME = 5
 """Rows of the board that are not points: its two borders and the banner across the middle."""
@@ -48,7 +62,8 @@ DIGIT_WAIT = 0.7
 
 HEAD_CELLS = frozenset(board_index(side, HEAD) for side in Side)
 
-MARK_CLASSES = ("source", "selected", "dest-single", "dest-combined", "hint", "cursor")
+MARK_CLASSES = ("last-from", "last-to", "source", "selected", "dest-single", "dest-combined",
+                "hint", "cursor")
 
 
 def tray_cell(side: Side) -> int:
@@ -164,6 +179,9 @@ class BoardView(Widget, can_focus=True):
     stack_rows: reactive[int] = reactive(STACK_ROWS)
     """How many checkers a point shows before it writes the count instead."""
 
+    point_width: reactive[int] = reactive(POINT_WIDTH)
+    """Columns per point: wider in a wider terminal, so the board fills it."""
+
     class Chosen(Message):
         """The player chose ``cell`` (Enter, Space, a typed number or a click)."""
 
@@ -249,6 +267,13 @@ class BoardView(Widget, can_focus=True):
         per_half = (rows - BOARD_CHROME) // 2 - 2  # each half: its edge numbers, a marker row
         self.stack_rows = max(STACK_ROWS, min(MAX_STACK_ROWS, per_half))
 
+    def fit(self, columns: int, rows: int) -> None:
+        """Make the board as big as ``columns`` by ``rows`` terminal cells allow: wider
+        points and taller stacks, never smaller than the smallest board."""
+        self.fit_height(rows)
+        width = (columns - BOARD_FRAME) // 12
+        self.point_width = max(POINT_WIDTH, min(MAX_POINT_WIDTH, width))
+
     # -- drawing ---------------------------------------------------------------------------
 
     def watch_view(self) -> None:
@@ -264,6 +289,10 @@ class BoardView(Widget, can_focus=True):
         for widget in self.query(".point, .bar, .tray"):
             widget.styles.height = rows + 2
         self._redraw()
+
+    def watch_point_width(self, columns: int) -> None:
+        for widget in self.query(PointView):
+            widget.styles.width = columns
 
     def _redraw(self) -> None:
         """Redraw once, after the current event, however many changes it made.
@@ -286,13 +315,21 @@ class BoardView(Widget, can_focus=True):
         point_cells = top[:12] + bottom[:12]
         for widget, cell in zip(points, point_cells, strict=True):
             label = str(own_point(self.numbering, cell))
-            widget.show(cell, self.position.points[cell], label, self._markers.get(cell, ""),
+            widget.show(cell, self.position.points[cell], label, self._marker(cell, widget.upper),
                         self.stack_rows)
             self._apply_classes(widget, cell)
-        for widget, cell in zip(trays, (top[12], bottom[12]), strict=True):
+        for widget, cell, upper in zip(trays, (top[12], bottom[12]), (True, False), strict=True):
             side = Side.WHITE if cell == tray_cell(Side.WHITE) else Side.BLACK
-            widget.show(cell, side, self.position.borne_off(side), self._markers.get(cell, ""))
+            widget.show(cell, side, self.position.borne_off(side), self._marker(cell, upper))
             self._apply_classes(widget, cell)
+
+    def _marker(self, cell: int, upper: bool) -> str:
+        """The glyph under a stack: the owner's marker, else the last play's own marks."""
+        if cell in self._markers:
+            return self._markers[cell]
+        if cell in self._marks["last-to"]:
+            return LAST_TO_MARKS[upper]
+        return LAST_FROM_MARK if cell in self._marks["last-from"] else ""
 
     def _apply_classes(self, widget: Widget, cell: int) -> None:
         """Toggle the highlight classes in one batch (styles update only on a change)."""

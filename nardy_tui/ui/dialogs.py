@@ -37,12 +37,18 @@ def score_line(match: Match, names: dict[Side, str]) -> str:
 
 
 class Dialog(ClosesOnce, ModalScreen[str]):
-    """A short message with buttons; each button dismisses with its id, keys included."""
+    """A short message with buttons; each button dismisses with its id.
+
+    Each button has keys of its own, written on it (``choose`` bindings in the subclass);
+    Enter presses the focused button, the first one at the start, and the arrows move
+    between them. Escape closes a dialog only where that is safe (its subclass binds it).
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("left,up", "app.focus_previous", show=False),
                 Binding("right,down", "app.focus_next", show=False)]
 
     def __init__(self, title: str, body: str, buttons: list[tuple[str, str]]) -> None:
+        """``buttons`` are (id, label) pairs; the label should name the button's keys."""
         super().__init__()
         self.title_text = title
         self.body = body
@@ -63,9 +69,22 @@ class Dialog(ClosesOnce, ModalScreen[str]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id)
 
+    def action_choose(self, button_id: str) -> None:
+        """A button's key: as if that button were pressed."""
+        self.dismiss(button_id)
+
 
 class GameOverDialog(Dialog):
-    """Who won the game, for how many points (mars labelled), and the match score."""
+    """Who won the game, for how many points (mars labelled), and the match score.
+
+    Escape closes it to look at the final board; n (the game screen's key) then starts
+    the next game.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "choose('next')", "Next game", show=False),
+        Binding("escape", "choose('look')", "Look at the board", show=False),
+    ]
 
     def __init__(self, match: Match, names: dict[Side, str]) -> None:
         game = match.game
@@ -76,12 +95,20 @@ class GameOverDialog(Dialog):
             f"{who(game.winner, names)} {verb(game.winner, names, 'scores', 'score')} "
             f"{points}\n\n"
             f"{score_line(match, names)}",
-            [("next", "Next game")],
+            [("next", "Next game (n)"), ("look", "See the board (Esc)")],
         )
 
 
 class MatchOverDialog(Dialog):
-    """The final score and where the match's record is, then a new match or quit."""
+    """The final score and where the match's record is, then a new match or quit.
+
+    Escape does nothing here: neither choice is a safe guess.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "choose('new')", "New match", show=False),
+        Binding("q", "choose('quit')", "Quit", show=False),
+    ]
 
     def __init__(self, match: Match, names: dict[Side, str], record: str) -> None:
         """``record`` says where the match's record was written, or why it was not."""
@@ -92,39 +119,61 @@ class MatchOverDialog(Dialog):
             f"{who(winner, names)} {verb(winner, names, 'wins', 'win')} the match",
             f"{winner.label} won the last game{mars}.\n\n"
             f"Final score: {score_line(match, names)}\n\n{record}",
-            [("new", "New match"), ("quit", "Quit")],
+            [("new", "New match (n)"), ("quit", "Quit (q)")],
         )
 
 
 class QuitDialog(Dialog):
-    """Quitting mid-match needs a confirmation; the match stays saved."""
+    """Quitting mid-match needs a confirmation; the match stays saved.
+
+    Quit is focused, so Ctrl+Q then Enter quits, as does Ctrl+Q twice (the app's key), y
+    or q; Escape or n keeps playing.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,q", "choose('quit')", "Quit", show=False),
+        Binding("n,escape", "choose('stay')", "Keep playing", show=False),
+    ]
 
     def __init__(self) -> None:
         super().__init__(
             "Quit nardy?",
             "The match is not over. It is saved: 'nardy --resume' (or just 'nardy') "
             "continues it later.",
-            [("stay", "Keep playing"), ("quit", "Quit")],
+            [("quit", "Quit (q, y)"), ("stay", "Keep playing (Esc, n)")],
         )
 
 
 class AbandonDialog(Dialog):
-    """Starting a new match replaces the one in progress."""
+    """Starting a new match replaces the one in progress: Keep playing is focused."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "choose('new')", "New match", show=False),
+        Binding("n,escape", "choose('stay')", "Keep playing", show=False),
+    ]
 
     def __init__(self) -> None:
         super().__init__(
             "Start a new match?",
             "The match in progress will be discarded.",
-            [("stay", "Keep playing"), ("new", "New match")],
+            [("stay", "Keep playing (Esc, n)"), ("new", "New match (y)")],
         )
 
 
 class ResumeDialog(Dialog):
-    """An unfinished match was found at start-up."""
+    """An unfinished match was found at start-up.
+
+    Escape does nothing: with nothing under the dialog, there is nothing to go back to.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r,y", "choose('resume')", "Resume", show=False),
+        Binding("n", "choose('new')", "New match", show=False),
+    ]
 
     def __init__(self, summary: str) -> None:
         super().__init__(
             "Resume the saved match?",
             f"An unfinished match is saved:\n{summary}",
-            [("resume", "Resume"), ("new", "New match")],
+            [("resume", "Resume (r)"), ("new", "New match (n)")],
         )

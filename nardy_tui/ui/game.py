@@ -8,6 +8,7 @@ choices into calls on ``Match`` and ``TurnBuilder`` and shows the answers.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual import events, on, work
@@ -18,10 +19,10 @@ from textual.reactive import reactive
 from textual.widgets import Footer, Static
 
 from nardy_tui.engine.dice import RollOff
-from nardy_tui.engine.geometry import OFF
-from nardy_tui.engine.match import Match, Phase, TurnRecord
+from nardy_tui.engine.geometry import OFF, renumber
+from nardy_tui.engine.match import Game, Match, Phase, TurnRecord
 from nardy_tui.engine.movegen import legal_plays
-from nardy_tui.engine.notation import format_play
+from nardy_tui.engine.notation import checker_moves, format_play, renumbered
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
 from nardy_tui.engine.step import Play, Step
@@ -29,7 +30,7 @@ from nardy_tui.engine.turn import TurnBuilder
 from nardy_tui.options import MatchOptions
 from nardy_tui.ui.board import GLYPH, BoardView, cell_of, point_of
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
-from nardy_tui.ui.panels import HistoryPanel, InfoPanel
+from nardy_tui.ui.panels import HistoryPanel, InfoPanel, turn_line
 from nardy_tui.ui.players import HINT_LEVEL, Chooser, best_play
 from nardy_tui.ui.settings import Settings
 from nardy_tui.ui.sized import SizedScreen
@@ -40,9 +41,12 @@ if TYPE_CHECKING:
 SINGLE_MARK = "◇"
 COMBINED_MARK = "◆"
 HINT_MARK = "★"
-LIVE_ACTIONS = ("roll", "confirm", "undo", "undo_turn", "hint", "skip", "next_game")
+LIVE_ACTIONS = ("roll", "confirm", "undo", "undo_turn", "hint", "skip", "next_game",
+                "last_play")
 BELOW_BOARD = 3
 """Rows under the board: the two-line status and the footer."""
+SIDE_PANEL = 44
+"""Columns the side panel keeps (with its margin) when a wider terminal widens the board."""
 
 
 class GameScreen(SizedScreen):
@@ -55,6 +59,7 @@ class GameScreen(SizedScreen):
         Binding("U", "undo_turn", "Undo turn"),
         Binding("h", "hint", "Hint"),
         Binding("s", "skip", "Skip animation"),
+        Binding("l", "last_play", "Last play"),
         Binding("n", "next_game", "Next game"),
         Binding("x", "export", "Export record", show=False),
         Binding("question_mark,f1", "app.help", "Help"),
@@ -76,6 +81,11 @@ class GameScreen(SizedScreen):
         self._live_actions: tuple[bool, ...] = ()
         self._footer_pending = False
         self._turned_to: Side | None = None
+        self._replay: list[tuple[Position, Play]] = []
+        """The frames of the last play still to show again (``l``), each a position and
+        the steps played so far."""
+        self._replay_run = 0
+        """Counts the replays started or stopped, so a stopped replay's timer does nothing."""
 
     def compose_main(self) -> ComposeResult:
         with Horizontal(id="game-body"):
@@ -83,7 +93,7 @@ class GameScreen(SizedScreen):
             with Vertical(id="side-panel"):
                 yield InfoPanel(id="info")
                 yield Static(id="bot-activity")
-                yield Static("History", classes="panel-title")
+                yield Static("History", id="history-title", classes="panel-title")
                 yield HistoryPanel(id="history")
         yield Static(id="status")
         yield Footer()
@@ -116,18 +126,28 @@ class GameScreen(SizedScreen):
         """The side the board is seen from at first: the human's (White in hot-seat)."""
         return next((side for side in Side if side not in self.bot_levels), Side.WHITE)
 
+    @property
+    def reader(self) -> Side:
+        """Whose own numbering everything on screen uses: the board's edge, typed points,
+        messages, history and hints. Against the bot the human's; in hot-seat that of the
+        player the board is turned to."""
+        return self._human_side() if self.bot_levels else self.board.view
+
     def ready(self) -> None:
         self.board.on_chosen = self._chosen
         self.board.on_cancelled = self._cancelled
         self.board.focus()
-        self.board.fit_height(self.app.size.height - BELOW_BOARD)
+        self._fit_board(self.app.size.width, self.app.size.height)
         self.refresh_view()
         self.say(self._where_we_are())
         self.call_after_refresh(self._advance)
 
     def on_resize(self, event: events.Resize) -> None:
-        """Taller stacks in a taller terminal, so the board fills the screen."""
-        self.board.fit_height(event.size.height - BELOW_BOARD)
+        """Wider points and taller stacks in a bigger terminal, so the board fills it."""
+        self._fit_board(event.size.width, event.size.height)
+
+    def _fit_board(self, width: int, height: int) -> None:
+        self.board.fit(width - SIDE_PANEL, height - BELOW_BOARD)
 
     def watch_bot_activity(self, activity: str) -> None:
         """A side-panel box that stands out while the bot thinks or moves."""
@@ -143,15 +163,35 @@ class GameScreen(SizedScreen):
         turn = match.turn
         position = turn.position_now() if turn is not None else match.position
         board = self.board
+        self._stop_replay()
         board.show(position)
-        board.numbering = (position.turn if match.phase in (Phase.ROLL, Phase.MOVE)
-                           else board.view)
         self._turn_to_mover()
+        board.numbering = self.reader
         self._show_marks()
         board.set_banner(self._banner())
         self.query_one(InfoPanel).show(match, self.names)
-        self.query_one(HistoryPanel).show(match)
+        self.query_one(HistoryPanel).show(match, self.reader)
+        self.query_one("#history-title", Static).update(f"History, in {self._numbering()}")
         self._refresh_footer()
+
+    def _numbering(self) -> str:
+        """Whose numbering the screen uses, in words: "your numbering", "Black's numbering"."""
+        return "your numbering" if self.bot_levels else f"{self.reader.label}'s numbering"
+
+    def _point(self, point: int, mover: Side | None = None) -> str:
+        """The mover's own point as the reader numbers it ("off" for 0)."""
+        mover = mover or self.match.position.turn
+        return "off" if point == OFF else str(renumber(point, mover, self.reader))
+
+    def _steps_read(self, steps: Play, mover: Side | None = None) -> str:
+        """Steps as the reader reads them: ``24/21 21/16`` in the reader's numbering."""
+        return " ".join(f"{self._point(step.src, mover)}/{self._point(step.dst, mover)}"
+                        for step in steps)
+
+    def _play_read(self, play: Play, position: Position, dice: tuple[int, int]) -> str:
+        """A whole play in notation, as the reader reads it."""
+        notation = format_play(play, position, dice)
+        return notation if position.turn is self.reader else renumbered(notation)
 
     def _refresh_footer(self) -> None:
         """Refresh the footer's keys once the events at hand are handled (a costly recompose).
@@ -190,8 +230,9 @@ class GameScreen(SizedScreen):
 
     def _show_marks(self) -> None:
         turn = self.match.turn
+        last_from, last_to = self._last_play_cells()
         if turn is None or not self._human_to_move():
-            self.board.set_marks()
+            self.board.set_marks(last_from=last_from, last_to=last_to)
             return
         mover = turn.position.turn
         markers: dict[int, str] = {}
@@ -212,16 +253,53 @@ class GameScreen(SizedScreen):
             dest_single=single,
             dest_combined=combined,
             hint=hint_cells,
+            last_from=last_from,
+            last_to=last_to,
         )
 
     def _hint_cells(self) -> set[int]:
+        """The hint's moves still to play, in any order: none once a step outside the
+        hinted play was played (taking it back shows them again)."""
         turn = self.match.turn
         if self.hint is None or turn is None:
             return set()
+        left = list(self.hint)
+        for step in turn.steps:
+            if step not in left:
+                return set()
+            left.remove(step)
         mover = turn.position.turn
-        done = len(turn.steps) if self.hint[: len(turn.steps)] == turn.steps else 0
-        return {cell_of(mover, point) for step in self.hint[done:]
-                for point in (step.src, step.dst)}
+        return {cell_of(mover, point) for move in checker_moves(tuple(left)) for point in move}
+
+    def _last_play(self) -> tuple[Side, Play] | None:
+        """The play the board marks as the last one, and whose it is.
+
+        The opponent's last turn from when it ends until the player to move rolls (with
+        automatic rolling, until their first step), the bot's steps as it plays them, and
+        the winning turn once a game is over.
+        """
+        match = self.match
+        turn = match.turn
+        if match.phase is Phase.MOVE and turn is not None and not self._human_to_move():
+            return turn.position.turn, turn.steps
+        if not match.game.turns:
+            return None
+        record = match.game.turns[-1]
+        waiting = match.phase is Phase.ROLL and self._human_to_move()
+        rolled_for_you = (match.phase is Phase.MOVE and self._human_to_move() and turn is not None
+                          and self.settings.auto_roll and not turn.steps)
+        over = match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+        return (record.side, record.play) if waiting or rolled_for_you or over else None
+
+    def _last_play_cells(self, last: tuple[Side, Play] | None = None) -> tuple[set[int], set[int]]:
+        """Where the last play's checkers left from, and where they arrived."""
+        last = last or self._last_play()
+        if last is None:
+            return set(), set()
+        side, play = last
+        moves = checker_moves(play)
+        return ({cell_of(side, src) for src, _ in moves},
+                {cell_of(side, dst) for _, dst in moves})
 
     def _banner(self) -> str:
         match = self.match
@@ -292,10 +370,31 @@ class GameScreen(SizedScreen):
             if turn.is_complete and turn.steps:
                 return "The turn is complete: confirm it (c) or undo (u)."
             if turn.steps:
-                return (f"Played so far: {' '.join(map(str, turn.steps))}. "
+                return (f"Played so far: {self._steps_read(turn.steps)}. "
                         f"Choose the next checker to move.")
-            return f"{turn.position.turn.label} rolled {match.dice[0]}-{match.dice[1]}."
-        return turn_said(game.turns[-1]) if game.turns else ""
+            return self._rolled_said()
+        return self._turn_said(game.turns[-1]) if game.turns else ""
+
+    def _turn_said(self, record: TurnRecord) -> str:
+        """A turn just played, for the status line, in the reader's numbering."""
+        return ("Pass: " if not record.play else "") + turn_line(record, self.reader)
+
+    def _rolled_said(self) -> str:
+        """The roll just made, and why any die is struck out (✗) on the dice panel."""
+        match = self.match
+        turn = match.turn
+        assert turn is not None and match.dice is not None
+        said = f"{turn.position.turn.label} rolled {match.dice[0]}-{match.dice[1]}."
+        unplayable = turn.unplayable_dice()
+        if not unplayable or turn.is_pass:
+            return said
+        if turn.must_play_higher:
+            return (f"{said} Only one die can be played, so it must be the higher: "
+                    f"the {unplayable[0]} is struck out.")
+        if match.dice[0] == match.dice[1]:
+            return (f"{said} Only {turn.max_steps} of the four {match.dice[0]}s can be "
+                    f"played: the rest are struck out.")
+        return (f"{said} No legal turn can use the {unplayable[0]}: it is struck out.")
 
     def _later(self, delay: float, callback: Callable[[], None]) -> None:
         """Run ``callback`` after ``delay`` seconds (at once, but after this event, for 0)."""
@@ -409,7 +508,8 @@ class GameScreen(SizedScreen):
         self.hint = play
         turn = self.match.turn
         assert turn is not None
-        self.say(f"Hint: {format_play(play, turn.position, turn.dice)} (starred on the board)")
+        self.say(f"Hint: {self._play_read(play, turn.position, turn.dice)} "
+                 f"(starred on the board)")
         self.refresh_view()
 
     # -- the player's choices --------------------------------------------------------------
@@ -434,6 +534,9 @@ class GameScreen(SizedScreen):
             return bool(self._bot_steps)
         if action == "next_game":
             return match.phase is Phase.GAME_OVER
+        if action == "last_play":
+            return (match.phase in (Phase.ROLL, Phase.MOVE) and self._human_to_move()
+                    and bool(match.game.turns))
         return True
 
     def action_roll(self, by_key: bool = True) -> None:
@@ -441,8 +544,8 @@ class GameScreen(SizedScreen):
         if match.phase is Phase.ROLL_OFF:
             self.say(roll_off_said(match.roll_off()))
         elif match.phase is Phase.ROLL and (self._human_to_move() or not by_key):
-            dice = match.roll()
-            self.say(f"{match.position.turn.label} rolled {dice[0]}-{dice[1]}.")
+            match.roll()
+            self.say(self._rolled_said())
         else:
             return
         self._save()
@@ -458,14 +561,16 @@ class GameScreen(SizedScreen):
         point = point_of(turn.position.turn, cell)
         if point is None:
             self.say("That is the opponent's tray: your checkers are borne off into your own.")
-        elif self.selected is None or point == self.selected:
-            self._select(None if point == self.selected else point)
+        elif point == self.selected:
+            self._cancelled()
+        elif self.selected is None:
+            self._select(point)
         elif turn.route(self.selected, point) is not None:
             self._move(self.selected, point)
         elif point in turn.sources():
             self._select(point)
         else:
-            self.say(turn.why_not(self.selected, point))
+            self.say(turn.why_not(self.selected, point, self.reader))
 
     def _cancelled(self) -> None:
         if self.match.turn is None or not self._human_to_move() or self.selected is None:
@@ -475,7 +580,10 @@ class GameScreen(SizedScreen):
 
     @on(BoardView.Flipped)
     def _flipped(self) -> None:
-        self.say(f"The board is seen from {self.board.view.label}'s side.")
+        """Hot-seat: the numbering turns with the board (against the bot it stays yours)."""
+        self.refresh_view()
+        self.say(f"The board is seen from {self.board.view.label}'s side, "
+                 f"in {self._numbering()}.")
 
     def _not_now(self) -> str:
         match = self.match
@@ -497,7 +605,7 @@ class GameScreen(SizedScreen):
             return
         self.selected = point
         if point is not None:
-            self.say(f"Checker on {point} selected: choose where it goes "
+            self.say(f"Checker on {self._point(point)} selected: choose where it goes "
                      f"({SINGLE_MARK} one die, {COMBINED_MARK} dice combined).")
         self.refresh_view()
 
@@ -507,14 +615,14 @@ class GameScreen(SizedScreen):
         assert turn is not None
         if point == OFF:
             return "Choose a checker to bear off first, then its tray."
-        return turn.why_not_from(point)
+        return turn.why_not_from(point, self.reader)
 
     def _move(self, src: int, dst: int) -> None:
         turn = self.match.turn
         assert turn is not None
         steps = turn.move(src, dst)
         self.selected = None
-        self.say("Moved " + " ".join(map(str, steps)) + ".")
+        self.say(f"Moved {self._steps_read(steps)}.")
         self._save()
         self._after_step()
 
@@ -565,6 +673,52 @@ class GameScreen(SizedScreen):
         self.say("Looking for the best play…")
         self._find_hint(turn.position, self.match.dice, len(self.match.game.turns))
 
+    def action_last_play(self) -> None:
+        """Show the last turn again, step by step at the bot's pace, then the board as it is.
+
+        Any change to the match (a roll, a step) stops it and shows the board as it is.
+        """
+        game = self.match.game
+        if not self.check_action("last_play", ()) or not game.turns:
+            return
+        record = game.turns[-1]
+        before = position_before_last(game)
+        frames: list[tuple[Position, Play]] = [(before, ())]
+        turn = TurnBuilder(before, record.dice)
+        for step in record.play:
+            turn.push(step)
+            frames.append((turn.position_now(), turn.steps))
+        self.refresh_view()
+        self._replay = frames
+        self.say(f"Again, slowly: {self._turn_said(record)}")
+        self._replay_step(self._replay_run)
+
+    def _replay_step(self, run: int) -> None:
+        """Show the next frame of the replay, unless it was stopped since."""
+        if run != self._replay_run or not self._replay or not self.is_attached:
+            return
+        position, steps = self._replay.pop(0)
+        record = self.match.game.turns[-1]
+        board = self.board
+        board.show(position)
+        last_from, last_to = self._last_play_cells((record.side, steps))
+        board.set_marks(last_from=last_from, last_to=last_to)
+        moves = " ".join(f"{self._point(src, record.side)}/{self._point(dst, record.side)}"
+                         for src, dst in checker_moves(steps)) or "before it"
+        board.set_banner(f"Last play again · {record.side.label} {record.dice[0]}-"
+                         f"{record.dice[1]} · {moves}")
+        self._later(self.nardy.pace, partial(self._replay_step if self._replay
+                                             else self._replay_done, run))
+
+    def _replay_done(self, run: int) -> None:
+        if run == self._replay_run:
+            self.refresh_view()
+            self.say(self._where_we_are())
+
+    def _stop_replay(self) -> None:
+        self._replay_run += 1
+        self._replay = []
+
     def action_export(self) -> None:
         self.say(self.nardy.saver.export(self.match, self.options))
 
@@ -577,15 +731,23 @@ class GameScreen(SizedScreen):
         self.hint = None
         self._bot_steps = []
         self.bot_activity = ""
-        self.say(turn_said(record))
         self._save()
-        self.refresh_view()
+        self.refresh_view()  # first: in hot-seat it turns the board, and the numbering
+        self.say(self._turn_said(record))
         self._advance()
 
     def _show_game_over(self) -> None:
         """The game-over dialog, once: its button (or n, or the palette) starts the next game."""
         if not any(isinstance(screen, GameOverDialog) for screen in self.app.screen_stack):
-            self.app.push_screen(GameOverDialog(self.match, self.names), self._next_game)
+            self.app.push_screen(GameOverDialog(self.match, self.names), self._game_over_chosen)
+
+    def _game_over_chosen(self, choice: str | None) -> None:
+        """The next game, or (Escape) the final board, from which n starts the next game."""
+        if choice == "look":
+            self.say(f"{self._turn_said(self.match.game.turns[-1])}. "
+                     f"The game is over: n starts the next game.")
+        else:
+            self._next_game()
 
     def action_next_game(self) -> None:
         """Start the next game: through the game-over dialog when it is open."""
@@ -640,6 +802,15 @@ class GameScreen(SizedScreen):
             self.notify(problem, severity="warning")
 
 
+def position_before_last(game: Game) -> Position:
+    """The position before ``game``'s last turn, played again from the opening."""
+    assert game.first_mover is not None
+    position = Position.initial(game.first_mover)
+    for record in game.turns[:-1]:
+        position = position.apply(record.play, record.dice)
+    return position
+
+
 def bot_name(level: str) -> str:
     """The bot as the screen names it: "Easy bot", "Hard bot"."""
     return f"{level.capitalize()} bot"
@@ -651,6 +822,4 @@ def roll_off_said(throw: RollOff) -> str:
         "A tie: roll again (r)." if throw.winner is None else f"{throw.winner.label} starts.")
 
 
-def turn_said(record: TurnRecord) -> str:
-    """A turn just played, for the status line; a pass says so first."""
-    return ("Pass: " if not record.play else "") + str(record)
+

@@ -24,7 +24,10 @@ loser has borne off none. A match is played to 1, 3, 5 or 7 points.
 ### Numbering
 
 Each player counts along their own path: the head is 24, home is 1-6.
-Point numbers on the board edge are the mover's own (in a roll-off, the viewer's).
+Against the bot, every point number you read or type is in your own numbering: the
+board's edge, the messages, the history and the hint, the bot's moves included. In
+hot-seat the numbers are those of the player the board is turned to (f turns it).
+Exported records keep the usual notation: each move in its mover's own numbering.
 White's head is top right (seen from White's side); both sides move counter-clockwise.
 
 ### Start
@@ -64,13 +67,14 @@ point only if no checker stands higher.
 |---|---|
 | Left / Right / Up / Down | move the cursor over the points |
 | Enter / Space / click | choose the point under the cursor |
-| 1-24 typed | choose that point (mover's numbering); 0 = your tray (bear off) |
+| 1-24 typed | choose that point (the numbers on the board's edge); 0 = your tray (bear off) |
 | Escape | drop the selection |
 | r | roll the dice; in the roll-off, one press rolls both sides' dice |
 | c | confirm the turn once it is complete |
 | u / U | undo one step / the whole turn |
 | h | hint: the expert bot's best play, starred on the board |
 | s | skip the bot's animation |
+| l | show the last play again, slowly |
 | n | start the next game, once a game is over |
 | f | flip the board to the other side's view |
 | x | export the match record to a text file |
@@ -78,7 +82,13 @@ point only if no checker stands higher.
 | ctrl+p | command palette (the actions that apply now, the automatic settings, the theme) |
 | ctrl+q | quit (asks first during a match; the match stays saved) |
 
+In a dialog the keys are written on its buttons: ctrl+q twice, or ctrl+q then q, y or
+Enter quits; Escape or n keeps playing.
+
 Marks on the board: ◇ a destination with one die, ◆ with dice combined, ★ the hint.
+The last play is teal, ◌ where a checker left and ▲/▼ where it arrived, until you
+roll (with automatic rolling, until your first step). A struck-out die ✗3✗ cannot be
+played this turn; the panel and the status line say why.
 White checkers are ○, Black checkers ●.
 """
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual import on
@@ -76,6 +77,11 @@ def _radio_set(set_id: str, labels: list[str], chosen: int) -> RadioSet:
                        in enumerate(labels)), id=set_id)
 
 
+def _index(choices: Sequence[object], chosen: object) -> int:
+    """Where the remembered choice is among ``choices`` (the settings file checked it)."""
+    return list(choices).index(chosen) if chosen in choices else 0
+
+
 class NewMatchScreen(SizedScreen):
     """Choose how to play; Start (or s) begins the match.
 
@@ -98,13 +104,18 @@ class NewMatchScreen(SizedScreen):
         with Vertical(id="new-match"):
             yield Static("nardy · Long Nardy · new match", id="new-match-title")
             with Horizontal(id="choices"):
-                yield self._group("Mode", _radio_set("mode", [m[1] for m in MODES], 1))
+                yield self._group("Mode", _radio_set(
+                    "mode", [m[1] for m in MODES],
+                    _index([m[0] for m in MODES], settings.mode)))
                 yield self._group("Bot level", _radio_set(
-                    "level", [level.capitalize() for level in BOT_LEVELS], 1))
+                    "level", [level.capitalize() for level in BOT_LEVELS],
+                    _index(BOT_LEVELS, settings.bot_level)))
                 yield self._group("Your colour", _radio_set(
-                    "color", [color.capitalize() for color in COLOR_CHOICES], 0))
+                    "color", [color.capitalize() for color in COLOR_CHOICES],
+                    _index(COLOR_CHOICES, settings.color)))
                 yield self._group("Match length", _radio_set(
-                    "length", [f"{n} point{'s' if n > 1 else ''}" for n in LENGTHS], 1))
+                    "length", [f"{n} point{'s' if n > 1 else ''}" for n in LENGTHS],
+                    _index(LENGTHS, settings.points)))
             with Vertical(id="settings"):
                 for name, label in SETTING_LABELS.items():
                     yield MarkedCheckbox(label, getattr(settings, name), id=name)
@@ -114,6 +125,9 @@ class NewMatchScreen(SizedScreen):
     @staticmethod
     def _group(title: str, radio_set: RadioSet) -> Vertical:
         return Vertical(Static(title, classes="group-title"), radio_set, classes="group")
+
+    def ready(self) -> None:
+        self._update_bot_choices()
 
     @on(RadioSet.Changed, "#mode")
     def _update_bot_choices(self) -> None:

@@ -13,14 +13,18 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from nardy_tui.engine.match import Match, Phase
+from nardy_tui.engine.match import Game, Match, Phase, TurnRecord
+from nardy_tui.engine.notation import renumbered
 from nardy_tui.engine.side import Side
 from nardy_tui.engine.step import Dice, dice_steps
+from nardy_tui.engine.turn import TurnBuilder
 from nardy_tui.ui.board import GLYPH
 
 HANGING_INDENT = 4
 """How much further in a wrapped history line goes on: under the turn's moves."""
 MIN_HISTORY_WIDTH = 10
+NAME_WIDTH = 11
+"""Columns for a player's name in the side panel ("Medium bot" and a space)."""
 """The width to wrap to before the panel has been laid out."""
 
 
@@ -42,6 +46,40 @@ def dice_text(dice: Dice, used: list[int], unplayable: tuple[int, ...]) -> Text:
         else:
             text.append(f"[{die}] ", "bold")
     return text
+
+
+def struck_out_why(turn: TurnBuilder | None, passed: bool = False) -> str:
+    """Why dice are struck out (✗), short enough for the side panel; "" when none are."""
+    if passed:
+        return "✗ no legal move: passed"
+    if turn is None or not turn.unplayable_dice():
+        return ""
+    if turn.is_pass:
+        return "✗ no legal move: it passes"
+    if turn.must_play_higher:
+        return "✗ one die only: the higher"
+    if turn.dice[0] == turn.dice[1]:
+        return f"✗ only {turn.max_steps} of 4 can be played"
+    return "✗ no legal turn can use it"
+
+
+def turn_line(record: TurnRecord, reader: Side) -> str:
+    """A turn as ``reader`` reads it: its moves in ``reader``'s own numbering.
+
+    >>> from nardy_tui.engine.step import Step
+    >>> record = TurnRecord(Side.BLACK, (5, 2), (Step(24, 19, 5), Step(19, 17, 2)), "24/17")
+    >>> turn_line(record, Side.BLACK), turn_line(record, Side.WHITE)
+    ('Black 5-2: 24/17', 'Black 5-2: 12/5')
+    """
+    notation = record.notation if record.side is reader else renumbered(record.notation)
+    return f"{record.side.label} {record.dice[0]}-{record.dice[1]}: {notation}"
+
+
+def result_line(game: Game) -> str:
+    """A finished game's result: "White wins 1 point", "Black wins 2 points (mars)"."""
+    assert game.winner is not None
+    points = "2 points (mars)" if game.is_mars else f"{game.points} point"
+    return f"{game.winner.label} wins {points}"
 
 
 def passed_dice(match: Match) -> Dice | None:
@@ -69,7 +107,7 @@ class InfoPanel(Static):
         text = Text()
         text.append(f"Match to {match.length}\n", "bold")
         for side in Side:
-            text.append(f"{GLYPH[side]} {names[side]:<14} {match.score[side]:>2}\n")
+            text.append(f"{GLYPH[side]} {names[side]:<{NAME_WIDTH}}{match.score[side]:>4}\n")
         text.append("\n")
         text.append(self._whose_turn(match, names), "bold reverse")
         text.append("\nDice  ")
@@ -81,10 +119,11 @@ class InfoPanel(Static):
             text.append_text(dice_text(passed, [], dice_steps(passed)))
         else:
             text.append("-")
-        text.append("\n\n       pips  off\n")
+        text.append(f"\n{struck_out_why(match.turn, passed is not None)}\n")
+        text.append(f"{'':<{NAME_WIDTH + 2}}pips  off\n")
         for side in Side:
-            text.append(f"{GLYPH[side]} {side.label:<5}{position.pip_count(side):>4}"
-                        f"{position.borne_off(side):>5}\n")
+            text.append(f"{GLYPH[side]} {names[side]:<{NAME_WIDTH}}"
+                        f"{position.pip_count(side):>4}{position.borne_off(side):>5}\n")
         if text != self._last:
             self._last = text
             self.update(text, layout=False)
@@ -111,16 +150,17 @@ class HistoryPanel(VerticalScroll, can_focus=False):
     def on_resize(self) -> None:
         self._render_lines()
 
-    def show(self, match: Match) -> None:
+    def show(self, match: Match, reader: Side) -> None:
+        """Every turn, its moves in ``reader``'s numbering (the one on the board's edge)."""
         lines: list[str] = []
         for game in match.games:
             lines.append(f"Game {game.number}")
             for roll_off in game.roll_offs:
                 lines.append(f"  roll-off: White {roll_off.white}, Black {roll_off.black}")
-            lines += [f"  {line}" for line in game.record_lines()]
+            lines += [f"  {number}. {turn_line(turn, reader)}"
+                      for number, turn in enumerate(game.turns, start=1)]
             if game.winner is not None:
-                mars = " (mars)" if game.is_mars else ""
-                lines.append(f"  {game.winner.label} wins {game.points}{mars}")
+                lines.append(f"  {result_line(game)}")
         if tuple(lines) != self._lines:
             self._lines = tuple(lines)
             self._render_lines()

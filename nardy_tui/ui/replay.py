@@ -47,7 +47,8 @@ class Frame:
         text = f"Game {self.game.number}, {self.turn}"
         if self.turn is self.game.turns[-1] and self.game.winner is not None:
             mars = " (mars)" if self.game.points == 2 else ""
-            text += f"  {self.game.winner.label} wins {self.game.points}{mars}"
+            points = "point" if self.game.points == 1 else "points"
+            text += f"  {self.game.winner.label} wins {self.game.points} {points}{mars}"
         return text
 
 
@@ -86,12 +87,13 @@ class ReplayScreen(SizedScreen):
         yield Footer()
 
     def ready(self) -> None:
-        self.query_one(BoardView).fit_height(self.app.size.height - AROUND_BOARD)
+        self.query_one(BoardView).fit(self.app.size.width, self.app.size.height - AROUND_BOARD)
         self.show_frame()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Taller stacks in a taller terminal, so the board fills the screen (as in a game)."""
-        self.query_one(BoardView).fit_height(event.size.height - AROUND_BOARD)
+        """Wider points and taller stacks in a bigger terminal, so the board fills the screen
+        (as in a game)."""
+        self.query_one(BoardView).fit(event.size.width, event.size.height - AROUND_BOARD)
 
     @property
     def frame(self) -> Frame:

@@ -1,8 +1,9 @@
-"""Play settings a player may switch on, remembered between runs in ``settings.json``.
+"""Play settings a player may switch on, remembered between runs in ``settings.json``,
+with the choices made last on the new-match screen.
 
 The file sits in the data folder beside the save (``NARDY_HOME`` overrides it) and is
-written atomically. A missing, unreadable or corrupt file means the defaults: a settings
-file must never stop the game from starting.
+written atomically. A missing, unreadable or corrupt file means the defaults (a wrong
+value, that value's default): a settings file must never stop the game from starting.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MatchOptions
 from nardy_tui.storage.atomic import write_atomically
 from nardy_tui.storage.paths import data_dir
 
 SETTINGS_NAME = "settings.json"
+_DEFAULT = MatchOptions()
 
 
 @dataclass
@@ -29,6 +32,20 @@ class Settings:
     auto_confirm: bool = False
     auto_forced: bool = False
     auto_flip: bool = True
+    mode: str = _DEFAULT.mode
+    """The new-match screen's choices, as last started: mode, level, colour, length."""
+    bot_level: str = _DEFAULT.bot_level
+    color: str = _DEFAULT.color
+    points: int = _DEFAULT.points
+
+
+CHOICES: dict[str, tuple[object, ...]] = {
+    "mode": ("hot-seat", "bot"),
+    "bot_level": BOT_LEVELS,
+    "color": COLOR_CHOICES,
+    "points": (1, 3, 5, 7),
+}
+"""The values a remembered choice may take; the switches may be True or False."""
 
 
 SETTING_LABELS = {
@@ -53,7 +70,12 @@ def load_settings() -> Settings:
         return Settings()
     known = {field.name for field in fields(Settings)}
     return Settings(**{name: value for name, value in stored.items()
-                       if name in known and isinstance(value, bool)})
+                       if name in known and _allowed(name, value)})
+
+
+def _allowed(name: str, value: object) -> bool:
+    choices = CHOICES.get(name, (True, False))
+    return any(value == choice and type(value) is type(choice) for choice in choices)
 
 
 def save_settings(settings: Settings) -> str | None:

@@ -6,6 +6,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Container
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 MIN_WIDTH = 110
@@ -19,9 +20,11 @@ class SizedScreen(Screen[None]):
     Subclasses write ``compose_main``, and ``ready`` for what they do once mounted; the check
     runs on mount and on every resize, so the game comes back as soon as the terminal is
     large enough again. While the terminal is too small the screen's keys do nothing: a key
-    must never act on a board the player cannot see.
+    must never act on a board the player cannot see. Hiding the content takes the focus
+    off it (Textual blurs a hidden widget); once the content is back, so is the focus.
     """
 
+    _focus_kept: Widget | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="enlarge")
@@ -74,9 +77,27 @@ class SizedScreen(Screen[None]):
             f"Please enlarge the terminal to at least {_size(MIN_WIDTH, MIN_HEIGHT)} "
             f"(it is now {_size(width, height)})."
         )
+        if small and not was_small:
+            self._focus_kept = self.focused
         self.set_class(small, "-too-small")
         if was_small != small:
             self.refresh_bindings()
+        if was_small and not small:
+            self.call_after_refresh(self._focus_again)
+
+    def _focus_again(self) -> None:
+        """Give the focus back to the widget that had it before the content was hidden.
+
+        Without this the board had lost the keys after a small terminal grew again: digits,
+        arrows and Enter did nothing, and the footer lost their keys, until Tab.
+        """
+        kept, self._focus_kept = self._focus_kept, None
+        if self.too_small or not self.is_attached:
+            return
+        if kept is not None and kept.is_attached and kept.screen is self:
+            self.set_focus(kept)
+        elif self.focused is None:
+            self.focus_next()
 
 
 def _size(width: int, height: int) -> str:

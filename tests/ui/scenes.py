@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 
 from textual.pilot import Pilot
 
@@ -22,6 +23,7 @@ from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import burst, game_screen, racing_move, settle
 
 SIZE = (120, 40)
+BIG = (160, 50)
 HOT_SEAT = MatchOptions(mode="hot-seat", points=3, seed=7)
 BOT_MATCH = MatchOptions(mode="bot", bot_level="hard", color="white", points=3, seed=11)
 
@@ -34,6 +36,7 @@ class Scene:
 
     make_app: Callable[[], NardyApp]
     before: Before
+    size: tuple[int, int] = SIZE
 
 
 class SlowBot(FirstPlayBot):
@@ -97,6 +100,25 @@ async def _bot_thinking(pilot: Pilot[int]) -> None:
     await pilot.pause(0.3)
 
 
+async def _opponent_moved(pilot: Pilot[int], turns: int = 4) -> None:
+    """Against the bot: a few racing turns each, ending as the bot's turn ends, so its
+    play is marked on the board and the human is to roll."""
+    await _roll_off(pilot)
+    screen = game_screen(pilot)
+    match = screen.match
+    await settle(pilot)
+    while len(match.game.turns) < 2 * turns or match.game.turns[-1].side not in screen.bot_levels:
+        await burst(pilot, "r")
+        turn = match.turn
+        assert turn is not None
+        while not turn.is_complete:
+            src, dst = racing_move(turn)
+            turn.move(src, dst)
+        await burst(pilot, "c")
+        await settle(pilot)
+    await pilot.pause()
+
+
 def nearly_won(seed: int, length: int = 3) -> Match:
     """A seeded racing game played by the engine up to the winner's last, complete turn."""
     match = Match(length=length, seed=seed)
@@ -139,4 +161,8 @@ SCENES: dict[str, Scene] = {
                           _bot_thinking),
     "game_over": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _game_over),
     "help": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _help),
+    "last_play": Scene(lambda: NardyApp(_launch(BOT_MATCH), bot_factory=FirstPlayBot, pace=0),
+                       _opponent_moved),
+    "big_board": Scene(lambda: NardyApp(_launch(BOT_MATCH), bot_factory=FirstPlayBot, pace=0),
+                       partial(_opponent_moved, turns=7), size=BIG),
 }

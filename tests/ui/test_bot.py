@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from nardy_tui.engine import Side
 from nardy_tui.engine.match import Phase
+from nardy_tui.engine.notation import checker_moves
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import PointView, cell_of
@@ -89,7 +90,8 @@ async def test_hint_stars_the_best_play() -> None:
         best = FirstPlayBot("hard", 0).rank(match.turn.position, match.turn.dice)[0][0]
         starred = {widget.cell for widget in screen.board.query(PointView).filter(".hint")}
         mover = match.position.turn
-        assert starred == {cell_of(mover, p) for step in best for p in (step.src, step.dst)}
+        # each hinted checker's start and end (a point it only passes through is not starred)
+        assert starred == {cell_of(mover, p) for move in checker_moves(best) for p in move}
         assert "Hint" in str(screen.query_one("#status").content)
 
 

@@ -246,3 +246,94 @@ async def test_the_banner_names_a_hot_seat_player_once() -> None:
         await burst(pilot, *turn_keys(match), "c")
         banner = str(screen.board.query_one("#banner").content)
         assert banner == f"{match.position.turn.label} to roll"
+
+
+# -- stale marks and messages (issue 10, point 6) -------------------------------------------
+
+
+async def test_choosing_the_selected_checker_again_says_the_selection_was_dropped() -> None:
+    app = hot_seat(points=3, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, _ = await first_roll(pilot)
+        await burst(pilot, "2", "4")
+        assert screen.selected == 24 and "selected" in status(app)
+        await burst(pilot, "2", "4")
+        assert screen.selected is None
+        assert "selected" not in status(app) and "dropped" in status(app)
+
+
+async def test_the_hint_stars_go_once_another_play_is_begun_and_come_back_on_undo() -> None:
+    from tests.ui.conftest import FirstPlayBot
+
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", points=3, seed=1),
+                           resume=False)
+    app = NardyApp(launch, bot_factory=FirstPlayBot, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, match = await first_roll(pilot)
+        turn = match.turn
+        assert turn is not None
+        await burst(pilot, "h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        hint = screen.hint
+        assert hint is not None
+        stars = screen.board.query(PointView).filter(".hint")
+        assert stars and all(widget.marker == "★" for widget in stars)
+        other = next(step for step in turn.allowed_steps() if step != hint[0])
+        await burst(pilot, *keys_for(other.src), *keys_for(other.dst))
+        assert turn.steps[0] == other
+        assert not screen.board.query(PointView).filter(".hint")
+        assert "★" not in {widget.marker for widget in screen.board.query(PointView)}
+        await burst(pilot, "U")
+        assert screen.board.query(PointView).filter(".hint")
+
+
+async def test_a_struck_out_die_is_explained() -> None:
+    from tests.engine.boards import position
+
+    app = hot_seat(points=3, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(pilot)
+        match = screen.match
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        mover = match.position.turn
+        # Only one die can be played, so it must be the higher (RULES.md section 6).
+        match.position = position({24: 14, 13: 1}, {7: 1, 6: 1, 14: 1, 24: 12}, mover)
+        dice = iter((5, 6))
+        match.dice_roller.die = lambda: next(dice)  # type: ignore[method-assign]
+        screen.refresh_view()
+        await burst(pilot, "r")
+        assert match.turn is not None and match.turn.unplayable_dice() == (5,)
+        info = str(screen.query_one("#info").content)
+        assert "✗5✗" in info and "✗ one die only: the higher" in info
+        assert "Only one die can be played, so it must be the higher: the 5 is struck out" \
+            in status(app)
+
+
+async def test_the_hint_stays_when_its_moves_are_played_in_another_order() -> None:
+    from nardy_tui.engine.notation import checker_moves
+
+    app = hot_seat(points=3, seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, match = await first_roll(pilot)
+        # a few racing turns, until two checkers can move with a play of two single steps
+        while True:
+            turn = match.turn
+            assert turn is not None
+            plays = [play for play in legal_plays(turn.position, turn.dice)
+                     if len(play) == 2 and play[0].src != play[1].src
+                     and play[1] in turn.allowed_steps()]
+            if plays:
+                break
+            await burst(pilot, *turn_keys(match), "c")
+            await burst(pilot, "r")
+        hint = plays[0]
+        screen.hint = hint
+        screen.refresh_view()
+        await burst(pilot, *keys_for(hint[1].src), *keys_for(hint[1].dst))
+        assert turn.steps == (hint[1],)
+        starred = {widget.cell for widget in screen.board.query(PointView).filter(".hint")}
+        mover = turn.position.turn
+        assert starred == {cell_of(mover, point) for move in checker_moves(hint[:1])
+                           for point in move}

@@ -99,9 +99,9 @@ async def test_quitting_mid_match_asks_first() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+q")
         assert isinstance(app.screen, QuitDialog)
-        await pilot.press("enter")  # "Keep playing" has focus
+        await pilot.press("right", "enter")  # "Keep playing", beside the focused Quit
         assert isinstance(app.screen, GameScreen)
-        await pilot.press("ctrl+q", "right", "enter")
+        await pilot.press("ctrl+q", "enter")
     assert app.return_value == 0
 
 
@@ -157,6 +157,7 @@ async def test_game_keys_do_nothing_while_the_terminal_is_too_small() -> None:
 
 async def test_at_the_minimum_size_the_panels_fit_and_turns_do_not_wrap() -> None:
     """Both panels keep their right border, and a turn's line stays on one line."""
+    from nardy_tui.ui.panels import turn_line
     from nardy_tui.ui.sized import MIN_HEIGHT, MIN_WIDTH
     from tests.ui.driver import turn_keys
 
@@ -174,7 +175,7 @@ async def test_at_the_minimum_size_the_panels_fit_and_turns_do_not_wrap() -> Non
             assert screen.query_one(panel).region.right <= MIN_WIDTH
         text = screen.query_one("#history-text")
         lines = str(text.content).splitlines()
-        assert f"  1. {match.game.turns[0]}" in lines
+        assert f"  1. {turn_line(match.game.turns[0], screen.reader)}" in lines
         throw = match.game.roll_offs[-1]
         assert f"  roll-off: White {throw.white}, Black {throw.black}" in lines
         assert text.virtual_size.height == len(lines)
@@ -335,3 +336,79 @@ async def test_the_theme_chooser_closes_once_leaving_the_game_under_it() -> None
         chooser.dismiss()
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_after_a_too_small_terminal_grows_again_the_board_has_the_keys() -> None:
+    """Issue 10: after 'Please enlarge', digits, arrows and Enter did nothing and the footer
+    lost Choose and Flip view, until Tab."""
+    from tests.ui.driver import first_roll, keys_for
+
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, match = await first_roll(pilot)
+        board = screen.query_one("#board")
+        assert app.focused is board
+        await pilot.resize_terminal(100, 24)
+        await pilot.pause()
+        assert screen.query_one("#enlarge").display and app.focused is not board
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused is board
+        shown = {binding.binding.description for binding in app.active_bindings.values()}
+        assert {"Choose", "Flip view"} <= shown
+        turn = match.turn
+        assert turn is not None
+        src = turn.sources()[0]
+        await burst(pilot, *keys_for(src))
+        assert screen.selected == src  # type: ignore[attr-defined]
+
+
+async def test_quitting_before_the_first_roll_keeps_the_match_and_its_options() -> None:
+    """Issue 10: the quit dialog said "It is saved" during the first roll-off, but nothing
+    was, and the next start forgot the options."""
+    app = NardyApp(LaunchOptions(resume=False), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#mode > RadioButton")  # hot-seat
+        await pilot.click("#length > RadioButton:last-of-type")  # 7 points
+        await burst(pilot, "s")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, QuitDialog)
+        assert "It is saved" in str(app.screen.query_one(".dialog-body", Static).content)
+        await pilot.press("q")
+    saved = load_saved()
+    assert saved is not None and saved.match.phase is Phase.ROLL_OFF
+    assert saved.options.mode == "hot-seat" and saved.options.points == 7
+    again = NardyApp(LaunchOptions(), pace=0)
+    async with again.run_test(size=SIZE) as pilot:
+        assert isinstance(again.screen, ResumeDialog)
+        await pilot.press("r")
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, GameScreen) and screen.match.length == 7
+
+
+async def test_a_big_terminal_widens_the_points_and_the_board_stays_the_biggest() -> None:
+    """Issue 10: at 200x60 the board stayed 76 columns wide and the side panel took the rest."""
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        board = screen.query_one("#board")
+        panel = screen.query_one("#side-panel")
+        assert board.region.width > 2 * panel.region.width
+        assert board.region.right <= panel.region.x and panel.region.right <= 200
+        point = screen.query("PointView").first()
+        assert point.region.width >= 10 and board.stack_rows == 15  # type: ignore[attr-defined]
+        await pilot.resize_terminal(110, 28)
+        await pilot.pause()
+        await pilot.pause()
+        assert board.region.width == 76 and point.region.width == 5
+        assert panel.region.right <= 110
+        await pilot.resize_terminal(160, 50)
+        await pilot.pause()
+        await pilot.pause()
+        assert board.region.width > panel.region.width and point.region.width > 5

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui.scenes import SCENES, SIZE
+from tests.ui.scenes import SCENES
 
 
-@pytest.mark.parametrize("name", ["new_match", "mid_game", "game_over", "help"])
+@pytest.mark.parametrize("name", ["new_match", "mid_game", "game_over", "help", "last_play",
+                                  "big_board"])
 def test_snapshot(name: str, snap_compare) -> None:  # type: ignore[no-untyped-def]
     scene = SCENES[name]
-    assert snap_compare(scene.make_app(), terminal_size=SIZE, run_before=scene.before)
+    assert snap_compare(scene.make_app(), terminal_size=scene.size, run_before=scene.before)

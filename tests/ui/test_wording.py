@@ -44,3 +44,61 @@ def test_you_win_the_match() -> None:
     names = {Side.WHITE: bot_name("easy"), Side.BLACK: "You"}
     assert MatchOverDialog(match, names, "Record written").title_text == (
         "Easy bot (White) wins the match")
+
+
+# -- issue 10, point 7 ---------------------------------------------------------------------
+
+
+def test_the_history_says_points() -> None:
+    from nardy_tui.ui.panels import result_line
+
+    match = white_won_game_1()
+    assert result_line(match.game) == "White wins 1 point"
+    match.game.points = 2
+    assert result_line(match.game) == "White wins 2 points (mars)"
+
+
+async def test_the_side_panel_names_the_players_alike_in_the_score_and_the_pips() -> None:
+    from nardy_tui.options import LaunchOptions, MatchOptions
+    from nardy_tui.ui.app import NardyApp
+    from tests.ui.conftest import FirstPlayBot
+
+    options = MatchOptions(mode="bot", bot_level="medium", color="black", seed=3)
+    app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot,
+                   pace=0)
+    async with app.run_test(size=(110, 28)):
+        lines = str(app.screen.query_one("#info").content).splitlines()
+        you = [line for line in lines if line.startswith("● You ")]
+        bot = [line for line in lines if line.startswith("○ Medium bot ")]
+        assert len(you) == len(bot) == 2  # the score and the pip table
+        assert not any(line.startswith(("○ White", "● Black")) for line in lines)
+        header = next(line for line in lines if "pips" in line)
+        pips = you[1]
+        assert header.index("pips") + 4 == pips.index("360") + 3  # the numbers under it
+
+
+async def test_the_new_match_screen_offers_the_choices_made_last_time() -> None:
+    from textual.widgets import RadioSet
+
+    from nardy_tui.options import LaunchOptions
+    from nardy_tui.ui.app import NardyApp
+    from nardy_tui.ui.newmatch import NewMatchScreen
+
+    app = NardyApp(LaunchOptions(resume=False), pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.click("#mode > RadioButton")  # hot-seat
+        await pilot.click("#length > RadioButton:last-of-type")  # 7 points
+        await pilot.press("s")
+        await pilot.pause()
+    again = NardyApp(LaunchOptions(resume=False), pace=0)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, NewMatchScreen)
+        assert screen.query_one("#mode", RadioSet).pressed_index == 0
+        assert screen.query_one("#length", RadioSet).pressed_index == 3
+        assert screen.query_one("#level", RadioSet).disabled  # only for a match against it
+        await pilot.press("s")
+        await pilot.pause()
+        assert again.screen.options.mode == "hot-seat"  # type: ignore[attr-defined]
+        assert again.screen.options.points == 7  # type: ignore[attr-defined]

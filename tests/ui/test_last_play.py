@@ -1,0 +1,173 @@
+"""The opponent's last play on the board (issue 10, point 2).
+
+Its sources and destinations keep a style of their own (teal, in every theme, with ◌ and an
+arrow for terminals without colour) from the end of that turn until the next roll, and ``l``
+shows the play again, step by step.
+"""
+
+from __future__ import annotations
+
+from textual.color import Color
+
+from nardy_tui.engine import Position, Side
+from nardy_tui.engine.match import Match, Phase
+from nardy_tui.engine.notation import checker_moves
+from nardy_tui.engine.turn import TurnBuilder
+from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.ui.app import NardyApp
+from nardy_tui.ui.board import LAST_FROM_MARK, LAST_TO_MARKS, PointView, cell_of
+from nardy_tui.ui.game import GameScreen, position_before_last
+from tests.ui.conftest import FirstPlayBot
+from tests.ui.driver import burst, game_screen, keys_for, settle, turn_keys
+
+SIZE = (120, 40)
+
+
+def against_bot(pace: float = 0) -> NardyApp:
+    options = MatchOptions(mode="bot", bot_level="easy", color="white", points=3, seed=7)
+    return NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot,
+                    pace=pace)
+
+
+def marked(screen: GameScreen, name: str) -> set[int]:
+    return {widget.cell for widget in screen.board.query(f"PointView.{name}, TrayView.{name}")}
+
+
+def expected(side: Side, play: tuple) -> tuple[set[int], set[int]]:  # type: ignore[type-arg]
+    moves = checker_moves(play)
+    return ({cell_of(side, src) for src, _ in moves}, {cell_of(side, dst) for _, dst in moves})
+
+
+async def bot_has_moved(pilot) -> tuple[GameScreen, Match]:  # type: ignore[no-untyped-def]
+    """Roll off and play until the bot's turn has just ended: the human is to roll."""
+    screen = game_screen(pilot)
+    match = screen.match
+    while match.phase is Phase.ROLL_OFF:
+        await burst(pilot, "r")
+    await settle(pilot)
+    if not match.game.turns:
+        await burst(pilot, "r")
+        await burst(pilot, *turn_keys(match), "c")
+        await settle(pilot)
+    assert match.phase is Phase.ROLL and match.position.turn is Side.WHITE
+    assert match.game.turns[-1].side is Side.BLACK
+    return screen, match
+
+
+async def test_the_bots_play_is_marked_until_the_next_roll() -> None:
+    async with against_bot().run_test(size=SIZE) as pilot:
+        screen, match = await bot_has_moved(pilot)
+        record = match.game.turns[-1]
+        sources, destinations = expected(Side.BLACK, record.play)
+        assert marked(screen, "last-from") == sources
+        assert marked(screen, "last-to") == destinations
+        points = {widget.cell: widget for widget in screen.board.query(PointView)}
+        for cell in destinations:
+            if cell in points:
+                assert points[cell].marker == LAST_TO_MARKS[points[cell].upper]
+        for cell in sources - destinations:
+            assert points[cell].marker == LAST_FROM_MARK
+        await burst(pilot, "r")
+        assert marked(screen, "last-from") == marked(screen, "last-to") == set()
+
+
+async def test_with_automatic_rolling_the_marks_stay_until_the_first_step() -> None:
+    app = against_bot()
+    app.settings.auto_roll = True
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(pilot)
+        match = screen.match
+        await settle(pilot)
+        if match.position.turn is Side.WHITE and not match.game.turns:
+            await burst(pilot, *turn_keys(match), "c")
+            await settle(pilot)
+        assert match.phase is Phase.MOVE and match.position.turn is Side.WHITE
+        sources, destinations = expected(Side.BLACK, match.game.turns[-1].play)
+        assert marked(screen, "last-to") == destinations and sources
+        turn = match.turn
+        assert turn is not None
+        src = turn.sources()[0]
+        await burst(pilot, *keys_for(src), *keys_for(turn.routes(src)[0].dst))
+        assert turn.steps and marked(screen, "last-to") == set()
+
+
+async def test_the_bots_steps_are_marked_as_it_plays_them() -> None:
+    async with against_bot(pace=30).run_test(size=SIZE) as pilot:
+        screen = game_screen(pilot)
+        match = screen.match
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        if match.position.turn is Side.WHITE:
+            await burst(pilot, "r")
+            await burst(pilot, *turn_keys(match), "c")
+        await app_workers_done(pilot)
+        assert screen._bot_steps and match.turn is not None
+        assert marked(screen, "last-to") == set()  # nothing played yet
+        screen._bot_step()
+        await pilot.pause()
+        assert marked(screen, "last-to") == expected(Side.BLACK, match.turn.steps)[1] != set()
+
+
+async def app_workers_done(pilot) -> None:  # type: ignore[no-untyped-def]
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_l_shows_the_last_play_again_step_by_step() -> None:
+    async with against_bot().run_test(size=SIZE) as pilot:
+        screen, match = await bot_has_moved(pilot)
+        record = match.game.turns[-1]
+        before = position_before_last(match.game)
+        frames = [before.points]
+        turn = TurnBuilder(before, record.dice)
+        for step in record.play:
+            turn.push(step)
+            frames.append(turn.position_now().points)
+        board = screen.board
+        shown: list[tuple[int, ...]] = []
+        original = board.show
+
+        def spy(position: Position) -> None:
+            shown.append(position.points)
+            original(position)
+
+        board.show = spy  # type: ignore[method-assign]
+        await burst(pilot, "l")
+        for _ in range(len(frames) + 2):
+            await pilot.pause()
+        # the position before the turn, one frame per step, then the board as it is
+        assert shown[1:-1] == frames and shown[-1] == match.position.points
+        assert board.position == match.position
+        assert marked(screen, "last-to") == expected(Side.BLACK, record.play)[1]
+
+
+async def test_a_roll_during_the_replay_stops_it() -> None:
+    app = against_bot()
+    async with app.run_test(size=SIZE) as pilot:
+        screen, match = await bot_has_moved(pilot)
+        app.pace = 30
+        await burst(pilot, "l")
+        assert screen.board.position == position_before_last(match.game)
+        assert "Last play again" in str(screen.board.query_one("#banner").content)
+        await burst(pilot, "r")
+        assert match.phase is Phase.MOVE and match.turn is not None
+        assert screen.board.position == match.turn.position_now()
+        assert "Last play again" not in str(screen.board.query_one("#banner").content)
+
+
+async def test_the_marks_have_a_colour_of_their_own_in_every_theme() -> None:
+    async with against_bot().run_test(size=SIZE) as pilot:
+        screen, _ = await bot_has_moved(pilot)
+        app = pilot.app
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            colours: dict[str, Color] = {}
+            for widget in screen.board.query(PointView):
+                for name in ("last-from", "last-to", "light", "dark"):
+                    if widget.has_class(name):
+                        colours[name] = widget.styles.background
+            assert {"last-from", "last-to", "light", "dark"} <= set(colours), theme
+            assert len(set(colours.values())) == 4, (theme, colours)
+            others = {"#5d8a3a", "#d4a017", "#3a6ea5", "#7a4fa8", "#b0405a"}
+            assert not {colours["last-from"].hex, colours["last-to"].hex} & others, theme
