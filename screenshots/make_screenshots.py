@@ -1,8 +1,8 @@
 """Make the README pictures: ``python screenshots/make_screenshots.py``.
 
 Each picture is a seeded scene of ``tests/ui/scenes.py`` (the same ones the snapshot tests
-check), driven with Textual's Pilot at 120x40 and saved as SVG, then turned into PNG by
-``rsvg-convert`` (Debian: librsvg2-bin) with the Fira Code font (fonts-firacode).
+check), driven with Textual's Pilot at 120x40 (one at 160x50) and saved as SVG, then turned
+into PNG by ``rsvg-convert`` (Debian: librsvg2-bin) with the Fira Code font (fonts-firacode).
 """
 
 from __future__ import annotations
@@ -18,18 +18,20 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # so the scenes in tests/ can be imported
 
-from tests.ui.scenes import SCENES, SIZE  # noqa: E402
+from tests.ui.scenes import SCENES  # noqa: E402
 
-PICTURES = ("new_match", "roll_off", "mid_game", "bot_thinking", "game_over", "help")
+PICTURES = ("new_match", "roll_off", "mid_game", "bot_thinking", "last_play", "game_over",
+            "help", "big_board")
 PNG_WIDTH = 1200
-"""Pixels: sharp enough to read, small enough to keep the repository light."""
+"""Pixels for a 120-column picture: sharp enough to read, small enough to keep the
+repository light; a wider terminal's picture is wider in proportion."""
 
 
 async def shoot(name: str, folder: Path) -> Path:
     """Run scene ``name`` and save its SVG into ``folder``."""
     scene = SCENES[name]
     app = scene.make_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=scene.size) as pilot:
         await scene.before(pilot)
         await pilot.pause()
         svg = app.save_screenshot(f"{name}.svg", path=str(folder))
@@ -37,9 +39,20 @@ async def shoot(name: str, folder: Path) -> Path:
     return Path(svg)
 
 
-def to_png(svg: Path, png: Path) -> None:
-    subprocess.run(["rsvg-convert", "--width", str(PNG_WIDTH), "--keep-aspect-ratio",
+def to_png(svg: Path, png: Path, width: int) -> None:
+    keep_spaces(svg)
+    subprocess.run(["rsvg-convert", "--width", str(width), "--keep-aspect-ratio",
                     str(svg), "-o", str(png)], check=True)
+
+
+def keep_spaces(svg: Path) -> None:
+    """Make rsvg-convert keep leading spaces, as the terminal shows them.
+
+    Textual writes them as no-break spaces, which rsvg-convert drops at the start of a
+    text run: indented history lines and the pip table's header lost their indent.
+    """
+    text = svg.read_text(encoding="utf-8").replace("&#160;", " ")
+    svg.write_text(text.replace("<svg ", '<svg xml:space="preserve" ', 1), encoding="utf-8")
 
 
 def main() -> int:
@@ -52,7 +65,7 @@ def main() -> int:
         os.environ["TEXTUAL_ANIMATIONS"] = "none"
         for name in PICTURES:
             svg = asyncio.run(shoot(name, Path(work)))
-            to_png(svg, HERE / f"{name}.png")
+            to_png(svg, HERE / f"{name}.png", PNG_WIDTH * SCENES[name].size[0] // 120)
             print(f"screenshots/{name}.png")
     return 0
 
