@@ -142,8 +142,12 @@ Progress = Callable[[int, int], None]
 
 
 def review_game(start: Position, turns: Sequence[tuple[Dice, Play]],
-                progress: Progress | None = None) -> GameReview:
+                progress: Progress | None = None,
+                on_turn: Callable[[TurnReview], None] | None = None) -> GameReview:
     """Review a game from its first position and its turns (dice and play, in order).
+
+    ``progress`` hears after every turn, ``on_turn`` receives each turn's review as soon as
+    it is made (a screen can show them while the rest are still being judged).
 
     Raises ``IllegalPlayError`` (a ``ValueError``) if a play is not legal where it was made.
     """
@@ -157,10 +161,13 @@ def review_game(start: Position, turns: Sequence[tuple[Dice, Play]],
         if len(legal_results(position, dice)) > 1:
             judged = expert.judge(position, dice, played=after)
             played_equity = next(value for _, reached, value in judged if reached == after)
-            reviewed.append(TurnReview(
+            turn = TurnReview(
                 number=number, side=position.turn, dice=dice, before=position, played=play,
                 best=judged[0][0], played_equity=played_equity, best_equity=judged[0][2],
-                alternatives=tuple((p, value) for p, _, value in judged[:ALTERNATIVES])))
+                alternatives=tuple((p, value) for p, _, value in judged[:ALTERNATIVES]))
+            reviewed.append(turn)
+            if on_turn is not None:
+                on_turn(turn)
         if progress is not None:
             progress(number, len(turns))
         position = after
