@@ -1,4 +1,5 @@
-"""``nardy arena A B``: measure two bot levels against each other with duplicate dice.
+"""The arena behind ``nardy arena A B``: two bot levels measured against each other with
+duplicate dice.
 
 Luck dominates single games of nardy, so every dice sequence is played twice with the bots
 swapping seats: whoever got the good rolls in one game gives them to the other bot in the
@@ -9,7 +10,6 @@ checked against ``legal_results``.
 
 from __future__ import annotations
 
-import json
 import random
 import statistics
 import sys
@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from math import sqrt
 from typing import Any, TextIO
 
-from nardy_tui.argparsing import OneLineParser
-from nardy_tui.bot import LEVELS, Bot, get_bot
+from nardy_tui.bot.levels import get_bot
+from nardy_tui.bot.players import Bot
 from nardy_tui.engine import Match, Phase, Side, legal_plays
 
 MAX_TURNS = 2000
@@ -215,33 +215,3 @@ def format_report(data: dict[str, Any]) -> str:
     lines.append(f"  {a['level']} win rate {data['a_win_rate']:.1%} "
                  f"(95% CI {low:.1%} to {high:.1%})")
     return "\n".join(lines)
-
-
-def main(argv: list[str]) -> int:
-    """Entry point of ``nardy arena A B --games N --seed S [--json]``."""
-    parser = OneLineParser(
-        prog="nardy arena",
-        description="Play two bot levels against each other with duplicate dice.")
-    levels = ", ".join(LEVELS)
-    parser.add_argument("a", choices=LEVELS, metavar="FIRST_LEVEL",
-                        help=f"the first bot's level: {levels}")
-    parser.add_argument("b", choices=LEVELS, metavar="SECOND_LEVEL",
-                        help=f"the second bot's level: {levels}")
-    parser.add_argument("--games", type=int, default=100,
-                        help="number of games; played in pairs with the same dice (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="seed for dice and bots (default 0)")
-    parser.add_argument("--json", action="store_true",
-                        help="also print the report as one JSON object on the last line")
-    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error("--games must be at least 1")
-    data = run(args.a, args.b, args.games, args.seed, progress=not args.quiet)
-    print(format_report(data))
-    if args.json:
-        print(json.dumps(data))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))

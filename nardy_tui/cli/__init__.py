@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from nardy_tui.argparsing import OneLineParser
+from nardy_tui.cli.argparsing import OneLineParser
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, LaunchOptions, MatchOptions
 
 SUBCOMMANDS = ("arena", "export", "replay", "review")
@@ -84,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"nardy: {problem}; choose another level with --bot easy, medium or hard",
                       file=sys.stderr)
                 return 2
-        from nardy_tui.ui.app import run_app
+        from nardy_tui.ui import run_app
 
         return run_app(launch)
     except KeyboardInterrupt:
@@ -107,7 +107,7 @@ def _reader_gone() -> int:
 
 def _run_subcommand(name: str, args: list[str]) -> int:
     if name == "arena":
-        from nardy_tui.bot.arena import main as arena_main
+        from nardy_tui.cli.arena import main as arena_main
 
         return arena_main(args)
     if name == "review":
@@ -115,9 +115,9 @@ def _run_subcommand(name: str, args: list[str]) -> int:
 
         return review_main(args)
     if name == "export":
-        from nardy_tui.storage.commands import export_main
+        from nardy_tui.cli.export import export_main
 
         return export_main(args)
-    from nardy_tui.ui.replay import replay_main
+    from nardy_tui.cli.replay import replay_main
 
     return replay_main(args)

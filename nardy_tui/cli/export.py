@@ -10,10 +10,17 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from nardy_tui.argparsing import OneLineParser
-from nardy_tui.storage.paths import data_dir_problem, records_dir
-from nardy_tui.storage.record import export_record, format_record
-from nardy_tui.storage.saves import SavedMatch, SaveFileError, load_saved, started_at
+from nardy_tui.cli.argparsing import OneLineParser
+from nardy_tui.storage import (
+    SavedMatch,
+    SaveFileError,
+    data_dir_problem,
+    export_record,
+    format_record,
+    load_saved,
+    records_dir,
+    started_at,
+)
 
 PROG = "nardy export"
 

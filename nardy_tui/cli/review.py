@@ -18,7 +18,6 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from nardy_tui.argparsing import OneLineParser
 from nardy_tui.bot import (
     GameReview,
     Mark,
@@ -27,6 +26,7 @@ from nardy_tui.bot import (
     review_game,
     summarise,
 )
+from nardy_tui.cli.argparsing import OneLineParser
 from nardy_tui.engine import Side, format_play
 from nardy_tui.storage import Record, RecordError, load_record
 

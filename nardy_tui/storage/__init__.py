@@ -1,27 +1,48 @@
-"""Saving, resuming and recording matches (issue 5).
+"""Saving, resuming and recording matches (issue 5), and the player's settings.
 
 The save file is a versioned JSON document written atomically after every change; loading
 replays it through the engine, so only legal matches are ever resumed. Records are the
 readable text form of a match (RULES.md section 9), and can be read back for replay.
 """
 
-from nardy_tui.storage.record import Record, RecordError, export_record, load_record
+from nardy_tui.storage.paths import data_dir_problem, records_dir
+from nardy_tui.storage.record import (
+    Record,
+    RecordedGame,
+    RecordedTurn,
+    RecordError,
+    export_record,
+    format_record,
+    load_record,
+)
 from nardy_tui.storage.saves import (
     SavedMatch,
     SaveFileError,
     discard_saved,
     load_saved,
     save_match,
+    started_at,
 )
+from nardy_tui.storage.settings import Settings, load_settings, save_settings, settings_path
 
 __all__ = [
     "Record",
     "RecordError",
+    "RecordedGame",
+    "RecordedTurn",
     "SaveFileError",
     "SavedMatch",
+    "Settings",
+    "data_dir_problem",
     "discard_saved",
     "export_record",
+    "format_record",
     "load_record",
     "load_saved",
+    "load_settings",
+    "records_dir",
     "save_match",
+    "save_settings",
+    "settings_path",
+    "started_at",
 ]

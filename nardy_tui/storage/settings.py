@@ -12,6 +12,7 @@ import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from nardy_tui.engine import MATCH_LENGTHS
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MatchOptions
 from nardy_tui.storage.atomic import write_atomically
 from nardy_tui.storage.paths import data_dir
@@ -43,17 +44,9 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "mode": ("hot-seat", "bot"),
     "bot_level": BOT_LEVELS,
     "color": COLOR_CHOICES,
-    "points": (1, 3, 5, 7),
+    "points": MATCH_LENGTHS,
 }
 """The values a remembered choice may take; the switches may be True or False."""
-
-
-SETTING_LABELS = {
-    "auto_roll": "Roll the dice automatically",
-    "auto_confirm": "Confirm a complete turn automatically",
-    "auto_forced": "Play a forced (only) play automatically",
-    "auto_flip": "Hot-seat: turn the board to the player to move",
-}
 
 
 def settings_path() -> Path:

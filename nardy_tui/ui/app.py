@@ -23,12 +23,12 @@ from textual.errors import NoWidget
 from textual.screen import Screen
 
 from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.storage import Settings, load_settings, save_settings
 from nardy_tui.ui.players import load_bot
 from nardy_tui.ui.saving import Saver
-from nardy_tui.ui.settings import Settings, load_settings, save_settings
 
 if TYPE_CHECKING:
-    from nardy_tui.engine.match import Match
+    from nardy_tui.engine import Match
     from nardy_tui.ui.game import GameScreen
     from nardy_tui.ui.players import BotFactory
 
@@ -164,8 +164,7 @@ class NardyApp(App[int]):
 
     def start_match(self, options: MatchOptions, match: Match | None = None) -> None:
         """Play ``match`` (a resumed one) or a new match with ``options``."""
-        from nardy_tui.engine.match import Match
-        from nardy_tui.engine.side import Side
+        from nardy_tui.engine import Match, Side
         from nardy_tui.ui.game import GameScreen
 
         resolved = options
@@ -328,8 +327,7 @@ def _game_commands(game: GameScreen) -> Iterable[SystemCommand]:
 
 
 def _summary(match: Match, options: MatchOptions) -> str:
-    from nardy_tui.engine.match import Phase
-    from nardy_tui.engine.side import Side
+    from nardy_tui.engine import Phase, Side
 
     who = "hot-seat" if options.mode == "hot-seat" else f"against the {options.bot_level} bot"
     where = {Phase.GAME_OVER: f"game {match.game.number} over, the next to start",
@@ -346,7 +344,7 @@ def run_app(launch: LaunchOptions) -> int:
     with status 1: a data folder that cannot be created, and ``--resume`` with no match to
     resume (none saved, or a save that cannot be read, which is then moved aside).
     """
-    from nardy_tui.storage.paths import data_dir_problem
+    from nardy_tui.storage import data_dir_problem
 
     problem = data_dir_problem()
     if problem is not None:

@@ -26,9 +26,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
-from nardy_tui.engine.geometry import HEAD, OFF, POINTS, board_index, own_point
-from nardy_tui.engine.position import Position
-from nardy_tui.engine.side import Side
+from nardy_tui.engine import HEAD, OFF, POINTS, Position, Side, board_index, own_point
 
 GLYPH = {Side.WHITE: "○", Side.BLACK: "●"}
 """Checkers differ by glyph as well as colour, so the board reads in monochrome too."""

@@ -10,8 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from nardy_tui.engine.match import Match
-from nardy_tui.engine.side import Side
+from nardy_tui.engine import Match, Side
 from nardy_tui.ui.closing import ClosesOnce
 
 

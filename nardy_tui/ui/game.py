@@ -18,21 +18,30 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Footer, Static
 
-from nardy_tui.engine.dice import RollOff
-from nardy_tui.engine.geometry import OFF, renumber
-from nardy_tui.engine.match import Game, Match, Phase, TurnRecord
-from nardy_tui.engine.movegen import legal_plays
-from nardy_tui.engine.notation import checker_moves, format_play, renumbered
-from nardy_tui.engine.position import Position
-from nardy_tui.engine.side import Side
-from nardy_tui.engine.step import Play, Step
-from nardy_tui.engine.turn import TurnBuilder
+from nardy_tui.engine import (
+    OFF,
+    Game,
+    Match,
+    Phase,
+    Play,
+    Position,
+    RollOff,
+    Side,
+    Step,
+    TurnBuilder,
+    TurnRecord,
+    checker_moves,
+    format_play,
+    legal_plays,
+    renumber,
+    renumbered,
+)
 from nardy_tui.options import MatchOptions
+from nardy_tui.storage import Settings
 from nardy_tui.ui.board import GLYPH, BoardView, cell_of, point_of
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
 from nardy_tui.ui.panels import HistoryPanel, InfoPanel, turn_line
 from nardy_tui.ui.players import HINT_LEVEL, Chooser, best_play
-from nardy_tui.ui.settings import Settings
 from nardy_tui.ui.sized import SizedScreen
 
 if TYPE_CHECKING:

@@ -13,11 +13,17 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from nardy_tui.engine.match import Game, Match, Phase, TurnRecord
-from nardy_tui.engine.notation import renumbered
-from nardy_tui.engine.side import Side
-from nardy_tui.engine.step import Dice, dice_steps
-from nardy_tui.engine.turn import TurnBuilder
+from nardy_tui.engine import (
+    Dice,
+    Game,
+    Match,
+    Phase,
+    Side,
+    TurnBuilder,
+    TurnRecord,
+    dice_steps,
+    renumbered,
+)
 from nardy_tui.ui.board import GLYPH
 
 HANGING_INDENT = 4
@@ -66,7 +72,7 @@ def struck_out_why(turn: TurnBuilder | None, passed: bool = False) -> str:
 def turn_line(record: TurnRecord, reader: Side) -> str:
     """A turn as ``reader`` reads it: its moves in ``reader``'s own numbering.
 
-    >>> from nardy_tui.engine.step import Step
+    >>> from nardy_tui.engine import Step
     >>> record = TurnRecord(Side.BLACK, (5, 2), (Step(24, 19, 5), Step(19, 17, 2)), "24/17")
     >>> turn_line(record, Side.BLACK), turn_line(record, Side.WHITE)
     ('Black 5-2: 24/17', 'Black 5-2: 12/5')

@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from nardy_tui.engine.position import Position
-from nardy_tui.engine.step import Dice, Play
+from nardy_tui.engine import Dice, Play, Position
 
 
 class Chooser(Protocol):

@@ -1,4 +1,4 @@
-"""``nardy replay FILE``: step through a game record on the board, forwards and backwards.
+"""The replay viewer behind ``nardy replay FILE``: a game record on the board, turn by turn.
 
 The record is read back through the engine first (``nardy_tui.storage.load_record``), so
 the viewer only ever shows legal positions; a bad file ends with one line and exit 1.
@@ -7,11 +7,7 @@ The board is the game's own ``BoardView``, read-only, with the turn's moves high
 
 from __future__ import annotations
 
-import argparse
-import sys
-from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import ClassVar
 
 from textual import events
@@ -19,13 +15,11 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Static
 
-from nardy_tui.argparsing import OneLineParser
-from nardy_tui.engine.position import Position
-from nardy_tui.storage.record import Record, RecordedGame, RecordedTurn, RecordError, load_record
+from nardy_tui.engine import Position
+from nardy_tui.storage import Record, RecordedGame, RecordedTurn
 from nardy_tui.ui.board import BoardView, cell_of
 from nardy_tui.ui.sized import SizedScreen
 
-PROG = "nardy replay"
 AROUND_BOARD = 3
 """Rows that are not the board: the header above it, the caption and the footer below."""
 
@@ -142,26 +136,3 @@ class ReplayApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(ReplayScreen(self.record))
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(
-        prog=PROG,
-        description="Step through a game record (from 'nardy export') on the board: "
-        "Right/n and Left/p move a turn, Home/End jump to the start/end, f flips the "
-        "board, q quits.",
-    )
-    parser.add_argument("file", metavar="FILE", help="the record to replay")
-    return parser
-
-
-def replay_main(argv: Sequence[str]) -> int:
-    """Run ``nardy replay``; returns the exit status."""
-    args = build_parser().parse_args(argv)
-    try:
-        record = load_record(Path(args.file))
-    except RecordError as error:
-        print(f"{PROG}: {error}", file=sys.stderr)
-        return 1
-    ReplayApp(record).run()
-    return 0

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nardy_tui.engine.match import Match
+from nardy_tui.engine import Match
 from nardy_tui.options import MatchOptions
 
 if TYPE_CHECKING:

@@ -7,10 +7,11 @@ import json
 import pytest
 
 from nardy_tui.bot import arena
+from nardy_tui.cli.arena import main as arena_main
 
 
 def test_arena_report_shape(capsys: pytest.CaptureFixture[str]) -> None:
-    assert arena.main(["medium", "random", "--games", "4", "--seed", "2", "--json"]) == 0
+    assert arena_main(["medium", "random", "--games", "4", "--seed", "2", "--json"]) == 0
     captured = capsys.readouterr()
     lines = captured.out.strip().splitlines()
     data = json.loads(lines[-1])
@@ -43,6 +44,6 @@ def test_wilson_interval() -> None:
 
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(SystemExit):
-        arena.main(["medium", "grandmaster"])
+        arena_main(["medium", "grandmaster"])
     with pytest.raises(SystemExit):
-        arena.main(["medium", "easy", "--games", "0"])
+        arena_main(["medium", "easy", "--games", "0"])

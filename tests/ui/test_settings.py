@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 from nardy_tui.options import LaunchOptions
+from nardy_tui.storage import Settings, load_settings, save_settings, settings_path
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.settings import Settings, load_settings, save_settings, settings_path
 from tests.ui.driver import burst
 
 SIZE = (120, 40)

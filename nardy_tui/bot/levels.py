@@ -1,0 +1,53 @@
+"""The bot levels and how one is built: ``get_bot(level, seed)``."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Literal, overload
+
+from nardy_tui.bot.evaluation import WeightsError
+from nardy_tui.bot.players import Bot, build
+
+if TYPE_CHECKING:
+    from nardy_tui.bot.expert import ExpertBot
+
+for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    # The expert's matrices are small: a second BLAS thread only adds overhead (measured:
+    # search two to three times slower) and takes the core the game or a training run needs.
+    # Set before numpy is first imported, which only the expert level does; a value the user
+    # set is kept.
+    os.environ.setdefault(_variable, "1")
+
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
+"""Every level ``get_bot`` accepts; ``random`` is the arena's baseline, not offered to players."""
+
+
+@overload
+def get_bot(level: Literal["expert"], seed: int = 0) -> ExpertBot: ...
+
+
+@overload
+def get_bot(level: str, seed: int = 0) -> Bot: ...
+
+
+def get_bot(level: str, seed: int = 0) -> Bot:
+    """A bot of ``level`` (one of ``LEVELS``); the same seed and inputs give the same choices.
+
+    ``expert`` raises ``WeightsError`` (one line naming the file) if its weights cannot be
+    loaded; the other levels do not need them. Its bot also has ``evaluate(position)``: the
+    side to move's ``Evaluation`` (``win``, ``win_mars``, ``lose_mars``, ``equity``).
+    """
+    if level == "expert":
+        from nardy_tui.bot.expert import ExpertBot, shipped_network
+
+        return ExpertBot(shipped_network(), seed=seed)
+    return build(level, seed)
+
+
+def expert_problem() -> str | None:
+    """Why the expert level cannot play here (its weights file's problem), or None."""
+    try:
+        get_bot("expert")
+    except WeightsError as error:
+        return str(error)
+    return None

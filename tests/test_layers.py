@@ -1,0 +1,129 @@
+"""The layers and their public faces (DESIGN.md, issue 11), read from the source's imports.
+
+Every import in ``nardy_tui`` is checked, those inside functions and ``TYPE_CHECKING``
+blocks included:
+
+- the directions: the engine imports no other layer; the bot and storage import only the
+  engine (and ``nardy_tui.options``), never each other, the UI or the command line; the UI
+  imports the engine, the bot and storage; only the command line (and ``__main__``) imports
+  the command line;
+- the public faces: a layer imports another layer through its package
+  (``from nardy_tui.engine import Match``), never through a submodule
+  (``nardy_tui.engine.match``). Inside a layer its own submodules are free.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import nardy_tui
+
+PACKAGE = Path(nardy_tui.__file__).resolve().parent
+LAYERS = ("engine", "bot", "storage", "ui", "cli")
+"""The layers: each a package with a public face, its ``__init__``."""
+
+MAY_IMPORT: dict[str, frozenset[str]] = {
+    "engine": frozenset(),
+    "bot": frozenset({"engine"}),
+    "storage": frozenset({"engine", "options"}),
+    "ui": frozenset({"engine", "bot", "storage", "options"}),
+    "cli": frozenset({"engine", "bot", "storage", "ui", "options"}),
+    "options": frozenset(),
+    "__main__": frozenset({"cli"}),
+    "__init__": frozenset(),
+}
+"""Which other parts of the package each part may import (its own modules are free)."""
+
+
+def _part(module: str) -> str:
+    """The layer (or top-level module) a ``nardy_tui`` module belongs to."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def _module_of(path: Path, root: Path = PACKAGE) -> str:
+    relative = path.relative_to(root.parent).with_suffix("")
+    parts = list(relative.parts)
+    if parts[-1] == "__init__" and len(parts) > 1:
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imported(path: Path, root: Path = PACKAGE) -> list[tuple[int, str]]:
+    """Every ``nardy_tui`` module ``path`` (a file under ``root``) imports, with the line."""
+    module = _module_of(path, root)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            if base == "nardy_tui":  # from nardy_tui import engine
+                found += [(node.lineno, f"nardy_tui.{alias.name}") for alias in node.names]
+            else:
+                found.append((node.lineno, base))
+    return [(line, name) for line, name in found
+            if name == "nardy_tui" or name.startswith("nardy_tui.")]
+
+
+def _sources() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def _problems() -> list[str]:
+    problems = []
+    for path in _sources():
+        importer = _part(_module_of(path))
+        where = path.relative_to(PACKAGE.parent)
+        for line, name in _imported(path):
+            target = _part(name)
+            if target == importer:
+                continue
+            if target not in MAY_IMPORT[importer]:
+                problems.append(f"{where}:{line}: {importer} may not import {name}")
+            elif target in LAYERS and name != f"nardy_tui.{target}":
+                problems.append(f"{where}:{line}: import {name}: use nardy_tui.{target}, "
+                                f"the layer's public face")
+    return problems
+
+
+def test_the_package_is_made_of_the_known_parts() -> None:
+    parts = {_part(_module_of(path)) for path in _sources()}
+    assert parts == set(MAY_IMPORT), "a new top-level part: give it a place in MAY_IMPORT"
+
+
+def test_every_import_keeps_the_layers_directions_and_public_faces() -> None:
+    assert not _problems(), "\n".join(_problems())
+
+
+def test_the_check_sees_submodules_relative_imports_and_forbidden_directions(
+        tmp_path: Path) -> None:
+    ui = tmp_path / "nardy_tui" / "ui"
+    ui.mkdir(parents=True)
+    sample = ui / "sample.py"
+    sample.write_text("from nardy_tui.engine.match import Match\n"
+                      "from . import board\n"
+                      "from ..storage import saves\n"
+                      "def late():\n"
+                      "    import nardy_tui.cli\n", encoding="utf-8")
+    assert _imported(sample, tmp_path / "nardy_tui") == [
+        (1, "nardy_tui.engine.match"), (2, "nardy_tui.ui"), (3, "nardy_tui.storage"),
+        (5, "nardy_tui.cli")]
+    assert "cli" not in MAY_IMPORT["ui"] and "ui" not in MAY_IMPORT["bot"]
+
+
+def test_importing_the_bot_or_storage_loads_no_numpy_textual_or_ui() -> None:
+    code = ("import sys, nardy_tui.bot, nardy_tui.storage\n"
+            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'textual')\n"
+            "             or m.startswith(('nardy_tui.ui', 'nardy_tui.cli')))\n"
+            "print(','.join(bad))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=60)
+    assert done.stdout.strip() == "", f"pulled in: {done.stdout.strip()}"
