@@ -13,7 +13,7 @@ Cells are identified by board index (0-23, White's numbering minus one) or by a 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -99,7 +99,7 @@ class PointView(Static):
         "point--label", "point--white", "point--black", "point--marker",
     }
 
-    def __init__(self, upper: bool, **kwargs: str) -> None:
+    def __init__(self, upper: bool, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.upper = upper
         self.cell = 0
@@ -137,7 +137,7 @@ class PointView(Static):
 class TrayView(Static):
     """A side's borne-off tray: its checkers' glyph and how many have been borne off."""
 
-    def __init__(self, **kwargs: str) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.cell = tray_cell(Side.WHITE)
 
@@ -201,7 +201,7 @@ class BoardView(Widget, can_focus=True):
         """The view was flipped (so the screen can say whose side it shows)."""
 
     def __init__(self, *, interactive: bool = True, view: Side = Side.WHITE,
-                 **kwargs: str) -> None:
+                 **kwargs: Any) -> None:
         """``view`` is set before the first frame, so the board never shows a side first."""
         super().__init__(**kwargs)
         self.set_reactive(BoardView.view, view)
@@ -316,10 +316,10 @@ class BoardView(Widget, can_focus=True):
             widget.show(cell, self.position.points[cell], label, self._marker(cell, widget.upper),
                         self.stack_rows)
             self._apply_classes(widget, cell)
-        for widget, cell, upper in zip(trays, (top[12], bottom[12]), (True, False), strict=True):
+        for tray, cell, upper in zip(trays, (top[12], bottom[12]), (True, False), strict=True):
             side = Side.WHITE if cell == tray_cell(Side.WHITE) else Side.BLACK
-            widget.show(cell, side, self.position.borne_off(side), self._marker(cell, upper))
-            self._apply_classes(widget, cell)
+            tray.show(cell, side, self.position.borne_off(side), self._marker(cell, upper))
+            self._apply_classes(tray, cell)
 
     def _marker(self, cell: int, upper: bool) -> str:
         """The glyph under a stack: the owner's marker, else the last play's own marks."""

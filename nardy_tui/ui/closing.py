@@ -10,7 +10,7 @@ app. The fuzz test in ``tests/ui/test_fuzz.py`` found each of these.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from textual import events
 from textual.app import ComposeResult
@@ -32,7 +32,9 @@ class ClosesOnce(_Mixin):
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         if self.app.screen is not self:
-            return AwaitComplete.nothing()
+            # Textual's own classmethod carries no annotations.
+            done: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
+            return done
         return super().dismiss(result)
 
 
@@ -46,7 +48,7 @@ class ClickedList(CommandList):
     (ctrl+p then PageUp) can ask for before the new list has any (a KeyError).
     """
 
-    def _move_page(self, direction: int) -> None:
+    def _move_page(self, direction: Literal[-1, 1]) -> None:
         if self.highlighted is not None and self.highlighted not in self._index_to_line:
             return
         super()._move_page(direction)

@@ -508,7 +508,7 @@ class GameScreen(SizedScreen):
 
     @work(thread=True, exclusive=True, group="hint")
     def _find_hint(self, position: Position, dice: tuple[int, int], turn_number: int) -> None:
-        play = best_play(self._bot(HINT_LEVEL), position, dice)  # type: ignore[arg-type]
+        play = best_play(self._bot(HINT_LEVEL), position, dice)
         self.app.call_from_thread(self._show_hint, play, turn_number)
 
     def _show_hint(self, play: Play, turn_number: int) -> None:
