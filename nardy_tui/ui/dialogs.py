@@ -77,11 +77,12 @@ class GameOverDialog(Dialog):
     """Who won the game, for how many points (mars labelled), and the match score.
 
     Escape closes it to look at the final board; n (the game screen's key) then starts
-    the next game.
+    the next game. Review (v) shows the game turn by turn against the expert's plays.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('next')", "Next game", show=False),
+        Binding("v", "choose('review')", "Review the game", show=False),
         Binding("escape", "choose('look')", "Look at the board", show=False),
     ]
 
@@ -94,7 +95,7 @@ class GameOverDialog(Dialog):
             f"{who(game.winner, names)} {verb(game.winner, names, 'scores', 'score')} "
             f"{points}\n\n"
             f"{score_line(match, names)}",
-            [("next", "Next game (n)"), ("look", "See the board (Esc)")],
+            [("next", "Next game (n)"), ("review", "Review (v)"), ("look", "See the board (Esc)")],
         )
 
 
@@ -106,6 +107,7 @@ class MatchOverDialog(Dialog):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", "New match", show=False),
+        Binding("v", "choose('review')", "Review the last game", show=False),
         Binding("q", "choose('quit')", "Quit", show=False),
     ]
 
@@ -118,7 +120,7 @@ class MatchOverDialog(Dialog):
             f"{who(winner, names)} {verb(winner, names, 'wins', 'win')} the match",
             f"{winner.label} won the last game{mars}.\n\n"
             f"Final score: {score_line(match, names)}\n\n{record}",
-            [("new", "New match (n)"), ("quit", "Quit (q)")],
+            [("new", "New match (n)"), ("review", "Review (v)"), ("quit", "Quit (q)")],
         )
 
 

@@ -90,6 +90,8 @@ class GameScreen(SizedScreen):
         self._live_actions: tuple[bool, ...] = ()
         self._footer_pending = False
         self._turned_to: Side | None = None
+        self._record_note = ""
+        """What the match-over dialog says of the record, to show it again after a review."""
         self._replay: list[tuple[Position, Play]] = []
         """The frames of the last play still to show again (``l``), each a position and
         the steps played so far."""
@@ -752,7 +754,9 @@ class GameScreen(SizedScreen):
 
     def _game_over_chosen(self, choice: str | None) -> None:
         """The next game, or (Escape) the final board, from which n starts the next game."""
-        if choice == "look":
+        if choice == "review":
+            self._open_review(lambda _: self._show_game_over())
+        elif choice == "look":
             self.say(f"{self._turn_said(self.match.game.turns[-1])}. "
                      f"The game is over: n starts the next game.")
         else:
@@ -788,6 +792,7 @@ class GameScreen(SizedScreen):
             written += (". The finished match stays saved until a new match starts: "
                         "'nardy export FILE' writes its record elsewhere, and "
                         "'nardy --resume' shows this again.")
+        self._record_note = written
         self.app.push_screen(MatchOverDialog(self.match, self.names, written), self._match_over)
 
     def _next_game(self, _: object = None) -> None:
@@ -799,7 +804,30 @@ class GameScreen(SizedScreen):
         self.refresh_view()
         self._advance()
 
+    def _open_review(self, back: Callable[[None], None]) -> None:
+        """The review of the game just finished; ``back`` runs when it is closed.
+
+        Imported here: the review needs the bot, which the first frame must not wait for.
+        """
+        from nardy_tui.ui.review import ReviewRequest, ReviewScreen
+
+        game = self.match.game
+        first = game.first_mover or Side.WHITE
+        humans = frozenset(side for side in Side if side not in self.bot_levels)
+        request = ReviewRequest(
+            number=game.number, start=Position.initial(first),
+            turns=tuple((turn.side, turn.dice, turn.play) for turn in game.turns),
+            sides=humans, view=self._human_side() if self.bot_levels else None)
+        self.app.push_screen(ReviewScreen(request), back)
+
+    def _show_match_over_again(self, _: None = None) -> None:
+        self.app.push_screen(MatchOverDialog(self.match, self.names, self._record_note),
+                             self._match_over)
+
     def _match_over(self, choice: str | None) -> None:
+        if choice == "review":
+            self._open_review(self._show_match_over_again)
+            return
         if choice == "new":
             self.nardy.action_new_match()
         else:

@@ -1,0 +1,281 @@
+"""The review screen: a finished game turn by turn, with what the expert would have played.
+
+The game is reviewed in a thread worker (``nardy_tui.bot.review_game``) while the screen is
+already usable: turns appear in the list as they are judged, under a progress bar. The list
+can show every decision, the mistakes only, or one player's; the board shows the selected
+turn's position before the play, the play made (the last-play style: ◌ where checkers left,
+an arrow where they arrived) and the best play (starred). Everything is written in the
+numbering of the side the board is seen from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from nardy_tui.bot import GameReview, Mark, TurnReview, WeightsError, review_game, summarise
+from nardy_tui.engine import Dice, Play, Position, Side, format_play, renumbered
+from nardy_tui.ui.board import BoardView, cell_of
+from nardy_tui.ui.sized import SizedScreen
+
+HINT_MARK = "★"
+FILTERS = ("all", "mistakes", "white", "black")
+MARK_GLYPHS = {Mark.NONE: " ", Mark.DOUBTFUL: "?", Mark.ERROR: "✗", Mark.BLUNDER: "✗✗"}
+
+
+class _Closed(Exception):
+    """The review screen was closed while its review was still running."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewRequest:
+    """What to review: a game from its first position, its turns, and whose play."""
+
+    number: int
+    start: Position
+    turns: tuple[tuple[Side, Dice, Play], ...]
+    sides: frozenset[Side]
+    """The sides whose play is judged: both in hot-seat, the human against the bot."""
+    view: Side | None
+    """The side the board is seen from and numbered for; None: each turn's mover."""
+
+
+class ReviewScreen(SizedScreen):
+    """Step through the reviewed turns; Escape goes back to where the review was opened."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "back", "Back"),
+        Binding("n", "mistake(1)", "Next mistake"),
+        Binding("p", "mistake(-1)", "Previous mistake"),
+        Binding("a", "show('all')", "All"),
+        Binding("m", "show('mistakes')", "Mistakes"),
+        Binding("w", "show('white')", "White"),
+        Binding("b", "show('black')", "Black"),
+    ]
+
+    shown: reactive[str] = reactive("all", init=False)
+    """Which turns the list shows: one of ``FILTERS``."""
+
+    def __init__(self, request: ReviewRequest) -> None:
+        super().__init__()
+        self.request = request
+        self.reviewed: list[TurnReview] = []
+        self.finished = False
+        self.left = False
+        """Set when the screen is closed: answers still coming from the worker are dropped."""
+        self._listed: list[TurnReview] = []
+
+    def compose_main(self) -> ComposeResult:
+        with Horizontal(id="review-body"):
+            with Vertical(id="review-left"):
+                yield BoardView(interactive=False, id="review-board")
+                yield Static(id="review-detail")
+            with Vertical(id="review-side"):
+                yield Static(f"Review of game {self.request.number}", classes="panel-title")
+                yield ProgressBar(id="review-progress", show_eta=False)
+                yield Static(id="review-summary")
+                yield OptionList(id="review-turns")
+        yield Footer()
+
+    def ready(self) -> None:
+        self.query_one("#review-progress", ProgressBar).update(total=len(self.request.turns))
+        self.query_one("#review-turns", OptionList).focus()
+        self.query_one(BoardView).show(self.request.start)
+        self._write_summary()
+        self._review()
+
+    # -- the worker ------------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="review")
+    def _review(self) -> None:
+        start = self.request.start
+        turns = [(dice, play) for _, dice, play in self.request.turns]
+        try:
+            review_game(start, turns, progress=self._progress_from_thread,
+                        on_turn=self._turn_from_thread)
+        except _Closed:
+            return
+        except (WeightsError, ValueError) as error:
+            self.app.call_from_thread(self._failed, str(error))
+            return
+        self.app.call_from_thread(self._done)
+
+    def _progress_from_thread(self, done: int, total: int) -> None:
+        """Move the bar; stop reviewing once the screen is closed (its worker cancelled)."""
+        if get_current_worker().is_cancelled:
+            raise _Closed
+        self.app.call_from_thread(self._advance_bar, done)
+
+    def _turn_from_thread(self, turn: TurnReview) -> None:
+        if get_current_worker().is_cancelled:
+            raise _Closed
+        self.app.call_from_thread(self._add_turn, turn)
+
+    def _advance_bar(self, done: int) -> None:
+        if self.left or not self.is_attached:
+            return  # closed while the review ran
+        self.query_one("#review-progress", ProgressBar).update(progress=done)
+
+    def _add_turn(self, turn: TurnReview) -> None:
+        if self.left or not self.is_attached:
+            return  # closed while the review ran
+        if turn.side not in self.request.sides:
+            return
+        self.reviewed.append(turn)
+        if self._passes(turn):
+            self._append(turn)
+        self._write_summary()
+
+    def _done(self) -> None:
+        if self.left or not self.is_attached:
+            return  # closed while the review ran
+        self.finished = True
+        self.query_one("#review-progress", ProgressBar).display = False
+        self._write_summary()
+        if not self.reviewed:
+            self.query_one("#review-detail", Static).update(
+                "No turn to review: every turn had only one legal play.")
+
+    def _failed(self, reason: str) -> None:
+        if self.left or not self.is_attached:
+            return  # closed while the review ran
+        self.query_one("#review-progress", ProgressBar).display = False
+        self.query_one("#review-detail", Static).update(f"The review cannot run: {reason}")
+
+    # -- the list --------------------------------------------------------------------------
+
+    def _passes(self, turn: TurnReview) -> bool:
+        if self.shown == "mistakes":
+            return turn.mark is not Mark.NONE
+        if self.shown in ("white", "black"):
+            return turn.side is Side(self.shown)
+        return True
+
+    def _append(self, turn: TurnReview) -> None:
+        turns = self.query_one("#review-turns", OptionList)
+        self._listed.append(turn)
+        turns.add_option(Option(self._line(turn)))
+        if turns.highlighted is None:
+            turns.highlighted = 0
+
+    def watch_shown(self) -> None:
+        turns = self.query_one("#review-turns", OptionList)
+        keep = self.selected
+        turns.clear_options()
+        self._listed = []
+        for turn in self.reviewed:
+            if self._passes(turn):
+                self._append(turn)
+        if keep in self._listed:
+            turns.highlighted = self._listed.index(keep)
+        self.notify(f"Showing {self._filter_words()}.", timeout=2)
+
+    def _filter_words(self) -> str:
+        return {"all": "every decision", "mistakes": "the mistakes only",
+                "white": "White's decisions", "black": "Black's decisions"}[self.shown]
+
+    @property
+    def selected(self) -> TurnReview | None:
+        index = self.query_one("#review-turns", OptionList).highlighted
+        return self._listed[index] if index is not None and index < len(self._listed) else None
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        turn = self.selected
+        if turn is not None:
+            self._show_turn(turn)
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def action_back(self) -> None:
+        self.left = True
+        self.dismiss(None)
+
+    def action_show(self, which: str) -> None:
+        if which in FILTERS:
+            self.shown = which
+
+    def action_mistake(self, direction: int) -> None:
+        """Select the next (or previous) mistake in the list, from the selected turn."""
+        turns = self.query_one("#review-turns", OptionList)
+        here = turns.highlighted if turns.highlighted is not None else -direction
+        index = here + direction
+        while 0 <= index < len(self._listed):
+            if self._listed[index].mark is not Mark.NONE:
+                turns.highlighted = index
+                return
+            index += direction
+        self.notify("No further mistake that way." if self.finished
+                    else "No further mistake yet: the review is still running.", timeout=2)
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def _reader(self, turn: TurnReview) -> Side:
+        return self.request.view or turn.side
+
+    def _said(self, turn: TurnReview, play: Play) -> str:
+        """A play in the reader's numbering."""
+        text = format_play(play, turn.before, turn.dice)
+        return text if self._reader(turn) is turn.side else renumbered(text)
+
+    def _line(self, turn: TurnReview) -> str:
+        mark = turn.mark
+        cost = f"  {mark.value} {turn.loss:.2f}" if mark is not Mark.NONE else ""
+        return (f"{MARK_GLYPHS[mark]:<2} {turn.number:>3}. {turn.side.label} "
+                f"{turn.dice[0]}-{turn.dice[1]}: {self._said(turn, turn.played)}{cost}")
+
+    def _show_turn(self, turn: TurnReview) -> None:
+        board = self.query_one(BoardView)
+        reader = self._reader(turn)
+        board.view = reader
+        board.numbering = reader
+        board.show(turn.before)
+        mover = turn.side
+        best_cells = {cell_of(mover, p) for step in turn.best for p in (step.src, step.dst)}
+        board.set_marks(
+            {cell: HINT_MARK for cell in best_cells},
+            last_from={cell_of(mover, step.src) for step in turn.played},
+            last_to={cell_of(mover, step.dst) for step in turn.played},
+            hint=best_cells)
+        board.set_banner(f"Turn {turn.number}: {mover.label} rolled {turn.dice[0]}-{turn.dice[1]}")
+        self.query_one("#review-detail", Static).update(self._detail(turn), layout=False)
+
+    def _detail(self, turn: TurnReview) -> str:
+        played = self._said(turn, turn.played)
+        if turn.loss == 0.0:
+            verdict = "the best play, or as good"
+        else:
+            verdict = f"cost {turn.loss:.2f} points" + (
+                f": {turn.mark.value}" if turn.mark is not Mark.NONE else "")
+        lines = [f"{turn.side.label} played {played} (◌ ▲▼), equity {turn.played_equity:+.3f}: "
+                 f"{verdict}.",
+                 f"Best: {self._said(turn, turn.best)} (★), equity {turn.best_equity:+.3f}."]
+        others = ", ".join(f"{self._said(turn, play)} {value:+.3f}"
+                           for play, value in turn.alternatives[1:])
+        if others:
+            lines.append(f"Next best: {others}.")
+        return "\n".join(lines)
+
+    def _write_summary(self) -> None:
+        review = GameReview(tuple(self.reviewed))
+        lines = []
+        for side in sorted(self.request.sides, key=lambda s: s.value != "white"):
+            summary = summarise([review], side)
+            counts = summary.counts
+            lines.append(
+                f"{side.label}: {summary.decisions} decisions, lost {summary.total_loss:.2f}; "
+                f"{counts.get(Mark.BLUNDER, 0)} blunders, {counts.get(Mark.ERROR, 0)} errors, "
+                f"{counts.get(Mark.DOUBTFUL, 0)} doubtful"
+                + (f"; grade {summary.grade}" if self.finished else ""))
+        state = "" if self.finished else "Reviewing… (the list grows as turns are judged)\n"
+        keys = "n/p next/previous mistake · a all · m mistakes · w/b one player · Esc back"
+        self.query_one("#review-summary", Static).update(state + "\n".join(lines) + "\n" + keys)
+

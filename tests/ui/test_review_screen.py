@@ -1,0 +1,129 @@
+"""The review screen: opened from the game-over and match-over dialogs, it lists the turns
+with their marks while the review runs, shows the play made and the best play on the board,
+filters, steps through the mistakes, and goes back with Escape."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.widgets import OptionList, Static
+
+from nardy_tui.engine import Side, legal_plays
+from nardy_tui.ui.board import BoardView, PointView, cell_of
+from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
+from nardy_tui.ui.game import GameScreen
+from nardy_tui.ui.review import ReviewRequest, ReviewScreen
+from tests.engine.boards import position as make_position
+from tests.ui.driver import burst
+from tests.ui.test_resume import resumed, saved_v1
+
+SIZE = (120, 40)
+
+
+def blunder_game() -> ReviewRequest:
+    """White, with one checker each on 6 and 5, rolls 6-5 and plays 6/1 5/off instead of
+    bearing both off; Black then wins. A two-turn game with one decision, a blunder."""
+    start = make_position({6: 1, 5: 1}, {1: 2})
+    blunder = next(p for p in legal_plays(start, (6, 5)) if str(p[0]) == "6/1")
+    after = start.apply(blunder, (6, 5))
+    [black_off] = legal_plays(after, (2, 1))
+    return ReviewRequest(number=1, start=start,
+                         turns=((Side.WHITE, (6, 5), blunder), (Side.BLACK, (2, 1), black_off)),
+                         sides=frozenset(Side), view=Side.WHITE)
+
+
+class ReviewApp(App[None]):
+    CSS_PATH = str(Path(__file__).parents[2] / "nardy_tui" / "ui" / "nardy.tcss")
+
+    def __init__(self, request: ReviewRequest) -> None:
+        super().__init__()
+        self.request = request
+        self.review_closed = False
+
+    def on_mount(self) -> None:
+        self.push_screen(ReviewScreen(self.request), self._when_closed)
+
+    def _when_closed(self, _: None) -> None:
+        self.review_closed = True
+
+
+async def finished(app: App[None]) -> ReviewScreen:
+    await app.workers.wait_for_complete()
+    await app.workers.wait_for_complete()
+    screen = app.screen
+    assert isinstance(screen, ReviewScreen)
+    return screen
+
+
+async def test_the_blunder_is_listed_marked_and_shown_on_the_board() -> None:
+    app = ReviewApp(blunder_game())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await finished(app)
+        await pilot.pause()
+        assert screen.finished and len(screen.reviewed) == 1  # Black's turn was forced
+        [line] = [str(option.prompt) for option in
+                  screen.query_one("#review-turns", OptionList).options]
+        assert "1. White 6-5: 6/1 5/off" in line and "blunder 2.00" in line
+        detail = str(screen.query_one("#review-detail", Static).content)
+        assert "cost 2.00 points: blunder" in detail and "Best: 6/off 5/off" in detail
+        board = screen.query_one(BoardView)
+        cells = {name: {w.cell for w in board.query(PointView).filter(f".{name}")}
+                 for name in ("hint", "last-from", "last-to")}
+        assert cells["last-from"] == {cell_of(Side.WHITE, 6), cell_of(Side.WHITE, 5)}
+        assert cells["last-to"] == {cell_of(Side.WHITE, 1)}
+        assert cells["hint"] == {cell_of(Side.WHITE, 6), cell_of(Side.WHITE, 5)}
+        summary = str(screen.query_one("#review-summary", Static).content)
+        assert "White: 1 decisions, lost 2.00; 1 blunders" in summary
+        assert "grade Beginner" in summary
+
+
+async def test_filters_and_mistake_keys_and_escape_goes_back() -> None:
+    app = ReviewApp(blunder_game())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await finished(app)
+        turns = screen.query_one("#review-turns", OptionList)
+        await burst(pilot, "b")
+        assert screen.shown == "black" and turns.option_count == 0
+        await burst(pilot, "m")
+        assert screen.shown == "mistakes" and turns.option_count == 1
+        await burst(pilot, "a", "p", "n")
+        assert turns.highlighted == 0
+        await burst(pilot, "escape")
+        assert app.review_closed and not isinstance(app.screen, ReviewScreen)
+
+
+async def test_review_from_the_game_over_dialog_and_back(private_home: Path) -> None:
+    saved_v1("match-v1-game-over.json", private_home)
+    app = resumed()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverDialog)
+        await burst(pilot, "v")
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        assert screen.request.sides == frozenset(Side)  # hot-seat: both players
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert len(screen.request.turns) == len(game.match.game.turns)
+        await burst(pilot, "escape")  # at once: the review stops with its screen
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverDialog)
+
+
+async def test_review_from_the_match_over_dialog_and_back(private_home: Path) -> None:
+    from nardy_tui.options import MatchOptions
+    from nardy_tui.storage import save_match
+    from tests.ui.scenes import nearly_won
+
+    match = nearly_won(7, length=1)
+    match.commit()
+    save_match(match, MatchOptions(mode="hot-seat", points=1, seed=7))
+    app = resumed()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MatchOverDialog)
+        await burst(pilot, "v")
+        assert isinstance(app.screen, ReviewScreen)
+        await burst(pilot, "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchOverDialog)
