@@ -41,7 +41,7 @@ from nardy_tui.storage import Settings
 from nardy_tui.ui.board import GLYPH, BoardView, cell_of, point_of
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
 from nardy_tui.ui.panels import HistoryPanel, InfoPanel, turn_line
-from nardy_tui.ui.players import HINT_LEVEL, Chooser, best_play
+from nardy_tui.ui.players import HINT_LEVEL, Chooser, best_plays
 from nardy_tui.ui.sized import SizedScreen
 
 if TYPE_CHECKING:
@@ -510,17 +510,22 @@ class GameScreen(SizedScreen):
 
     @work(thread=True, exclusive=True, group="hint")
     def _find_hint(self, position: Position, dice: tuple[int, int], turn_number: int) -> None:
-        play = best_play(self._bot(HINT_LEVEL), position, dice)
-        self.app.call_from_thread(self._show_hint, play, turn_number)
+        plays = best_plays(self._bot(HINT_LEVEL), position, dice)
+        self.app.call_from_thread(self._show_hint, plays, turn_number)
 
-    def _show_hint(self, play: Play, turn_number: int) -> None:
+    def _show_hint(self, plays: list[tuple[Play, float]], turn_number: int) -> None:
+        """Star the best play on the board and name the best three with their equities,
+        so the hint teaches how close the choice is, not just which play to make."""
         if self.match.phase is not Phase.MOVE or len(self.match.game.turns) != turn_number:
             return
-        self.hint = play
+        self.hint = plays[0][0]
         turn = self.match.turn
         assert turn is not None
-        self.say(f"Hint: {self._play_read(play, turn.position, turn.dice)} "
-                 f"(starred on the board)")
+        named = [f"{self._play_read(play, turn.position, turn.dice)} ({value:+.2f})"
+                 for play, value in plays]
+        others = f"; then {', '.join(named[1:])}" if len(named) > 1 else ""
+        self.say(f"Hint: {named[0]}, starred on the board{others}. "
+                 f"Equity in points for you.")
         self.refresh_view()
 
     # -- the player's choices --------------------------------------------------------------

@@ -40,6 +40,10 @@ def load_bot(level: str, seed: int) -> Chooser:
         return get_bot(FALLBACK_LEVEL, seed=seed)
 
 
-def best_play(bot: Chooser, position: Position, dice: Dice) -> Play:
-    """The play ``bot`` ranks first: the hint shown to a human."""
-    return bot.rank(position, dice)[0][0]
+HINT_PLAYS = 3
+"""How many plays the hint names: the best, starred on the board, and the next two."""
+
+
+def best_plays(bot: Chooser, position: Position, dice: Dice) -> list[tuple[Play, float]]:
+    """The plays ``bot`` ranks first, with their equities: the hint shown to a human."""
+    return list(bot.rank(position, dice)[:HINT_PLAYS])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nardy_tui.engine import Side
 from nardy_tui.engine.match import Phase
-from nardy_tui.engine.notation import checker_moves
+from nardy_tui.engine.notation import checker_moves, format_play
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import PointView, cell_of
@@ -92,7 +92,13 @@ async def test_hint_stars_the_best_play() -> None:
         mover = match.position.turn
         # each hinted checker's start and end (a point it only passes through is not starred)
         assert starred == {cell_of(mover, p) for move in checker_moves(best) for p in move}
-        assert "Hint" in str(screen.query_one("#status").content)
+        said = str(screen.query_one("#status").content)
+        ranked = FirstPlayBot("hard", 0).rank(match.turn.position, match.turn.dice)
+        named = [format_play(play, match.turn.position, match.turn.dice)
+                 for play, _ in ranked[:3]]
+        assert said.startswith(f"Hint: {named[0]} (+0.00), starred on the board")
+        if len(named) == 3:  # the next two are named with their equities
+            assert f"then {named[1]} (+0.00), {named[2]} (+0.00)" in said
 
 
 async def test_playing_black_the_board_is_seen_from_blacks_side_from_the_start() -> None:
