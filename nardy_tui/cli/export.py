@@ -19,7 +19,6 @@ from nardy_tui.storage import (
     format_record,
     load_saved,
     records_dir,
-    started_at,
 )
 
 PROG = "nardy export"
@@ -66,7 +65,7 @@ def export_main(argv: Sequence[str]) -> int:
 
 
 def _text(saved: SavedMatch) -> str:
-    return format_record(saved.match, saved.options, started_at(saved.match))
+    return format_record(saved.match, saved.options, saved.match.started)
 
 
 def _fail(message: str) -> int:

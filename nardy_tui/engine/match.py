@@ -9,6 +9,7 @@ calls: ``roll_off``, ``roll``, ``play`` (or the turn builder and ``commit``), ``
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from enum import Enum
 
 from nardy_tui.engine.dice import DiceRoller, DiceSource, RollOff
@@ -94,12 +95,15 @@ class Match:
     """
 
     def __init__(self, length: int = 3, seed: int | None = None,
-                 dice: DiceSource | None = None) -> None:
+                 dice: DiceSource | None = None, started: datetime | None = None) -> None:
         """A match to ``length`` points; its dice come from ``dice`` if given (e.g. the
-        arena's duplicate dice), otherwise from a ``DiceRoller`` seeded with ``seed``."""
+        arena's duplicate dice), otherwise from a ``DiceRoller`` seeded with ``seed``.
+        ``started`` is when it began (default: now); no rule reads it, a save and a record
+        keep it."""
         if length not in MATCH_LENGTHS:
             raise ValueError(f"a match is played to 1, 3, 5 or 7 points, not {length}")
         self.length = length
+        self.started = started if started is not None else datetime.now().astimezone()
         self.dice_roller: DiceSource = dice if dice is not None else DiceRoller(seed)
         self.score = {Side.WHITE: 0, Side.BLACK: 0}
         self.games: list[Game] = [Game(number=1)]

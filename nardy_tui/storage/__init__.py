@@ -21,7 +21,6 @@ from nardy_tui.storage.saves import (
     discard_saved,
     load_saved,
     save_match,
-    started_at,
 )
 from nardy_tui.storage.settings import Settings, load_settings, save_settings, settings_path
 
@@ -44,5 +43,4 @@ __all__ = [
     "save_match",
     "save_settings",
     "settings_path",
-    "started_at",
 ]

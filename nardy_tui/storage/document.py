@@ -10,6 +10,7 @@ Restoring never trusts the file: it replays every roll and every step through a 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, TypeVar, get_args
 
 from nardy_tui.engine import Dice, Game, Match, Phase, PhaseError, Side, Step
@@ -28,24 +29,23 @@ class DocumentError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Restored:
-    """A match rebuilt from a document, with its options and when it was started."""
+    """A match rebuilt from a document (its start date included), with its options."""
 
     match: Match
     options: MatchOptions
-    started: str
 
 
 # -- writing ---------------------------------------------------------------------------------
 
 
-def match_document(match: Match, options: MatchOptions, started: str) -> dict[str, Any]:
-    """The JSON-ready document for ``match``; ``started`` is an ISO timestamp."""
+def match_document(match: Match, options: MatchOptions) -> dict[str, Any]:
+    """The JSON-ready document for ``match``, its start date (``match.started``) included."""
     if options.points != match.length:
         raise ValueError(f"the options say {options.points} points, the match {match.length}")
     return {
         "format": FORMAT,
         "version": VERSION,
-        "started": started,
+        "started": match.started.isoformat(timespec="seconds"),
         "options": {"mode": options.mode, "bot_level": options.bot_level,
                     "color": options.color, "points": options.points, "seed": options.seed},
         "seed": match.seed,
@@ -85,7 +85,8 @@ def restore(data: object) -> Restored:
     doc = _mapping(data, "the document")
     _check_format(doc)
     options = _options(_mapping(doc.get("options"), "options"))
-    match = Match(options.points, _integer(doc.get("seed"), "seed"))
+    match = Match(options.points, _integer(doc.get("seed"), "seed"),
+                  started=_time(_text(doc.get("started"), "started")))
     games = _sequence(doc.get("games"), "games")
     if not games:
         raise DocumentError("the save file holds no game")
@@ -93,7 +94,7 @@ def restore(data: object) -> Restored:
         _replay_game(match, _mapping(game, f"game {index + 1}"), index + 1)
     _replay_progress(match, doc.get("turn_in_progress"))
     _check_totals(match, doc)
-    return Restored(match, options, _text(doc.get("started"), "started"))
+    return Restored(match, options)
 
 
 def _check_format(doc: dict[str, Any]) -> None:
@@ -268,3 +269,11 @@ def _pair(dice: tuple[int, int]) -> str:
 def _sentence(reason: Exception) -> str:
     """An engine message as a clause: no trailing full stop, first letter kept."""
     return str(reason).rstrip(".")
+
+
+def _time(text: str) -> datetime:
+    """The start date as saved; an unreadable one (hand-edited) counts as now."""
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        return datetime.now().astimezone()

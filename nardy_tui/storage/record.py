@@ -38,7 +38,6 @@ from nardy_tui.engine import (
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage.atomic import write_atomically
 from nardy_tui.storage.paths import records_dir
-from nardy_tui.storage.saves import started_at
 
 TITLE = "Long Nardy match record"
 _GAME = re.compile(r"^Game (\d+)$")
@@ -78,7 +77,7 @@ def export_record(match: Match, options: MatchOptions, path: Path | None = None)
 
     The default name comes from the match's start, so exporting again updates one file.
     """
-    started = started_at(match)
+    started = match.started
     target = path or records_dir() / f"nardy-{started:%Y%m%d-%H%M%S}.txt"
     write_atomically(target, format_record(match, options, started))
     return target

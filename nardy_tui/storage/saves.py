@@ -12,7 +12,6 @@ import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from weakref import WeakKeyDictionary
 
 from nardy_tui.engine import Match
 from nardy_tui.options import MatchOptions
@@ -21,10 +20,6 @@ from nardy_tui.storage.document import DocumentError, match_document, restore
 from nardy_tui.storage.paths import save_path
 
 STALE_TEMP_SECONDS = 60.0
-
-_started: WeakKeyDictionary[Match, datetime] = WeakKeyDictionary()
-"""When each live match began, so the date survives saves, resumes and exports."""
-
 
 class SaveFileError(Exception):
     """The save file could not be read or written; ``str()`` is one line for the player."""
@@ -38,19 +33,13 @@ class SavedMatch:
     options: MatchOptions
 
 
-def started_at(match: Match) -> datetime:
-    """When ``match`` began: its first save, the date in its save file, or now."""
-    return _started.setdefault(match, datetime.now().astimezone())
-
-
 def save_match(match: Match, options: MatchOptions) -> None:
     """Write the match to the save file atomically.
 
     An ``OSError`` (disk full, folder not writable) is left to the caller, which reports it
     and plays on: the previous save is still intact.
     """
-    started = started_at(match).isoformat(timespec="seconds")
-    text = json.dumps(match_document(match, options, started), indent=1)
+    text = json.dumps(match_document(match, options), indent=1)
     write_atomically(save_path(), text + "\n")
 
 
@@ -77,7 +66,6 @@ def load_saved() -> SavedMatch | None:
         raise _rejected(path, str(error)) from None
     except (ValueError, TypeError, RecursionError) as error:
         raise _rejected(path, f"it is damaged ({error})") from None
-    _started[restored.match] = _parse_time(restored.started)
     return SavedMatch(restored.match, restored.options)
 
 
@@ -118,13 +106,6 @@ def _remove_stale_temp_files(path: Path) -> None:
                 temp.unlink()
         except OSError:
             continue
-
-
-def _parse_time(text: str) -> datetime:
-    try:
-        return datetime.fromisoformat(text)
-    except ValueError:
-        return datetime.now().astimezone()
 
 
 def _json_problem(error: json.JSONDecodeError) -> str:

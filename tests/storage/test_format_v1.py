@@ -16,7 +16,6 @@ from nardy_tui.engine import Side, Step
 from nardy_tui.engine.match import Phase
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage import load_saved
-from nardy_tui.storage.saves import started_at
 
 DATA = Path(__file__).parent.parent / "data"
 
@@ -49,7 +48,7 @@ def test_a_version_1_save_in_the_middle_of_a_turn(home: Path) -> None:
     assert match.phase is Phase.MOVE and match.game.number == 2
     assert match.dice == (4, 1) and match.position.turn is Side.BLACK
     assert match.turn is not None and match.turn.steps == (Step(24, 20, 4),)
-    assert started_at(match).isoformat() == "2026-01-02T10:00:00+01:00"
+    assert match.started.isoformat() == "2026-01-02T10:00:00+01:00"
 
 
 @pytest.mark.parametrize("name", ["match-v1-game-over.json", "match-v1-mid-turn.json"])
