@@ -227,9 +227,11 @@ class ReviewScreen(SizedScreen):
         return text if self._reader(turn) is turn.side else renumbered(text)
 
     def _line(self, turn: TurnReview) -> str:
+        """One turn in the list, short enough for the side panel: the mark's glyph, the
+        turn, the play made and, for a mistake, the points it cost."""
         mark = turn.mark
-        cost = f"  {mark.value} {turn.loss:.2f}" if mark is not Mark.NONE else ""
-        return (f"{MARK_GLYPHS[mark]:<2} {turn.number:>3}. {turn.side.label} "
+        cost = f"  -{turn.loss:.2f}" if mark is not Mark.NONE else ""
+        return (f"{MARK_GLYPHS[mark]:<2}{turn.number:>3}. {turn.side.label} "
                 f"{turn.dice[0]}-{turn.dice[1]}: {self._said(turn, turn.played)}{cost}")
 
     def _show_turn(self, turn: TurnReview) -> None:
@@ -276,6 +278,6 @@ class ReviewScreen(SizedScreen):
                 f"{counts.get(Mark.DOUBTFUL, 0)} doubtful"
                 + (f"; grade {summary.grade}" if self.finished else ""))
         state = "" if self.finished else "Reviewing… (the list grows as turns are judged)\n"
-        keys = "n/p next/previous mistake · a all · m mistakes · w/b one player · Esc back"
+        keys = "✗✗ blunder · ✗ error · ? doubtful"
         self.query_one("#review-summary", Static).update(state + "\n".join(lines) + "\n" + keys)
 

@@ -64,7 +64,7 @@ async def test_the_blunder_is_listed_marked_and_shown_on_the_board() -> None:
         assert screen.finished and len(screen.reviewed) == 1  # Black's turn was forced
         [line] = [str(option.prompt) for option in
                   screen.query_one("#review-turns", OptionList).options]
-        assert "1. White 6-5: 6/1 5/off" in line and "blunder 2.00" in line
+        assert line == "✗✗  1. White 6-5: 6/1 5/off  -2.00"
         detail = str(screen.query_one("#review-detail", Static).content)
         assert "cost 2.00 points: blunder" in detail and "Best: 6/off 5/off" in detail
         board = screen.query_one(BoardView)
