@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from nardy_tui.engine.geometry import CHECKERS, HEAD, HOME_TOP, POINTS, board_index
+from nardy_tui.engine.geometry import CHECKERS, HEAD, POINTS, board_index
 from nardy_tui.engine.side import Side
 
 if TYPE_CHECKING:
@@ -87,9 +87,6 @@ class Position:
     def pip_count(self, side: Side) -> int:
         """The total distance ``side`` still has to travel to bear every checker off."""
         return sum(point * self.checkers(side, point) for point in range(1, POINTS + 1))
-
-    def all_home(self, side: Side) -> bool:
-        return all(self.checkers(side, point) == 0 for point in range(HOME_TOP + 1, POINTS + 1))
 
     @property
     def winner(self) -> Side | None:

@@ -24,13 +24,13 @@ from textual.screen import Screen
 
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.storage import Settings, load_settings, save_settings
-from nardy_tui.ui.players import load_bot
-from nardy_tui.ui.saving import Saver
+from nardy_tui.ui.bots import load_bot
+from nardy_tui.ui.match_files import Saver
 
 if TYPE_CHECKING:
     from nardy_tui.engine import Match
+    from nardy_tui.ui.bots import BotFactory
     from nardy_tui.ui.game import GameScreen
-    from nardy_tui.ui.players import BotFactory
 
 SIGNAL_GRACE = 2.0
 """Seconds a clean exit on SIGHUP or SIGTERM may take before the process just ends."""

@@ -180,22 +180,12 @@ class BoardView(Widget, can_focus=True):
     point_width: reactive[int] = reactive(POINT_WIDTH)
     """Columns per point: wider in a wider terminal, so the board fills it."""
 
-    class Chosen(Message):
-        """The player chose ``cell`` (Enter, Space, a typed number or a click)."""
-
-        def __init__(self, cell: int) -> None:
-            super().__init__()
-            self.cell = cell
-
     class Clicked(Message):
         """A point or tray inside the board was clicked."""
 
         def __init__(self, cell: int) -> None:
             super().__init__()
             self.cell = cell
-
-    class Cancelled(Message):
-        """The player pressed Escape: drop the selection."""
 
     class Flipped(Message):
         """The view was flipped (so the screen can say whose side it shows)."""
@@ -213,12 +203,14 @@ class BoardView(Widget, can_focus=True):
         self._pending_digit: int | None = None
         self._digit_timer: Timer | None = None
         self.on_chosen: Callable[[int], None] | None = None
-        """Called at once with each chosen cell, instead of posting ``Chosen``.
+        """Called at once with each chosen cell (Enter, Space, a typed number or a click).
 
-        A posted message would queue behind keys already waiting from a fast burst, so a
-        key typed after a point (confirm, undo) would act before the point was chosen.
+        A callback, not a message: a posted message would queue behind keys already waiting
+        from a fast burst, so a key typed after a point (confirm, undo) would act before the
+        point was chosen.
         """
         self.on_cancelled: Callable[[], None] | None = None
+        """Called at once when the player presses Escape (drop the selection)."""
         self._redraw_pending = False
 
     def compose(self) -> ComposeResult:
@@ -358,8 +350,6 @@ class BoardView(Widget, can_focus=True):
         self._flush_digit()
         if self.on_cancelled is not None:
             self.on_cancelled()
-        else:
-            self.post_message(self.Cancelled())
 
     def action_flip(self) -> None:
         self.view = self.view.opponent
@@ -397,8 +387,6 @@ class BoardView(Widget, can_focus=True):
     def _deliver(self, cell: int) -> None:
         if self.on_chosen is not None:
             self.on_chosen(cell)
-        else:
-            self.post_message(self.Chosen(cell))
 
     def _flush_digit(self) -> None:
         self._cancel_digit_timer()

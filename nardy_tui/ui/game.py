@@ -39,9 +39,9 @@ from nardy_tui.engine import (
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage import Settings
 from nardy_tui.ui.board import GLYPH, BoardView, cell_of, point_of
+from nardy_tui.ui.bots import HINT_LEVEL, Chooser, best_plays
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
 from nardy_tui.ui.panels import HistoryPanel, InfoPanel, turn_line
-from nardy_tui.ui.players import HINT_LEVEL, Chooser, best_plays
 from nardy_tui.ui.sized import SizedScreen
 
 if TYPE_CHECKING:
