@@ -21,7 +21,7 @@ sys.path.insert(0, str(HERE.parent))  # so the scenes in tests/ can be imported
 from tests.ui.scenes import SCENES  # noqa: E402
 
 PICTURES = ("new_match", "roll_off", "mid_game", "bot_thinking", "last_play", "game_over",
-            "help", "big_board")
+            "help", "big_board", "review")
 PNG_WIDTH = 1200
 """Pixels for a 120-column picture: sharp enough to read, small enough to keep the
 repository light; a wider terminal's picture is wider in proportion."""

@@ -23,7 +23,15 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from nardy_tui.bot import GameReview, Mark, TurnReview, WeightsError, review_game, summarise
-from nardy_tui.engine import Dice, Play, Position, Side, format_play, renumbered
+from nardy_tui.engine import (
+    Dice,
+    Play,
+    Position,
+    Side,
+    checker_moves,
+    format_play,
+    renumbered,
+)
 from nardy_tui.ui.board import BoardView, cell_of
 from nardy_tui.ui.sized import SizedScreen
 
@@ -241,11 +249,13 @@ class ReviewScreen(SizedScreen):
         board.numbering = reader
         board.show(turn.before)
         mover = turn.side
-        best_cells = {cell_of(mover, p) for step in turn.best for p in (step.src, step.dst)}
+        # Each checker's start and end: a point a checker only passes through is not marked.
+        best_cells = {cell_of(mover, p) for move in checker_moves(turn.best) for p in move}
+        played = checker_moves(turn.played)
         board.set_marks(
             {cell: HINT_MARK for cell in best_cells},
-            last_from={cell_of(mover, step.src) for step in turn.played},
-            last_to={cell_of(mover, step.dst) for step in turn.played},
+            last_from={cell_of(mover, src) for src, _ in played},
+            last_to={cell_of(mover, dst) for _, dst in played},
             hint=best_cells)
         board.set_banner(f"Turn {turn.number}: {mover.label} rolled {turn.dice[0]}-{turn.dice[1]}")
         self.query_one("#review-detail", Static).update(self._detail(turn), layout=False)

@@ -148,6 +148,17 @@ async def _game_over(pilot: Pilot[int]) -> None:
     await pilot.pause()
 
 
+async def _review(pilot: Pilot[int]) -> None:
+    """The game of the game-over scene reviewed, the mistakes only, the first one shown.
+    (A picture for the README only: it changes with the expert's weights.)"""
+    await _game_over(pilot)
+    await burst(pilot, "v")
+    while not getattr(pilot.app.screen, "finished", True):
+        await pilot.pause(0.1)
+    await burst(pilot, "m", "n")
+    await pilot.pause()
+
+
 async def _help(pilot: Pilot[int]) -> None:
     await burst(pilot, "question_mark")
     await pilot.pause()
@@ -161,6 +172,7 @@ SCENES: dict[str, Scene] = {
                           _bot_thinking),
     "game_over": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _game_over),
     "help": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _help),
+    "review": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _review),
     "last_play": Scene(lambda: NardyApp(_launch(BOT_MATCH), bot_factory=FirstPlayBot, pace=0),
                        _opponent_moved),
     "big_board": Scene(lambda: NardyApp(_launch(BOT_MATCH), bot_factory=FirstPlayBot, pace=0),
