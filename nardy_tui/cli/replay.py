@@ -21,6 +21,10 @@ def build_parser() -> argparse.ArgumentParser:
         "board, q quits.",
     )
     parser.add_argument("file", metavar="FILE", help="the record to replay")
+    parser.add_argument("--review", action="store_true",
+                        help="review the record with the expert first (as 'nardy review' "
+                             "does): each turn then shows its mark and the best play, and m "
+                             "jumps to the next mistake")
     return parser
 
 
@@ -32,7 +36,17 @@ def replay_main(argv: Sequence[str]) -> int:
     except RecordError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1
+    reviews = None
+    if args.review:
+        from nardy_tui.bot import WeightsError
+        from nardy_tui.cli.review import review_record
+
+        try:
+            reviews = review_record(record)
+        except WeightsError as error:
+            print(f"{PROG}: {error}", file=sys.stderr)
+            return 1
     from nardy_tui.ui import run_replay
 
-    run_replay(record)
+    run_replay(record, reviews)
     return 0

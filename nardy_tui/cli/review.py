@@ -58,7 +58,7 @@ def review_main(argv: Sequence[str]) -> int:
         return _fail(str(error))
     sides = [Side(args.player)] if args.player else list(Side)
     try:
-        reviews = _review(record)
+        reviews = review_record(record)
     except WeightsError as error:
         return _fail(str(error))
     except ValueError as error:
@@ -70,8 +70,8 @@ def review_main(argv: Sequence[str]) -> int:
     return 0
 
 
-def _review(record: Record) -> list[GameReview]:
-    """Review every game, with a progress bar on a terminal."""
+def review_record(record: Record) -> list[GameReview]:
+    """Review every game of a record, with a progress bar on a terminal (standard error)."""
     console = Console(stderr=True)
     total = sum(len(game.turns) for game in record.games)
     columns = (TextColumn("reviewing"), BarColumn(), MofNCompleteColumn())

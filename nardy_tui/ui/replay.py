@@ -3,6 +3,8 @@
 The record is read back through the engine first (``nardy_tui.storage.load_record``), so
 the viewer only ever shows legal positions; a bad file ends with one line and exit 1.
 The board is the game's own ``BoardView``, read-only, with the turn's moves highlighted.
+With a review (``nardy replay --review``) each judged turn also shows its mark, what it cost
+and the best play (starred), and m jumps to the next mistake.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Static
 
-from nardy_tui.engine import Position
+from nardy_tui.bot import GameReview, Mark, TurnReview
+from nardy_tui.engine import Position, checker_moves, format_play
 from nardy_tui.storage import Record, RecordedGame, RecordedTurn
 from nardy_tui.ui.board import BoardView, cell_of
 from nardy_tui.ui.sized import SizedScreen
@@ -60,6 +63,7 @@ class ReplayScreen(SizedScreen):
         Binding("home", "first", "Start"),
         Binding("end", "last", "End"),
         Binding("f", "flip", "Flip view"),
+        Binding("m", "next_mistake", "Next mistake"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -68,11 +72,16 @@ class ReplayScreen(SizedScreen):
     ReplayScreen #replay-caption { text-style: bold; }
     """
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, reviews: list[GameReview] | None = None) -> None:
+        """``reviews``, one per game of the record, adds the review's marks to the turns."""
         super().__init__()
         self.record = record
         self.frames = frames(record)
         self.index = 0
+        self.judged: dict[tuple[int, int], TurnReview] = {
+            (game.number, turn.number): turn
+            for game, review in zip(record.games, reviews or [], strict=False)
+            for turn in review.turns}
 
     def compose_main(self) -> ComposeResult:
         yield Static("  ·  ".join(self.record.header[1:4]), id="replay-header")
@@ -80,14 +89,20 @@ class ReplayScreen(SizedScreen):
         yield Static(id="replay-caption")
         yield Footer()
 
+    @property
+    def around_board(self) -> int:
+        """Rows that are not the board; a review's verdict takes a second caption line."""
+        return AROUND_BOARD + (1 if self.judged else 0)
+
     def ready(self) -> None:
-        self.query_one(BoardView).fit(self.app.size.width, self.app.size.height - AROUND_BOARD)
+        self.query_one(BoardView).fit(self.app.size.width,
+                                      self.app.size.height - self.around_board)
         self.show_frame()
 
     def on_resize(self, event: events.Resize) -> None:
         """Wider points and taller stacks in a bigger terminal, so the board fills the screen
         (as in a game)."""
-        self.query_one(BoardView).fit(event.size.width, event.size.height - AROUND_BOARD)
+        self.query_one(BoardView).fit(event.size.width, event.size.height - self.around_board)
 
     @property
     def frame(self) -> Frame:
@@ -105,6 +120,27 @@ class ReplayScreen(SizedScreen):
         self.index = len(self.frames) - 1
         self.show_frame()
 
+    def action_next_mistake(self) -> None:
+        """Jump to the next turn the review marked (from a review only)."""
+        for index in range(self.index + 1, len(self.frames)):
+            judged = self._judged(self.frames[index])
+            if judged is not None and judged.mark is not Mark.NONE:
+                self.index = index
+                self.show_frame()
+                return
+        self.notify("No mistake further on." if self.judged
+                    else "No review: 'nardy replay --review FILE' marks the mistakes.", timeout=3)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_mistake" and not self.judged:
+            return False
+        return super().check_action(action, parameters)
+
+    def _judged(self, frame: Frame) -> TurnReview | None:
+        if frame.turn is None:
+            return None
+        return self.judged.get((frame.game.number, frame.turn.number))
+
     def action_flip(self) -> None:
         board = self.query_one(BoardView)
         board.view = board.view.opponent
@@ -117,11 +153,26 @@ class ReplayScreen(SizedScreen):
         mover = frame.turn.side if frame.turn else frame.game.start.turn
         board.numbering = mover
         played = frame.turn.play if frame.turn else ()
-        board.set_marks(source={cell_of(mover, step.src) for step in played},
-                        dest_single={cell_of(mover, step.dst) for step in played})
+        judged = self._judged(frame)
+        best = {cell_of(mover, point) for move in checker_moves(judged.best) for point in move
+                } if judged is not None and judged.mark is not Mark.NONE else set()
+        board.set_marks({cell: "★" for cell in best},
+                        source={cell_of(mover, step.src) for step in played},
+                        dest_single={cell_of(mover, step.dst) for step in played}, hint=best)
         board.set_banner(frame.turn.notation if frame.turn else "Start")
         caption = f"{frame.caption()}    [{self.index + 1}/{len(self.frames)}]"
+        if judged is not None:
+            caption += "\n" + verdict(judged)
         self.query_one("#replay-caption", Static).update(caption)
+
+
+def verdict(turn: TurnReview) -> str:
+    """The review's word on a turn, for the caption."""
+    if turn.mark is Mark.NONE:
+        return f"Review: a good play (equity {turn.played_equity:+.3f})."
+    best = format_play(turn.best, turn.before, turn.dice)
+    return (f"Review: {turn.mark.value}, cost {turn.loss:.2f} points; best was {best} (★), "
+            f"equity {turn.best_equity:+.3f} against {turn.played_equity:+.3f}.")
 
 
 class ReplayApp(App[None]):
@@ -130,9 +181,10 @@ class ReplayApp(App[None]):
     CSS_PATH = "nardy.tcss"
     TITLE = "nardy replay"
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, reviews: list[GameReview] | None = None) -> None:
         super().__init__()
         self.record = record
+        self.reviews = reviews
 
     def on_mount(self) -> None:
-        self.push_screen(ReplayScreen(self.record))
+        self.push_screen(ReplayScreen(self.record, self.reviews))

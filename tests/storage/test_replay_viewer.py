@@ -83,3 +83,24 @@ async def test_the_board_fills_the_terminal_and_follows_a_resize() -> None:
         await pilot.pause()
         assert 24 <= board.region.height <= 27
         assert screen.query_one("#replay-caption").region.y <= 28
+
+
+async def test_a_reviewed_record_shows_each_turns_verdict_and_m_finds_the_mistakes() -> None:
+    from nardy_tui.bot import Mark, review_game
+
+    record = short_match_record()
+    game = record.games[0]
+    reviews = [review_game(game.start, [(turn.dice, turn.play) for turn in game.turns])]
+    mistakes = [turn for turn in reviews[0].turns if turn.mark is not Mark.NONE]
+    assert mistakes, "random play makes mistakes"
+    app = ReplayApp(record, reviews)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("m")
+        first = mistakes[0]
+        assert screen.frame.turn is not None and screen.frame.turn.number == first.number
+        assert f"Review: {first.mark.value}, cost {first.loss:.2f} points" in caption(screen)
+        await pilot.press("m")
+        assert screen.frame.turn is not None and screen.frame.turn.number == mistakes[1].number
