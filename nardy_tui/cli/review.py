@@ -102,6 +102,9 @@ def format_report(name: str, reviews: Sequence[GameReview], sides: Sequence[Side
     lines += ["", "Summary"]
     for side in sides:
         summary = summarise(reviews, side)
+        if not summary.decisions:
+            lines.append(f"  {side.label}: no decision to judge (only forced plays)")
+            continue
         counts = ", ".join(f"{summary.counts.get(mark, 0)} {mark.value}"
                            for mark in _marks_worst_first())
         lines.append(f"  {side.label}: {summary.decisions} decisions, lost "

@@ -281,13 +281,22 @@ class ReviewScreen(SizedScreen):
         lines = []
         for side in sorted(self.request.sides, key=lambda s: s.value != "white"):
             summary = summarise([review], side)
+            if not summary.decisions:
+                lines.append(f"{side.label}: no decision to judge yet" if not self.finished
+                             else f"{side.label}: no decision to judge (only forced plays)")
+                continue
             counts = summary.counts
             lines.append(
-                f"{side.label}: {summary.decisions} decisions, lost {summary.total_loss:.2f}; "
-                f"{counts.get(Mark.BLUNDER, 0)} blunders, {counts.get(Mark.ERROR, 0)} errors, "
+                f"{side.label}: {_count(summary.decisions, 'decision')}, lost "
+                f"{summary.total_loss:.2f}; {_count(counts.get(Mark.BLUNDER, 0), 'blunder')}, "
+                f"{_count(counts.get(Mark.ERROR, 0), 'error')}, "
                 f"{counts.get(Mark.DOUBTFUL, 0)} doubtful"
                 + (f"; grade {summary.grade}" if self.finished else ""))
         state = "" if self.finished else "Reviewing… (the list grows as turns are judged)\n"
         keys = "✗✗ blunder · ✗ error · ? doubtful"
         self.query_one("#review-summary", Static).update(state + "\n".join(lines) + "\n" + keys)
 
+
+def _count(number: int, noun: str) -> str:
+    """``1 blunder``, ``2 blunders``."""
+    return f"{number} {noun}" + ("" if number == 1 else "s")

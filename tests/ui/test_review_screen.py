@@ -74,7 +74,8 @@ async def test_the_blunder_is_listed_marked_and_shown_on_the_board() -> None:
         assert cells["last-to"] == {cell_of(Side.WHITE, 1)}
         assert cells["hint"] == {cell_of(Side.WHITE, 6), cell_of(Side.WHITE, 5)}
         summary = str(screen.query_one("#review-summary", Static).content)
-        assert "White: 1 decisions, lost 2.00; 1 blunders" in summary
+        assert "White: 1 decision, lost 2.00; 1 blunder, 0 errors" in summary
+        assert "Black: no decision to judge (only forced plays)" in summary
         assert "grade Beginner" in summary
 
 
@@ -127,3 +128,15 @@ async def test_review_from_the_match_over_dialog_and_back(private_home: Path) ->
         await burst(pilot, "escape")
         await pilot.pause()
         assert isinstance(app.screen, MatchOverDialog)
+
+
+def test_snapshot_of_the_review_of_a_blunder(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """The look of the review screen, on the planted blunder: its values are exact (a won
+    and a lost game), so the picture does not change with the expert's weights."""
+
+    async def reviewed(pilot) -> None:  # type: ignore[no-untyped-def]
+        while not getattr(pilot.app.screen, "finished", False):
+            await pilot.pause(0.05)
+        await pilot.pause()
+
+    assert snap_compare(ReviewApp(blunder_game()), terminal_size=SIZE, run_before=reviewed)
