@@ -182,7 +182,9 @@ class NardyApp(App[int]):
             problem = self.saver.save(match, resolved)  # kept from the first frame on
             if problem is not None:
                 self.notify(problem, severity="warning")
-        self._show(GameScreen(match, resolved, bots))
+        self._show(GameScreen(match, resolved, bots, settings=self.settings, saver=self.saver,
+                              bot_factory=self.bot_factory, pace=self.pace,
+                              new_match=self.action_new_match))
 
     def _remember_choices(self, options: MatchOptions) -> None:
         """The new-match screen offers these choices again next time."""
@@ -193,9 +195,17 @@ class NardyApp(App[int]):
             self.notify(problem, severity="warning")
 
     def action_new_match(self) -> None:
+        """The new-match screen in place of the current one; it answers with the options."""
         from nardy_tui.ui.newmatch import NewMatchScreen
 
-        self._show(NewMatchScreen(seed=self.launch.seed))
+        screen = NewMatchScreen(self.settings, self.change_setting, seed=self.launch.seed)
+        if len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen, self._new_match_chosen)
+
+    def _new_match_chosen(self, options: MatchOptions | None) -> None:
+        if options is not None:
+            self.start_match(options)
 
     def _show(self, screen: Screen[None]) -> None:
         """Replace the current top screen (the default screen stays underneath)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -39,13 +39,11 @@ from nardy_tui.engine import (
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage import Settings
 from nardy_tui.ui.board import GLYPH, BoardView, cell_of, point_of
-from nardy_tui.ui.bots import HINT_LEVEL, Chooser, best_plays
+from nardy_tui.ui.bots import HINT_LEVEL, BotFactory, Chooser, best_plays
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
+from nardy_tui.ui.match_files import Saver
 from nardy_tui.ui.panels import HistoryPanel, InfoPanel, turn_line
 from nardy_tui.ui.sized import SizedScreen
-
-if TYPE_CHECKING:
-    from nardy_tui.ui.app import NardyApp
 
 SINGLE_MARK = "◇"
 COMBINED_MARK = "◆"
@@ -77,18 +75,32 @@ class GameScreen(SizedScreen):
     bot_activity: reactive[str] = reactive("", init=False)
     """What the bot is doing now, in words for the side panel ("" when it is not its turn)."""
 
-    def __init__(self, match: Match, options: MatchOptions, bots: dict[Side, str]) -> None:
-        """``bots`` maps each side the bot plays to its level; ``options.color`` is resolved."""
+    live_keys: reactive[tuple[bool, ...]] = reactive((), init=False)
+    """Which of ``LIVE_ACTIONS`` do something now (``check_action``); when that changes, the
+    footer shows the keys again."""
+
+    def __init__(self, match: Match, options: MatchOptions, bots: dict[Side, str], *,
+                 settings: Settings, saver: Saver, bot_factory: BotFactory, pace: float,
+                 new_match: Callable[[], None]) -> None:
+        """``bots`` maps each side the bot plays to its level; ``options.color`` is resolved.
+
+        The rest comes from the app: the settings (shared: a change shows at once), the
+        save file, how bots are made, the bot's pace (seconds a step stays in view) and
+        what starts a new match.
+        """
         super().__init__()
         self.match = match
         self.options = options
         self.bot_levels = bots
+        self.settings = settings
+        self.saver = saver
+        self.bot_factory = bot_factory
+        self.pace = pace
+        self._new_match = new_match
         self.selected: int | None = None
         self.hint: Play | None = None
         self._bot_steps: list[Step] = []
         self._bots: dict[str, Chooser] = {}
-        self._live_actions: tuple[bool, ...] = ()
-        self._footer_pending = False
         self._turned_to: Side | None = None
         self._record_note = ""
         """What the match-over dialog says of the record, to show it again after a review."""
@@ -112,14 +124,6 @@ class GameScreen(SizedScreen):
     @property
     def board(self) -> BoardView:
         return self.query_one(BoardView)
-
-    @property
-    def settings(self) -> Settings:
-        return self.nardy.settings
-
-    @property
-    def nardy(self) -> NardyApp:
-        return cast("NardyApp", self.app)
 
     @property
     def names(self) -> dict[Side, str]:
@@ -205,22 +209,19 @@ class GameScreen(SizedScreen):
         return notation if position.turn is self.reader else renumbered(notation)
 
     def _refresh_footer(self) -> None:
-        """Refresh the footer's keys once the events at hand are handled (a costly recompose).
+        """Look at the live keys once the events at hand are handled.
 
         A turn that ends and the next that rolls by itself (auto-roll, the bot) come out
-        with the same keys: compared right away, the footer was rebuilt twice for nothing.
+        with the same keys: looked at right away, the footer was rebuilt twice for nothing
+        (a costly recompose).
         """
-        if not self._footer_pending:
-            self._footer_pending = True
-            self.call_after_refresh(self._refresh_footer_now)
+        self.call_after_refresh(self._update_live_keys)
 
-    def _refresh_footer_now(self) -> None:
-        """Rebuild the footer only when one of its keys changed."""
-        self._footer_pending = False
-        live = tuple(bool(self.check_action(action, ())) for action in LIVE_ACTIONS)
-        if live != self._live_actions:
-            self._live_actions = live
-            self.refresh_bindings()
+    def _update_live_keys(self) -> None:
+        self.live_keys = tuple(bool(self.check_action(action, ())) for action in LIVE_ACTIONS)
+
+    def watch_live_keys(self) -> None:
+        self.refresh_bindings()
 
     def _turn_to_mover(self) -> None:
         """In hot-seat, show the board from the mover's side once per turn (a setting).
@@ -462,7 +463,7 @@ class GameScreen(SizedScreen):
     def _bot(self, level: str) -> Chooser:
         if level not in self._bots:
             seed = self.options.seed if self.options.seed is not None else self.match.seed
-            self._bots[level] = self.nardy.bot_factory(level, seed)
+            self._bots[level] = self.bot_factory(level, seed)
         return self._bots[level]
 
     def _bot_chose(self, play: Play, turn_number: int) -> None:
@@ -484,7 +485,7 @@ class GameScreen(SizedScreen):
         side = self.match.position.turn
         self.say(f"{self.names[side]} plays (s skips the animation)")
         self.bot_activity = f"{GLYPH[side]} {self.names[side]} is moving\n  s skips the animation"
-        self._later(self.nardy.pace, self._bot_step)
+        self._later(self.pace, self._bot_step)
 
     def _bot_step(self) -> None:
         """Show the bot's next step, at a pace a person can follow."""
@@ -495,7 +496,7 @@ class GameScreen(SizedScreen):
         self._save()
         if self._bot_steps:
             self.refresh_view()
-            self._later(self.nardy.pace, self._bot_step)
+            self._later(self.pace, self._bot_step)
         else:
             self._finish_turn()
 
@@ -723,7 +724,7 @@ class GameScreen(SizedScreen):
                          for src, dst in checker_moves(steps)) or "before it"
         board.set_banner(f"Last play again · {record.side.label} {record.dice[0]}-"
                          f"{record.dice[1]} · {moves}")
-        self._later(self.nardy.pace, partial(self._replay_step if self._replay
+        self._later(self.pace, partial(self._replay_step if self._replay
                                              else self._replay_done, run))
 
     def _replay_done(self, run: int) -> None:
@@ -736,7 +737,7 @@ class GameScreen(SizedScreen):
         self._replay = []
 
     def action_export(self) -> None:
-        self.say(self.nardy.saver.export(self.match, self.options))
+        self.say(self.saver.export(self.match, self.options))
 
     # -- the end of a turn, a game, a match ---------------------------------------------
 
@@ -789,7 +790,7 @@ class GameScreen(SizedScreen):
         """
         if any(isinstance(screen, MatchOverDialog) for screen in self.app.screen_stack):
             return
-        saver = self.nardy.saver
+        saver = self.saver
         kept, written = saver.write_record(self.match, self.options)
         if kept:
             saver.discard()
@@ -834,12 +835,12 @@ class GameScreen(SizedScreen):
             self._open_review(self._show_match_over_again)
             return
         if choice == "new":
-            self.nardy.action_new_match()
+            self._new_match()
         else:
             self.app.exit(0)
 
     def _save(self) -> None:
-        problem = self.nardy.saver.save(self.match, self.options)
+        problem = self.saver.save(self.match, self.options)
         if problem is not None:
             self.notify(problem, severity="warning")
 

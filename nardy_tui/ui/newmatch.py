@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, cast
+from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -12,11 +12,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Footer, RadioButton, RadioSet, Static
 
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MatchOptions
+from nardy_tui.storage import Settings
+from nardy_tui.ui.closing import ClosesOnce
 from nardy_tui.ui.settings import SETTING_LABELS
-from nardy_tui.ui.sized import SizedScreen
-
-if TYPE_CHECKING:
-    from nardy_tui.ui.app import NardyApp
+from nardy_tui.ui.sized import SizedScreenOf
 
 MODES = (("hot-seat", "Hot-seat"), ("bot", "Against the bot"))
 LENGTHS = (1, 3, 5, 7)
@@ -82,8 +81,8 @@ def _index(choices: Sequence[object], chosen: object) -> int:
     return list(choices).index(chosen) if chosen in choices else 0
 
 
-class NewMatchScreen(SizedScreen):
-    """Choose how to play; Start (or s) begins the match.
+class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
+    """Choose how to play; Start (or s) dismisses the screen with the match's options.
 
     Up and Down move between the settings' checkboxes and the Start button, as they move
     within a radio set (which keeps them for its own buttons); only Tab did.
@@ -95,12 +94,17 @@ class NewMatchScreen(SizedScreen):
                 Binding("up", "app.focus_previous", "Previous", show=False)]
     AUTO_FOCUS = "#mode"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, settings: Settings, change_setting: Callable[[str, bool], None],
+                 seed: int | None = None) -> None:
+        """``settings`` gives the choices made last and the switches, which a tick changes
+        at once through ``change_setting`` (name, value)."""
         super().__init__()
+        self.settings = settings
+        self._change_setting = change_setting
         self.seed = seed
 
     def compose_main(self) -> ComposeResult:
-        settings = cast("NardyApp", self.app).settings
+        settings = self.settings
         with Vertical(id="new-match"):
             yield Static("nardy · Long Nardy · new match", id="new-match-title")
             with Horizontal(id="choices"):
@@ -138,7 +142,7 @@ class NewMatchScreen(SizedScreen):
 
     @on(Checkbox.Changed)
     def _setting_changed(self, event: Checkbox.Changed) -> None:
-        cast("NardyApp", self.app).change_setting(str(event.checkbox.id), event.value)
+        self._change_setting(str(event.checkbox.id), event.value)
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
@@ -156,7 +160,7 @@ class NewMatchScreen(SizedScreen):
             if problem is not None:
                 self.notify(f"{problem}. Choose another level.", severity="error")
                 return
-        cast("NardyApp", self.app).start_match(options)
+        self.dismiss(options)
 
     def _chosen(self, set_id: str) -> int:
         index = self.query_one(f"#{set_id}", RadioSet).pressed_index

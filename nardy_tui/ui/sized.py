@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Container
@@ -14,8 +16,12 @@ MIN_WIDTH = 110
 MIN_HEIGHT = 28
 
 
-class SizedScreen(Screen[None]):
-    """A screen whose content is replaced by an "enlarge" message in a small terminal.
+ResultT = TypeVar("ResultT")
+
+
+class SizedScreenOf(Screen[ResultT]):
+    """A screen whose content is replaced by an "enlarge" message in a small terminal; it
+    may be dismissed with a ``ResultT`` (``SizedScreen``: with none).
 
     Subclasses write ``compose_main``, and ``ready`` for what they do once mounted; the check
     runs on mount and on every resize, so the game comes back as soon as the terminal is
@@ -98,6 +104,10 @@ class SizedScreen(Screen[None]):
             self.set_focus(kept)
         elif self.focused is None:
             self.focus_next()
+
+
+class SizedScreen(SizedScreenOf[None]):
+    """A sized screen that closes with no result."""
 
 
 def _size(width: int, height: int) -> str:
