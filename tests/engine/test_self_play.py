@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from nardy_tui.engine import Dice, Play, Position, Side, legal_results
 from nardy_tui.engine.match import Match, Phase
 from nardy_tui.engine.step import Step
 
 GAMES = 200
+CHUNKS = 8
 HEAD_EXCEPTION = {(6, 6), (4, 4), (3, 3)}
 
 
@@ -78,50 +81,63 @@ def choose(pos: Position, dice: Dice, rng: random.Random, *, builder: bool) -> P
                        if n == max(held)])
 
 
-def test_random_games_keep_every_invariant_after_every_step() -> None:
-    mars = singles = 0
-    for seed in range(GAMES):
-        rng = random.Random(seed)
-        match = Match(length=1, seed=seed)
-        while match.phase is Phase.ROLL_OFF:
-            match.roll_off()
-        borne_off = {Side.WHITE: 0, Side.BLACK: 0}
-        moved: set[Side] = set()
-        while match.phase is Phase.ROLL:
-            side = match.position.turn
-            dice = match.roll()
-            play = choose(match.position, dice, rng, builder=seed % 2 == 0)
-            board = list(match.position.points)
-            head_before = board[white_point(side, 24) - 1] * side.sign
-            dice_left = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
-            for step in play:
-                play_step(board, side, step, dice_left)
-                borne_off[side] += step.dst == 0
-                assert not has_illegal_block(board, side), f"game {seed}: {step} blocks"
-                for each in Side:
-                    assert checkers_of(board, each) + borne_off[each] == 15
-            match.play(play)
-            assert list(match.position.points) == board
-            assert match.position.turn is side.opponent
+def play_checked_game(seed: int) -> bool:
+    """Play game ``seed`` checking every invariant after every step; whether it was a mars."""
+    rng = random.Random(seed)
+    match = Match(length=1, seed=seed)
+    while match.phase is Phase.ROLL_OFF:
+        match.roll_off()
+    borne_off = {Side.WHITE: 0, Side.BLACK: 0}
+    moved: set[Side] = set()
+    while match.phase is Phase.ROLL:
+        side = match.position.turn
+        dice = match.roll()
+        play = choose(match.position, dice, rng, builder=seed % 2 == 0)
+        board = list(match.position.points)
+        head_before = board[white_point(side, 24) - 1] * side.sign
+        dice_left = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
+        for step in play:
+            play_step(board, side, step, dice_left)
+            borne_off[side] += step.dst == 0
+            assert not has_illegal_block(board, side), f"game {seed}: {step} blocks"
             for each in Side:
-                assert not has_illegal_block(board, each)
-            left_head = head_before - board[white_point(side, 24) - 1] * side.sign
-            if side not in moved and tuple(dice) in HEAD_EXCEPTION:
-                assert left_head == 2, f"game {seed}: first-turn {dice} must take two"
-            else:
-                assert left_head <= 1, f"game {seed}: {left_head} checkers left the head"
-            moved.add(side)
-        assert match.phase is Phase.MATCH_OVER
-        winner = match.game.winner
-        assert winner is not None and borne_off[winner] == 15
-        loser_off = borne_off[winner.opponent]
-        assert 0 <= loser_off < 15
-        assert match.game.points == (2 if loser_off == 0 else 1)
-        assert match.score == {winner: match.game.points, winner.opponent: 0}
-        mars += loser_off == 0
-        singles += loser_off > 0
-    # Random play produces both kinds of result, so both branches were checked.
-    assert mars > 0 and singles > 0
+                assert checkers_of(board, each) + borne_off[each] == 15
+        match.play(play)
+        assert list(match.position.points) == board
+        assert match.position.turn is side.opponent
+        for each in Side:
+            assert not has_illegal_block(board, each)
+        left_head = head_before - board[white_point(side, 24) - 1] * side.sign
+        if side not in moved and tuple(dice) in HEAD_EXCEPTION:
+            assert left_head == 2, f"game {seed}: first-turn {dice} must take two"
+        else:
+            assert left_head <= 1, f"game {seed}: {left_head} checkers left the head"
+        moved.add(side)
+    assert match.phase is Phase.MATCH_OVER
+    winner = match.game.winner
+    assert winner is not None and borne_off[winner] == 15
+    loser_off = borne_off[winner.opponent]
+    assert 0 <= loser_off < 15
+    assert match.game.points == (2 if loser_off == 0 else 1)
+    assert match.score == {winner: match.game.points, winner.opponent: 0}
+    return loser_off == 0
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_keep_every_invariant_after_every_step(chunk: int) -> None:
+    """``GAMES`` games in all, in ``CHUNKS`` tests that the test workers share."""
+    for seed in range(chunk, GAMES, CHUNKS):
+        play_checked_game(seed)
+
+
+def test_random_play_ends_in_both_kinds_of_result() -> None:
+    """So both branches of the scoring check were taken."""
+    kinds: set[bool] = set()
+    for seed in range(GAMES):
+        kinds.add(play_checked_game(seed))
+        if len(kinds) == 2:
+            break
+    assert kinds == {True, False}
 
 
 def test_the_independent_block_checker_agrees_with_the_rules_examples() -> None:

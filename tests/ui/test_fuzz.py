@@ -15,7 +15,9 @@ agrees with the dice and turn, a history the engine replays to the very same sta
 save file (when there is one) holding exactly the match on the screen.
 
 The CI run sends ``NARDY_FUZZ_EVENTS`` random events (default 2,000) from seed
-``NARDY_FUZZ_SEED`` (default 20240505); a failure names the seed and the episode. For a long
+``NARDY_FUZZ_SEED`` (default 20240505), in ``PARTS`` tests (each its share of the events,
+from its own stream of that seed) that the test workers run side by side; a failure names
+the seed, the part and the episode. For a long
 local run: ``NARDY_FUZZ_EVENTS=50000 pytest tests/ui/test_fuzz.py``; with
 ``NARDY_FUZZ_SEED=random`` each run picks, and prints, a new seed. The events are reproducible
 from the seed; where they land relative to the bot's thread can vary slightly.
@@ -49,6 +51,7 @@ from tests.ui.driver import turn_keys
 
 DEFAULT_EVENTS = 2000
 DEFAULT_SEED = 20240505
+PARTS = 4
 MAX_BURST = 24
 EPISODE_EVENTS = (150, 600)
 """Random events per episode before the app is closed (its match stays saved)."""
@@ -246,11 +249,13 @@ async def settle(pilot: Pilot[int]) -> None:
     await pilot.pause(0)
 
 
+@pytest.mark.parametrize("part", range(PARTS))
 async def test_random_events_never_break_the_app_or_the_match(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        part: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)  # the palette's "Save screenshot" writes to the cwd
-    wanted, seed = fuzz_settings()
-    rng = random.Random(seed)
+    total, seed = fuzz_settings()
+    wanted = -(-total // PARTS)
+    rng = random.Random(f"{seed}/{part}")
     fuzzer = Fuzzer(rng)
     seen: set[str] = set()
     episode = 0
@@ -259,7 +264,8 @@ async def test_random_events_never_break_the_app_or_the_match(
         fuzzer.log.clear()
         app = new_app(rng)
         stop = min(wanted, fuzzer.sent + rng.randint(*EPISODE_EVENTS))
-        where = f"seed {seed}, episode {episode} (NARDY_FUZZ_SEED={seed} to reproduce)"
+        where = (f"seed {seed}, part {part}, episode {episode} "
+                 f"(NARDY_FUZZ_SEED={seed} and this part's test to reproduce)")
         try:
             async with app.run_test(size=START_SIZE) as pilot:
                 await settle(pilot)
@@ -273,7 +279,7 @@ async def test_random_events_never_break_the_app_or_the_match(
         except BaseException as error:
             recent = " ".join(fuzzer.log[-60:])
             raise AssertionError(f"{where}: {error!r}\nlast events: {recent}") from error
-    print(f"fuzz: {fuzzer.sent} events in {episode} episodes from seed {seed}; "
+    print(f"fuzz: {fuzzer.sent} events in {episode} episodes from seed {seed}, part {part}; "
           f"seen: {', '.join(sorted(seen))}")
 
 
