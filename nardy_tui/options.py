@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 Mode = Literal["hot-seat", "bot"]
 BotLevel = Literal["easy", "medium", "hard", "expert"]
 ColorChoice = Literal["white", "black", "random"]
 
-BOT_LEVELS: tuple[BotLevel, ...] = ("easy", "medium", "hard", "expert")
+BOT_LEVELS: tuple[BotLevel, ...] = get_args(BotLevel)
+"""The bot levels a player may choose (the bot's ``LEVELS`` adds the arena's ``random``)."""
 COLOR_CHOICES: tuple[ColorChoice, ...] = ("white", "black", "random")
 
 

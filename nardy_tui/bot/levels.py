@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Literal, overload
 
 from nardy_tui.bot.evaluation import WeightsError
 from nardy_tui.bot.players import Bot, build
+from nardy_tui.options import BOT_LEVELS
 
 if TYPE_CHECKING:
     from nardy_tui.bot.expert import ExpertBot
@@ -18,7 +19,7 @@ for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     # set is kept.
     os.environ.setdefault(_variable, "1")
 
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert")
+LEVELS: tuple[str, ...] = ("random", *BOT_LEVELS)
 """Every level ``get_bot`` accepts; ``random`` is the arena's baseline, not offered to players."""
 
 

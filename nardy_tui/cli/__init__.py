@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from nardy_tui.cli.argparsing import OneLineParser
+from nardy_tui.engine import MATCH_LENGTHS
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, LaunchOptions, MatchOptions
 
 SUBCOMMANDS = ("arena", "export", "replay", "review")
@@ -34,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play against the bot: easy, medium, hard or expert")
     parser.add_argument("--color", choices=COLOR_CHOICES, default=None,
                         help="your colour against the bot: white, black or random")
-    parser.add_argument("--points", type=int, choices=(1, 3, 5, 7), default=None,
+    parser.add_argument("--points", type=int, choices=MATCH_LENGTHS, default=None,
                         help="match length in points: 1, 3, 5 or 7 (default 3)")
     parser.add_argument("--seed", type=int, default=None,
                         help="seed for the dice, to replay the same match")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar, get_args
 
-from nardy_tui.engine import Dice, Game, Match, Phase, PhaseError, Side, Step
+from nardy_tui.engine import MATCH_LENGTHS, Dice, Game, Match, Phase, PhaseError, Side, Step
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MatchOptions, Mode
 
 FORMAT = "nardy-match"
@@ -116,7 +116,7 @@ def _options(data: dict[str, Any]) -> MatchOptions:
         mode=_choice(data.get("mode"), MODES, "options.mode"),
         bot_level=_choice(data.get("bot_level"), BOT_LEVELS, "options.bot_level"),
         color=_choice(data.get("color"), COLOR_CHOICES, "options.color"),
-        points=_choice(data.get("points"), (1, 3, 5, 7), "options.points"),
+        points=_choice(data.get("points"), MATCH_LENGTHS, "options.points"),
         seed=None if seed is None else _integer(seed, "options.seed"),
     )
 

@@ -11,6 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Footer, RadioButton, RadioSet, Static
 
+from nardy_tui.engine import MATCH_LENGTHS
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MatchOptions
 from nardy_tui.storage import Settings
 from nardy_tui.ui.closing import ClosesOnce
@@ -18,7 +19,6 @@ from nardy_tui.ui.settings import SETTING_LABELS
 from nardy_tui.ui.sized import SizedScreenOf
 
 MODES = (("hot-seat", "Hot-seat"), ("bot", "Against the bot"))
-LENGTHS = (1, 3, 5, 7)
 
 
 class MarkedRadioButton(RadioButton):
@@ -118,8 +118,8 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
                     "color", [color.capitalize() for color in COLOR_CHOICES],
                     _index(COLOR_CHOICES, settings.color)))
                 yield self._group("Match length", _radio_set(
-                    "length", [f"{n} point{'s' if n > 1 else ''}" for n in LENGTHS],
-                    _index(LENGTHS, settings.points)))
+                    "length", [f"{n} point{'s' if n > 1 else ''}" for n in MATCH_LENGTHS],
+                    _index(MATCH_LENGTHS, settings.points)))
             with Vertical(id="settings"):
                 for name, label in SETTING_LABELS.items():
                     yield MarkedCheckbox(label, getattr(settings, name), id=name)
@@ -150,7 +150,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
             mode=MODES[self._chosen("mode")][0],  # type: ignore[arg-type]
             bot_level=BOT_LEVELS[self._chosen("level")],
             color=COLOR_CHOICES[self._chosen("color")],
-            points=LENGTHS[self._chosen("length")],
+            points=MATCH_LENGTHS[self._chosen("length")],
             seed=self.seed,
         )
         if options.mode == "bot" and options.bot_level == "expert":
