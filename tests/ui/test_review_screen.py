@@ -140,3 +140,26 @@ def test_snapshot_of_the_review_of_a_blunder(snap_compare) -> None:  # type: ign
         await pilot.pause()
 
     assert snap_compare(ReviewApp(blunder_game()), terminal_size=SIZE, run_before=reviewed)
+
+
+async def test_against_the_bot_only_the_humans_play_is_judged(private_home: Path) -> None:
+    from nardy_tui.options import MatchOptions
+    from nardy_tui.storage import save_match
+    from tests.ui.scenes import nearly_won
+
+    match = nearly_won(7, length=3)
+    human = match.position.turn  # the side about to win is the human here
+    options = MatchOptions(mode="bot", bot_level="easy", color=human.value,  # type: ignore[arg-type]
+                           points=3, seed=7)
+    save_match(match, options)
+    app = resumed()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await burst(pilot, "c")  # confirm the winning turn
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverDialog)
+        await burst(pilot, "v")
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        assert screen.request.sides == frozenset({human}) and screen.request.view is human
+        await burst(pilot, "escape")
