@@ -56,6 +56,7 @@ class TurnBuilder:
         self.dice = check_dice(dice)
         self._board = MoverBoard.of(position, self.dice)
         plays = legal_plays(position, self.dice)
+        self._plays = plays
         self._total = len(plays[0])
         first, second = self.dice
         self._must_use_higher = (
@@ -98,6 +99,19 @@ class TurnBuilder:
     def is_pass(self) -> bool:
         """True if nothing at all can be played with this roll."""
         return self._total == 0
+
+    @property
+    def forced_play(self) -> Play | None:
+        """The whole turn when the rules allow exactly one (a pass included), else None.
+
+        >>> from nardy_tui.engine import Position, Side
+        >>> TurnBuilder(Position.initial(Side.WHITE), (6, 5)).forced_play  # one off the head
+        (Step(src=24, dst=18, die=6), Step(src=18, dst=13, die=5))
+        >>> spread = Position.from_points([0] * 9 + [2, 0, -15] + [0] * 11 + [13], Side.WHITE)
+        >>> TurnBuilder(spread, (6, 5)).forced_play is None
+        True
+        """
+        return self._plays[0] if len(self._plays) == 1 else None
 
     def unplayable_dice(self) -> tuple[int, ...]:
         """The dice of this roll that the turn can never use (shown as unplayable)."""

@@ -32,7 +32,6 @@ from nardy_tui.engine import (
     TurnRecord,
     checker_moves,
     format_play,
-    legal_plays,
     renumber,
     renumbered,
 )
@@ -442,9 +441,9 @@ class GameScreen(SizedScreen):
         """Play the turn for the human when the engine allows exactly one play."""
         turn = self.match.turn
         assert turn is not None
-        plays = legal_plays(turn.position, turn.dice)
-        if len(plays) == 1:
-            for step in plays[0]:
+        play = turn.forced_play
+        if play is not None:
+            for step in play:
                 turn.push(step)
             self.say("The only legal play was played for you.")
             self._save()

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from nardy_tui.engine import Position, Side, legal_results
+from nardy_tui.engine import Position, Side, legal_plays, legal_results
 from nardy_tui.engine.step import Step
 from nardy_tui.engine.turn import TurnBuilder
 
@@ -258,3 +258,15 @@ def test_why_not_from_explains_a_point_no_step_may_start_from() -> None:
     assert turn.why_not_from(24) == (
         "No checker on 24 may move now: only one checker may leave the head per turn.")
     assert turn.why_not_from(21) == "A checker on 21 may move."
+
+
+def test_forced_play_is_the_only_legal_play_or_none() -> None:
+    """What the UI plays by itself with "play a forced play automatically" (issue 11: the
+    screen no longer counts the legal plays itself)."""
+    forced = 0
+    for pos, dice in self_play_positions(seed=9, count=1500):
+        plays = legal_plays(pos, dice)
+        expected = plays[0] if len(plays) == 1 else None
+        assert TurnBuilder(pos, dice).forced_play == expected, (pos.points, dice)
+        forced += expected is not None
+    assert forced > 0
