@@ -216,7 +216,12 @@ class TurnBuilder:
         return f"The checker on {shown(src)} cannot go to {_name(dst, shown)} now."
 
     def why_not_from(self, src: int, reader: Side | None = None) -> str:
-        """Why no step may start from ``src`` now, in plain words (points as in ``why_not``)."""
+        """Why no step may start from ``src`` now, in plain words (points as in ``why_not``).
+
+        ``src`` may be ``OFF``, the tray a checker is borne off into: never a step's start.
+        """
+        if src == OFF:
+            return "Choose a checker to bear off first, then its tray."
         finished = self._finished_reason()
         if finished is not None:
             return finished

@@ -626,11 +626,9 @@ class GameScreen(SizedScreen):
         self.refresh_view()
 
     def _why_not_source(self, point: int) -> str:
-        """The engine's reason why no step may start from ``point`` now."""
+        """The engine's reason why no step may start from ``point`` now (the tray included)."""
         turn = self.match.turn
         assert turn is not None
-        if point == OFF:
-            return "Choose a checker to bear off first, then its tray."
         return turn.why_not_from(point, self.reader)
 
     def _move(self, src: int, dst: int) -> None:

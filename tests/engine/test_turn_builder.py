@@ -270,3 +270,11 @@ def test_forced_play_is_the_only_legal_play_or_none() -> None:
         assert TurnBuilder(pos, dice).forced_play == expected, (pos.points, dice)
         forced += expected is not None
     assert forced > 0
+
+
+def test_the_tray_is_never_where_a_step_starts() -> None:
+    turn = TurnBuilder(Position.initial(Side.WHITE), (5, 3))
+    assert turn.why_not_from(0) == "Choose a checker to bear off first, then its tray."
+    turn.move(24, 16)
+    assert turn.is_complete
+    assert turn.why_not_from(0) == "Choose a checker to bear off first, then its tray."
