@@ -93,7 +93,7 @@ async def test_escape_closes_the_game_over_dialog_to_see_the_board_and_n_goes_on
             await pilot.pause()
         await burst(pilot, "c")
         assert isinstance(app.screen, GameOverDialog)
-        assert button_labels(app) == ["Next game (n)", "See the board (Esc)"]
+        assert button_labels(app) == ["Next game (n)", "Review (v)", "See the board (Esc)"]
         await pilot.press("escape")
         screen = game_screen(pilot)
         assert match.phase is Phase.GAME_OVER
@@ -115,7 +115,7 @@ async def test_the_match_over_dialog_has_keys(key: str, quits: bool | None) -> N
             await pilot.pause()
         await burst(pilot, "c")
         assert isinstance(app.screen, MatchOverDialog)
-        assert button_labels(app) == ["New match (n)", "Quit (q)"]
+        assert button_labels(app) == ["New match (n)", "Review (v)", "Quit (q)"]
         await pilot.press(key)
         await pilot.pause()
         if quits is None:  # Escape: neither choice is a safe guess, so it stays
