@@ -72,10 +72,11 @@ point only if no checker stands higher.
 | r | roll the dice; in the roll-off, one press rolls both sides' dice |
 | c | confirm the turn once it is complete |
 | u / U | undo one step / the whole turn |
-| h | hint: the expert bot's best play, starred on the board |
+| h | hint: the expert bot's best play starred, its best three named with their equities |
 | s | skip the bot's animation |
 | l | show the last play again, slowly |
 | n | start the next game, once a game is over |
+| v | review the finished game (on the game-over and match-over dialogs) |
 | f | flip the board to the other side's view |
 | x | export the match record to a text file |
 | ? / F1 | this help |
