@@ -241,6 +241,10 @@ async def test_a_click_on_a_command_no_longer_listed_is_ignored() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await burst(pilot, "ctrl+p")
         commands = app.screen.query_one(CommandList)
+        for _ in range(100):  # the palette fills its list in a worker: wait for it (slow CI)
+            if commands.option_count:
+                break
+            await pilot.pause(0.05)
         x, y = commands.region.offset
         stale = events.Click(commands, 0, 0, 0, 0, 1, False, False, False, screen_x=x,
                              screen_y=y, style=Style(meta={"option": commands.option_count}))
