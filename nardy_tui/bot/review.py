@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from nardy_tui.engine import Dice, Play, Position, Side, legal_results
+from nardy_tui.engine import Dice, Play, Position, Side
 
 
 class Mark(Enum):
@@ -158,8 +158,8 @@ def review_game(start: Position, turns: Sequence[tuple[Dice, Play]],
     reviewed: list[TurnReview] = []
     for number, (dice, play) in enumerate(turns, start=1):
         after = position.apply(play, dice)
-        if len(legal_results(position, dice)) > 1:
-            judged = expert.judge(position, dice, played=after)
+        judged = expert.judge(position, dice, played=after)
+        if len(judged) > 1:  # a forced turn is no decision
             played_equity = next(value for _, reached, value in judged if reached == after)
             turn = TurnReview(
                 number=number, side=position.turn, dice=dice, before=position, played=play,
