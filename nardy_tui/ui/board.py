@@ -6,8 +6,8 @@ The board knows no rule. It draws any ``Position``, shows the highlights it is g
 classes, and reports which cell the player chose; the game screen asks the engine what that
 choice means. With ``interactive=False`` it is a read-only picture (for a replay viewer).
 
-Cells are identified by board index (0-23, White's numbering minus one) or by a tray cell
-(``tray_cell(side)``), so a highlight stays on the same point when the view flips.
+Cells (``ui/cells.py``) are board indexes or trays, so a highlight stays on the same point
+when the view flips.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
-from nardy_tui.engine import HEAD, OFF, POINTS, Position, Side, board_index, own_point
+from nardy_tui.engine import HEAD, POINTS, Position, Side, board_index, own_point
+from nardy_tui.ui.cells import cell_of, layout, tray_cell
 
 GLYPH = {Side.WHITE: "○", Side.BLACK: "●"}
 """Checkers differ by glyph as well as colour, so the board reads in monochrome too."""
@@ -62,34 +63,6 @@ HEAD_CELLS = frozenset(board_index(side, HEAD) for side in Side)
 
 MARK_CLASSES = ("last-from", "last-to", "source", "selected", "dest-single", "dest-combined",
                 "hint", "cursor")
-
-
-def tray_cell(side: Side) -> int:
-    """The cell of ``side``'s borne-off tray (after the 24 point cells)."""
-    return POINTS if side is Side.WHITE else POINTS + 1
-
-
-def cell_of(side: Side, point: int) -> int:
-    """The cell for ``side``'s own point ``point``; point 0 (off) is ``side``'s tray."""
-    return tray_cell(side) if point == OFF else board_index(side, point)
-
-
-def point_of(side: Side, cell: int) -> int | None:
-    """``side``'s own number for ``cell``: 0 for its own tray, None for the opponent's."""
-    if cell < POINTS:
-        return own_point(side, cell)
-    return OFF if cell == tray_cell(side) else None
-
-
-def layout(view: Side) -> tuple[list[int], list[int]]:
-    """The cells of the top and bottom rows, left to right, seen from ``view``'s side.
-
-    From White's side (RULES.md section 1) the top row is White's 13-24 and the bottom row
-    12-1; each row ends with a tray, the viewer's own at the bottom.
-    """
-    top = [board_index(view, point) for point in range(13, 25)] + [tray_cell(view.opponent)]
-    bottom = [board_index(view, point) for point in range(12, 0, -1)] + [tray_cell(view)]
-    return top, bottom
 
 
 class PointView(Static):

@@ -20,11 +20,10 @@ from nardy_tui.engine import (
     Phase,
     Side,
     TurnBuilder,
-    TurnRecord,
     dice_steps,
-    renumbered,
 )
 from nardy_tui.ui.board import GLYPH
+from nardy_tui.ui.turnflow import turn_line
 
 HANGING_INDENT = 4
 """How much further in a wrapped history line goes on: under the turn's moves."""
@@ -67,18 +66,6 @@ def struck_out_why(turn: TurnBuilder | None, passed: bool = False) -> str:
     if turn.dice[0] == turn.dice[1]:
         return f"✗ only {turn.max_steps} of 4 can be played"
     return "✗ no legal turn can use it"
-
-
-def turn_line(record: TurnRecord, reader: Side) -> str:
-    """A turn as ``reader`` reads it: its moves in ``reader``'s own numbering.
-
-    >>> from nardy_tui.engine import Step
-    >>> record = TurnRecord(Side.BLACK, (5, 2), (Step(24, 19, 5), Step(19, 17, 2)), "24/17")
-    >>> turn_line(record, Side.BLACK), turn_line(record, Side.WHITE)
-    ('Black 5-2: 24/17', 'Black 5-2: 12/5')
-    """
-    notation = record.notation if record.side is reader else renumbered(record.notation)
-    return f"{record.side.label} {record.dice[0]}-{record.dice[1]}: {notation}"
 
 
 def result_line(game: Game) -> str:

@@ -20,7 +20,8 @@ from textual.widgets import Footer, Static
 from nardy_tui.bot import GameReview, Mark, TurnReview
 from nardy_tui.engine import Position, checker_moves, format_play
 from nardy_tui.storage import Record, RecordedGame, RecordedTurn
-from nardy_tui.ui.board import BoardView, cell_of
+from nardy_tui.ui.board import BoardView
+from nardy_tui.ui.cells import cell_of
 from nardy_tui.ui.sized import SizedScreen
 
 AROUND_BOARD = 3

@@ -32,7 +32,8 @@ from nardy_tui.engine import (
     format_play,
     renumbered,
 )
-from nardy_tui.ui.board import BoardView, cell_of
+from nardy_tui.ui.board import BoardView
+from nardy_tui.ui.cells import cell_of
 from nardy_tui.ui.sized import SizedScreen
 
 HINT_MARK = "★"

@@ -80,9 +80,9 @@ async def settle(pilot: Pilot[int], rounds: int = 100) -> None:
         if not isinstance(screen, GameScreen):
             return
         match = screen.match
-        bot_moving = match.position.turn in screen.bot_levels and match.phase in (
+        bot_moving = match.position.turn in screen.flow.bots and match.phase in (
             Phase.ROLL, Phase.MOVE)
-        if not bot_moving and not screen._bot_steps:
+        if not bot_moving and not screen.flow.bot_steps:
             return
     raise AssertionError("the game did not settle")
 

@@ -88,7 +88,7 @@ async def _bot_thinking(pilot: Pilot[int]) -> None:
     """The human (White) plays the first turn; the slow bot is then thinking."""
     await _roll_off(pilot)
     screen = game_screen(pilot)
-    if screen.match.position.turn in screen.bot_levels:
+    if screen.match.position.turn in screen.flow.bots:
         await settle(pilot)
     await burst(pilot, "r")
     turn = screen.match.turn
@@ -107,7 +107,7 @@ async def _opponent_moved(pilot: Pilot[int], turns: int = 4) -> None:
     screen = game_screen(pilot)
     match = screen.match
     await settle(pilot)
-    while len(match.game.turns) < 2 * turns or match.game.turns[-1].side not in screen.bot_levels:
+    while len(match.game.turns) < 2 * turns or match.game.turns[-1].side not in screen.flow.bots:
         await burst(pilot, "r")
         turn = match.turn
         assert turn is not None

@@ -7,7 +7,8 @@ from nardy_tui.engine.match import Phase
 from nardy_tui.engine.notation import checker_moves, format_play
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.board import PointView, cell_of
+from nardy_tui.ui.board import PointView
+from nardy_tui.ui.cells import cell_of
 from nardy_tui.ui.dialogs import MatchOverDialog
 from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import burst, game_screen, play_game, settle, turn_keys
@@ -26,7 +27,7 @@ async def test_a_whole_game_against_the_bot() -> None:
     app = against_bot("black", seed=2)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
-        assert screen.bot_levels == {Side.WHITE: "easy"}
+        assert screen.flow.bots == {Side.WHITE: "easy"}
         app.settings.auto_roll = app.settings.auto_confirm = True
         await play_game(pilot)
         match = screen.match
@@ -67,7 +68,7 @@ async def test_the_bots_steps_are_paced_and_s_skips_them() -> None:
         await pilot.pause()
         assert match.phase is Phase.MOVE and match.position.turn is Side.BLACK
         assert match.turn is not None and match.turn.steps == ()
-        assert screen._bot_steps, "the bot's play waits for its first paced step"
+        assert screen.flow.bot_steps, "the bot's play waits for its first paced step"
         assert "skips" in str(screen.query_one("#status").content)
         await burst(pilot, "s")
         assert match.game.turns[-1].side is Side.BLACK

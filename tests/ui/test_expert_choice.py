@@ -33,7 +33,7 @@ async def test_the_expert_can_be_chosen_and_plays() -> None:
     app = NardyApp(LaunchOptions(seed=4, resume=False), bot_factory=FirstPlayBot, pace=0)
     screen, _ = await choose_expert_and_start(app)
     assert isinstance(screen, GameScreen)
-    assert set(screen.bot_levels.values()) == {"expert"}
+    assert set(screen.flow.bots.values()) == {"expert"}
 
 
 async def test_broken_weights_keep_the_new_match_screen_and_name_the_file(

@@ -139,7 +139,7 @@ class Fuzzer:
     def play_a_turn(self, pilot: Pilot[int]) -> bool:
         """Type a whole legal turn (or a roll) if a human is to act; False if not."""
         screen = pilot.app.screen
-        if not isinstance(screen, GameScreen) or not screen._human_to_move():
+        if not isinstance(screen, GameScreen) or not screen.flow.human_to_move:
             return False
         match = screen.match
         if match.phase in (Phase.ROLL_OFF, Phase.ROLL):

@@ -6,7 +6,8 @@ from nardy_tui.engine import Position, Side, legal_plays
 from nardy_tui.engine.match import Phase
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.board import BoardView, PointView, cell_of
+from nardy_tui.ui.board import BoardView, PointView
+from nardy_tui.ui.cells import cell_of
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
 from tests.ui.driver import (
     burst,
@@ -59,7 +60,7 @@ async def test_a_whole_one_point_match_by_keys() -> None:
         src = turn.sources()[0]
         route = turn.routes(src)[0]
         await burst(pilot, *keys_for(src))
-        assert screen.selected == src
+        assert screen.flow.selected == src
         dest = screen.board.query(PointView).filter(".dest-single, .dest-combined")
         assert {widget.cell for widget in dest} == {
             cell_of(starter, r.dst) for r in turn.routes(src)}
@@ -218,9 +219,9 @@ async def test_escape_says_the_selection_was_dropped() -> None:
         while match.phase is Phase.ROLL_OFF:
             await burst(pilot, "r")
         await burst(pilot, "r", "2", "4")
-        assert screen.selected == 24 and "selected" in status(app)
+        assert screen.flow.selected == 24 and "selected" in status(app)
         await burst(pilot, "escape")
-        assert screen.selected is None
+        assert screen.flow.selected is None
         assert "selected" not in status(app) and "dropped" in status(app)
 
 
@@ -256,9 +257,9 @@ async def test_choosing_the_selected_checker_again_says_the_selection_was_droppe
     async with app.run_test(size=SIZE) as pilot:
         screen, _ = await first_roll(pilot)
         await burst(pilot, "2", "4")
-        assert screen.selected == 24 and "selected" in status(app)
+        assert screen.flow.selected == 24 and "selected" in status(app)
         await burst(pilot, "2", "4")
-        assert screen.selected is None
+        assert screen.flow.selected is None
         assert "selected" not in status(app) and "dropped" in status(app)
 
 
@@ -275,7 +276,7 @@ async def test_the_hint_stars_go_once_another_play_is_begun_and_come_back_on_und
         await burst(pilot, "h")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        hint = screen.hint
+        hint = screen.flow.hint
         assert hint is not None
         stars = screen.board.query(PointView).filter(".hint")
         assert stars and all(widget.marker == "★" for widget in stars)
@@ -329,7 +330,7 @@ async def test_the_hint_stays_when_its_moves_are_played_in_another_order() -> No
             await burst(pilot, *turn_keys(match), "c")
             await burst(pilot, "r")
         hint = plays[0]
-        screen.hint = hint
+        screen.flow.hint = hint
         screen.refresh_view()
         await burst(pilot, *keys_for(hint[1].src), *keys_for(hint[1].dst))
         assert turn.steps == (hint[1],)

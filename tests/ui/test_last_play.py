@@ -15,8 +15,10 @@ from nardy_tui.engine.notation import checker_moves
 from nardy_tui.engine.turn import TurnBuilder
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.board import LAST_FROM_MARK, LAST_TO_MARKS, PointView, cell_of
-from nardy_tui.ui.game import GameScreen, position_before_last
+from nardy_tui.ui.board import LAST_FROM_MARK, LAST_TO_MARKS, PointView
+from nardy_tui.ui.cells import cell_of
+from nardy_tui.ui.game import GameScreen
+from nardy_tui.ui.turnflow import position_before_last
 from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import burst, game_screen, keys_for, settle, turn_keys
 
@@ -101,7 +103,7 @@ async def test_the_bots_steps_are_marked_as_it_plays_them() -> None:
             await burst(pilot, "r")
             await burst(pilot, *turn_keys(match), "c")
         await app_workers_done(pilot)
-        assert screen._bot_steps and match.turn is not None
+        assert screen.flow.bot_steps and match.turn is not None
         assert marked(screen, "last-to") == set()  # nothing played yet
         screen._bot_step()
         await pilot.pause()

@@ -49,7 +49,7 @@ async def test_against_the_bot_the_numbers_stay_the_humans_through_the_bots_turn
             await burst(pilot, *turn_keys(match), "c")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert screen._bot_steps, "the bot's play is being shown"
+        assert screen.flow.bot_steps, "the bot's play is being shown"
         assert labels(screen) == white_labels and screen.board.numbering is Side.WHITE
         await burst(pilot, "s")
         record = match.game.turns[-1]
@@ -112,7 +112,7 @@ async def test_in_hot_seat_the_numbers_are_those_of_the_player_the_board_is_turn
         src = turn.sources()[0]
         typed = int(renumbered(f"{src}/off").split("/")[0])  # the mover's src as first reads it
         await burst(pilot, *keys_for(typed))
-        assert screen.selected == src
+        assert screen.flow.selected == src
         assert status(screen).startswith(f"Checker on {typed} selected")
         wrong = next(p for p in range(src - 1, 0, -1) if turn.route(src, p) is None)
         await burst(pilot, *keys_for(int(renumbered(f"{wrong}/off").split("/")[0])))

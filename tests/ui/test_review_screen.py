@@ -10,7 +10,8 @@ from textual.app import App
 from textual.widgets import OptionList, Static
 
 from nardy_tui.engine import Side, legal_plays
-from nardy_tui.ui.board import BoardView, PointView, cell_of
+from nardy_tui.ui.board import BoardView, PointView
+from nardy_tui.ui.cells import cell_of
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.review import ReviewRequest, ReviewScreen

@@ -31,7 +31,7 @@ async def test_new_match_screen_starts_a_hot_seat_match() -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert screen.options.mode == "hot-seat" and screen.options.seed == 4
-        assert screen.bot_levels == {} and screen.match.length == 3
+        assert screen.flow.bots == {} and screen.match.length == 3
 
 
 async def test_an_unfinished_match_is_offered_for_resuming() -> None:
@@ -157,8 +157,8 @@ async def test_game_keys_do_nothing_while_the_terminal_is_too_small() -> None:
 
 async def test_at_the_minimum_size_the_panels_fit_and_turns_do_not_wrap() -> None:
     """Both panels keep their right border, and a turn's line stays on one line."""
-    from nardy_tui.ui.panels import turn_line
     from nardy_tui.ui.sized import MIN_HEIGHT, MIN_WIDTH
+    from nardy_tui.ui.turnflow import turn_line
     from tests.ui.driver import turn_keys
 
     launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
@@ -175,7 +175,7 @@ async def test_at_the_minimum_size_the_panels_fit_and_turns_do_not_wrap() -> Non
             assert screen.query_one(panel).region.right <= MIN_WIDTH
         text = screen.query_one("#history-text")
         lines = str(text.content).splitlines()
-        assert f"  1. {turn_line(match.game.turns[0], screen.reader)}" in lines
+        assert f"  1. {turn_line(match.game.turns[0], screen.flow.reader)}" in lines
         throw = match.game.roll_offs[-1]
         assert f"  roll-off: White {throw.white}, Black {throw.black}" in lines
         assert text.virtual_size.height == len(lines)
@@ -366,7 +366,7 @@ async def test_after_a_too_small_terminal_grows_again_the_board_has_the_keys() -
         assert turn is not None
         src = turn.sources()[0]
         await burst(pilot, *keys_for(src))
-        assert screen.selected == src  # type: ignore[attr-defined]
+        assert screen.flow.selected == src  # type: ignore[attr-defined]
 
 
 async def test_quitting_before_the_first_roll_keeps_the_match_and_its_options() -> None:

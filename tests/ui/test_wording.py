@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nardy_tui.engine import Side
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
-from nardy_tui.ui.game import bot_name
+from nardy_tui.ui.turnflow import bot_name
 from tests.ui.scenes import nearly_won
 
 

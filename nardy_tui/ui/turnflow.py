@@ -1,0 +1,600 @@
+"""The turn flow: what each choice at the board does to the match, with no widget involved.
+
+The game screen turns keys, clicks and timers into calls here. Each call changes the match
+through the engine (``Match``, ``TurnBuilder``) and answers with an ``Outcome``: the words
+for the status line, whether the match changed (to be saved), whether the board needs
+drawing again, and whether something ended (a roll, a turn, a game) so that what comes next
+may start by itself. The screen applies every outcome in one place.
+
+The flow also owns what the screen reads off the match: whose numbering the words use, the
+marks on the board, the banner, which keys do something now, and what happens next without
+a key (``what_next``). None of it needs Textual, so all of it has unit tests
+(``tests/ui/test_turnflow.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from nardy_tui.engine import (
+    OFF,
+    Game,
+    Match,
+    Phase,
+    Play,
+    Position,
+    RollOff,
+    Side,
+    Step,
+    TurnBuilder,
+    TurnRecord,
+    checker_moves,
+    format_play,
+    renumber,
+    renumbered,
+)
+from nardy_tui.storage import Settings
+from nardy_tui.ui.cells import cell_of, point_of
+
+SINGLE_MARK = "◇"
+COMBINED_MARK = "◆"
+HINT_MARK = "★"
+TURN_COMPLETE = "The turn is complete: confirm it (c) or undo (u)."
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a call did, for the screen to apply: save, redraw, say, then go on."""
+
+    said: str = ""
+    """New words for the status line ("" leaves what it says)."""
+    changed: bool = False
+    """The match changed: save it."""
+    redraw: bool = True
+    """The board and panels need drawing again (a refusal only speaks)."""
+    moves_on: bool = False
+    """A roll, a turn or a game ended: start what comes next by itself (``what_next``)."""
+
+
+def saying(words: str) -> Outcome:
+    """An outcome that only speaks: nothing changed, nothing to draw."""
+    return Outcome(said=words, redraw=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """The board's highlights: glyphs on cells, and cells by mark (``BoardView.set_marks``)."""
+
+    markers: dict[int, str] = field(default_factory=dict)
+    cells: dict[str, set[int]] = field(default_factory=dict)
+
+
+class Next(Enum):
+    """What starts without a key after a change (``TurnFlow.what_next``)."""
+
+    WAIT = "wait for a key"
+    ROLL = "roll by itself"
+    PASS = "pass: nothing can be played"
+    BOT_MOVES = "the bot thinks, then moves"
+    PLAYER_MOVES = "a player moves"
+    GAME_OVER = "the game is over"
+    MATCH_OVER = "the match is over"
+
+
+class TurnFlow:
+    """The match as the players at this screen play it.
+
+    ``bots`` maps each side a bot plays to its level (empty in hot-seat); ``settings`` are
+    the player's (shared with the app, so a change counts at once).
+    """
+
+    def __init__(self, match: Match, bots: dict[Side, str], settings: Settings) -> None:
+        self.match = match
+        self.bots = bots
+        self.settings = settings
+        self.view = self.human_side
+        """The side the board is seen from."""
+        self.selected: int | None = None
+        """The mover's point of the checker chosen to move, if any."""
+        self.hint: Play | None = None
+        """The hint's play for the turn in progress, once found."""
+        self.bot_steps: list[Step] = []
+        """The bot's steps still to show, one at a time."""
+        self._turned_to: Side | None = None
+
+    # -- who is who ------------------------------------------------------------------------
+
+    @property
+    def human_side(self) -> Side:
+        """The side the board is seen from at first: the human's (White in hot-seat)."""
+        return next((side for side in Side if side not in self.bots), Side.WHITE)
+
+    @property
+    def reader(self) -> Side:
+        """Whose own numbering everything on screen uses: the board's edge, typed points,
+        messages, history and hints. Against the bot the human's; in hot-seat that of the
+        player the board is seen from."""
+        return self.human_side if self.bots else self.view
+
+    @property
+    def names(self) -> dict[Side, str]:
+        if not self.bots:
+            return {side: side.label for side in Side}
+        return {side: bot_name(self.bots[side]) if side in self.bots else "You" for side in Side}
+
+    @property
+    def human_to_move(self) -> bool:
+        """Whether the side to move is played at the keyboard (True during a roll-off)."""
+        return self.match.position.turn not in self.bots
+
+    def follow_mover(self) -> None:
+        """In hot-seat, show the board from the mover's side once per turn (a setting).
+
+        Only when the mover changes, so a player's own flip (f) holds for the turn.
+        """
+        mover = self.match.mover
+        if self.bots or not self.settings.auto_flip or mover is None:
+            return
+        if mover is not self._turned_to:
+            self._turned_to = mover
+            self.view = mover
+
+    # -- what the keys may do now ----------------------------------------------------------
+
+    def allows(self, action: str) -> bool:
+        """Whether the game screen's ``action`` does something now (the footer shows it)."""
+        match = self.match
+        turn = self.human_turn
+        if action == "roll":
+            return match.phase is Phase.ROLL_OFF or (match.may_roll and self.human_to_move)
+        if action == "confirm":
+            return turn is not None and turn.is_complete
+        if action in ("undo", "undo_turn"):
+            return turn is not None and bool(turn.steps)
+        if action == "hint":
+            return turn is not None and not turn.is_complete
+        if action == "skip":
+            return bool(self.bot_steps)
+        if action == "next_game":
+            return match.phase is Phase.GAME_OVER
+        if action == "last_play":
+            return match.mover is not None and self.human_to_move and bool(match.game.turns)
+        return True
+
+    @property
+    def human_turn(self) -> TurnBuilder | None:
+        """The turn being built, if it is a human's to change now (not the bot's)."""
+        turn = self.match.turn
+        return turn if turn is not None and self.human_to_move else None
+
+    def what_next(self) -> Next:
+        """What starts by itself now: after every change, and when a screen opens on a
+        match (a resumed one included), so a match saved at any phase goes on from there."""
+        match = self.match
+        if match.may_roll:
+            by_itself = self.settings.auto_roll or (match.phase is Phase.ROLL
+                                                    and not self.human_to_move)
+            return Next.ROLL if by_itself else Next.WAIT
+        if match.phase is Phase.MOVE:
+            assert match.turn is not None
+            if match.turn.is_pass:
+                return Next.PASS
+            return Next.PLAYER_MOVES if self.human_to_move else Next.BOT_MOVES
+        return Next.GAME_OVER if match.phase is Phase.GAME_OVER else Next.MATCH_OVER
+
+    # -- the player's choices --------------------------------------------------------------
+
+    def roll(self, by_key: bool = True) -> Outcome | None:
+        """A roll-off throw, or the mover's dice (by key only when a human is to move)."""
+        match = self.match
+        if match.phase is Phase.ROLL_OFF:
+            said = roll_off_said(match.roll_off())
+        elif match.phase is Phase.ROLL and (self.human_to_move or not by_key):
+            match.roll()
+            said = self.rolled_said()
+        else:
+            return None
+        self.follow_mover()
+        return Outcome(said, changed=True, moves_on=True)
+
+    def choose(self, cell: int) -> Outcome:
+        """The player chose ``cell`` on the board: select, move, or say why not."""
+        turn = self.human_turn
+        if turn is None:
+            return saying(self.not_now())
+        point = point_of(turn.position.turn, cell)
+        if point is None:
+            return saying("That is the opponent's tray: your checkers are borne off into "
+                          "your own.")
+        if point == self.selected:
+            return self._drop_selection()
+        if self.selected is None:
+            return self._select(turn, point)
+        if turn.route(self.selected, point) is not None:
+            return self._move(turn, self.selected, point)
+        if point in turn.sources():
+            return self._select(turn, point)
+        return saying(turn.why_not(self.selected, point, self.reader))
+
+    def cancel(self) -> Outcome | None:
+        """Drop the selection, if there is one to drop (Escape)."""
+        if self.human_turn is None or self.selected is None:
+            return None
+        return self._drop_selection()
+
+    def _drop_selection(self) -> Outcome:
+        self.selected = None
+        return Outcome("Selection dropped: choose a checker to move.")
+
+    def _select(self, turn: TurnBuilder, point: int) -> Outcome:
+        if point not in turn.sources():
+            return saying(turn.why_not_from(point, self.reader))
+        self.selected = point
+        return Outcome(f"Checker on {self.point(point)} selected: choose where it goes "
+                       f"({SINGLE_MARK} one die, {COMBINED_MARK} dice combined).")
+
+    def _move(self, turn: TurnBuilder, src: int, dst: int) -> Outcome:
+        steps = turn.move(src, dst)
+        self.selected = None
+        return self._after_step(f"Moved {self.steps_read(steps)}.")
+
+    def _after_step(self, said: str, complete: str = TURN_COMPLETE) -> Outcome:
+        """A step was played: the turn ends here if it is complete and confirming is
+        automatic, otherwise it waits for the next step (``said``) or the confirmation
+        (``complete``)."""
+        turn = self.match.turn
+        assert turn is not None
+        if turn.is_complete and self.settings.auto_confirm:
+            return self.finish_turn()
+        return Outcome(complete if turn.is_complete else said, changed=True)
+
+    def undo(self) -> Outcome | None:
+        turn = self.human_turn
+        if turn is None or turn.undo() is None:
+            return None
+        self.selected = None
+        return Outcome("Step taken back.", changed=True)
+
+    def undo_turn(self) -> Outcome | None:
+        turn = self.human_turn
+        if turn is None or not turn.steps:
+            return None
+        turn.reset()
+        self.selected = None
+        return Outcome("The whole turn was taken back.", changed=True)
+
+    def confirm(self) -> Outcome | None:
+        turn = self.human_turn
+        if turn is None or not turn.is_complete:
+            return None
+        return self.finish_turn()
+
+    def play_forced(self) -> Outcome | None:
+        """Play the turn for the human when the engine allows exactly one play and the
+        player asked for forced plays to be made for them (a setting)."""
+        turn = self.human_turn
+        if (not self.settings.auto_forced or turn is None or turn.steps
+                or turn.forced_play is None):
+            return None
+        for step in turn.forced_play:
+            turn.push(step)
+        return self._after_step("", complete="The only legal play was played for you: "
+                                             "confirm it (c) or undo (u).")
+
+    def finish_turn(self, passing: bool = False) -> Outcome:
+        """End the turn: the steps built so far, or a pass when nothing can be played."""
+        match = self.match
+        record = match.play(()) if passing else match.commit()
+        self.selected = None
+        self.hint = None
+        self.bot_steps = []
+        self.follow_mover()
+        return Outcome(self.turn_said(record), changed=True, moves_on=True)
+
+    def next_game(self) -> Outcome | None:
+        if self.match.phase is not Phase.GAME_OVER:
+            return None
+        self.match.next_game()
+        return Outcome(f"Game {self.match.game.number}: roll-off (r).", changed=True,
+                       moves_on=True)
+
+    # -- the bot's turn --------------------------------------------------------------------
+
+    def bot_chose(self, play: Play, turn_number: int) -> Outcome | None:
+        """The bot's play, to be shown step by step after any steps already on the board.
+
+        A turn resumed from the save file can hold the first steps of the bot's play from
+        before; if its new choice does not go on from them, they are taken back first.
+        ``turn_number`` is the turn it thought about: a late answer is dropped.
+        """
+        turn = self.match.turn
+        if turn is None or len(self.match.game.turns) != turn_number:
+            return None
+        shown = turn.steps
+        if play[: len(shown)] == shown:
+            play = play[len(shown):]
+        else:
+            turn.reset()
+        self.bot_steps = list(play)
+        return saying(f"{self.names[turn.position.turn]} plays (s skips the animation)")
+
+    def bot_step(self) -> Outcome | None:
+        """The bot's next step; the last one ends its turn."""
+        turn = self.match.turn
+        if not self.bot_steps or turn is None:
+            return None
+        turn.push(self.bot_steps.pop(0))
+        return self.finish_turn() if not self.bot_steps else Outcome(changed=True)
+
+    def skip(self) -> Outcome | None:
+        """Play the rest of the bot's turn at once."""
+        turn = self.match.turn
+        if turn is None or not self.bot_steps:
+            return None
+        while self.bot_steps:
+            turn.push(self.bot_steps.pop(0))
+        return self.finish_turn()
+
+    # -- the hint --------------------------------------------------------------------------
+
+    def show_hint(self, plays: list[tuple[Play, float]], turn_number: int) -> Outcome | None:
+        """Star the best play and name the best three with their equities, so the hint
+        teaches how close the choice is, not just which play to make."""
+        turn = self.match.turn
+        if turn is None or len(self.match.game.turns) != turn_number:
+            return None
+        self.hint = plays[0][0]
+        named = [f"{self.play_read(play, turn.position, turn.dice)} ({value:+.2f})"
+                 for play, value in plays]
+        others = f"; then {', '.join(named[1:])}" if len(named) > 1 else ""
+        return Outcome(f"Hint: {named[0]}, starred on the board{others}. "
+                       f"Equity in points for you.")
+
+    def hint_cells(self) -> set[int]:
+        """The hint's moves still to play, in any order: none once a step outside the
+        hinted play was played (taking it back shows them again)."""
+        turn = self.match.turn
+        if self.hint is None or turn is None:
+            return set()
+        left = list(self.hint)
+        for step in turn.steps:
+            if step not in left:
+                return set()
+            left.remove(step)
+        mover = turn.position.turn
+        return {cell_of(mover, point) for move in checker_moves(tuple(left)) for point in move}
+
+    # -- what the board shows --------------------------------------------------------------
+
+    def position_now(self) -> Position:
+        """The board as it stands, the steps of the turn in progress played."""
+        turn = self.match.turn
+        return turn.position_now() if turn is not None else self.match.position
+
+    def marks(self) -> Marks:
+        """Where a step may start, the selection, where it may go, the hint, the last play."""
+        last_from, last_to = self.last_play_cells()
+        turn = self.human_turn
+        if turn is None:
+            return Marks(cells={"last_from": last_from, "last_to": last_to})
+        mover = turn.position.turn
+        markers: dict[int, str] = {}
+        single: set[int] = set()
+        combined: set[int] = set()
+        if self.selected is not None:
+            for route in turn.routes(self.selected):
+                cell = cell_of(mover, route.dst)
+                (combined if route.is_combined else single).add(cell)
+                markers[cell] = COMBINED_MARK if route.is_combined else SINGLE_MARK
+        hint_cells = self.hint_cells()
+        for cell in hint_cells:
+            markers.setdefault(cell, HINT_MARK)
+        return Marks(markers, {
+            "source": {cell_of(mover, point) for point in turn.sources()},
+            "selected": set() if self.selected is None else {cell_of(mover, self.selected)},
+            "dest_single": single,
+            "dest_combined": combined,
+            "hint": hint_cells,
+            "last_from": last_from,
+            "last_to": last_to,
+        })
+
+    def first_source_cell(self) -> int | None:
+        """Where the cursor starts a human's turn: the first checker that may move (none
+        when a resumed turn is complete but unconfirmed)."""
+        turn = self.human_turn
+        sources = turn.sources() if turn is not None else []
+        return cell_of(turn.position.turn, sources[0]) if turn is not None and sources else None
+
+    def last_play(self) -> tuple[Side, Play] | None:
+        """The play the board marks as the last one, and whose it is.
+
+        The opponent's last turn from when it ends until the player to move rolls (with
+        automatic rolling, until their first step), the bot's steps as it plays them, and
+        the winning turn once a game is over.
+        """
+        match = self.match
+        turn = match.turn
+        if match.phase is Phase.MOVE and turn is not None and not self.human_to_move:
+            return turn.position.turn, turn.steps
+        if not match.game.turns:
+            return None
+        record = match.game.turns[-1]
+        waiting = match.phase is Phase.ROLL and self.human_to_move
+        rolled_for_you = (match.phase is Phase.MOVE and self.human_to_move and turn is not None
+                          and self.settings.auto_roll and not turn.steps)
+        over = match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+        return (record.side, record.play) if waiting or rolled_for_you or over else None
+
+    def last_play_cells(self, last: tuple[Side, Play] | None = None) -> tuple[set[int], set[int]]:
+        """Where the last play's checkers left from, and where they arrived."""
+        last = last or self.last_play()
+        if last is None:
+            return set(), set()
+        side, play = last
+        moves = checker_moves(play)
+        return ({cell_of(side, src) for src, _ in moves},
+                {cell_of(side, dst) for _, dst in moves})
+
+    def last_play_frames(self) -> list[tuple[Position, Play]]:
+        """The last turn again, frame by frame: each a position and the steps played so far,
+        from the board before it to the board after it."""
+        game = self.match.game
+        record = game.turns[-1]
+        before = position_before_last(game)
+        frames: list[tuple[Position, Play]] = [(before, ())]
+        turn = TurnBuilder(before, record.dice)
+        for step in record.play:
+            turn.push(step)
+            frames.append((turn.position_now(), turn.steps))
+        return frames
+
+    def banner(self) -> str:
+        """The line across the board's middle: the roll-off, who is to roll or move, the winner."""
+        match = self.match
+        if match.phase is Phase.ROLL_OFF:
+            throws = match.game.roll_offs
+            if not throws:
+                return f"Game {match.game.number} · roll-off: each side rolls one die (r)"
+            last = throws[-1]
+            return f"Roll-off: White {last.white} · Black {last.black} · a tie, roll again (r)"
+        mover = match.position.turn
+        if match.phase is Phase.ROLL and not match.game.turns:
+            last = match.game.roll_offs[-1]
+            return (f"Roll-off: White {last.white} · Black {last.black} · "
+                    f"{mover.label} starts · {self.names[mover]} to roll")
+        if match.phase is Phase.ROLL:
+            return f"{self._player(mover)} to roll"
+        if match.phase is Phase.MOVE and match.dice is not None:
+            turn = match.turn
+            done = " · turn complete: confirm (c)" if turn is not None and turn.is_complete else ""
+            return f"{self._player(mover)} rolled {match.dice[0]}-{match.dice[1]}{done}"
+        winner = match.game.winner
+        assert winner is not None
+        return f"{winner.label} wins game {match.game.number}"
+
+    def _player(self, side: Side) -> str:
+        """The colour, then who plays it when that is not just the colour again (hot-seat)."""
+        name = self.names[side]
+        return side.label if name == side.label else f"{side.label} · {name}"
+
+    # -- words -----------------------------------------------------------------------------
+
+    def numbering(self) -> str:
+        """Whose numbering the screen uses, in words: "your numbering", "Black's numbering"."""
+        return "your numbering" if self.bots else f"{self.reader.label}'s numbering"
+
+    def point(self, point: int, mover: Side | None = None) -> str:
+        """The mover's own point as the reader numbers it ("off" for 0)."""
+        mover = mover or self.match.position.turn
+        return "off" if point == OFF else str(renumber(point, mover, self.reader))
+
+    def steps_read(self, steps: Play, mover: Side | None = None) -> str:
+        """Steps as the reader reads them: ``24/21 21/16`` in the reader's numbering."""
+        return " ".join(f"{self.point(step.src, mover)}/{self.point(step.dst, mover)}"
+                        for step in steps)
+
+    def moves_read(self, steps: Play, mover: Side) -> str:
+        """Each checker's move as the reader reads it: ``24/16`` for 24/19 19/16."""
+        return " ".join(f"{self.point(src, mover)}/{self.point(dst, mover)}"
+                        for src, dst in checker_moves(steps))
+
+    def play_read(self, play: Play, position: Position, dice: tuple[int, int]) -> str:
+        """A whole play in notation, as the reader reads it."""
+        notation = format_play(play, position, dice)
+        return notation if position.turn is self.reader else renumbered(notation)
+
+    def turn_said(self, record: TurnRecord) -> str:
+        """A turn just played, for the status line, in the reader's numbering."""
+        return ("Pass: " if not record.play else "") + turn_line(record, self.reader)
+
+    def rolled_said(self) -> str:
+        """The roll just made, and why any die is struck out (✗) on the dice panel."""
+        match = self.match
+        turn = match.turn
+        assert turn is not None and match.dice is not None
+        said = f"{turn.position.turn.label} rolled {match.dice[0]}-{match.dice[1]}."
+        unplayable = turn.unplayable_dice()
+        if not unplayable or turn.is_pass:
+            return said
+        if turn.must_play_higher:
+            return (f"{said} Only one die can be played, so it must be the higher: "
+                    f"the {unplayable[0]} is struck out.")
+        if match.dice[0] == match.dice[1]:
+            return (f"{said} Only {turn.max_steps} of the four {match.dice[0]}s can be "
+                    f"played: the rest are struck out.")
+        return f"{said} No legal turn can use the {unplayable[0]}: it is struck out."
+
+    def pass_said(self) -> str:
+        """A roll with which nothing can be played, for a notification."""
+        match = self.match
+        assert match.dice is not None
+        return (f"{match.position.turn.label} cannot move with "
+                f"{match.dice[0]}-{match.dice[1]}: the turn passes.")
+
+    def where_we_are(self) -> str:
+        """The status line for the match as it stands: what was said when it got here.
+
+        A match opened from its save file shows it, so the player reads where they were.
+        """
+        match = self.match
+        game = match.game
+        turn = match.turn
+        if match.phase is Phase.ROLL_OFF and not game.roll_offs:
+            return f"Game {game.number}: roll-off (r)."
+        if match.phase is Phase.ROLL_OFF or (match.phase is Phase.ROLL and not game.turns):
+            return roll_off_said(game.roll_offs[-1])
+        if match.phase is Phase.MOVE and turn is not None and match.dice is not None:
+            if turn.is_complete and turn.steps:
+                return TURN_COMPLETE
+            if turn.steps:
+                return (f"Played so far: {self.steps_read(turn.steps)}. "
+                        f"Choose the next checker to move.")
+            return self.rolled_said()
+        return self.turn_said(game.turns[-1]) if game.turns else ""
+
+    def not_now(self) -> str:
+        """Why a choice on the board does nothing now."""
+        match = self.match
+        if match.phase is Phase.ROLL_OFF:
+            return "First the roll-off: press r."
+        if match.phase is Phase.ROLL:
+            return "Roll the dice first: press r." if self.human_to_move else "Wait for the bot."
+        if match.phase is Phase.MOVE:
+            return "Wait: the bot is moving."
+        if match.phase is Phase.GAME_OVER:
+            return "The game is over: n starts the next game."
+        return "The match is over."
+
+
+def position_before_last(game: Game) -> Position:
+    """The position before ``game``'s last turn, played again from the opening."""
+    assert game.first_mover is not None
+    position = Position.initial(game.first_mover)
+    for record in game.turns[:-1]:
+        position = position.apply(record.play, record.dice)
+    return position
+
+
+def bot_name(level: str) -> str:
+    """The bot as the screen names it: "Easy bot", "Hard bot"."""
+    return f"{level.capitalize()} bot"
+
+
+def roll_off_said(throw: RollOff) -> str:
+    """A roll-off throw in words, for the status line."""
+    return f"Roll-off: White {throw.white}, Black {throw.black}. " + (
+        "A tie: roll again (r)." if throw.winner is None else f"{throw.winner.label} starts.")
+
+
+def turn_line(record: TurnRecord, reader: Side) -> str:
+    """A turn as ``reader`` reads it: its moves in ``reader``'s own numbering.
+
+    >>> from nardy_tui.engine import Step
+    >>> record = TurnRecord(Side.BLACK, (5, 2), (Step(24, 19, 5), Step(19, 17, 2)), "24/17")
+    >>> turn_line(record, Side.BLACK), turn_line(record, Side.WHITE)
+    ('Black 5-2: 24/17', 'Black 5-2: 12/5')
+    """
+    notation = record.notation if record.side is reader else renumbered(record.notation)
+    return f"{record.side.label} {record.dice[0]}-{record.dice[1]}: {notation}"

@@ -1,0 +1,234 @@
+"""The turn flow without a screen: what each choice at the board does, and what it says.
+
+Every match here has scripted dice: a roll-off of 5 against 3 (White starts), then the
+rolls each test names.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from nardy_tui.engine import OFF, Match, Phase, ScriptedDice, Side, Step, legal_plays
+from nardy_tui.storage import Settings
+from nardy_tui.ui.cells import cell_of, tray_cell
+from nardy_tui.ui.turnflow import COMBINED_MARK, SINGLE_MARK, Next, TurnFlow
+
+WHITE_STARTS = [5, 3]
+
+
+def flow_for(*rolls: int, bots: dict[Side, str] | None = None,
+             settings: Settings | None = None) -> TurnFlow:
+    """A match to one point, rolled off (White starts), with ``rolls`` to come."""
+    match = Match(length=1, dice=ScriptedDice([*WHITE_STARTS, *rolls]))
+    flow = TurnFlow(match, bots or {}, settings or Settings())
+    assert flow.roll() is not None
+    return flow
+
+
+def rolled(*rolls: int, **kwargs: object) -> TurnFlow:
+    """The same, with the first of ``rolls`` rolled (by the bot, if it plays White)."""
+    flow = flow_for(*rolls, **kwargs)  # type: ignore[arg-type]
+    assert flow.roll(by_key=False) is not None
+    return flow
+
+
+def white(point: int) -> int:
+    return cell_of(Side.WHITE, point)
+
+
+def black(point: int) -> int:
+    return cell_of(Side.BLACK, point)
+
+
+def test_a_roll_is_said_and_saved_and_moves_the_match_on() -> None:
+    flow = flow_for(5, 3)
+    outcome = flow.roll()
+    assert outcome is not None
+    assert outcome.said == "White rolled 5-3." and outcome.changed and outcome.moves_on
+    assert flow.match.phase is Phase.MOVE
+
+
+def test_choosing_a_checker_selects_it_and_marks_where_it_may_go() -> None:
+    flow = rolled(5, 3)
+    outcome = flow.choose(white(24))
+    assert flow.selected == 24 and not outcome.changed
+    assert outcome.said.startswith("Checker on 24 selected")
+    marks = flow.marks()
+    assert marks.cells["selected"] == {white(24)}
+    assert marks.cells["dest_single"] == {white(21), white(19)}
+    assert marks.cells["dest_combined"] == {white(16)}
+    assert marks.markers[white(16)] == COMBINED_MARK and marks.markers[white(19)] == SINGLE_MARK
+
+
+def test_choosing_the_selected_checker_again_drops_the_selection() -> None:
+    flow = rolled(5, 3)
+    flow.choose(white(24))
+    assert flow.choose(white(24)).said == "Selection dropped: choose a checker to move."
+    assert flow.selected is None and flow.cancel() is None
+
+
+def test_a_checker_that_may_not_move_is_refused_with_the_engines_reason() -> None:
+    flow = rolled(5, 3)
+    outcome = flow.choose(white(5))
+    assert outcome.said == "You have no checker on point 5."
+    assert not outcome.redraw and not outcome.changed and flow.selected is None
+
+
+def test_the_opponents_tray_is_never_a_place_to_move_to() -> None:
+    flow = rolled(5, 3)
+    outcome = flow.choose(tray_cell(Side.BLACK))
+    assert "opponent's tray" in outcome.said and not outcome.changed
+
+
+def test_a_move_plays_its_steps_and_a_complete_turn_waits_for_confirmation() -> None:
+    flow = rolled(5, 3)
+    flow.choose(white(24))
+    moved = flow.choose(white(21))
+    assert moved.said == "Moved 24/21." and moved.changed and not moved.moves_on
+    assert flow.allows("undo") and not flow.allows("confirm")
+    flow.choose(white(21))
+    complete = flow.choose(white(16))
+    assert complete.said == "The turn is complete: confirm it (c) or undo (u)."
+    assert flow.allows("confirm") and not flow.allows("hint")
+    confirmed = flow.confirm()
+    assert confirmed is not None and confirmed.moves_on
+    assert confirmed.said == "White 5-3: 12/4", "said to Black, next to move, in their numbering"
+    assert flow.match.phase is Phase.ROLL and flow.match.mover is Side.BLACK
+
+
+def test_automatic_confirming_ends_the_turn_with_its_last_step() -> None:
+    flow = rolled(5, 3, settings=Settings(auto_confirm=True, auto_flip=False))
+    flow.choose(white(24))
+    outcome = flow.choose(white(16))
+    assert outcome.moves_on and outcome.said == "White 5-3: 24/16"
+
+
+def test_a_destination_out_of_reach_is_refused_in_the_readers_numbering() -> None:
+    flow = rolled(5, 3)
+    flow.choose(white(24))
+    assert flow.choose(white(22)).said.startswith("No die or sum of dice")
+
+
+def test_undo_takes_back_one_step_and_undo_turn_all_of_them() -> None:
+    flow = rolled(5, 3)
+    assert flow.undo() is None and flow.undo_turn() is None
+    flow.choose(white(24))
+    flow.choose(white(16))
+    undone = flow.undo()
+    assert undone is not None and undone.said == "Step taken back." and undone.changed
+    assert flow.match.turn is not None and len(flow.match.turn.steps) == 1
+    whole = flow.undo_turn()
+    assert whole is not None and not flow.match.turn.steps
+
+
+def test_the_only_legal_play_is_made_for_the_player_only_if_they_asked() -> None:
+    assert rolled(6, 5).play_forced() is None
+    flow = rolled(6, 5, settings=Settings(auto_forced=True))
+    outcome = flow.play_forced()
+    assert outcome is not None and outcome.said == (
+        "The only legal play was played for you: confirm it (c) or undo (u).")
+    assert flow.match.turn is not None and flow.match.turn.is_complete
+
+
+def test_what_comes_next_by_itself() -> None:
+    match = Match(length=1, dice=ScriptedDice([*WHITE_STARTS, 5, 3]))
+    assert TurnFlow(match, {}, Settings()).what_next() is Next.WAIT
+    assert TurnFlow(match, {}, Settings(auto_roll=True)).what_next() is Next.ROLL
+    against_white_bot = TurnFlow(match, {Side.WHITE: "easy"}, Settings())
+    against_white_bot.roll()
+    assert against_white_bot.what_next() is Next.ROLL, "the bot rolls its own dice"
+    against_white_bot.roll(by_key=False)
+    assert against_white_bot.what_next() is Next.BOT_MOVES
+    assert TurnFlow(match, {}, Settings()).what_next() is Next.PLAYER_MOVES
+
+
+def test_the_bot_rolls_by_itself_and_its_dice_are_not_the_players_to_roll() -> None:
+    flow = flow_for(5, 3, bots={Side.WHITE: "easy"})
+    assert not flow.allows("roll") and flow.roll() is None
+    assert flow.choose(black(24)).said == "Wait for the bot."
+    assert flow.roll(by_key=False) is not None
+
+
+def test_the_bots_play_is_shown_step_by_step_and_ends_its_turn() -> None:
+    flow = rolled(5, 3, bots={Side.WHITE: "easy"})
+    play = (Step(24, 19, 5), Step(19, 16, 3))
+    assert flow.bot_chose(play, turn_number=5) is None, "a late answer is dropped"
+    chosen = flow.bot_chose(play, turn_number=0)
+    assert chosen is not None and chosen.said == "Easy bot plays (s skips the animation)"
+    assert flow.allows("skip")
+    first = flow.bot_step()
+    assert first is not None and first.changed and not first.moves_on
+    assert flow.last_play() == (Side.WHITE, (play[0],)), "the board marks the bot's steps"
+    last = flow.bot_step()
+    assert last is not None and last.moves_on and flow.bot_steps == []
+    assert flow.last_play() == (Side.WHITE, play), "marked until the player rolls"
+
+
+def test_a_resumed_bot_turn_keeps_the_steps_its_new_choice_goes_on_from() -> None:
+    flow = rolled(5, 3, bots={Side.WHITE: "easy"})
+    turn = flow.match.turn
+    assert turn is not None
+    turn.push(Step(24, 19, 5))
+    flow.bot_chose((Step(24, 19, 5), Step(19, 16, 3)), turn_number=0)
+    assert flow.bot_steps == [Step(19, 16, 3)]
+    flow.bot_chose((Step(24, 21, 3), Step(21, 16, 5)), turn_number=0)
+    assert turn.steps == () and len(flow.bot_steps) == 2
+
+
+def test_a_hint_is_starred_until_a_step_leaves_it() -> None:
+    flow = rolled(5, 3)
+    best = legal_plays(flow.match.position, (5, 3))[0]
+    outcome = flow.show_hint([(best, 0.25)], turn_number=0)
+    assert outcome is not None and outcome.said.startswith("Hint: 24/16 (+0.25)")
+    assert flow.marks().cells["hint"] == {white(24), white(16)}
+    flow.choose(white(24))
+    flow.choose(white(21))
+    assert flow.marks().cells["hint"] == set(), "24/21 is not the hinted 24/19 19/16"
+    assert flow.show_hint([(best, 0.25)], turn_number=3) is None, "a stale hint is dropped"
+
+
+def test_in_hot_seat_the_board_and_the_numbering_turn_to_the_mover() -> None:
+    flow = rolled(5, 3, 6, 5)
+    flow.choose(white(24))
+    flow.choose(white(16))
+    flow.confirm()
+    assert flow.view is Side.BLACK and flow.reader is Side.BLACK
+    assert flow.numbering() == "Black's numbering"
+    flow.roll()
+    assert flow.rolled_said() == "Black rolled 6-5."
+    assert flow.turn_said(flow.match.game.turns[0]) == "White 5-3: 12/4", "in Black's numbering"
+
+
+def test_without_turning_the_board_stays_where_the_players_put_it() -> None:
+    flow = rolled(5, 3, settings=Settings(auto_flip=False))
+    flow.choose(white(24))
+    flow.choose(white(16))
+    flow.confirm()
+    assert flow.view is Side.WHITE
+
+
+def test_against_the_bot_the_numbering_is_always_the_players() -> None:
+    flow = rolled(5, 3, bots={Side.BLACK: "easy"})
+    assert flow.reader is Side.WHITE and flow.numbering() == "your numbering"
+    assert flow.names == {Side.WHITE: "You", Side.BLACK: "Easy bot"}
+
+
+def test_bearing_off_is_choosing_ones_own_tray() -> None:
+    flow = rolled(5, 3)
+    assert cell_of(Side.WHITE, OFF) == tray_cell(Side.WHITE)
+    assert flow.choose(tray_cell(Side.WHITE)).said == (
+        "Choose a checker to bear off first, then its tray.")
+
+
+def test_the_turn_flow_and_the_cells_need_no_textual() -> None:
+    """They are plain Python, so these tests run without an app."""
+    folder = Path(__file__).resolve().parents[2] / "nardy_tui" / "ui"
+    for name in ("turnflow.py", "cells.py"):
+        tree = ast.parse((folder / name).read_text(encoding="utf-8"))
+        imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                    for alias in node.names}
+        imported |= {node.module or "" for node in ast.walk(tree)
+                     if isinstance(node, ast.ImportFrom)}
+        assert not {module for module in imported
+                    if module.split(".")[0] in ("textual", "rich")}, name
