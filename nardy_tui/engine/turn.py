@@ -69,6 +69,11 @@ class TurnBuilder:
     # -- state ---------------------------------------------------------------------------
 
     @property
+    def mover(self) -> Side:
+        """The side playing this turn."""
+        return self.position.turn
+
+    @property
     def steps(self) -> tuple[Step, ...]:
         """The steps played so far this turn."""
         return tuple(self._steps)

@@ -152,8 +152,10 @@ def _replay_turn(match: Match, data: dict[str, Any]) -> None:
     side = _choice(data.get("side"), tuple(side.value for side in Side), "side")
     steps = _steps(data.get("steps"))
     _roll_checked(match, _dice(data.get("dice"), "dice"))
-    if side != match.position.turn.value:
-        raise ValueError(f"it is {match.position.turn.label}'s turn, not {side.capitalize()}'s")
+    mover = match.mover
+    assert mover is not None  # the dice were just rolled
+    if side != mover.value:
+        raise ValueError(f"it is {mover.label}'s turn, not {side.capitalize()}'s")
     _push_all(match, steps)
     record = match.commit()
     notation = data.get("notation")

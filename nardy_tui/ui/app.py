@@ -21,6 +21,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.errors import NoWidget
 from textual.screen import Screen
+from textual.signal import Signal
 
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.storage import Settings, load_settings, save_settings
@@ -37,17 +38,6 @@ SIGNAL_GRACE = 2.0
 BOT_PACE = 0.6
 """Seconds between the bot's steps: slow enough to follow, quick enough not to bore."""
 
-GAME_COMMANDS = (
-    ("Roll the dice", "Roll (or roll off at the start of a game)", "roll"),
-    ("Confirm the turn", "End a complete turn", "confirm"),
-    ("Undo one step", "Take back the last step of this turn", "undo"),
-    ("Undo the whole turn", "Take back every step of this turn", "undo_turn"),
-    ("Hint", "Show the expert bot's best play on the board", "hint"),
-    ("Skip the bot's animation", "Play the rest of the bot's turn at once", "skip"),
-    ("Show the last play again", "Replay the last turn slowly on the board", "last_play"),
-    ("Next game", "Start the next game of the match, with its roll-off", "next_game"),
-    ("Export the match record", "Write the record of this match to a text file", "export"),
-)
 TEXTUAL_COMMANDS = ("Theme", "Keys")
 """Textual's own palette commands worth keeping: the colour theme and the keys panel."""
 SETTING_COMMANDS = (
@@ -73,6 +63,8 @@ class NardyApp(App[int]):
         self.bot_factory: BotFactory = bot_factory or load_bot
         self.pace = pace
         self.settings: Settings = load_settings()
+        self.settings_changed: Signal[str] = Signal(self, "settings-changed")
+        """Published with a setting's name when the player changes it."""
         self.saver: Saver = Saver()
 
     def on_mount(self) -> None:
@@ -182,7 +174,8 @@ class NardyApp(App[int]):
             problem = self.saver.save(match, resolved)  # kept from the first frame on
             if problem is not None:
                 self.notify(problem, severity="warning")
-        self._show(GameScreen(match, resolved, bots, settings=self.settings, saver=self.saver,
+        self._show(GameScreen(match, resolved, bots, settings=self.settings,
+                              settings_changed=self.settings_changed, saver=self.saver,
                               bot_factory=self.bot_factory, pace=self.pace,
                               new_match=self.action_new_match))
 
@@ -282,7 +275,7 @@ class NardyApp(App[int]):
         yield SystemCommand("Help", "The rules in short and every key", self.action_help)
         game = self._game_screen()
         if game is not None and (game is screen or self._game_over_dialog_on(game, screen)):
-            yield from _game_commands(game)
+            yield from game.palette_commands()
         for name, title in SETTING_COMMANDS:
             state = "on" if getattr(self.settings, name) else "off"
             yield SystemCommand(title, f"Now {state}", partial(self._toggle, name))
@@ -316,24 +309,13 @@ class NardyApp(App[int]):
         self.notify(f"{name.replace('_', ' ').capitalize()}: {state}")
 
     def change_setting(self, name: str, value: bool) -> None:
-        """Set, remember for the next run, and show at once (a flip needs a redraw)."""
+        """Set, remember for the next run, and tell the screens that show it (a flip needs
+        a redraw) through ``settings_changed``."""
         setattr(self.settings, name, value)
         problem = save_settings(self.settings)
         if problem is not None:
             self.notify(problem, severity="warning")
-        game = self._game_screen()
-        if game is not None and game.is_mounted:  # a burst can start the game, then tick a box
-            game.refresh_view()
-
-
-def _game_commands(game: GameScreen) -> Iterable[SystemCommand]:
-    """The game's actions that do something now: the footer's own test (``check_action``)."""
-    for title, help_text, action in GAME_COMMANDS:
-        if game.check_action(action, ()):
-            yield SystemCommand(title, help_text, partial(game.run_action, action))
-    if not game.too_small:
-        yield SystemCommand("Flip the board", "See the board from the other side",
-                            game.board.action_flip)
+        self.settings_changed.publish(name)
 
 
 def _summary(match: Match, options: MatchOptions) -> str:

@@ -8,15 +8,16 @@ bot's answers into calls on the flow, and applies each ``Outcome`` in one place
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import ClassVar
 
 from textual import events, on, work
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
+from textual.signal import Signal
 from textual.widgets import Footer, Static
 
 from nardy_tui.engine import Match, Phase, Play, Position, Side
@@ -30,6 +31,18 @@ from nardy_tui.ui.panels import HistoryPanel, InfoPanel
 from nardy_tui.ui.sized import SizedScreen
 from nardy_tui.ui.turnflow import Next, Outcome, TurnFlow
 
+PALETTE_COMMANDS = (
+    ("Roll the dice", "Roll (or roll off at the start of a game)", "roll"),
+    ("Confirm the turn", "End a complete turn", "confirm"),
+    ("Undo one step", "Take back the last step of this turn", "undo"),
+    ("Undo the whole turn", "Take back every step of this turn", "undo_turn"),
+    ("Hint", "Show the expert bot's best play on the board", "hint"),
+    ("Skip the bot's animation", "Play the rest of the bot's turn at once", "skip"),
+    ("Show the last play again", "Replay the last turn slowly on the board", "last_play"),
+    ("Next game", "Start the next game of the match, with its roll-off", "next_game"),
+    ("Export the match record", "Write the record of this match to a text file", "export"),
+)
+"""The game's actions in the command palette: title, help, action."""
 LIVE_ACTIONS = ("roll", "confirm", "undo", "undo_turn", "hint", "skip", "next_game",
                 "last_play")
 BELOW_BOARD = 3
@@ -62,18 +75,19 @@ class GameScreen(SizedScreen):
     footer shows the keys again."""
 
     def __init__(self, match: Match, options: MatchOptions, bots: dict[Side, str], *,
-                 settings: Settings, saver: Saver, bot_factory: BotFactory, pace: float,
-                 new_match: Callable[[], None]) -> None:
+                 settings: Settings, settings_changed: Signal[str], saver: Saver,
+                 bot_factory: BotFactory, pace: float, new_match: Callable[[], None]) -> None:
         """``bots`` maps each side the bot plays to its level; ``options.color`` is resolved.
 
-        The rest comes from the app: the settings (shared: a change shows at once), the
-        save file, how bots are made, the bot's pace (seconds a step stays in view) and
-        what starts a new match.
+        The rest comes from the app: the settings (shared) and the signal that tells of a
+        change to them, the save file, how bots are made, the bot's pace (seconds a step
+        stays in view) and what starts a new match.
         """
         super().__init__()
         self.match = match
         self.options = options
         self.flow = TurnFlow(match, bots, settings)
+        self._settings_changed = settings_changed
         self.saver = saver
         self.bot_factory = bot_factory
         self.pace = pace
@@ -106,7 +120,13 @@ class GameScreen(SizedScreen):
         """Whether quitting now would leave a match unfinished."""
         return self.match.phase is not Phase.MATCH_OVER
 
+    def _setting_changed(self, _: str) -> None:
+        """Show a changed setting at once (turning the board to the mover needs a redraw)."""
+        if self.is_attached and self.board.is_mounted:
+            self.refresh_view()
+
     def ready(self) -> None:
+        self._settings_changed.subscribe(self, self._setting_changed)
         self.board.on_chosen = self._chosen
         self.board.on_cancelled = self._cancelled
         self.board.focus()
@@ -218,12 +238,11 @@ class GameScreen(SizedScreen):
     # -- the bot ----------------------------------------------------------------------------
 
     def _start_bot_turn(self) -> None:
-        mover = self.match.position.turn
-        name = self.flow.names[mover]
-        self.say(f"{name} is thinking…")
-        self.bot_activity = f"{GLYPH[mover]} {name} is thinking…"
         turn = self.match.turn
         assert turn is not None
+        name = self.flow.names[turn.mover]
+        self.say(f"{name} is thinking…")
+        self.bot_activity = f"{GLYPH[turn.mover]} {name} is thinking…"
         self._think(turn.position, turn.dice, len(self.match.game.turns))
 
     @work(thread=True, exclusive=True, group="bot")
@@ -245,9 +264,10 @@ class GameScreen(SizedScreen):
         if outcome is None:
             return
         self._apply(outcome)
-        name = self.flow.names[self.match.position.turn]
-        mover = self.match.position.turn
-        self.bot_activity = f"{GLYPH[mover]} {name} is moving\n  s skips the animation"
+        turn = self.match.turn
+        assert turn is not None  # bot_chose answers only while the turn is on
+        name = self.flow.names[turn.mover]
+        self.bot_activity = f"{GLYPH[turn.mover]} {name} is moving\n  s skips the animation"
         self._later(self.pace, self._bot_step)
 
     def _bot_step(self) -> None:
@@ -283,6 +303,16 @@ class GameScreen(SizedScreen):
         if not super().check_action(action, parameters):
             return False
         return self.flow.allows(action)
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """The game's actions that do something now (the footer's test, ``check_action``),
+        and the board's flip, for the command palette."""
+        for title, help_text, action in PALETTE_COMMANDS:
+            if self.check_action(action, ()):
+                yield SystemCommand(title, help_text, partial(self.run_action, action))
+        if not self.too_small:
+            yield SystemCommand("Flip the board", "See the board from the other side",
+                                self.board.action_flip)
 
     def action_roll(self) -> None:
         self._apply(self.flow.roll())

@@ -123,11 +123,9 @@ class InfoPanel(Static):
 
     @staticmethod
     def _whose_turn(match: Match, names: dict[Side, str]) -> str:
-        if match.phase is Phase.ROLL_OFF:
-            return " Roll-off "
-        if match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
-            return " Game over "
-        side = match.position.turn
+        side = match.mover
+        if side is None:
+            return " Roll-off " if match.phase is Phase.ROLL_OFF else " Game over "
         verb = "to roll" if match.phase is Phase.ROLL else "to move"
         return f" {GLYPH[side]} {names[side]} {verb} "
 

@@ -125,8 +125,9 @@ class TurnFlow:
 
     @property
     def human_to_move(self) -> bool:
-        """Whether the side to move is played at the keyboard (True during a roll-off)."""
-        return self.match.position.turn not in self.bots
+        """Whether the side to move is played at the keyboard (True when no side is to move:
+        both throw a roll-off)."""
+        return self.match.mover not in self.bots
 
     def follow_mover(self) -> None:
         """In hot-seat, show the board from the mover's side once per turn (a setting).
@@ -203,7 +204,7 @@ class TurnFlow:
         turn = self.human_turn
         if turn is None:
             return saying(self.not_now())
-        point = point_of(turn.position.turn, cell)
+        point = point_of(turn.mover, cell)
         if point is None:
             return saying("That is the opponent's tray: your checkers are borne off into "
                           "your own.")
@@ -231,13 +232,13 @@ class TurnFlow:
         if point not in turn.sources():
             return saying(turn.why_not_from(point, self.reader))
         self.selected = point
-        return Outcome(f"Checker on {self.point(point)} selected: choose where it goes "
+        return Outcome(f"Checker on {self.point(point, turn.mover)} selected: choose where it goes "
                        f"({SINGLE_MARK} one die, {COMBINED_MARK} dice combined).")
 
     def _move(self, turn: TurnBuilder, src: int, dst: int) -> Outcome:
         steps = turn.move(src, dst)
         self.selected = None
-        return self._after_step(f"Moved {self.steps_read(steps)}.")
+        return self._after_step(f"Moved {self.steps_read(steps, turn.mover)}.")
 
     def _after_step(self, said: str, complete: str = TURN_COMPLETE) -> Outcome:
         """A step was played: the turn ends here if it is complete and confirming is
@@ -317,7 +318,7 @@ class TurnFlow:
         else:
             turn.reset()
         self.bot_steps = list(play)
-        return saying(f"{self.names[turn.position.turn]} plays (s skips the animation)")
+        return saying(f"{self.names[turn.mover]} plays (s skips the animation)")
 
     def bot_step(self) -> Outcome | None:
         """The bot's next step; the last one ends its turn."""
@@ -362,7 +363,7 @@ class TurnFlow:
             if step not in left:
                 return set()
             left.remove(step)
-        mover = turn.position.turn
+        mover = turn.mover
         return {cell_of(mover, point) for move in checker_moves(tuple(left)) for point in move}
 
     # -- what the board shows --------------------------------------------------------------
@@ -378,7 +379,7 @@ class TurnFlow:
         turn = self.human_turn
         if turn is None:
             return Marks(cells={"last_from": last_from, "last_to": last_to})
-        mover = turn.position.turn
+        mover = turn.mover
         markers: dict[int, str] = {}
         single: set[int] = set()
         combined: set[int] = set()
@@ -405,7 +406,7 @@ class TurnFlow:
         when a resumed turn is complete but unconfirmed)."""
         turn = self.human_turn
         sources = turn.sources() if turn is not None else []
-        return cell_of(turn.position.turn, sources[0]) if turn is not None and sources else None
+        return cell_of(turn.mover, sources[0]) if turn is not None and sources else None
 
     def last_play(self) -> tuple[Side, Play] | None:
         """The play the board marks as the last one, and whose it is.
@@ -417,7 +418,7 @@ class TurnFlow:
         match = self.match
         turn = match.turn
         if match.phase is Phase.MOVE and turn is not None and not self.human_to_move:
-            return turn.position.turn, turn.steps
+            return turn.mover, turn.steps
         if not match.game.turns:
             return None
         record = match.game.turns[-1]
@@ -459,20 +460,21 @@ class TurnFlow:
                 return f"Game {match.game.number} · roll-off: each side rolls one die (r)"
             last = throws[-1]
             return f"Roll-off: White {last.white} · Black {last.black} · a tie, roll again (r)"
-        mover = match.position.turn
+        mover = match.mover
+        if mover is None:
+            winner = match.game.winner
+            assert winner is not None
+            return f"{winner.label} wins game {match.game.number}"
         if match.phase is Phase.ROLL and not match.game.turns:
             last = match.game.roll_offs[-1]
             return (f"Roll-off: White {last.white} · Black {last.black} · "
                     f"{mover.label} starts · {self.names[mover]} to roll")
         if match.phase is Phase.ROLL:
             return f"{self._player(mover)} to roll"
-        if match.phase is Phase.MOVE and match.dice is not None:
-            turn = match.turn
-            done = " · turn complete: confirm (c)" if turn is not None and turn.is_complete else ""
-            return f"{self._player(mover)} rolled {match.dice[0]}-{match.dice[1]}{done}"
-        winner = match.game.winner
-        assert winner is not None
-        return f"{winner.label} wins game {match.game.number}"
+        turn = match.turn
+        assert turn is not None
+        done = " · turn complete: confirm (c)" if turn.is_complete else ""
+        return f"{self._player(mover)} rolled {turn.dice[0]}-{turn.dice[1]}{done}"
 
     def _player(self, side: Side) -> str:
         """The colour, then who plays it when that is not just the colour again (hot-seat)."""
@@ -485,12 +487,11 @@ class TurnFlow:
         """Whose numbering the screen uses, in words: "your numbering", "Black's numbering"."""
         return "your numbering" if self.bots else f"{self.reader.label}'s numbering"
 
-    def point(self, point: int, mover: Side | None = None) -> str:
-        """The mover's own point as the reader numbers it ("off" for 0)."""
-        mover = mover or self.match.position.turn
+    def point(self, point: int, mover: Side) -> str:
+        """``mover``'s own point as the reader numbers it ("off" for 0)."""
         return "off" if point == OFF else str(renumber(point, mover, self.reader))
 
-    def steps_read(self, steps: Play, mover: Side | None = None) -> str:
+    def steps_read(self, steps: Play, mover: Side) -> str:
         """Steps as the reader reads them: ``24/21 21/16`` in the reader's numbering."""
         return " ".join(f"{self.point(step.src, mover)}/{self.point(step.dst, mover)}"
                         for step in steps)
@@ -514,7 +515,7 @@ class TurnFlow:
         match = self.match
         turn = match.turn
         assert turn is not None and match.dice is not None
-        said = f"{turn.position.turn.label} rolled {match.dice[0]}-{match.dice[1]}."
+        said = f"{turn.mover.label} rolled {match.dice[0]}-{match.dice[1]}."
         unplayable = turn.unplayable_dice()
         if not unplayable or turn.is_pass:
             return said
@@ -528,10 +529,10 @@ class TurnFlow:
 
     def pass_said(self) -> str:
         """A roll with which nothing can be played, for a notification."""
-        match = self.match
-        assert match.dice is not None
-        return (f"{match.position.turn.label} cannot move with "
-                f"{match.dice[0]}-{match.dice[1]}: the turn passes.")
+        turn = self.match.turn
+        assert turn is not None
+        first, second = turn.dice
+        return f"{turn.mover.label} cannot move with {first}-{second}: the turn passes."
 
     def where_we_are(self) -> str:
         """The status line for the match as it stands: what was said when it got here.
@@ -549,7 +550,7 @@ class TurnFlow:
             if turn.is_complete and turn.steps:
                 return TURN_COMPLETE
             if turn.steps:
-                return (f"Played so far: {self.steps_read(turn.steps)}. "
+                return (f"Played so far: {self.steps_read(turn.steps, turn.mover)}. "
                         f"Choose the next checker to move.")
             return self.rolled_said()
         return self.turn_said(game.turns[-1]) if game.turns else ""

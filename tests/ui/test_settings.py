@@ -60,3 +60,26 @@ async def test_up_and_down_move_between_the_settings_on_the_new_match_screen() -
         mode.focus()
         await burst(pilot, "down")
         assert app.focused is mode  # within a radio set, Down still moves to its next button
+
+
+async def test_turning_the_board_to_the_mover_shows_at_once_when_switched_on() -> None:
+    """A setting changed during a match (from the palette) redraws the game at once."""
+    from nardy_tui.engine import Phase
+    from nardy_tui.options import MatchOptions
+    from tests.ui.driver import game_screen, turn_keys
+
+    save_settings(Settings(auto_flip=False))
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(pilot)
+        match = screen.match
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        await burst(pilot, "r")
+        await burst(pilot, *turn_keys(match), "c")
+        assert match.mover is not None and screen.board.view is not match.mover
+        app.change_setting("auto_flip", True)
+        await pilot.pause()
+        assert screen.board.view is match.mover
+        assert screen.flow.reader is match.mover
