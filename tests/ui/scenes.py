@@ -14,7 +14,7 @@ from functools import partial
 
 from textual.pilot import Pilot
 
-from nardy_tui.engine import Position
+from nardy_tui.engine import Position, Side
 from nardy_tui.engine.match import Match, Phase
 from nardy_tui.engine.step import Dice, Play
 from nardy_tui.options import LaunchOptions, MatchOptions
@@ -134,6 +134,28 @@ def nearly_won(seed: int, length: int = 3) -> Match:
         if turn.position_now().borne_off(turn.position.turn) == 15:
             return match
         match.commit()
+
+
+def in_the_bear_off(seed: int, length: int = 1) -> Match:
+    """A seeded racing game played by the engine until the side to roll has all its
+    checkers home (RULES.md section 7): the end of a game, to play by keys."""
+    match = Match(length=length, seed=seed)
+    while match.phase is Phase.ROLL_OFF:
+        match.roll_off()
+    while not _all_home(match.position, match.position.turn):
+        match.roll()
+        turn = match.turn
+        assert turn is not None
+        while not turn.is_complete:
+            src, dst = racing_move(turn)
+            turn.move(src, dst)
+        match.commit()
+    return match
+
+
+def _all_home(position: Position, side: Side) -> bool:
+    home = sum(position.checkers(side, point) for point in range(1, 7))
+    return home + position.borne_off(side) == 15
 
 
 async def _game_over(pilot: Pilot[int]) -> None:

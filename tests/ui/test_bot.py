@@ -12,6 +12,7 @@ from nardy_tui.ui.cells import cell_of
 from nardy_tui.ui.dialogs import MatchOverDialog
 from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import burst, game_screen, play_game, settle, turn_keys
+from tests.ui.scenes import in_the_bear_off
 
 SIZE = (120, 40)
 
@@ -23,9 +24,13 @@ def against_bot(color: str, seed: int) -> NardyApp:
                     pace=0)
 
 
-async def test_a_whole_game_against_the_bot() -> None:
+async def test_the_end_of_a_game_against_the_bot() -> None:
+    """The bot and the player take turns through the bear-off to the match-over dialog."""
     app = against_bot("black", seed=2)
     async with app.run_test(size=SIZE) as pilot:
+        options = MatchOptions(mode="bot", bot_level="easy", color="black", points=1, seed=2)
+        app.start_match(options, in_the_bear_off(seed=2))
+        await settle(pilot)
         screen = game_screen(pilot)
         assert screen.flow.bots == {Side.WHITE: "easy"}
         app.settings.auto_roll = app.settings.auto_confirm = True

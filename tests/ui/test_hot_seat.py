@@ -18,6 +18,7 @@ from tests.ui.driver import (
     play_turn,
     turn_keys,
 )
+from tests.ui.scenes import in_the_bear_off
 
 SIZE = (120, 40)
 
@@ -40,8 +41,10 @@ def game_screen_of(app: NardyApp):  # type: ignore[no-untyped-def]
     return screen
 
 
-async def test_a_whole_one_point_match_by_keys() -> None:
-    """Roll-off, a turn with undo, then every turn by keys through bear-off to match over."""
+async def test_a_one_point_match_by_keys_from_the_roll_off_through_the_bear_off() -> None:
+    """Roll-off, a turn with undo and a whole turn by keys; then, the middle of the game
+    played by the engine, every turn of the bear-off by keys to match over. (The whole
+    match through the same turn flow, without a screen: tests/ui/test_turnflow.py.)"""
     app = hot_seat(points=1, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
@@ -74,6 +77,11 @@ async def test_a_whole_one_point_match_by_keys() -> None:
         app.settings.auto_roll = app.settings.auto_confirm = True
         await play_turn(pilot)
         assert match.games[0].turns[0].side is starter
+
+        match = in_the_bear_off(seed=1)
+        app.start_match(MatchOptions(mode="hot-seat", points=1, seed=1), match)
+        await pilot.pause()
+        screen = game_screen(pilot)
         await play_game(pilot)
 
         assert match.phase is Phase.MATCH_OVER

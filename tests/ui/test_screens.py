@@ -182,16 +182,19 @@ async def test_at_the_minimum_size_the_panels_fit_and_turns_do_not_wrap() -> Non
 
 
 async def test_the_history_stays_at_the_latest_turn_after_a_resize() -> None:
+    """A long game (its first turns played by the engine), a turn by keys, then a resize."""
     from tests.ui.driver import play_turn
+    from tests.ui.scenes import in_the_bear_off
 
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
-    app = NardyApp(launch, pace=0)
+    options = MatchOptions(mode="hot-seat", points=1, seed=1)
+    app = NardyApp(LaunchOptions(match=options, resume=False), pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        history = app.screen.query_one("#history")
-        while history.max_scroll_y < 4:
-            await play_turn(pilot)
+        app.start_match(options, in_the_bear_off(seed=1))
         await pilot.pause()
-        assert history.scroll_y == history.max_scroll_y
+        history = app.screen.query_one("#history")
+        await play_turn(pilot)
+        await pilot.pause()
+        assert history.max_scroll_y >= 4 and history.scroll_y == history.max_scroll_y
         await pilot.resize_terminal(SIZE[0], SIZE[1] - 8)
         await pilot.pause()
         await pilot.pause()

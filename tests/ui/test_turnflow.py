@@ -232,3 +232,31 @@ def test_the_turn_flow_and_the_cells_need_no_textual() -> None:
                      if isinstance(node, ast.ImportFrom)}
         assert not {module for module in imported
                     if module.split(".")[0] in ("textual", "rich")}, name
+
+
+def test_a_whole_match_through_the_flow_as_the_board_would_play_it() -> None:
+    """Every turn of a three-point hot-seat match chosen cell by cell, as the board reports
+    the player's keys; each game ends with a bear-off and the next starts with a roll-off."""
+    from tests.ui.driver import racing_move
+
+    match = Match(length=3, seed=5)
+    flow = TurnFlow(match, {}, Settings(auto_confirm=True))
+    while match.phase is not Phase.MATCH_OVER:
+        if match.phase is Phase.GAME_OVER:
+            assert flow.what_next() is Next.GAME_OVER and flow.next_game() is not None
+        while match.may_roll:
+            assert flow.roll() is not None
+        if flow.what_next() is Next.PASS:
+            flow.finish_turn(passing=True)
+            continue
+        turn = match.turn
+        assert turn is not None and flow.what_next() is Next.PLAYER_MOVES
+        while match.turn is turn:
+            src, dst = racing_move(turn)
+            mover = turn.mover
+            assert flow.choose(cell_of(mover, src)).said.startswith("Checker on")
+            said = flow.choose(cell_of(mover, dst)).said
+            assert said.startswith(("Moved", f"{mover.label} "))
+    assert flow.what_next() is Next.MATCH_OVER and match.winner is not None
+    assert all(game.winner is not None for game in match.games)
+    assert any(step.dst == OFF for turn in match.game.turns for step in turn.play)
