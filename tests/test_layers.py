@@ -3,10 +3,10 @@
 Every import in ``nardy_tui`` is checked, those inside functions and ``TYPE_CHECKING``
 blocks included:
 
-- the directions: the engine imports no other layer; the bot and storage import only the
-  engine (and ``nardy_tui.options``, the choices that start a match), never each other,
-  the UI or the command line; the UI imports the engine, the bot and storage; only the
-  command line (and ``__main__``) imports the command line;
+- the directions: the engine imports no other layer (only ``i18n``, a leaf); the bot and
+  storage import only the engine (and ``nardy_tui.options``, the choices that start a
+  match), never each other, the UI or the command line; the UI imports the engine, the
+  bot and storage; only the command line (and ``__main__``) imports the command line;
 - the public faces: a layer imports another layer through its package
   (``from nardy_tui.engine import Match``), never through a submodule
   (``nardy_tui.engine.match``). Inside a layer its own submodules are free.
@@ -26,16 +26,18 @@ LAYERS = ("engine", "bot", "storage", "ui", "cli")
 """The layers: each a package with a public face, its ``__init__``."""
 
 MAY_IMPORT: dict[str, frozenset[str]] = {
-    "engine": frozenset(),
-    "bot": frozenset({"engine", "options"}),
-    "storage": frozenset({"engine", "options"}),
-    "ui": frozenset({"engine", "bot", "storage", "options"}),
-    "cli": frozenset({"engine", "bot", "storage", "ui", "options"}),
+    "engine": frozenset({"i18n"}),
+    "bot": frozenset({"engine", "options", "i18n"}),
+    "storage": frozenset({"engine", "options", "i18n"}),
+    "ui": frozenset({"engine", "bot", "storage", "options", "i18n"}),
+    "cli": frozenset({"engine", "bot", "storage", "ui", "options", "i18n"}),
     "options": frozenset(),
+    "i18n": frozenset(),
     "__main__": frozenset({"cli"}),
     "__init__": frozenset(),
 }
-"""Which other parts of the package each part may import (its own modules are free)."""
+"""Which other parts of the package each part may import (its own modules are free).
+``i18n`` (the words in the player's language) is a leaf every layer may use."""
 
 
 def _part(module: str) -> str:

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from enum import Enum
 
+from nardy_tui.i18n import N_, _
+
+NAMES = {"white": N_("White"), "black": N_("Black")}
+
 
 class Side(Enum):
     """A player's colour. White moves first in the board array's own numbering.
@@ -26,4 +30,10 @@ class Side(Enum):
 
     @property
     def label(self) -> str:
-        return self.value.capitalize()
+        """The colour in English, as records and notation write it (language-neutral files)."""
+        return NAMES[self.value]
+
+    @property
+    def name_shown(self) -> str:
+        """The colour in the player's language, for the screen and messages."""
+        return _(NAMES[self.value])

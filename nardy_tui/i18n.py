@@ -1,0 +1,159 @@
+"""The words on screen in the player's language: gettext catalogs and the language choice.
+
+Every user-facing message is written in English in the code and looked up at the moment it
+is shown, so a language chosen while the game runs applies to what is drawn next:
+
+- ``_("Roll the dice first: press r.")`` for a message, ``.format(...)`` after it for its
+  placeholders (never an f-string: the catalog holds the template);
+- ``ngettext("{count} point", "{count} points", count)`` where a number changes the words;
+- ``N_("Roll")`` marks a message kept in a constant (a table of commands, a binding), to be
+  passed through ``_()`` where it is shown.
+
+The catalogs are gettext ``.po`` files in ``nardy_tui/locale/<code>/LC_MESSAGES/nardy.po``,
+compiled to the ``.mo`` files read here (see README "Translations"). English is the source
+language and needs no catalog.
+
+Hebrew and Arabic read right to left. Textual lays every cell out left to right, and
+terminals differ in whether they reorder such text themselves, so by default the game puts
+each translated line into visual order (python-bidi) before it is drawn; a setting turns
+that off for terminals that reorder by themselves. A ``Translated`` template applies that
+order after its placeholders are filled, so a bracket is never mirrored inside one.
+
+This module is a leaf: standard library only (python-bidi is imported when first needed),
+so every layer, the engine included, may use it.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import SupportsIndex
+
+DOMAIN = "nardy"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "ru": "Русский",
+    "hy": "Հայերեն",
+    "el": "Ελληνικά",
+    "ro": "Română",
+    "he": "עברית",
+    "ar": "العربية",
+}
+"""The languages the game speaks, each named in itself, English (the default) first."""
+
+RIGHT_TO_LEFT = frozenset({"he", "ar"})
+DEFAULT_LANGUAGE = "en"
+ENVIRONMENT_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where the language is looked for when none is chosen, in gettext's order."""
+
+
+class UnknownLanguage(ValueError):
+    """A language code the game has no catalog for; the message lists the available ones."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"unknown language {code!r}; available: {available_languages()}")
+
+
+def available_languages() -> str:
+    """The codes with their names, for a message: "en (English), ru (Русский), …"."""
+    return ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+
+
+class _State:
+    """The language in use: its catalog and whether its lines are put into visual order."""
+
+    code = DEFAULT_LANGUAGE
+    catalog: gettext.NullTranslations = gettext.NullTranslations()
+    reorder = False
+
+
+def use_language(code: str, *, reorder_rtl: bool = True) -> None:
+    """Speak ``code`` from now on (``UnknownLanguage`` if there is no such catalog).
+
+    ``reorder_rtl``: put right-to-left lines into visual order (off for a terminal that
+    reorders them itself).
+    """
+    if code not in LANGUAGES:
+        raise UnknownLanguage(code)
+    _State.code = code
+    _State.catalog = (gettext.NullTranslations() if code == DEFAULT_LANGUAGE else
+                      gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True))
+    _State.reorder = reorder_rtl and code in RIGHT_TO_LEFT
+
+
+def current_language() -> str:
+    return _State.code
+
+
+def is_right_to_left() -> bool:
+    """Whether the language in use reads right to left."""
+    return _State.code in RIGHT_TO_LEFT
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The first language the environment asks for that the game speaks, else English.
+
+    >>> language_from_environment({"LANG": "ru_RU.UTF-8"})
+    'ru'
+    >>> language_from_environment({"LANGUAGE": "fr:he", "LANG": "ru_RU.UTF-8"})
+    'he'
+    >>> language_from_environment({"LC_ALL": "C"})
+    'en'
+    """
+    environ = os.environ if environ is None else environ
+    for name in ENVIRONMENT_VARIABLES:
+        value = environ.get(name, "")
+        if not value:
+            continue
+        for wanted in value.split(":"):
+            code = wanted.split(".")[0].split("@")[0].split("_")[0].lower()
+            if code in LANGUAGES:
+                return code
+        if name != "LANGUAGE":  # the first set locale variable decides (as gettext does)
+            break
+    return DEFAULT_LANGUAGE
+
+
+class Translated(str):
+    """A translated message; ``format`` fills its placeholders, then orders the result for
+    display (right to left, when that is on)."""
+
+    __slots__ = ()
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        return visual(str.format(self, *args, **kwargs))
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use (the English itself when there is none)."""
+    return _shown(_State.catalog.gettext(message))
+
+
+def ngettext(singular: str, plural: str, count: SupportsIndex) -> str:
+    """The form of a message for ``count``, in the language's own plural rules."""
+    return _shown(_State.catalog.ngettext(singular, plural, int(count)))
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalog without translating it yet (see the module)."""
+    return message
+
+
+def _shown(text: str) -> str:
+    """A template waits for its placeholders before it is ordered; other text is ordered
+    at once."""
+    return Translated(text) if "{" in text else visual(text)
+
+
+def visual(text: str) -> str:
+    """``text`` in the order a left-to-right terminal must draw it, line by line (right-to-
+    left languages with reordering on; otherwise unchanged)."""
+    if not _State.reorder:
+        return text
+    from bidi import get_display
+
+    return "\n".join(get_display(line, base_dir="R") for line in text.split("\n"))
