@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from nardy_tui.engine import MATCH_LENGTHS
+from nardy_tui.i18n import LANGUAGES
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MatchOptions
 from nardy_tui.storage.atomic import write_atomically
 from nardy_tui.storage.paths import data_dir
@@ -33,6 +34,12 @@ class Settings:
     auto_confirm: bool = False
     auto_forced: bool = False
     auto_flip: bool = True
+    reorder_rtl: bool = True
+    """Put right-to-left lines (Hebrew, Arabic) into visual order; off for a terminal that
+    reorders them itself."""
+    language: str = ""
+    """The language chosen on the new-match screen or in the palette; "" for the
+    environment's."""
     mode: str = _DEFAULT.mode
     """The new-match screen's choices, as last started: mode, level, colour, length."""
     bot_level: str = _DEFAULT.bot_level
@@ -45,6 +52,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "bot_level": BOT_LEVELS,
     "color": COLOR_CHOICES,
     "points": MATCH_LENGTHS,
+    "language": ("", *LANGUAGES),
 }
 """The values a remembered choice may take; the switches may be True or False."""
 
