@@ -1,4 +1,9 @@
-"""The help screen: the rules in short, and every key."""
+"""The help screen: the rules in short, and every key.
+
+The help is Markdown built from one message per paragraph (a long paragraph: per sentence)
+and per key, so that a translator handles manageable pieces; the headings' and the table's
+markup stays out of the messages.
+"""
 
 from __future__ import annotations
 
@@ -10,97 +15,133 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
+from nardy_tui.i18n import N_, _
 from nardy_tui.ui.closing import ClosesOnce
+from nardy_tui.ui.translated import translate_bindings
 
-HELP = """\
-## Long Nardy
+Paragraph = tuple[str, ...]
+"""The sentences of one paragraph, each a message (Markdown joins them with a space)."""
 
-### Goal
+TITLE = N_("Long Nardy")
 
-Move all 15 of your checkers around the board into your home (your points 1-6)
-and bear them off. The first to bear off all 15 wins: 1 point, or 2 (**mars**) if the
-loser has borne off none. A match is played to 1, 3, 5 or 7 points.
+RULES: tuple[tuple[str, tuple[Paragraph, ...]], ...] = (
+    (N_("Goal"), (
+        (N_("Move all 15 of your checkers around the board into your home (your points 1-6) "
+            "and bear them off."),
+         N_("The first to bear off all 15 wins: 1 point, or 2 (**mars**) if the loser has "
+            "borne off none."),
+         N_("A match is played to 1, 3, 5 or 7 points.")),
+    )),
+    (N_("Numbering"), (
+        (N_("Each player counts along their own path: the head is 24, home is 1-6."),
+         N_("Against the bot, every point number you read or type is in your own numbering: "
+            "the board's edge, the messages, the history and the hint, the bot's moves "
+            "included."),
+         N_("In hot-seat the numbers are those of the player the board is turned to (f turns "
+            "it)."),
+         N_("Exported records keep the usual notation: each move in its mover's own "
+            "numbering."),
+         N_("White's head is top right (seen from White's side); both sides move "
+            "counter-clockwise.")),
+    )),
+    (N_("Start"), (
+        (N_("All checkers start on the head. Each side rolls one die; the higher starts and "
+            "then rolls both dice. Ties roll again."),),
+    )),
+    (N_("Moving"), (
+        (N_("Each die is a separate move; one checker may use both if the point in between "
+            "is open. Doubles play four times."),
+         N_("A checker may not land on a point holding any opposing checker; there is no "
+            "hitting.")),
+    )),
+    (N_("Head rule"), (
+        (N_("Only one checker leaves the head per turn, except on the first turn with 6-6, "
+            "4-4 or 3-3, when two may."),),
+    )),
+    (N_("No six-block"), (
+        (N_("Six points in a row may not be held unless an opposing checker is already past "
+            "them."),),
+    )),
+    (N_("Whole roll"), (
+        (N_("Play both dice if you can; if only one can be played, the higher one."),
+         N_("With no legal move the turn passes.")),
+    )),
+    (N_("Bearing off"), (
+        (N_("Only once all 15 are home. A die bears off from its point; from a lower point "
+            "only if no checker stands higher."),),
+    )),
+)
+"""The rules in short: each section's heading and its paragraphs."""
 
-### Numbering
+KEYS_TITLE = N_("Keys")
+KEY_HEADER = (N_("Key"), N_("Action"))
+KEYS: tuple[tuple[str, str], ...] = (
+    (N_("Left / Right / Up / Down"), N_("move the cursor over the points")),
+    (N_("Enter / Space / click"), N_("choose the point under the cursor")),
+    (N_("1-24 typed"),
+     N_("choose that point (the numbers on the board's edge); 0 = your tray (bear off)")),
+    ("Escape", N_("drop the selection")),
+    ("r", N_("roll the dice; in the roll-off, one press rolls both sides' dice")),
+    ("c", N_("confirm the turn once it is complete")),
+    ("u / U", N_("undo one step / the whole turn")),
+    ("h", N_("hint: the expert bot's best play starred, its best three named with their "
+             "equities")),
+    ("s", N_("skip the bot's animation")),
+    ("l", N_("show the last play again, slowly")),
+    ("n", N_("start the next game, once a game is over")),
+    ("v", N_("review the finished game (on the game-over and match-over dialogs)")),
+    ("f", N_("flip the board to the other side's view")),
+    ("x", N_("export the match record to a text file")),
+    ("? / F1", N_("this help")),
+    ("ctrl+p", N_("command palette (the actions that apply now, the automatic settings, the "
+                  "theme)")),
+    ("ctrl+q", N_("quit (asks first during a match; the match stays saved)")),
+)
+"""Every key and what it does. A key written in words is a message too; the others are
+the keys' own names, which ``_`` gives back unchanged."""
 
-Each player counts along their own path: the head is 24, home is 1-6.
-Against the bot, every point number you read or type is in your own numbering: the
-board's edge, the messages, the history and the hint, the bot's moves included. In
-hot-seat the numbers are those of the player the board is turned to (f turns it).
-Exported records keep the usual notation: each move in its mover's own numbering.
-White's head is top right (seen from White's side); both sides move counter-clockwise.
+AFTER_KEYS: tuple[Paragraph, ...] = (
+    (N_("In a dialog the keys are written on its buttons: ctrl+q twice, or ctrl+q then q, y "
+        "or Enter quits; Escape or n keeps playing."),),
+    (N_("Marks on the board: ◇ a destination with one die, ◆ with dice combined, ★ the "
+        "hint."),
+     N_("The last play is teal, ◌ where a checker left and ▲/▼ where it arrived, until you "
+        "roll (with automatic rolling, until your first step)."),
+     N_("A struck-out die ✗3✗ cannot be played this turn; the panel and the status line say "
+        "why."),
+     N_("White checkers are ○, Black checkers ●.")),
+)
 
-### Start
 
-All checkers start on the head. Each side rolls one die; the higher starts and
-then rolls both dice. Ties roll again.
+def help_markdown() -> str:
+    """The help in the language in use, as Markdown."""
+    blocks = ["## " + _(TITLE)]
+    for heading, paragraphs in RULES:
+        blocks.append("### " + _(heading))
+        blocks.extend(_paragraph(paragraph) for paragraph in paragraphs)
+    blocks.append("## " + _(KEYS_TITLE))
+    table = [f"| {_(KEY_HEADER[0])} | {_(KEY_HEADER[1])} |", "|---|---|"]
+    table.extend(f"| {_(key)} | {_(action)} |" for key, action in KEYS)
+    blocks.append("\n".join(table))
+    blocks.extend(_paragraph(paragraph) for paragraph in AFTER_KEYS)
+    return "\n\n".join(blocks) + "\n"
 
-### Moving
 
-Each die is a separate move; one checker may use both if the point in between
-is open. Doubles play four times. A checker may not land on a point holding any opposing
-checker; there is no hitting.
-
-### Head rule
-
-Only one checker leaves the head per turn, except on the first turn with
-6-6, 4-4 or 3-3, when two may.
-
-### No six-block
-
-Six points in a row may not be held unless an opposing checker is
-already past them.
-
-### Whole roll
-
-Play both dice if you can; if only one can be played, the higher one.
-With no legal move the turn passes.
-
-### Bearing off
-
-Only once all 15 are home. A die bears off from its point; from a lower
-point only if no checker stands higher.
-
-## Keys
-
-| Key | Action |
-|---|---|
-| Left / Right / Up / Down | move the cursor over the points |
-| Enter / Space / click | choose the point under the cursor |
-| 1-24 typed | choose that point (the numbers on the board's edge); 0 = your tray (bear off) |
-| Escape | drop the selection |
-| r | roll the dice; in the roll-off, one press rolls both sides' dice |
-| c | confirm the turn once it is complete |
-| u / U | undo one step / the whole turn |
-| h | hint: the expert bot's best play starred, its best three named with their equities |
-| s | skip the bot's animation |
-| l | show the last play again, slowly |
-| n | start the next game, once a game is over |
-| v | review the finished game (on the game-over and match-over dialogs) |
-| f | flip the board to the other side's view |
-| x | export the match record to a text file |
-| ? / F1 | this help |
-| ctrl+p | command palette (the actions that apply now, the automatic settings, the theme) |
-| ctrl+q | quit (asks first during a match; the match stays saved) |
-
-In a dialog the keys are written on its buttons: ctrl+q twice, or ctrl+q then q, y or
-Enter quits; Escape or n keeps playing.
-
-Marks on the board: ◇ a destination with one die, ◆ with dice combined, ★ the hint.
-The last play is teal, ◌ where a checker left and ▲/▼ where it arrived, until you
-roll (with automatic rolling, until your first step). A struck-out die ✗3✗ cannot be
-played this turn; the panel and the status line say why.
-White checkers are ○, Black checkers ●.
-"""
+def _paragraph(sentences: Paragraph) -> str:
+    return " ".join(_(sentence) for sentence in sentences)
 
 
 class HelpScreen(ClosesOnce, ModalScreen[None]):
     """Rules and keys, closed with Escape, q or ?."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark,f1", "dismiss", "Close help"),
+        Binding("escape,q,question_mark,f1", "dismiss", N_("Close help")),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
-            yield Markdown(HELP)
+            yield Markdown(help_markdown())

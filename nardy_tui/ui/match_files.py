@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nardy_tui.engine import Match
+from nardy_tui.i18n import _
 from nardy_tui.options import MatchOptions
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ class Saver:
         try:
             save_match(match, options)
         except OSError as error:
-            return f"Could not save the match: {error}"
+            return _("Could not save the match: {error}").format(error=error)
         return None
 
     def discard(self) -> None:
@@ -51,6 +52,7 @@ class Saver:
         from nardy_tui.storage import export_record
 
         try:
-            return True, f"Record written to {export_record(match, options)}"
+            path = export_record(match, options)
         except OSError as error:
-            return False, f"Could not write the record: {error}"
+            return False, _("Could not write the record: {error}").format(error=error)
+        return True, _("Record written to {path}").format(path=path)

@@ -19,10 +19,13 @@ from textual.widgets import Footer, Static
 
 from nardy_tui.bot import GameReview, Mark, TurnReview
 from nardy_tui.engine import Position, checker_moves, format_play
+from nardy_tui.i18n import N_, _, ngettext
 from nardy_tui.storage import Record, RecordedGame, RecordedTurn
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.cells import cell_of
+from nardy_tui.ui.review import MARK_NAMES
 from nardy_tui.ui.sized import SizedScreen
+from nardy_tui.ui.translated import translate_bindings
 
 AROUND_BOARD = 3
 """Rows that are not the board: the header above it, the caption and the footer below."""
@@ -40,14 +43,22 @@ class Frame:
         return self.turn.after if self.turn is not None else self.game.start
 
     def caption(self) -> str:
-        if self.turn is None:
-            return f"Game {self.game.number}: start, {self.game.start.turn.label} moves first"
-        text = f"Game {self.game.number}, {self.turn}"
-        if self.turn is self.game.turns[-1] and self.game.winner is not None:
-            mars = " (mars)" if self.game.points == 2 else ""
-            points = "point" if self.game.points == 1 else "points"
-            text += f"  {self.game.winner.label} wins {self.game.points} {points}{mars}"
-        return text
+        game, turn, winner, points = self.game, self.turn, self.game.winner, self.game.points
+        if turn is None:
+            return _("Game {game}: start, {side} moves first").format(
+                game=game.number, side=game.start.turn.name_shown)
+        # The turn as the record writes it, the colour in the player's language.
+        line = (f"{turn.number}. {turn.side.name_shown} {turn.dice[0]}-{turn.dice[1]}: "
+                f"{turn.notation}")
+        if turn is not game.turns[-1] or winner is None:
+            return _("Game {game}, {turn}").format(game=game.number, turn=line)
+        if points == 2:
+            won = ngettext("Game {game}, {turn}  {side} wins {count} point (mars)",
+                           "Game {game}, {turn}  {side} wins {count} points (mars)", points)
+        else:
+            won = ngettext("Game {game}, {turn}  {side} wins {count} point",
+                           "Game {game}, {turn}  {side} wins {count} points", points)
+        return won.format(game=game.number, turn=line, side=winner.name_shown, count=points)
 
 
 def frames(record: Record) -> list[Frame]:
@@ -59,13 +70,13 @@ class ReplayScreen(SizedScreen):
     """The board at one frame of a record, with keys to move through the frames."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,n", "go(1)", "Next"),
-        Binding("left,p", "go(-1)", "Back"),
-        Binding("home", "first", "Start"),
-        Binding("end", "last", "End"),
-        Binding("f", "flip", "Flip view"),
-        Binding("m", "next_mistake", "Next mistake"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("right,n", "go(1)", N_("Next")),
+        Binding("left,p", "go(-1)", N_("Back")),
+        Binding("home", "first", N_("Start")),
+        Binding("end", "last", N_("End")),
+        Binding("f", "flip", N_("Flip view")),
+        Binding("m", "next_mistake", N_("Next mistake")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     DEFAULT_CSS = """
@@ -76,6 +87,7 @@ class ReplayScreen(SizedScreen):
     def __init__(self, record: Record, reviews: list[GameReview] | None = None) -> None:
         """``reviews``, one per game of the record, adds the review's marks to the turns."""
         super().__init__()
+        translate_bindings(self)
         self.record = record
         self.frames = frames(record)
         self.index = 0
@@ -129,8 +141,9 @@ class ReplayScreen(SizedScreen):
                 self.index = index
                 self.show_frame()
                 return
-        self.notify("No mistake further on." if self.judged
-                    else "No review: 'nardy replay --review FILE' marks the mistakes.", timeout=3)
+        self.notify(_("No mistake further on.") if self.judged
+                    else _("No review: 'nardy replay --review FILE' marks the mistakes."),
+                    timeout=3)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_mistake" and not self.judged:
@@ -160,7 +173,7 @@ class ReplayScreen(SizedScreen):
         board.set_marks({cell: "★" for cell in best},
                         source={cell_of(mover, step.src) for step in played},
                         dest_single={cell_of(mover, step.dst) for step in played}, hint=best)
-        board.set_banner(frame.turn.notation if frame.turn else "Start")
+        board.set_banner(frame.turn.notation if frame.turn else _("Start"))
         caption = f"{frame.caption()}    [{self.index + 1}/{len(self.frames)}]"
         if judged is not None:
             caption += "\n" + verdict(judged)
@@ -170,10 +183,13 @@ class ReplayScreen(SizedScreen):
 def verdict(turn: TurnReview) -> str:
     """The review's word on a turn, for the caption."""
     if turn.mark is Mark.NONE:
-        return f"Review: a good play (equity {turn.played_equity:+.3f})."
-    best = format_play(turn.best, turn.before, turn.dice)
-    return (f"Review: {turn.mark.value}, cost {turn.loss:.2f} points; best was {best} (★), "
-            f"equity {turn.best_equity:+.3f} against {turn.played_equity:+.3f}.")
+        return _("Review: a good play (equity {equity}).").format(
+            equity=f"{turn.played_equity:+.3f}")
+    return _("Review: {mark}, cost {loss} points; best was {play} (★), equity {best_equity} "
+             "against {equity}.").format(
+        mark=_(MARK_NAMES[turn.mark]), loss=f"{turn.loss:.2f}",
+        play=format_play(turn.best, turn.before, turn.dice),
+        best_equity=f"{turn.best_equity:+.3f}", equity=f"{turn.played_equity:+.3f}")
 
 
 class ReplayApp(App[None]):

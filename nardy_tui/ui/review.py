@@ -22,7 +22,15 @@ from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from nardy_tui.bot import GameReview, Mark, TurnReview, WeightsError, review_game, summarise
+from nardy_tui.bot import (
+    GameReview,
+    Mark,
+    PlayerSummary,
+    TurnReview,
+    WeightsError,
+    review_game,
+    summarise,
+)
 from nardy_tui.engine import (
     Dice,
     Play,
@@ -32,13 +40,27 @@ from nardy_tui.engine import (
     format_play,
     renumbered,
 )
+from nardy_tui.i18n import N_, _, ngettext
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.cells import cell_of
 from nardy_tui.ui.sized import SizedScreen
+from nardy_tui.ui.translated import translate_bindings
 
 HINT_MARK = "★"
 FILTERS = ("all", "mistakes", "white", "black")
 MARK_GLYPHS = {Mark.NONE: " ", Mark.DOUBTFUL: "?", Mark.ERROR: "✗", Mark.BLUNDER: "✗✗"}
+MARK_NAMES = {Mark.DOUBTFUL: N_("doubtful"), Mark.ERROR: N_("error"), Mark.BLUNDER: N_("blunder")}
+"""A mark's word on screen (``Mark.value`` is the English word, kept for records)."""
+GRADE_NAMES = {
+    "Supernatural": N_("Supernatural"), "World-class": N_("World-class"),
+    "Expert": N_("Expert"), "Advanced": N_("Advanced"), "Intermediate": N_("Intermediate"),
+    "Casual": N_("Casual"), "Beginner": N_("Beginner"),
+}
+"""A grade's word on screen, by the English grade ``nardy_tui.bot`` gives."""
+FILTER_NOTICES = {
+    "all": N_("Showing every decision."), "mistakes": N_("Showing the mistakes only."),
+    "white": N_("Showing White's decisions."), "black": N_("Showing Black's decisions."),
+}
 
 
 class _Closed(Exception):
@@ -62,13 +84,13 @@ class ReviewScreen(SizedScreen):
     """Step through the reviewed turns; Escape goes back to where the review was opened."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "back", "Back"),
-        Binding("n", "mistake(1)", "Next mistake"),
-        Binding("p", "mistake(-1)", "Previous mistake"),
-        Binding("a", "show('all')", "All"),
-        Binding("m", "show('mistakes')", "Mistakes"),
-        Binding("w", "show('white')", "White"),
-        Binding("b", "show('black')", "Black"),
+        Binding("escape,q", "back", N_("Back")),
+        Binding("n", "mistake(1)", N_("Next mistake")),
+        Binding("p", "mistake(-1)", N_("Previous mistake")),
+        Binding("a", "show('all')", N_("All")),
+        Binding("m", "show('mistakes')", N_("Mistakes")),
+        Binding("w", "show('white')", N_("White")),
+        Binding("b", "show('black')", N_("Black")),
     ]
 
     shown: reactive[str] = reactive("all", init=False)
@@ -76,6 +98,7 @@ class ReviewScreen(SizedScreen):
 
     def __init__(self, request: ReviewRequest) -> None:
         super().__init__()
+        translate_bindings(self)
         self.request = request
         self.reviewed: list[TurnReview] = []
         self.finished = False
@@ -89,7 +112,8 @@ class ReviewScreen(SizedScreen):
                 yield BoardView(interactive=False, id="review-board")
                 yield Static(id="review-detail")
             with Vertical(id="review-side"):
-                yield Static(f"Review of game {self.request.number}", classes="panel-title")
+                yield Static(_("Review of game {number}").format(number=self.request.number),
+                             classes="panel-title")
                 yield ProgressBar(id="review-progress", show_eta=False)
                 yield Static(id="review-summary")
                 yield OptionList(id="review-turns")
@@ -107,7 +131,7 @@ class ReviewScreen(SizedScreen):
     @work(thread=True, exclusive=True, group="review")
     def _review(self) -> None:
         start = self.request.start
-        turns = [(dice, play) for _, dice, play in self.request.turns]
+        turns = [(dice, play) for _side, dice, play in self.request.turns]
         try:
             review_game(start, turns, progress=self._progress_from_thread,
                         on_turn=self._turn_from_thread)
@@ -152,13 +176,14 @@ class ReviewScreen(SizedScreen):
         self._write_summary()
         if not self.reviewed:
             self.query_one("#review-detail", Static).update(
-                "No turn to review: every turn had only one legal play.")
+                _("No turn to review: every turn had only one legal play."))
 
     def _failed(self, reason: str) -> None:
         if self.left or not self.is_attached:
             return  # closed while the review ran
         self.query_one("#review-progress", ProgressBar).display = False
-        self.query_one("#review-detail", Static).update(f"The review cannot run: {reason}")
+        self.query_one("#review-detail", Static).update(
+            _("The review cannot run: {reason}").format(reason=reason))
 
     # -- the list --------------------------------------------------------------------------
 
@@ -186,11 +211,7 @@ class ReviewScreen(SizedScreen):
                 self._append(turn)
         if keep in self._listed:
             turns.highlighted = self._listed.index(keep)
-        self.notify(f"Showing {self._filter_words()}.", timeout=2)
-
-    def _filter_words(self) -> str:
-        return {"all": "every decision", "mistakes": "the mistakes only",
-                "white": "White's decisions", "black": "Black's decisions"}[self.shown]
+        self.notify(_(FILTER_NOTICES[self.shown]), timeout=2)
 
     @property
     def selected(self) -> TurnReview | None:
@@ -222,8 +243,8 @@ class ReviewScreen(SizedScreen):
                 turns.highlighted = index
                 return
             index += direction
-        self.notify("No further mistake that way." if self.finished
-                    else "No further mistake yet: the review is still running.", timeout=2)
+        self.notify(_("No further mistake that way.") if self.finished
+                    else _("No further mistake yet: the review is still running."), timeout=2)
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -240,7 +261,7 @@ class ReviewScreen(SizedScreen):
         turn, the play made and, for a mistake, the points it cost."""
         mark = turn.mark
         cost = f"  -{turn.loss:.2f}" if mark is not Mark.NONE else ""
-        return (f"{MARK_GLYPHS[mark]:<2}{turn.number:>3}. {turn.side.label} "
+        return (f"{MARK_GLYPHS[mark]:<2}{turn.number:>3}. {turn.side.name_shown} "
                 f"{turn.dice[0]}-{turn.dice[1]}: {self._said(turn, turn.played)}{cost}")
 
     def _show_turn(self, turn: TurnReview) -> None:
@@ -255,49 +276,65 @@ class ReviewScreen(SizedScreen):
         played = checker_moves(turn.played)
         board.set_marks(
             {cell: HINT_MARK for cell in best_cells},
-            last_from={cell_of(mover, src) for src, _ in played},
-            last_to={cell_of(mover, dst) for _, dst in played},
+            last_from={cell_of(mover, src) for src, _dst in played},
+            last_to={cell_of(mover, dst) for _src, dst in played},
             hint=best_cells)
-        board.set_banner(f"Turn {turn.number}: {mover.label} rolled {turn.dice[0]}-{turn.dice[1]}")
+        board.set_banner(_("Turn {number}: {side} rolled {dice}").format(
+            number=turn.number, side=mover.name_shown, dice=f"{turn.dice[0]}-{turn.dice[1]}"))
         self.query_one("#review-detail", Static).update(self._detail(turn), layout=False)
 
     def _detail(self, turn: TurnReview) -> str:
-        played = self._said(turn, turn.played)
+        fields = {"side": turn.side.name_shown, "play": self._said(turn, turn.played),
+                  "equity": f"{turn.played_equity:+.3f}", "loss": f"{turn.loss:.2f}"}
         if turn.loss == 0.0:
-            verdict = "the best play, or as good"
+            played = _("{side} played {play} (◌ ▲▼), equity {equity}: the best play, or as good.")
+        elif turn.mark is Mark.NONE:
+            played = _("{side} played {play} (◌ ▲▼), equity {equity}: cost {loss} points.")
         else:
-            verdict = f"cost {turn.loss:.2f} points" + (
-                f": {turn.mark.value}" if turn.mark is not Mark.NONE else "")
-        lines = [f"{turn.side.label} played {played} (◌ ▲▼), equity {turn.played_equity:+.3f}: "
-                 f"{verdict}.",
-                 f"Best: {self._said(turn, turn.best)} (★), equity {turn.best_equity:+.3f}."]
+            played = _("{side} played {play} (◌ ▲▼), equity {equity}: cost {loss} points: "
+                       "{mark}.")
+            fields["mark"] = _(MARK_NAMES[turn.mark])
+        lines = [played.format(**fields),
+                 _("Best: {play} (★), equity {equity}.").format(
+                     play=self._said(turn, turn.best), equity=f"{turn.best_equity:+.3f}")]
         others = ", ".join(f"{self._said(turn, play)} {value:+.3f}"
                            for play, value in turn.alternatives[1:])
         if others:
-            lines.append(f"Next best: {others}.")
+            lines.append(_("Next best: {plays}.").format(plays=others))
         return "\n".join(lines)
 
     def _write_summary(self) -> None:
         review = GameReview(tuple(self.reviewed))
-        lines = []
-        for side in sorted(self.request.sides, key=lambda s: s.value != "white"):
-            summary = summarise([review], side)
-            if not summary.decisions:
-                lines.append(f"{side.label}: no decision to judge yet" if not self.finished
-                             else f"{side.label}: no decision to judge (only forced plays)")
-                continue
-            counts = summary.counts
-            lines.append(
-                f"{side.label}: {_count(summary.decisions, 'decision')}, lost "
-                f"{summary.total_loss:.2f}; {_count(counts.get(Mark.BLUNDER, 0), 'blunder')}, "
-                f"{_count(counts.get(Mark.ERROR, 0), 'error')}, "
-                f"{counts.get(Mark.DOUBTFUL, 0)} doubtful"
-                + (f"; grade {summary.grade}" if self.finished else ""))
-        state = "" if self.finished else "Reviewing… (the list grows as turns are judged)\n"
-        keys = "✗✗ blunder · ✗ error · ? doubtful"
+        lines = [self._summary_line(summarise([review], side))
+                 for side in sorted(self.request.sides, key=lambda s: s.value != "white")]
+        state = "" if self.finished else _("Reviewing… (the list grows as turns are judged)") + "\n"
+        keys = " · ".join(f"{MARK_GLYPHS[mark]} {_(MARK_NAMES[mark])}"
+                          for mark in (Mark.BLUNDER, Mark.ERROR, Mark.DOUBTFUL))
         self.query_one("#review-summary", Static).update(state + "\n".join(lines) + "\n" + keys)
 
-
-def _count(number: int, noun: str) -> str:
-    """``1 blunder``, ``2 blunders``."""
-    return f"{number} {noun}" + ("" if number == 1 else "s")
+    def _summary_line(self, summary: PlayerSummary) -> str:
+        """How one side played so far: decisions, loss, mistakes and, once done, the grade."""
+        side = summary.side.name_shown
+        if not summary.decisions:
+            return (_("{side}: no decision to judge (only forced plays)").format(side=side)
+                    if self.finished else _("{side}: no decision to judge yet").format(side=side))
+        blunders = summary.counts.get(Mark.BLUNDER, 0)
+        errors = summary.counts.get(Mark.ERROR, 0)
+        doubtful = summary.counts.get(Mark.DOUBTFUL, 0)
+        fields = {
+            "side": side,
+            "decisions": ngettext("{count} decision", "{count} decisions",
+                                  summary.decisions).format(count=summary.decisions),
+            "loss": f"{summary.total_loss:.2f}",
+            "blunders": ngettext("{count} blunder", "{count} blunders",
+                                 blunders).format(count=blunders),
+            "errors": ngettext("{count} error", "{count} errors", errors).format(count=errors),
+            "doubtful": ngettext("{count} doubtful", "{count} doubtful",
+                                 doubtful).format(count=doubtful),
+        }
+        if not self.finished:
+            return _("{side}: {decisions}, lost {loss}; {blunders}, {errors}, {doubtful}").format(
+                **fields)
+        grade = _(GRADE_NAMES.get(summary.grade, summary.grade))
+        return _("{side}: {decisions}, lost {loss}; {blunders}, {errors}, {doubtful}; "
+                 "grade {grade}").format(grade=grade, **fields)

@@ -11,6 +11,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from nardy_tui.i18n import _
+
 MIN_WIDTH = 110
 """The board takes 77 columns; the side panel needs the rest for a turn's line unwrapped."""
 MIN_HEIGHT = 28
@@ -80,9 +82,8 @@ class SizedScreenOf(Screen[ResultT]):
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         was_small = self.too_small
         self.query_one("#enlarge", Static).update(
-            f"Please enlarge the terminal to at least {_size(MIN_WIDTH, MIN_HEIGHT)} "
-            f"(it is now {_size(width, height)})."
-        )
+            _("Please enlarge the terminal to at least {minimum} (it is now {size}).").format(
+                minimum=_size(MIN_WIDTH, MIN_HEIGHT), size=_size(width, height)))
         if small and not was_small:
             self._focus_kept = self.focused
         self.set_class(small, "-too-small")
