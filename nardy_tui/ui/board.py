@@ -27,7 +27,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from nardy_tui.engine import HEAD, POINTS, Position, Side, board_index, own_point
+from nardy_tui.i18n import N_, _
 from nardy_tui.ui.cells import cell_of, layout, tray_cell
+from nardy_tui.ui.translated import translate_bindings
 
 GLYPH = {Side.WHITE: "○", Side.BLACK: "●"}
 """Checkers differ by glyph as well as colour, so the board reads in monochrome too."""
@@ -117,7 +119,8 @@ class TrayView(Static):
     def show(self, cell: int, side: Side, count: int, marker: str) -> None:
         """Show ``side``'s tray; a fixed size, so no layout pass is needed."""
         self.cell = cell
-        self.update(Text(f"{side.label}\noff\n{GLYPH[side]} {count:>2}\n{marker}"),
+        off = _("off")
+        self.update(Text(f"{side.name_shown}\n{off}\n{GLYPH[side]} {count:>2}\n{marker}"),
                     layout=False)
 
     def on_click(self, event: events.Click) -> None:
@@ -129,15 +132,16 @@ class BoardView(Widget, can_focus=True):
     """The whole board; focus it to move the cursor and choose points."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(0, -1)", "Left", show=False),
-        Binding("right", "cursor(0, 1)", "Right", show=False),
-        Binding("up", "cursor(-1, 0)", "Up", show=False),
-        Binding("down", "cursor(1, 0)", "Down", show=False),
-        Binding("enter,space", "choose", "Choose"),
-        Binding("escape", "cancel", "Deselect", show=False),
-        Binding("f", "flip", "Flip view"),
-        *(Binding(str(digit), f"digit({digit})", "Point", show=False) for digit in range(10)),
+        Binding("left", "cursor(0, -1)", N_("Left"), show=False),
+        Binding("right", "cursor(0, 1)", N_("Right"), show=False),
+        Binding("up", "cursor(-1, 0)", N_("Up"), show=False),
+        Binding("down", "cursor(1, 0)", N_("Down"), show=False),
+        Binding("enter,space", "choose", N_("Choose")),
+        Binding("escape", "cancel", N_("Deselect"), show=False),
+        Binding("f", "flip", N_("Flip view")),
+        *(Binding(str(digit), f"digit({digit})", N_("Point"), show=False) for digit in range(10)),
     ]
+    """The descriptions are translated per board (``translate_bindings``)."""
 
     view: reactive[Side] = reactive(Side.WHITE)
     """Whose side the board is seen from."""
@@ -167,6 +171,7 @@ class BoardView(Widget, can_focus=True):
                  **kwargs: Any) -> None:
         """``view`` is set before the first frame, so the board never shows a side first."""
         super().__init__(**kwargs)
+        translate_bindings(self)
         self.set_reactive(BoardView.view, view)
         self.can_focus = interactive
         self.interactive = interactive

@@ -10,8 +10,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from nardy_tui.engine import Match, Side
+from nardy_tui.engine import Game, Match, Side
+from nardy_tui.i18n import N_, _, ngettext
 from nardy_tui.ui.closing import ClosesOnce
+from nardy_tui.ui.translated import translate_bindings
 
 
 def who(side: Side, names: dict[Side, str]) -> str:
@@ -21,18 +23,61 @@ def who(side: Side, names: dict[Side, str]) -> str:
     'You (White)'
     """
     name = names[side]
-    return name if name == side.label else f"{name} ({side.label})"
+    colour = side.name_shown
+    return name if name == colour else _("{player} ({side})").format(player=name, side=colour)
 
 
-def verb(side: Side, names: dict[Side, str], singular: str, plural: str) -> str:
-    """The verb that agrees with the player: "You (White) score", "White scores"."""
-    return plural if names[side] == "You" else singular
+def is_you(side: Side, names: dict[Side, str]) -> bool:
+    """Whether the player of ``side`` is the one at the keyboard ("You"): the sentences
+    about them are their own messages, the verb agreeing ("You (White) score")."""
+    return names[side] == _("You")
 
 
 def score_line(match: Match, names: dict[Side, str]) -> str:
-    white, black = match.score[Side.WHITE], match.score[Side.BLACK]
-    return (f"{who(Side.WHITE, names)} {white} - {black} {who(Side.BLACK, names)}, "
-            f"match to {match.length}")
+    """The score: "You (White) 1 - 0 Easy bot (Black), match to 3"."""
+    line = _("{white_player} {white_score} - {black_score} {black_player}, match to {length}")
+    return line.format(white_player=who(Side.WHITE, names), white_score=match.score[Side.WHITE],
+                       black_score=match.score[Side.BLACK], black_player=who(Side.BLACK, names),
+                       length=match.length)
+
+
+def game_scored(game: Game, names: dict[Side, str]) -> str:
+    """Who scored the game just won, and how many points: "You (White) score 1 point."."""
+    winner = game.winner
+    assert winner is not None
+    side, count = winner.name_shown, game.points
+    if is_you(winner, names):
+        if game.is_mars:
+            mars = _("You ({side}) score 2 points: mars! The loser bore off no checker.")
+            return mars.format(side=side)
+        return ngettext("You ({side}) score {count} point.", "You ({side}) score {count} points.",
+                        count).format(side=side, count=count)
+    player = who(winner, names)
+    if game.is_mars:
+        return _("{player} scores 2 points: mars! The loser bore off no checker.").format(
+            player=player)
+    return ngettext("{player} scores {count} point.", "{player} scores {count} points.",
+                    count).format(player=player, count=count)
+
+
+def match_won(match: Match, names: dict[Side, str]) -> str:
+    """Who won the match: "You (White) win the match", "Easy bot (White) wins the match"."""
+    winner = match.winner
+    assert winner is not None
+    if is_you(winner, names):
+        return _("You ({side}) win the match").format(side=winner.name_shown)
+    return _("{player} wins the match").format(player=who(winner, names))
+
+
+def last_game_won(game: Game) -> str:
+    """The last game of a match, and its points: "White won the last game (1 point)."."""
+    assert game.winner is not None
+    side = game.winner.name_shown
+    if game.is_mars:
+        return _("{side} won the last game with a mars (2 points).").format(side=side)
+    return ngettext("{side} won the last game ({count} point).",
+                    "{side} won the last game ({count} points).",
+                    game.points).format(side=side, count=game.points)
 
 
 class Dialog(ClosesOnce, ModalScreen[str]):
@@ -47,8 +92,12 @@ class Dialog(ClosesOnce, ModalScreen[str]):
                 Binding("right,down", "app.focus_next", show=False)]
 
     def __init__(self, title: str, body: str, buttons: list[tuple[str, str]]) -> None:
-        """``buttons`` are (id, label) pairs; the label should name the button's keys."""
+        """``buttons`` are (id, label) pairs; the label should name the button's keys.
+
+        All three are shown as given: translated by the subclass.
+        """
         super().__init__()
+        translate_bindings(self)
         self.title_text = title
         self.body = body
         self.buttons = buttons
@@ -81,21 +130,20 @@ class GameOverDialog(Dialog):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "choose('next')", "Next game", show=False),
-        Binding("v", "choose('review')", "Review the game", show=False),
-        Binding("escape", "choose('look')", "Look at the board", show=False),
+        Binding("n", "choose('next')", N_("Next game"), show=False),
+        Binding("v", "choose('review')", N_("Review the game"), show=False),
+        Binding("escape", "choose('look')", N_("Look at the board"), show=False),
     ]
 
     def __init__(self, match: Match, names: dict[Side, str]) -> None:
         game = match.game
         assert game.winner is not None
-        points = "2 points: mars! The loser bore off no checker." if game.is_mars else "1 point."
         super().__init__(
-            f"Game {game.number}: {game.winner.label} wins",
-            f"{who(game.winner, names)} {verb(game.winner, names, 'scores', 'score')} "
-            f"{points}\n\n"
-            f"{score_line(match, names)}",
-            [("next", "Next game (n)"), ("review", "Review (v)"), ("look", "See the board (Esc)")],
+            _("Game {number}: {side} wins").format(number=game.number,
+                                                   side=game.winner.name_shown),
+            f"{game_scored(game, names)}\n\n{score_line(match, names)}",
+            [("next", _("Next game (n)")), ("review", _("Review (v)")),
+             ("look", _("See the board (Esc)"))],
         )
 
 
@@ -106,21 +154,18 @@ class MatchOverDialog(Dialog):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "choose('new')", "New match", show=False),
-        Binding("v", "choose('review')", "Review the last game", show=False),
-        Binding("q", "choose('quit')", "Quit", show=False),
+        Binding("n", "choose('new')", N_("New match"), show=False),
+        Binding("v", "choose('review')", N_("Review the last game"), show=False),
+        Binding("q", "choose('quit')", N_("Quit"), show=False),
     ]
 
     def __init__(self, match: Match, names: dict[Side, str], record: str) -> None:
         """``record`` says where the match's record was written, or why it was not."""
-        winner = match.winner
-        assert winner is not None
-        mars = " with a mars (2 points)" if match.game.is_mars else " (1 point)"
+        final = _("Final score: {score}").format(score=score_line(match, names))
         super().__init__(
-            f"{who(winner, names)} {verb(winner, names, 'wins', 'win')} the match",
-            f"{winner.label} won the last game{mars}.\n\n"
-            f"Final score: {score_line(match, names)}\n\n{record}",
-            [("new", "New match (n)"), ("review", "Review (v)"), ("quit", "Quit (q)")],
+            match_won(match, names),
+            f"{last_game_won(match.game)}\n\n{final}\n\n{record}",
+            [("new", _("New match (n)")), ("review", _("Review (v)")), ("quit", _("Quit (q)"))],
         )
 
 
@@ -132,16 +177,16 @@ class QuitDialog(Dialog):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,q", "choose('quit')", "Quit", show=False),
-        Binding("n,escape", "choose('stay')", "Keep playing", show=False),
+        Binding("y,q", "choose('quit')", N_("Quit"), show=False),
+        Binding("n,escape", "choose('stay')", N_("Keep playing"), show=False),
     ]
 
     def __init__(self) -> None:
         super().__init__(
-            "Quit nardy?",
-            "The match is not over. It is saved: 'nardy --resume' (or just 'nardy') "
-            "continues it later.",
-            [("quit", "Quit (q, y)"), ("stay", "Keep playing (Esc, n)")],
+            _("Quit nardy?"),
+            _("The match is not over. It is saved: 'nardy --resume' (or just 'nardy') "
+              "continues it later."),
+            [("quit", _("Quit (q, y)")), ("stay", _("Keep playing (Esc, n)"))],
         )
 
 
@@ -149,15 +194,15 @@ class AbandonDialog(Dialog):
     """Starting a new match replaces the one in progress: Keep playing is focused."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "choose('new')", "New match", show=False),
-        Binding("n,escape", "choose('stay')", "Keep playing", show=False),
+        Binding("y", "choose('new')", N_("New match"), show=False),
+        Binding("n,escape", "choose('stay')", N_("Keep playing"), show=False),
     ]
 
     def __init__(self) -> None:
         super().__init__(
-            "Start a new match?",
-            "The match in progress will be discarded.",
-            [("stay", "Keep playing (Esc, n)"), ("new", "New match (y)")],
+            _("Start a new match?"),
+            _("The match in progress will be discarded."),
+            [("stay", _("Keep playing (Esc, n)")), ("new", _("New match (y)"))],
         )
 
 
@@ -168,13 +213,13 @@ class ResumeDialog(Dialog):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r,y", "choose('resume')", "Resume", show=False),
-        Binding("n", "choose('new')", "New match", show=False),
+        Binding("r,y", "choose('resume')", N_("Resume"), show=False),
+        Binding("n", "choose('new')", N_("New match"), show=False),
     ]
 
     def __init__(self, summary: str) -> None:
         super().__init__(
-            "Resume the saved match?",
-            f"An unfinished match is saved:\n{summary}",
-            [("resume", "Resume (r)"), ("new", "New match (n)")],
+            _("Resume the saved match?"),
+            _("An unfinished match is saved:\n{summary}").format(summary=summary),
+            [("resume", _("Resume (r)")), ("new", _("New match (n)"))],
         )

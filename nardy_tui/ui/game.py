@@ -21,6 +21,7 @@ from textual.signal import Signal
 from textual.widgets import Footer, Static
 
 from nardy_tui.engine import Match, Phase, Play, Position, Side
+from nardy_tui.i18n import N_, _
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage import Settings
 from nardy_tui.ui.board import GLYPH, BoardView
@@ -29,20 +30,23 @@ from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
 from nardy_tui.ui.match_files import Saver
 from nardy_tui.ui.panels import HistoryPanel, InfoPanel
 from nardy_tui.ui.sized import SizedScreen
+from nardy_tui.ui.translated import translate_bindings
 from nardy_tui.ui.turnflow import Next, Outcome, TurnFlow
 
 PALETTE_COMMANDS = (
-    ("Roll the dice", "Roll (or roll off at the start of a game)", "roll"),
-    ("Confirm the turn", "End a complete turn", "confirm"),
-    ("Undo one step", "Take back the last step of this turn", "undo"),
-    ("Undo the whole turn", "Take back every step of this turn", "undo_turn"),
-    ("Hint", "Show the expert bot's best play on the board", "hint"),
-    ("Skip the bot's animation", "Play the rest of the bot's turn at once", "skip"),
-    ("Show the last play again", "Replay the last turn slowly on the board", "last_play"),
-    ("Next game", "Start the next game of the match, with its roll-off", "next_game"),
-    ("Export the match record", "Write the record of this match to a text file", "export"),
+    (N_("Roll the dice"), N_("Roll (or roll off at the start of a game)"), "roll"),
+    (N_("Confirm the turn"), N_("End a complete turn"), "confirm"),
+    (N_("Undo one step"), N_("Take back the last step of this turn"), "undo"),
+    (N_("Undo the whole turn"), N_("Take back every step of this turn"), "undo_turn"),
+    (N_("Hint"), N_("Show the expert bot's best play on the board"), "hint"),
+    (N_("Skip the bot's animation"), N_("Play the rest of the bot's turn at once"), "skip"),
+    (N_("Show the last play again"), N_("Replay the last turn slowly on the board"),
+     "last_play"),
+    (N_("Next game"), N_("Start the next game of the match, with its roll-off"), "next_game"),
+    (N_("Export the match record"), N_("Write the record of this match to a text file"),
+     "export"),
 )
-"""The game's actions in the command palette: title, help, action."""
+"""The game's actions in the command palette: title, help (translated when listed), action."""
 LIVE_ACTIONS = ("roll", "confirm", "undo", "undo_turn", "hint", "skip", "next_game",
                 "last_play")
 BELOW_BOARD = 3
@@ -55,17 +59,18 @@ class GameScreen(SizedScreen):
     """One match in play, hot-seat or against the bot."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "roll", "Roll"),
-        Binding("c", "confirm", "Confirm"),
-        Binding("u", "undo", "Undo step"),
-        Binding("U", "undo_turn", "Undo turn"),
-        Binding("h", "hint", "Hint"),
-        Binding("s", "skip", "Skip animation"),
-        Binding("l", "last_play", "Last play"),
-        Binding("n", "next_game", "Next game"),
-        Binding("x", "export", "Export record", show=False),
-        Binding("question_mark,f1", "app.help", "Help"),
+        Binding("r", "roll", N_("Roll")),
+        Binding("c", "confirm", N_("Confirm")),
+        Binding("u", "undo", N_("Undo step")),
+        Binding("U", "undo_turn", N_("Undo turn")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("s", "skip", N_("Skip animation")),
+        Binding("l", "last_play", N_("Last play")),
+        Binding("n", "next_game", N_("Next game")),
+        Binding("x", "export", N_("Export record"), show=False),
+        Binding("question_mark,f1", "app.help", N_("Help")),
     ]
+    """The descriptions are translated per screen (``translate_bindings``)."""
 
     bot_activity: reactive[str] = reactive("", init=False)
     """What the bot is doing now, in words for the side panel ("" when it is not its turn)."""
@@ -84,6 +89,7 @@ class GameScreen(SizedScreen):
         stays in view) and what starts a new match.
         """
         super().__init__()
+        translate_bindings(self)
         self.match = match
         self.options = options
         self.flow = TurnFlow(match, bots, settings)
@@ -106,7 +112,7 @@ class GameScreen(SizedScreen):
             with Vertical(id="side-panel"):
                 yield InfoPanel(id="info")
                 yield Static(id="bot-activity")
-                yield Static("History", id="history-title", classes="panel-title")
+                yield Static(_("History"), id="history-title", classes="panel-title")
                 yield HistoryPanel(id="history")
         yield Static(id="status")
         yield Footer()
@@ -179,7 +185,7 @@ class GameScreen(SizedScreen):
         board.set_banner(flow.banner())
         self.query_one(InfoPanel).show(self.match, flow.names)
         self.query_one(HistoryPanel).show(self.match, flow.reader)
-        self.query_one("#history-title", Static).update(f"History, in {flow.numbering()}")
+        self.query_one("#history-title", Static).update(flow.history_title())
         self._refresh_footer()
 
     def _refresh_footer(self) -> None:
@@ -240,9 +246,9 @@ class GameScreen(SizedScreen):
     def _start_bot_turn(self) -> None:
         turn = self.match.turn
         assert turn is not None
-        name = self.flow.names[turn.mover]
-        self.say(f"{name} is thinking…")
-        self.bot_activity = f"{GLYPH[turn.mover]} {name} is thinking…"
+        thinking = _("{player} is thinking…").format(player=self.flow.names[turn.mover])
+        self.say(thinking)
+        self.bot_activity = f"{GLYPH[turn.mover]} {thinking}"
         self._think(turn.position, turn.dice, len(self.match.game.turns))
 
     @work(thread=True, exclusive=True, group="bot")
@@ -266,8 +272,9 @@ class GameScreen(SizedScreen):
         self._apply(outcome)
         turn = self.match.turn
         assert turn is not None  # bot_chose answers only while the turn is on
-        name = self.flow.names[turn.mover]
-        self.bot_activity = f"{GLYPH[turn.mover]} {name} is moving\n  s skips the animation"
+        moving = _("{player} is moving").format(player=self.flow.names[turn.mover])
+        skips = _("s skips the animation")
+        self.bot_activity = f"{GLYPH[turn.mover]} {moving}\n  {skips}"
         self._later(self.pace, self._bot_step)
 
     def _bot_step(self) -> None:
@@ -285,7 +292,7 @@ class GameScreen(SizedScreen):
         turn = self.flow.human_turn
         if turn is None or turn.is_complete:
             return
-        self.say("Looking for the best play…")
+        self.say(_("Looking for the best play…"))
         self._find_hint(turn.position, turn.dice, len(self.match.game.turns))
 
     @work(thread=True, exclusive=True, group="hint")
@@ -309,9 +316,9 @@ class GameScreen(SizedScreen):
         and the board's flip, for the command palette."""
         for title, help_text, action in PALETTE_COMMANDS:
             if self.check_action(action, ()):
-                yield SystemCommand(title, help_text, partial(self.run_action, action))
+                yield SystemCommand(_(title), _(help_text), partial(self.run_action, action))
         if not self.too_small:
-            yield SystemCommand("Flip the board", "See the board from the other side",
+            yield SystemCommand(_("Flip the board"), _("See the board from the other side"),
                                 self.board.action_flip)
 
     def action_roll(self) -> None:
@@ -329,8 +336,7 @@ class GameScreen(SizedScreen):
         """Hot-seat: the numbering turns with the board (against the bot it stays yours)."""
         self.flow.view = self.board.view
         self.refresh_view()
-        self.say(f"The board is seen from {self.board.view.label}'s side, "
-                 f"in {self.flow.numbering()}.")
+        self.say(self.flow.seen_from())
 
     def action_undo(self) -> None:
         self._apply(self.flow.undo())
@@ -351,7 +357,8 @@ class GameScreen(SizedScreen):
         frames = self.flow.last_play_frames()
         self.refresh_view()
         self._replay = frames
-        self.say(f"Again, slowly: {self.flow.turn_said(self.match.game.turns[-1])}")
+        self.say(_("Again, slowly: {turn}").format(
+            turn=self.flow.turn_said(self.match.game.turns[-1])))
         self._replay_step(self._replay_run)
 
     def _replay_step(self, run: int) -> None:
@@ -364,9 +371,15 @@ class GameScreen(SizedScreen):
         board.show(position)
         last_from, last_to = self.flow.last_play_cells((record.side, steps))
         board.set_marks(last_from=last_from, last_to=last_to)
-        moves = self.flow.moves_read(steps, record.side) or "before it"
-        board.set_banner(f"Last play again · {record.side.label} {record.dice[0]}-"
-                         f"{record.dice[1]} · {moves}")
+        side, dice = record.side.name_shown, f"{record.dice[0]}-{record.dice[1]}"
+        moves = self.flow.moves_read(steps, record.side)
+        if moves:
+            banner = _("Last play again · {side} {dice} · {moves}").format(
+                side=side, dice=dice, moves=moves)
+        else:
+            banner = _("Last play again · {side} {dice} · before it").format(side=side,
+                                                                           dice=dice)
+        board.set_banner(banner)
         self._later(self.pace, partial(self._replay_step if self._replay
                                        else self._replay_done, run))
 
@@ -395,8 +408,8 @@ class GameScreen(SizedScreen):
         if choice == "review":
             self._open_review(lambda _: self._show_game_over())
         elif choice == "look":
-            self.say(f"{self.flow.turn_said(self.match.game.turns[-1])}. "
-                     f"The game is over: n starts the next game.")
+            self.say(_("{turn}. The game is over: n starts the next game.").format(
+                turn=self.flow.turn_said(self.match.game.turns[-1])))
         else:
             self._apply(self.flow.next_game())
 
@@ -427,9 +440,9 @@ class GameScreen(SizedScreen):
         if kept:
             saver.discard()
         else:
-            written += (". The finished match stays saved until a new match starts: "
+            written = _("{problem}. The finished match stays saved until a new match starts: "
                         "'nardy export FILE' writes its record elsewhere, and "
-                        "'nardy --resume' shows this again.")
+                        "'nardy --resume' shows this again.").format(problem=written)
         self._record_note = written
         self._show_match_over_again()
 

@@ -22,6 +22,7 @@ from nardy_tui.engine import (
     TurnBuilder,
     dice_steps,
 )
+from nardy_tui.i18n import _, ngettext
 from nardy_tui.ui.board import GLYPH
 from nardy_tui.ui.turnflow import turn_line
 
@@ -55,24 +56,33 @@ def dice_text(dice: Dice, used: list[int], unplayable: tuple[int, ...]) -> Text:
 
 def struck_out_why(turn: TurnBuilder | None, passed: bool = False) -> str:
     """Why dice are struck out (✗), short enough for the side panel; "" when none are."""
+    why = _why_struck_out(turn, passed)
+    return f"✗ {why}" if why else ""
+
+
+def _why_struck_out(turn: TurnBuilder | None, passed: bool) -> str:
     if passed:
-        return "✗ no legal move: passed"
+        return _("no legal move: passed")
     if turn is None or not turn.unplayable_dice():
         return ""
     if turn.is_pass:
-        return "✗ no legal move: it passes"
+        return _("no legal move: it passes")
     if turn.must_play_higher:
-        return "✗ one die only: the higher"
+        return _("one die only: the higher")
     if turn.dice[0] == turn.dice[1]:
-        return f"✗ only {turn.max_steps} of 4 can be played"
-    return "✗ no legal turn can use it"
+        return ngettext("only {count} of 4 can be played", "only {count} of 4 can be played",
+                        turn.max_steps).format(count=turn.max_steps)
+    return _("no legal turn can use it")
 
 
 def result_line(game: Game) -> str:
     """A finished game's result: "White wins 1 point", "Black wins 2 points (mars)"."""
     assert game.winner is not None
-    points = "2 points (mars)" if game.is_mars else f"{game.points} point"
-    return f"{game.winner.label} wins {points}"
+    side = game.winner.name_shown
+    if game.is_mars:
+        return _("{side} wins 2 points (mars)").format(side=side)
+    return ngettext("{side} wins {count} point", "{side} wins {count} points",
+                    game.points).format(side=side, count=game.points)
 
 
 def passed_dice(match: Match) -> Dice | None:
@@ -98,12 +108,12 @@ class InfoPanel(Static):
         """Render from ``match``; ``names`` says who plays each side (you, bot, player)."""
         position = match.turn.position_now() if match.turn is not None else match.position
         text = Text()
-        text.append(f"Match to {match.length}\n", "bold")
+        text.append(_("Match to {length}").format(length=match.length) + "\n", "bold")
         for side in Side:
             text.append(f"{GLYPH[side]} {names[side]:<{NAME_WIDTH}}{match.score[side]:>4}\n")
         text.append("\n")
         text.append(self._whose_turn(match, names), "bold reverse")
-        text.append("\nDice  ")
+        text.append("\n" + _("Dice") + "  ")
         passed = passed_dice(match)
         if match.dice is not None and match.turn is not None:
             used = [step.die for step in match.turn.steps]
@@ -113,7 +123,8 @@ class InfoPanel(Static):
         else:
             text.append("-")
         text.append(f"\n{struck_out_why(match.turn, passed is not None)}\n")
-        text.append(f"{'':<{NAME_WIDTH + 2}}pips  off\n")
+        pips, off = _("pips"), _("off")
+        text.append(f"{'':<{NAME_WIDTH + 2}}{pips:>4}{off:>5}\n")
         for side in Side:
             text.append(f"{GLYPH[side]} {names[side]:<{NAME_WIDTH}}"
                         f"{position.pip_count(side):>4}{position.borne_off(side):>5}\n")
@@ -125,9 +136,12 @@ class InfoPanel(Static):
     def _whose_turn(match: Match, names: dict[Side, str]) -> str:
         side = match.mover
         if side is None:
-            return " Roll-off " if match.phase is Phase.ROLL_OFF else " Game over "
-        verb = "to roll" if match.phase is Phase.ROLL else "to move"
-        return f" {GLYPH[side]} {names[side]} {verb} "
+            words = _("Roll-off") if match.phase is Phase.ROLL_OFF else _("Game over")
+        else:
+            player = f"{GLYPH[side]} {names[side]}"
+            words = (_("{player} to roll") if match.phase is Phase.ROLL
+                     else _("{player} to move")).format(player=player)
+        return f" {words} "
 
 
 class HistoryPanel(VerticalScroll, can_focus=False):
@@ -145,9 +159,10 @@ class HistoryPanel(VerticalScroll, can_focus=False):
         """Every turn, its moves in ``reader``'s numbering (the one on the board's edge)."""
         lines: list[str] = []
         for game in match.games:
-            lines.append(f"Game {game.number}")
+            lines.append(_("Game {number}").format(number=game.number))
             for roll_off in game.roll_offs:
-                lines.append(f"  roll-off: White {roll_off.white}, Black {roll_off.black}")
+                lines.append("  " + _("roll-off: White {white}, Black {black}").format(
+                    white=roll_off.white, black=roll_off.black))
             lines += [f"  {number}. {turn_line(turn, reader)}"
                       for number, turn in enumerate(game.turns, start=1)]
             if game.winner is not None:

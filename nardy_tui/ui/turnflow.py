@@ -34,13 +34,34 @@ from nardy_tui.engine import (
     renumber,
     renumbered,
 )
+from nardy_tui.i18n import N_, _, ngettext
 from nardy_tui.storage import Settings
 from nardy_tui.ui.cells import cell_of, point_of
 
 SINGLE_MARK = "◇"
 COMBINED_MARK = "◆"
 HINT_MARK = "★"
-TURN_COMPLETE = "The turn is complete: confirm it (c) or undo (u)."
+TURN_COMPLETE = N_("The turn is complete: confirm it (c) or undo (u).")
+
+LEVEL_NAMES = {
+    "random": N_("Random"),
+    "easy": N_("Easy"),
+    "medium": N_("Medium"),
+    "hard": N_("Hard"),
+    "expert": N_("Expert"),
+}
+"""Each bot level as players read it (``level_name``); the keys are the levels as options,
+settings and files write them."""
+
+BOT_NAMES = {
+    "random": N_("Random bot"),
+    "easy": N_("Easy bot"),
+    "medium": N_("Medium bot"),
+    "hard": N_("Hard bot"),
+    "expert": N_("Expert bot"),
+}
+"""The bot of each level as the screen names it (``bot_name``): one message per level, so
+a language can make the level's word agree with its word for the bot."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +141,9 @@ class TurnFlow:
     @property
     def names(self) -> dict[Side, str]:
         if not self.bots:
-            return {side: side.label for side in Side}
-        return {side: bot_name(self.bots[side]) if side in self.bots else "You" for side in Side}
+            return {side: side.name_shown for side in Side}
+        return {side: bot_name(self.bots[side]) if side in self.bots else _("You")
+                for side in Side}
 
     @property
     def human_to_move(self) -> bool:
@@ -206,8 +228,8 @@ class TurnFlow:
             return saying(self.not_now())
         point = point_of(turn.mover, cell)
         if point is None:
-            return saying("That is the opponent's tray: your checkers are borne off into "
-                          "your own.")
+            return saying(_("That is the opponent's tray: your checkers are borne off into "
+                            "your own."))
         if point == self.selected:
             return self._drop_selection()
         if self.selected is None:
@@ -226,36 +248,41 @@ class TurnFlow:
 
     def _drop_selection(self) -> Outcome:
         self.selected = None
-        return Outcome("Selection dropped: choose a checker to move.")
+        return Outcome(_("Selection dropped: choose a checker to move."))
 
     def _select(self, turn: TurnBuilder, point: int) -> Outcome:
         if point not in turn.sources():
             return saying(turn.why_not_from(point, self.reader))
         self.selected = point
-        return Outcome(f"Checker on {self.point(point, turn.mover)} selected: choose where it goes "
-                       f"({SINGLE_MARK} one die, {COMBINED_MARK} dice combined).")
+        selected = _("Checker on {point} selected: choose where it goes ({single} one die, "
+                     "{combined} dice combined).")
+        return Outcome(selected.format(point=self.point(point, turn.mover), single=SINGLE_MARK,
+                                       combined=COMBINED_MARK))
 
     def _move(self, turn: TurnBuilder, src: int, dst: int) -> Outcome:
         steps = turn.move(src, dst)
         self.selected = None
-        return self._after_step(f"Moved {self.steps_read(steps, turn.mover)}.")
+        return self._after_step(_("Moved {steps}.").format(
+            steps=self.steps_read(steps, turn.mover)))
 
-    def _after_step(self, said: str, complete: str = TURN_COMPLETE) -> Outcome:
+    def _after_step(self, said: str, complete: str | None = None) -> Outcome:
         """A step was played: the turn ends here if it is complete and confirming is
         automatic, otherwise it waits for the next step (``said``) or the confirmation
-        (``complete``)."""
+        (``complete``, by default ``TURN_COMPLETE``)."""
         turn = self.match.turn
         assert turn is not None
         if turn.is_complete and self.settings.auto_confirm:
             return self.finish_turn()
-        return Outcome(complete if turn.is_complete else said, changed=True)
+        if turn.is_complete:
+            said = _(TURN_COMPLETE) if complete is None else complete
+        return Outcome(said, changed=True)
 
     def undo(self) -> Outcome | None:
         turn = self.human_turn
         if turn is None or turn.undo() is None:
             return None
         self.selected = None
-        return Outcome("Step taken back.", changed=True)
+        return Outcome(_("Step taken back."), changed=True)
 
     def undo_turn(self) -> Outcome | None:
         turn = self.human_turn
@@ -263,7 +290,7 @@ class TurnFlow:
             return None
         turn.reset()
         self.selected = None
-        return Outcome("The whole turn was taken back.", changed=True)
+        return Outcome(_("The whole turn was taken back."), changed=True)
 
     def confirm(self) -> Outcome | None:
         turn = self.human_turn
@@ -280,8 +307,8 @@ class TurnFlow:
             return None
         for step in turn.forced_play:
             turn.push(step)
-        return self._after_step("", complete="The only legal play was played for you: "
-                                             "confirm it (c) or undo (u).")
+        return self._after_step("", complete=_("The only legal play was played for you: "
+                                               "confirm it (c) or undo (u)."))
 
     def finish_turn(self, passing: bool = False) -> Outcome:
         """End the turn: the steps built so far, or a pass when nothing can be played."""
@@ -297,8 +324,8 @@ class TurnFlow:
         if self.match.phase is not Phase.GAME_OVER:
             return None
         self.match.next_game()
-        return Outcome(f"Game {self.match.game.number}: roll-off (r).", changed=True,
-                       moves_on=True)
+        return Outcome(_("Game {number}: roll-off (r).").format(number=self.match.game.number),
+                       changed=True, moves_on=True)
 
     # -- the bot's turn --------------------------------------------------------------------
 
@@ -318,7 +345,8 @@ class TurnFlow:
         else:
             turn.reset()
         self.bot_steps = list(play)
-        return saying(f"{self.names[turn.mover]} plays (s skips the animation)")
+        return saying(_("{player} plays (s skips the animation)").format(
+            player=self.names[turn.mover]))
 
     def bot_step(self) -> Outcome | None:
         """The bot's next step; the last one ends its turn."""
@@ -348,9 +376,11 @@ class TurnFlow:
         self.hint = plays[0][0]
         named = [f"{self.play_read(play, turn.position, turn.dice)} ({value:+.2f})"
                  for play, value in plays]
-        others = f"; then {', '.join(named[1:])}" if len(named) > 1 else ""
-        return Outcome(f"Hint: {named[0]}, starred on the board{others}. "
-                       f"Equity in points for you.")
+        if len(named) == 1:
+            return Outcome(_("Hint: {best}, starred on the board. Equity in points for you.")
+                           .format(best=named[0]))
+        return Outcome(_("Hint: {best}, starred on the board; then {others}. Equity in points "
+                         "for you.").format(best=named[0], others=", ".join(named[1:])))
 
     def hint_cells(self) -> set[int]:
         """The hint's moves still to play, in any order: none once a step outside the
@@ -457,38 +487,64 @@ class TurnFlow:
         if match.phase is Phase.ROLL_OFF:
             throws = match.game.roll_offs
             if not throws:
-                return f"Game {match.game.number} · roll-off: each side rolls one die (r)"
+                return _("Game {number} · roll-off: each side rolls one die (r)").format(
+                    number=match.game.number)
             last = throws[-1]
-            return f"Roll-off: White {last.white} · Black {last.black} · a tie, roll again (r)"
+            return _("Roll-off: White {white} · Black {black} · a tie, roll again (r)").format(
+                white=last.white, black=last.black)
         mover = match.mover
         if mover is None:
             winner = match.game.winner
             assert winner is not None
-            return f"{winner.label} wins game {match.game.number}"
+            return _("{side} wins game {number}").format(side=winner.name_shown,
+                                                         number=match.game.number)
         if match.phase is Phase.ROLL and not match.game.turns:
             last = match.game.roll_offs[-1]
-            return (f"Roll-off: White {last.white} · Black {last.black} · "
-                    f"{mover.label} starts · {self.names[mover]} to roll")
+            return _("Roll-off: White {white} · Black {black} · {side} starts · {player} to "
+                     "roll").format(white=last.white, black=last.black, side=mover.name_shown,
+                                    player=self.names[mover])
         if match.phase is Phase.ROLL:
-            return f"{self._player(mover)} to roll"
+            return _("{player} to roll").format(player=self._player(mover))
         turn = match.turn
         assert turn is not None
-        done = " · turn complete: confirm (c)" if turn.is_complete else ""
-        return f"{self._player(mover)} rolled {turn.dice[0]}-{turn.dice[1]}{done}"
+        dice = f"{turn.dice[0]}-{turn.dice[1]}"
+        if turn.is_complete:
+            return _("{player} rolled {dice} · turn complete: confirm (c)").format(
+                player=self._player(mover), dice=dice)
+        return _("{player} rolled {dice}").format(player=self._player(mover), dice=dice)
 
     def _player(self, side: Side) -> str:
         """The colour, then who plays it when that is not just the colour again (hot-seat)."""
         name = self.names[side]
-        return side.label if name == side.label else f"{side.label} · {name}"
+        colour = side.name_shown
+        return colour if name == colour else _("{side} · {player}").format(side=colour,
+                                                                         player=name)
 
     # -- words -----------------------------------------------------------------------------
 
     def numbering(self) -> str:
         """Whose numbering the screen uses, in words: "your numbering", "Black's numbering"."""
-        return "your numbering" if self.bots else f"{self.reader.label}'s numbering"
+        if self.bots:
+            return _("your numbering")
+        return _("{side}'s numbering").format(side=self.reader.name_shown)
+
+    def history_title(self) -> str:
+        """The history panel's title: whose numbering its moves are in."""
+        if self.bots:
+            return _("History, in your numbering")
+        return _("History, in {side}'s numbering").format(side=self.reader.name_shown)
+
+    def seen_from(self) -> str:
+        """After a flip: whose side the board is seen from, and whose numbering it uses."""
+        if self.bots:
+            return _("The board is seen from {side}'s side, in your numbering.").format(
+                side=self.view.name_shown)
+        return _("The board is seen from {side}'s side, in {reader}'s numbering.").format(
+            side=self.view.name_shown, reader=self.reader.name_shown)
 
     def point(self, point: int, mover: Side) -> str:
-        """``mover``'s own point as the reader numbers it ("off" for 0)."""
+        """``mover``'s own point as the reader numbers it ("off" for 0, as notation writes
+        it)."""
         return "off" if point == OFF else str(renumber(point, mover, self.reader))
 
     def steps_read(self, steps: Play, mover: Side) -> str:
@@ -508,31 +564,41 @@ class TurnFlow:
 
     def turn_said(self, record: TurnRecord) -> str:
         """A turn just played, for the status line, in the reader's numbering."""
-        return ("Pass: " if not record.play else "") + turn_line(record, self.reader)
+        line = turn_line(record, self.reader)
+        return _("Pass: {turn}").format(turn=line) if not record.play else line
 
     def rolled_said(self) -> str:
         """The roll just made, and why any die is struck out (✗) on the dice panel."""
         match = self.match
         turn = match.turn
         assert turn is not None and match.dice is not None
-        said = f"{turn.mover.label} rolled {match.dice[0]}-{match.dice[1]}."
+        side = turn.mover.name_shown
+        dice = f"{match.dice[0]}-{match.dice[1]}"
         unplayable = turn.unplayable_dice()
         if not unplayable or turn.is_pass:
-            return said
+            return _("{side} rolled {dice}.").format(side=side, dice=dice)
         if turn.must_play_higher:
-            return (f"{said} Only one die can be played, so it must be the higher: "
-                    f"the {unplayable[0]} is struck out.")
+            return _("{side} rolled {dice}. Only one die can be played, so it must be the "
+                     "higher: the {die} is struck out.").format(side=side, dice=dice,
+                                                                die=unplayable[0])
         if match.dice[0] == match.dice[1]:
-            return (f"{said} Only {turn.max_steps} of the four {match.dice[0]}s can be "
-                    f"played: the rest are struck out.")
-        return f"{said} No legal turn can use the {unplayable[0]}: it is struck out."
+            return ngettext(
+                "{side} rolled {dice}. Only {count} of the four {die}s can be played: the "
+                "rest are struck out.",
+                "{side} rolled {dice}. Only {count} of the four {die}s can be played: the "
+                "rest are struck out.",
+                turn.max_steps).format(side=side, dice=dice, count=turn.max_steps,
+                                       die=match.dice[0])
+        return _("{side} rolled {dice}. No legal turn can use the {die}: it is struck out."
+                 ).format(side=side, dice=dice, die=unplayable[0])
 
     def pass_said(self) -> str:
         """A roll with which nothing can be played, for a notification."""
         turn = self.match.turn
         assert turn is not None
         first, second = turn.dice
-        return f"{turn.mover.label} cannot move with {first}-{second}: the turn passes."
+        return _("{side} cannot move with {dice}: the turn passes.").format(
+            side=turn.mover.name_shown, dice=f"{first}-{second}")
 
     def where_we_are(self) -> str:
         """The status line for the match as it stands: what was said when it got here.
@@ -543,15 +609,15 @@ class TurnFlow:
         game = match.game
         turn = match.turn
         if match.phase is Phase.ROLL_OFF and not game.roll_offs:
-            return f"Game {game.number}: roll-off (r)."
+            return _("Game {number}: roll-off (r).").format(number=game.number)
         if match.phase is Phase.ROLL_OFF or (match.phase is Phase.ROLL and not game.turns):
             return roll_off_said(game.roll_offs[-1])
         if match.phase is Phase.MOVE and turn is not None and match.dice is not None:
             if turn.is_complete and turn.steps:
-                return TURN_COMPLETE
+                return _(TURN_COMPLETE)
             if turn.steps:
-                return (f"Played so far: {self.steps_read(turn.steps, turn.mover)}. "
-                        f"Choose the next checker to move.")
+                return _("Played so far: {steps}. Choose the next checker to move.").format(
+                    steps=self.steps_read(turn.steps, turn.mover))
             return self.rolled_said()
         return self.turn_said(game.turns[-1]) if game.turns else ""
 
@@ -559,14 +625,15 @@ class TurnFlow:
         """Why a choice on the board does nothing now."""
         match = self.match
         if match.phase is Phase.ROLL_OFF:
-            return "First the roll-off: press r."
+            return _("First the roll-off: press r.")
         if match.phase is Phase.ROLL:
-            return "Roll the dice first: press r." if self.human_to_move else "Wait for the bot."
+            return (_("Roll the dice first: press r.") if self.human_to_move
+                    else _("Wait for the bot."))
         if match.phase is Phase.MOVE:
-            return "Wait: the bot is moving."
+            return _("Wait: the bot is moving.")
         if match.phase is Phase.GAME_OVER:
-            return "The game is over: n starts the next game."
-        return "The match is over."
+            return _("The game is over: n starts the next game.")
+        return _("The match is over.")
 
 
 def position_before_last(game: Game) -> Position:
@@ -578,15 +645,27 @@ def position_before_last(game: Game) -> Position:
     return position
 
 
+def level_name(level: str) -> str:
+    """A bot level as players read it: "Easy", "Expert"."""
+    return _(LEVEL_NAMES[level])
+
+
 def bot_name(level: str) -> str:
-    """The bot as the screen names it: "Easy bot", "Hard bot"."""
-    return f"{level.capitalize()} bot"
+    """The bot as the screen names it: "Easy bot", "Hard bot".
+
+    >>> bot_name("medium")
+    'Medium bot'
+    """
+    return _(BOT_NAMES[level])
 
 
 def roll_off_said(throw: RollOff) -> str:
     """A roll-off throw in words, for the status line."""
-    return f"Roll-off: White {throw.white}, Black {throw.black}. " + (
-        "A tie: roll again (r)." if throw.winner is None else f"{throw.winner.label} starts.")
+    if throw.winner is None:
+        return _("Roll-off: White {white}, Black {black}. A tie: roll again (r).").format(
+            white=throw.white, black=throw.black)
+    return _("Roll-off: White {white}, Black {black}. {side} starts.").format(
+        white=throw.white, black=throw.black, side=throw.winner.name_shown)
 
 
 def turn_line(record: TurnRecord, reader: Side) -> str:
@@ -598,4 +677,6 @@ def turn_line(record: TurnRecord, reader: Side) -> str:
     ('Black 5-2: 24/17', 'Black 5-2: 12/5')
     """
     notation = record.notation if record.side is reader else renumbered(record.notation)
-    return f"{record.side.label} {record.dice[0]}-{record.dice[1]}: {notation}"
+    return _("{side} {dice}: {moves}").format(side=record.side.name_shown,
+                                              dice=f"{record.dice[0]}-{record.dice[1]}",
+                                              moves=notation)

@@ -1,0 +1,39 @@
+"""Key descriptions in the player's language, for the footer, the key panel and the palette.
+
+A class's ``BINDINGS`` hold English, marked with ``N_`` (class attributes are made at
+import, before a language is chosen). Textual gives every screen and widget a copy of them
+(``node._bindings``), so each node translates its own copy when it is made, in the
+language in use then: the class keeps the English.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from textual.binding import Binding
+from textual.dom import DOMNode
+
+from nardy_tui.i18n import _
+
+
+def translate_bindings(node: DOMNode) -> None:
+    """Show ``node``'s key descriptions and tooltips in the language in use.
+
+    Call it from ``__init__``, after ``super().__init__()``. The bindings are replaced, not
+    changed: Textual's copy shares its lists with the class's own bindings.
+    """
+    bindings = node._bindings
+    bindings.key_to_bindings = {
+        key: [translated(binding) for binding in key_bindings]
+        for key, key_bindings in bindings.key_to_bindings.items()
+    }
+
+
+def translated(binding: Binding) -> Binding:
+    """``binding`` with its description and tooltip translated (an empty one stays empty:
+    the catalog's translation of "" is its header)."""
+    return dataclasses.replace(
+        binding,
+        description=_(binding.description) if binding.description else "",
+        tooltip=_(binding.tooltip) if binding.tooltip else "",
+    )
