@@ -15,6 +15,7 @@ from nardy_tui.bot.evaluation import Evaluation, WeightsError
 from nardy_tui.bot.levels import LEVELS, expert_problem, get_bot
 from nardy_tui.bot.players import Bot, Ranking
 from nardy_tui.bot.review import (
+    MARK_NAMES,
     GameReview,
     Mark,
     PlayerSummary,
@@ -25,6 +26,7 @@ from nardy_tui.bot.review import (
 
 __all__ = [
     "LEVELS",
+    "MARK_NAMES",
     "Bot",
     "Evaluation",
     "GameReview",

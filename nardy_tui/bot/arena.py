@@ -21,6 +21,7 @@ from typing import Any, TextIO
 from nardy_tui.bot.levels import get_bot
 from nardy_tui.bot.players import Bot
 from nardy_tui.engine import Match, Phase, Side, legal_plays
+from nardy_tui.i18n import _, ngettext
 
 MAX_TURNS = 2000
 """A game this long means something is broken (a real game takes about a hundred turns)."""
@@ -72,7 +73,7 @@ def play_game(bots: dict[Side, Bot], dice: DiceStream, think: dict[Side, list[fl
     while match.phase is Phase.ROLL_OFF:
         match.roll_off()
     first = match.position.turn
-    for _ in range(MAX_TURNS):
+    for _turn in range(MAX_TURNS):
         mover = match.mover
         if mover is None:
             game = match.game
@@ -107,7 +108,8 @@ class Progress:
     def update(self, text: str, game: int) -> None:
         """``text`` describes the run after ``game`` games (counted from 1)."""
         now = time.perf_counter()
-        line = f"{text} ({now - self.started:.0f} s)"
+        line = _("{progress} ({seconds} s)").format(progress=text,
+                                                    seconds=f"{now - self.started:.0f}")
         if self.live:
             print(f"\r{line}", end="", file=self.stream, flush=True)
         elif (game == self.games or game % self.every == 0
@@ -145,8 +147,8 @@ def run(level_a: str, level_b: str, games: int, seed: int,
         tally.think["B"].extend(think[a_side.opponent])
         if shown is not None:
             wins = sum(result.a_won for result in tally.games)
-            shown.update(f"{level_a} vs {level_b}: game {game + 1}/{games}, "
-                         f"{level_a} won {wins}", game + 1)
+            shown.update(_("{a} vs {b}: game {game}/{games}, {a} won {wins}").format(
+                a=level_a, b=level_b, game=game + 1, games=games, wins=wins), game + 1)
     if shown is not None:
         shown.close()
     return report(level_a, level_b, seed, tally)
@@ -204,14 +206,26 @@ def format_report(data: dict[str, Any]) -> str:
     a = data["a"]
     b = data["b"]
     low, high = data["a_win_rate_ci95"]
-    lines = [f"{a['level']} vs {b['level']}: {data['games']} games (duplicate dice), "
-             f"seed {data['seed']}"]
+    games = data["games"]
+    lines = [ngettext("{a} vs {b}: {count} game (duplicate dice), seed {seed}",
+                      "{a} vs {b}: {count} games (duplicate dice), seed {seed}", games
+                      ).format(a=a["level"], b=b["level"], count=games, seed=data["seed"])]
     for entry in (a, b):
         think = entry["think"]
-        lines.append(
-            f"  {entry['level']:>6}: {entry['wins']} wins ({entry['mars_wins']} mars), "
-            f"{entry['points_per_game']:.3f} points/game, think median {think['median_ms']} ms, "
-            f"p99 {think['p99_ms']} ms over {think['moves']} moves")
-    lines.append(f"  {a['level']} win rate {data['a_win_rate']:.1%} "
-                 f"(95% CI {low:.1%} to {high:.1%})")
+        # Three counts in one line: each with its own plural, in the line's template.
+        wins = ngettext("{count} win", "{count} wins", entry["wins"]).format(
+            count=entry["wins"])
+        mars = ngettext("{count} mars", "{count} mars", entry["mars_wins"]).format(
+            count=entry["mars_wins"])
+        moves = ngettext("{count} move", "{count} moves", think["moves"]).format(
+            count=think["moves"])
+        lines.append("  " + _(
+            "{level}: {wins} ({mars}), {points} points/game, think median {median} ms, "
+            "p99 {p99} ms over {moves}").format(
+                level=f"{entry['level']:>6}", wins=wins, mars=mars,
+                points=f"{entry['points_per_game']:.3f}", median=think["median_ms"],
+                p99=think["p99_ms"], moves=moves))
+    lines.append("  " + _("{level} win rate {rate} (95% CI {low} to {high})").format(
+        level=a["level"], rate=f"{data['a_win_rate']:.1%}", low=f"{low:.1%}",
+        high=f"{high:.1%}"))
     return "\n".join(lines)

@@ -24,6 +24,7 @@ from numpy.typing import NDArray
 
 from nardy_tui.bot.encoding import INPUTS, MOVER_OFF, OPPONENT_OFF
 from nardy_tui.bot.evaluation import WeightsError
+from nardy_tui.i18n import _
 
 OUTPUTS = 3
 WIN, WIN_MARS, LOSE_MARS = range(OUTPUTS)
@@ -126,7 +127,8 @@ def load(path: Path) -> Network:
     try:
         with np.load(path, allow_pickle=False) as data:
             if str(data["format"]) != FORMAT:
-                raise WeightsError(f"{path}: not a nardy expert weights file")
+                raise WeightsError(_("{path}: not a nardy expert weights file"
+                                     ).format(path=path))
             network = Network(
                 w1=data["w1"].astype(np.float32), b1=data["b1"].astype(np.float32),
                 w2=data["w2"].astype(np.float32), b2=data["b2"].astype(np.float32),
@@ -136,10 +138,12 @@ def load(path: Path) -> Network:
     except WeightsError:
         raise
     except FileNotFoundError:
-        raise WeightsError(f"{path}: the expert's weights file is missing") from None
+        raise WeightsError(_("{path}: the expert's weights file is missing").format(path=path)
+                           ) from None
     except (OSError, EOFError, KeyError, ValueError, zipfile.BadZipFile,
             json.JSONDecodeError) as error:
-        raise WeightsError(f"{path}: the expert's weights file is unreadable ({error})") from None
+        raise WeightsError(_("{path}: the expert's weights file is unreadable ({error})"
+                             ).format(path=path, error=error)) from None
     _check_shapes(network, path)
     return network
 
@@ -150,7 +154,9 @@ def _check_shapes(network: Network, path: Path) -> None:
                 "b2": (OUTPUTS,)}
     for name, shape in expected.items():
         if getattr(network, name).shape != shape:
-            raise WeightsError(f"{path}: the expert's weights do not fit this version "
-                               f"({name} is {getattr(network, name).shape}, expected {shape})")
+            raise WeightsError(_("{path}: the expert's weights do not fit this version "
+                                 "({name} is {shape}, expected {expected})").format(
+                path=path, name=name, shape=getattr(network, name).shape, expected=shape))
     if not all(np.isfinite(array).all() for array in network.parameters()):
-        raise WeightsError(f"{path}: the expert's weights file holds invalid numbers")
+        raise WeightsError(_("{path}: the expert's weights file holds invalid numbers"
+                             ).format(path=path))

@@ -27,15 +27,27 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from nardy_tui.engine import Dice, Play, Position, Side
+from nardy_tui.i18n import N_, _
 
 
 class Mark(Enum):
-    """How bad a play was, by the equity it gave away."""
+    """How bad a play was, by the equity it gave away. The value is the English word, as
+    ``--json`` writes it; ``name_shown`` is the word for a reader."""
 
     NONE = ""
     DOUBTFUL = "doubtful"
     ERROR = "error"
     BLUNDER = "blunder"
+
+    @property
+    def name_shown(self) -> str:
+        """The mark in the player's language ("" for no mark)."""
+        return _(MARK_NAMES[self]) if self is not Mark.NONE else ""
+
+
+MARK_NAMES: dict[Mark, str] = {
+    Mark.DOUBTFUL: N_("doubtful"), Mark.ERROR: N_("error"), Mark.BLUNDER: N_("blunder")}
+"""Each mark's word, for ``_()`` where it is shown (no mark has none)."""
 
 
 THRESHOLDS: tuple[tuple[float, Mark], ...] = (
@@ -43,12 +55,13 @@ THRESHOLDS: tuple[tuple[float, Mark], ...] = (
 """The smallest loss (in points) for each mark, worst first."""
 
 GRADES: tuple[tuple[float, str], ...] = (
-    (0.005, "Supernatural"), (0.010, "World-class"), (0.018, "Expert"),
-    (0.030, "Advanced"), (0.050, "Intermediate"), (0.080, "Casual"))
+    (0.005, N_("Supernatural")), (0.010, N_("World-class")), (0.018, N_("Expert")),
+    (0.030, N_("Advanced")), (0.050, N_("Intermediate")), (0.080, N_("Casual")))
 """Grade by mean loss per decision (points): the first whose bound the loss stays under;
-``Beginner`` beyond the last."""
+``Beginner`` beyond the last. The grades are English (``--json`` writes them so);
+``PlayerSummary.grade_shown`` is the grade for a reader."""
 
-LAST_GRADE = "Beginner"
+LAST_GRADE = N_("Beginner")
 ALTERNATIVES = 3
 """How many of the best plays each turn's analysis keeps (the hint shows as many)."""
 
@@ -112,7 +125,13 @@ class PlayerSummary:
 
     @property
     def grade(self) -> str:
+        """The grade in English (see ``GRADES``)."""
         return grade_for(self.mean_loss)
+
+    @property
+    def grade_shown(self) -> str:
+        """The grade in the player's language."""
+        return _(self.grade)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,27 +6,30 @@ import json
 
 from nardy_tui.bot import LEVELS, format_arena_report, run_arena
 from nardy_tui.cli.argparsing import OneLineParser
+from nardy_tui.i18n import _
 
 
 def main(argv: list[str]) -> int:
     """Entry point of ``nardy arena A B --games N --seed S [--json]``."""
     parser = OneLineParser(
         prog="nardy arena",
-        description="Play two bot levels against each other with duplicate dice.")
+        description=_("Play two bot levels against each other with duplicate dice."))
     levels = ", ".join(LEVELS)
     parser.add_argument("a", choices=LEVELS, metavar="FIRST_LEVEL",
-                        help=f"the first bot's level: {levels}")
+                        help=_("the first bot's level: {levels}").format(levels=levels))
     parser.add_argument("b", choices=LEVELS, metavar="SECOND_LEVEL",
-                        help=f"the second bot's level: {levels}")
+                        help=_("the second bot's level: {levels}").format(levels=levels))
     parser.add_argument("--games", type=int, default=100,
-                        help="number of games; played in pairs with the same dice (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="seed for dice and bots (default 0)")
+                        help=_("number of games; played in pairs with the same dice "
+                               "(default 100)"))
+    parser.add_argument("--seed", type=int, default=0,
+                        help=_("seed for dice and bots (default 0)"))
     parser.add_argument("--json", action="store_true",
-                        help="also print the report as one JSON object on the last line")
-    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+                        help=_("also print the report as one JSON object on the last line"))
+    parser.add_argument("--quiet", action="store_true", help=_("no progress on stderr"))
     args = parser.parse_args(argv)
     if args.games < 1:
-        parser.error("--games must be at least 1")
+        parser.error(_("{option} must be at least 1").format(option="--games"))
     data = run_arena(args.a, args.b, args.games, args.seed, progress=not args.quiet)
     print(format_arena_report(data))
     if args.json:

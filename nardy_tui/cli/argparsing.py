@@ -9,9 +9,12 @@ from __future__ import annotations
 import argparse
 from typing import NoReturn
 
+from nardy_tui.i18n import _
+
 
 class OneLineParser(argparse.ArgumentParser):
     """An ``ArgumentParser`` whose mistakes are one line on stderr and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        self.exit(2, _("{prog}: error: {message} (see '{prog} --help')").format(
+            prog=self.prog, message=message) + "\n")

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from nardy_tui.cli.argparsing import OneLineParser
+from nardy_tui.i18n import _
 from nardy_tui.storage import (
     SavedMatch,
     SaveFileError,
@@ -27,12 +28,12 @@ PROG = "nardy export"
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog=PROG,
-        description="Write the saved (unfinished) match as a readable text record.",
+        description=_("Write the saved (unfinished) match as a readable text record."),
     )
     parser.add_argument("file", nargs="?", metavar="FILE",
-                        help="where to write the record (in a folder that exists); "
-                             "'-' for standard output "
-                             "(default: a new file in the records folder)")
+                        help=_("where to write the record (in a folder that exists); "
+                               "'-' for standard output "
+                               "(default: a new file in the records folder)"))
     return parser
 
 
@@ -41,8 +42,9 @@ def export_main(argv: Sequence[str]) -> int:
     args = build_parser().parse_args(argv)
     target = Path(args.file) if args.file and args.file != "-" else None
     if target is not None and not target.parent.exists():
-        return _fail(f"there is no folder {target.parent} to write {target.name} in; "
-                     f"create it first or choose another file")
+        return _fail(_("there is no folder {folder} to write {name} in; "
+                       "create it first or choose another file").format(
+            folder=target.parent, name=target.name))
     problem = data_dir_problem()
     if problem is not None:
         return _fail(problem)
@@ -51,16 +53,17 @@ def export_main(argv: Sequence[str]) -> int:
     except SaveFileError as error:
         return _fail(str(error))
     if saved is None:
-        return _fail(f"there is no saved match to export; the records of finished matches "
-                     f"are written to {records_dir()}")
+        return _fail(_("there is no saved match to export; the records of finished matches "
+                       "are written to {folder}").format(folder=records_dir()))
     if args.file == "-":
         sys.stdout.write(_text(saved))
         return 0
     try:
         path = export_record(saved.match, saved.options, target)
     except OSError as error:
-        return _fail(f"could not write the record: {error.strerror or error}")
-    print(f"Wrote the record of the saved match to {path}")
+        return _fail(_("could not write the record: {error}").format(
+            error=error.strerror or error))
+    print(_("Wrote the record of the saved match to {path}").format(path=path))
     return 0
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from nardy_tui.cli.argparsing import OneLineParser
+from nardy_tui.i18n import _
 from nardy_tui.storage import RecordError, load_record
 
 PROG = "nardy replay"
@@ -16,15 +17,15 @@ PROG = "nardy replay"
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog=PROG,
-        description="Step through a game record (from 'nardy export') on the board: "
-        "Right/n and Left/p move a turn, Home/End jump to the start/end, f flips the "
-        "board, q quits.",
+        description=_("Step through a game record (from 'nardy export') on the board: "
+                      "Right/n and Left/p move a turn, Home/End jump to the start/end, f flips "
+                      "the board, q quits."),
     )
-    parser.add_argument("file", metavar="FILE", help="the record to replay")
+    parser.add_argument("file", metavar="FILE", help=_("the record to replay"))
     parser.add_argument("--review", action="store_true",
-                        help="review the record with the expert first (as 'nardy review' "
-                             "does): each turn then shows its mark and the best play, and m "
-                             "jumps to the next mistake")
+                        help=_("review the record with the expert first (as 'nardy review' "
+                               "does): each turn then shows its mark and the best play, and m "
+                               "jumps to the next mistake"))
     return parser
 
 

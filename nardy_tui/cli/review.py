@@ -28,6 +28,7 @@ from nardy_tui.bot import (
 )
 from nardy_tui.cli.argparsing import OneLineParser
 from nardy_tui.engine import Side, format_play
+from nardy_tui.i18n import _, ngettext
 from nardy_tui.storage import Record, RecordError, load_record
 
 PROG = "nardy review"
@@ -36,16 +37,16 @@ PROG = "nardy review"
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog=PROG,
-        description="Review a recorded match with the expert bot: every turn with a choice is "
-        "compared with the best play, and mistakes are marked doubtful, error or blunder "
-        "by the points they gave away.")
+        description=_("Review a recorded match with the expert bot: every turn with a choice "
+                      "is compared with the best play, and mistakes are marked doubtful, error "
+                      "or blunder by the points they gave away."))
     parser.add_argument("record", metavar="RECORD",
-                        help="a match record (written by x in the game, at a match's end, "
-                             "or by 'nardy export')")
+                        help=_("a match record (written by x in the game, at a match's end, "
+                               "or by 'nardy export')"))
     parser.add_argument("--json", action="store_true",
-                        help="print the whole review as JSON (every reviewed turn)")
+                        help=_("print the whole review as JSON (every reviewed turn)"))
     parser.add_argument("--player", choices=("white", "black"),
-                        help="review one side only (default: both)")
+                        help=_("review one side only (default: both)"))
     return parser
 
 
@@ -62,7 +63,7 @@ def review_main(argv: Sequence[str]) -> int:
     except WeightsError as error:
         return _fail(str(error))
     except ValueError as error:
-        return _fail(f"the record does not replay: {error}")
+        return _fail(_("the record does not replay: {error}").format(error=error))
     if args.json:
         print(json.dumps(_as_data(record, reviews, sides), indent=1))
     else:
@@ -74,7 +75,7 @@ def review_record(record: Record) -> list[GameReview]:
     """Review every game of a record, with a progress bar on a terminal (standard error)."""
     console = Console(stderr=True)
     total = sum(len(game.turns) for game in record.games)
-    columns = (TextColumn("reviewing"), BarColumn(), MofNCompleteColumn())
+    columns = (TextColumn(_("reviewing"), markup=False), BarColumn(), MofNCompleteColumn())
     reviews: list[GameReview] = []
     with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
         task = progress.add_task("review", total=total)
@@ -87,29 +88,39 @@ def review_record(record: Record) -> list[GameReview]:
 
 def format_report(name: str, reviews: Sequence[GameReview], sides: Sequence[Side]) -> str:
     """The review as text: each game's marked turns, then a summary per player."""
-    lines = [f"Review of {name} by the expert bot (loss in points of equity)"]
+    lines = [_("Review of {name} by the expert bot (loss in points of equity)").format(
+        name=name)]
     for number, review in enumerate(reviews, start=1):
-        lines += ["", f"Game {number}"]
+        lines += ["", _("Game {number}").format(number=number)]
         mistakes = [turn for turn in review.mistakes() if turn.side in sides]
         if not mistakes:
-            lines.append("  no mistakes")
+            lines.append("  " + _("no mistakes"))
         for turn in mistakes:
             played = format_play(turn.played, turn.before, turn.dice)
             best = format_play(turn.best, turn.before, turn.dice)
-            lines.append(f"  {turn.number:>3}. {turn.side.label} {turn.dice[0]}-{turn.dice[1]}: "
-                         f"{played:<22} best {best:<22} cost {turn.loss:.3f}  "
-                         f"{turn.mark.value}")
-    lines += ["", "Summary"]
+            lines.append("  " + _("{number}. {side} {dice}: {played} best {best} cost {loss}  "
+                                  "{mark}").format(
+                number=f"{turn.number:>3}", side=turn.side.name_shown,
+                dice=f"{turn.dice[0]}-{turn.dice[1]}", played=f"{played:<22}",
+                best=f"{best:<22}", loss=f"{turn.loss:.3f}", mark=turn.mark.name_shown))
+    lines += ["", _("Summary")]
     for side in sides:
         summary = summarise(reviews, side)
         if not summary.decisions:
-            lines.append(f"  {side.label}: no decision to judge (only forced plays)")
+            lines.append("  " + _("{side}: no decision to judge (only forced plays)").format(
+                side=side.name_shown))
             continue
-        counts = ", ".join(f"{summary.counts.get(mark, 0)} {mark.value}"
-                           for mark in _marks_worst_first())
-        lines.append(f"  {side.label}: {summary.decisions} decisions, lost "
-                     f"{summary.total_loss:.3f} points ({summary.mean_loss:.3f} per decision); "
-                     f"{counts}; grade: {summary.grade}")
+        counts = summary.counts
+        lines.append("  " + ngettext(
+            "{side}: {count} decision, lost {loss} points ({mean} per decision); "
+            "{blunders} blunder, {errors} error, {doubtful} doubtful; grade: {grade}",
+            "{side}: {count} decisions, lost {loss} points ({mean} per decision); "
+            "{blunders} blunder, {errors} error, {doubtful} doubtful; grade: {grade}",
+            summary.decisions).format(
+                side=side.name_shown, count=summary.decisions,
+                loss=f"{summary.total_loss:.3f}", mean=f"{summary.mean_loss:.3f}",
+                blunders=counts.get(Mark.BLUNDER, 0), errors=counts.get(Mark.ERROR, 0),
+                doubtful=counts.get(Mark.DOUBTFUL, 0), grade=summary.grade_shown))
     return "\n".join(lines)
 
 

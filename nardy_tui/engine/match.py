@@ -18,6 +18,7 @@ from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
 from nardy_tui.engine.step import Dice, Play
 from nardy_tui.engine.turn import TurnBuilder
+from nardy_tui.i18n import _
 
 MATCH_LENGTHS: tuple[int, ...] = (1, 3, 5, 7)
 """The lengths a match may be played to, in points."""
@@ -172,7 +173,7 @@ class Match:
         self._expect(Phase.MOVE)
         assert self.turn is not None
         if not self.turn.is_complete:
-            raise PhaseError("The turn is not complete: dice that can be played are left.")
+            raise PhaseError(_("The turn is not complete: dice that can be played are left."))
         return self.play(self.turn.play)
 
     def play(self, play: Play) -> TurnRecord:

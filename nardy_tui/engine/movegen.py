@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 
 from nardy_tui.engine.geometry import (
     CHECKERS,
@@ -25,6 +26,7 @@ from nardy_tui.engine.geometry import (
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
 from nardy_tui.engine.step import ALL_ROLLS, Dice, Play, Step, check_dice, dice_steps
+from nardy_tui.i18n import _
 
 HEAD_EXCEPTION_DOUBLES = frozenset({6, 4, 3})
 """Doubles with which two checkers may leave the head on a first turn (RULES.md section 4)."""
@@ -208,7 +210,7 @@ def legal_plays(position: Position, dice: Dice) -> list[Play]:
     >>> [" ".join(map(str, play)) for play in plays]
     ['24/18 24/18']
     """
-    _, plays = _legal_states(position, check_dice(dice))
+    plays = _legal_states(position, check_dice(dice))[1]
     return list(plays.values())
 
 
@@ -222,42 +224,82 @@ def _as_is(point: int) -> int:
     return point
 
 
-def step_problem(board: MoverBoard, own: tuple[int, ...], src: int, die: int,
-                 shown: Callable[[int], int] = _as_is) -> str | None:
-    """Why moving a checker from ``src`` by ``die`` breaks a rule of a single step, in plain
-    words, or None if the step itself is allowed (RULES.md sections 3, 4, 5 and 7).
+class Refusal(Enum):
+    """Which rule of a single step a move breaks (``step_refusal``)."""
+
+    NO_CHECKER = "no checker"
+    HEAD_TWO = "two from the head"
+    HEAD_ONE = "one from the head"
+    HELD = "held"
+    BLOCK = "block"
+    NOT_HOME = "not home"
+    HIGHER_FIRST = "higher first"
+
+
+def step_refusal(board: MoverBoard, own: tuple[int, ...], src: int, die: int,
+                 ) -> tuple[Refusal, int] | None:
+    """The rule that moving a checker from ``src`` by ``die`` breaks as a single step, with
+    the point its words name (the mover's own number; 0 where none), or None if the step
+    itself is allowed (RULES.md sections 3, 4, 5 and 7). No words are made here: the search
+    asks this of many steps, and ``step_problem`` says it for a player.
 
     Whether the step also leaves the rest of the roll playable is the turn's business
-    (see ``turn.TurnBuilder``). The words name each point as ``shown`` numbers it (the
-    mover's own numbering by default; ``geometry.renumber`` gives another player's).
+    (see ``turn.TurnBuilder``).
     """
     if not 1 <= src <= POINTS or not own[src]:
-        return f"You have no checker on point {shown(src)}."
+        return Refusal.NO_CHECKER, src
     if src == HEAD and own[HEAD] <= board.head_floor:
         if board.own[HEAD] - board.head_floor == 2:
-            return "Only two checkers may leave the head on this first turn."
-        return "Only one checker may leave the head per turn."
+            return Refusal.HEAD_TWO, HEAD
+        return Refusal.HEAD_ONE, HEAD
     dst = src - die
     if dst > 0:
         if board.blocked[dst]:
-            return f"Point {shown(dst)} is held by the opponent."
+            return Refusal.HELD, dst
         after = list(own)
         after[src] -= 1
         after[dst] += 1
         if after[dst] == 1 and makes_illegal_block(after, dst, board.block_floor):
-            return ("That would make a block of six points in a row "
-                    "with no opposing checker past it.")
+            return Refusal.BLOCK, dst
         return None
     if any(own[HOME_TOP + 1:]):
-        return (f"Bearing off needs all 15 checkers in your home "
-                f"(points {_span(shown(1), shown(HOME_TOP))}).")
+        return Refusal.NOT_HOME, 0
     if dst < 0:
         higher = next((point for point in range(HOME_TOP, src, -1) if own[point]), None)
         if higher is not None:
-            return (f"A {die} bears off from point {shown(die)} or, if no checker is above it, "
-                    f"from the highest point; a checker on point {shown(higher)} must move "
-                    f"first.")
+            return Refusal.HIGHER_FIRST, higher
     return None
+
+
+def step_problem(board: MoverBoard, own: tuple[int, ...], src: int, die: int,
+                 shown: Callable[[int], int] = _as_is) -> str | None:
+    """Why moving a checker from ``src`` by ``die`` breaks a rule of a single step, in plain
+    words, or None if the step itself is allowed (see ``step_refusal``).
+
+    The words name each point as ``shown`` numbers it (the mover's own numbering by
+    default; ``geometry.renumber`` gives another player's).
+    """
+    refused = step_refusal(board, own, src, die)
+    if refused is None:
+        return None
+    refusal, point = refused
+    if refusal is Refusal.NO_CHECKER:
+        return _("You have no checker on point {point}.").format(point=shown(point))
+    if refusal is Refusal.HEAD_TWO:
+        return _("Only two checkers may leave the head on this first turn.")
+    if refusal is Refusal.HEAD_ONE:
+        return _("Only one checker may leave the head per turn.")
+    if refusal is Refusal.HELD:
+        return _("Point {point} is held by the opponent.").format(point=shown(point))
+    if refusal is Refusal.BLOCK:
+        return _("That would make a block of six points in a row "
+                 "with no opposing checker past it.")
+    if refusal is Refusal.NOT_HOME:
+        return _("Bearing off needs all 15 checkers in your home (points {points})."
+                 ).format(points=_span(shown(1), shown(HOME_TOP)))
+    return _("A {die} bears off from point {point} or, if no checker is above it, "
+             "from the highest point; a checker on point {higher} must move first."
+             ).format(die=die, point=shown(die), higher=shown(point))
 
 
 def _span(first: int, last: int) -> str:
@@ -299,7 +341,7 @@ def _follow(position: Position, play: Play, dice: Dice) -> Position | None:
             return None
         if step != _STEPS[step.src][step.die]:
             return None
-        if step_problem(board, tuple(own), step.src, step.die) is not None:
+        if step_refusal(board, tuple(own), step.src, step.die) is not None:
             return None
         own[step.src] -= 1
         own[step.dst] += 1

@@ -14,6 +14,7 @@ from nardy_tui.engine.geometry import OFF, opposite_number
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.step import Dice, Play, Step
 from nardy_tui.engine.turn import TurnBuilder
+from nardy_tui.i18n import _
 
 PASS = "(no move)"
 _MOVE = re.compile(r"^(\d{1,2})/(\d{1,2}|off)(?:\((\d)\))?$")
@@ -56,21 +57,24 @@ def parse_play(text: str, position: Position, dice: Dice) -> Play:
     text = text.strip()
     if text.lower() in {PASS, "pass", ""}:
         if not turn.is_pass:
-            raise ValueError(f"{PASS} is wrong here: this roll can be played.")
+            raise ValueError(_("{notation} is wrong here: this roll can be played."
+                               ).format(notation=PASS))
         return ()
     for token in text.split():
         match = _MOVE.match(token.lower())
         if match is None:
-            raise ValueError(f"{token!r} is not a move (write it like 24/18, 5/off or 24/18(2)).")
+            raise ValueError(_("{move} is not a move (write it like 24/18, 5/off or 24/18(2))."
+                               ).format(move=repr(token)))
         src = int(match.group(1))
         dst = OFF if match.group(2) == "off" else int(match.group(2))
-        for _ in range(int(match.group(3) or 1)):
+        for _count in range(int(match.group(3) or 1)):
             try:
                 turn.move(src, dst)
             except ValueError as refused:
-                raise ValueError(f"{token}: {refused}") from None
+                raise ValueError(_("{move}: {reason}").format(move=token, reason=refused)
+                                 ) from None
     if not turn.is_complete:
-        raise ValueError("The turn leaves dice unplayed that could be played.")
+        raise ValueError(_("The turn leaves dice unplayed that could be played."))
     return turn.play
 
 

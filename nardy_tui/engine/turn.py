@@ -18,10 +18,12 @@ from nardy_tui.engine.movegen import (
     legal_plays,
     search,
     step_problem,
+    step_refusal,
 )
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
 from nardy_tui.engine.step import Dice, Play, Step, check_dice, dice_steps
+from nardy_tui.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,13 +202,13 @@ class TurnBuilder:
         own = self._own()
         left = self.remaining_dice
         if self.route(src, dst) is not None:
-            return f"{_move_name(src, dst, shown)} is allowed."
+            return _("{move} is allowed.").format(move=_move_name(src, dst, shown))
         if not 1 <= src <= POINTS or not own[src]:
-            return f"You have no checker on point {shown(src)}."
+            return _("You have no checker on point {point}.").format(point=shown(src))
         if dst >= src and dst != OFF:
-            return "Checkers move only forwards, towards your home."
+            return _("Checkers move only forwards, towards your home.")
         if dst != OFF and self._board.blocked[dst]:
-            return f"Point {shown(dst)} is held by the opponent."
+            return _("Point {point} is held by the opponent.").format(point=shown(dst))
         single = [die for die in sorted(set(left), reverse=True) if _reaches(src, die, dst)]
         for die in single:
             problem = self._single_problem(own, left, src, die, shown)
@@ -216,9 +218,17 @@ class TurnBuilder:
             problem = self._combined_problem(own, left, src, dst, shown)
             if problem is not None:
                 return problem
-            return (f"No die or sum of dice you have left takes a checker "
-                    f"from {shown(src)} to {_name(dst, shown)}.")
-        return f"The checker on {shown(src)} cannot go to {_name(dst, shown)} now."
+            if dst == OFF:
+                return _("No die or sum of dice you have left takes a checker "
+                         "from {point} to off the board.").format(point=shown(src))
+            return _("No die or sum of dice you have left takes a checker "
+                     "from {point} to point {target}.").format(point=shown(src),
+                                                               target=shown(dst))
+        if dst == OFF:
+            return _("The checker on {point} cannot go to off the board now."
+                     ).format(point=shown(src))
+        return _("The checker on {point} cannot go to point {target} now."
+                 ).format(point=shown(src), target=shown(dst))
 
     def why_not_from(self, src: int, reader: Side | None = None) -> str:
         """Why no step may start from ``src`` now, in plain words (points as in ``why_not``).
@@ -226,7 +236,7 @@ class TurnBuilder:
         ``src`` may be ``OFF``, the tray a checker is borne off into: never a step's start.
         """
         if src == OFF:
-            return "Choose a checker to bear off first, then its tray."
+            return _("Choose a checker to bear off first, then its tray.")
         finished = self._finished_reason()
         if finished is not None:
             return finished
@@ -234,13 +244,14 @@ class TurnBuilder:
         own = self._own()
         left = self.remaining_dice
         if src in self.sources():
-            return f"A checker on {shown(src)} may move."
+            return _("A checker on {point} may move.").format(point=shown(src))
         if not 1 <= src <= POINTS or not own[src]:
-            return f"You have no checker on point {shown(src)}."
+            return _("You have no checker on point {point}.").format(point=shown(src))
         problems = [step_problem(self._board, own, src, die, shown)
                     for die in sorted(set(left), reverse=True)]
         if all(problems):
-            return f"No checker on {shown(src)} may move now: {_sentence_case(str(problems[0]))}"
+            return _("No checker on {point} may move now: {reason}").format(
+                point=shown(src), reason=_sentence_case(str(problems[0])))
         playable = [die for die, problem in zip(sorted(set(left), reverse=True), problems,
                                                 strict=True) if problem is None]
         return self.why_not(src, max(src - playable[0], OFF), reader)
@@ -263,16 +274,17 @@ class TurnBuilder:
             return finished
         left = self.remaining_dice
         if step.die not in left:
-            return (f"{step}: there is no {step.die} left to play "
-                    f"(dice left: {', '.join(map(str, left))}).")
+            return _("{step}: there is no {die} left to play (dice left: {dice})."
+                     ).format(step=step, die=step.die, dice=", ".join(map(str, left)))
         if not 1 <= step.src <= POINTS or not self._own()[step.src]:
-            return f"You have no checker on point {step.src}."
+            return _("You have no checker on point {point}.").format(point=step.src)
         reached = _step(step.src, step.die).dst
         if reached != step.dst:
-            return (f"{step}: a {step.die} takes a checker from point {step.src} to "
-                    f"{_name(reached, _as_is)}, not to {_name(step.dst, _as_is)}.")
+            return _wrong_die_reason(step, reached)
         problem = self._single_problem(self._own(), left, step.src, step.die, _as_is)
-        return f"{step}: {_sentence_case(problem or 'it is not allowed now.')}"
+        if problem is None:
+            return _("{step}: it is not allowed now.").format(step=step)
+        return _("{move}: {reason}").format(move=step, reason=_sentence_case(problem))
 
     def _single_problem(self, own: tuple[int, ...], left: tuple[int, ...], src: int, die: int,
                         shown: Callable[[int], int]) -> str | None:
@@ -281,11 +293,10 @@ class TurnBuilder:
         if problem is not None:
             return problem
         if self._must_use_higher and die != max(self.dice):
-            return (f"Only one die can be played this turn, so it must be the higher one "
-                    f"({max(self.dice)}).")
+            return _("Only one die can be played this turn, so it must be the higher one "
+                     "({die}).").format(die=max(self.dice))
         if not self._allowed(own, left, _step(src, die)):
-            return ("That would leave dice unplayed that could be played: "
-                    "the whole roll must be played.")
+            return _unplayed_dice_reason()
         return None
 
     def _shown(self, reader: Side | None) -> Callable[[int], int]:
@@ -296,9 +307,9 @@ class TurnBuilder:
     def _finished_reason(self) -> str | None:
         """Why no step at all may come now, if none may."""
         if self.is_pass:
-            return "Nothing can be played with this roll: the turn passes."
+            return _("Nothing can be played with this roll: the turn passes.")
         if self.is_complete:
-            return "The turn is complete: confirm it, or undo a step."
+            return _("The turn is complete: confirm it, or undo a step.")
         return None
 
     # -- internals -----------------------------------------------------------------------
@@ -315,7 +326,7 @@ class TurnBuilder:
             _step(src, die)
             for die in sorted(set(left), reverse=True)
             for src in range(POINTS, 0, -1)
-            if own[src] and step_problem(self._board, own, src, die) is None
+            if own[src] and step_refusal(self._board, own, src, die) is None
         ]
 
     def _allowed(self, own: tuple[int, ...], left: tuple[int, ...], step: Step) -> bool:
@@ -333,7 +344,7 @@ class TurnBuilder:
         """The most steps the dice ``left`` can play from ``own`` (remembered per turn)."""
         key = (own, left)
         if key not in self._depths:
-            self._depths[key], _ = search(self._board, own, left)
+            self._depths[key] = search(self._board, own, left)[0]
         return self._depths[key]
 
     def _extend_routes(self, own: tuple[int, ...], left: tuple[int, ...], src: int,
@@ -364,10 +375,9 @@ class TurnBuilder:
                 step = _step(at, die)
                 problem = step_problem(self._board, tuple(walked), at, die, shown)
                 if problem is None and not self._allowed(tuple(walked), tuple(dice_left), step):
-                    problem = ("that would leave dice unplayed that could be played: "
-                               "the whole roll must be played.")
+                    problem = _unplayed_dice_reason()
                 if problem is not None:
-                    return f"On the way to {_name(dst, shown)}: {_sentence_case(problem)}"
+                    return _on_the_way_reason(dst, shown, _sentence_case(problem))
                 walked[at] -= 1
                 walked[step.dst] += 1
                 dice_left.remove(die)
@@ -408,8 +418,31 @@ def _sentence_case(reason: str) -> str:
     return reason[0].lower() + reason[1:]
 
 
-def _name(point: int, shown: Callable[[int], int]) -> str:
-    return "off the board" if point == OFF else f"point {shown(point)}"
+def _unplayed_dice_reason() -> str:
+    return _("That would leave dice unplayed that could be played: "
+             "the whole roll must be played.")
+
+
+def _on_the_way_reason(dst: int, shown: Callable[[int], int], reason: str) -> str:
+    """Why a move several dice make fails on its way: ``reason``, continued after a colon."""
+    if dst == OFF:
+        return _("On the way to off the board: {reason}").format(reason=reason)
+    return _("On the way to point {point}: {reason}").format(point=shown(dst), reason=reason)
+
+
+def _wrong_die_reason(step: Step, reached: int) -> str:
+    """A step whose die takes its checker to ``reached``, not to the step's own ``dst``."""
+    if reached == OFF:
+        message = _("{step}: a {die} takes a checker from point {point} to off the board, "
+                    "not to point {target}.")
+    elif step.dst == OFF:
+        message = _("{step}: a {die} takes a checker from point {point} to point {reached}, "
+                    "not to off the board.")
+    else:
+        message = _("{step}: a {die} takes a checker from point {point} to point {reached}, "
+                    "not to point {target}.")
+    return message.format(step=step, die=step.die, point=step.src, reached=reached,
+                          target=step.dst)
 
 
 def _as_is(point: int) -> int:

@@ -14,7 +14,9 @@ from datetime import datetime
 from typing import Any, TypeVar, get_args
 
 from nardy_tui.engine import MATCH_LENGTHS, Dice, Game, Match, Phase, PhaseError, Side, Step
+from nardy_tui.i18n import _
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MatchOptions, Mode
+from nardy_tui.storage.record import not_your_turn
 
 FORMAT = "nardy-match"
 VERSION = 1
@@ -78,20 +80,24 @@ def _step_data(step: Step) -> list[int]:
 
 
 # -- reading ---------------------------------------------------------------------------------
+#
+# The messages name what is wrong either by its key in the file ("seed", "options.mode": the
+# file's own words, never translated) or by a phrase in the reader's language ("game 2").
 
 
 def restore(data: object) -> Restored:
     """The match the document describes, replayed and checked through the engine."""
-    doc = _mapping(data, "the document")
+    doc = _mapping(data, _("the document"))
     _check_format(doc)
     options = _options(_mapping(doc.get("options"), "options"))
     match = Match(options.points, _integer(doc.get("seed"), "seed"),
                   started=_time(_text(doc.get("started"), "started")))
     games = _sequence(doc.get("games"), "games")
     if not games:
-        raise DocumentError("the save file holds no game")
+        raise DocumentError(_("the save file holds no game"))
     for index, game in enumerate(games):
-        _replay_game(match, _mapping(game, f"game {index + 1}"), index + 1)
+        _replay_game(match, _mapping(game, _("game {number}").format(number=index + 1)),
+                     index + 1)
     _replay_progress(match, doc.get("turn_in_progress"))
     _check_totals(match, doc)
     return Restored(match, options)
@@ -99,15 +105,20 @@ def restore(data: object) -> Restored:
 
 def _check_format(doc: dict[str, Any]) -> None:
     if doc.get("format") != FORMAT:
-        raise DocumentError("this is not a nardy save file")
+        raise DocumentError(_("this is not a nardy save file"))
     version = doc.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version != VERSION:
-        age = "a newer" if version > VERSION else "an older"
-        raise DocumentError(f"the save file is from {age} version of nardy (format version "
-                            f"{version}; this version reads version {VERSION})")
+        if version > VERSION:
+            message = _("the save file is from a newer version of nardy (format version "
+                        "{version}; this version reads version {current})")
+        else:
+            message = _("the save file is from an older version of nardy (format version "
+                        "{version}; this version reads version {current})")
+        raise DocumentError(message.format(version=version, current=VERSION))
     if version != VERSION:
-        raise DocumentError(f"the save file has an unknown format version ({version!r}; "
-                            f"this version reads version {VERSION})")
+        raise DocumentError(_("the save file has an unknown format version ({version}; "
+                              "this version reads version {current})").format(
+            version=repr(version), current=VERSION))
 
 
 def _options(data: dict[str, Any]) -> MatchOptions:
@@ -124,28 +135,34 @@ def _options(data: dict[str, Any]) -> MatchOptions:
 def _replay_game(match: Match, data: dict[str, Any], number: int) -> None:
     if number > 1:
         if match.phase is not Phase.GAME_OVER:
-            raise DocumentError(f"game {number} begins before game {number - 1} is over")
+            raise DocumentError(_("game {number} begins before game {previous} is over"
+                                  ).format(number=number, previous=number - 1))
         match.next_game()
-    for throw in _sequence(data.get("roll_offs"), f"game {number} roll-offs"):
+    roll_offs = _("game {number} roll-offs").format(number=number)
+    for throw in _sequence(data.get("roll_offs"), roll_offs):
         _replay_roll_off(match, throw, number)
-    for index, turn in enumerate(_sequence(data.get("turns"), f"game {number} turns")):
-        where = f"game {number}, turn {index + 1}"
+    turns = _("game {number} turns").format(number=number)
+    for index, turn in enumerate(_sequence(data.get("turns"), turns)):
+        where = _("game {number}, turn {turn}").format(number=number, turn=index + 1)
         try:
             _replay_turn(match, _mapping(turn, where))
         except (ValueError, PhaseError) as reason:
-            raise DocumentError(f"{where}: {_sentence(reason)}") from None
+            raise DocumentError(_("{where}: {reason}").format(
+                where=where, reason=_sentence(reason))) from None
     _check_result(match.game, data, number)
 
 
 def _replay_roll_off(match: Match, data: object, number: int) -> None:
-    where = f"game {number} roll-off"
+    where = _("game {number} roll-off").format(number=number)
     recorded = _dice(data, where)
     if match.phase is not Phase.ROLL_OFF:
-        raise DocumentError(f"{where}: the roll-off was already decided")
+        raise DocumentError(_("{where}: the roll-off was already decided").format(where=where))
     throw = match.roll_off()
     if (throw.white, throw.black) != recorded:
-        raise DocumentError(f"{where}: White {recorded[0]}, Black {recorded[1]} is not what "
-                            f"the seed rolls (White {throw.white}, Black {throw.black})")
+        raise DocumentError(_("{where}: White {white}, Black {black} is not what the seed "
+                              "rolls (White {seed_white}, Black {seed_black})").format(
+            where=where, white=recorded[0], black=recorded[1], seed_white=throw.white,
+            seed_black=throw.black))
 
 
 def _replay_turn(match: Match, data: dict[str, Any]) -> None:
@@ -155,35 +172,37 @@ def _replay_turn(match: Match, data: dict[str, Any]) -> None:
     mover = match.mover
     assert mover is not None  # the dice were just rolled
     if side != mover.value:
-        raise ValueError(f"it is {mover.label}'s turn, not {side.capitalize()}'s")
+        raise ValueError(not_your_turn(mover))
     _push_all(match, steps)
     record = match.commit()
     notation = data.get("notation")
     if notation != record.notation:
-        raise ValueError(f"the notation {notation!r} does not match the steps "
-                         f"({record.notation})")
+        raise ValueError(_("the notation {notation} does not match the steps ({steps})"
+                           ).format(notation=repr(notation), steps=record.notation))
 
 
 def _replay_progress(match: Match, data: object) -> None:
     if data is None:
         return
-    progress = _mapping(data, "the turn in progress")
-    where = f"game {len(match.games)}, turn {len(match.game.turns) + 1} (in progress)"
+    progress = _mapping(data, _("the turn in progress"))
+    where = _("game {number}, turn {turn} (in progress)").format(
+        number=len(match.games), turn=len(match.game.turns) + 1)
     try:
         _roll_checked(match, _dice(progress.get("dice"), "dice"))
         _push_all(match, _steps(progress.get("steps")))
     except (ValueError, PhaseError) as reason:
-        raise DocumentError(f"{where}: {_sentence(reason)}") from None
+        raise DocumentError(_("{where}: {reason}").format(
+            where=where, reason=_sentence(reason))) from None
 
 
 def _roll_checked(match: Match, recorded: Dice) -> None:
     if match.phase is not Phase.ROLL:
-        raise ValueError("the game is already over" if match.phase in
-                         (Phase.GAME_OVER, Phase.MATCH_OVER) else "the roll-off is not decided")
+        raise ValueError(_("the game is already over") if match.phase in
+                         (Phase.GAME_OVER, Phase.MATCH_OVER) else _("the roll-off is not decided"))
     dice = match.roll()
     if dice != recorded:
-        raise ValueError(f"the dice {_pair(recorded)} are not what the seed rolls "
-                         f"({_pair(dice)})")
+        raise ValueError(_("the dice {dice} are not what the seed rolls ({rolled})").format(
+            dice=_pair(recorded), rolled=_pair(dice)))
 
 
 def _push_all(match: Match, steps: list[Step]) -> None:
@@ -195,44 +214,50 @@ def _push_all(match: Match, steps: list[Step]) -> None:
 def _check_result(game: Game, data: dict[str, Any], number: int) -> None:
     winner = game.winner.value if game.winner else None
     if data.get("winner") != winner or data.get("points") != game.points:
-        raise DocumentError(f"game {number}: the recorded result ({data.get('winner')}, "
-                            f"{data.get('points')} points) is not what the turns give "
-                            f"({winner}, {game.points} points)")
+        raise DocumentError(_("game {number}: the recorded result ({winner}, {points} points) "
+                              "is not what the turns give ({turns_winner}, {turns_points} "
+                              "points)").format(
+            number=number, winner=data.get("winner"), points=data.get("points"),
+            turns_winner=winner, turns_points=game.points))
 
 
 def _check_totals(match: Match, doc: dict[str, Any]) -> None:
     if doc.get("dice_drawn") != match.dice_roller.rolled:
-        raise DocumentError(f"the file says {doc.get('dice_drawn')!r} dice were drawn, "
-                            f"the turns draw {match.dice_roller.rolled}")
+        raise DocumentError(_("the file says {count} dice were drawn, the turns draw {drawn}"
+                              ).format(count=repr(doc.get("dice_drawn")),
+                                       drawn=match.dice_roller.rolled))
     if doc.get("phase") != match.phase.value:
-        raise DocumentError(f"the file says the match is in the {doc.get('phase')!r} phase, "
-                            f"the turns lead to the {match.phase.value} phase")
+        raise DocumentError(_("the file says the match is in the {phase} phase, the turns "
+                              "lead to the {turns_phase} phase").format(
+            phase=repr(doc.get("phase")), turns_phase=match.phase.value))
 
 
 # -- checked access to untrusted JSON ------------------------------------------------------
+#
+# ``what`` names the value: a key of the file, or a phrase already in the reader's language.
 
 
 def _mapping(value: object, what: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise DocumentError(f"{what} is missing or not an object")
+        raise DocumentError(_("{what} is missing or not an object").format(what=what))
     return value
 
 
 def _sequence(value: object, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise DocumentError(f"{what} is missing or not a list")
+        raise DocumentError(_("{what} is missing or not a list").format(what=what))
     return value
 
 
 def _integer(value: object, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise DocumentError(f"{what} is missing or not a whole number")
+        raise DocumentError(_("{what} is missing or not a whole number").format(what=what))
     return value
 
 
 def _text(value: object, what: str) -> str:
     if not isinstance(value, str):
-        raise DocumentError(f"{what} is missing or not text")
+        raise DocumentError(_("{what} is missing or not text").format(what=what))
     return value
 
 
@@ -240,22 +265,25 @@ def _choice(value: object, choices: tuple[T, ...], what: str) -> T:
     for choice in choices:
         if value == choice and type(value) is type(choice):
             return choice
-    raise DocumentError(f"{what} is {value!r}, not one of {', '.join(map(str, choices))}")
+    raise DocumentError(_("{what} is {value}, not one of {choices}").format(
+        what=what, value=repr(value), choices=", ".join(map(str, choices))))
 
 
 def _dice(value: object, what: str) -> Dice:
     pair = _sequence(value, what)
     if len(pair) != 2 or not all(_is_die(die) for die in pair):
-        raise DocumentError(f"{what} is {value!r}, not two dice from 1 to 6")
+        raise DocumentError(_("{what} is {value}, not two dice from 1 to 6").format(
+            what=what, value=repr(value)))
     return (pair[0], pair[1])
 
 
 def _steps(value: object) -> list[Step]:
     steps = []
     for item in _sequence(value, "steps"):
-        numbers = _sequence(item, "a step")
+        numbers = _sequence(item, _("a step"))
         if len(numbers) != 3 or not all(isinstance(n, int) for n in numbers):
-            raise DocumentError(f"the step {item!r} is not [from, to, die]")
+            raise DocumentError(_("the step {step} is not [from, to, die]").format(
+                step=repr(item)))
         steps.append(Step(*numbers))
     return steps
 

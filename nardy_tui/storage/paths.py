@@ -10,6 +10,8 @@ from pathlib import Path
 
 import platformdirs
 
+from nardy_tui.i18n import _
+
 SAVE_NAME = "match.json"
 RECORDS_DIR = "records"
 
@@ -39,8 +41,10 @@ def data_dir_problem() -> str | None:
     try:
         data_dir().mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        reason = ("it is a file" if isinstance(error, FileExistsError)
-                  else error.strerror or str(error))
-        return (f"cannot use {data_dir()} as the folder for saved matches ({reason}); "
-                f"set NARDY_HOME to a folder")
+        if isinstance(error, FileExistsError):
+            return _("cannot use {folder} as the folder for saved matches (it is a file); "
+                     "set NARDY_HOME to a folder").format(folder=data_dir())
+        return _("cannot use {folder} as the folder for saved matches ({reason}); "
+                 "set NARDY_HOME to a folder").format(folder=data_dir(),
+                                                      reason=error.strerror or error)
     return None

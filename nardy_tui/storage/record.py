@@ -35,6 +35,7 @@ from nardy_tui.engine import (
     game_result,
     parse_play,
 )
+from nardy_tui.i18n import _, ngettext
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage.atomic import write_atomically
 from nardy_tui.storage.paths import records_dir
@@ -50,6 +51,17 @@ _TRAILER = re.compile(r"^Match (result|unfinished):")
 
 class RecordError(ValueError):
     """Why a record cannot be read back, in one line."""
+
+
+TURN_EXAMPLE = "1. White 5-3: 24/16"
+"""A turn's line as a record writes it, for messages (the file's words stay English)."""
+
+
+def not_your_turn(mover: Side) -> str:
+    """A turn that names the wrong side: it is ``mover``'s turn."""
+    if mover is Side.WHITE:
+        return _("it is White's turn, not Black's")
+    return _("it is Black's turn, not White's")
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -164,7 +176,8 @@ def load_record(path: Path) -> Record:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or str(error)
-        raise RecordError(f"cannot read {path}: {reason}") from None
+        raise RecordError(_("cannot read {path}: {reason}").format(path=path, reason=reason)
+                          ) from None
     return parse_record(text)
 
 
@@ -188,8 +201,8 @@ def parse_record(text: str) -> Record:
         elif line:
             games[-1].read_line(line, number)
     if not games:
-        raise RecordError("no game found: a record has lines like 'Game 1' and "
-                          "'1. White 5-3: 24/16'")
+        raise RecordError(_("no game found: a record has lines like '{game}' and '{turn}'"
+                            ).format(game="Game 1", turn=TURN_EXAMPLE))
     return Record(tuple(line for line in header if line), tuple(g.finish() for g in games))
 
 
@@ -212,12 +225,14 @@ class _GameReader:
         elif (result := _RESULT.match(line)) is not None:
             self.result = (Side(result.group(1).lower()), int(result.group(2)))
         else:
-            raise RecordError(f"line {line_number}: {line!r} is not a turn, a roll-off or "
-                              f"a result (write turns like '1. White 5-3: 24/16')")
+            raise RecordError(_("line {number}: {line} is not a turn, a roll-off or a result "
+                                "(write turns like '{turn}')").format(
+                number=line_number, line=repr(line), turn=TURN_EXAMPLE))
 
     def check_over(self, next_number: int) -> None:
         if self.winner is None:
-            raise RecordError(f"game {self.number} is not over, but game {next_number} follows")
+            raise RecordError(_("game {number} is not over, but game {next} follows").format(
+                number=self.number, next=next_number))
 
     @property
     def first_mover(self) -> Side | None:
@@ -234,17 +249,24 @@ class _GameReader:
         points = self._points(winner)
         if self.result is not None and self.result != (winner, points):
             said, said_points = self.result
-            raise RecordError(f"game {self.number}: the record says {said.label} wins "
-                              f"{_points(said_points)}, but the turns give "
-                              f"{self._outcome(winner, points)}")
+            said_wins = _points_shown(said_points)
+            if winner is None:
+                message = _("game {number}: the record says {side} wins {points}, but the "
+                            "turns give no winner yet")
+            else:
+                message = _("game {number}: the record says {side} wins {points}, but the "
+                            "turns give {winner} {winner_points}")
+            raise RecordError(message.format(
+                number=self.number, side=said.name_shown, points=said_wins,
+                winner=winner.name_shown if winner else "", winner_points=_points_shown(points)))
         return RecordedGame(self.number, start, tuple(self.turns), winner, points)
 
     def _read_roll_off(self, line: str) -> None:
         """Throws until one side is higher; a record saved mid roll-off ends on a tie."""
         throws = [RollOff(int(w), int(b)) for w, b in _THROW.findall(line)]
         if not throws or any(throw.winner is not None for throw in throws[:-1]):
-            raise RecordError(f"game {self.number}: the roll-off {line!r} should be ties "
-                              f"until one die is higher")
+            raise RecordError(_("game {number}: the roll-off {line} should be ties until one "
+                                "die is higher").format(number=self.number, line=repr(line)))
         self.roll_offs = throws
 
     def _read_turn(self, found: re.Match[str]) -> None:
@@ -252,23 +274,26 @@ class _GameReader:
         dice = (int(found.group(3)), int(found.group(4)))
         notation = found.group(5).strip()
         index = len(self.turns) + 1
-        where = f"game {self.number}, turn {index} ({side.label} {dice[0]}-{dice[1]}: " \
-                f"{notation})"
+        # The turn's line is quoted as the record writes it (its colour in English).
+        where = _("game {number}, turn {turn} ({line})").format(
+            number=self.number, turn=index,
+            line=f"{side.label} {dice[0]}-{dice[1]}: {notation}")
         try:
             self.turns.append(self._checked_turn(index, side, dice, notation))
         except ValueError as reason:
-            raise RecordError(f"{where}: {str(reason).rstrip('.')}") from None
+            raise RecordError(_("{where}: {reason}").format(
+                where=where, reason=str(reason).rstrip("."))) from None
 
     def _checked_turn(self, index: int, side: Side, dice: Dice, notation: str) -> RecordedTurn:
         if self.roll_offs and self.first_mover is None:
-            raise ValueError("the roll-off ended in a tie: nobody moves yet")
+            raise ValueError(_("the roll-off ended in a tie: nobody moves yet"))
         before = self.position or Position.initial(self.first_mover or side)
         if before.winner is not None:
-            raise ValueError("the game is already over")
+            raise ValueError(_("the game is already over"))
         if before.turn is not side:
-            raise ValueError(f"it is {before.turn.label}'s turn, not {side.label}'s")
+            raise ValueError(not_your_turn(before.turn))
         if not all(1 <= die <= 6 for die in dice):
-            raise ValueError("dice run from 1 to 6")
+            raise ValueError(_("dice run from 1 to 6"))
         play = parse_play(notation, before, dice)
         self.position = before.apply(play, dice)
         return RecordedTurn(index, side, dice, play, notation, before, self.position)
@@ -277,6 +302,7 @@ class _GameReader:
         result = game_result(self.position) if self.position is not None else None
         return result[1] if result is not None else 0
 
-    @staticmethod
-    def _outcome(winner: Side | None, points: int) -> str:
-        return "no winner yet" if winner is None else f"{winner.label} {_points(points)}"
+
+def _points_shown(count: int) -> str:
+    """A number of points for a message (``_points`` writes them in a record)."""
+    return ngettext("{count} point", "{count} points", count).format(count=count)

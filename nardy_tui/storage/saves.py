@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 
 from nardy_tui.engine import Match
+from nardy_tui.i18n import _
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage.atomic import stale_temp_files, write_atomically
 from nardy_tui.storage.document import DocumentError, match_document, restore
@@ -56,16 +57,17 @@ def load_saved() -> SavedMatch | None:
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as error:
-        raise _rejected(path, f"it could not be read ({_reason(error)})") from None
+        raise _rejected(path, _("it could not be read ({error})").format(error=_reason(error))
+                        ) from None
     try:
         restored = restore(json.loads(text))
     except json.JSONDecodeError as error:
-        raise _rejected(path, f"it is not valid JSON, perhaps cut short "
-                              f"({_json_problem(error)})") from None
+        raise _rejected(path, _("it is not valid JSON, perhaps cut short ({problem})").format(
+            problem=_json_problem(error))) from None
     except DocumentError as error:
         raise _rejected(path, str(error)) from None
     except (ValueError, TypeError, RecursionError) as error:
-        raise _rejected(path, f"it is damaged ({error})") from None
+        raise _rejected(path, _("it is damaged ({error})").format(error=error)) from None
     return SavedMatch(restored.match, restored.options)
 
 
@@ -80,10 +82,11 @@ def _rejected(path: Path, reason: str) -> SaveFileError:
     try:
         path.replace(aside)
     except OSError as error:
-        return SaveFileError(f"The saved match in {path} cannot be resumed: {reason}. "
-                             f"It could not be moved aside either ({_reason(error)}).")
-    return SaveFileError(f"The saved match cannot be resumed: {reason}. "
-                         f"The file was moved to {aside}.")
+        return SaveFileError(_("The saved match in {path} cannot be resumed: {reason}. "
+                               "It could not be moved aside either ({error}).").format(
+            path=path, reason=reason, error=_reason(error)))
+    return SaveFileError(_("The saved match cannot be resumed: {reason}. "
+                           "The file was moved to {path}.").format(reason=reason, path=aside))
 
 
 def _aside_path(path: Path) -> Path:
@@ -116,7 +119,8 @@ def _json_problem(error: json.JSONDecodeError) -> str:
     >>> _json_problem(json.JSONDecodeError("Expecting value", "", 0))
     'Expecting value at line 1, column 1'
     """
-    return f"{error.msg.removesuffix(' at')} at line {error.lineno}, column {error.colno}"
+    return _("{problem} at line {line}, column {column}").format(
+        problem=error.msg.removesuffix(" at"), line=error.lineno, column=error.colno)
 
 
 def _reason(error: Exception) -> str:

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from nardy_tui.engine import MATCH_LENGTHS
-from nardy_tui.i18n import LANGUAGES
+from nardy_tui.i18n import LANGUAGES, _
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MatchOptions
 from nardy_tui.storage.atomic import write_atomically
 from nardy_tui.storage.paths import data_dir
@@ -84,5 +84,5 @@ def save_settings(settings: Settings) -> str | None:
     try:
         write_atomically(settings_path(), json.dumps(asdict(settings), indent=2) + "\n")
     except OSError as error:
-        return f"Could not save the settings: {error}"
+        return _("Could not save the settings: {error}").format(error=error)
     return None
