@@ -23,7 +23,6 @@ from nardy_tui.i18n import N_, _, ngettext
 from nardy_tui.storage import Record, RecordedGame, RecordedTurn
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.cells import cell_of
-from nardy_tui.ui.review import MARK_NAMES
 from nardy_tui.ui.sized import SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
@@ -187,7 +186,7 @@ def verdict(turn: TurnReview) -> str:
             equity=f"{turn.played_equity:+.3f}")
     return _("Review: {mark}, cost {loss} points; best was {play} (★), equity {best_equity} "
              "against {equity}.").format(
-        mark=_(MARK_NAMES[turn.mark]), loss=f"{turn.loss:.2f}",
+        mark=turn.mark.name_shown, loss=f"{turn.loss:.2f}",
         play=format_play(turn.best, turn.before, turn.dice),
         best_equity=f"{turn.best_equity:+.3f}", equity=f"{turn.played_equity:+.3f}")
 

@@ -49,14 +49,6 @@ from nardy_tui.ui.translated import translate_bindings
 HINT_MARK = "★"
 FILTERS = ("all", "mistakes", "white", "black")
 MARK_GLYPHS = {Mark.NONE: " ", Mark.DOUBTFUL: "?", Mark.ERROR: "✗", Mark.BLUNDER: "✗✗"}
-MARK_NAMES = {Mark.DOUBTFUL: N_("doubtful"), Mark.ERROR: N_("error"), Mark.BLUNDER: N_("blunder")}
-"""A mark's word on screen (``Mark.value`` is the English word, kept for records)."""
-GRADE_NAMES = {
-    "Supernatural": N_("Supernatural"), "World-class": N_("World-class"),
-    "Expert": N_("Expert"), "Advanced": N_("Advanced"), "Intermediate": N_("Intermediate"),
-    "Casual": N_("Casual"), "Beginner": N_("Beginner"),
-}
-"""A grade's word on screen, by the English grade ``nardy_tui.bot`` gives."""
 FILTER_NOTICES = {
     "all": N_("Showing every decision."), "mistakes": N_("Showing the mistakes only."),
     "white": N_("Showing White's decisions."), "black": N_("Showing Black's decisions."),
@@ -293,7 +285,7 @@ class ReviewScreen(SizedScreen):
         else:
             played = _("{side} played {play} (◌ ▲▼), equity {equity}: cost {loss} points: "
                        "{mark}.")
-            fields["mark"] = _(MARK_NAMES[turn.mark])
+            fields["mark"] = turn.mark.name_shown
         lines = [played.format(**fields),
                  _("Best: {play} (★), equity {equity}.").format(
                      play=self._said(turn, turn.best), equity=f"{turn.best_equity:+.3f}")]
@@ -308,7 +300,7 @@ class ReviewScreen(SizedScreen):
         lines = [self._summary_line(summarise([review], side))
                  for side in sorted(self.request.sides, key=lambda s: s.value != "white")]
         state = "" if self.finished else _("Reviewing… (the list grows as turns are judged)") + "\n"
-        keys = " · ".join(f"{MARK_GLYPHS[mark]} {_(MARK_NAMES[mark])}"
+        keys = " · ".join(f"{MARK_GLYPHS[mark]} {mark.name_shown}"
                           for mark in (Mark.BLUNDER, Mark.ERROR, Mark.DOUBTFUL))
         self.query_one("#review-summary", Static).update(state + "\n".join(lines) + "\n" + keys)
 
@@ -335,6 +327,5 @@ class ReviewScreen(SizedScreen):
         if not self.finished:
             return _("{side}: {decisions}, lost {loss}; {blunders}, {errors}, {doubtful}").format(
                 **fields)
-        grade = _(GRADE_NAMES.get(summary.grade, summary.grade))
         return _("{side}: {decisions}, lost {loss}; {blunders}, {errors}, {doubtful}; "
-                 "grade {grade}").format(grade=grade, **fields)
+                 "grade {grade}").format(grade=summary.grade_shown, **fields)
