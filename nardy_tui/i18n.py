@@ -17,7 +17,9 @@ Hebrew and Arabic read right to left. Textual lays every cell out left to right,
 terminals differ in whether they reorder such text themselves, so by default the game puts
 each translated line into visual order (python-bidi) before it is drawn; a setting turns
 that off for terminals that reorder by themselves. A ``Translated`` template applies that
-order after its placeholders are filled, so a bracket is never mirrored inside one.
+order after its placeholders are filled, so a bracket is never mirrored inside one, and
+each message remembers its reading order (``Shown``) for when it fills another's
+placeholder: a line is put into visual order once, as a whole.
 
 This module is a leaf: standard library only (python-bidi is imported when first needed),
 so every layer, the engine included, may use it.
@@ -55,7 +57,8 @@ class UnknownLanguage(ValueError):
     """A language code the game has no catalog for; the message lists the available ones."""
 
     def __init__(self, code: str) -> None:
-        super().__init__(f"unknown language {code!r}; available: {available_languages()}")
+        wrong = f"unknown language {code!r}" if code else "a language code is missing"
+        super().__init__(f"{wrong}; available: {available_languages()}")
 
 
 def available_languages() -> str:
@@ -118,14 +121,34 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
     return DEFAULT_LANGUAGE
 
 
+class Shown(str):
+    """Text ready to be drawn (in visual order) that remembers its reading order, so that
+    it can fill a placeholder of another message, which is then ordered as a whole once."""
+
+    reading: str
+
+    @classmethod
+    def of(cls, reading: str) -> Shown:
+        shown = cls(visual(reading))
+        shown.reading = reading
+        return shown
+
+
 class Translated(str):
-    """A translated message; ``format`` fills its placeholders, then orders the result for
-    display (right to left, when that is on)."""
+    """A translated message with placeholders; ``format`` fills them (with other messages
+    in their reading order), then orders the whole line for display."""
 
     __slots__ = ()
 
     def format(self, *args: object, **kwargs: object) -> str:
-        return visual(str.format(self, *args, **kwargs))
+        filled = str.format(self, *map(_reading, args),
+                            **{name: _reading(value) for name, value in kwargs.items()})
+        return Shown.of(filled)
+
+
+def _reading(value: object) -> object:
+    """A message in its reading order, for a placeholder; any other value as it is."""
+    return value.reading if isinstance(value, Shown) else value
 
 
 def _(message: str) -> str:
@@ -146,7 +169,7 @@ def N_(message: str) -> str:
 def _shown(text: str) -> str:
     """A template waits for its placeholders before it is ordered; other text is ordered
     at once."""
-    return Translated(text) if "{" in text else visual(text)
+    return Translated(text) if "{" in text else Shown.of(text)
 
 
 def visual(text: str) -> str:

@@ -13,6 +13,13 @@ from collections.abc import Sequence
 
 from nardy_tui.cli.argparsing import OneLineParser
 from nardy_tui.engine import MATCH_LENGTHS
+from nardy_tui.i18n import (
+    LANGUAGES,
+    UnknownLanguage,
+    available_languages,
+    language_from_environment,
+    use_language,
+)
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, LaunchOptions, MatchOptions
 
 SUBCOMMANDS = ("arena", "export", "replay", "review")
@@ -39,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="match length in points: 1, 3, 5 or 7 (default 3)")
     parser.add_argument("--seed", type=int, default=None,
                         help="seed for the dice, to replay the same match")
+    parser.add_argument("--lang", metavar="CODE",
+                        help=f"the language to play in: {available_languages()} "
+                        f"(default: the one chosen in the game, else the environment's)")
     saved = parser.add_mutually_exclusive_group()
     saved.add_argument("--resume", action="store_true",
                        help="resume the unfinished saved match without asking")
@@ -71,6 +81,12 @@ def parse_launch(argv: Sequence[str]) -> LaunchOptions:
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
+        code, args = _language_option(args)
+        choose_language(code)
+    except UnknownLanguage as unknown:
+        print(f"nardy: {unknown}", file=sys.stderr)
+        return 2
+    try:
         if args and args[0] in SUBCOMMANDS:
             status = _run_subcommand(args[0], args[1:])
             sys.stdout.flush()  # a reader that quit early shows here, not at exit
@@ -92,6 +108,45 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return _reader_gone()
+
+
+def _language_option(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang CODE`` (or ``--lang=CODE``) taken out of ``args``, wherever it stands, so
+    that it works before a subcommand and after, and the help is already in the language.
+
+    >>> _language_option(["--lang", "ru", "review", "game.txt"])
+    ('ru', ['review', 'game.txt'])
+    >>> _language_option(["--bot", "hard"])
+    (None, ['--bot', 'hard'])
+    """
+    rest: list[str] = []
+    code: str | None = None
+    items = iter(args)
+    for arg in items:
+        if arg == "--lang":
+            code = next(items, "")
+        elif arg.startswith("--lang="):
+            code = arg.partition("=")[2]
+        else:
+            rest.append(arg)
+    if code is not None and code not in LANGUAGES:
+        raise UnknownLanguage(code)
+    return code, rest
+
+
+def choose_language(code: str | None) -> None:
+    """Speak ``code`` if given (``--lang``), else the language chosen in the game and
+    remembered, else the environment's (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``).
+
+    Lines printed by the command line stay in reading order: a terminal shows printed
+    right-to-left text as its own bidi support does. Only the game's screen, which places
+    every cell itself, puts them into visual order (its setting).
+    """
+    from nardy_tui.storage import load_settings
+
+    settings = load_settings()
+    use_language(code or settings.language or language_from_environment(), reorder_rtl=False)
 
 
 def _reader_gone() -> int:

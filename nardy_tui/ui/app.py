@@ -23,10 +23,13 @@ from textual.errors import NoWidget
 from textual.screen import Screen
 from textual.signal import Signal
 
+from nardy_tui.i18n import LANGUAGES, N_, _, current_language, use_language
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.storage import Settings, load_settings, save_settings
 from nardy_tui.ui.bots import load_bot
 from nardy_tui.ui.match_files import Saver
+from nardy_tui.ui.settings import SETTING_LABELS
+from nardy_tui.ui.translated import translate_bindings
 
 if TYPE_CHECKING:
     from nardy_tui.engine import Match
@@ -38,13 +41,16 @@ SIGNAL_GRACE = 2.0
 BOT_PACE = 0.6
 """Seconds between the bot's steps: slow enough to follow, quick enough not to bore."""
 
-TEXTUAL_COMMANDS = ("Theme", "Keys")
-"""Textual's own palette commands worth keeping: the colour theme and the keys panel."""
+TEXTUAL_COMMANDS = {"Theme": (N_("Theme"), N_("Change the colour theme")),
+                    "Keys": (N_("Keys"), N_("Show or hide the panel of keys"))}
+"""Textual's own palette commands worth keeping (the colour theme and the keys panel), with
+our words for them, so they are translated too."""
 SETTING_COMMANDS = (
-    ("auto_roll", "Toggle automatic rolling"),
-    ("auto_confirm", "Toggle automatic confirming"),
-    ("auto_forced", "Toggle automatic forced plays"),
-    ("auto_flip", "Toggle turning the board to the mover (hot-seat)"),
+    ("auto_roll", N_("Toggle automatic rolling")),
+    ("auto_confirm", N_("Toggle automatic confirming")),
+    ("auto_forced", N_("Toggle automatic forced plays")),
+    ("auto_flip", N_("Toggle turning the board to the mover (hot-seat)")),
+    ("reorder_rtl", N_("Toggle putting right-to-left lines in reading order")),
 )
 
 
@@ -53,16 +59,19 @@ class NardyApp(App[int]):
 
     CSS_PATH = "nardy.tcss"
     TITLE = "nardy"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", N_("Quit"),
+                                                     priority=True)]
 
     def __init__(self, launch: LaunchOptions | None = None, *,
                  bot_factory: BotFactory | None = None, pace: float = BOT_PACE) -> None:
         """``bot_factory`` and ``pace`` are seams for tests: a fast bot, no animation delay."""
         super().__init__()
+        self.settings: Settings = load_settings()
+        use_language(current_language(), reorder_rtl=self.settings.reorder_rtl)
+        translate_bindings(self)
         self.launch = launch or LaunchOptions()
         self.bot_factory: BotFactory = bot_factory or load_bot
         self.pace = pace
-        self.settings: Settings = load_settings()
         self.settings_changed: Signal[str] = Signal(self, "settings-changed")
         """Published with a setting's name when the player changes it."""
         self.saver: Saver = Saver()
@@ -73,7 +82,7 @@ class NardyApp(App[int]):
             self._exit_on_hangup_and_terminate()
         saved, problem = (None, None) if self.launch.resume is False else self.saver.load()
         if problem is not None:
-            self.notify(problem, title="The save file could not be read", severity="warning",
+            self.notify(problem, title=_("The save file could not be read"), severity="warning",
                         timeout=10)
         if saved is not None and self.launch.resume:
             self.start_match(saved.options, saved.match)
@@ -191,7 +200,8 @@ class NardyApp(App[int]):
         """The new-match screen in place of the current one; it answers with the options."""
         from nardy_tui.ui.newmatch import NewMatchScreen
 
-        screen = NewMatchScreen(self.settings, self.change_setting, seed=self.launch.seed)
+        screen = NewMatchScreen(self.settings, self.change_setting, self.change_language,
+                                seed=self.launch.seed)
         if len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen, self._new_match_chosen)
@@ -259,7 +269,7 @@ class NardyApp(App[int]):
 
         from nardy_tui.ui.closing import Palette
 
-        self.push_screen(Palette(providers=[ThemeProvider], placeholder="Search for themes…"))
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """This app's actions, offered only where they apply, and Textual's theme and keys.
@@ -267,18 +277,24 @@ class NardyApp(App[int]):
         Textual's other commands do not fit here: its quit skips the question asked during
         a match, and maximizing or a screenshot mean nothing to a player.
         """
-        yield from (command for command in super().get_system_commands(screen)
-                    if command.title in TEXTUAL_COMMANDS)
-        yield SystemCommand("Quit", "Quit nardy (asks first during a match, which stays saved)",
+        for command in super().get_system_commands(screen):
+            if command.title in TEXTUAL_COMMANDS:
+                title, help_text = TEXTUAL_COMMANDS[command.title]
+                yield SystemCommand(_(title), _(help_text), command.callback)
+        yield SystemCommand(_("Quit"),
+                            _("Quit nardy (asks first during a match, which stays saved)"),
                             self.action_quit)
-        yield SystemCommand("New match", "Choose how to play a new match", self._ask_new_match)
-        yield SystemCommand("Help", "The rules in short and every key", self.action_help)
+        yield SystemCommand(_("New match"), _("Choose how to play a new match"),
+                            self._ask_new_match)
+        yield SystemCommand(_("Help"), _("The rules in short and every key"), self.action_help)
         game = self._game_screen()
         if game is not None and (game is screen or self._game_over_dialog_on(game, screen)):
             yield from game.palette_commands()
         for name, title in SETTING_COMMANDS:
-            state = "on" if getattr(self.settings, name) else "off"
-            yield SystemCommand(title, f"Now {state}", partial(self._toggle, name))
+            state = _("Now on") if getattr(self.settings, name) else _("Now off")
+            yield SystemCommand(_(title), state, partial(self._toggle, name))
+        if self._redrawn_in_place(screen):
+            yield from self._language_commands()
 
     def _game_over_dialog_on(self, game: GameScreen, screen: Screen[object]) -> bool:
         """Whether ``screen`` is the game-over dialog right on top of ``game``: the palette
@@ -303,10 +319,27 @@ class NardyApp(App[int]):
 
         self.push_screen(AbandonDialog(), chosen)
 
+    def _language_commands(self) -> Iterable[SystemCommand]:
+        """One command per other language, each named in itself, under "Language"."""
+        for code, name in LANGUAGES.items():
+            if code != current_language():
+                yield SystemCommand(_("Language: {name}").format(name=name),
+                                    _("Play in {name} from now on").format(name=name),
+                                    partial(self.change_language, code))
+
+    def _redrawn_in_place(self, screen: Screen[object]) -> bool:
+        """Whether ``screen`` can be drawn again in another language at once: the game and
+        the new-match screen (a dialog or the help first closes)."""
+        from nardy_tui.ui.game import GameScreen
+        from nardy_tui.ui.newmatch import NewMatchScreen
+
+        return isinstance(screen, (GameScreen, NewMatchScreen)) and screen is self.screen_stack[-1]
+
     def _toggle(self, name: str) -> None:
         self.change_setting(name, not getattr(self.settings, name))
-        state = "on" if getattr(self.settings, name) else "off"
-        self.notify(f"{name.replace('_', ' ').capitalize()}: {state}")
+        label = _(SETTING_LABELS[name])
+        state = _("on") if getattr(self.settings, name) else _("off")
+        self.notify(_("{setting}: {state}").format(setting=label, state=state))
 
     def change_setting(self, name: str, value: bool) -> None:
         """Set, remember for the next run, and tell the screens that show it (a flip needs
@@ -315,18 +348,53 @@ class NardyApp(App[int]):
         problem = save_settings(self.settings)
         if problem is not None:
             self.notify(problem, severity="warning")
+        if name == "reorder_rtl":
+            use_language(current_language(), reorder_rtl=value)
+            self._draw_again_in_language()
         self.settings_changed.publish(name)
 
+    def change_language(self, code: str) -> None:
+        """Play in ``code`` from now on, remember it for the next run, and draw the screen
+        again in it."""
+        self.settings.language = code
+        problem = save_settings(self.settings)
+        if problem is not None:
+            self.notify(problem, severity="warning")
+        use_language(code, reorder_rtl=self.settings.reorder_rtl)
+        self._draw_again_in_language()
+
+    def _draw_again_in_language(self) -> None:
+        """Every word of the top screen in the language now in use: the game screen is made
+        again on the same match (saved after every step, so it goes on exactly where it
+        was), the new-match screen opened again."""
+        from nardy_tui.ui.game import GameScreen
+        from nardy_tui.ui.newmatch import NewMatchScreen
+
+        screen = self.screen_stack[-1] if len(self.screen_stack) > 1 else None
+        if isinstance(screen, GameScreen):
+            self.start_match(screen.options, screen.match)
+        elif isinstance(screen, NewMatchScreen):
+            self.action_new_match()
 
 def _summary(match: Match, options: MatchOptions) -> str:
+    """The saved match in one line, for the question whether to resume it."""
     from nardy_tui.engine import Phase, Side
+    from nardy_tui.ui.turnflow import level_name
 
-    who = "hot-seat" if options.mode == "hot-seat" else f"against the {options.bot_level} bot"
-    where = {Phase.GAME_OVER: f"game {match.game.number} over, the next to start",
-             Phase.MATCH_OVER: "the match is over, its record not yet written"}
-    return (f"{who}, match to {match.length}, White {match.score[Side.WHITE]} - "
-            f"Black {match.score[Side.BLACK]}, "
-            f"{where.get(match.phase, f'game {match.game.number}')}")
+    if match.phase is Phase.GAME_OVER:
+        where = _("game {number} over, the next to start")
+    elif match.phase is Phase.MATCH_OVER:
+        where = _("the match is over, its record not yet written")
+    else:
+        where = _("game {number}")
+    if options.mode == "hot-seat":
+        template = _("hot-seat, match to {length}, White {white} - Black {black}, {where}")
+    else:
+        template = _("against the {level} bot, match to {length}, White {white} - "
+                     "Black {black}, {where}")
+    return template.format(level=level_name(options.bot_level), length=match.length,
+                           white=match.score[Side.WHITE], black=match.score[Side.BLACK],
+                           where=where.format(number=match.game.number))
 
 
 def run_app(launch: LaunchOptions) -> int:
@@ -344,8 +412,8 @@ def run_app(launch: LaunchOptions) -> int:
     if launch.resume:
         saved, problem = Saver().load()
         if saved is None:
-            return _fail(problem or "there is no unfinished match to resume; "
-                                    "run 'nardy' to start one")
+            return _fail(problem or _("there is no unfinished match to resume; "
+                                      "run 'nardy' to start one"))
     result = NardyApp(launch).run()
     return result if isinstance(result, int) else 0
 

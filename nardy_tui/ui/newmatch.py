@@ -1,4 +1,5 @@
-"""The new-match screen: who plays, the bot's level, your colour, the match length."""
+"""The new-match screen: who plays, the bot's level, your colour, the match length, the
+language."""
 
 from __future__ import annotations
 
@@ -9,16 +10,20 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Checkbox, Footer, RadioButton, RadioSet, Static
+from textual.widgets import Button, Checkbox, Footer, RadioButton, RadioSet, Select, Static
 
 from nardy_tui.engine import MATCH_LENGTHS
+from nardy_tui.i18n import LANGUAGES, N_, _, current_language, ngettext
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MatchOptions
 from nardy_tui.storage import Settings
 from nardy_tui.ui.closing import ClosesOnce
 from nardy_tui.ui.settings import SETTING_LABELS
 from nardy_tui.ui.sized import SizedScreenOf
+from nardy_tui.ui.translated import translate_bindings
+from nardy_tui.ui.turnflow import level_name
 
-MODES = (("hot-seat", "Hot-seat"), ("bot", "Against the bot"))
+MODES = (("hot-seat", N_("Hot-seat")), ("bot", N_("Against the bot")))
+COLOR_NAMES = {"white": N_("White"), "black": N_("Black"), "random": N_("Random")}
 
 
 class MarkedRadioButton(RadioButton):
@@ -88,47 +93,54 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
     within a radio set (which keeps them for its own buttons); only Tab did.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("s", "start", "Start"),
-                Binding("question_mark,f1", "app.help", "Help"),
-                Binding("down", "app.focus_next", "Next", show=False),
-                Binding("up", "app.focus_previous", "Previous", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("s", "start", N_("Start")),
+                Binding("question_mark,f1", "app.help", N_("Help")),
+                Binding("down", "app.focus_next", N_("Next"), show=False),
+                Binding("up", "app.focus_previous", N_("Previous"), show=False)]
     AUTO_FOCUS = "#mode"
 
     def __init__(self, settings: Settings, change_setting: Callable[[str, bool], None],
-                 seed: int | None = None) -> None:
+                 change_language: Callable[[str], None], seed: int | None = None) -> None:
         """``settings`` gives the choices made last and the switches, which a tick changes
-        at once through ``change_setting`` (name, value)."""
+        at once through ``change_setting`` (name, value); choosing a language calls
+        ``change_language`` (its code), which draws this screen again in it."""
         super().__init__()
+        translate_bindings(self)
         self.settings = settings
         self._change_setting = change_setting
+        self._change_language = change_language
         self.seed = seed
 
     def compose_main(self) -> ComposeResult:
         settings = self.settings
         with Vertical(id="new-match"):
-            yield Static("nardy · Long Nardy · new match", id="new-match-title")
+            yield Static(_("nardy · Long Nardy · new match"), id="new-match-title")
             with Horizontal(id="choices"):
-                yield self._group("Mode", _radio_set(
-                    "mode", [m[1] for m in MODES],
+                yield self._group(_("Mode"), _radio_set(
+                    "mode", [_(m[1]) for m in MODES],
                     _index([m[0] for m in MODES], settings.mode)))
-                yield self._group("Bot level", _radio_set(
-                    "level", [level.capitalize() for level in BOT_LEVELS],
+                yield self._group(_("Bot level"), _radio_set(
+                    "level", [level_name(level) for level in BOT_LEVELS],
                     _index(BOT_LEVELS, settings.bot_level)))
-                yield self._group("Your colour", _radio_set(
-                    "color", [color.capitalize() for color in COLOR_CHOICES],
+                yield self._group(_("Your colour"), _radio_set(
+                    "color", [_(COLOR_NAMES[color]) for color in COLOR_CHOICES],
                     _index(COLOR_CHOICES, settings.color)))
-                yield self._group("Match length", _radio_set(
-                    "length", [f"{n} point{'s' if n > 1 else ''}" for n in MATCH_LENGTHS],
+                yield self._group(_("Match length"), _radio_set(
+                    "length", [ngettext("{count} point", "{count} points", n).format(count=n)
+                               for n in MATCH_LENGTHS],
                     _index(MATCH_LENGTHS, settings.points)))
+                yield self._group(_("Language"), Select(
+                    [(name, code) for code, name in LANGUAGES.items()],
+                    value=current_language(), allow_blank=False, id="language"))
             with Vertical(id="settings"):
                 for name, label in SETTING_LABELS.items():
-                    yield MarkedCheckbox(label, getattr(settings, name), id=name)
-            yield Button("Start the match (s)", id="start", variant="primary")
+                    yield MarkedCheckbox(_(label), getattr(settings, name), id=name)
+            yield Button(_("Start the match (s)"), id="start", variant="primary")
         yield Footer()
 
     @staticmethod
-    def _group(title: str, radio_set: RadioSet) -> Vertical:
-        return Vertical(Static(title, classes="group-title"), radio_set, classes="group")
+    def _group(title: str, choice: RadioSet | Select[str]) -> Vertical:
+        return Vertical(Static(title, classes="group-title"), choice, classes="group")
 
     def ready(self) -> None:
         self._update_bot_choices()
@@ -144,6 +156,11 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
     def _setting_changed(self, event: Checkbox.Changed) -> None:
         self._change_setting(str(event.checkbox.id), event.value)
 
+    @on(Select.Changed, "#language")
+    def _language_chosen(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != current_language():
+            self._change_language(event.value)
+
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         options = MatchOptions(
@@ -158,7 +175,8 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
 
             problem = expert_problem()
             if problem is not None:
-                self.notify(f"{problem}. Choose another level.", severity="error")
+                self.notify(_("{problem}. Choose another level.").format(problem=problem),
+                            severity="error")
                 return
         self.dismiss(options)
 
