@@ -1,8 +1,9 @@
 """Refresh and compile the translation catalogs (a developer's tool; needs Babel, which the
 test extras install).
 
-    python tools/catalogs.py          # extract, update every .po, compile
-    python tools/catalogs.py compile  # only compile the .po files to .mo
+    python tools/catalogs.py               # extract, update every .po, compile
+    python tools/catalogs.py compile       # only compile the .po files to .mo
+    python tools/catalogs.py compile ru he # only those languages' .po files
 
 Extracting reads every ``_()``, ``N_()`` and ``ngettext()`` in the package into
 ``nardy.pot``; updating merges it into each language's ``.po`` (new messages empty, removed
@@ -63,20 +64,20 @@ def update() -> None:
             write_po(file, catalog, no_location=True, sort_output=True, include_previous=False)
 
 
-def compile_all() -> None:
-    for code in languages():
+def compile_all(codes: list[str] | None = None) -> None:
+    for code in codes or languages():
         catalog = read(po_path(code))
         with po_path(code).with_suffix(".mo").open("wb") as file:
             write_mo(file, catalog, use_fuzzy=False)
 
 
 def main(args: list[str]) -> int:
-    if args not in ([], ["compile"]):
+    if args and args[0] != "compile":
         print(__doc__, file=sys.stderr)
         return 2
     if not args:
         update()
-    compile_all()
+    compile_all(args[1:])
     return 0
 
 
