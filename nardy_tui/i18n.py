@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import textwrap
 from collections.abc import Mapping
 from pathlib import Path
 from typing import SupportsIndex
@@ -151,6 +152,11 @@ def _reading(value: object) -> object:
     return value.reading if isinstance(value, Shown) else value
 
 
+def reading_of(text: str) -> str:
+    """A message in its reading order (as the catalog has it), whatever is shown."""
+    return text.reading if isinstance(text, Shown) else text
+
+
 def _(message: str) -> str:
     """``message`` in the language in use (the English itself when there is none)."""
     return _shown(_State.catalog.gettext(message))
@@ -170,6 +176,25 @@ def _shown(text: str) -> str:
     """A template waits for its placeholders before it is ordered; other text is ordered
     at once."""
     return Translated(text) if "{" in text else Shown.of(text)
+
+
+def reordering() -> bool:
+    """Whether lines are being put into visual order (a right-to-left language, the setting
+    on)."""
+    return _State.reorder
+
+
+def broken_into_lines(text: str, width: int) -> str:
+    """``text`` broken into lines of at most ``width`` columns, then each line put into
+    visual order, when reordering: a right-to-left paragraph must be broken before it is
+    reordered (line by line), or a widget that wraps it would show its last words first.
+    Other text (no reordering, or not a message) is returned as it is, for the widget to
+    wrap.
+    """
+    if not _State.reorder or not isinstance(text, Shown):
+        return text
+    lines = textwrap.wrap(text.reading, max(width, 10), break_long_words=False) or [""]
+    return "\n".join(visual(line) for line in lines)
 
 
 def visual(text: str) -> str:

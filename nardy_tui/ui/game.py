@@ -21,7 +21,7 @@ from textual.signal import Signal
 from textual.widgets import Footer, Static
 
 from nardy_tui.engine import Match, Phase, Play, Position, Side
-from nardy_tui.i18n import N_, _
+from nardy_tui.i18n import N_, _, broken_into_lines, reordering
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage import Settings
 from nardy_tui.ui.board import GLYPH, BoardView
@@ -204,8 +204,15 @@ class GameScreen(SizedScreen):
         self.refresh_bindings()
 
     def say(self, text: str) -> None:
-        """The status line under the board: reasons, announcements, what to do next."""
-        self.query_one("#status", Static).update(text, layout=False)
+        """The status line under the board: reasons, announcements, what to do next.
+
+        A right-to-left line is broken to the status line's width before it is reordered
+        (``broken_into_lines``), and set to the right.
+        """
+        status = self.query_one("#status", Static)
+        status.set_class(reordering(), "-right-to-left")
+        status.update(broken_into_lines(text, status.content_size.width or self.size.width),
+                      layout=False)
 
     # -- what happens without a key -------------------------------------------------------
 

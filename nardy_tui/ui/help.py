@@ -15,10 +15,12 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
-from nardy_tui.i18n import N_, _
+from nardy_tui.i18n import N_, Shown, _, broken_into_lines, reading_of, reordering
 from nardy_tui.ui.closing import ClosesOnce
 from nardy_tui.ui.translated import translate_bindings
 
+HELP_WIDTH = 82
+"""Columns of the help's text (its box is 90 wide with border, padding and scroll bar)."""
 Paragraph = tuple[str, ...]
 """The sentences of one paragraph, each a message (Markdown joins them with a space)."""
 
@@ -128,7 +130,13 @@ def help_markdown() -> str:
 
 
 def _paragraph(sentences: Paragraph) -> str:
-    return " ".join(_(sentence) for sentence in sentences)
+    """The sentences as one paragraph; right to left, broken into the help's lines first
+    (Markdown hard breaks) and then each line reordered (``broken_into_lines``)."""
+    text = " ".join(_(sentence) for sentence in sentences)
+    if not reordering():
+        return text
+    reading = Shown.of(" ".join(reading_of(_(sentence)) for sentence in sentences))
+    return broken_into_lines(reading, HELP_WIDTH).replace("\n", "\\\n")
 
 
 class HelpScreen(ClosesOnce, ModalScreen[None]):
