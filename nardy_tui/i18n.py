@@ -178,6 +178,20 @@ def _shown(text: str) -> str:
     return Translated(text) if "{" in text else Shown.of(text)
 
 
+def terminal_reorders_itself(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether the terminal is known to put right-to-left text into visual order by itself:
+    VTE-based terminals from VTE 0.58 (GNOME Terminal, Tilix, Terminator…) and Konsole,
+    which say so in the environment. Most others (xterm, kitty, Alacritty, Windows Terminal,
+    tmux's own screen) draw cells as given, so the game orders the lines itself.
+
+    >>> terminal_reorders_itself({"VTE_VERSION": "7600"}), terminal_reorders_itself({})
+    (True, False)
+    """
+    environ = os.environ if environ is None else environ
+    vte = environ.get("VTE_VERSION", "")
+    return (vte.isdigit() and int(vte) >= 5800) or "KONSOLE_VERSION" in environ
+
+
 def reordering() -> bool:
     """Whether lines are being put into visual order (a right-to-left language, the setting
     on)."""

@@ -9,11 +9,11 @@ value, that value's default): a settings file must never stop the game from star
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from nardy_tui.engine import MATCH_LENGTHS
-from nardy_tui.i18n import LANGUAGES, _
+from nardy_tui.i18n import LANGUAGES, _, terminal_reorders_itself
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MatchOptions
 from nardy_tui.storage.atomic import write_atomically
 from nardy_tui.storage.paths import data_dir
@@ -34,9 +34,9 @@ class Settings:
     auto_confirm: bool = False
     auto_forced: bool = False
     auto_flip: bool = True
-    reorder_rtl: bool = True
+    reorder_rtl: bool = field(default_factory=lambda: not terminal_reorders_itself())
     """Put right-to-left lines (Hebrew, Arabic) into visual order; off for a terminal that
-    reorders them itself."""
+    reorders them itself (by default: off in the terminals known to)."""
     language: str = ""
     """The language chosen on the new-match screen or in the palette; "" for the
     environment's."""
