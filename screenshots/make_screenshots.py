@@ -18,10 +18,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # so the scenes in tests/ can be imported
 
+from nardy_tui.i18n import use_language  # noqa: E402
 from tests.ui.scenes import SCENES  # noqa: E402
 
 PICTURES = ("new_match", "roll_off", "mid_game", "bot_thinking", "last_play", "game_over",
-            "help", "big_board", "review")
+            "help", "big_board", "review", "mid_game_ru", "mid_game_he", "last_play_ar")
 PNG_WIDTH = 1200
 """Pixels for a 120-column picture: sharp enough to read, small enough to keep the
 repository light; a wider terminal's picture is wider in proportion."""
@@ -36,6 +37,7 @@ async def shoot(name: str, folder: Path) -> Path:
         await pilot.pause()
         svg = app.save_screenshot(f"{name}.svg", path=str(folder))
         app.exit(0)
+    use_language("en")
     return Path(svg)
 
 

@@ -17,6 +17,7 @@ from textual.pilot import Pilot
 from nardy_tui.engine import Position, Side
 from nardy_tui.engine.match import Match, Phase
 from nardy_tui.engine.step import Dice, Play
+from nardy_tui.i18n import use_language
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
 from tests.ui.conftest import FirstPlayBot
@@ -186,6 +187,12 @@ async def _help(pilot: Pilot[int]) -> None:
     await pilot.pause()
 
 
+def _in_language(code: str, make_app: Callable[[], NardyApp]) -> NardyApp:
+    """The app, speaking ``code`` (the screenshots of the board in other languages)."""
+    use_language(code)
+    return make_app()
+
+
 SCENES: dict[str, Scene] = {
     "new_match": Scene(lambda: NardyApp(LaunchOptions(seed=1, resume=False), pace=0), _nothing),
     "roll_off": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _roll_off),
@@ -199,4 +206,11 @@ SCENES: dict[str, Scene] = {
                        _opponent_moved),
     "big_board": Scene(lambda: NardyApp(_launch(BOT_MATCH), bot_factory=FirstPlayBot, pace=0),
                        partial(_opponent_moved, turns=7), size=BIG),
+    "mid_game_ru": Scene(partial(_in_language, "ru",
+                                 lambda: NardyApp(_launch(HOT_SEAT), pace=0)), _mid_game),
+    "mid_game_he": Scene(partial(_in_language, "he",
+                                 lambda: NardyApp(_launch(HOT_SEAT), pace=0)), _mid_game),
+    "last_play_ar": Scene(partial(_in_language, "ar", lambda: NardyApp(
+        _launch(BOT_MATCH), bot_factory=FirstPlayBot, pace=0)), _opponent_moved),
 }
+"""The scenes; those in other languages (``_ru``, ``_he``, ``_ar``) are pictures only."""
