@@ -21,8 +21,11 @@ order after its placeholders are filled, so a bracket is never mirrored inside o
 each message remembers its reading order (``Shown``) for when it fills another's
 placeholder: a line is put into visual order once, as a whole.
 
-This module is a leaf: standard library only (python-bidi is imported when first needed),
-so every layer, the engine included, may use it.
+Arabic letters are also given their joining forms (arabic-reshaper) when the game orders the
+lines, since a terminal cannot shape letters it receives already reversed.
+
+This module is a leaf: standard library only (python-bidi and arabic-reshaper are imported
+when first needed), so every layer, the engine included, may use it.
 """
 
 from __future__ import annotations
@@ -218,4 +221,14 @@ def visual(text: str) -> str:
         return text
     from bidi import get_display
 
+    if _State.code == "ar":
+        text = _joined_letters(text)
     return "\n".join(get_display(line, base_dir="R") for line in text.split("\n"))
+
+
+def _joined_letters(text: str) -> str:
+    """Arabic letters in the forms that join them (initial, medial, final): a terminal that
+    gets them already in visual order cannot shape them itself."""
+    import arabic_reshaper
+
+    return str(arabic_reshaper.reshape(text))
