@@ -14,7 +14,7 @@ from functools import partial
 
 from textual.pilot import Pilot
 
-from nardy_tui.engine import Position, Side
+from nardy_tui.engine import Position, Side, TurnBuilder
 from nardy_tui.engine.match import Match, Phase
 from nardy_tui.engine.step import Dice, Play
 from nardy_tui.i18n import use_language
@@ -123,16 +123,11 @@ async def _opponent_moved(pilot: Pilot[int], turns: int = 4) -> None:
 def nearly_won(seed: int, length: int = 3) -> Match:
     """A seeded racing game played by the engine up to the winner's last, complete turn."""
     match = Match(length=length, seed=seed)
+    while match.phase is Phase.ROLL_OFF:
+        match.roll_off()
     while True:
-        while match.phase is Phase.ROLL_OFF:
-            match.roll_off()
-        match.roll()
-        turn = match.turn
-        assert turn is not None
-        while not turn.is_complete:
-            src, dst = racing_move(turn)
-            turn.move(src, dst)
-        if turn.position_now().borne_off(turn.position.turn) == 15:
+        turn = _racing_turn(match)
+        if turn.position_now().borne_off(turn.mover) == 15:
             return match
         match.commit()
 
@@ -144,14 +139,20 @@ def in_the_bear_off(seed: int, length: int = 1) -> Match:
     while match.phase is Phase.ROLL_OFF:
         match.roll_off()
     while not _all_home(match.position, match.position.turn):
-        match.roll()
-        turn = match.turn
-        assert turn is not None
-        while not turn.is_complete:
-            src, dst = racing_move(turn)
-            turn.move(src, dst)
+        _racing_turn(match)
         match.commit()
     return match
+
+
+def _racing_turn(match: Match) -> TurnBuilder:
+    """Roll, and build the turn of racing moves (not yet committed)."""
+    match.roll()
+    turn = match.turn
+    assert turn is not None
+    while not turn.is_complete:
+        src, dst = racing_move(turn)
+        turn.move(src, dst)
+    return turn
 
 
 def _all_home(position: Position, side: Side) -> bool:
