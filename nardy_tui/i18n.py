@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 import textwrap
 from collections.abc import Mapping
 from pathlib import Path
@@ -210,20 +211,62 @@ def broken_into_lines(text: str, width: int) -> str:
     """
     if not _State.reorder or not isinstance(text, Shown):
         return text
-    lines = textwrap.wrap(text.reading, max(width, 10), break_long_words=False) or [""]
+    width = max(width, 10)
+    lines = [line for paragraph in text.reading.split("\n")
+             for line in textwrap.wrap(paragraph, width, break_long_words=False) or [""]]
     return "\n".join(visual(line) for line in lines)
+
+
+_NUMBER = r"[+\-]?\d(?:[\w+\-./:\u00d7]*\w)?(?:\(\d+\))?"
+NOTATION = re.compile(rf"\({_NUMBER}\)|{_NUMBER}")
+"""Numbers and notation inside a right-to-left line ("24/16(2)", "(+0.68)", "5-3", "24/off"),
+in brackets of their own or not: each is kept as one left-to-right piece while the line is
+reordered."""
+RIGHT_TO_LEFT_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+"""A Hebrew or Arabic letter: a line without one is left as it is."""
+KEPT = 0xE000
+"""Private-use characters stand for the kept pieces while a line is reordered: the bidi
+algorithm treats them as left-to-right letters, and no message contains them."""
 
 
 def visual(text: str) -> str:
     """``text`` in the order a left-to-right terminal must draw it, line by line (right-to-
-    left languages with reordering on; otherwise unchanged)."""
+    left languages with reordering on; otherwise unchanged).
+
+    Numbers and notation stay as they are written (``NOTATION``). The bidi algorithm is
+    python-bidi's own Python one: it mirrors a bracket that right-to-left words turn
+    around, "(r)" included (its faster default leaves brackets as they are).
+    """
     if not _State.reorder:
         return text
-    from bidi import get_display
+    from bidi.algorithm import get_display
 
+    kept: list[str] = []
+
+    def keep(piece: re.Match[str]) -> str:
+        kept.append(piece.group())
+        return chr(KEPT + len(kept) - 1)
+
+    if not RIGHT_TO_LEFT_LETTER.search(text):  # key names, notation: nothing to turn
+        return text
+    held = NOTATION.sub(keep, text)
     if _State.code == "ar":
-        text = _joined_letters(text)
-    return "\n".join(get_display(line, base_dir="R") for line in text.split("\n"))
+        held = _joined_letters(held)
+    lines = (get_display(line, base_dir="R") for line in held.split("\n"))
+    shown = "\n".join(lines)
+    return re.sub("[\ue000-\uf8ff]", lambda token: kept[ord(token.group()) - KEPT], shown)
+
+
+def continued(text: str) -> str:
+    """A message that continues a sentence after a colon: its first letter in lower case
+    (its reading order kept, for the line it goes into).
+
+    >>> continued("Point 12 is held by the opponent.")
+    'point 12 is held by the opponent.'
+    """
+    reading = reading_of(text)
+    lowered = reading[:1].lower() + reading[1:]
+    return Shown.of(lowered) if isinstance(text, Shown) else lowered
 
 
 def _joined_letters(text: str) -> str:

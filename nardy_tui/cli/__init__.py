@@ -16,6 +16,7 @@ from nardy_tui.engine import MATCH_LENGTHS
 from nardy_tui.i18n import (
     LANGUAGES,
     UnknownLanguage,
+    _,
     available_languages,
     language_from_environment,
     use_language,
@@ -28,32 +29,34 @@ SUBCOMMANDS = ("arena", "export", "replay", "review")
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="nardy",
-        description="Play Long Nardy in the terminal: two players at one keyboard, or against "
-        "the built-in bot. Without options a new-match screen asks how to play.",
-        epilog="Other commands: 'nardy arena A B' plays bots against each other, "
-        "'nardy export [FILE]' writes the saved match as a text record, "
-        "'nardy replay FILE' steps through a record, 'nardy review FILE' marks the mistakes "
-        "in one. Each has its own --help.",
+        description=_("Play Long Nardy in the terminal: two players at one keyboard, or "
+                      "against the built-in bot. Without options a new-match screen asks how "
+                      "to play."),
+        epilog=_("Other commands: 'nardy arena A B' plays bots against each other, "
+                 "'nardy export [FILE]' writes the saved match as a text record, "
+                 "'nardy replay FILE' steps through a record, 'nardy review FILE' marks the "
+                 "mistakes in one. Each has its own --help."),
     )
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--hot-seat", action="store_true",
-                     help="two people take turns at this keyboard")
+                     help=_("two people take turns at this keyboard"))
     who.add_argument("--bot", choices=BOT_LEVELS, metavar="LEVEL",
-                     help="play against the bot: easy, medium, hard or expert")
+                     help=_("play against the bot: easy, medium, hard or expert"))
     parser.add_argument("--color", choices=COLOR_CHOICES, default=None,
-                        help="your colour against the bot: white, black or random")
+                        help=_("your colour against the bot: white, black or random"))
     parser.add_argument("--points", type=int, choices=MATCH_LENGTHS, default=None,
-                        help="match length in points: 1, 3, 5 or 7 (default 3)")
+                        help=_("match length in points: 1, 3, 5 or 7 (default 3)"))
     parser.add_argument("--seed", type=int, default=None,
-                        help="seed for the dice, to replay the same match")
+                        help=_("seed for the dice, to replay the same match"))
     parser.add_argument("--lang", metavar="CODE",
-                        help=f"the language to play in: {available_languages()} "
-                        f"(default: the one chosen in the game, else the environment's)")
+                        help=_("the language to play in: {languages} (default: the one chosen "
+                               "in the game, else the environment's)").format(
+                            languages=available_languages()))
     saved = parser.add_mutually_exclusive_group()
     saved.add_argument("--resume", action="store_true",
-                       help="resume the unfinished saved match without asking")
+                       help=_("resume the unfinished saved match without asking"))
     saved.add_argument("--new", action="store_true",
-                       help="start a new match even if one is saved")
+                       help=_("start a new match even if one is saved"))
     return parser
 
 
@@ -62,7 +65,7 @@ def parse_launch(argv: Sequence[str]) -> LaunchOptions:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.color is not None and args.hot_seat:
-        parser.error("--color is for a match against the bot, not --hot-seat")
+        parser.error(_("--color is for a match against the bot, not --hot-seat"))
     chosen = (args.hot_seat or args.bot is not None or args.points is not None
               or args.color is not None)
     match = None
@@ -98,8 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             problem = expert_problem()
             if problem is not None:
-                print(f"nardy: {problem}; choose another level with --bot easy, medium or hard",
-                      file=sys.stderr)
+                print(_("nardy: {problem}; choose another level with --bot easy, medium or "
+                        "hard").format(problem=problem), file=sys.stderr)
                 return 2
         from nardy_tui.ui import run_app
 

@@ -23,7 +23,7 @@ from nardy_tui.engine.movegen import (
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
 from nardy_tui.engine.step import Dice, Play, Step, check_dice, dice_steps
-from nardy_tui.i18n import _
+from nardy_tui.i18n import _, continued
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,7 +415,7 @@ def _reaches(src: int, die: int, dst: int) -> bool:
 
 def _sentence_case(reason: str) -> str:
     """A reason continued after a colon: its first letter in lower case."""
-    return reason[0].lower() + reason[1:]
+    return continued(reason)
 
 
 def _unplayed_dice_reason() -> str:

@@ -338,8 +338,8 @@ class NardyApp(App[int]):
     def _toggle(self, name: str) -> None:
         self.change_setting(name, not getattr(self.settings, name))
         label = _(SETTING_LABELS[name])
-        state = _("on") if getattr(self.settings, name) else _("off")
-        self.notify(_("{setting}: {state}").format(setting=label, state=state))
+        said = _("{setting}: on") if getattr(self.settings, name) else _("{setting}: off")
+        self.notify(said.format(setting=label))
 
     def change_setting(self, name: str, value: bool) -> None:
         """Set, remember for the next run, and tell the screens that show it (a flip needs

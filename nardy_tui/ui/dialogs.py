@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from nardy_tui.engine import Game, Match, Side
-from nardy_tui.i18n import N_, _, ngettext
+from nardy_tui.i18n import N_, _, broken_into_lines, ngettext, reordering
 from nardy_tui.ui.closing import ClosesOnce
 from nardy_tui.ui.translated import translate_bindings
 
@@ -80,6 +80,10 @@ def last_game_won(game: Game) -> str:
                     game.points).format(side=side, count=game.points)
 
 
+DIALOG_TEXT_WIDTH = 58
+"""Columns of a dialog's text: its width (64 in nardy.tcss) less the border and padding."""
+
+
 class Dialog(ClosesOnce, ModalScreen[str]):
     """A short message with buttons; each button dismisses with its id.
 
@@ -103,9 +107,10 @@ class Dialog(ClosesOnce, ModalScreen[str]):
         self.buttons = buttons
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        with Vertical(classes="dialog -right-to-left" if reordering() else "dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
-            yield Static(self.body, classes="dialog-body", markup=False)
+            yield Static(broken_into_lines(self.body, DIALOG_TEXT_WIDTH), classes="dialog-body",
+                         markup=False)
             with Horizontal(classes="dialog-buttons"):
                 for index, (button_id, label) in enumerate(self.buttons):
                     yield Button(label, id=button_id,

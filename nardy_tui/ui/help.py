@@ -151,5 +151,5 @@ class HelpScreen(ClosesOnce, ModalScreen[None]):
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-body"):
+        with VerticalScroll(id="help-body", classes="-right-to-left" if reordering() else ""):
             yield Markdown(help_markdown())

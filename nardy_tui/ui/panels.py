@@ -124,7 +124,7 @@ class InfoPanel(Static):
             text.append("-")
         text.append(f"\n{struck_out_why(match.turn, passed is not None)}\n")
         pips, off = _("pips"), _("off")
-        text.append(f"{'':<{NAME_WIDTH + 2}}{pips:>4}{off:>5}\n")
+        text.append(f"{'':<{NAME_WIDTH + 2}}{pips:>4} {off:>4}\n")
         for side in Side:
             text.append(f"{GLYPH[side]} {names[side]:<{NAME_WIDTH}}"
                         f"{position.pip_count(side):>4}{position.borne_off(side):>5}\n")
@@ -137,11 +137,10 @@ class InfoPanel(Static):
         side = match.mover
         if side is None:
             words = _("Roll-off") if match.phase is Phase.ROLL_OFF else _("Game over")
-        else:
-            player = f"{GLYPH[side]} {names[side]}"
-            words = (_("{player} to roll") if match.phase is Phase.ROLL
-                     else _("{player} to move")).format(player=player)
-        return f" {words} "
+            return f" {words} "
+        words = (_("{player} to roll") if match.phase is Phase.ROLL
+                 else _("{player} to move")).format(player=names[side])
+        return f" {GLYPH[side]} {words} "
 
 
 class HistoryPanel(VerticalScroll, can_focus=False):

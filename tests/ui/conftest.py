@@ -1,4 +1,5 @@
-"""Fixtures for the UI tests: a private save folder, no animations, a fast stand-in bot."""
+"""Fixtures for the UI tests: a private save folder, no animations, English after each
+test, a fast stand-in bot."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 from nardy_tui.engine import Position, legal_plays
 from nardy_tui.engine.step import Dice, Play
+from nardy_tui.i18n import use_language
 
 
 @pytest.fixture(autouse=True)
@@ -16,7 +18,16 @@ def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     """Each test saves into its own folder, never the user's."""
     monkeypatch.setenv("NARDY_HOME", str(tmp_path))
     monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
+    for terminal in ("VTE_VERSION", "KONSOLE_VERSION"):  # the right-to-left default
+        monkeypatch.delenv(terminal, raising=False)
     yield tmp_path
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """A test that plays in another language leaves the next one in English."""
+    yield
+    use_language("en")
 
 
 class FirstPlayBot:
