@@ -1,4 +1,4 @@
-"""Make the README pictures: ``python screenshots/make_screenshots.py``.
+"""Make the README pictures: ``python screenshots/make_screenshots.py [NAME...]``.
 
 Each picture is a seeded scene of ``tests/ui/scenes.py`` (the same ones the snapshot tests
 check), driven with Textual's Pilot at 120x40 (one at 160x50) and saved as SVG, then turned
@@ -51,13 +51,18 @@ def keep_spaces(svg: Path) -> None:
     """Make rsvg-convert keep leading spaces, as the terminal shows them.
 
     Textual writes them as no-break spaces, which rsvg-convert drops at the start of a
-    text run: indented history lines and the pip table's header lost their indent.
+    text run: indented history lines and the pip table's header lost their indent. And
+    every run is drawn in the order of its cells, as a terminal draws them: rsvg-convert
+    would otherwise reorder Hebrew and Arabic runs a second time.
     """
     text = svg.read_text(encoding="utf-8").replace("&#160;", " ")
+    text = text.replace("<style>", "<style>\n    text { unicode-bidi: bidi-override; "
+                        "direction: ltr; }", 1)
     svg.write_text(text.replace("<svg ", '<svg xml:space="preserve" ', 1), encoding="utf-8")
 
 
-def main() -> int:
+def main(names: list[str]) -> int:
+    """Make every picture, or only those named."""
     if shutil.which("rsvg-convert") is None:
         print("rsvg-convert is needed: apt-get install librsvg2-bin fonts-firacode",
               file=sys.stderr)
@@ -65,7 +70,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as work:
         os.environ["NARDY_HOME"] = work  # never touch the player's save or settings
         os.environ["TEXTUAL_ANIMATIONS"] = "none"
-        for name in PICTURES:
+        for name in names or PICTURES:
             svg = asyncio.run(shoot(name, Path(work)))
             to_png(svg, HERE / f"{name}.png", PNG_WIDTH * SCENES[name].size[0] // 120)
             print(f"screenshots/{name}.png")
@@ -73,4 +78,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
