@@ -1,10 +1,11 @@
 """Fuzzing the app: random keys, clicks and resizes in every phase, and nothing may break.
 
-Each episode starts the app somewhere different (the new-match screen, a fresh match against
-the bot or hot-seat, a saved match resumed near the end of a game or of the match, or the
-previous episode's save) and then sends random bursts of events: any key the app binds, digits,
-arrows, Enter, Escape, Tab, letters, ctrl combos, mouse clicks at random cells, and terminal
-resizes down to sizes far too small for the board. A few bursts are a legal turn typed by a
+Each episode starts the app somewhere different, in one of its languages (the new-match
+screen, a fresh match against the bot or hot-seat, a saved match resumed near the end of a
+game or of the match, or the previous episode's save) and then sends random bursts of
+events: any key the app binds, digits, arrows, Enter, Escape, Tab, letters, ctrl combos,
+mouse clicks at random cells, and terminal resizes down to sizes far too small for the
+board. A few bursts are a legal turn typed by a
 "player", so the fuzz reaches game over, match over and the next game instead of wandering
 around the roll-off. Dialogs, help and the command palette are answered by the same random
 keys; when the app quits (ctrl+q, the match-over dialog, the palette's Quit), or after a
@@ -40,6 +41,7 @@ from textual.worker import WorkerCancelled
 
 from nardy_tui.engine import Side
 from nardy_tui.engine.match import Match, Phase
+from nardy_tui.i18n import LANGUAGES, use_language
 from nardy_tui.options import COLOR_CHOICES, LaunchOptions, MatchOptions
 from nardy_tui.storage import load_saved, save_match
 from nardy_tui.storage.document import match_document, restore
@@ -51,7 +53,7 @@ from tests.ui.driver import turn_keys
 
 DEFAULT_EVENTS = 2000
 DEFAULT_SEED = 20240505
-PARTS = 4
+PARTS = 6
 MAX_BURST = 24
 EPISODE_EVENTS = (150, 600)
 """Random events per episode before the app is closed (its match stays saved)."""
@@ -191,6 +193,7 @@ def new_app(rng: random.Random) -> NardyApp:
         if start == "near an end":
             saved_match_near_an_end(rng, seed)
         launch = LaunchOptions(seed=seed, resume=rng.choice((True, None)))
+    use_language(rng.choice(list(LANGUAGES)))  # every catalog's words are put to use
     app = NardyApp(launch, bot_factory=FirstPlayBot, pace=0)
     app.settings.auto_roll = rng.random() < 0.3
     app.settings.auto_confirm = rng.random() < 0.3

@@ -1,0 +1,79 @@
+"""The game in each of its languages: a short hot-seat game to the end, and no word that
+overflows its place in the smallest terminal the game accepts (110x28)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.containers import ScrollableContainer
+from textual.screen import Screen
+from textual.widgets import Button, Static
+from textual.widgets._toggle_button import ToggleButton
+
+from nardy_tui.engine import Phase
+from nardy_tui.i18n import LANGUAGES, _, use_language
+from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.ui.app import NardyApp
+from nardy_tui.ui.dialogs import MatchOverDialog
+from nardy_tui.ui.sized import MIN_HEIGHT, MIN_WIDTH
+from tests.ui.driver import burst, game_screen, keys_for, racing_move
+from tests.ui.scenes import nearly_won
+
+SMALLEST = (MIN_WIDTH, MIN_HEIGHT)
+HOT_SEAT = MatchOptions(mode="hot-seat", points=1, seed=3)
+
+
+def overflowing(screen: Screen[object]) -> list[str]:
+    """Every word that does not fit its place: a widget reaching past the screen's edge, or
+    a text, button or checkbox that needs more lines than it has. Scrolled content (the
+    history, the help) is left out: it may be longer than its window."""
+    width, height = screen.size
+    found = []
+    for widget in screen.query("*"):
+        if not widget.display or not widget.region.area or any(
+                isinstance(ancestor, ScrollableContainer) for ancestor in widget.ancestors):
+            continue
+        region = widget.region
+        if region.right > width or region.bottom > height:
+            found.append(f"{widget!r} reaches past the screen: {region}")
+        if isinstance(widget, Static | Button | ToggleButton):
+            size = widget.content_size
+            needed = widget.get_content_height(size, screen.size, size.width)
+            if needed > size.height:
+                found.append(f"{widget!r} needs {needed} lines, has {size.height}")
+    return found
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+async def test_a_short_hot_seat_game_in_each_language_fits_the_smallest_terminal(
+        code: str) -> None:
+    use_language(code)
+    app = NardyApp(LaunchOptions(resume=False), pace=0)
+    async with app.run_test(size=SMALLEST) as pilot:
+        await pilot.pause()
+        assert not overflowing(app.screen), "the new-match screen"
+        app.start_match(HOT_SEAT)
+        await pilot.pause()
+        screen = game_screen(pilot)
+        match = screen.match
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        await burst(pilot, "r")
+        turn = match.turn
+        assert turn is not None
+        src, dst = racing_move(turn)
+        await burst(pilot, *keys_for(src))
+        assert screen.flow.selected == src
+        assert not overflowing(screen), "a checker chosen, its destinations marked"
+        await burst(pilot, *keys_for(dst))
+        assert not overflowing(screen), "a step played"
+
+        app.start_match(HOT_SEAT, nearly_won(3, length=1))
+        await pilot.pause()
+        await burst(pilot, "c")
+        dialog = app.screen
+        assert isinstance(dialog, MatchOverDialog)
+        assert not overflowing(dialog), "the match-over dialog"
+        footer_words = {_("Roll"), _("Confirm"), _("Hint")}
+        if code != "en":
+            assert footer_words.isdisjoint({"Roll", "Confirm", "Hint"}), "keys translated"
+            assert "wins the match" not in dialog.title_text
