@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from nardy_tui.cli.argparsing import OneLineParser
+from nardy_tui.cli.argparsing import OneLineParser, speak_argparse
 from nardy_tui.engine import MATCH_LENGTHS
 from nardy_tui.i18n import (
     LANGUAGES,
@@ -86,6 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code, args = _language_option(args)
         choose_language(code)
+        speak_argparse()
     except UnknownLanguage as unknown:
         print(f"nardy: {unknown}", file=sys.stderr)
         return 2

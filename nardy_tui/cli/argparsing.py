@@ -1,7 +1,12 @@
-"""Command-line mistakes in one line, for every ``nardy`` command.
+"""Command-line mistakes in one line, for every ``nardy`` command, in the player's language.
 
 argparse's own ``error`` prints the whole usage block before the message; a mistake should
 be one line that says what is wrong and where the help is, like every other nardy error.
+
+argparse looks its own words up with gettext ("usage: ", "options", its mistakes), in the
+process's default domain; ``speak_argparse`` has it look them up in nardy's catalogs instead,
+in the language chosen (``--lang`` included), so a translated ``--help`` has no English left
+in it.
 """
 
 from __future__ import annotations
@@ -9,7 +14,30 @@ from __future__ import annotations
 import argparse
 from typing import NoReturn
 
-from nardy_tui.i18n import _
+from nardy_tui.i18n import N_, _, ngettext
+
+ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+"""argparse's own messages that a player can meet, marked for nardy's catalogs."""
+
+
+def speak_argparse() -> None:
+    """Have argparse say its own words (``ARGPARSE_MESSAGES``) in the language in use."""
+    setattr(argparse, "_", _)  # noqa: B010 (argparse's module-level gettext alias)
+    setattr(argparse, "ngettext", ngettext)  # noqa: B010
 
 
 class OneLineParser(argparse.ArgumentParser):
