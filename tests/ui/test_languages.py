@@ -3,6 +3,8 @@ overflows its place in the smallest terminal the game accepts (110x28)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from textual.containers import ScrollableContainer
 from textual.screen import Screen
@@ -77,3 +79,53 @@ async def test_a_short_hot_seat_game_in_each_language_fits_the_smallest_terminal
         if code != "en":
             assert footer_words.isdisjoint({"Roll", "Confirm", "Hint"}), "keys translated"
             assert "wins the match" not in dialog.title_text
+
+
+def test_a_record_written_in_any_language_is_the_same_and_replays_in_english(
+        tmp_path: Path) -> None:
+    from datetime import datetime
+
+    from nardy_tui.storage import format_record, load_record
+
+    match = nearly_won(3, length=1)
+    match.commit()
+    when = datetime(2026, 12, 1, 12, 0).astimezone()
+    english = format_record(match, HOT_SEAT, when)
+    for code in LANGUAGES:
+        use_language(code)
+        assert format_record(match, HOT_SEAT, when) == english, code
+    use_language("en")
+    written = tmp_path / "match.txt"
+    written.write_text(english, encoding="utf-8")
+    record = load_record(written)
+    assert len(record.games[0].turns) == len(match.game.turns)
+
+
+async def test_a_language_chosen_in_the_palette_redraws_the_game_and_is_remembered() -> None:
+    from nardy_tui.storage import load_settings
+
+    app = NardyApp(LaunchOptions(match=HOT_SEAT, resume=False), pace=0)
+    async with app.run_test(size=SMALLEST) as pilot:
+        match = game_screen(pilot).match
+        await burst(pilot, "r")
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert "Language: Русский" in titles and "Language: English" not in titles
+        app.change_language("ru")
+        await pilot.pause()
+        screen = game_screen(pilot)
+        assert screen.match is match, "the same match goes on"
+        footer = {binding.description for _, binding, *_ in screen.active_bindings.values()}
+        assert _("Roll") in footer and _("Roll") != "Roll"
+        assert load_settings().language == "ru"
+
+
+async def test_the_language_chosen_on_the_new_match_screen_redraws_it() -> None:
+    from textual.widgets import Select, Static
+
+    app = NardyApp(LaunchOptions(resume=False), pace=0)
+    async with app.run_test(size=SMALLEST) as pilot:
+        app.screen.query_one("#language", Select).value = "el"
+        await pilot.pause()
+        await pilot.pause()
+        title = str(app.screen.query_one("#new-match-title", Static).content)
+        assert title == _("nardy · Long Nardy · new match") and "new match" not in title
