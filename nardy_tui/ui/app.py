@@ -36,6 +36,9 @@ if TYPE_CHECKING:
     from nardy_tui.ui.bots import BotFactory
     from nardy_tui.ui.game import GameScreen
 
+TEXTUAL_KEY_NAMES = (N_("palette"),)
+"""The words Textual gives its own keys in the footer, marked for the catalogs (the app
+translates every binding it holds, ``translate_bindings``)."""
 SIGNAL_GRACE = 2.0
 """Seconds a clean exit on SIGHUP or SIGTERM may take before the process just ends."""
 BOT_PACE = 0.6
@@ -257,7 +260,7 @@ class NardyApp(App[int]):
         from nardy_tui.ui.closing import Palette
 
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
-            self.push_screen(Palette())
+            self.push_screen(Palette(placeholder=_("Search for commands…")))
 
     def search_themes(self) -> None:
         """The theme chooser (the palette's "Theme" command), as burst-safe as the palette.

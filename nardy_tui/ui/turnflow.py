@@ -522,12 +522,6 @@ class TurnFlow:
 
     # -- words -----------------------------------------------------------------------------
 
-    def numbering(self) -> str:
-        """Whose numbering the screen uses, in words: "your numbering", "Black's numbering"."""
-        if self.bots:
-            return _("your numbering")
-        return _("{side}'s numbering").format(side=self.reader.name_shown)
-
     def history_title(self) -> str:
         """The history panel's title: whose numbering its moves are in."""
         if self.bots:

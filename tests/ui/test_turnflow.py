@@ -194,7 +194,7 @@ def test_in_hot_seat_the_board_and_the_numbering_turn_to_the_mover() -> None:
     flow.choose(white(16))
     flow.confirm()
     assert flow.view is Side.BLACK and flow.reader is Side.BLACK
-    assert flow.numbering() == "Black's numbering"
+    assert flow.history_title() == "History, in Black's numbering"
     flow.roll()
     assert flow.rolled_said() == "Black rolled 6-5."
     assert flow.turn_said(flow.match.game.turns[0]) == "White 5-3: 12/4", "in Black's numbering"
@@ -210,7 +210,7 @@ def test_without_turning_the_board_stays_where_the_players_put_it() -> None:
 
 def test_against_the_bot_the_numbering_is_always_the_players() -> None:
     flow = rolled(5, 3, bots={Side.BLACK: "easy"})
-    assert flow.reader is Side.WHITE and flow.numbering() == "your numbering"
+    assert flow.reader is Side.WHITE and flow.history_title() == "History, in your numbering"
     assert flow.names == {Side.WHITE: "You", Side.BLACK: "Easy bot"}
 
 
