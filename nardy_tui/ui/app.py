@@ -336,7 +336,7 @@ class NardyApp(App[int]):
         from nardy_tui.ui.game import GameScreen
         from nardy_tui.ui.newmatch import NewMatchScreen
 
-        return isinstance(screen, (GameScreen, NewMatchScreen)) and screen is self.screen_stack[-1]
+        return isinstance(screen, (GameScreen, NewMatchScreen))
 
     def _toggle(self, name: str) -> None:
         self.change_setting(name, not getattr(self.settings, name))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.command import CommandPalette
 from textual.containers import ScrollableContainer
 from textual.screen import Screen
 from textual.widgets import Button, Static
@@ -22,6 +23,11 @@ from tests.ui.scenes import nearly_won
 
 SMALLEST = (MIN_WIDTH, MIN_HEIGHT)
 HOT_SEAT = MatchOptions(mode="hot-seat", points=1, seed=3)
+
+
+def screen_under(app: NardyApp) -> Screen[object]:
+    """The screen the command palette was opened on."""
+    return app.screen_stack[-2]
 
 
 def overflowing(screen: Screen[object]) -> list[str]:
@@ -108,9 +114,16 @@ async def test_a_language_chosen_in_the_palette_redraws_the_game_and_is_remember
     async with app.run_test(size=SMALLEST) as pilot:
         match = game_screen(pilot).match
         await burst(pilot, "r")
-        titles = {command.title for command in app.get_system_commands(app.screen)}
+        await pilot.press("ctrl+p")
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+        titles = {command.title for command in app.get_system_commands(screen_under(app))}
         assert "Language: Русский" in titles and "Language: English" not in titles
-        app.change_language("ru")
+        commands = {command.title: command for command in
+                    app.get_system_commands(screen_under(app))}
+        palette.dismiss()
+        await pilot.pause()
+        commands["Language: Русский"].callback()
         await pilot.pause()
         screen = game_screen(pilot)
         assert screen.match is match, "the same match goes on"
