@@ -373,6 +373,8 @@ class NardyApp(App[int]):
         from nardy_tui.ui.game import GameScreen
         from nardy_tui.ui.newmatch import NewMatchScreen
 
+        translate_bindings(self)
+        self.refresh_bindings()
         screen = self.screen_stack[-1] if len(self.screen_stack) > 1 else None
         if isinstance(screen, GameScreen):
             self.start_match(screen.options, screen.match)

@@ -9,23 +9,30 @@ language in use then: the class keeps the English.
 from __future__ import annotations
 
 import dataclasses
+from weakref import WeakKeyDictionary
 
 from textual.binding import Binding
 from textual.dom import DOMNode
 
 from nardy_tui.i18n import _
 
+_ENGLISH: WeakKeyDictionary[DOMNode, dict[str, list[Binding]]] = WeakKeyDictionary()
+"""Each node's bindings as its class wrote them (English), by node."""
+
 
 def translate_bindings(node: DOMNode) -> None:
     """Show ``node``'s key descriptions and tooltips in the language in use.
 
-    Call it from ``__init__``, after ``super().__init__()``. The bindings are replaced, not
-    changed: Textual's copy shares its lists with the class's own bindings.
+    Call it from ``__init__``, after ``super().__init__()``, and again after the language
+    changes (the app's own keys: its screens are made anew). The bindings are replaced, not
+    changed: Textual's copy shares its lists with the class's own bindings, and each node's
+    English ones are kept to be translated again.
     """
     bindings = node._bindings
+    english = _ENGLISH.setdefault(node, dict(bindings.key_to_bindings))
     bindings.key_to_bindings = {
         key: [translated(binding) for binding in key_bindings]
-        for key, key_bindings in bindings.key_to_bindings.items()
+        for key, key_bindings in english.items()
     }
 
 

@@ -128,8 +128,13 @@ async def test_a_language_chosen_in_the_palette_redraws_the_game_and_is_remember
         screen = game_screen(pilot)
         assert screen.match is match, "the same match goes on"
         footer = {binding.description for _, binding, *_ in screen.active_bindings.values()}
-        assert _("Roll") in footer and _("Roll") != "Roll"
-        assert load_settings().language == "ru"
+        assert {_("Roll"), _("Quit")} <= footer and _("Quit") != "Quit"
+        app.change_language("he")
+        await pilot.pause()
+        footer = {binding.description for _, binding, *_ in
+                  game_screen(pilot).active_bindings.values()}
+        assert _("Quit") in footer, "the app's own keys follow a second change too"
+        assert load_settings().language == "he"
 
 
 async def test_the_language_chosen_on_the_new_match_screen_redraws_it() -> None:
