@@ -22,7 +22,7 @@ from nardy_tui.engine import (
     TurnBuilder,
     dice_steps,
 )
-from nardy_tui.i18n import _, ngettext
+from nardy_tui.i18n import _, ngettext, reading_of, visual
 from nardy_tui.ui.board import GLYPH
 from nardy_tui.ui.turnflow import turn_line
 
@@ -158,14 +158,14 @@ class HistoryPanel(VerticalScroll, can_focus=False):
         """Every turn, its moves in ``reader``'s numbering (the one on the board's edge)."""
         lines: list[str] = []
         for game in match.games:
-            lines.append(_("Game {number}").format(number=game.number))
+            lines.append(reading_of(_("Game {number}").format(number=game.number)))
             for roll_off in game.roll_offs:
-                lines.append("  " + _("roll-off: White {white}, Black {black}").format(
-                    white=roll_off.white, black=roll_off.black))
-            lines += [f"  {number}. {turn_line(turn, reader)}"
+                lines.append("  " + reading_of(_("roll-off: White {white}, Black {black}").format(
+                    white=roll_off.white, black=roll_off.black)))
+            lines += [f"  {number}. {reading_of(turn_line(turn, reader))}"
                       for number, turn in enumerate(game.turns, start=1)]
             if game.winner is not None:
-                lines.append(f"  {result_line(game)}")
+                lines.append(f"  {reading_of(result_line(game))}")
         if tuple(lines) != self._lines:
             self._lines = tuple(lines)
             self._render_lines()
@@ -174,10 +174,12 @@ class HistoryPanel(VerticalScroll, can_focus=False):
         """Wrap to the panel's width ourselves, so a long turn goes on under its moves.
 
         Left to the widget, a turn's moves wrapped to the panel's edge and read as a turn
-        of their own. One column stays free for the scrollbar, which comes and goes.
+        of their own. One column stays free for the scrollbar, which comes and goes. The
+        lines are kept in reading order, wrapped, then each put into visual order (right to
+        left, when the game reorders).
         """
         width = max(self.content_region.width - 1, MIN_HISTORY_WIDTH)
-        wrapped = [part for line in self._lines for part in wrap_line(line, width)]
+        wrapped = [visual(part) for line in self._lines for part in wrap_line(line, width)]
         self.query_one("#history-text", Static).update(Text("\n".join(wrapped)))
         height = self.content_region.height
         self._keep_latest_in_view(overflowing=bool(height) and len(wrapped) > height)
