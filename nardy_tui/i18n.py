@@ -97,11 +97,6 @@ def current_language() -> str:
     return _State.code
 
 
-def is_right_to_left() -> bool:
-    """Whether the language in use reads right to left."""
-    return _State.code in RIGHT_TO_LEFT
-
-
 def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
     """The first language the environment asks for that the game speaks, else English.
 
