@@ -353,7 +353,7 @@ class NardyApp(App[int]):
             self.notify(problem, severity="warning")
         if name == "reorder_rtl":
             use_language(current_language(), reorder_rtl=value)
-            self._draw_again_in_language()
+            self.call_later(self._draw_again_in_language)
         self.settings_changed.publish(name)
 
     def change_language(self, code: str) -> None:
@@ -364,12 +364,17 @@ class NardyApp(App[int]):
         if problem is not None:
             self.notify(problem, severity="warning")
         use_language(code, reorder_rtl=self.settings.reorder_rtl)
-        self._draw_again_in_language()
+        self.call_later(self._draw_again_in_language)
 
     def _draw_again_in_language(self) -> None:
         """Every word of the top screen in the language now in use: the game screen is made
         again on the same match (saved after every step, so it goes on exactly where it
-        was), the new-match screen opened again."""
+        was), the new-match screen opened again.
+
+        Called from the app's own queue (``call_later``), never from the screen's event that
+        asked for it: Textual gives a pushed screen's result to the message pump pushing it,
+        and the new-match screen that asked is gone by then, so its "start" was lost.
+        """
         from nardy_tui.ui.game import GameScreen
         from nardy_tui.ui.newmatch import NewMatchScreen
 

@@ -137,13 +137,21 @@ async def test_a_language_chosen_in_the_palette_redraws_the_game_and_is_remember
         assert load_settings().language == "he"
 
 
-async def test_the_language_chosen_on_the_new_match_screen_redraws_it() -> None:
-    from textual.widgets import Select, Static
+@pytest.mark.parametrize("change", ["language", "right-to-left setting"])
+async def test_a_change_on_the_new_match_screen_redraws_it_and_start_still_starts(
+        change: str) -> None:
+    from textual.widgets import Checkbox, Select, Static
 
     app = NardyApp(LaunchOptions(resume=False), pace=0)
     async with app.run_test(size=SMALLEST) as pilot:
-        app.screen.query_one("#language", Select).value = "el"
+        if change == "language":
+            app.screen.query_one("#language", Select).value = "el"
+        else:
+            app.screen.query_one("#reorder_rtl", Checkbox).toggle()
         await pilot.pause()
         await pilot.pause()
         title = str(app.screen.query_one("#new-match-title", Static).content)
-        assert title == _("nardy · Long Nardy · new match") and "new match" not in title
+        assert title == _("nardy · Long Nardy · new match")
+        await pilot.press("s")
+        await pilot.pause()
+        assert game_screen(pilot).match.phase is Phase.ROLL_OFF, "the match starts"
