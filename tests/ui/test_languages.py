@@ -10,6 +10,7 @@ from textual.command import CommandPalette
 from textual.containers import ScrollableContainer
 from textual.screen import Screen
 from textual.widgets import Button, Static
+from textual.widgets._footer import FooterKey
 from textual.widgets._toggle_button import ToggleButton
 
 from nardy_tui.engine import Phase
@@ -18,7 +19,7 @@ from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import MatchOverDialog
 from nardy_tui.ui.sized import MIN_HEIGHT, MIN_WIDTH
-from tests.ui.driver import burst, game_screen, keys_for, racing_move
+from tests.ui.driver import burst, game_screen, keys_for, racing_move, turn_keys
 from tests.ui.scenes import nearly_won
 
 SMALLEST = (MIN_WIDTH, MIN_HEIGHT)
@@ -48,7 +49,17 @@ def overflowing(screen: Screen[object]) -> list[str]:
             needed = widget.get_content_height(size, screen.size, size.width)
             if needed > size.height:
                 found.append(f"{widget!r} needs {needed} lines, has {size.height}")
-    return found
+    return found + footer_overflowing(screen)
+
+
+def footer_overflowing(screen: Screen[object]) -> list[str]:
+    """The footer's keys that run under the palette's key, docked at its right (the footer
+    scrolls, so they would be hidden there)."""
+    keys = list(screen.query(FooterKey))
+    palette = [key for key in keys if key.has_class("-command-palette")]
+    edge = palette[0].region.x if palette else screen.size.width
+    return [f"footer key {key.description!r} hidden under the palette key"
+            for key in keys if key not in palette and key.region.right > edge]
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))
@@ -74,6 +85,13 @@ async def test_a_short_hot_seat_game_in_each_language_fits_the_smallest_terminal
         assert not overflowing(screen), "a checker chosen, its destinations marked"
         await burst(pilot, *keys_for(dst))
         assert not overflowing(screen), "a step played"
+        await burst(pilot, *turn_keys(match), "c", "r")
+        turn = match.turn
+        if turn is not None and not turn.is_pass:  # one step of the next turn
+            src = turn.sources()[0]
+            await burst(pilot, *keys_for(src), *keys_for(turn.routes(src)[0].dst))
+            assert not turn.is_complete
+            assert not overflowing(screen), "the most keys: steps to undo, a last play"
 
         app.start_match(HOT_SEAT, nearly_won(3, length=1))
         await pilot.pause()
