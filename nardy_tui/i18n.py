@@ -77,6 +77,9 @@ class _State:
     code = DEFAULT_LANGUAGE
     catalog: gettext.NullTranslations = gettext.NullTranslations()
     reorder = False
+    terminal_needs_order = True
+    """The setting: whether right-to-left text must be put into visual order for this
+    terminal (whatever the language in use, for the languages' own names)."""
 
 
 def use_language(code: str, *, reorder_rtl: bool = True) -> None:
@@ -91,6 +94,19 @@ def use_language(code: str, *, reorder_rtl: bool = True) -> None:
     _State.catalog = (gettext.NullTranslations() if code == DEFAULT_LANGUAGE else
                       gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True))
     _State.reorder = reorder_rtl and code in RIGHT_TO_LEFT
+    _State.terminal_needs_order = reorder_rtl
+
+
+def language_name(code: str) -> str:
+    """A language's name in itself, as the screen draws it: a Hebrew or Arabic name is put
+    into visual order wherever the terminal needs that, in whatever language the game is,
+    so its readers recognise it in the list of languages."""
+    name = LANGUAGES[code]
+    if code not in RIGHT_TO_LEFT or not _State.terminal_needs_order:
+        return name
+    shown = Shown(_ordered(name))
+    shown.reading = name
+    return shown
 
 
 def current_language() -> str:
@@ -147,8 +163,9 @@ class Translated(str):
 
 
 def _reading(value: object) -> object:
-    """A message in its reading order, for a placeholder; any other value as it is."""
-    return value.reading if isinstance(value, Shown) else value
+    """A message in its reading order, for a placeholder of a line to be reordered as a
+    whole; any other value (or any value when lines are not reordered) as it is shown."""
+    return value.reading if isinstance(value, Shown) and _State.reorder else value
 
 
 def reading_of(text: str) -> str:
@@ -219,6 +236,7 @@ in brackets of their own or not: each is kept as one left-to-right piece while t
 reordered."""
 RIGHT_TO_LEFT_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 """A Hebrew or Arabic letter: a line without one is left as it is."""
+ARABIC_LETTER = re.compile("[\u0600-\u06ff\u0750-\u08ff]")
 KEPT = 0xE000
 """Private-use characters stand for the kept pieces while a line is reordered: the bidi
 algorithm treats them as left-to-right letters, and no message contains them."""
@@ -234,6 +252,11 @@ def visual(text: str) -> str:
     """
     if not _State.reorder:
         return text
+    return _ordered(text)
+
+
+def _ordered(text: str) -> str:
+    """``text`` put into visual order (see ``visual``), its Arabic letters joined."""
     from bidi.algorithm import get_display
 
     kept: list[str] = []
@@ -245,7 +268,7 @@ def visual(text: str) -> str:
     if not RIGHT_TO_LEFT_LETTER.search(text):  # key names, notation: nothing to turn
         return text
     held = NOTATION.sub(keep, text)
-    if _State.code == "ar":
+    if ARABIC_LETTER.search(held):
         held = _joined_letters(held)
     lines = (get_display(line, base_dir="R") for line in held.split("\n"))
     shown = "\n".join(lines)

@@ -156,3 +156,15 @@ def test_an_unknown_lang_is_one_line_naming_the_languages(tmp_path: Path) -> Non
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1
     assert "unknown language 'xx'" in done.stderr and "ru (Русский)" in done.stderr
+
+
+def test_hebrew_and_arabic_names_read_right_in_the_list_of_languages_in_any_language() -> None:
+    from nardy_tui.i18n import language_name
+
+    use_language("ru")
+    assert language_name("he") == "תירבע" and language_name("ru") == "Русский"
+    assert _("Language: {name}").format(name=language_name("he")).endswith("תירבע")
+    use_language("he")
+    assert _("Language: {name}").format(name=language_name("he")).startswith("תירבע")
+    use_language("ru", reorder_rtl=False)  # a terminal that reorders by itself
+    assert language_name("he") == "עברית"

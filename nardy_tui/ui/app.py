@@ -23,7 +23,7 @@ from textual.errors import NoWidget
 from textual.screen import Screen
 from textual.signal import Signal
 
-from nardy_tui.i18n import LANGUAGES, N_, _, current_language, use_language
+from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, use_language
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.storage import Settings, load_settings, save_settings
 from nardy_tui.ui.bots import load_bot
@@ -323,10 +323,14 @@ class NardyApp(App[int]):
         self.push_screen(AbandonDialog(), chosen)
 
     def _language_commands(self) -> Iterable[SystemCommand]:
-        """One command per other language, each named in itself, under "Language"."""
-        for code, name in LANGUAGES.items():
+        """One command per other language, each named in itself, under "Language" (and the
+        English word too, so that a player lost in a language they cannot read finds the
+        way back by typing "lang")."""
+        in_english = "" if current_language() == "en" else " · Language"
+        for code in LANGUAGES:
             if code != current_language():
-                yield SystemCommand(_("Language: {name}").format(name=name),
+                name = language_name(code)
+                yield SystemCommand(_("Language: {name}").format(name=name) + in_english,
                                     _("Play in {name} from now on").format(name=name),
                                     partial(self.change_language, code))
 

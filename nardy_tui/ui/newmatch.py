@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Footer, RadioButton, RadioSet, Select, Static
 
 from nardy_tui.engine import MATCH_LENGTHS
-from nardy_tui.i18n import LANGUAGES, N_, _, current_language, ngettext
+from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, ngettext
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MatchOptions
 from nardy_tui.storage import Settings
 from nardy_tui.ui.closing import ClosesOnce
@@ -130,7 +130,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
                                for n in MATCH_LENGTHS],
                     _index(MATCH_LENGTHS, settings.points)))
                 yield self._group(_("Language"), Select(
-                    [(name, code) for code, name in LANGUAGES.items()],
+                    [(language_name(code), code) for code in LANGUAGES],
                     value=current_language(), allow_blank=False, id="language"))
             with Vertical(id="settings"):
                 for name, label in SETTING_LABELS.items():
