@@ -28,13 +28,28 @@ async def burst(pilot: Pilot[int], *keys: str) -> None:
     await pilot.pause()
 
 
+async def roll_off(pilot: Pilot[int]) -> Match:
+    """Roll off by keys until one side starts (a tie rolls again); the match."""
+    match = game_screen(pilot).match
+    while match.phase is Phase.ROLL_OFF:
+        await burst(pilot, "r")
+    return match
+
+
 async def first_roll(pilot: Pilot[int]) -> tuple[GameScreen, Match]:
     """Roll off and roll the first turn's dice by keys; the game screen and its match."""
-    screen = game_screen(pilot)
-    while screen.match.phase is Phase.ROLL_OFF:
-        await burst(pilot, "r")
+    await roll_off(pilot)
     await burst(pilot, "r")
-    return screen, screen.match
+    return game_screen(pilot), game_screen(pilot).match
+
+
+async def type_turn(pilot: Pilot[int]) -> None:
+    """Roll and type this turn's racing moves, confirming unless that is automatic; the
+    bot's answer is not waited for (``settle`` does that)."""
+    match = game_screen(pilot).match
+    await burst(pilot, "r")
+    confirm = [] if pilot.app.settings.auto_confirm else ["c"]  # type: ignore[attr-defined]
+    await burst(pilot, *turn_keys(match), *confirm)
 
 
 def keys_for(point: int) -> list[str]:
@@ -92,9 +107,7 @@ async def play_turn(pilot: Pilot[int]) -> None:
 
     With auto-roll and auto-confirm on, that is a single burst of point numbers.
     """
-    match = game_screen(pilot).match
-    while match.phase is Phase.ROLL_OFF:
-        await burst(pilot, "r")
+    match = await roll_off(pilot)
     if match.phase is Phase.ROLL:
         await burst(pilot, "r")
     if match.phase is Phase.MOVE:

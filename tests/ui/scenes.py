@@ -21,14 +21,14 @@ from nardy_tui.i18n import use_language
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
 from tests.ui.conftest import FirstPlayBot
-from tests.ui.driver import burst, game_screen, racing_move, settle
+from tests.ui.driver import burst, game_screen, racing_move, roll_off, settle
 
 SIZE = (120, 40)
 BIG = (160, 50)
 HOT_SEAT = MatchOptions(mode="hot-seat", points=3, seed=7)
 BOT_MATCH = MatchOptions(mode="bot", bot_level="hard", color="white", points=3, seed=11)
 
-Before = Callable[[Pilot[int]], Awaitable[None]]
+Before = Callable[[Pilot[int]], Awaitable[object]]
 
 
 @dataclass(frozen=True)
@@ -58,16 +58,9 @@ async def _nothing(pilot: Pilot[int]) -> None:
     await pilot.pause()
 
 
-async def _roll_off(pilot: Pilot[int]) -> None:
-    """Roll off until one side starts (a tie rolls again)."""
-    match = game_screen(pilot).match
-    while match.phase is Phase.ROLL_OFF:
-        await burst(pilot, "r")
-
-
 async def _mid_game(pilot: Pilot[int]) -> None:
     """A few racing turns, then the next roll and a source chosen: destinations show."""
-    await _roll_off(pilot)
+    await roll_off(pilot)
     screen = game_screen(pilot)
     for _ in range(6):
         await burst(pilot, "r")
@@ -87,7 +80,7 @@ async def _mid_game(pilot: Pilot[int]) -> None:
 
 async def _bot_thinking(pilot: Pilot[int]) -> None:
     """The human (White) plays the first turn; the slow bot is then thinking."""
-    await _roll_off(pilot)
+    await roll_off(pilot)
     screen = game_screen(pilot)
     if screen.match.position.turn in screen.flow.bots:
         await settle(pilot)
@@ -104,7 +97,7 @@ async def _bot_thinking(pilot: Pilot[int]) -> None:
 async def _opponent_moved(pilot: Pilot[int], turns: int = 4) -> None:
     """Against the bot: a few racing turns each, ending as the bot's turn ends, so its
     play is marked on the board and the human is to roll."""
-    await _roll_off(pilot)
+    await roll_off(pilot)
     screen = game_screen(pilot)
     match = screen.match
     await settle(pilot)
@@ -196,7 +189,7 @@ def _in_language(code: str, make_app: Callable[[], NardyApp]) -> NardyApp:
 
 SCENES: dict[str, Scene] = {
     "new_match": Scene(lambda: NardyApp(LaunchOptions(seed=1, resume=False), pace=0), _nothing),
-    "roll_off": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _roll_off),
+    "roll_off": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), roll_off),
     "mid_game": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _mid_game),
     "bot_thinking": Scene(lambda: NardyApp(_launch(BOT_MATCH), bot_factory=SlowBot, pace=0),
                           _bot_thinking),

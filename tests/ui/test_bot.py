@@ -11,7 +11,7 @@ from nardy_tui.ui.board import PointView
 from nardy_tui.ui.cells import cell_of
 from nardy_tui.ui.dialogs import MatchOverDialog
 from tests.ui.conftest import FirstPlayBot
-from tests.ui.driver import burst, game_screen, play_game, settle, turn_keys
+from tests.ui.driver import burst, game_screen, play_game, roll_off, settle, type_turn
 from tests.ui.scenes import in_the_bear_off
 
 SIZE = (120, 40)
@@ -48,8 +48,7 @@ async def test_the_bot_moves_after_the_human_without_a_key() -> None:
     app = against_bot("white", seed=4)
     async with app.run_test(size=SIZE) as pilot:
         match = game_screen(pilot).match
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         await settle(pilot)
         assert match.position.turn is Side.WHITE
         if match.game.turns:
@@ -64,11 +63,9 @@ async def test_the_bots_steps_are_paced_and_s_skips_them() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
         match = screen.match
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         if match.position.turn is Side.WHITE:
-            await burst(pilot, "r")
-            await burst(pilot, *turn_keys(match))
+            await type_turn(pilot)
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert match.phase is Phase.MOVE and match.position.turn is Side.BLACK
@@ -85,8 +82,7 @@ async def test_hint_stars_the_best_play() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
         match = screen.match
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         await settle(pilot)
         await burst(pilot, "r")
         assert match.turn is not None

@@ -16,6 +16,7 @@ from tests.ui.driver import (
     keys_for,
     play_game,
     play_turn,
+    roll_off,
     turn_keys,
 )
 from tests.ui.scenes import in_the_bear_off
@@ -51,8 +52,7 @@ async def test_a_one_point_match_by_keys_from_the_roll_off_through_the_bear_off(
         match = screen.match
         assert match.phase is Phase.ROLL_OFF
         await burst(pilot, "r")
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         starter = match.position.turn
         assert "starts" in str(screen.board.query_one("#banner").content)
 
@@ -98,8 +98,7 @@ async def test_next_game_starts_with_its_own_roll_off() -> None:
     app = hot_seat(points=3, seed=5)
     async with app.run_test(size=SIZE) as pilot:
         match = game_screen(pilot).match
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         while match.position.pip_count(match.position.turn) > 40:
             dice = match.roll()
             match.play(max(legal_plays(match.position, dice),
@@ -127,8 +126,7 @@ async def test_a_turn_without_a_legal_move_is_announced_and_passes() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
         match = screen.match
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         mover = match.position.turn
         # The mover's last checker on its head faces six opposing points; the rest are home.
         board = [0] * 24
@@ -199,8 +197,7 @@ async def test_a_burst_of_points_then_confirm_plays_the_whole_turn_in_order() ->
     app = hot_seat(points=3, seed=2)
     async with app.run_test(size=SIZE) as pilot:
         match = game_screen(pilot).match
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         mover = match.position.turn
         await burst(pilot, "r", *turn_keys_after_roll(match), "c")
         assert match.game.turns and match.game.turns[-1].side is mover
@@ -223,9 +220,7 @@ async def test_escape_says_the_selection_was_dropped() -> None:
     app = hot_seat(points=3, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
-        match = screen.match
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         await burst(pilot, "r", "2", "4")
         assert screen.flow.selected == 24 and "selected" in status(app)
         await burst(pilot, "escape")
@@ -238,8 +233,7 @@ async def test_the_history_says_whose_roll_off_die_is_whose() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
         match = screen.match
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         history = str(screen.query_one("#history-text").content)
         for throw in match.game.roll_offs:
             assert f"roll-off: White {throw.white}, Black {throw.black}" in history
@@ -304,8 +298,7 @@ async def test_a_struck_out_die_is_explained() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
         match = screen.match
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         mover = match.position.turn
         # Only one die can be played, so it must be the higher (RULES.md section 6).
         match.position = position({24: 14, 13: 1}, {7: 1, 6: 1, 14: 1, 24: 12}, mover)

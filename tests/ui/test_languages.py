@@ -19,7 +19,7 @@ from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import MatchOverDialog
 from nardy_tui.ui.sized import MIN_HEIGHT, MIN_WIDTH
-from tests.ui.driver import burst, game_screen, keys_for, racing_move, turn_keys
+from tests.ui.driver import burst, game_screen, keys_for, racing_move, roll_off, turn_keys
 from tests.ui.scenes import nearly_won
 
 SMALLEST = (MIN_WIDTH, MIN_HEIGHT)
@@ -74,8 +74,7 @@ async def test_a_short_hot_seat_game_in_each_language_fits_the_smallest_terminal
         await pilot.pause()
         screen = game_screen(pilot)
         match = screen.match
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         await burst(pilot, "r")
         turn = match.turn
         assert turn is not None

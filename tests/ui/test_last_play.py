@@ -20,7 +20,7 @@ from nardy_tui.ui.cells import cell_of
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.turnflow import position_before_last
 from tests.ui.conftest import FirstPlayBot
-from tests.ui.driver import burst, game_screen, keys_for, settle, turn_keys
+from tests.ui.driver import burst, game_screen, keys_for, roll_off, settle, turn_keys, type_turn
 
 SIZE = (120, 40)
 
@@ -44,8 +44,7 @@ async def bot_has_moved(pilot) -> tuple[GameScreen, Match]:  # type: ignore[no-u
     """Roll off and play until the bot's turn has just ended: the human is to roll."""
     screen = game_screen(pilot)
     match = screen.match
-    while match.phase is Phase.ROLL_OFF:
-        await burst(pilot, "r")
+    await roll_off(pilot)
     await settle(pilot)
     if not match.game.turns:
         await burst(pilot, "r")
@@ -97,11 +96,9 @@ async def test_the_bots_steps_are_marked_as_it_plays_them() -> None:
     async with against_bot(pace=30).run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
         match = screen.match
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         if match.position.turn is Side.WHITE:
-            await burst(pilot, "r")
-            await burst(pilot, *turn_keys(match), "c")
+            await type_turn(pilot)
         await app_workers_done(pilot)
         assert screen.flow.bot_steps and match.turn is not None
         assert marked(screen, "last-to") == set()  # nothing played yet

@@ -8,14 +8,13 @@ it is the numbering of the player the board is turned to.
 from __future__ import annotations
 
 from nardy_tui.engine import Side
-from nardy_tui.engine.match import Phase
 from nardy_tui.engine.notation import renumbered
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import PointView
 from nardy_tui.ui.game import GameScreen
 from tests.ui.conftest import FirstPlayBot
-from tests.ui.driver import burst, game_screen, keys_for, settle, turn_keys
+from tests.ui.driver import burst, game_screen, keys_for, roll_off, settle, turn_keys, type_turn
 
 SIZE = (120, 40)
 
@@ -42,11 +41,9 @@ async def test_against_the_bot_the_numbers_stay_the_humans_through_the_bots_turn
         match = screen.match
         white_labels = [str(n) for n in [*range(13, 25), *range(12, 0, -1)]]
         assert labels(screen) == white_labels
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         if match.position.turn is Side.WHITE:
-            await burst(pilot, "r")
-            await burst(pilot, *turn_keys(match), "c")
+            await type_turn(pilot)
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.flow.bot_steps, "the bot's play is being shown"
@@ -70,8 +67,7 @@ async def test_playing_black_the_bots_moves_are_in_blacks_numbering() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
         match = screen.match
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         await settle(pilot)
         if not match.game.turns:  # Black (the human) started: play, and let White answer
             await burst(pilot, "r")
@@ -90,8 +86,7 @@ async def test_in_hot_seat_the_numbers_are_those_of_the_player_the_board_is_turn
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
         match = screen.match
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         first = match.position.turn
         await burst(pilot, "r")
         await burst(pilot, *turn_keys(match), "c")

@@ -17,7 +17,7 @@ from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.help import HelpScreen
 from nardy_tui.ui.newmatch import NewMatchScreen
 from tests.ui.conftest import FirstPlayBot
-from tests.ui.driver import burst
+from tests.ui.driver import burst, roll_off
 
 SIZE = (120, 40)
 
@@ -55,9 +55,7 @@ async def test_every_step_is_saved_and_resume_true_skips_the_question() -> None:
     launch = LaunchOptions(match=MatchOptions(mode="hot-seat", points=3, seed=1), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        match = app.screen.match  # type: ignore[attr-defined]
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        match = await roll_off(pilot)
         await burst(pilot, "r")
         saved = load_saved()
         assert saved is not None and saved.match.dice == match.dice
@@ -115,9 +113,7 @@ async def test_the_command_palette_offers_the_game_actions_that_apply() -> None:
                 "Keys"} <= titles
         assert not titles & {"Confirm the turn", "Undo one step", "Hint", "Maximize",
                              "Screenshot"}
-        match = app.screen.match  # type: ignore[attr-defined]
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         await burst(pilot, "r")
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert {"Hint", "Flip the board"} <= titles and "Roll the dice" not in titles
@@ -131,8 +127,7 @@ async def test_game_keys_do_nothing_while_the_terminal_is_too_small() -> None:
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         match = app.screen.match  # type: ignore[attr-defined]
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         board = app.screen.board  # type: ignore[attr-defined]
         view = board.view
         await pilot.resize_terminal(80, 20)
@@ -167,8 +162,7 @@ async def test_at_the_minimum_size_the_panels_fit_and_turns_do_not_wrap() -> Non
         screen = app.screen
         assert not screen.query_one("#enlarge").display
         match = screen.match  # type: ignore[attr-defined]
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         await burst(pilot, "r")
         await burst(pilot, *turn_keys(match), "c")
         for panel in ("#info", "#history"):

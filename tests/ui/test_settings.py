@@ -8,7 +8,7 @@ from pathlib import Path
 from nardy_tui.options import LaunchOptions
 from nardy_tui.storage import Settings, load_settings, save_settings, settings_path
 from nardy_tui.ui.app import NardyApp
-from tests.ui.driver import burst
+from tests.ui.driver import burst, roll_off
 
 SIZE = (120, 40)
 
@@ -64,7 +64,6 @@ async def test_up_and_down_move_between_the_settings_on_the_new_match_screen() -
 
 async def test_turning_the_board_to_the_mover_shows_at_once_when_switched_on() -> None:
     """A setting changed during a match (from the palette) redraws the game at once."""
-    from nardy_tui.engine import Phase
     from nardy_tui.options import MatchOptions
     from tests.ui.driver import game_screen, turn_keys
 
@@ -74,8 +73,7 @@ async def test_turning_the_board_to_the_mover_shows_at_once_when_switched_on() -
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
         match = screen.match
-        while match.phase is Phase.ROLL_OFF:
-            await burst(pilot, "r")
+        await roll_off(pilot)
         await burst(pilot, "r")
         await burst(pilot, *turn_keys(match), "c")
         assert match.mover is not None and screen.board.view is not match.mover
