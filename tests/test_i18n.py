@@ -168,3 +168,15 @@ def test_hebrew_and_arabic_names_read_right_in_the_list_of_languages_in_any_lang
     assert _("Language: {name}").format(name=language_name("he")).startswith("תירבע")
     use_language("ru", reorder_rtl=False)  # a terminal that reorders by itself
     assert language_name("he") == "עברית"
+
+
+def test_a_right_to_left_paragraph_is_broken_into_lines_before_each_is_reordered() -> None:
+    from nardy_tui.i18n import broken_into_lines
+
+    use_language("he")
+    paragraph = Shown.of("אחת שתיים שלוש ארבע חמש שש שבע שמונה")
+    lines = broken_into_lines(paragraph, 16).split("\n")
+    assert len(lines) > 1 and all(len(line) <= 16 for line in lines)
+    assert lines[0] == visual("אחת שתיים שלוש"), "the first words on the first line"
+    use_language("en")
+    assert broken_into_lines(Shown.of("one two three four five"), 8) == "one two three four five"
