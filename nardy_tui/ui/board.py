@@ -1,9 +1,9 @@
 """The board: one focusable widget that owns the cursor, the selection keys and the view.
 
-The 24 points, the bar and the two borne-off trays inside it are plain widgets that cannot
-take focus, so a fast burst of keys always reaches the board itself (DESIGN.md "UI shape").
-The board knows no rule. It draws any ``Position``, shows the highlights it is given as CSS
-classes, and reports which cell the player chose; the game screen asks the engine what that
+Its two halves (``PointRow``: twelve points, the bar and a tray each) and the banner between
+them cannot take focus, so a fast burst of keys always reaches the board itself (DESIGN.md
+"UI shape"). The board knows no rule. It draws any ``Position``, shows the highlights it is
+given, and reports which cell the player chose; the game screen asks the engine what that
 choice means. With ``interactive=False`` it is a read-only picture (for a replay viewer).
 
 Cells (``ui/cells.py``) are board indexes or trays, so a highlight stays on the same point
@@ -13,15 +13,20 @@ when the view flips.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
@@ -63,69 +68,177 @@ DIGIT_WAIT = 0.7
 
 HEAD_CELLS = frozenset(board_index(side, HEAD) for side in Side)
 
-MARK_CLASSES = ("last-from", "last-to", "source", "selected", "dest-single", "dest-combined",
-                "hint", "cursor")
+MARKS = ("last-from", "last-to", "source", "selected", "dest-single", "dest-combined", "hint")
+"""The highlights the board's owner sets, weakest first: where two apply, the later one's
+colour wins. The board adds two marks of its own: "cursor" and "head"."""
 
 
-class PointView(Static):
-    """One point: its number at the board's edge and its stack of checkers."""
+@dataclass(frozen=True)
+class PointLook:
+    """What one point shows: its checkers (+ White, - Black), edge number, marker, marks."""
+
+    cell: int
+    count: int
+    label: str
+    marker: str
+    marks: frozenset[str]
+
+
+@dataclass(frozen=True)
+class TrayLook:
+    """What a borne-off tray shows: whose it is, how many are off, its marker and marks."""
+
+    cell: int
+    side: Side
+    count: int
+    marker: str
+    marks: frozenset[str]
+
+
+LABEL_LAYERS = (("head", "point--label-head"), ("last-from", "point--label-last"),
+                ("last-to", "point--label-last"), ("source", "point--label-source"),
+                ("selected", "point--label-selected"), ("cursor", "point--label-cursor"))
+"""The edge number's looks by mark, weakest first."""
+
+TRAY_LAYERS = (("last-to", "tray--last-to"), ("dest-single", "tray--dest"),
+               ("dest-combined", "tray--dest"), ("hint", "tray--hint"),
+               ("cursor", "tray--cursor"))
+
+BAR_WIDTH = 3
+TRAY_MARGIN = 1
+TRAY_WIDTH = 8
+
+
+class PointRow(Widget):
+    """Half the board, drawn line by line: twelve points, the bar after the sixth, a tray.
+
+    One widget for a whole row, not one per point: a highlight then changes no CSS class
+    and restyles nothing, and the screen is composed from a few regions instead of sixty,
+    which made every step of a game (and every UI test) costly. The looks stay in the
+    stylesheet as component classes; a cell combines them in ``*_LAYERS`` order, so a later
+    highlight wins exactly as a later CSS rule would.
+    """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "point--label", "point--white", "point--black", "point--marker",
+        "point--light", "point--dark", *(f"point--{name}" for name in MARKS),
+        "point--white", "point--black", "point--marker", "point--label",
+        *(component for _, component in LABEL_LAYERS),
+        "bar", "tray", *(component for _, component in TRAY_LAYERS),
     }
 
     def __init__(self, upper: bool, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.upper = upper
-        self.cell = 0
-        self.count = 0
-        self.label = ""
-        self.marker = ""
+        self.points: tuple[PointLook, ...] = ()
+        self.tray: TrayLook | None = None
         self.stack = STACK_ROWS
+        self.point_width = POINT_WIDTH
+        self._lines: list[Strip] | None = None
 
-    def show(self, cell: int, count: int, label: str, marker: str, stack: int) -> None:
-        """Show ``count`` checkers (+ White, - Black) under the edge number ``label``."""
-        shown = (cell, count, label, marker, stack)
-        if shown != (self.cell, self.count, self.label, self.marker, self.stack):
-            self.cell, self.count, self.label, self.marker, self.stack = shown
-            self.refresh()
+    def show(self, points: tuple[PointLook, ...], tray: TrayLook, stack: int,
+             point_width: int) -> None:
+        """Draw these looks; only a change redraws, and only a new size lays out again."""
+        resized = (stack, point_width) != (self.stack, self.point_width)
+        if not resized and (points, tray) == (self.points, self.tray):
+            return
+        self.points, self.tray, self.stack, self.point_width = points, tray, stack, point_width
+        self._lines = None
+        self.refresh(layout=resized)
 
-    def render(self) -> Text:
-        side = Side.WHITE if self.count > 0 else Side.BLACK
-        checker = self.get_component_rich_style(f"point--{side.value}")
-        rows: list[Text] = [Text(GLYPH[side], checker) for _ in range(min(abs(self.count),
-                                                                          self.stack))]
-        if abs(self.count) > self.stack:
-            rows[-1] = Text(str(abs(self.count)), checker)
-        if self.marker:
-            rows.append(Text(self.marker, self.get_component_rich_style("point--marker")))
-        rows += [Text("")] * (self.stack + 1 - len(rows))
-        label = Text(self.label, self.get_component_rich_style("point--label"))
+    def cell_at(self, x: int) -> int | None:
+        """The cell drawn at column ``x`` of this row (None on the bar or the margin)."""
+        points_width = 6 * self.point_width
+        if x < points_width:
+            return self.points[x // self.point_width].cell
+        x -= points_width + BAR_WIDTH
+        if 0 <= x < points_width:
+            return self.points[6 + x // self.point_width].cell
+        x -= points_width + TRAY_MARGIN
+        return self.tray.cell if self.tray is not None and 0 <= x < TRAY_WIDTH else None
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return 12 * self.point_width + BAR_WIDTH + TRAY_MARGIN + TRAY_WIDTH
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.stack + 2
+
+    def notify_style_update(self) -> None:
+        """A new theme or stylesheet: draw the lines again with the new looks."""
+        super().notify_style_update()
+        self._lines = None
+
+    def render_line(self, y: int) -> Strip:
+        if self._lines is None:
+            self._lines = self._draw() if self.tray is not None else []
+        if y < len(self._lines):
+            return self._lines[y]
+        return Strip.blank(self.size.width, self.rich_style)
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        cell = self.cell_at(event.x)
+        if cell is not None:
+            self.post_message(BoardView.Clicked(cell))
+
+    def _draw(self) -> list[Strip]:
+        assert self.tray is not None
+        around = self.rich_style
+        height = self.stack + 2
+        columns = [self._point(look, column, around) for column, look in enumerate(self.points)]
+        bar = [Strip.blank(BAR_WIDTH, self._look(around, "bar"))] * height
+        margin = [Strip.blank(TRAY_MARGIN, around)] * height
+        columns[6:6] = [bar]
+        columns += [margin, self._tray(self.tray, around)]
+        return [Strip.join(column[y] for column in columns) for y in range(height)]
+
+    def _look(self, around: Style, *components: str) -> Style:
+        """The style of ``components`` laid over the board's own (a later one's colour and
+        text style replace an earlier one's, as a later CSS rule's would)."""
+        return around + self.get_component_rich_style(*components, partial=True)
+
+    def _point(self, look: PointLook, column: int, around: Style) -> list[Strip]:
+        """The point's lines, edge number first (top row) or last (bottom row)."""
+        light = (column + (not self.upper)) % 2 == 0  # alternating, like a board's triangles
+        layers = ["point--light" if light else "point--dark",
+                  *(f"point--{name}" for name in MARKS if name in look.marks)]
+        base = self._look(around, *layers)
+        checker = self._look(around, *layers,
+                             "point--white" if look.count > 0 else "point--black")
+        glyph = GLYPH[Side.WHITE if look.count > 0 else Side.BLACK]
+        rows = [(glyph, checker)] * min(abs(look.count), self.stack)
+        if abs(look.count) > self.stack:
+            rows[-1] = (str(abs(look.count)), checker)
+        if look.marker:
+            rows.append((look.marker, self._look(around, *layers, "point--marker")))
+        rows += [("", base)] * (self.stack + 1 - len(rows))
+        label_layers = [component for name, component in LABEL_LAYERS if name in look.marks]
+        label = (look.label, self._look(around, *layers, "point--label", *label_layers))
         lines = [label, *rows] if self.upper else [*reversed(rows), label]
-        return Text("\n").join(lines)
+        return [_centred(text, text_style, base, self.point_width) for text, text_style in lines]
 
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        self.post_message(BoardView.Clicked(self.cell))
+    def _tray(self, look: TrayLook, around: Style) -> list[Strip]:
+        """The tray's lines: a blank line, whose tray, "off", the count, the marker; the
+        cursor reverses the words only."""
+        layers = [component for name, component in TRAY_LAYERS if name in look.marks]
+        text_style = self._look(around, "tray", *layers)
+        tray_style = self._look(around, "tray", *(layer for layer in layers
+                                                  if layer != "tray--cursor"))
+        texts = ["", look.side.name_shown, _("off"), f"{GLYPH[look.side]} {look.count:>2}",
+                 look.marker]
+        texts += [""] * (self.stack + 2 - len(texts))
+        return [_centred(text, text_style, tray_style, TRAY_WIDTH) for text in texts]
 
 
-class TrayView(Static):
-    """A side's borne-off tray: its checkers' glyph and how many have been borne off."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.cell = tray_cell(Side.WHITE)
-
-    def show(self, cell: int, side: Side, count: int, marker: str) -> None:
-        """Show ``side``'s tray; a fixed size, so no layout pass is needed."""
-        self.cell = cell
-        off = _("off")
-        self.update(Text(f"{side.name_shown}\n{off}\n{GLYPH[side]} {count:>2}\n{marker}"),
-                    layout=False)
-
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        self.post_message(BoardView.Clicked(self.cell))
+def _centred(text: str, style: Style, around: Style, width: int) -> Strip:
+    """``text`` in ``style``, centred in ``width`` cells of ``around``'s background (cut if
+    too long); blanks keep only the background, as Textual's own padding does, so they
+    never merge with the words into one run."""
+    spare = max(0, width - cell_len(text))
+    left = spare // 2
+    blank = around.background_style
+    segments = [Segment(" " * left, blank), Segment(text, style),
+                Segment(" " * (spare - left), blank)]
+    return Strip(segments).crop(0, width)
 
 
 class BoardView(Widget, can_focus=True):
@@ -176,7 +289,7 @@ class BoardView(Widget, can_focus=True):
         self.can_focus = interactive
         self.interactive = interactive
         self.position = Position.initial()
-        self._marks: dict[str, set[int]] = {name: set() for name in MARK_CLASSES}
+        self._marks: dict[str, set[int]] = {name: set() for name in MARKS}
         self._markers: dict[int, str] = {}
         self._pending_digit: int | None = None
         self._digit_timer: Timer | None = None
@@ -192,15 +305,9 @@ class BoardView(Widget, can_focus=True):
         self._redraw_pending = False
 
     def compose(self) -> ComposeResult:
-        for row in ("top", "bottom"):
-            with Horizontal(classes=f"board-row {row}"):
-                for column in range(12):
-                    yield PointView(row == "top", classes="point " + _parity(row, column))
-                    if column == 5:
-                        yield Static(classes="bar")
-                yield TrayView(classes="tray")
-            if row == "top":
-                yield Static(id="banner")
+        yield PointRow(upper=True, id="top-row")
+        yield Static(id="banner")
+        yield PointRow(upper=False, id="bottom-row")
 
     def on_mount(self) -> None:
         self._redraw_now()
@@ -219,11 +326,10 @@ class BoardView(Widget, can_focus=True):
     def set_marks(self, markers: dict[int, str] | None = None, **marks: Iterable[int]) -> None:
         """Replace the highlights: ``source=``, ``selected=``, ``dest_single=``, ...
 
-        Each is a set of cells, shown as the CSS class of the same name; ``markers`` puts a
-        glyph where a checker may land, for terminals without colour.
+        Each is a set of cells, drawn in the look of the same name (``PointRow``);
+        ``markers`` puts a glyph where a checker may land, for terminals without colour.
         """
-        self._marks = {name: set(marks.get(name.replace("-", "_"), ())) for name in MARK_CLASSES
-                       if name != "cursor"}
+        self._marks = {name: set(marks.get(name.replace("-", "_"), ())) for name in MARKS}
         self._markers = dict(markers or {})
         self._redraw()
 
@@ -253,14 +359,11 @@ class BoardView(Widget, can_focus=True):
     def watch_cursor(self) -> None:
         self._redraw()
 
-    def watch_stack_rows(self, rows: int) -> None:
-        for widget in self.query(".point, .bar, .tray"):
-            widget.styles.height = rows + 2
+    def watch_stack_rows(self) -> None:
         self._redraw()
 
-    def watch_point_width(self, columns: int) -> None:
-        for widget in self.query(PointView):
-            widget.styles.width = columns
+    def watch_point_width(self) -> None:
+        self._redraw()
 
     def _redraw(self) -> None:
         """Redraw once, after the current event, however many changes it made.
@@ -277,19 +380,28 @@ class BoardView(Widget, can_focus=True):
         self._redraw_pending = False
         if not self.is_attached or self.screen not in self.app.screen_stack:
             return  # a burst replaced its screen, which is being removed, points and all
-        top, bottom = layout(self.view)
-        points = list(self.query(PointView))
-        trays = list(self.query(TrayView))
-        point_cells = top[:12] + bottom[:12]
-        for widget, cell in zip(points, point_cells, strict=True):
-            label = str(own_point(self.numbering, cell))
-            widget.show(cell, self.position.points[cell], label, self._marker(cell, widget.upper),
-                        self.stack_rows)
-            self._apply_classes(widget, cell)
-        for tray, cell, upper in zip(trays, (top[12], bottom[12]), (True, False), strict=True):
-            side = Side.WHITE if cell == tray_cell(Side.WHITE) else Side.BLACK
-            tray.show(cell, side, self.position.borne_off(side), self._marker(cell, upper))
-            self._apply_classes(tray, cell)
+        for row, cells in zip(self.query(PointRow), layout(self.view), strict=True):
+            points = tuple(self._point_look(cell, row.upper) for cell in cells[:12])
+            row.show(points, self._tray_look(cells[12], row.upper), self.stack_rows,
+                     self.point_width)
+
+    def looks(self) -> list[PointLook | TrayLook]:
+        """Every cell as drawn, row by row from the top left (what a test reads)."""
+        return [look for row in self.query(PointRow) for look in (*row.points, row.tray)
+                if look is not None]
+
+    def marked(self, mark: str) -> set[int]:
+        """The cells drawn with ``mark`` (a highlight, "cursor" or "head")."""
+        return {look.cell for look in self.looks() if mark in look.marks}
+
+    def _point_look(self, cell: int, upper: bool) -> PointLook:
+        return PointLook(cell, self.position.points[cell], str(own_point(self.numbering, cell)),
+                         self._marker(cell, upper), self._marks_of(cell))
+
+    def _tray_look(self, cell: int, upper: bool) -> TrayLook:
+        side = Side.WHITE if cell == tray_cell(Side.WHITE) else Side.BLACK
+        return TrayLook(cell, side, self.position.borne_off(side), self._marker(cell, upper),
+                        self._marks_of(cell))
 
     def _marker(self, cell: int, upper: bool) -> str:
         """The glyph under a stack: the owner's marker, else the last play's own marks."""
@@ -299,12 +411,13 @@ class BoardView(Widget, can_focus=True):
             return LAST_TO_MARKS[upper]
         return LAST_FROM_MARK if cell in self._marks["last-from"] else ""
 
-    def _apply_classes(self, widget: Widget, cell: int) -> None:
-        """Toggle the highlight classes in one batch (styles update only on a change)."""
-        classes = {name: cell in cells for name, cells in self._marks.items()}
-        classes["cursor"] = self.interactive and cell == self.cursor
-        classes["head"] = cell in HEAD_CELLS
-        widget.update_classes(classes)
+    def _marks_of(self, cell: int) -> frozenset[str]:
+        marks = {name for name, cells in self._marks.items() if cell in cells}
+        if self.interactive and cell == self.cursor:
+            marks.add("cursor")
+        if cell in HEAD_CELLS:
+            marks.add("head")
+        return frozenset(marks)
 
     # -- keys and clicks ------------------------------------------------------------------
 
@@ -376,9 +489,4 @@ class BoardView(Widget, can_focus=True):
         timer, self._digit_timer = self._digit_timer, None
         if timer is not None:
             timer.stop()
-
-
-def _parity(row: str, column: int) -> str:
-    """Alternate point colours like the triangles of a real board."""
-    return "light" if (column + (row == "bottom")) % 2 == 0 else "dark"
 

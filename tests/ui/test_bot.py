@@ -7,7 +7,6 @@ from nardy_tui.engine.match import Phase
 from nardy_tui.engine.notation import checker_moves, format_play
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.board import PointView
 from nardy_tui.ui.cells import cell_of
 from nardy_tui.ui.dialogs import MatchOverDialog
 from tests.ui.conftest import FirstPlayBot
@@ -90,7 +89,7 @@ async def test_hint_stars_the_best_play() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         best = FirstPlayBot("hard", 0).rank(match.turn.position, match.turn.dice)[0][0]
-        starred = {widget.cell for widget in screen.board.query(PointView).filter(".hint")}
+        starred = screen.board.marked("hint")
         mover = match.position.turn
         # each hinted checker's start and end (a point it only passes through is not starred)
         assert starred == {cell_of(mover, p) for move in checker_moves(best) for p in move}
@@ -108,7 +107,7 @@ async def test_playing_black_the_board_is_seen_from_blacks_side_from_the_start()
     async with app.run_test(size=SIZE) as pilot:
         board = game_screen(pilot).board
         assert game_screen(pilot).match.phase is Phase.ROLL_OFF
-        top_left = board.query(PointView).first()
+        top_left = board.looks()[0]
         assert board.view is Side.BLACK and board.numbering is Side.BLACK
         assert top_left.cell == cell_of(Side.BLACK, 13) and top_left.label == "13"
         await burst(pilot, "r")

@@ -6,8 +6,8 @@ from nardy_tui.engine import Position, Side, legal_plays
 from nardy_tui.engine.match import Phase
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.board import BoardView, PointView
-from nardy_tui.ui.cells import cell_of
+from nardy_tui.ui.board import BoardView
+from nardy_tui.ui.cells import cell_of, layout
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
 from tests.ui.driver import (
     burst,
@@ -64,8 +64,8 @@ async def test_a_one_point_match_by_keys_from_the_roll_off_through_the_bear_off(
         route = turn.routes(src)[0]
         await burst(pilot, *keys_for(src))
         assert screen.flow.selected == src
-        dest = screen.board.query(PointView).filter(".dest-single, .dest-combined")
-        assert {widget.cell for widget in dest} == {
+        dest = screen.board.marked("dest-single") | screen.board.marked("dest-combined")
+        assert dest == {
             cell_of(starter, r.dst) for r in turn.routes(src)}
         await burst(pilot, *keys_for(route.dst))
         assert turn.steps == route.steps
@@ -186,11 +186,27 @@ async def test_flip_shows_the_board_from_blacks_side() -> None:
     app = hot_seat(points=3, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         board = game_screen(pilot).query_one(BoardView)
-        top_left = board.query(PointView).first()
+        top_left = board.looks()[0]
         assert top_left.cell == cell_of(Side.WHITE, 13)
         await burst(pilot, "f")
         assert board.view is Side.BLACK
-        assert board.query(PointView).first().cell == cell_of(Side.BLACK, 13)
+        assert board.looks()[0].cell == cell_of(Side.BLACK, 13)
+
+
+async def test_a_click_chooses_the_point_or_tray_under_it_and_the_bar_chooses_nothing() -> None:
+    app = hot_seat(points=3, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        board = game_screen(pilot).board
+        chosen: list[int] = []
+        board.on_chosen = chosen.append
+        top, bottom = layout(board.view)
+        width = board.point_width
+        await pilot.click("#top-row", offset=(0, 2))  # the first point
+        await pilot.click("#top-row", offset=(6 * width + 1, 2))  # the bar
+        await pilot.click("#top-row", offset=(6 * width + 3 + width - 1, 2))  # after the bar
+        await pilot.click("#bottom-row", offset=(12 * width + 3 + 1 + 4, 2))  # the tray
+        assert chosen == [top[0], top[6], bottom[12]]
+        assert board.cursor == bottom[12] and board.has_focus
 
 
 async def test_a_burst_of_points_then_confirm_plays_the_whole_turn_in_order() -> None:
@@ -280,15 +296,15 @@ async def test_the_hint_stars_go_once_another_play_is_begun_and_come_back_on_und
         await pilot.pause()
         hint = screen.flow.hint
         assert hint is not None
-        stars = screen.board.query(PointView).filter(".hint")
-        assert stars and all(widget.marker == "★" for widget in stars)
+        stars = [look for look in screen.board.looks() if "hint" in look.marks]
+        assert stars and all(look.marker == "★" for look in stars)
         other = next(step for step in turn.allowed_steps() if step != hint[0])
         await burst(pilot, *keys_for(other.src), *keys_for(other.dst))
         assert turn.steps[0] == other
-        assert not screen.board.query(PointView).filter(".hint")
-        assert "★" not in {widget.marker for widget in screen.board.query(PointView)}
+        assert not screen.board.marked("hint")
+        assert "★" not in {look.marker for look in screen.board.looks()}
         await burst(pilot, "U")
-        assert screen.board.query(PointView).filter(".hint")
+        assert screen.board.marked("hint")
 
 
 async def test_a_struck_out_die_is_explained() -> None:
@@ -335,7 +351,7 @@ async def test_the_hint_stays_when_its_moves_are_played_in_another_order() -> No
         screen.refresh_view()
         await burst(pilot, *keys_for(hint[1].src), *keys_for(hint[1].dst))
         assert turn.steps == (hint[1],)
-        starred = {widget.cell for widget in screen.board.query(PointView).filter(".hint")}
+        starred = screen.board.marked("hint")
         mover = turn.position.turn
         assert starred == {cell_of(mover, point) for move in checker_moves(hint[:1])
                            for point in move}

@@ -7,16 +7,14 @@ shows the play again, step by step.
 
 from __future__ import annotations
 
-from textual.color import Color
-
 from nardy_tui.engine import Position, Side
 from nardy_tui.engine.match import Match, Phase
 from nardy_tui.engine.notation import checker_moves
 from nardy_tui.engine.turn import TurnBuilder
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.board import LAST_FROM_MARK, LAST_TO_MARKS, PointView
-from nardy_tui.ui.cells import cell_of
+from nardy_tui.ui.board import LAST_FROM_MARK, LAST_TO_MARKS, PointLook, PointRow
+from nardy_tui.ui.cells import cell_of, layout
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.turnflow import position_before_last
 from tests.ui.conftest import FirstPlayBot
@@ -32,7 +30,7 @@ def against_bot(pace: float = 0) -> NardyApp:
 
 
 def marked(screen: GameScreen, name: str) -> set[int]:
-    return {widget.cell for widget in screen.board.query(f"PointView.{name}, TrayView.{name}")}
+    return screen.board.marked(name)
 
 
 def expected(side: Side, play: tuple) -> tuple[set[int], set[int]]:  # type: ignore[type-arg]
@@ -62,10 +60,12 @@ async def test_the_bots_play_is_marked_until_the_next_roll() -> None:
         sources, destinations = expected(Side.BLACK, record.play)
         assert marked(screen, "last-from") == sources
         assert marked(screen, "last-to") == destinations
-        points = {widget.cell: widget for widget in screen.board.query(PointView)}
+        points = {look.cell: look for look in screen.board.looks()
+                  if isinstance(look, PointLook)}
+        top_row = set(layout(screen.board.view)[0])
         for cell in destinations:
             if cell in points:
-                assert points[cell].marker == LAST_TO_MARKS[points[cell].upper]
+                assert points[cell].marker == LAST_TO_MARKS[cell in top_row]
         for cell in sources - destinations:
             assert points[cell].marker == LAST_FROM_MARK
         await burst(pilot, "r")
@@ -161,12 +161,9 @@ async def test_the_marks_have_a_colour_of_their_own_in_every_theme() -> None:
         for theme in sorted(app.available_themes):
             app.theme = theme
             await pilot.pause()
-            colours: dict[str, Color] = {}
-            for widget in screen.board.query(PointView):
-                for name in ("last-from", "last-to", "light", "dark"):
-                    if widget.has_class(name):
-                        colours[name] = widget.styles.background
-            assert {"last-from", "last-to", "light", "dark"} <= set(colours), theme
+            row = screen.board.query_one(PointRow)
+            colours = {name: row.get_component_styles(f"point--{name}").background
+                       for name in ("last-from", "last-to", "light", "dark")}
             assert len(set(colours.values())) == 4, (theme, colours)
             others = {"#5d8a3a", "#d4a017", "#3a6ea5", "#7a4fa8", "#b0405a"}
             assert not {colours["last-from"].hex, colours["last-to"].hex} & others, theme

@@ -11,7 +11,7 @@ from nardy_tui.engine import Side
 from nardy_tui.engine.notation import renumbered
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.board import PointView
+from nardy_tui.ui.board import PointLook
 from nardy_tui.ui.game import GameScreen
 from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import burst, game_screen, keys_for, roll_off, settle, turn_keys, type_turn
@@ -29,7 +29,7 @@ def history(screen: GameScreen) -> str:
 
 def labels(screen: GameScreen) -> list[str]:
     """The edge numbers, top row then bottom row, left to right."""
-    return [point.label for point in screen.board.query(PointView)]
+    return [look.label for look in screen.board.looks() if isinstance(look, PointLook)]
 
 
 async def test_against_the_bot_the_numbers_stay_the_humans_through_the_bots_turn() -> None:

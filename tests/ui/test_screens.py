@@ -402,14 +402,15 @@ async def test_a_big_terminal_widens_the_points_and_the_board_stays_the_biggest(
         panel = screen.query_one("#side-panel")
         assert board.region.width > 2 * panel.region.width
         assert board.region.right <= panel.region.x and panel.region.right <= 200
-        point = screen.query("PointView").first()
-        assert point.region.width >= 10 and board.stack_rows == 15  # type: ignore[attr-defined]
+        row = screen.query_one("#top-row")
+        assert board.point_width >= 10 and board.stack_rows == 15  # type: ignore[attr-defined]
+        assert row.region.width == 12 * board.point_width + 12  # type: ignore[attr-defined]
         await pilot.resize_terminal(110, 28)
         await pilot.pause()
         await pilot.pause()
-        assert board.region.width == 76 and point.region.width == 5
+        assert board.region.width == 76 and row.region.width == 72
         assert panel.region.right <= 110
         await pilot.resize_terminal(160, 50)
         await pilot.pause()
         await pilot.pause()
-        assert board.region.width > panel.region.width and point.region.width > 5
+        assert board.region.width > panel.region.width and row.region.width > 72
