@@ -9,9 +9,11 @@ higher die, where that applies) are kept, one per distinct resulting position.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
+from types import MappingProxyType
 
 from nardy_tui.engine.geometry import (
     CHECKERS,
@@ -193,12 +195,20 @@ def _higher_die_only(plays: dict[tuple[int, ...], Play], dice: Dice
     return with_higher or plays
 
 
-def _legal_states(position: Position, dice: Dice) -> tuple[MoverBoard, dict[tuple[int, ...], Play]]:
+@lru_cache(maxsize=64)
+def _legal_states(position: Position, dice: Dice,
+                  ) -> tuple[MoverBoard, Mapping[tuple[int, ...], Play]]:
+    """The mover's board and every legal end state with a play reaching it.
+
+    Remembered for the last few positions: one turn asks several times over (the turn
+    builder, applying the play, writing its notation and reading that back), and the search
+    is the engine's costliest step. What it returns is shared, so it cannot be changed.
+    """
     board = MoverBoard.of(position, dice)
     depth, plays = search(board, board.own, dice_steps(dice))
     if depth == 1 and dice[0] != dice[1]:
         plays = _higher_die_only(plays, dice)
-    return board, plays
+    return board, MappingProxyType(plays)
 
 
 def legal_plays(position: Position, dice: Dice) -> list[Play]:
