@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from itertools import accumulate, permutations
 
 from nardy_tui.engine.geometry import OFF, POINTS, renumber
@@ -65,7 +65,6 @@ class TurnBuilder:
             self._total == 1 and first != second and plays[0][0].die == max(first, second)
         )
         self._unplayable = _unused_dice(self.dice, plays)
-        self._depths: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
         self._steps: list[Step] = []
 
     # -- state ---------------------------------------------------------------------------
@@ -341,11 +340,8 @@ class TurnBuilder:
         return self._depth(tuple(after), tuple(rest)) == needed
 
     def _depth(self, own: tuple[int, ...], left: tuple[int, ...]) -> int:
-        """The most steps the dice ``left`` can play from ``own`` (remembered per turn)."""
-        key = (own, left)
-        if key not in self._depths:
-            self._depths[key] = search(self._board, own, left)[0]
-        return self._depths[key]
+        """The most steps the dice ``left`` can play from ``own``."""
+        return _most_steps(self._board, own, left)
 
     def _extend_routes(self, own: tuple[int, ...], left: tuple[int, ...], src: int,
                        so_far: tuple[Step, ...], found: dict[int, Route]) -> None:
@@ -451,3 +447,14 @@ def _as_is(point: int) -> int:
 
 def _move_name(src: int, dst: int, shown: Callable[[int], int]) -> str:
     return str(Step(shown(src), shown(dst), 0))
+
+
+@lru_cache(maxsize=4096)
+def _most_steps(board: MoverBoard, own: tuple[int, ...], left: tuple[int, ...]) -> int:
+    """The most steps the dice ``left`` can play from ``own`` on ``board``.
+
+    Remembered across turns, not only within one: every step offered or checked asks it
+    for each candidate, and replaying a saved match (or its record) asks again for every
+    turn already played, the engine's costliest question otherwise.
+    """
+    return search(board, own, left)[0]
