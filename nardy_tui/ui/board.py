@@ -105,6 +105,7 @@ TRAY_LAYERS = (("last-to", "tray--last-to"), ("dest-single", "tray--dest"),
                ("cursor", "tray--cursor"))
 
 BAR_WIDTH = 3
+DRAWN_POINTS_KEPT = 256
 TRAY_MARGIN = 1
 TRAY_WIDTH = 8
 
@@ -134,6 +135,8 @@ class PointRow(Widget):
         self.stack = STACK_ROWS
         self.point_width = POINT_WIDTH
         self._lines: list[Strip] | None = None
+        self._drawn: dict[tuple[PointLook, bool], list[Strip]] = {}
+        """Points already drawn, by look and shade: a step changes two or three points."""
 
     def show(self, points: tuple[PointLook, ...], tray: TrayLook, stack: int,
              point_width: int) -> None:
@@ -143,6 +146,8 @@ class PointRow(Widget):
             return
         self.points, self.tray, self.stack, self.point_width = points, tray, stack, point_width
         self._lines = None
+        if resized or len(self._drawn) > DRAWN_POINTS_KEPT:
+            self._drawn.clear()
         self.refresh(layout=resized)
 
     def cell_at(self, x: int) -> int | None:
@@ -166,6 +171,7 @@ class PointRow(Widget):
         """A new theme or stylesheet: draw the lines again with the new looks."""
         super().notify_style_update()
         self._lines = None
+        self._drawn.clear()
 
     def render_line(self, y: int) -> Strip:
         if self._lines is None:
@@ -184,7 +190,8 @@ class PointRow(Widget):
         assert self.tray is not None
         around = self.rich_style
         height = self.stack + 2
-        columns = [self._point(look, column, around) for column, look in enumerate(self.points)]
+        columns = [self._point_drawn(look, column, around)
+                   for column, look in enumerate(self.points)]
         bar = [Strip.blank(BAR_WIDTH, self._look(around, "bar"))] * height
         margin = [Strip.blank(TRAY_MARGIN, around)] * height
         columns[6:6] = [bar]
@@ -196,9 +203,15 @@ class PointRow(Widget):
         text style replace an earlier one's, as a later CSS rule's would)."""
         return around + self.get_component_rich_style(*components, partial=True)
 
-    def _point(self, look: PointLook, column: int, around: Style) -> list[Strip]:
-        """The point's lines, edge number first (top row) or last (bottom row)."""
+    def _point_drawn(self, look: PointLook, column: int, around: Style) -> list[Strip]:
         light = (column + (not self.upper)) % 2 == 0  # alternating, like a board's triangles
+        key = (look, light)
+        if key not in self._drawn:
+            self._drawn[key] = self._point(look, light, around)
+        return self._drawn[key]
+
+    def _point(self, look: PointLook, light: bool, around: Style) -> list[Strip]:
+        """The point's lines, edge number first (top row) or last (bottom row)."""
         layers = ["point--light" if light else "point--dark",
                   *(f"point--{name}" for name in MARKS if name in look.marks)]
         base = self._look(around, *layers)
