@@ -10,6 +10,7 @@ from nardy_tui.options import MatchOptions
 from nardy_tui.storage.record import Record, format_record, parse_record
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.replay import ReplayApp, ReplayScreen
+from tests.ui.driver import resize
 
 from .play import states
 
@@ -78,9 +79,7 @@ async def test_the_board_fills_the_terminal_and_follows_a_resize() -> None:
         board = screen.query_one(BoardView)
         assert board.region.height >= 36
         assert screen.query_one("#replay-caption").region.y == 38
-        await pilot.resize_terminal(120, 30)
-        await pilot.pause()
-        await pilot.pause()
+        await resize(pilot, 120, 30)
         assert 24 <= board.region.height <= 27
         assert screen.query_one("#replay-caption").region.y <= 28
 

@@ -28,6 +28,18 @@ async def burst(pilot: Pilot[int], *keys: str) -> None:
     await pilot.pause()
 
 
+async def resize(pilot: Pilot[int], width: int, height: int) -> None:
+    """Resize the terminal and wait until the screen is laid out at its new size (Textual
+    applies a resize a moment later, so that a burst of them is laid out once)."""
+    await pilot.resize_terminal(width, height)
+    for _ in range(100):
+        await pilot.pause()
+        if pilot.app.screen.outer_size == (width, height):
+            await pilot.pause()  # what the new size set off (focus, the board's fit)
+            return
+    raise AssertionError(f"the screen never took the size {width}x{height}")
+
+
 async def roll_off(pilot: Pilot[int]) -> Match:
     """Roll off by keys until one side starts (a tie rolls again); the match."""
     match = game_screen(pilot).match

@@ -17,7 +17,7 @@ from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.help import HelpScreen
 from nardy_tui.ui.newmatch import NewMatchScreen
 from tests.ui.conftest import FirstPlayBot
-from tests.ui.driver import burst, roll_off
+from tests.ui.driver import burst, resize, roll_off
 
 SIZE = (120, 40)
 
@@ -75,8 +75,7 @@ async def test_a_small_terminal_asks_to_be_enlarged_and_recovers() -> None:
         assert enlarge.display and f"enlarge the terminal to at least {minimum}" in str(
             enlarge.content)
         assert not screen.query_one("#main").display
-        await pilot.resize_terminal(*SIZE)
-        await pilot.pause()
+        await resize(pilot, *SIZE)
         assert not enlarge.display and screen.query_one("#main").display
         assert app.focused is screen.query_one("#board")
 
@@ -130,8 +129,7 @@ async def test_game_keys_do_nothing_while_the_terminal_is_too_small() -> None:
         await roll_off(pilot)
         board = app.screen.board  # type: ignore[attr-defined]
         view = board.view
-        await pilot.resize_terminal(80, 20)
-        await pilot.pause()
+        await resize(pilot, 80, 20)
         assert app.screen.query_one("#enlarge").display
         await burst(pilot, "r", "2", "4", "f", "c")
         assert match.phase is Phase.ROLL and match.dice is None
@@ -144,8 +142,7 @@ async def test_game_keys_do_nothing_while_the_terminal_is_too_small() -> None:
         await pilot.pause()
         await burst(pilot, "r", "f")
         assert match.phase is Phase.ROLL and board.view is view
-        await pilot.resize_terminal(*SIZE)
-        await pilot.pause()
+        await resize(pilot, *SIZE)
         await burst(pilot, "r")
         assert match.phase is Phase.MOVE
 
@@ -189,9 +186,7 @@ async def test_the_history_stays_at_the_latest_turn_after_a_resize() -> None:
         await play_turn(pilot)
         await pilot.pause()
         assert history.max_scroll_y >= 4 and history.scroll_y == history.max_scroll_y
-        await pilot.resize_terminal(SIZE[0], SIZE[1] - 8)
-        await pilot.pause()
-        await pilot.pause()
+        await resize(pilot, SIZE[0], SIZE[1] - 8)
         assert history.max_scroll_y > 4 and history.scroll_y == history.max_scroll_y
 
 
@@ -350,12 +345,9 @@ async def test_after_a_too_small_terminal_grows_again_the_board_has_the_keys() -
         screen, match = await first_roll(pilot)
         board = screen.query_one("#board")
         assert app.focused is board
-        await pilot.resize_terminal(100, 24)
-        await pilot.pause()
+        await resize(pilot, 100, 24)
         assert screen.query_one("#enlarge").display and app.focused is not board
-        await pilot.resize_terminal(*SIZE)
-        await pilot.pause()
-        await pilot.pause()
+        await resize(pilot, *SIZE)
         assert app.focused is board
         shown = {binding.binding.description for binding in app.active_bindings.values()}
         assert {"Choose", "Flip view"} <= shown
@@ -405,12 +397,8 @@ async def test_a_big_terminal_widens_the_points_and_the_board_stays_the_biggest(
         row = screen.query_one("#top-row")
         assert board.point_width >= 10 and board.stack_rows == 15  # type: ignore[attr-defined]
         assert row.region.width == 12 * board.point_width + 12  # type: ignore[attr-defined]
-        await pilot.resize_terminal(110, 28)
-        await pilot.pause()
-        await pilot.pause()
+        await resize(pilot, 110, 28)
         assert board.region.width == 76 and row.region.width == 72
         assert panel.region.right <= 110
-        await pilot.resize_terminal(160, 50)
-        await pilot.pause()
-        await pilot.pause()
+        await resize(pilot, 160, 50)
         assert board.region.width > panel.region.width and row.region.width > 72
