@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.signal import Signal
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from nardy_tui.engine import Match, Phase, Play, Position, Side
 from nardy_tui.i18n import N_, _, broken_into_lines, reordering
@@ -27,6 +27,7 @@ from nardy_tui.storage import Settings
 from nardy_tui.ui.board import GLYPH, BoardView
 from nardy_tui.ui.bots import HINT_LEVEL, BotFactory, Chooser, best_plays
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
+from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.match_files import Saver
 from nardy_tui.ui.panels import HistoryPanel, InfoPanel
 from nardy_tui.ui.sized import SizedScreen
@@ -115,7 +116,7 @@ class GameScreen(SizedScreen):
                 yield Static(_("History"), id="history-title", classes="panel-title")
                 yield HistoryPanel(id="history")
         yield Static(id="status")
-        yield Footer()
+        yield KeysFooter()
 
     @property
     def board(self) -> BoardView:

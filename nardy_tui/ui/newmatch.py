@@ -10,13 +10,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Checkbox, Footer, RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, Checkbox, RadioButton, RadioSet, Select, Static
 
 from nardy_tui.engine import MATCH_LENGTHS
 from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, ngettext
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MatchOptions
 from nardy_tui.storage import Settings
 from nardy_tui.ui.closing import ClosesOnce
+from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.settings import SETTING_LABELS
 from nardy_tui.ui.sized import SizedScreenOf
 from nardy_tui.ui.translated import translate_bindings
@@ -136,7 +137,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
                 for name, label in SETTING_LABELS.items():
                     yield MarkedCheckbox(_(label), getattr(settings, name), id=name)
             yield Button(_("Start the match (s)"), id="start", variant="primary")
-        yield Footer()
+        yield KeysFooter()
 
     @staticmethod
     def _group(title: str, choice: RadioSet | Select[str]) -> Vertical:

@@ -15,7 +15,7 @@ from typing import ClassVar
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from nardy_tui.bot import GameReview, Mark, TurnReview
 from nardy_tui.engine import Position, checker_moves, format_play
@@ -23,6 +23,7 @@ from nardy_tui.i18n import N_, _, ngettext
 from nardy_tui.storage import Record, RecordedGame, RecordedTurn
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.cells import cell_of
+from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.sized import SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
@@ -99,7 +100,7 @@ class ReplayScreen(SizedScreen):
         yield Static("  ·  ".join(self.record.header[1:4]), id="replay-header")
         yield BoardView(interactive=False, id="board")
         yield Static(id="replay-caption")
-        yield Footer()
+        yield KeysFooter()
 
     @property
     def around_board(self) -> int:

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -43,6 +43,7 @@ from nardy_tui.engine import (
 from nardy_tui.i18n import N_, _, ngettext
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.cells import cell_of
+from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.sized import SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
@@ -109,7 +110,7 @@ class ReviewScreen(SizedScreen):
                 yield ProgressBar(id="review-progress", show_eta=False)
                 yield Static(id="review-summary")
                 yield OptionList(id="review-turns")
-        yield Footer()
+        yield KeysFooter()
 
     def ready(self) -> None:
         self.query_one("#review-progress", ProgressBar).update(total=len(self.request.turns))

@@ -1,0 +1,40 @@
+"""The footer of every screen: Textual's, rebuilt only when the keys it shows change."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from textual.widgets import Footer
+
+
+class KeysFooter(Footer):
+    """Textual's footer, rebuilt only when the keys it would show differ from those shown.
+
+    Textual rebuilds the footer, a widget per key, whenever the bindings may have changed:
+    after focus moves, after an action, when the game's live keys change. Many of those
+    change nothing on screen, and every rebuild restyled, laid out and drew each key again.
+    What it would show is compared first; the keys, their words and whether they are
+    enabled are all in the comparison, so the footer still changes whenever a key comes,
+    goes or is renamed (another language).
+    """
+
+    _shown: tuple[Hashable, ...] | None = None
+
+    async def recompose(self) -> None:
+        shown = self._keys_to_show()
+        if shown == self._shown:
+            return
+        self._shown = shown
+        await super().recompose()
+
+    def _keys_to_show(self) -> tuple[Hashable, ...]:
+        """Everything ``Footer.compose`` reads, in the order it reads it."""
+        if not self._bindings_ready or not self.is_attached:
+            return ()
+        app = self.app
+        bindings = tuple(
+            (binding.key, app.get_key_display(binding), binding.description, binding.action,
+             binding.show, binding.group, enabled, tooltip)
+            for _node, binding, enabled, tooltip in self.screen.active_bindings.values())
+        return (*bindings, self.compact, self.show_command_palette,
+                app.ENABLE_COMMAND_PALETTE)
