@@ -22,7 +22,7 @@ randomness, so the same game always gives the same report.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -162,11 +162,14 @@ Progress = Callable[[int, int], None]
 
 def review_game(start: Position, turns: Sequence[tuple[Dice, Play]],
                 progress: Progress | None = None,
-                on_turn: Callable[[TurnReview], None] | None = None) -> GameReview:
+                on_turn: Callable[[TurnReview], None] | None = None,
+                sides: Collection[Side] = frozenset(Side)) -> GameReview:
     """Review a game from its first position and its turns (dice and play, in order).
 
     ``progress`` hears after every turn, ``on_turn`` receives each turn's review as soon as
-    it is made (a screen can show them while the rest are still being judged).
+    it is made (a screen can show them while the rest are still being judged). Only the
+    turns of ``sides`` are judged: a player reviewing a game against the bot waits for their
+    own turns only. Every turn is still checked to be legal.
 
     Raises ``IllegalPlayError`` (a ``ValueError``) if a play is not legal where it was made.
     """
@@ -177,7 +180,7 @@ def review_game(start: Position, turns: Sequence[tuple[Dice, Play]],
     reviewed: list[TurnReview] = []
     for number, (dice, play) in enumerate(turns, start=1):
         after = position.apply(play, dice)
-        judged = expert.judge(position, dice, played=after)
+        judged = expert.judge(position, dice, played=after) if position.turn in sides else []
         if len(judged) > 1:  # a forced turn is no decision
             played_equity = next(value for _, reached, value in judged if reached == after)
             turn = TurnReview(

@@ -59,7 +59,7 @@ def review_main(argv: Sequence[str]) -> int:
         return _fail(str(error))
     sides = [Side(args.player)] if args.player else list(Side)
     try:
-        reviews = review_record(record)
+        reviews = review_record(record, sides)
     except WeightsError as error:
         return _fail(str(error))
     except ValueError as error:
@@ -71,8 +71,9 @@ def review_main(argv: Sequence[str]) -> int:
     return 0
 
 
-def review_record(record: Record) -> list[GameReview]:
-    """Review every game of a record, with a progress bar on a terminal (standard error)."""
+def review_record(record: Record, sides: Sequence[Side] = tuple(Side)) -> list[GameReview]:
+    """Review ``sides``' turns in every game of a record, with a progress bar on a terminal
+    (standard error)."""
     console = Console(stderr=True)
     total = sum(len(game.turns) for game in record.games)
     columns = (TextColumn(_("reviewing"), markup=False), BarColumn(), MofNCompleteColumn())
@@ -81,7 +82,7 @@ def review_record(record: Record) -> list[GameReview]:
         task = progress.add_task("review", total=total)
         for game in record.games:
             turns = [(turn.dice, turn.play) for turn in game.turns]
-            reviews.append(review_game(game.start, turns,
+            reviews.append(review_game(game.start, turns, sides=sides,
                                        progress=lambda *_: progress.advance(task)))
     return reviews
 

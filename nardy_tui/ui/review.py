@@ -127,7 +127,7 @@ class ReviewScreen(SizedScreen):
         turns = [(dice, play) for _side, dice, play in self.request.turns]
         try:
             review_game(start, turns, progress=self._progress_from_thread,
-                        on_turn=self._turn_from_thread)
+                        on_turn=self._turn_from_thread, sides=self.request.sides)
         except _Closed:
             return
         except (WeightsError, ValueError) as error:

@@ -62,6 +62,21 @@ def test_the_experts_own_plays_show_no_mistakes() -> None:
     assert review_game(Position.initial(Side.WHITE), turns) == review  # deterministic
 
 
+def test_a_review_of_one_side_judges_its_turns_only_and_judges_them_alike() -> None:
+    bots = {Side.WHITE: get_bot("easy", seed=3), Side.BLACK: get_bot("medium", seed=4)}
+    position = Position.initial(Side.WHITE)
+    turns: list[tuple[Dice, Play]] = []
+    rolls = [(3, 1), (5, 2), (6, 4), (2, 1), (5, 3), (6, 2), (4, 3), (6, 5)] * 2
+    for dice in rolls:
+        play = bots[position.turn].choose(position, dice)
+        turns.append((dice, play))
+        position = position.apply(play, dice)
+    both = review_game(Position.initial(Side.WHITE), turns)
+    black = review_game(Position.initial(Side.WHITE), turns, sides={Side.BLACK})
+    assert black.turns and {turn.side for turn in black.turns} == {Side.BLACK}
+    assert black.turns == tuple(turn for turn in both.turns if turn.side is Side.BLACK)
+
+
 def test_an_illegal_play_in_a_game_is_refused() -> None:
     start = Position.initial(Side.WHITE)
     wrong = play_named(start, (6, 5), "24/18 18/13")
