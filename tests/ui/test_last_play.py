@@ -7,13 +7,15 @@ shows the play again, step by step.
 
 from __future__ import annotations
 
+from textual.color import Color
+
 from nardy_tui.engine import Position, Side
 from nardy_tui.engine.match import Match, Phase
 from nardy_tui.engine.notation import checker_moves
 from nardy_tui.engine.turn import TurnBuilder
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.board import LAST_FROM_MARK, LAST_TO_MARKS, PointLook, PointRow
+from nardy_tui.ui.board import BAR_WIDTH, LAST_FROM_MARK, LAST_TO_MARKS, PointLook, PointRow
 from nardy_tui.ui.cells import cell_of, layout
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.turnflow import position_before_last
@@ -154,16 +156,33 @@ async def test_a_roll_during_the_replay_stops_it() -> None:
         assert "Last play again" not in str(screen.board.query_one("#banner").content)
 
 
+def drawn_backgrounds(screen: GameScreen) -> dict[str, set[str]]:
+    """The colours drawn behind the middle of each point's stack, by what marks the point:
+    the last play's "last-from" or "last-to", else its plain "light" or "dark" shade."""
+    found: dict[str, set[str]] = {}
+    for row in screen.board.query(PointRow):
+        line = row.render_line(row.size.height // 2)
+        for column, look in enumerate(row.points):
+            x = column * row.point_width + (BAR_WIDTH if column >= 6 else 0)
+            [segment] = list(line.crop(x, x + 1))
+            assert segment.style is not None and segment.style.bgcolor is not None
+            kind = next((mark for mark in ("last-to", "last-from") if mark in look.marks),
+                        "light" if (column + (not row.upper)) % 2 == 0 else "dark")
+            found.setdefault(kind, set()).add(Color.from_rich_color(segment.style.bgcolor).hex)
+    return found
+
+
 async def test_the_marks_have_a_colour_of_their_own_in_every_theme() -> None:
     async with against_bot().run_test(size=SIZE) as pilot:
         screen, _ = await bot_has_moved(pilot)
         app = pilot.app
+        others = {"#5D8A3A", "#D4A017", "#3A6EA5", "#7A4FA8", "#B0405A"}  # the other marks
         for theme in sorted(app.available_themes):
             app.theme = theme
             await pilot.pause()
-            row = screen.board.query_one(PointRow)
-            colours = {name: row.get_component_styles(f"point--{name}").background
-                       for name in ("last-from", "last-to", "light", "dark")}
+            drawn = drawn_backgrounds(screen)
+            assert set(drawn) == {"last-from", "last-to", "light", "dark"}, theme
+            assert all(len(colours) == 1 for colours in drawn.values()), (theme, drawn)
+            colours = {kind: colour for kind, (colour,) in drawn.items()}
             assert len(set(colours.values())) == 4, (theme, colours)
-            others = {"#5d8a3a", "#d4a017", "#3a6ea5", "#7a4fa8", "#b0405a"}
-            assert not {colours["last-from"].hex, colours["last-to"].hex} & others, theme
+            assert not {colours["last-from"], colours["last-to"]} & others, theme
