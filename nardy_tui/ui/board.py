@@ -103,11 +103,15 @@ LABEL_LAYERS = (("head", "point--label-head"), ("last-from", "point--label-last"
 TRAY_LAYERS = (("last-to", "tray--last-to"), ("dest-single", "tray--dest"),
                ("dest-combined", "tray--dest"), ("hint", "tray--hint"),
                ("cursor", "tray--cursor"))
+"""A tray's looks by mark, weakest first."""
 
 BAR_WIDTH = 3
-DRAWN_POINTS_KEPT = 256
 TRAY_MARGIN = 1
+"""Columns of board between the last point and the tray."""
 TRAY_WIDTH = 8
+
+DRAWN_POINTS_KEPT = 256
+"""Points a row keeps drawn for reuse; more than a game shows between two resizes."""
 
 
 class PointRow(Widget):
