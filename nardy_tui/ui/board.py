@@ -111,7 +111,7 @@ TRAY_MARGIN = 1
 TRAY_WIDTH = 8
 
 DRAWN_POINTS_KEPT = 256
-"""Points a row keeps drawn for reuse; more than a game shows between two resizes."""
+"""Points a row keeps drawn for reuse before it forgets them all and starts again."""
 
 
 class PointRow(Widget):
