@@ -7,15 +7,16 @@ from collections.abc import Iterator
 import pytest
 import textual._wait
 
-IDLE_CHECK_SECONDS = 1 / 500
+IDLE_CHECK_SECONDS = 1 / 200
 """How long Textual's Pilot sleeps between looks at whether the app has gone idle.
 
 ``Pilot.press`` and ``Pilot.pause`` wait for the app to go idle by sleeping in slices
 (20 ms in Textual 8) until one passes using under a twentieth of it in CPU. Every key and
 pause then cost at least one whole slice of a core doing nothing, and the screen's 60 Hz
 refresh drew frames nobody looks at meanwhile: a pause of the idle game took 30 ms, now
-about 8. A slice still ends the wait only if the app used under a quarter of it (waking
-up alone costs a little). The bot's thread, the one thing that works off the event loop,
+about 13. A slice still ends the wait only if the app used under a quarter of it (waking
+up alone costs a little). Slices of 2 ms were faster still, but on a loaded machine a
+process can be off the CPU for a whole 2 ms slice, which then looks idle. The bot's thread, the one thing that works off the event loop,
 is waited for explicitly (``tests/ui/driver.settle``). If Textual renames the setting,
 this does nothing and the suite is only slower.
 """

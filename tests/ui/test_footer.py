@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 
 from nardy_tui.options import LaunchOptions, MatchOptions
@@ -15,18 +16,36 @@ def footer_keys(app: NardyApp) -> list[FooterKey]:
     return list(app.screen.query(FooterKey))
 
 
+async def footer_at_rest(pilot: Pilot[int], app: NardyApp) -> list[FooterKey]:
+    """The footer's keys once a frame passes without it being rebuilt."""
+    keys = footer_keys(app)
+    for _ in range(100):
+        await pilot.pause()
+        if footer_keys(app) == keys:
+            return keys
+        keys = footer_keys(app)
+    raise AssertionError("the footer never came to rest")
+
+
+async def footer_settled(pilot: Pilot[int], app: NardyApp, without: str) -> set[str]:
+    """The footer's words once ``without`` has left it (it is rebuilt after a frame)."""
+    for _ in range(100):
+        words = {key.description for key in footer_keys(app)}
+        if without not in words:
+            return words
+        await pilot.pause()
+    raise AssertionError(f"{without!r} stayed in the footer")
+
+
 async def test_the_footer_is_rebuilt_when_its_keys_change_and_only_then() -> None:
     launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await roll_off(pilot)
-        await pilot.pause()
-        before = footer_keys(app)
+        before = await footer_at_rest(pilot, app)
         assert "Roll" in {key.description for key in before}
         game_screen(pilot).refresh_bindings()  # nothing to show differently
         await burst(pilot, "left", "right")  # the cursor moves: the same keys do something
         assert footer_keys(app) == before  # the very same widgets
         await burst(pilot, "r")
-        await pilot.pause()  # the footer is rebuilt after the next frame
-        after = {key.description for key in footer_keys(app)}
-        assert "Roll" not in after and "Hint" in after
+        assert "Hint" in await footer_settled(pilot, app, without="Roll")
