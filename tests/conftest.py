@@ -16,9 +16,10 @@ pause then cost at least one whole slice of a core doing nothing, and the screen
 refresh drew frames nobody looks at meanwhile: a pause of the idle game took 30 ms, now
 about 13. A slice still ends the wait only if the app used under a quarter of it (waking
 up alone costs a little). Slices of 2 ms were faster still, but on a loaded machine a
-process can be off the CPU for a whole 2 ms slice, which then looks idle. The bot's thread, the one thing that works off the event loop,
-is waited for explicitly (``tests/ui/driver.settle``). If Textual renames the setting,
-this does nothing and the suite is only slower.
+process can be off the CPU for a whole 2 ms slice, which then looks idle. The bot's
+thread, the one thing that works off the event loop, is waited for explicitly
+(``tests/ui/driver.settle``). If Textual renames the setting, this does nothing and the
+suite is only slower.
 """
 
 
