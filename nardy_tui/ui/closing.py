@@ -46,7 +46,13 @@ class ClickedList(CommandList):
     click; Textual then looks the index up in the shorter list (an IndexError). Paging
     looks the highlighted command up in the lines as last laid out, which a burst
     (ctrl+p then PageUp) can ask for before the new list has any (a KeyError).
+
+    In a terminal a few columns wide the list's words would be wrapped to no columns at
+    all, which Rich 15 refuses (a ValueError). A command's padding takes six columns (in
+    Textual 8); the minimum width leaves its words two.
     """
+
+    DEFAULT_CSS = "ClickedList { min-width: 8; }"
 
     def _move_page(self, direction: Literal[-1, 1]) -> None:
         if self.highlighted is not None and self.highlighted not in self._index_to_line:

@@ -334,6 +334,24 @@ async def test_the_theme_chooser_closes_once_leaving_the_game_under_it() -> None
         assert isinstance(app.screen, GameScreen)
 
 
+async def test_the_palette_survives_a_terminal_only_a_few_columns_wide() -> None:
+    """The fuzz test once shrank the terminal to 4 columns under the open palette: its list
+    wrapped the commands' words to no columns at all, and Rich 15 raised a ValueError."""
+    from nardy_tui.ui.closing import Palette
+
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "ctrl+p")
+        for width in range(10, 0, -1):
+            await resize(pilot, width, 17)
+            assert app._exception is None, f"{width} columns: {app._exception!r}"
+        await resize(pilot, *SIZE)
+        assert isinstance(app.screen, Palette)
+        await burst(pilot, "escape")
+        assert isinstance(app.screen, GameScreen)
+
+
 async def test_after_a_too_small_terminal_grows_again_the_board_has_the_keys() -> None:
     """Issue 10: after 'Please enlarge', digits, arrows and Enter did nothing and the footer
     lost Choose and Flip view, until Tab."""
