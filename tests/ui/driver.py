@@ -1,6 +1,6 @@
 """Driving the game through key presses, choosing moves from what the engine allows.
 
-Keys go in through the app's driver exactly as a terminal delivers them. ``burst`` sends a
+Keys go into the app's queue as a terminal's driver puts them there. ``burst`` sends a
 whole turn's keys at once, without waiting between them: that is how a fast typist (or a
 pasted burst) reaches a real terminal, and it keeps a full game quick to test.
 """
@@ -15,16 +15,41 @@ from nardy_tui.engine.turn import TurnBuilder
 from nardy_tui.ui.game import GameScreen
 
 CHARACTERS = {"enter": "\r", "escape": "\x1b", "space": " ", "question_mark": "?"}
+DRAIN_ROUNDS = 1000
+"""Far more rounds than a key needs: each round waits for every message queued at its
+start, and a key is passed on from the app to a widget and bubbles up at most a few times."""
 
 
 async def burst(pilot: Pilot[int], *keys: str) -> None:
-    """Send ``keys`` in one burst, then wait until the app has handled them all."""
-    driver = pilot.app._driver
-    assert driver is not None
+    """Send ``keys`` in one burst, then wait until the app has handled them all.
+
+    The driver hands each key to the app a loop turn later; posting them here, on the
+    app's own loop, queues them just as the driver would, only without that turn, so that
+    ``drain`` finds them queued already.
+    """
+    app = pilot.app
     for key in keys:
         event = events.Key(key, CHARACTERS.get(key, key if len(key) == 1 else None))
-        event.set_sender(pilot.app)
-        driver.send_message(event)
+        event.set_sender(app)
+        app.post_message(event)
+    await drain(pilot)
+
+
+async def drain(pilot: Pilot[int]) -> None:
+    """Wait until the app and every widget of its screen have handled what was queued.
+
+    ``Pilot.pause`` waits for the messages queued when it starts, then for the process to
+    use little CPU for a moment. A key passed on to a widget, or bubbling up from it, is
+    queued after that start; on a loaded machine the process may also be off the CPU for
+    the whole moment, which looks idle. Waiting until every queue is empty first makes
+    the result not depend on the machine's load.
+    """
+    app = pilot.app
+    for _ in range(DRAIN_ROUNDS):
+        await pilot._wait_for_screen()
+        pumps = [app, *app.screen.walk_children(with_self=True)]
+        if not any(pump.message_queue_size for pump in pumps):
+            break
     await pilot.pause()
 
 
@@ -102,7 +127,7 @@ async def settle(pilot: Pilot[int], rounds: int = 100) -> None:
     """Let timers, the bot's worker and its animated steps run until a human must act."""
     for _ in range(rounds):
         await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await drain(pilot)
         screen = pilot.app.screen
         if not isinstance(screen, GameScreen):
             return
