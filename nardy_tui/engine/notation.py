@@ -38,6 +38,8 @@ def format_play(play: Play, position: Position | None = None, dice: Dice | None 
     if position is None or dice is None:
         return stepwise
     joined = _group(_join_checker_paths(play))
+    if joined == stepwise:  # no checker moved twice, so there is nothing to read back
+        return stepwise
     try:
         reads_back = position.apply(parse_play(joined, position, dice), dice)
     except ValueError:
