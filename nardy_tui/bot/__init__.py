@@ -6,7 +6,8 @@
 True
 
 The ``expert`` level's network needs numpy; it is imported only when that level is built,
-so the other levels (and the game's first frame) never pay for it.
+so the other levels (and the game's first frame) never pay for it; so does training
+(``train_network``), only when a run starts.
 """
 
 from nardy_tui.bot.arena import format_report as format_arena_report
@@ -23,6 +24,7 @@ from nardy_tui.bot.review import (
     review_game,
     summarise,
 )
+from nardy_tui.bot.training import TrainingRun, TrainingSettings, train_network
 
 __all__ = [
     "LEVELS",
@@ -33,6 +35,8 @@ __all__ = [
     "Mark",
     "PlayerSummary",
     "Ranking",
+    "TrainingRun",
+    "TrainingSettings",
     "TurnReview",
     "WeightsError",
     "expert_problem",
@@ -41,4 +45,5 @@ __all__ = [
     "review_game",
     "run_arena",
     "summarise",
+    "train_network",
 ]

@@ -1,4 +1,4 @@
-"""Train the expert's network by self-play: ``python -m nardy_tui.bot.train``.
+"""Train the expert's network by self-play (the command: ``python -m nardy_tui.cli.train``).
 
 The network plays both sides, choosing each play by its own one-ply evaluation, and learns
 from the game afterwards by TD(λ): every position's target is a blend of the evaluations of
@@ -15,17 +15,14 @@ win rate is printed and kept in the file.
 
 from __future__ import annotations
 
-import argparse
-import sys
 import time
-from dataclasses import dataclass, replace
-from pathlib import Path
+from dataclasses import replace
 
 import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from nardy_tui.bot import WeightsError, get_bot
+from nardy_tui.bot import get_bot
 from nardy_tui.bot.arena import DiceStream, play_game
 from nardy_tui.bot.encoding import encode
 from nardy_tui.bot.expert import ExpertBot
@@ -39,19 +36,10 @@ from nardy_tui.bot.network import (
     load,
 )
 from nardy_tui.bot.players import Bot
+from nardy_tui.bot.training import TrainingRun, TrainingSettings
 from nardy_tui.engine import Match, Phase, Side, game_result, legal_results
 
 MAX_TURNS = 2000
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The training's hyper-parameters (saved with the weights, so a resumed run keeps them)."""
-
-    hidden: int = 128
-    lam: float = 0.7
-    learning_rate: float = 0.001
-    seed: int = 1
 
 
 class Adam:
@@ -148,7 +136,8 @@ def td_targets(values: Array, white_moves: list[bool], outcome: Array, lam: floa
     return np.where(movers, targets, mirror(targets))
 
 
-def learn_from_game(network: Network, optimiser: Adam, game: int, settings: Settings) -> float:
+def learn_from_game(network: Network, optimiser: Adam, game: int,
+                    settings: TrainingSettings) -> float:
     """Play one self-play game and take one optimiser step on its TD(λ) targets."""
     inputs, white_moves, outcome = self_play(network, game, settings.seed)
     values = network.probabilities(inputs)
@@ -173,36 +162,36 @@ def strength_check(network: Network, games: int, seed: int) -> float:
     return wins / games
 
 
-def start_network(args: argparse.Namespace, console: Console) -> tuple[Network, Settings]:
+def start_network(run: TrainingRun, console: Console) -> tuple[Network, TrainingSettings]:
     """The network to train: the output file's when resuming, otherwise a fresh one."""
-    if args.resume and args.out.exists():
-        network = load(args.out)
+    if run.resume and run.out.exists():
+        network = load(run.out)
         games = int(network.meta.get("games", 0))
-        settings = Settings(**network.meta.get("settings", {}))
-        if args.learning_rate is not None and args.learning_rate != settings.learning_rate:
+        settings = TrainingSettings(**network.meta.get("settings", {}))
+        if run.learning_rate is not None and run.learning_rate != settings.learning_rate:
             # Lowering the step size once the play has settled lets the network refine it;
             # each change is kept in the file, so the run stays reproducible.
-            settings = replace(settings, learning_rate=args.learning_rate)
+            settings = replace(settings, learning_rate=run.learning_rate)
             network.meta["settings"] = settings.__dict__
             network.meta.setdefault("schedule", []).append(
-                {"games": games, "learning_rate": args.learning_rate})
-        console.log(f"resuming {args.out} after {games} games, "
+                {"games": games, "learning_rate": run.learning_rate})
+        console.log(f"resuming {run.out} after {games} games, "
                     f"learning rate {settings.learning_rate}")
         return network, settings
-    settings = Settings(hidden=args.hidden, lam=args.lam,
-                        learning_rate=args.learning_rate or Settings.learning_rate,
-                        seed=args.seed)
+    settings = TrainingSettings(
+        hidden=run.hidden, lam=run.lam,
+        learning_rate=run.learning_rate or TrainingSettings.learning_rate, seed=run.seed)
     network = Network.fresh(settings.hidden, settings.seed)
     network.meta = {"settings": settings.__dict__, "games": 0, "seconds": 0.0, "curve": []}
     return network, settings
 
 
-def train(args: argparse.Namespace, console: Console) -> Network:
+def train(run: TrainingRun, console: Console) -> Network:
     """Run the training loop described in the module docstring."""
-    network, settings = start_network(args, console)
+    network, settings = start_network(run, console)
     optimiser = Adam(network, settings.learning_rate)
     done = int(network.meta.get("games", 0))
-    target = args.games
+    target = run.games
     started = time.perf_counter()
     seconds_before = float(network.meta.get("seconds", 0.0))
     errors: list[float] = []
@@ -211,7 +200,7 @@ def train(args: argparse.Namespace, console: Console) -> Network:
         optimiser.store()
         network.meta["games"] = done
         network.meta["seconds"] = round(seconds_before + time.perf_counter() - started, 1)
-        network.save(args.out)
+        network.save(run.out)
 
     columns = (TextColumn("training"), BarColumn(), MofNCompleteColumn(),
                TextColumn("{task.fields[note]}"), TimeRemainingColumn())
@@ -221,70 +210,21 @@ def train(args: argparse.Namespace, console: Console) -> Network:
             errors.append(learn_from_game(network, optimiser, done, settings))
             done += 1
             progress.update(task, completed=done, note=f"error {np.mean(errors[-200:]):.4f}")
-            if done % args.log_every == 0:
+            if done % run.log_every == 0:
                 rate = (time.perf_counter() - started) / max(len(errors), 1)
-                console.log(f"games {done}: td error {np.mean(errors[-args.log_every:]):.4f}, "
+                console.log(f"games {done}: td error {np.mean(errors[-run.log_every:]):.4f}, "
                             f"{rate:.2f} s/game")
-            if done % args.check_every == 0 and args.check_games:
-                share = strength_check(network, args.check_games, settings.seed + done)
+            if done % run.check_every == 0 and run.check_games:
+                share = strength_check(network, run.check_games, settings.seed + done)
                 network.meta["curve"].append(
                     {"games": done, "win_rate_vs_hard": round(share, 4),
-                     "check_games": args.check_games,
+                     "check_games": run.check_games,
                      "hours": round((seconds_before + time.perf_counter() - started) / 3600, 2)})
                 console.log(f"games {done}: one-ply network vs hard {share:.1%} "
-                            f"over {args.check_games} games")
-            if done % args.checkpoint_every == 0:
+                            f"over {run.check_games} games")
+            if done % run.checkpoint_every == 0:
                 save()
         save()
-    console.log(f"saved {args.out} after {done} games")
+    console.log(f"saved {run.out} after {done} games")
     return network
 
-
-def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="python -m nardy_tui.bot.train",
-        description="Train the expert bot's network by self-play TD(lambda).")
-    parser.add_argument("--games", type=int, required=True,
-                        help="train until this many self-play games in all, a resumed run's "
-                        "included")
-    parser.add_argument("--seed", type=int, default=1,
-                        help="seed for the dice and the first weights")
-    parser.add_argument("--out", type=Path, required=True, help="the weights file to write (.npz)")
-    parser.add_argument("--resume", action="store_true",
-                        help="continue the run saved in --out (its settings are kept)")
-    parser.add_argument("--hidden", type=int, default=Settings.hidden, help="hidden units")
-    parser.add_argument("--lam", type=float, default=Settings.lam, help="TD lambda")
-    parser.add_argument("--learning-rate", type=float, default=None,
-                        help=f"Adam's step size (default {Settings.learning_rate}); with "
-                        "--resume it replaces the run's own from here on")
-    parser.add_argument("--checkpoint-every", type=int, default=500, metavar="N",
-                        help="save the weights every N games (default 500)")
-    parser.add_argument("--check-every", type=int, default=5000, metavar="N",
-                        help="play hard every N games to measure strength (default 5000)")
-    parser.add_argument("--check-games", type=int, default=100, metavar="N",
-                        help="games of each strength check (default 100; 0: none)")
-    parser.add_argument("--log-every", type=int, default=100, metavar="N",
-                        help="print a progress line every N games (default 100)")
-    args = parser.parse_args(argv)
-    for name in ("games", "checkpoint_every", "check_every", "log_every", "hidden"):
-        if getattr(args, name) < 1:
-            parser.error(f"--{name.replace('_', '-')} must be at least 1")
-    return args
-
-
-def main(argv: list[str] | None = None) -> int:
-    args = parse_args(sys.argv[1:] if argv is None else argv)
-    console = Console(stderr=True)
-    try:
-        train(args, console)
-    except WeightsError as error:
-        print(f"nardy train: {error}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        console.print("stopped; resume from the last checkpoint with --resume")
-        return 130
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -8,8 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from nardy_tui.bot import TrainingSettings
 from nardy_tui.bot.network import Network, load
-from nardy_tui.bot.train import Settings, main, mirror, td_targets
+from nardy_tui.bot.train import mirror, td_targets
+from nardy_tui.cli.train import main
 
 
 def test_a_few_games_change_the_weights_and_write_a_loadable_file(tmp_path: Path) -> None:
@@ -20,7 +22,7 @@ def test_a_few_games_change_the_weights_and_write_a_loadable_file(tmp_path: Path
     fresh = Network.fresh(hidden=16, seed=7)
     assert not np.array_equal(trained.w1, fresh.w1)
     assert trained.meta["games"] == 3
-    assert trained.meta["settings"] == Settings(hidden=16, seed=7).__dict__
+    assert trained.meta["settings"] == TrainingSettings(hidden=16, seed=7).__dict__
     [check] = trained.meta["curve"]
     assert check["games"] == 3 and 0.0 <= check["win_rate_vs_hard"] <= 1.0
 

@@ -1,0 +1,52 @@
+"""What a training run of the expert's network is asked to do, and the call that runs it.
+
+The run itself (``bot/train.py``: self-play, TD(λ), checkpoints) needs numpy; this module
+does not, so the bot's public face can offer training without every user of the bot paying
+for numpy, as ``get_bot`` does for the expert level.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+
+@dataclass(frozen=True)
+class TrainingSettings:
+    """The training's hyper-parameters (saved with the weights, so a resumed run keeps them)."""
+
+    hidden: int = 128
+    lam: float = 0.7
+    learning_rate: float = 0.001
+    seed: int = 1
+
+
+@dataclass(frozen=True)
+class TrainingRun:
+    """What a training run is asked to do: where to write, how far to go, how often to save,
+    check and report; a fresh run's ``TrainingSettings`` come from here too."""
+
+    out: Path
+    games: int
+    resume: bool = False
+    seed: int = TrainingSettings.seed
+    hidden: int = TrainingSettings.hidden
+    lam: float = TrainingSettings.lam
+    learning_rate: float | None = None
+    """None: the run's own (a fresh run's default, a resumed run's saved one)."""
+    checkpoint_every: int = 500
+    check_every: int = 5000
+    check_games: int = 100
+    log_every: int = 100
+
+
+def train_network(run: TrainingRun, console: Console) -> None:
+    """Train as ``run`` asks, reporting on ``console``; ``WeightsError`` if ``--resume``
+    finds a file that is not weights."""
+    from nardy_tui.bot.train import train
+
+    train(run, console)

@@ -1,0 +1,71 @@
+"""``python -m nardy_tui.cli.train --games N --out FILE``: train the expert's network.
+
+A developer's command, not a player's (``nardy --help`` does not list it): it runs for hours,
+saves a checkpoint every few hundred games and goes on from the last one with ``--resume``.
+What it does is the bot's business (``train_network``); this module only reads the command line.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+from nardy_tui.bot import TrainingRun, TrainingSettings, WeightsError, train_network
+from nardy_tui.cli.argparsing import OneLineParser
+
+PROG = "python -m nardy_tui.cli.train"
+COUNTS = ("games", "checkpoint_every", "check_every", "log_every", "hidden")
+"""The options that count something, so must be at least 1."""
+
+
+def parse_run(argv: list[str]) -> TrainingRun:
+    """The training run ``argv`` asks for; a mistake exits with one line and status 2."""
+    parser = OneLineParser(
+        prog=PROG, description="Train the expert bot's network by self-play TD(lambda).")
+    parser.add_argument("--games", type=int, required=True,
+                        help="train until this many self-play games in all, a resumed run's "
+                        "included")
+    parser.add_argument("--seed", type=int, default=TrainingSettings.seed,
+                        help="seed for the dice and the first weights")
+    parser.add_argument("--out", type=Path, required=True, help="the weights file to write (.npz)")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue the run saved in --out (its settings are kept)")
+    parser.add_argument("--hidden", type=int, default=TrainingSettings.hidden, help="hidden units")
+    parser.add_argument("--lam", type=float, default=TrainingSettings.lam, help="TD lambda")
+    parser.add_argument("--learning-rate", type=float, default=None,
+                        help=f"Adam's step size (default {TrainingSettings.learning_rate}); with "
+                        "--resume it replaces the run's own from here on")
+    parser.add_argument("--checkpoint-every", type=int, default=500, metavar="N",
+                        help="save the weights every N games (default 500)")
+    parser.add_argument("--check-every", type=int, default=5000, metavar="N",
+                        help="play hard every N games to measure strength (default 5000)")
+    parser.add_argument("--check-games", type=int, default=100, metavar="N",
+                        help="games of each strength check (default 100; 0: none)")
+    parser.add_argument("--log-every", type=int, default=100, metavar="N",
+                        help="print a progress line every N games (default 100)")
+    args = parser.parse_args(argv)
+    for name in COUNTS:
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    return TrainingRun(**vars(args))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Train as ``argv`` asks; 1 with one line on stderr if the weights file is not one."""
+    run = parse_run(sys.argv[1:] if argv is None else argv)
+    console = Console(stderr=True)
+    try:
+        train_network(run, console)
+    except WeightsError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        console.print("stopped; resume from the last checkpoint with --resume")
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
