@@ -9,6 +9,8 @@ Mode = Literal["hot-seat", "bot"]
 BotLevel = Literal["easy", "medium", "hard", "expert"]
 ColorChoice = Literal["white", "black", "random"]
 
+MODES: tuple[Mode, ...] = get_args(Mode)
+"""How a match may be played: two people at one keyboard, or one against the bot."""
 BOT_LEVELS: tuple[BotLevel, ...] = get_args(BotLevel)
 """The bot levels a player may choose (the bot's ``LEVELS`` adds the arena's ``random``)."""
 COLOR_CHOICES: tuple[ColorChoice, ...] = ("white", "black", "random")

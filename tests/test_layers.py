@@ -1,4 +1,4 @@
-"""The layers and their public faces (DESIGN.md, issue 11), read from the source's imports.
+"""The layers and their public faces (README, "Development"), read from the source's imports.
 
 Every import in ``nardy_tui`` is checked, those inside functions and ``TYPE_CHECKING``
 blocks included:

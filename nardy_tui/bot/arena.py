@@ -51,7 +51,6 @@ class GameResult:
 
     a_won: bool
     points: int
-    a_first: bool
 
 
 @dataclass
@@ -63,22 +62,21 @@ class Tally:
 
 
 def play_game(bots: dict[Side, Bot], dice: DiceStream, think: dict[Side, list[float]],
-              ) -> tuple[Side, int, Side]:
-    """Play one game as a one-point match; returns the winner, the points it scores, and who
-    moved first. The match referees: a bot's illegal play raises ``IllegalPlayError``.
+              ) -> tuple[Side, int]:
+    """Play one game as a one-point match; returns the winner and the points it scores.
+    The match referees: a bot's illegal play raises ``IllegalPlayError``.
 
     Think time is recorded only for turns with a real choice (two or more legal plays).
     """
     match = Match(length=1, dice=dice)
     while match.phase is Phase.ROLL_OFF:
         match.roll_off()
-    first = match.position.turn
     for _turn in range(MAX_TURNS):
         mover = match.mover
         if mover is None:
             game = match.game
             assert game.winner is not None
-            return game.winner, game.points, first
+            return game.winner, game.points
         roll = match.roll()
         position = match.position
         start = time.perf_counter()
@@ -141,8 +139,8 @@ def run(level_a: str, level_b: str, games: int, seed: int,
         a_side = Side.WHITE if second == 0 else Side.BLACK
         bots = {a_side: bot_a, a_side.opponent: bot_b}
         think: dict[Side, list[float]] = {Side.WHITE: [], Side.BLACK: []}
-        winner, points, first = play_game(bots, DiceStream(f"arena:{seed}:{pair}", seed), think)
-        tally.games.append(GameResult(winner is a_side, points, first is a_side))
+        winner, points = play_game(bots, DiceStream(f"arena:{seed}:{pair}", seed), think)
+        tally.games.append(GameResult(winner is a_side, points))
         tally.think["A"].extend(think[a_side])
         tally.think["B"].extend(think[a_side.opponent])
         if shown is not None:

@@ -38,6 +38,8 @@ def get_bot(level: str, seed: int = 0) -> Bot:
     loaded; the other levels do not need them. Its bot also has ``evaluate(position)``: the
     side to move's ``Evaluation`` (``win``, ``win_mars``, ``lose_mars``, ``equity``).
     """
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}: choose {', '.join(LEVELS)}")
     if level == "expert":
         from nardy_tui.bot.expert import ExpertBot, shipped_network
 

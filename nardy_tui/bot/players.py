@@ -151,4 +151,4 @@ def build(level: str, seed: int) -> Bot:
         return EvaluatingBot("medium", STRONG, noise=0.0, seed=seed)
     if level == "hard":
         return LookaheadBot(seed)
-    raise ValueError(f"unknown bot level {level!r}: choose random, easy, medium, hard or expert")
+    raise ValueError(f"unknown bot level {level!r}")

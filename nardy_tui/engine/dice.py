@@ -83,6 +83,3 @@ class RollOff:
         if self.white == self.black:
             return None
         return Side.WHITE if self.white > self.black else Side.BLACK
-
-    def die_of(self, side: Side) -> int:
-        return self.white if side is Side.WHITE else self.black

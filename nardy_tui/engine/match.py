@@ -102,7 +102,8 @@ class Match:
         ``started`` is when it began (default: now); no rule reads it, a save and a record
         keep it."""
         if length not in MATCH_LENGTHS:
-            raise ValueError(f"a match is played to 1, 3, 5 or 7 points, not {length}")
+            lengths = ", ".join(map(str, MATCH_LENGTHS))
+            raise ValueError(f"a match is played to one of {lengths} points, not {length}")
         self.length = length
         self.started = started if started is not None else datetime.now().astimezone()
         self.dice_roller: DiceSource = dice if dice is not None else DiceRoller(seed)

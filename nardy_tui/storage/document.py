@@ -11,16 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, TypeVar, get_args
+from typing import Any, TypeVar
 
 from nardy_tui.engine import MATCH_LENGTHS, Dice, Game, Match, Phase, PhaseError, Side, Step
 from nardy_tui.i18n import _
-from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MatchOptions, Mode
+from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MODES, MatchOptions
 from nardy_tui.storage.record import not_your_turn
 
 FORMAT = "nardy-match"
 VERSION = 1
-MODES: tuple[Mode, ...] = get_args(Mode)
 
 T = TypeVar("T")
 

@@ -13,6 +13,7 @@ import signal
 import sys
 import threading
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
@@ -24,11 +25,11 @@ from textual.screen import Screen
 from textual.signal import Signal
 
 from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, use_language
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import COLOR_CHOICES, LaunchOptions, MatchOptions
 from nardy_tui.storage import Settings, load_settings, save_settings
 from nardy_tui.ui.bots import load_bot
 from nardy_tui.ui.match_files import Saver
-from nardy_tui.ui.settings import SETTING_LABELS
+from nardy_tui.ui.setting_labels import SETTING_LABELS
 from nardy_tui.ui.translated import translate_bindings
 
 if TYPE_CHECKING:
@@ -173,9 +174,8 @@ class NardyApp(App[int]):
 
         resolved = options
         if options.color == "random":
-            color = random.Random(options.seed).choice(["white", "black"])
-            resolved = MatchOptions(options.mode, options.bot_level, color,  # type: ignore[arg-type]
-                                    options.points, options.seed)
+            colors = [color for color in COLOR_CHOICES if color != "random"]
+            resolved = replace(options, color=random.Random(options.seed).choice(colors))
         bots: dict[Side, str] = {}
         if resolved.mode == "bot":
             human = Side(resolved.color)

@@ -1,10 +1,10 @@
 """The board: one focusable widget that owns the cursor, the selection keys and the view.
 
 Its two halves (``PointRow``: twelve points, the bar and a tray each) and the banner between
-them cannot take focus, so a fast burst of keys always reaches the board itself (DESIGN.md
-"UI shape"). The board knows no rule. It draws any ``Position``, shows the highlights it is
-given, and reports which cell the player chose; the game screen asks the engine what that
-choice means. With ``interactive=False`` it is a read-only picture (for a replay viewer).
+them cannot take focus, so a fast burst of keys always reaches the board itself. The board
+knows no rule. It draws any ``Position``, shows the highlights it is given, and reports which
+cell the player chose; the game screen asks the engine what that choice means. With
+``interactive=False`` it is a read-only picture (for a replay viewer).
 
 Cells (``ui/cells.py``) are board indexes or trays, so a highlight stays on the same point
 when the view flips.

@@ -14,16 +14,16 @@ from textual.widgets import Button, Checkbox, RadioButton, RadioSet, Select, Sta
 
 from nardy_tui.engine import MATCH_LENGTHS
 from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, ngettext
-from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MatchOptions
+from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MODES, MatchOptions
 from nardy_tui.storage import Settings
 from nardy_tui.ui.closing import ClosesOnce
 from nardy_tui.ui.footer import KeysFooter
-from nardy_tui.ui.settings import SETTING_LABELS
+from nardy_tui.ui.setting_labels import SETTING_LABELS
 from nardy_tui.ui.sized import SizedScreenOf
 from nardy_tui.ui.translated import translate_bindings
 from nardy_tui.ui.turnflow import level_name
 
-MODES = (("hot-seat", N_("Hot-seat")), ("bot", N_("Against the bot")))
+MODE_NAMES = {"hot-seat": N_("Hot-seat"), "bot": N_("Against the bot")}
 COLOR_NAMES = {"white": N_("White"), "black": N_("Black"), "random": N_("Random")}
 
 
@@ -118,8 +118,8 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
             yield Static(_("nardy · Long Nardy · new match"), id="new-match-title")
             with Horizontal(id="choices"):
                 yield self._group(_("Mode"), _radio_set(
-                    "mode", [_(m[1]) for m in MODES],
-                    _index([m[0] for m in MODES], settings.mode)))
+                    "mode", [_(MODE_NAMES[mode]) for mode in MODES],
+                    _index(MODES, settings.mode)))
                 yield self._group(_("Bot level"), _radio_set(
                     "level", [level_name(level) for level in BOT_LEVELS],
                     _index(BOT_LEVELS, settings.bot_level)))
@@ -165,7 +165,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         options = MatchOptions(
-            mode=MODES[self._chosen("mode")][0],  # type: ignore[arg-type]
+            mode=MODES[self._chosen("mode")],
             bot_level=BOT_LEVELS[self._chosen("level")],
             color=COLOR_CHOICES[self._chosen("color")],
             points=MATCH_LENGTHS[self._chosen("length")],

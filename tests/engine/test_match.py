@@ -39,8 +39,7 @@ def test_the_roll_off_winner_moves_first_and_rolls_both_dice() -> None:
         match = Match(length=1, seed=seed)
         _to_roll(match)
         throw = match.game.roll_offs[-1]
-        assert throw.winner is not None and throw.die_of(throw.winner) > throw.die_of(
-            throw.winner.opponent)
+        assert throw.winner is (Side.WHITE if throw.white > throw.black else Side.BLACK)
         assert match.position.turn is throw.winner is match.game.first_mover
         assert match.position.first_turns == frozenset(Side)
         dice = match.roll()

@@ -41,7 +41,7 @@ async def test_a_checkbox_on_the_new_match_screen_is_saved_at_once() -> None:
 
 
 async def test_up_and_down_move_between_the_settings_on_the_new_match_screen() -> None:
-    from nardy_tui.ui.settings import SETTING_LABELS
+    from nardy_tui.ui.setting_labels import SETTING_LABELS
 
     app = NardyApp(LaunchOptions(resume=False), pace=0)
     async with app.run_test(size=SIZE) as pilot:
