@@ -45,17 +45,25 @@ class DiceRoller:
 
 
 class ScriptedDice:
-    """Dice given in advance, one die at a time (a record's roll-offs and rolls, in order).
+    """Dice given in advance, or as they become known, one die at a time (a record's
+    roll-offs and rolls, in order, as its lines are read).
 
     >>> dice = ScriptedDice([5, 3])
     >>> dice.die(), dice.die(), dice.rolled
     (5, 3, 2)
+    >>> dice.add(6, 6)
+    >>> dice.die(), dice.die()
+    (6, 6)
     """
 
     def __init__(self, dice: list[int], seed: int = 0) -> None:
         self.seed = seed
         self._dice = list(dice)
         self.rolled = 0
+
+    def add(self, *dice: int) -> None:
+        """Put ``dice`` at the end of the script."""
+        self._dice.extend(dice)
 
     def die(self) -> int:
         if self.rolled >= len(self._dice):

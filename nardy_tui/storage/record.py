@@ -27,12 +27,13 @@ from nardy_tui.engine import (
     Dice,
     Game,
     Match,
+    Phase,
     Play,
     Position,
     RollOff,
+    ScriptedDice,
     Side,
     TurnRecord,
-    game_result,
     parse_play,
 )
 from nardy_tui.i18n import _, ngettext
@@ -208,13 +209,22 @@ def parse_record(text: str) -> Record:
 
 @dataclass
 class _GameReader:
-    """Reads one game's lines in order, checking each turn against the position so far."""
+    """Reads one game's lines in order, playing them through a ``Match`` of its own: the
+    roll-offs and the turns' dice go into the match's dice as they are read, and every turn
+    is checked against the position the match has reached.
+
+    A game without a roll-off line (written by hand) is read as if the side of its first
+    turn had won the roll-off.
+    """
 
     number: int
-    roll_offs: list[RollOff] = field(default_factory=list)
-    position: Position | None = None
+    dice: ScriptedDice = field(default_factory=lambda: ScriptedDice([]))
+    match: Match = field(init=False)
     turns: list[RecordedTurn] = field(default_factory=list)
     result: tuple[Side, int] | None = None
+
+    def __post_init__(self) -> None:
+        self.match = Match(length=1, dice=self.dice)
 
     def read_line(self, line: str, line_number: int) -> None:
         turn = _TURN.match(line)
@@ -230,23 +240,14 @@ class _GameReader:
                 number=line_number, line=repr(line), turn=TURN_EXAMPLE))
 
     def check_over(self, next_number: int) -> None:
-        if self.winner is None:
+        if self.match.game.winner is None:
             raise RecordError(_("game {number} is not over, but game {next} follows").format(
                 number=self.number, next=next_number))
 
-    @property
-    def first_mover(self) -> Side | None:
-        return self.roll_offs[-1].winner if self.roll_offs else None
-
-    @property
-    def winner(self) -> Side | None:
-        return self.position.winner if self.position is not None else None
-
     def finish(self) -> RecordedGame:
-        start = self.turns[0].before if self.turns else Position.initial(
-            self.first_mover or Side.WHITE)
-        winner = self.winner
-        points = self._points(winner)
+        start = self.turns[0].before if self.turns else self.match.position
+        game = self.match.game
+        winner, points = game.winner, game.points
         if self.result is not None and self.result != (winner, points):
             said, said_points = self.result
             said_wins = _points_shown(said_points)
@@ -264,10 +265,16 @@ class _GameReader:
     def _read_roll_off(self, line: str) -> None:
         """Throws until one side is higher; a record saved mid roll-off ends on a tie."""
         throws = [RollOff(int(w), int(b)) for w, b in _THROW.findall(line)]
-        if not throws or any(throw.winner is not None for throw in throws[:-1]):
+        if (not throws or any(throw.winner is not None for throw in throws[:-1])
+                or self.match.game.roll_offs or self.turns):
             raise RecordError(_("game {number}: the roll-off {line} should be ties until one "
                                 "die is higher").format(number=self.number, line=repr(line)))
-        self.roll_offs = throws
+        for throw in throws:
+            self._throw(throw)
+
+    def _throw(self, throw: RollOff) -> None:
+        self.dice.add(throw.white, throw.black)
+        self.match.roll_off()
 
     def _read_turn(self, found: re.Match[str]) -> None:
         side = Side(found.group(2).lower())
@@ -285,22 +292,23 @@ class _GameReader:
                 where=where, reason=str(reason).rstrip("."))) from None
 
     def _checked_turn(self, index: int, side: Side, dice: Dice, notation: str) -> RecordedTurn:
-        if self.roll_offs and self.first_mover is None:
-            raise ValueError(_("the roll-off ended in a tie: nobody moves yet"))
-        before = self.position or Position.initial(self.first_mover or side)
-        if before.winner is not None:
+        match = self.match
+        if match.phase is Phase.ROLL_OFF:
+            if match.game.roll_offs:
+                raise ValueError(_("the roll-off ended in a tie: nobody moves yet"))
+            self._throw(RollOff(2, 1) if side is Side.WHITE else RollOff(1, 2))
+        if match.mover is None:
             raise ValueError(_("the game is already over"))
-        if before.turn is not side:
-            raise ValueError(not_your_turn(before.turn))
+        if match.mover is not side:
+            raise ValueError(not_your_turn(match.mover))
         if not all(1 <= die <= 6 for die in dice):
             raise ValueError(_("dice run from 1 to 6"))
-        play = parse_play(notation, before, dice)
-        self.position = before.apply(play, dice)
-        return RecordedTurn(index, side, dice, play, notation, before, self.position)
-
-    def _points(self, winner: Side | None) -> int:
-        result = game_result(self.position) if self.position is not None else None
-        return result[1] if result is not None else 0
+        before = match.position
+        self.dice.add(*dice)
+        rolled = match.roll()
+        play = parse_play(notation, before, rolled)
+        match.play(play)
+        return RecordedTurn(index, side, rolled, play, notation, before, match.position)
 
 
 def _points_shown(count: int) -> str:

@@ -209,3 +209,15 @@ def test_a_file_without_games_refused() -> None:
 def test_unreadable_file_refused(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="cannot read"):
         load_record(tmp_path / "missing.txt")
+
+
+def test_a_game_written_without_a_roll_off_starts_with_the_side_of_its_first_turn() -> None:
+    game = parse_record("Game 1\n1. Black 5-3: 24/16\n2. White 6-6: 24/18(2)\n").games[0]
+    assert game.start == Position.initial(Side.BLACK)
+    assert [turn.side for turn in game.turns] == [Side.BLACK, Side.WHITE]
+
+
+def test_a_second_roll_off_line_in_one_game_refused() -> None:
+    text = record_with("3. White 2-1: 24/21").replace(
+        "Game 1\n", "Game 1\nRoll-off: White 3, Black 1\n")
+    refused(text, "game 1", "roll-off")
