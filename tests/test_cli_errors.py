@@ -108,7 +108,7 @@ def test_a_data_folder_inside_a_file(home: Path, monkeypatch: pytest.MonkeyPatch
 def test_a_reader_that_quits_early_ends_the_command_quietly(args: tuple[str, ...]) -> None:
     """``nardy arena ... | head``: the closed pipe is no traceback, just the status 141."""
     if args[0] == "export":
-        from nardy_tui.engine.match import Match
+        from nardy_tui.engine import Match
         from nardy_tui.options import MatchOptions
         from nardy_tui.storage import save_match
 

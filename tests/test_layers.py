@@ -96,6 +96,37 @@ def _problems() -> list[str]:
     return problems
 
 
+FACED = ("engine", "bot", "storage")
+"""The layers that code outside them reaches only through their package."""
+OUTSIDE = ("tests", "benchmarks", "screenshots")
+"""The code beside the package: it keeps to the public faces too."""
+WHITE_BOX = {
+    "tests/ui/test_fuzz.py": {"nardy_tui.storage.document", "nardy_tui.storage.paths"},
+    "benchmarks/bot_speed.py": {"nardy_tui.bot.encoding", "nardy_tui.bot.expert"},
+    "benchmarks/movegen_speed.py": {"nardy_tui.engine.movegen"},
+}
+"""Code outside a layer that looks inside it on purpose: the fuzz compares the save's own
+document with the screen, the benchmarks time the network alone and the move generator
+with its memory emptied. A layer's own tests (``tests/engine`` for the engine) are free."""
+
+
+def _outside_problems() -> list[str]:
+    problems = []
+    for path in sorted(p for folder in OUTSIDE for p in (PACKAGE.parent / folder).rglob("*.py")):
+        where = path.relative_to(PACKAGE.parent)
+        own = where.parts[1] if where.parts[0] == "tests" and len(where.parts) > 2 else None
+        for line, name in _imported(path):
+            target = _part(name)
+            if (target in FACED and target != own and name != f"nardy_tui.{target}"
+                    and name not in WHITE_BOX.get(where.as_posix(), set())):
+                problems.append(f"{where}:{line}: import {name}: use nardy_tui.{target}")
+    return problems
+
+
+def test_tests_and_benchmarks_use_the_public_faces_outside_a_layers_own_tests() -> None:
+    assert not _outside_problems(), "\n".join(_outside_problems())
+
+
 def test_the_package_is_made_of_the_known_parts() -> None:
     parts = {_part(_module_of(path)) for path in _sources()}
     assert parts == set(MAY_IMPORT), "a new top-level part: give it a place in MAY_IMPORT"

@@ -14,7 +14,7 @@ from nardy_tui.bot import get_bot
 from nardy_tui.cli.review import review_main
 from nardy_tui.engine import Match, Phase
 from nardy_tui.options import MatchOptions
-from nardy_tui.storage.record import format_record
+from nardy_tui.storage import format_record
 
 
 @pytest.fixture(scope="module")

@@ -22,8 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from nardy_tui.engine.match import Phase
-from nardy_tui.engine.turn import TurnBuilder
+from nardy_tui.engine import Phase, TurnBuilder
 from nardy_tui.storage import load_saved
 from tests.ui.driver import keys_for, racing_move
 

@@ -12,7 +12,7 @@ import random
 import sys
 from typing import TextIO
 
-from nardy_tui.engine.match import Match, Phase
+from nardy_tui.engine import Match, Phase
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage import load_saved, save_match
 

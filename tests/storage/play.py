@@ -10,7 +10,7 @@ import json
 import random
 from collections.abc import Iterator
 
-from nardy_tui.engine.match import Match, Phase
+from nardy_tui.engine import Match, Phase
 
 
 def act(match: Match, rng: random.Random) -> None:

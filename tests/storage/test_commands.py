@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from nardy_tui.engine.match import Match
+from nardy_tui.engine import Match
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage import save_match
 

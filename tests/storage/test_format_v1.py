@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from nardy_tui.engine import Side, Step
-from nardy_tui.engine.match import Phase
+from nardy_tui.engine import Phase, Side, Step
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage import load_saved
 

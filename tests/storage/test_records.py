@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from nardy_tui.engine import Position, Side
-from nardy_tui.engine.match import Game, Match, Phase
+from nardy_tui.engine import Game, Match, Phase, Position, Side
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage import export_record, load_record, load_saved, save_match
 from nardy_tui.storage import record as record_module

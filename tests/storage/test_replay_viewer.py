@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from datetime import datetime
 
-from nardy_tui.engine.match import Match
+from nardy_tui.engine import Match
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage.record import Record, format_record, parse_record
 from nardy_tui.ui.board import BoardView

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from nardy_tui.engine.match import Match, Phase
+from nardy_tui.engine import Match, Phase
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage import SaveFileError, discard_saved, load_saved, save_match
 from nardy_tui.storage.paths import save_path

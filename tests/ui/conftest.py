@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from nardy_tui.engine import Position, legal_plays
-from nardy_tui.engine.step import Dice, Play
+from nardy_tui.engine import Dice, Play, Position, legal_plays
 from nardy_tui.i18n import use_language
 
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 from textual import events
 from textual.pilot import Pilot
 
-from nardy_tui.engine.match import Match, Phase
-from nardy_tui.engine.turn import TurnBuilder
+from nardy_tui.engine import Match, Phase, TurnBuilder
 from nardy_tui.ui.game import GameScreen
 
 CHARACTERS = {"enter": "\r", "escape": "\x1b", "space": " ", "question_mark": "?"}

@@ -14,9 +14,7 @@ from functools import partial
 
 from textual.pilot import Pilot
 
-from nardy_tui.engine import Position, Side, TurnBuilder
-from nardy_tui.engine.match import Match, Phase
-from nardy_tui.engine.step import Dice, Play
+from nardy_tui.engine import Dice, Match, Phase, Play, Position, Side, TurnBuilder
 from nardy_tui.i18n import use_language
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from nardy_tui.engine import Side
-from nardy_tui.engine.match import Phase
-from nardy_tui.engine.notation import checker_moves, format_play
+from nardy_tui.engine import Phase, Side, checker_moves, format_play
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.cells import cell_of

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nardy_tui.engine.match import Match, Phase
+from nardy_tui.engine import Match, Phase
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.storage import save_match
 from nardy_tui.ui.app import NardyApp

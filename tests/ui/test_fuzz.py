@@ -40,8 +40,7 @@ from textual.geometry import Size
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
 
-from nardy_tui.engine import Side
-from nardy_tui.engine.match import Match, Phase
+from nardy_tui.engine import Match, Phase, Side
 from nardy_tui.i18n import LANGUAGES, use_language
 from nardy_tui.options import COLOR_CHOICES, LaunchOptions, MatchOptions
 from nardy_tui.storage import save_match

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from nardy_tui.engine import Position, Side, legal_plays
-from nardy_tui.engine.match import Phase
+from nardy_tui.engine import Phase, Position, Side, legal_plays
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import BoardView
@@ -224,7 +223,7 @@ def turn_keys_after_roll(match):  # type: ignore[no-untyped-def]
     """Roll on a copy of the dice source to know the keys before the burst sends "r"."""
     import copy
 
-    from nardy_tui.engine.match import Match
+    from nardy_tui.engine import Match
     from tests.ui.driver import turn_keys
 
     ahead: Match = copy.deepcopy(match)
@@ -330,7 +329,7 @@ async def test_a_struck_out_die_is_explained() -> None:
 
 
 async def test_the_hint_stays_when_its_moves_are_played_in_another_order() -> None:
-    from nardy_tui.engine.notation import checker_moves
+    from nardy_tui.engine import checker_moves
 
     app = hot_seat(points=3, seed=2)
     async with app.run_test(size=SIZE) as pilot:

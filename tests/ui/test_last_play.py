@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from textual.color import Color
 
-from nardy_tui.engine import Position, Side
-from nardy_tui.engine.match import Match, Phase
-from nardy_tui.engine.notation import checker_moves
-from nardy_tui.engine.turn import TurnBuilder
+from nardy_tui.engine import Match, Phase, Position, Side, TurnBuilder, checker_moves
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import BAR_WIDTH, LAST_FROM_MARK, LAST_TO_MARKS, PointLook, PointRow

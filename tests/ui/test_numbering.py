@@ -7,8 +7,7 @@ it is the numbering of the player the board is turned to.
 
 from __future__ import annotations
 
-from nardy_tui.engine import Side
-from nardy_tui.engine.notation import renumbered
+from nardy_tui.engine import Side, renumbered
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import PointLook

@@ -16,8 +16,7 @@ import pytest
 from textual.screen import Screen
 from textual.widgets import Static
 
-from nardy_tui.engine import Side, Step
-from nardy_tui.engine.match import Match, Phase
+from nardy_tui.engine import Match, Phase, Side, Step
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.storage import load_saved, save_match
 from nardy_tui.ui.app import NardyApp

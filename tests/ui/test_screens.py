@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from nardy_tui.engine.match import Match, Phase
+from nardy_tui.engine import Match, Phase
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.storage import load_saved, save_match
 from nardy_tui.ui.app import NardyApp
