@@ -12,7 +12,7 @@ import random
 import signal
 import sys
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
@@ -91,10 +91,7 @@ class NardyApp(App[int]):
         if saved is not None and self.launch.resume:
             self.start_match(saved.options, saved.match)
         elif saved is not None:
-            from nardy_tui.ui.dialogs import ResumeDialog
-
-            self.push_screen(ResumeDialog(_summary(saved.match, saved.options)),
-                             partial(self._resume_chosen, saved.match, saved.options))
+            self._offer_resume(saved.match, saved.options)
         else:
             self._open_start_screen()
 
@@ -159,11 +156,21 @@ class NardyApp(App[int]):
         else:
             self.action_new_match()
 
+    def _offer_resume(self, match: Match, options: MatchOptions) -> None:
+        """Ask whether to resume the saved match or start a new one."""
+        from nardy_tui.ui.dialogs import ResumeDialog
+
+        self.push_screen(ResumeDialog(_summary(match, options)),
+                         partial(self._resume_chosen, match, options))
+
     def _resume_chosen(self, match: Match, options: MatchOptions, choice: str | None) -> None:
+        """Resume, or choose a new match; Escape on the new-match screen asks again."""
         if choice == "resume":
             self.start_match(options, match)
+        elif self.launch.match is not None:
+            self.start_match(self.launch.match)
         else:
-            self._open_start_screen()
+            self._open_new_match_screen(back=partial(self._offer_resume, match, options))
 
     # -- screens -------------------------------------------------------------------------
 
@@ -201,17 +208,24 @@ class NardyApp(App[int]):
 
     def action_new_match(self) -> None:
         """The new-match screen in place of the current one; it answers with the options."""
+        self._open_new_match_screen()
+
+    def _open_new_match_screen(self, back: Callable[[], None] | None = None) -> None:
+        """The new-match screen in place of the current one; Escape calls ``back``, if given."""
         from nardy_tui.ui.newmatch import NewMatchScreen
 
         screen = NewMatchScreen(self.settings, self.change_setting, self.change_language,
-                                seed=self.launch.seed)
+                                seed=self.launch.seed, back=back)
         if len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(screen, self._new_match_chosen)
+        self.push_screen(screen, partial(self._new_match_chosen, back))
 
-    def _new_match_chosen(self, options: MatchOptions | None) -> None:
+    def _new_match_chosen(self, back: Callable[[], None] | None,
+                          options: MatchOptions | None) -> None:
         if options is not None:
             self.start_match(options)
+        elif back is not None:
+            back()
 
     def _show(self, screen: Screen[None]) -> None:
         """Replace the current top screen (the default screen stays underneath)."""
@@ -388,7 +402,7 @@ class NardyApp(App[int]):
         if isinstance(screen, GameScreen):
             self.start_match(screen.options, screen.match)
         elif isinstance(screen, NewMatchScreen):
-            self.action_new_match()
+            self._open_new_match_screen(back=screen.back)
 
 def _summary(match: Match, options: MatchOptions) -> str:
     """The saved match in one line, for the question whether to resume it."""

@@ -90,27 +90,34 @@ def _index(choices: Sequence[object], chosen: object) -> int:
 class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
     """Choose how to play; Start (or s) dismisses the screen with the match's options.
 
+    Reached from the question whether to resume a saved match, Escape goes back to it (the
+    saved match is kept until a new one starts).
+
     Up and Down move between the settings' checkboxes and the Start button, as they move
     within a radio set (which keeps them for its own buttons); only Tab did.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("s", "start", N_("Start")),
+                Binding("escape", "back", N_("Back")),
                 Binding("question_mark,f1", "app.help", N_("Help")),
                 Binding("down", "app.focus_next", N_("Next"), show=False),
                 Binding("up", "app.focus_previous", N_("Previous"), show=False)]
     AUTO_FOCUS = "#mode"
 
     def __init__(self, settings: Settings, change_setting: Callable[[str, bool], None],
-                 change_language: Callable[[str], None], seed: int | None = None) -> None:
+                 change_language: Callable[[str], None], seed: int | None = None,
+                 back: Callable[[], None] | None = None) -> None:
         """``settings`` gives the choices made last and the switches, which a tick changes
         at once through ``change_setting`` (name, value); choosing a language calls
-        ``change_language`` (its code), which draws this screen again in it."""
+        ``change_language`` (its code), which draws this screen again in it. ``back``, if
+        given, is where Escape leads: the screen is dismissed with None and it is called."""
         super().__init__()
         translate_bindings(self)
         self.settings = settings
         self._change_setting = change_setting
         self._change_language = change_language
         self.seed = seed
+        self.back = back
 
     def compose_main(self) -> ComposeResult:
         settings = self.settings
@@ -161,6 +168,15 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
     def _language_chosen(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != current_language():
             self._change_language(event.value)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Escape is a key here only when there is somewhere to go back to."""
+        if action == "back" and self.back is None:
+            return False
+        return super().check_action(action, parameters)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:

@@ -6,7 +6,9 @@ from functools import partial
 from pathlib import Path
 
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
 from nardy_tui.engine import Match, Phase
 from nardy_tui.options import LaunchOptions, MatchOptions
@@ -49,6 +51,39 @@ async def test_an_unfinished_match_is_offered_for_resuming() -> None:
         assert isinstance(screen, GameScreen)
         assert screen.match.length == 5 and screen.match.phase is Phase.MOVE
         assert screen.match.dice == match.dice
+
+
+async def test_escape_on_the_new_match_screen_goes_back_to_the_saved_match() -> None:
+    options = MatchOptions(mode="hot-seat", points=5, seed=9)
+    match = Match(length=5, seed=9)
+    while match.phase is Phase.ROLL_OFF:
+        match.roll_off()
+    save_match(match, options)
+    app = NardyApp(LaunchOptions(), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "n")
+        assert isinstance(app.screen, NewMatchScreen)
+        assert "Back" in footer_words(app.screen)
+        await burst(pilot, "escape")
+        assert isinstance(app.screen, ResumeDialog), "the saved match is offered again"
+        await burst(pilot, "r")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.match.length == 5 and screen.match.position == match.position
+
+
+async def test_escape_on_the_first_new_match_screen_leads_nowhere() -> None:
+    app = NardyApp(LaunchOptions(resume=False), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "escape")
+        assert isinstance(app.screen, NewMatchScreen)
+        assert "Back" not in footer_words(app.screen)
+
+
+def footer_words(screen: object) -> list[str]:
+    """The descriptions of the keys the footer shows."""
+    assert isinstance(screen, Screen)
+    return [key.description for key in screen.query(FooterKey)]
 
 
 async def test_every_step_is_saved_and_resume_true_skips_the_question() -> None:
