@@ -305,11 +305,16 @@ def step_problem(board: MoverBoard, own: tuple[int, ...], src: int, die: int,
         return _("That would make a block of six points in a row "
                  "with no opposing checker past it.")
     if refusal is Refusal.NOT_HOME:
-        return _("Bearing off needs all 15 checkers in your home (points {points})."
-                 ).format(points=_span(shown(1), shown(HOME_TOP)))
+        return not_home_problem(shown)
     return _("A {die} bears off from point {point} or, if no checker is above it, "
              "from the highest point; a checker on point {higher} must move first."
              ).format(die=die, point=shown(die), higher=shown(point))
+
+
+def not_home_problem(shown: Callable[[int], int] = _as_is) -> str:
+    """Why no checker may be borne off yet: some are still outside the home."""
+    return _("Bearing off needs all 15 checkers in your home (points {points})."
+             ).format(points=_span(shown(1), shown(HOME_TOP)))
 
 
 def _span(first: int, last: int) -> str:

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import accumulate, permutations
 
-from nardy_tui.engine.geometry import OFF, POINTS, renumber
+from nardy_tui.engine.geometry import HOME_TOP, OFF, POINTS, renumber
 from nardy_tui.engine.movegen import (
     MoverBoard,
     legal_plays,
+    not_home_problem,
     search,
     step_problem,
     step_refusal,
@@ -208,6 +209,8 @@ class TurnBuilder:
             return _("Checkers move only forwards, towards your home.")
         if dst != OFF and self._board.blocked[dst]:
             return _("Point {point} is held by the opponent.").format(point=shown(dst))
+        if dst == OFF and any(own[HOME_TOP + 1:]):
+            return not_home_problem(shown)
         single = [die for die in sorted(set(left), reverse=True) if _reaches(src, die, dst)]
         for die in single:
             problem = self._single_problem(own, left, src, die, shown)

@@ -193,6 +193,12 @@ def test_why_not_bearing_off_needs_all_15_home() -> None:
     assert turn.why_not(1, 0) == "Bearing off needs all 15 checkers in your home (points 1-6)."
 
 
+def test_why_not_bearing_off_a_checker_outside_the_home_names_the_rule() -> None:
+    # Asked of the straggler itself: no die takes it off, but the reason is the rule.
+    turn = TurnBuilder(position({20: 1, 1: 14}, ON_THEIR_HEAD), (6, 1))
+    assert turn.why_not(20, 0) == "Bearing off needs all 15 checkers in your home (points 1-6)."
+
+
 def test_why_not_bearing_off_from_below_a_higher_checker() -> None:
     turn = TurnBuilder(position({6: 5, 4: 10}, ON_THEIR_HEAD), (5, 5))
     assert "point 6 must move first" in turn.why_not(4, 0)
