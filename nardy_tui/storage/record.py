@@ -237,7 +237,7 @@ class _GameReader:
         else:
             raise RecordError(_("line {number}: {line} is not a turn, a roll-off or a result "
                                 "(write turns like '{turn}')").format(
-                number=line_number, line=repr(line), turn=TURN_EXAMPLE))
+                number=line_number, line=repr(_clipped(line)), turn=TURN_EXAMPLE))
 
     def check_over(self, next_number: int) -> None:
         if self.match.game.winner is None:
@@ -268,7 +268,8 @@ class _GameReader:
         if (not throws or any(throw.winner is not None for throw in throws[:-1])
                 or self.match.game.roll_offs or self.turns):
             raise RecordError(_("game {number}: the roll-off {line} should be ties until one "
-                                "die is higher").format(number=self.number, line=repr(line)))
+                                "die is higher").format(number=self.number,
+                                                       line=repr(_clipped(line))))
         for throw in throws:
             self._throw(throw)
 
@@ -284,12 +285,12 @@ class _GameReader:
         # The turn's line is quoted as the record writes it (its colour in English).
         where = _("game {number}, turn {turn} ({line})").format(
             number=self.number, turn=index,
-            line=f"{side.label} {dice[0]}-{dice[1]}: {notation}")
+            line=f"{side.label} {dice[0]}-{dice[1]}: {_clipped(notation)}")
         try:
             self.turns.append(self._checked_turn(index, side, dice, notation))
         except ValueError as reason:
             raise RecordError(_("{where}: {reason}").format(
-                where=where, reason=str(reason).rstrip("."))) from None
+                where=where, reason=_clipped(str(reason).rstrip(".")))) from None
 
     def _checked_turn(self, index: int, side: Side, dice: Dice, notation: str) -> RecordedTurn:
         match = self.match
@@ -309,6 +310,15 @@ class _GameReader:
         play = parse_play(notation, before, rolled)
         match.play(play)
         return RecordedTurn(index, side, rolled, play, notation, before, match.position)
+
+
+QUOTED_MAX = 80
+"""The most characters of a line a message quotes: a message stays one readable line."""
+
+
+def _clipped(text: str) -> str:
+    """``text``, cut to ``QUOTED_MAX`` characters with an ellipsis if it is longer."""
+    return text if len(text) <= QUOTED_MAX else text[:QUOTED_MAX - 1] + "…"
 
 
 def _points_shown(count: int) -> str:

@@ -220,3 +220,8 @@ def test_a_second_roll_off_line_in_one_game_refused() -> None:
     text = record_with("3. White 2-1: 24/21").replace(
         "Game 1\n", "Game 1\nRoll-off: White 3, Black 1\n")
     refused(text, "game 1", "roll-off")
+
+
+def test_a_very_long_line_is_quoted_only_in_part() -> None:
+    message = refused(record_with("3. White 2-1: " + "24/21 " * 5000), "game 1, turn 3")
+    assert len(message) < 400 and "…" in message
