@@ -199,8 +199,14 @@ class NardyApp(App[int]):
                               new_match=self.action_new_match))
 
     def _remember_choices(self, options: MatchOptions) -> None:
-        """The new-match screen offers these choices again next time."""
-        for name in ("mode", "bot_level", "color", "points"):
+        """The new-match screen offers these choices again next time.
+
+        A hot-seat match has no bot: the bot's level and the colour against it stay as they
+        were (``nardy --hot-seat`` fills them with defaults that nobody chose).
+        """
+        chosen = ("mode", "points") if options.mode == "hot-seat" else (
+            "mode", "bot_level", "color", "points")
+        for name in chosen:
             setattr(self.settings, name, getattr(options, name))
         problem = save_settings(self.settings)
         if problem is not None:

@@ -102,3 +102,19 @@ async def test_the_new_match_screen_offers_the_choices_made_last_time() -> None:
         await pilot.pause()
         assert again.screen.options.mode == "hot-seat"  # type: ignore[attr-defined]
         assert again.screen.options.points == 7  # type: ignore[attr-defined]
+
+
+async def test_a_hot_seat_match_leaves_the_bots_level_and_colour_as_they_were() -> None:
+    from nardy_tui.options import LaunchOptions, MatchOptions
+    from nardy_tui.storage import load_settings
+    from nardy_tui.ui.app import NardyApp
+
+    against_hard = MatchOptions(mode="bot", bot_level="hard", color="black", points=5)
+    hot_seat = MatchOptions(mode="hot-seat", points=1)  # as nardy --hot-seat --points 1
+    for options in (against_hard, hot_seat):
+        app = NardyApp(LaunchOptions(match=options, resume=False), pace=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+    remembered = load_settings()
+    assert (remembered.mode, remembered.points) == ("hot-seat", 1)
+    assert (remembered.bot_level, remembered.color) == ("hard", "black")
