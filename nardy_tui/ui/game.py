@@ -50,6 +50,8 @@ PALETTE_COMMANDS = (
 """The game's actions in the command palette: title, help (translated when listed), action."""
 LIVE_ACTIONS = ("roll", "confirm", "undo", "undo_turn", "hint", "skip", "next_game",
                 "last_play")
+AUTOMATIC_PLAYS = ("auto_roll", "auto_forced", "auto_confirm")
+"""The settings that play for the player: rolling, a forced play, confirming a turn."""
 BELOW_BOARD = 3
 """Rows under the board: the two-line status and the footer."""
 SIDE_PANEL = 44
@@ -127,10 +129,29 @@ class GameScreen(SizedScreen):
         """Whether quitting now would leave a match unfinished."""
         return self.match.phase is not Phase.MATCH_OVER
 
-    def _setting_changed(self, _: str) -> None:
-        """Show a changed setting at once (turning the board to the mover needs a redraw)."""
-        if self.is_attached and self.board.is_mounted:
-            self.refresh_view()
+    def _setting_changed(self, name: str) -> None:
+        """Show a changed setting at once (turning the board to the mover needs a redraw).
+
+        An automatic play turned on while it applies (the player's roll waiting, a forced
+        play not begun, a complete turn) acts now, not from the next turn on; after the
+        palette that changed it has closed.
+        """
+        if not (self.is_attached and self.board.is_mounted):
+            return
+        self.refresh_view()
+        if name in AUTOMATIC_PLAYS and getattr(self.flow.settings, name):
+            self.call_later(self._play_automatically, name)
+
+    def _play_automatically(self, setting: str) -> None:
+        if not self.is_current:
+            return
+        flow = self.flow
+        if setting == "auto_roll":
+            self._apply(flow.roll(by_key=False) if flow.allows("roll") else None)
+        elif setting == "auto_forced":
+            self._apply(flow.play_forced())
+        else:
+            self._apply(flow.confirm())
 
     def ready(self) -> None:
         self._settings_changed.subscribe(self, self._setting_changed)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from nardy_tui.options import LaunchOptions
+from nardy_tui.engine import Phase
+from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.storage import Settings, load_settings, save_settings, settings_path
 from nardy_tui.ui.app import NardyApp
-from tests.ui.driver import burst, roll_off
+from tests.ui.driver import burst, roll_off, settle, turn_keys
 
 SIZE = (120, 40)
 
@@ -81,3 +82,28 @@ async def test_turning_the_board_to_the_mover_shows_at_once_when_switched_on() -
         await pilot.pause()
         assert screen.board.view is match.mover
         assert screen.flow.reader is match.mover
+
+
+async def test_auto_roll_turned_on_while_the_player_is_to_roll_rolls_at_once() -> None:
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=3), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        match = await roll_off(pilot)
+        assert match.phase is Phase.ROLL
+        app.change_setting("auto_roll", True)
+        await settle(pilot)
+        assert match.phase is Phase.MOVE, "the waiting roll is made, not only the next one"
+
+
+async def test_auto_confirm_turned_on_with_a_complete_turn_confirms_it() -> None:
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=3), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        match = await roll_off(pilot)
+        await burst(pilot, "r")
+        await burst(pilot, *turn_keys(match))
+        assert match.turn is not None and match.turn.is_complete
+        mover = match.mover
+        app.change_setting("auto_confirm", True)
+        await settle(pilot)
+        assert match.phase is Phase.ROLL and match.mover is not mover
