@@ -160,7 +160,7 @@ def strength_check(network: Network, games: int, seed: int) -> float:
         side = Side.WHITE if second == 0 else Side.BLACK
         think: dict[Side, list[float]] = {Side.WHITE: [], Side.BLACK: []}
         winner, _ = play_game({side: player, side.opponent: opponent},
-                                 DiceStream(f"check:{seed}:{pair}", seed), think)
+                              DiceStream(f"check:{seed}:{pair}", seed), think)
         wins += winner is side
     return wins / games
 

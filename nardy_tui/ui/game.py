@@ -143,6 +143,7 @@ class GameScreen(SizedScreen):
             self.call_later(self._play_automatically, name)
 
     def _play_automatically(self, setting: str) -> None:
+        """Do what the automatic ``setting`` does, if it applies now (the flow checks)."""
         if not self.is_current:
             return
         flow = self.flow
@@ -150,7 +151,7 @@ class GameScreen(SizedScreen):
             self._apply(flow.roll(by_key=False) if flow.allows("roll") else None)
         elif setting == "auto_forced":
             self._apply(flow.play_forced())
-        else:
+        elif setting == "auto_confirm":
             self._apply(flow.confirm())
 
     def ready(self) -> None:
