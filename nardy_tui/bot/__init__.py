@@ -24,11 +24,17 @@ from nardy_tui.bot.review import (
     review_game,
     summarise,
 )
-from nardy_tui.bot.training import TrainingRun, TrainingSettings, train_network
+from nardy_tui.bot.training import (
+    MAX_PARALLEL_GAMES,
+    TrainingRun,
+    TrainingSettings,
+    train_network,
+)
 
 __all__ = [
     "LEVELS",
     "MARK_NAMES",
+    "MAX_PARALLEL_GAMES",
     "Bot",
     "Evaluation",
     "GameReview",

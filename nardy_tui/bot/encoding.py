@@ -60,8 +60,17 @@ _BLOCKED_SHARE = (np.arange(7, dtype=np.float32) ** 2) / 36
 """Share of rolls with which a checker cannot move at all when ``k`` of the six points in
 front of it are held (both dice must land on held points)."""
 
-_FRONT = np.array([[q - d for d in range(1, 7)] for q in range(1, POINTS + 1)])
-"""``_FRONT[q - 1]``: the six points in front of point ``q`` (zero or below: off the board)."""
+_POINT_CODES = np.array([[count >= 1, count >= 2, count >= 3, max(count - 3, 0) / 4]
+                         for count in range(CHECKERS + 1)], dtype=np.float32)
+"""The four inputs of a point holding ``count`` checkers (TD-Gammon's encoding)."""
+
+_IN_FRONT = np.array([[q - 6 <= p < q for q in range(1, POINTS + 1)]
+                      for p in range(1, POINTS + 1)], dtype=np.float32)
+"""``_IN_FRONT[p - 1, q - 1]``: whether point ``p`` is one of the six in front of point ``q``;
+held points (as 0/1) times this matrix count the held points in front of every point."""
+
+_BIT_OF_POINT = (2.0 ** np.arange(POINTS)).astype(np.float32)
+"""Point ``p``'s bit when a row of flags is read as one 24-bit number (exact in float32)."""
 
 
 def mover_counts(points: NDArray[np.int64], white_to_move: NDArray[np.bool_],
@@ -92,32 +101,40 @@ def _blocking(held: NDArray[np.bool_], theirs: NDArray[np.int64], theirs_rear: N
     """What the held points (in the other side's numbering) do to the other side's checkers:
     the expected checkers a roll leaves unable to move, and the longest run of held points in
     front of the rearmost checker."""
-    padded = np.concatenate([np.zeros((len(held), 1), dtype=bool), held], axis=1)
-    front = padded[:, np.maximum(_FRONT, 0)] & (_FRONT > 0)
-    share = _BLOCKED_SHARE[front.sum(axis=2)]
+    # Matrix products and bit operations rather than running sums along each row: numpy's
+    # row-wise cumsum on 24 columns costs several times more (self-play encodes thousands of
+    # positions a turn).
+    front = held.astype(np.float32) @ _IN_FRONT
+    share = np.take(_BLOCKED_SHARE, front.astype(np.int64))
     movable = np.minimum(theirs, 2).astype(np.float32)
     movable[:, POINTS - 1] = np.minimum(theirs[:, POINTS - 1], 1)
     movable[:, :HOME_TOP] = 0
     pressure = (share * movable).sum(axis=1)
     in_front = held & (np.arange(1, POINTS + 1) < theirs_rear[:, None])
-    counted = np.cumsum(in_front, axis=1)
-    at_last_gap = np.maximum.accumulate(np.where(in_front, 0, counted), axis=1)
-    longest: NDArray[np.int64] = (counted - at_last_gap).max(axis=1)
-    return pressure.astype(np.float32), longest.astype(np.float32)
+    return pressure.astype(np.float32), _longest_run(in_front).astype(np.float32)
+
+
+def _longest_run(flags: NDArray[np.bool_]) -> NDArray[np.int64]:
+    """The longest run of consecutive set flags in each row: read as bits, a row loses the
+    last bit of each run each time it is ANDed with itself shifted by one."""
+    bits = (flags.astype(np.float32) @ _BIT_OF_POINT).astype(np.int64)
+    longest = np.zeros(len(bits), dtype=np.int64)
+    while (left := bits != 0).any():
+        longest += left
+        bits &= bits >> 1
+    return longest
 
 
 def _side_inputs(mine: NDArray[np.int64], theirs: NDArray[np.int64],
-                 theirs_rear: NDArray[np.int64], out: NDArray[np.float32]) -> None:
+                 mine_rear: NDArray[np.int64], theirs_rear: NDArray[np.int64],
+                 out: NDArray[np.float32]) -> None:
     """Write one side's inputs (``mine`` against ``theirs``) into ``out``."""
-    n = len(mine)
-    per_point = out[:, :POINTS * PER_POINT].reshape(n, POINTS, PER_POINT)
-    per_point[:, :, 0] = mine >= 1
-    per_point[:, :, 1] = mine >= 2
-    per_point[:, :, 2] = mine >= 3
-    per_point[:, :, 3] = np.maximum(mine - 3, 0) / 4
+    # np.take, not mine-as-index: the same gather, several times faster in numpy.
+    codes = np.take(_POINT_CODES, mine.ravel(), axis=0)
+    out[:, :POINTS * PER_POINT] = codes.reshape(len(mine), POINTS * PER_POINT)
     on_board = mine.sum(axis=1)
     off = CHECKERS - on_board
-    held = mine[:, _OPPOSITE] > 0
+    held = np.take(mine, _OPPOSITE, axis=1) > 0
     pressure, longest = _blocking(held, theirs, theirs_rear)
     extras = out[:, POINTS * PER_POINT:]
     extras[:, 0] = mine[:, POINTS - 1] / CHECKERS
@@ -126,7 +143,7 @@ def _side_inputs(mine: NDArray[np.int64], theirs: NDArray[np.int64],
     extras[:, 3] = (mine @ _POINT_NUMBERS) / 200
     extras[:, 4] = mine[:, HOME_TOP:].sum(axis=1) / CHECKERS
     extras[:, 5] = (mine @ _TO_HOME) / 150
-    extras[:, 6] = _rear(mine) / POINTS
+    extras[:, 6] = mine_rear / POINTS
     extras[:, 7] = pressure / 4
     extras[:, 8] = longest / 6
     extras[:, 9] = longest >= 4
@@ -136,8 +153,8 @@ def _contact(mine: NDArray[np.int64], theirs: NDArray[np.int64], mine_rear: NDAr
              theirs_rear: NDArray[np.int64]) -> NDArray[np.bool_]:
     """Whether either side still has to pass checkers of the other (otherwise: a race)."""
     numbers = np.arange(1, POINTS + 1)
-    theirs_in_mine = theirs[:, _OPPOSITE] > 0
-    mine_in_theirs = mine[:, _OPPOSITE] > 0
+    theirs_in_mine = np.take(theirs, _OPPOSITE, axis=1) > 0
+    mine_in_theirs = np.take(mine, _OPPOSITE, axis=1) > 0
     ahead_of_me = (theirs_in_mine & (numbers < mine_rear[:, None])).any(axis=1)
     ahead_of_them = (mine_in_theirs & (numbers < theirs_rear[:, None])).any(axis=1)
     return np.logical_or(ahead_of_me, ahead_of_them)
@@ -148,11 +165,18 @@ def encode_arrays(points: NDArray[np.int64], white_to_move: NDArray[np.bool_],
     """Inputs for a batch: ``points`` (N, 24) in White's numbering, whether White is to move
     (N,), and whether the mover and the opponent are still to make a first turn (N, 2)."""
     mine, theirs = mover_counts(points, white_to_move)
+    return encode_sides(mine, theirs, first_turns)
+
+
+def encode_sides(mine: NDArray[np.int64], theirs: NDArray[np.int64],
+                 first_turns: NDArray[np.bool_]) -> NDArray[np.float32]:
+    """Inputs for a batch given as each side's checkers on its own points 1-24 (two (N, 24)
+    arrays, the mover's first), and whether each is still to make a first turn (N, 2)."""
     mine_rear = _rear(mine)
     theirs_rear = _rear(theirs)
-    out = np.zeros((len(points), INPUTS), dtype=np.float32)
-    _side_inputs(mine, theirs, theirs_rear, out[:, :SIDE_INPUTS])
-    _side_inputs(theirs, mine, mine_rear, out[:, SIDE_INPUTS:2 * SIDE_INPUTS])
+    out = np.zeros((len(mine), INPUTS), dtype=np.float32)
+    _side_inputs(mine, theirs, mine_rear, theirs_rear, out[:, :SIDE_INPUTS])
+    _side_inputs(theirs, mine, theirs_rear, mine_rear, out[:, SIDE_INPUTS:2 * SIDE_INPUTS])
     out[:, -3] = _contact(mine, theirs, mine_rear, theirs_rear)
     out[:, -2:] = first_turns
     return out

@@ -6,9 +6,12 @@ the positions after it and, at the end, the game's real outcome (win or loss, wi
 without mars). Positions are evaluated from the side to move, so the chances are turned to
 one side's view to run the blend along the game, and back to each mover's view to learn.
 
-Runs are reproducible: the dice of game ``k`` come from the seed and ``k`` alone, and the
-weights, the optimiser's state and the strength curve are saved together in the output
-file, so a run stopped at any checkpoint continues exactly where it was with ``--resume``.
+Games are played many at a time (``self_play.SelfPlay``), each learnt from as soon as it
+ends. Runs are reproducible: the dice of game ``k`` come from the seed and ``k`` alone;
+the games between two checkpoints are played as one batch from the weights of the first,
+and the weights, the optimiser's state and the strength curve are saved together in the
+output file, so a run stopped at any checkpoint continues exactly where it was with
+``--resume``.
 Every ``--check-every`` games the one-ply network plays ``hard`` with duplicate dice and the
 win rate is printed and kept in the file.
 """
@@ -24,22 +27,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from nardy_tui.bot import get_bot
 from nardy_tui.bot.arena import DiceStream, play_game
-from nardy_tui.bot.encoding import encode
 from nardy_tui.bot.expert import ExpertBot
-from nardy_tui.bot.network import (
-    LOSE_MARS,
-    WIN,
-    WIN_MARS,
-    Array,
-    Network,
-    equities,
-    load,
-)
+from nardy_tui.bot.network import LOSE_MARS, WIN, WIN_MARS, Array, Network, load
 from nardy_tui.bot.players import Bot
+from nardy_tui.bot.self_play import GameRecord, SelfPlay
 from nardy_tui.bot.training import TrainingRun, TrainingSettings
-from nardy_tui.engine import Match, Phase, Side, game_result, legal_results
-
-MAX_TURNS = 2000
+from nardy_tui.engine import Side
 
 
 class Adam:
@@ -88,72 +81,42 @@ def mirror(values: Array) -> Array:
     return out
 
 
-def self_play(network: Network, game: int, seed: int) -> tuple[Array, list[bool], Array]:
-    """One game of the network against itself, greedy on its one-ply equity.
-
-    Returns the inputs of every position a side was to move in, whether White was the mover
-    there, and the outcome from White's side (win, win mars, lose mars). After the roll-off
-    the game steps from position to position rather than through ``Match``: the turn
-    builder and the notation a match keeps for every turn, which training never reads,
-    would add about a quarter to its time.
-    """
-    dice = DiceStream(f"train:{seed}:{game}", seed)
-    match = Match(length=1, dice=dice)
-    while match.phase is Phase.ROLL_OFF:
-        match.roll_off()
-    position = match.position
-    inputs = [encode([position])[0]]
-    white_moves = [position.turn is Side.WHITE]
-    for _ in range(MAX_TURNS):
-        results = legal_results(position, (dice.die(), dice.die()))
-        batch = encode([after for _, after in results])
-        choice = int(np.argmin(equities(network.probabilities(batch)))) if len(results) > 1 else 0
-        position = results[choice][1]
-        result = game_result(position)
-        if result is not None:
-            winner, points = result
-            mars = points == 2
-            white_won = winner is Side.WHITE
-            outcome = np.array([[float(white_won), float(white_won and mars),
-                                 float(not white_won and mars)]], dtype=np.float32)
-            return np.array(inputs), white_moves, outcome
-        inputs.append(batch[choice])
-        white_moves.append(position.turn is Side.WHITE)
-    raise RuntimeError(f"self-play game {game} did not end within {MAX_TURNS} turns")
-
-
-def td_targets(values: Array, white_moves: list[bool], outcome: Array, lam: float) -> Array:
+def td_targets(values: Array, first_mover_moves: list[bool], outcome: Array, lam: float,
+               ) -> Array:
     """The TD(λ) target of each position, from its mover's side.
 
     ``values[t]`` is the network's view of position ``t`` from its mover's side; the target
     of the last position is the outcome, and of each earlier one ``(1 - λ)`` times the next
-    position's value plus ``λ`` times the next position's target (all from White's side).
+    position's value plus ``λ`` times the next position's target (all from the first
+    mover's side, as ``outcome`` is).
     """
-    movers = np.array(white_moves)[:, None]
-    white_view = np.where(movers, values, mirror(values))
-    targets = np.empty_like(white_view)
+    movers = np.array(first_mover_moves)[:, None]
+    first_view = np.where(movers, values, mirror(values))
+    targets = np.empty_like(first_view)
     running = outcome[0]
     for t in range(len(values) - 1, -1, -1):
         targets[t] = running
-        running = (1 - lam) * white_view[t] + lam * running
+        running = (1 - lam) * first_view[t] + lam * running
     return np.where(movers, targets, mirror(targets))
 
 
-def learn_from_game(network: Network, optimiser: Adam, game: int,
-                    settings: TrainingSettings) -> float:
-    """Play one self-play game and take one optimiser step on its TD(λ) targets."""
-    inputs, white_moves, outcome = self_play(network, game, settings.seed)
+def learn_from_game(network: Network, optimiser: Adam, game: GameRecord, lam: float) -> float:
+    """One optimiser step on a finished game's TD(λ) targets; the step's error."""
+    assert game.outcome is not None
+    inputs = np.array(game.inputs)
     values = network.probabilities(inputs)
-    targets = td_targets(values, white_moves, outcome, settings.lam)
+    targets = td_targets(values, game.first_mover_moves, game.outcome, lam)
     grads, error = network.gradients(inputs, targets)
     optimiser.step(grads)
     return error
 
 
-def strength_check(network: Network, games: int, seed: int) -> float:
-    """The one-ply network's share of games won against ``hard`` with duplicate dice."""
+def strength_check(network: Network, games: int, seed: int,
+                   reference: Network | None) -> float:
+    """The one-ply network's share of games won, with duplicate dice, against ``hard`` or,
+    if given, the one-ply ``reference`` network (much faster to play than ``hard``)."""
     player: Bot = ExpertBot(network, width=0)
-    opponent = get_bot("hard", seed=seed)
+    opponent = get_bot("hard", seed=seed) if reference is None else ExpertBot(reference, width=0)
     wins = 0
     for game in range(games):
         pair, second = divmod(game, 2)
@@ -175,26 +138,37 @@ def start_network(run: TrainingRun, console: Console) -> tuple[Network, Training
             # Lowering the step size once the play has settled lets the network refine it;
             # each change is kept in the file, so the run stays reproducible.
             settings = replace(settings, learning_rate=run.learning_rate)
-            network.meta["settings"] = settings.__dict__
             network.meta.setdefault("schedule", []).append(
                 {"games": games, "learning_rate": run.learning_rate})
+        network.meta["settings"] = settings.__dict__  # older files: the defaults they ran on
         console.log(f"resuming {run.out} after {games} games, "
-                    f"learning rate {settings.learning_rate}")
+                    f"learning rate {settings.learning_rate}, "
+                    f"{settings.parallel_games} games at a time")
         return network, settings
     settings = TrainingSettings(
         hidden=run.hidden, lam=run.lam,
-        learning_rate=run.learning_rate or TrainingSettings.learning_rate, seed=run.seed)
+        learning_rate=run.learning_rate or TrainingSettings.learning_rate, seed=run.seed,
+        parallel_games=run.parallel_games)
     network = Network.fresh(settings.hidden, settings.seed)
     network.meta = {"settings": settings.__dict__, "games": 0, "seconds": 0.0, "curve": []}
     return network, settings
+
+
+def _next_stop(done: int, run: TrainingRun) -> int:
+    """The next game count at which the run saves, checks its strength or ends."""
+    stops = [run.games, (done // run.checkpoint_every + 1) * run.checkpoint_every]
+    if run.check_games:
+        stops.append((done // run.check_every + 1) * run.check_every)
+    return min(stops)
 
 
 def train(run: TrainingRun, console: Console) -> Network:
     """Run the training loop described in the module docstring."""
     network, settings = start_network(run, console)
     optimiser = Adam(network, settings.learning_rate)
+    players = SelfPlay(network, settings.seed, settings.parallel_games)
+    reference = None if run.check_against is None else load(run.check_against)
     done = int(network.meta.get("games", 0))
-    target = run.games
     started = time.perf_counter()
     seconds_before = float(network.meta.get("seconds", 0.0))
     errors: list[float] = []
@@ -208,26 +182,32 @@ def train(run: TrainingRun, console: Console) -> Network:
     columns = (TextColumn("training"), BarColumn(), MofNCompleteColumn(),
                TextColumn("{task.fields[note]}"), TimeRemainingColumn())
     with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
-        task = progress.add_task("train", total=target, completed=done, note="")
-        while done < target:
-            errors.append(learn_from_game(network, optimiser, done, settings))
+        task = progress.add_task("train", total=run.games, completed=done, note="")
+
+        def learn(game: GameRecord) -> None:
+            nonlocal done
+            errors.append(learn_from_game(network, optimiser, game, settings.lam))
             done += 1
             progress.update(task, completed=done, note=f"error {np.mean(errors[-200:]):.4f}")
             if done % run.log_every == 0:
                 rate = (time.perf_counter() - started) / max(len(errors), 1)
                 console.log(f"games {done}: td error {np.mean(errors[-run.log_every:]):.4f}, "
-                            f"{rate:.2f} s/game")
+                            f"{rate:.3f} s/game")
+
+        while done < run.games:
+            players.run(done, _next_stop(done, run), learn)
             if done % run.check_every == 0 and run.check_games:
-                share = strength_check(network, run.check_games, settings.seed + done)
+                share = strength_check(network, run.check_games, settings.seed + done,
+                                       reference)
+                against = "hard" if run.check_against is None else run.check_against.name
                 network.meta["curve"].append(
-                    {"games": done, "win_rate_vs_hard": round(share, 4),
+                    {"games": done, "win_rate": round(share, 4), "against": against,
                      "check_games": run.check_games,
                      "hours": round((seconds_before + time.perf_counter() - started) / 3600, 2)})
-                console.log(f"games {done}: one-ply network vs hard {share:.1%} "
+                console.log(f"games {done}: one-ply network vs one-ply {against} {share:.1%} "
                             f"over {run.check_games} games")
             if done % run.checkpoint_every == 0:
                 save()
         save()
     console.log(f"saved {run.out} after {done} games")
     return network
-

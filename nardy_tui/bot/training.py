@@ -15,6 +15,10 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 
+MAX_PARALLEL_GAMES = 1024
+"""The most games a run plays side by side (a batch search takes at most 2,048)."""
+
+
 @dataclass(frozen=True)
 class TrainingSettings:
     """The training's hyper-parameters (saved with the weights, so a resumed run keeps them)."""
@@ -23,6 +27,9 @@ class TrainingSettings:
     lam: float = 0.7
     learning_rate: float = 0.001
     seed: int = 1
+    parallel_games: int = 64
+    """Games played side by side, their turns searched and evaluated as one batch (a file
+    from before this setting resumes with the default)."""
 
 
 @dataclass(frozen=True)
@@ -38,9 +45,12 @@ class TrainingRun:
     lam: float = TrainingSettings.lam
     learning_rate: float | None = None
     """None: the run's own (a fresh run's default, a resumed run's saved one)."""
+    parallel_games: int = TrainingSettings.parallel_games
     checkpoint_every: int = 500
     check_every: int = 5000
     check_games: int = 100
+    check_against: Path | None = None
+    """Weights whose one-ply play the strength checks play; None: the ``hard`` level."""
     log_every: int = 100
 
 

@@ -12,11 +12,17 @@ from pathlib import Path
 
 from rich.console import Console
 
-from nardy_tui.bot import TrainingRun, TrainingSettings, WeightsError, train_network
+from nardy_tui.bot import (
+    MAX_PARALLEL_GAMES,
+    TrainingRun,
+    TrainingSettings,
+    WeightsError,
+    train_network,
+)
 from nardy_tui.cli.argparsing import OneLineParser
 
 PROG = "python -m nardy_tui.cli.train"
-COUNTS = ("games", "checkpoint_every", "check_every", "log_every", "hidden")
+COUNTS = ("games", "checkpoint_every", "check_every", "log_every", "hidden", "parallel_games")
 """The options that count something, so must be at least 1."""
 
 
@@ -37,18 +43,27 @@ def parse_run(argv: list[str]) -> TrainingRun:
     parser.add_argument("--learning-rate", type=float, default=None,
                         help=f"Adam's step size (default {TrainingSettings.learning_rate}); with "
                         "--resume it replaces the run's own from here on")
+    parser.add_argument("--parallel-games", type=int, default=TrainingSettings.parallel_games,
+                        metavar="N", help="games played side by side, their turns evaluated "
+                        f"as one batch (default {TrainingSettings.parallel_games}; a resumed "
+                        "run keeps its own)")
     parser.add_argument("--checkpoint-every", type=int, default=500, metavar="N",
                         help="save the weights every N games (default 500)")
     parser.add_argument("--check-every", type=int, default=5000, metavar="N",
-                        help="play hard every N games to measure strength (default 5000)")
+                        help="measure strength every N games (default 5000)")
     parser.add_argument("--check-games", type=int, default=100, metavar="N",
                         help="games of each strength check (default 100; 0: none)")
+    parser.add_argument("--check-against", type=Path, default=None, metavar="FILE",
+                        help="check strength against these weights' one-ply play "
+                        "(default: the hard level)")
     parser.add_argument("--log-every", type=int, default=100, metavar="N",
                         help="print a progress line every N games (default 100)")
     args = parser.parse_args(argv)
     for name in COUNTS:
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    if args.parallel_games > MAX_PARALLEL_GAMES:
+        parser.error(f"--parallel-games must be at most {MAX_PARALLEL_GAMES}")
     return TrainingRun(**vars(args))
 
 

@@ -30,7 +30,12 @@ from nardy_tui.engine.match import (
     TurnRecord,
     game_result,
 )
-from nardy_tui.engine.movegen import IllegalPlayError, legal_plays, legal_results
+from nardy_tui.engine.movegen import (
+    HEAD_EXCEPTION_DOUBLES,
+    IllegalPlayError,
+    legal_plays,
+    legal_results,
+)
 from nardy_tui.engine.notation import checker_moves, format_play, parse_play, renumbered
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
@@ -41,6 +46,7 @@ __all__ = [
     "ALL_ROLLS",
     "CHECKERS",
     "HEAD",
+    "HEAD_EXCEPTION_DOUBLES",
     "HOME_TOP",
     "MATCH_LENGTHS",
     "OFF",

@@ -24,13 +24,27 @@ def test_a_few_games_change_the_weights_and_write_a_loadable_file(tmp_path: Path
     assert trained.meta["games"] == 3
     assert trained.meta["settings"] == TrainingSettings(hidden=16, seed=7).__dict__
     [check] = trained.meta["curve"]
-    assert check["games"] == 3 and 0.0 <= check["win_rate_vs_hard"] <= 1.0
+    assert check["games"] == 3 and check["against"] == "hard"
+    assert 0.0 <= check["win_rate"] <= 1.0
+
+
+def test_strength_can_be_checked_against_other_weights(tmp_path: Path) -> None:
+    reference = tmp_path / "reference.npz"
+    out = tmp_path / "run.npz"
+    Network.fresh(hidden=8, seed=1).save(reference)
+    assert main(["--games", "2", "--seed", "4", "--hidden", "8", "--out", str(out),
+                 "--check-every", "2", "--check-games", "4",
+                 "--check-against", str(reference)]) == 0
+    [check] = load(out).meta["curve"]
+    assert check["against"] == "reference.npz" and check["check_games"] == 4
 
 
 def test_a_resumed_run_goes_on_from_its_checkpoint_and_repeats_itself(tmp_path: Path) -> None:
+    # Games between two checkpoints are played side by side, so a run repeats itself when
+    # it stops where the straight run saved (every 2 games here).
     straight = tmp_path / "straight.npz"
     resumed = tmp_path / "resumed.npz"
-    common = ["--seed", "3", "--hidden", "8", "--check-games", "0"]
+    common = ["--seed", "3", "--hidden", "8", "--check-games", "0", "--checkpoint-every", "2"]
     assert main(["--games", "4", "--out", str(straight), *common]) == 0
     assert main(["--games", "2", "--out", str(resumed), *common]) == 0
     assert main(["--games", "4", "--out", str(resumed), "--resume", *common]) == 0
