@@ -16,6 +16,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from math import sqrt
+from pathlib import Path
 from typing import Any, TextIO
 
 from nardy_tui.bot.levels import get_bot
@@ -127,11 +128,17 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
-def run(level_a: str, level_b: str, games: int, seed: int,
-        progress: bool = True) -> dict[str, Any]:
-    """Play ``games`` games (pairs of duplicate dice) and return the report as a dict."""
-    bot_a = get_bot(level_a, seed=seed)
-    bot_b = get_bot(level_b, seed=seed + 1)
+def run(level_a: str, level_b: str, games: int, seed: int, progress: bool = True,
+        weights_a: Path | None = None, weights_b: Path | None = None) -> dict[str, Any]:
+    """Play ``games`` games (pairs of duplicate dice) and return the report as a dict.
+
+    An expert may play with a weights file of its own (``weights_a``, ``weights_b``): two
+    training checkpoints against each other, or one against the game's weights. The report
+    then names each player by its level and file.
+    """
+    bot_a = get_bot(level_a, seed=seed, weights=weights_a)
+    bot_b = get_bot(level_b, seed=seed + 1, weights=weights_b)
+    level_a, level_b = _labels((level_a, weights_a), (level_b, weights_b))
     tally = Tally()
     shown = Progress(sys.stderr, games) if progress else None
     for game in range(games):
@@ -150,6 +157,15 @@ def run(level_a: str, level_b: str, games: int, seed: int,
     if shown is not None:
         shown.close()
     return report(level_a, level_b, seed, tally)
+
+
+def _labels(*players: tuple[str, Path | None]) -> list[str]:
+    """How the report names each player: its level, and the weights file it plays with (by
+    its name, or its whole path where two files share a name)."""
+    files = [weights for _, weights in players if weights is not None]
+    whole = len({file.name for file in files}) < len(set(files))
+    return [level if weights is None else f"{level} ({weights if whole else weights.name})"
+            for level, weights in players]
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:

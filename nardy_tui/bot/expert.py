@@ -37,14 +37,16 @@ def weights_path() -> Path:
 
 
 @cache
-def _network_at(path: Path) -> Network:
+def network_at(path: Path) -> Network:
+    """The network stored at ``path``, loaded once per process (``WeightsError`` if it
+    cannot be)."""
     return load(path)
 
 
 def shipped_network() -> Network:
     """The expert's network, loaded once per process and file (``WeightsError`` if it
     cannot be)."""
-    return _network_at(weights_path())
+    return network_at(weights_path())
 
 
 class ExpertBot(Bot):

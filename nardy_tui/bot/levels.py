@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Literal, overload
 
 from nardy_tui.bot.evaluation import WeightsError
@@ -24,26 +25,31 @@ LEVELS: tuple[str, ...] = ("random", *BOT_LEVELS)
 
 
 @overload
-def get_bot(level: Literal["expert"], seed: int = 0) -> ExpertBot: ...
+def get_bot(level: Literal["expert"], seed: int = 0, weights: Path | None = None,
+            ) -> ExpertBot: ...
 
 
 @overload
-def get_bot(level: str, seed: int = 0) -> Bot: ...
+def get_bot(level: str, seed: int = 0, weights: Path | None = None) -> Bot: ...
 
 
-def get_bot(level: str, seed: int = 0) -> Bot:
+def get_bot(level: str, seed: int = 0, weights: Path | None = None) -> Bot:
     """A bot of ``level`` (one of ``LEVELS``); the same seed and inputs give the same choices.
 
-    ``expert`` raises ``WeightsError`` (one line naming the file) if its weights cannot be
-    loaded; the other levels do not need them. Its bot also has ``evaluate(position)``: the
+    ``expert`` plays with the game's weights, or with the file ``weights`` (a training
+    run's, say), and raises ``WeightsError`` (one line naming the file) if they cannot be
+    loaded; the other levels take no weights. Its bot also has ``evaluate(position)``: the
     side to move's ``Evaluation`` (``win``, ``win_mars``, ``lose_mars``, ``equity``).
     """
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}: choose {', '.join(LEVELS)}")
+    if weights is not None and level != "expert":
+        raise ValueError(f"only the expert level plays with a weights file, not {level!r}")
     if level == "expert":
-        from nardy_tui.bot.expert import ExpertBot, shipped_network
+        from nardy_tui.bot.expert import ExpertBot, network_at, shipped_network
 
-        return ExpertBot(shipped_network(), seed=seed)
+        network = shipped_network() if weights is None else network_at(weights)
+        return ExpertBot(network, seed=seed)
     return build(level, seed)
 
 

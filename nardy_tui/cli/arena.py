@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
-from nardy_tui.bot import LEVELS, format_arena_report, run_arena
+from nardy_tui.bot import LEVELS, WeightsError, format_arena_report, run_arena
 from nardy_tui.cli.argparsing import OneLineParser
 from nardy_tui.i18n import _
 
@@ -26,11 +28,25 @@ def main(argv: list[str]) -> int:
                         help=_("seed for dice and bots (default 0)"))
     parser.add_argument("--json", action="store_true",
                         help=_("also print the report as one JSON object on the last line"))
+    parser.add_argument("--weights-a", type=Path, metavar="FILE",
+                        help=_("the first bot, an expert, plays with this weights file"))
+    parser.add_argument("--weights-b", type=Path, metavar="FILE",
+                        help=_("the second bot, an expert, plays with this weights file"))
     parser.add_argument("--quiet", action="store_true", help=_("no progress on stderr"))
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error(_("{option} must be at least 1").format(option="--games"))
-    data = run_arena(args.a, args.b, args.games, args.seed, progress=not args.quiet)
+    for option, level, weights in (("--weights-a", args.a, args.weights_a),
+                                   ("--weights-b", args.b, args.weights_b)):
+        if weights is not None and level != "expert":
+            parser.error(_("{option} needs the expert level, not {level}").format(
+                option=option, level=level))
+    try:
+        data = run_arena(args.a, args.b, args.games, args.seed, progress=not args.quiet,
+                         weights_a=args.weights_a, weights_b=args.weights_b)
+    except WeightsError as error:
+        print(f"nardy arena: {error}", file=sys.stderr)
+        return 1
     print(format_arena_report(data))
     if args.json:
         print(json.dumps(data))
