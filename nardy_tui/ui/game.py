@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
@@ -56,6 +56,9 @@ BELOW_BOARD = 3
 """Rows under the board: the two-line status and the footer."""
 SIDE_PANEL = 44
 """Columns the side panel keeps (with its margin) when a wider terminal widens the board."""
+
+Answer = TypeVar("Answer")
+"""What a worker of the game screen answers: the bot's play, the hint's best plays."""
 
 
 class GameScreen(SizedScreen):
@@ -285,8 +288,21 @@ class GameScreen(SizedScreen):
     def _think(self, position: Position, dice: tuple[int, int], turn_number: int) -> None:
         """Ask the bot for its play off the UI thread; the answer comes back as a call."""
         bot = self._bot(self.flow.bots[position.turn])
-        play = bot.choose(position, dice)
-        self.app.call_from_thread(self._bot_chose, play, turn_number)
+        self._answer(self._bot_chose, bot.choose(position, dice), turn_number)
+
+    def _answer(self, callback: Callable[[Answer, int], None], answer: Answer,
+                turn_number: int) -> None:
+        """From a worker's thread, hand its answer to ``callback`` on the UI thread, but
+        only if this screen is still in the app's stack by then: a language change makes
+        the game screen anew on the same match, and the old screen would otherwise play
+        the bot's turn a second time, or draw on a board that is gone."""
+        app = self.app
+
+        def deliver() -> None:
+            if self in app.screen_stack:
+                callback(answer, turn_number)
+
+        app.call_from_thread(deliver)
 
     def _bot(self, level: str) -> Chooser:
         if level not in self._bots:
@@ -327,8 +343,8 @@ class GameScreen(SizedScreen):
 
     @work(thread=True, exclusive=True, group="hint")
     def _find_hint(self, position: Position, dice: tuple[int, int], turn_number: int) -> None:
-        plays = best_plays(self._bot(HINT_LEVEL), position, dice)
-        self.app.call_from_thread(self._show_hint, plays, turn_number)
+        self._answer(self._show_hint, best_plays(self._bot(HINT_LEVEL), position, dice),
+                     turn_number)
 
     def _show_hint(self, plays: list[tuple[Play, float]], turn_number: int) -> None:
         self._apply(self.flow.show_hint(plays, turn_number))

@@ -1,0 +1,86 @@
+"""A worker's answer reaches only the screen that asked: a language change while the bot
+thinks (or a hint is being found) makes the game screen anew on the same match, and the old
+screen's answer must neither crash on its vanished board nor play the bot's turn twice."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+from nardy_tui.engine import Dice, Phase, Play, Position, Side, legal_plays
+from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.ui.app import NardyApp
+from tests.ui.driver import burst, game_screen, roll_off, settle
+
+SIZE = (120, 40)
+
+
+class HeldBot:
+    """A bot that answers only once ``release`` is set: the test decides when it has
+    finished thinking. Every play it was asked for is counted."""
+
+    release = threading.Event()
+    asked = 0
+
+    def __init__(self, level: str, seed: int) -> None:
+        self.level = level
+
+    def choose(self, position: Position, dice: Dice) -> Play:
+        HeldBot.asked += 1
+        HeldBot.release.wait(timeout=10)
+        return legal_plays(position, dice)[0]
+
+    def rank(self, position: Position, dice: Dice) -> list[tuple[Play, float]]:
+        HeldBot.release.wait(timeout=10)
+        return [(play, 0.0) for play in legal_plays(position, dice)]
+
+
+def bot_app(color: str) -> NardyApp:
+    HeldBot.release = threading.Event()
+    HeldBot.asked = 0
+    options = MatchOptions(mode="bot", bot_level="easy", color=color,  # type: ignore[arg-type]
+                           points=1, seed=5)
+    return NardyApp(LaunchOptions(match=options, resume=False), bot_factory=HeldBot, pace=0)
+
+
+async def test_changing_the_language_while_the_bot_thinks_plays_its_turn_once() -> None:
+    app = bot_app("black")  # seed 5: White, the bot, wins the roll-off
+    async with app.run_test(size=SIZE) as pilot:
+        match = await roll_off(pilot)
+        await pilot.pause()
+        assert match.position.turn is Side.WHITE and match.phase is Phase.MOVE
+        assert HeldBot.asked == 1
+        old = game_screen(pilot)
+        app.change_language("ru")
+        while game_screen(pilot) is old or old.is_attached:
+            await pilot.pause()
+        HeldBot.release.set()
+        await settle(pilot)
+        assert match.game.turns[0].side is Side.WHITE
+        assert [record.side for record in match.game.turns] == [Side.WHITE]
+        assert match.position.turn is Side.BLACK
+        assert game_screen(pilot).match is match
+
+
+async def test_an_answer_that_arrives_after_its_screen_was_replaced_is_dropped() -> None:
+    app = bot_app("black")
+    HeldBot.release.set()
+    async with app.run_test(size=SIZE) as pilot:
+        match = await roll_off(pilot)
+        await settle(pilot)
+        old = game_screen(pilot)
+        app.change_language("ru")
+        while game_screen(pilot) is old or old.is_attached:
+            await pilot.pause()
+        reached: list[object] = []
+
+        def late_answer(answer: object, turn_number: int) -> None:
+            old.board  # the vanished screen's board: NoMatches if this ran at all
+            reached.append(answer)
+
+        # A worker of the old screen finishing now, from its thread.
+        await asyncio.to_thread(old._answer, late_answer, "a late play",
+                                len(match.game.turns))
+        await pilot.pause()
+        assert reached == []
+        assert game_screen(pilot).match is match
