@@ -10,7 +10,7 @@ import threading
 from nardy_tui.engine import Dice, Phase, Play, Position, Side, legal_plays
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
-from tests.ui.driver import burst, game_screen, roll_off, settle
+from tests.ui.driver import game_screen, roll_off, settle
 
 SIZE = (120, 40)
 
