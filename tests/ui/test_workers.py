@@ -75,8 +75,8 @@ async def test_an_answer_that_arrives_after_its_screen_was_replaced_is_dropped()
         reached: list[object] = []
 
         def late_answer(answer: object, turn_number: int) -> None:
-            old.board  # the vanished screen's board: NoMatches if this ran at all
             reached.append(answer)
+            old.refresh_view()  # the vanished screen's board: NoMatches if this ran at all
 
         # A worker of the old screen finishing now, from its thread.
         await asyncio.to_thread(old._answer, late_answer, "a late play",
