@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from datetime import datetime
@@ -66,6 +67,8 @@ def test_the_text_review_lists_mistakes_and_grades_each_player(
     text = capsys.readouterr().out
     assert "Game 1" in text and "Black:" in text and "grade:" in text
     assert "White:" not in text
+    # Each count is labelled, so none reads "2 blunder".
+    assert re.search(r"blunders: \d+, errors: \d+, doubtful: \d+; grade:", text)
     black_turns = [t for t in report["games"][0]["turns"]  # type: ignore[index]
                    if t["player"] == "black" and t["mark"]]
     for turn in black_turns:

@@ -114,9 +114,9 @@ def format_report(name: str, reviews: Sequence[GameReview], sides: Sequence[Side
         counts = summary.counts
         lines.append("  " + ngettext(
             "{side}: {count} decision, lost {loss} points ({mean} per decision); "
-            "{blunders} blunder, {errors} error, {doubtful} doubtful; grade: {grade}",
+            "blunders: {blunders}, errors: {errors}, doubtful: {doubtful}; grade: {grade}",
             "{side}: {count} decisions, lost {loss} points ({mean} per decision); "
-            "{blunders} blunder, {errors} error, {doubtful} doubtful; grade: {grade}",
+            "blunders: {blunders}, errors: {errors}, doubtful: {doubtful}; grade: {grade}",
             summary.decisions).format(
                 side=side.name_shown, count=summary.decisions,
                 loss=f"{summary.total_loss:.3f}", mean=f"{summary.mean_loss:.3f}",

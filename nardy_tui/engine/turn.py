@@ -150,6 +150,41 @@ class TurnBuilder:
     def route(self, src: int, dst: int) -> Route | None:
         return next((route for route in self.routes(src) if route.dst == dst), None)
 
+    def completions(self) -> dict[Position, Play]:
+        """Every way to finish the turn from the steps played so far: each position the
+        turn can end in (the turn passed on, as ``legal_results`` gives it), with the steps
+        still to play to reach it.
+
+        >>> from nardy_tui.engine import Position
+        >>> turn = TurnBuilder(Position.initial(), (6, 5))
+        >>> [" ".join(map(str, rest)) for rest in turn.completions().values()]
+        ['24/18 18/13']
+        >>> turn.push(turn.allowed_steps()[0])
+        >>> [" ".join(map(str, rest)) for rest in turn.completions().values()]
+        ['18/13']
+        """
+        found: dict[Position, Play] = {}
+        walked: set[tuple[tuple[int, ...], int]] = set()
+        rest: list[Step] = []
+
+        def walk() -> None:
+            own = self._own()
+            if (own, len(rest)) in walked:
+                return
+            walked.add((own, len(rest)))
+            if self.is_complete:
+                found[self._board.to_position(own, self.position)] = tuple(rest)
+                return
+            for step in self.allowed_steps():
+                self._steps.append(step)
+                rest.append(step)
+                walk()
+                rest.pop()
+                self._steps.pop()
+
+        walk()
+        return found
+
     # -- changing the turn ---------------------------------------------------------------
 
     def move(self, src: int, dst: int) -> tuple[Step, ...]:

@@ -22,9 +22,16 @@ from nardy_tui.storage.saves import (
     load_saved,
     save_match,
 )
-from nardy_tui.storage.settings import Settings, load_settings, save_settings, settings_path
+from nardy_tui.storage.settings import (
+    Animation,
+    Settings,
+    load_settings,
+    save_settings,
+    settings_path,
+)
 
 __all__ = [
+    "Animation",
     "Record",
     "RecordError",
     "RecordedGame",

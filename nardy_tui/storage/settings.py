@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field, fields
+from enum import StrEnum
 from pathlib import Path
 
 from nardy_tui.engine import MATCH_LENGTHS
@@ -20,6 +21,15 @@ from nardy_tui.storage.paths import data_dir
 
 SETTINGS_NAME = "settings.json"
 _DEFAULT = MatchOptions()
+
+
+class Animation(StrEnum):
+    """How the bot's steps (and a last play shown again) are played on the board."""
+
+    NORMAL = "normal"
+    FAST = "fast"
+    NONE = "none"
+    """At once: the bot's whole turn appears in one go."""
 
 
 @dataclass
@@ -45,6 +55,7 @@ class Settings:
     bot_level: str = _DEFAULT.bot_level
     color: str = _DEFAULT.color
     points: int = _DEFAULT.points
+    animation: Animation = Animation.NORMAL
 
 
 CHOICES: dict[str, tuple[object, ...]] = {
@@ -53,6 +64,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "color": COLOR_CHOICES,
     "points": MATCH_LENGTHS,
     "language": ("", *LANGUAGES),
+    "animation": tuple(Animation),
 }
 """The values a remembered choice may take; the switches may be True or False."""
 
@@ -70,13 +82,20 @@ def load_settings() -> Settings:
     if not isinstance(stored, dict):
         return Settings()
     known = {field.name for field in fields(Settings)}
-    return Settings(**{name: value for name, value in stored.items()
-                       if name in known and _allowed(name, value)})
+    settings = Settings(**{name: value for name, value in stored.items()
+                           if name in known and _allowed(name, value)})
+    settings.animation = Animation(settings.animation)  # the file holds its value
+    return settings
 
 
 def _allowed(name: str, value: object) -> bool:
     choices = CHOICES.get(name, (True, False))
-    return any(value == choice and type(value) is type(choice) for choice in choices)
+    return any(value == choice and type(value) is _stored_type(choice) for choice in choices)
+
+
+def _stored_type(choice: object) -> type:
+    """The type a choice has in the file: an enum's member is stored as its value."""
+    return str if isinstance(choice, StrEnum) else type(choice)
 
 
 def save_settings(settings: Settings) -> str | None:

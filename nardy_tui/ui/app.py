@@ -26,10 +26,11 @@ from textual.signal import Signal
 
 from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, use_language
 from nardy_tui.options import COLOR_CHOICES, LaunchOptions, MatchOptions
-from nardy_tui.storage import Settings, load_settings, save_settings
+from nardy_tui.storage import Animation, Settings, load_settings, save_settings
 from nardy_tui.ui.bots import load_bot
+from nardy_tui.ui.layouts import LATIN_KEY
 from nardy_tui.ui.match_files import Saver
-from nardy_tui.ui.setting_labels import SETTING_LABELS
+from nardy_tui.ui.setting_labels import ANIMATION_NAMES, SETTING_LABELS
 from nardy_tui.ui.translated import translate_bindings
 
 if TYPE_CHECKING:
@@ -135,7 +136,19 @@ class NardyApp(App[int]):
             return
         if isinstance(event, events.MouseDown) and self._removed_under(event):
             return
+        if isinstance(event, events.Key):
+            event = self._on_latin_key(event)
         await super().on_event(event)
+
+    def _on_latin_key(self, key: events.Key) -> events.Key:
+        """A letter typed on a Russian, Greek, Armenian, Hebrew or Arabic layout as the
+        Latin letter of its key (``layouts``), except in a text field, which keeps it."""
+        from textual.widgets import Input
+
+        latin = LATIN_KEY.get(key.character or "")
+        if latin is None or key.is_forwarded or isinstance(self.focused, Input):
+            return key
+        return events.Key(latin, latin)
 
     def _removed_under(self, event: events.MouseDown) -> bool:
         """Whether the last frame shows, under the pointer, a widget removed since.
@@ -160,13 +173,17 @@ class NardyApp(App[int]):
         """Ask whether to resume the saved match or start a new one."""
         from nardy_tui.ui.dialogs import ResumeDialog
 
-        self.push_screen(ResumeDialog(_summary(match, options)),
+        asked = None if self.launch.match is None else _asked(self.launch.match)
+        self.push_screen(ResumeDialog(_summary(match, options), asked),
                          partial(self._resume_chosen, match, options))
 
     def _resume_chosen(self, match: Match, options: MatchOptions, choice: str | None) -> None:
         """Resume, or choose a new match; Escape on the new-match screen asks again."""
         if choice == "resume":
             self.start_match(options, match)
+            if self.launch.match is not None:
+                self.notify(_("The saved match goes on: the match asked for on the command "
+                              "line was not started."))
         elif self.launch.match is not None:
             self.start_match(self.launch.match)
         else:
@@ -316,6 +333,7 @@ class NardyApp(App[int]):
         for name, title in SETTING_COMMANDS:
             state = _("Now on") if getattr(self.settings, name) else _("Now off")
             yield SystemCommand(_(title), state, partial(self._toggle, name))
+        yield from self._animation_commands()
         if self._redrawn_in_place(screen):
             yield from self._language_commands()
 
@@ -361,6 +379,22 @@ class NardyApp(App[int]):
         from nardy_tui.ui.newmatch import NewMatchScreen
 
         return isinstance(screen, (GameScreen, NewMatchScreen))
+
+    def _animation_commands(self) -> Iterable[SystemCommand]:
+        """One command per other speed of the bot's animation (remembered)."""
+        now = _(ANIMATION_NAMES[self.settings.animation])
+        for animation in Animation:
+            if animation is not self.settings.animation:
+                title = _("Bot animation: {speed}").format(speed=_(ANIMATION_NAMES[animation]))
+                yield SystemCommand(title, _("Now {speed}").format(speed=now),
+                                    partial(self._set_animation, animation))
+
+    def _set_animation(self, animation: Animation) -> None:
+        self.settings.animation = animation
+        problem = save_settings(self.settings)
+        if problem is not None:
+            self.notify(problem, severity="warning")
+        self.notify(_("Bot animation: {speed}").format(speed=_(ANIMATION_NAMES[animation])))
 
     def _toggle(self, name: str) -> None:
         self.change_setting(name, not getattr(self.settings, name))
@@ -429,6 +463,16 @@ def _summary(match: Match, options: MatchOptions) -> str:
     return template.format(level=level_name(options.bot_level), length=match.length,
                            white=match.score[Side.WHITE], black=match.score[Side.BLACK],
                            where=where.format(number=match.game.number))
+
+
+def _asked(options: MatchOptions) -> str:
+    """The new match the command line asks for, in one line, beside the saved one."""
+    from nardy_tui.ui.turnflow import level_name
+
+    if options.mode == "hot-seat":
+        return _("hot-seat, match to {length}").format(length=options.points)
+    return _("against the {level} bot, match to {length}").format(
+        level=level_name(options.bot_level), length=options.points)
 
 
 def run_app(launch: LaunchOptions) -> int:

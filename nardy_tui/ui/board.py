@@ -31,7 +31,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
-from nardy_tui.engine import HEAD, POINTS, Position, Side, board_index, own_point
+from nardy_tui.engine import HEAD, OFF, POINTS, Position, Side, board_index, own_point
 from nardy_tui.i18n import N_, _
 from nardy_tui.ui.cells import cell_of, layout, tray_cell
 from nardy_tui.ui.translated import translate_bindings
@@ -270,6 +270,7 @@ class BoardView(Widget, can_focus=True):
         Binding("escape", "cancel", N_("Deselect"), show=False),
         Binding("f", "flip", N_("Flip view")),
         *(Binding(str(digit), f"digit({digit})", N_("Point"), show=False) for digit in range(10)),
+        Binding("o", "tray", N_("Off"), show=False),
     ]
     """The descriptions are translated per board (``translate_bindings``)."""
 
@@ -319,6 +320,8 @@ class BoardView(Widget, can_focus=True):
         """
         self.on_cancelled: Callable[[], None] | None = None
         """Called at once when the player presses Escape (drop the selection)."""
+        self.on_digit_waiting: Callable[[int], None] | None = None
+        """Called when a typed 1 or 2 waits for a second digit, so the player sees it."""
         self._redraw_pending = False
 
     def compose(self) -> ComposeResult:
@@ -476,8 +479,17 @@ class BoardView(Widget, can_focus=True):
         if digit in (1, 2):
             self._pending_digit = digit
             self._digit_timer = self.set_timer(DIGIT_WAIT, self._flush_digit)
+            self.cursor = cell_of(self.numbering, digit)
+            if self.on_digit_waiting is not None:
+                self.on_digit_waiting(digit)
         else:
             self._choose_point(digit)
+
+    def action_tray(self) -> None:
+        """The mover's own tray (bear off), by a key of its own: ``0`` right after a 1
+        would make point 10. A digit still waiting is taken as a point first."""
+        self._flush_digit()
+        self._choose_point(OFF)
 
     def on_board_view_clicked(self, message: Clicked) -> None:
         message.stop()

@@ -38,12 +38,3 @@ def load_bot(level: str, seed: int) -> Chooser:
         return get_bot(level, seed=seed)
     except WeightsError:
         return get_bot(FALLBACK_LEVEL, seed=seed)
-
-
-HINT_PLAYS = 3
-"""How many plays the hint names: the best, starred on the board, and the next two."""
-
-
-def best_plays(bot: Chooser, position: Position, dice: Dice) -> list[tuple[Play, float]]:
-    """The plays ``bot`` ranks first, with their equities: the hint shown to a human."""
-    return list(bot.rank(position, dice)[:HINT_PLAYS])

@@ -222,9 +222,14 @@ class ResumeDialog(Dialog):
         Binding("n", "choose('new')", N_("New match"), show=False),
     ]
 
-    def __init__(self, summary: str) -> None:
+    def __init__(self, summary: str, asked: str | None = None) -> None:
+        """``asked``: the new match the command line asks for, which "New match" starts
+        at once, giving the saved one up (so the question says so)."""
+        body = _("An unfinished match is saved:\n{summary}").format(summary=summary)
+        if asked is not None:
+            body += "\n\n" + _("The command line asks for a new match:\n{asked}\nStarting it "
+                               "gives the saved match up.").format(asked=asked)
         super().__init__(
-            _("Resume the saved match?"),
-            _("An unfinished match is saved:\n{summary}").format(summary=summary),
+            _("Resume the saved match?"), body,
             [("resume", _("Resume (r)")), ("new", _("New match (n)"))],
         )

@@ -23,9 +23,9 @@ from textual.widgets import Static
 from nardy_tui.engine import Match, Phase, Play, Position, Side
 from nardy_tui.i18n import N_, _, broken_into_lines, reordering
 from nardy_tui.options import MatchOptions
-from nardy_tui.storage import Settings
+from nardy_tui.storage import Animation, Settings
 from nardy_tui.ui.board import GLYPH, BoardView
-from nardy_tui.ui.bots import HINT_LEVEL, BotFactory, Chooser, best_plays
+from nardy_tui.ui.bots import HINT_LEVEL, BotFactory, Chooser
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.match_files import Saver
@@ -56,6 +56,9 @@ BELOW_BOARD = 3
 """Rows under the board: the two-line status and the footer."""
 SIDE_PANEL = 44
 """Columns the side panel keeps (with its margin) when a wider terminal widens the board."""
+
+PACE_FACTORS = {Animation.NORMAL: 1.0, Animation.FAST: 0.3, Animation.NONE: 0.0}
+"""The bot's pace under each animation setting, against the normal one."""
 
 Answer = TypeVar("Answer")
 """What a worker of the game screen answers: the bot's play, the hint's best plays."""
@@ -102,7 +105,8 @@ class GameScreen(SizedScreen):
         self._settings_changed = settings_changed
         self.saver = saver
         self.bot_factory = bot_factory
-        self.pace = pace
+        self.normal_pace = pace
+        self._settings = settings
         self._new_match = new_match
         self._bots: dict[str, Chooser] = {}
         self._record_note = ""
@@ -161,6 +165,7 @@ class GameScreen(SizedScreen):
         self._settings_changed.subscribe(self, self._setting_changed)
         self.board.on_chosen = self._chosen
         self.board.on_cancelled = self._cancelled
+        self.board.on_digit_waiting = self._digit_waiting
         self.board.focus()
         self._fit_board(self.app.size.width, self.app.size.height)
         self.refresh_view()
@@ -276,6 +281,12 @@ class GameScreen(SizedScreen):
 
     # -- the bot ----------------------------------------------------------------------------
 
+    @property
+    def pace(self) -> float:
+        """Seconds a step of the bot (or of a last play shown again) stays in view, as the
+        animation setting asks."""
+        return self.normal_pace * PACE_FACTORS[self._settings.animation]
+
     def _start_bot_turn(self) -> None:
         turn = self.match.turn
         assert turn is not None
@@ -343,8 +354,8 @@ class GameScreen(SizedScreen):
 
     @work(thread=True, exclusive=True, group="hint")
     def _find_hint(self, position: Position, dice: tuple[int, int], turn_number: int) -> None:
-        self._answer(self._show_hint, best_plays(self._bot(HINT_LEVEL), position, dice),
-                     turn_number)
+        ranking = list(self._bot(HINT_LEVEL).rank(position, dice))
+        self._answer(self._show_hint, ranking, turn_number)
 
     def _show_hint(self, plays: list[tuple[Play, float]], turn_number: int) -> None:
         self._apply(self.flow.show_hint(plays, turn_number))
@@ -376,6 +387,9 @@ class GameScreen(SizedScreen):
 
     def _cancelled(self) -> None:
         self._apply(self.flow.cancel())
+
+    def _digit_waiting(self, digit: int) -> None:
+        self._apply(self.flow.digit_waiting(digit))
 
     @on(BoardView.Flipped)
     def _flipped(self) -> None:

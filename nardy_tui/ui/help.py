@@ -81,7 +81,9 @@ KEYS: tuple[tuple[str, str], ...] = (
     (N_("Left / Right / Up / Down"), N_("move the cursor over the points")),
     (N_("Enter / Space / click"), N_("choose the point under the cursor")),
     (N_("1-24 typed"),
-     N_("choose that point (the numbers on the board's edge); 0 = your tray (bear off)")),
+     N_("choose that point (the numbers on the board's edge); a 1 or 2 waits a moment for a "
+        "second digit, as the status line shows")),
+    ("o", N_("your tray: bear off the selected checker (0 too, unless a 1 or 2 waits)")),
     ("Escape", N_("drop the selection")),
     ("r", N_("roll the dice; in the roll-off, one press rolls both sides' dice")),
     ("c", N_("confirm the turn once it is complete")),
@@ -105,8 +107,8 @@ the keys' own names, which ``_`` gives back unchanged."""
 AFTER_KEYS: tuple[Paragraph, ...] = (
     (N_("In a dialog the keys are written on its buttons: ctrl+q twice, or ctrl+q then q, y "
         "or Enter quits; Escape or n keeps playing."),),
-    (N_("Marks on the board: ◇ a destination with one die, ◆ with dice combined, ★ the "
-        "hint."),
+    (N_("Marks on the board: ◇ a destination with one die, ◆ with dice combined; the hint "
+        "☆ where a checker leaves and ★ where it arrives."),
      N_("The last play is teal, ◌ where a checker left and ▲/▼ where it arrived, until you "
         "roll (with automatic rolling, until your first step)."),
      N_("A struck-out die ✗3✗ cannot be played this turn; the panel and the status line say "

@@ -143,6 +143,19 @@ class InfoPanel(Static):
         return f" {GLYPH[side]} {words} "
 
 
+def move_numbers(turns: int) -> list[str]:
+    """The number in front of each turn: one number a move, a move being the two players'
+    turns one after the other, as players count them ("1." on the first mover's turn, the
+    reply under it unnumbered, aligned).
+
+    >>> move_numbers(3)
+    ['1.', '  ', '2.']
+    """
+    width = len(str((turns + 1) // 2)) + 1
+    return [f"{index // 2 + 1}.".ljust(width) if index % 2 == 0 else " " * width
+            for index in range(turns)]
+
+
 class HistoryPanel(VerticalScroll, can_focus=False):
     """Every turn of the match in notation (RULES.md section 9), game by game."""
 
@@ -162,8 +175,9 @@ class HistoryPanel(VerticalScroll, can_focus=False):
             for roll_off in game.roll_offs:
                 lines.append("  " + reading_of(_("roll-off: White {white}, Black {black}").format(
                     white=roll_off.white, black=roll_off.black)))
-            lines += [f"  {number}. {reading_of(turn_line(turn, reader))}"
-                      for number, turn in enumerate(game.turns, start=1)]
+            lines += [f"  {number} {reading_of(turn_line(turn, reader))}"
+                      for number, turn in zip(move_numbers(len(game.turns)), game.turns,
+                                              strict=True)]
             if game.winner is not None:
                 lines.append(f"  {reading_of(result_line(game))}")
         if tuple(lines) != self._lines:

@@ -5,6 +5,7 @@ labels are marked for translation; pass each through ``_()`` where it is shown.
 """
 
 from nardy_tui.i18n import N_
+from nardy_tui.storage import Animation
 
 SETTING_LABELS = {
     "auto_roll": N_("Roll the dice automatically"),
@@ -13,3 +14,10 @@ SETTING_LABELS = {
     "auto_flip": N_("Hot-seat: turn the board to the player to move"),
     "reorder_rtl": N_("Hebrew, Arabic: put lines in reading order (off if the terminal does)"),
 }
+
+ANIMATION_NAMES = {
+    Animation.NORMAL: N_("normal"),
+    Animation.FAST: N_("fast"),
+    Animation.NONE: N_("none (at once)"),
+}
+"""The speeds of the bot's animation, as the palette names them."""

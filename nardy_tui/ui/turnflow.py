@@ -19,6 +19,7 @@ from enum import Enum
 
 from nardy_tui.engine import (
     OFF,
+    POINTS,
     Game,
     Match,
     Phase,
@@ -31,6 +32,7 @@ from nardy_tui.engine import (
     TurnRecord,
     checker_moves,
     format_play,
+    legal_results,
     renumber,
     renumbered,
 )
@@ -40,7 +42,12 @@ from nardy_tui.ui.cells import cell_of, point_of
 
 SINGLE_MARK = "◇"
 COMBINED_MARK = "◆"
-HINT_MARK = "★"
+HINT_FROM_MARK = "☆"
+"""Where a checker of the hint leaves from."""
+HINT_TO_MARK = "★"
+"""Where a checker of the hint arrives."""
+HINT_PLAYS = 3
+"""How many plays the hint names with their equities."""
 TURN_COMPLETE = N_("The turn is complete: confirm it (c) or undo (u).")
 
 LEVEL_NAMES = {
@@ -228,8 +235,8 @@ class TurnFlow:
             return saying(self.not_now())
         point = point_of(turn.mover, cell)
         if point is None:
-            return saying(_("That is the opponent's tray: your checkers are borne off into "
-                            "your own."))
+            return saying(self._to_mover(turn.mover, _(
+                "That is the opponent's tray: your checkers are borne off into your own.")))
         if point == self.selected:
             return self._drop_selection()
         if self.selected is None:
@@ -238,7 +245,17 @@ class TurnFlow:
             return self._move(turn, self.selected, point)
         if point in turn.sources():
             return self._select(turn, point)
-        return saying(turn.why_not(self.selected, point, self.reader))
+        return saying(self._to_mover(turn.mover, turn.why_not(self.selected, point,
+                                                               self.reader)))
+
+    def digit_waiting(self, digit: int) -> Outcome | None:
+        """A typed 1 or 2 waits for a second digit: say so at once, and how to choose the
+        point itself, so that 1 then 0 (point 10) is no surprise."""
+        if self.human_turn is None:
+            return None
+        return saying(_("{digit}…: a second digit makes point {low}-{high}; Enter or a "
+                        "moment's pause takes point {digit}; o is your tray (bear off).").format(
+            digit=digit, low=digit * 10, high=min(digit * 10 + 9, POINTS)))
 
     def cancel(self) -> Outcome | None:
         """Drop the selection, if there is one to drop (Escape)."""
@@ -246,13 +263,20 @@ class TurnFlow:
             return None
         return self._drop_selection()
 
+    def _to_mover(self, mover: Side, reason: str) -> str:
+        """Words said to the player at the keyboard: in hot-seat, where "you" could be
+        either player, led by the name of the one whose turn it is."""
+        if self.bots:
+            return reason
+        return _("{player}: {reason}").format(player=self.names[mover], reason=reason)
+
     def _drop_selection(self) -> Outcome:
         self.selected = None
         return Outcome(_("Selection dropped: choose a checker to move."))
 
     def _select(self, turn: TurnBuilder, point: int) -> Outcome:
         if point not in turn.sources():
-            return saying(turn.why_not_from(point, self.reader))
+            return saying(self._to_mover(turn.mover, turn.why_not_from(point, self.reader)))
         self.selected = point
         selected = _("Checker on {point} selected: choose where it goes ({single} one die, "
                      "{combined} dice combined).")
@@ -368,33 +392,65 @@ class TurnFlow:
     # -- the hint --------------------------------------------------------------------------
 
     def show_hint(self, plays: list[tuple[Play, float]], turn_number: int) -> Outcome | None:
-        """Star the best play and name the best three with their equities, so the hint
-        teaches how close the choice is, not just which play to make."""
-        turn = self.match.turn
+        """Star the best way to finish the turn from where it stands and name the best
+        few with their equities, so the hint teaches how close the choice is, not just
+        which play to make. ``plays`` ranks every whole turn from the turn's start, best
+        first; once steps are played, only the turns they can still lead to are named,
+        and if the best of all is no longer one of them the hint says to undo."""
+        turn = self.human_turn
         if turn is None or len(self.match.game.turns) != turn_number:
             return None
-        self.hint = plays[0][0]
-        named = [f"{self.play_read(play, turn.position, turn.dice)} ({value:+.2f})"
-                 for play, value in plays]
+        reached = dict(legal_results(turn.position, turn.dice))
+        finishes = turn.completions()
+        open_plays = [(finishes[reached[play]], value) for play, value in plays
+                      if reached[play] in finishes]
+        if not open_plays:
+            return None
+        self.hint = turn.steps + open_plays[0][0]
+        named = [f"{self._finish_read(rest, turn)} ({value:+.2f})"
+                 for rest, value in open_plays[:HINT_PLAYS]]
         if len(named) == 1:
-            return Outcome(_("Hint: {best}, starred on the board. Equity in points for you.")
-                           .format(best=named[0]))
-        return Outcome(_("Hint: {best}, starred on the board; then {others}. Equity in points "
-                         "for you.").format(best=named[0], others=", ".join(named[1:])))
+            said = _("Hint: {best}, starred on the board.").format(best=named[0])
+        else:
+            said = _("Hint: {best}, starred on the board; then {others}.").format(
+                best=named[0], others=", ".join(named[1:]))
+        best_play, best_value = plays[0]
+        if reached[best_play] not in finishes:
+            said += " " + _("Undo to follow the best play, {best} ({value}).").format(
+                best=self.play_read(best_play, turn.position, turn.dice),
+                value=f"{best_value:+.2f}")
+        return Outcome(f"{said} {self._equity_for(turn.mover)}")
 
-    def hint_cells(self) -> set[int]:
-        """The hint's moves still to play, in any order: none once a step outside the
-        hinted play was played (taking it back shows them again)."""
+    def _finish_read(self, rest: Play, turn: TurnBuilder) -> str:
+        """The steps that finish ``turn`` in notation, as the reader reads them: a whole
+        play as ever, the rest of a turn begun with each checker's steps joined."""
+        if not turn.steps:
+            return self.play_read(rest, turn.position, turn.dice)
+        notation = format_play(tuple(Step(src, dst, 0) for src, dst in checker_moves(rest)))
+        return notation if turn.mover is self.reader else renumbered(notation)
+
+    def _equity_for(self, mover: Side) -> str:
+        """Whose equity the hint's figures are: the human's against the bot, the named
+        player's in hot-seat (where "you" would be either)."""
+        if self.bots:
+            return _("Equity in points for you.")
+        return _("Equity in points for {player}.").format(player=self.names[mover])
+
+    def hint_cells(self) -> tuple[set[int], set[int]]:
+        """Where the hint's moves still to play leave from and arrive, in any order: none
+        once a step outside the hinted play was played (taking it back shows them again)."""
         turn = self.match.turn
         if self.hint is None or turn is None:
-            return set()
+            return set(), set()
         left = list(self.hint)
         for step in turn.steps:
             if step not in left:
-                return set()
+                return set(), set()
             left.remove(step)
         mover = turn.mover
-        return {cell_of(mover, point) for move in checker_moves(tuple(left)) for point in move}
+        moves = checker_moves(tuple(left))
+        return ({cell_of(mover, src) for src, _ in moves},
+                {cell_of(mover, dst) for _, dst in moves})
 
     # -- what the board shows --------------------------------------------------------------
 
@@ -418,15 +474,17 @@ class TurnFlow:
                 cell = cell_of(mover, route.dst)
                 (combined if route.is_combined else single).add(cell)
                 markers[cell] = COMBINED_MARK if route.is_combined else SINGLE_MARK
-        hint_cells = self.hint_cells()
-        for cell in hint_cells:
-            markers.setdefault(cell, HINT_MARK)
+        hint_from, hint_to = self.hint_cells()
+        for cell in hint_to:
+            markers.setdefault(cell, HINT_TO_MARK)
+        for cell in hint_from - hint_to:
+            markers.setdefault(cell, HINT_FROM_MARK)
         return Marks(markers, {
             "source": {cell_of(mover, point) for point in turn.sources()},
             "selected": set() if self.selected is None else {cell_of(mover, self.selected)},
             "dest_single": single,
             "dest_combined": combined,
-            "hint": hint_cells,
+            "hint": hint_from | hint_to,
             "last_from": last_from,
             "last_to": last_to,
         })

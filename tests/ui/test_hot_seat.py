@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from nardy_tui.engine import Phase, Position, Side, legal_plays
+from nardy_tui.engine import Phase, Position, Side, checker_moves, legal_plays
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.cells import cell_of, layout
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
+from nardy_tui.ui.panels import move_numbers
 from tests.ui.driver import (
     burst,
     first_roll,
@@ -89,7 +90,8 @@ async def test_a_one_point_match_by_keys_from_the_roll_off_through_the_bear_off(
         assert any(step.dst == 0 for turn_record in final.turns for step in turn_record.play)
         assert isinstance(app.screen, MatchOverDialog)
         history = str(screen.query_one("#history-text").content)
-        assert f"{len(final.turns)}. {final.turns[-1]}" in history
+        # One number a move (both players' turns): the last turn under its move's number.
+        assert f"{move_numbers(len(final.turns))[-1]} {final.turns[-1]}" in history
 
 
 async def test_next_game_starts_with_its_own_roll_off() -> None:
@@ -150,7 +152,7 @@ async def test_a_turn_without_a_legal_move_is_announced_and_passes() -> None:
 async def test_an_illegal_target_is_refused_with_the_engines_reason() -> None:
     app = hot_seat(points=3, seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        _, match = await first_roll(pilot)
+        screen, match = await first_roll(pilot)
         turn = match.turn
         assert turn is not None
         await burst(pilot, "2", "4")
@@ -158,7 +160,8 @@ async def test_an_illegal_target_is_refused_with_the_engines_reason() -> None:
         wrong = next(point for point in range(23, 0, -1) if point not in targets)
         await burst(pilot, *keys_for(wrong))
         assert turn.steps == ()
-        assert status(app) == turn.why_not(24, wrong)
+        mover = screen.flow.names[turn.mover]
+        assert status(app) == f"{mover}: {turn.why_not(24, wrong)}"
         await burst(pilot, "3")
         assert "no checker" in status(app).lower() or turn.steps == ()
 
@@ -295,13 +298,16 @@ async def test_the_hint_stars_go_once_another_play_is_begun_and_come_back_on_und
         await pilot.pause()
         hint = screen.flow.hint
         assert hint is not None
-        stars = [look for look in screen.board.looks() if "hint" in look.marks]
-        assert stars and all(look.marker == "★" for look in stars)
+        stars = {look.cell: look.marker for look in screen.board.looks() if "hint" in look.marks}
+        moves = checker_moves(hint)
+        # ☆ where a checker leaves, ★ where it arrives.
+        assert stars == {**{cell_of(turn.mover, src): "☆" for src, _ in moves},
+                         **{cell_of(turn.mover, dst): "★" for _, dst in moves}}
         other = next(step for step in turn.allowed_steps() if step != hint[0])
         await burst(pilot, *keys_for(other.src), *keys_for(other.dst))
         assert turn.steps[0] == other
         assert not screen.board.marked("hint")
-        assert "★" not in {look.marker for look in screen.board.looks()}
+        assert not {"★", "☆"} & {look.marker for look in screen.board.looks()}
         await burst(pilot, "U")
         assert screen.board.marked("hint")
 

@@ -143,7 +143,7 @@ async def test_a_roll_during_the_replay_stops_it() -> None:
     app = against_bot()
     async with app.run_test(size=SIZE) as pilot:
         screen, match = await bot_has_moved(pilot)
-        screen.pace = 30
+        screen.normal_pace = 30
         await burst(pilot, "l")
         assert screen.board.position == position_before_last(match.game)
         assert "Last play again" in str(screen.board.query_one("#banner").content)

@@ -283,3 +283,23 @@ async def test_a_match_saved_at_match_over_shows_its_result(private_home: Path) 
         assert not (private_home / "match.json").exists()
         await burst(pilot, "enter")
         assert isinstance(app.screen, NewMatchScreen)
+
+
+async def test_a_match_asked_for_on_the_command_line_is_named_beside_the_saved_one() -> None:
+    """``nardy --bot easy --points 5`` with a hot-seat match saved: the question names both
+    and that starting the new one gives the saved one up; resuming says the other was not
+    started."""
+    save_match(Match(3, seed=2), HOT_SEAT)
+    asked = MatchOptions(mode="bot", bot_level="easy", points=5, seed=3)
+    app = resumed(LaunchOptions(match=asked))
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = app.screen
+        assert isinstance(dialog, ResumeDialog)
+        body = " ".join(text_of(dialog, ".dialog-body").split())
+        assert "hot-seat, match to 3" in body
+        assert "The command line asks for a new match: against the Easy bot, match to 5" in body
+        assert "Starting it gives the saved match up." in body
+        await burst(pilot, "r")
+        screen = game_screen(pilot)
+        assert screen.match.length == 3 and screen.options.mode == "hot-seat"
+        assert any("was not started" in str(note.message) for note in app._notifications)

@@ -7,9 +7,10 @@ from pathlib import Path
 
 from nardy_tui.engine import Phase
 from nardy_tui.options import LaunchOptions, MatchOptions
-from nardy_tui.storage import Settings, load_settings, save_settings, settings_path
+from nardy_tui.storage import Animation, Settings, load_settings, save_settings, settings_path
 from nardy_tui.ui.app import NardyApp
-from tests.ui.driver import burst, roll_off, settle, turn_keys
+from tests.ui.conftest import FirstPlayBot
+from tests.ui.driver import burst, game_screen, roll_off, settle, turn_keys
 
 SIZE = (120, 40)
 
@@ -107,3 +108,28 @@ async def test_auto_confirm_turned_on_with_a_complete_turn_confirms_it() -> None
         app.change_setting("auto_confirm", True)
         await settle(pilot)
         assert match.phase is Phase.ROLL and match.mover is not mover
+
+
+def test_the_bots_animation_speed_is_remembered_and_a_strange_one_is_normal() -> None:
+    save_settings(Settings(animation=Animation.FAST))
+    assert json.loads(settings_path().read_text(encoding="utf-8"))["animation"] == "fast"
+    assert load_settings().animation is Animation.FAST
+    settings_path().write_text('{"animation": "ludicrous"}', encoding="utf-8")
+    assert load_settings().animation is Animation.NORMAL
+
+
+async def test_with_no_animation_the_bots_turn_appears_at_once() -> None:
+    options = MatchOptions(mode="bot", color="black", points=1, seed=5)  # the bot starts
+    app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot,
+                   pace=30)
+    async with app.run_test(size=SIZE) as pilot:
+        commands = {command.title: command for command in app.get_system_commands(app.screen)}
+        commands["Bot animation: none (at once)"].callback()
+        assert app.settings.animation is Animation.NONE
+        match = game_screen(pilot).match
+        await roll_off(pilot)
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert [record.side.value for record in match.game.turns] == ["white"]
+        assert not game_screen(pilot).flow.bot_steps
+    assert load_settings().animation is Animation.NONE

@@ -71,7 +71,7 @@ def test_choosing_the_selected_checker_again_drops_the_selection() -> None:
 def test_a_checker_that_may_not_move_is_refused_with_the_engines_reason() -> None:
     flow = rolled(5, 3)
     outcome = flow.choose(white(5))
-    assert outcome.said == "You have no checker on point 5."
+    assert outcome.said == "White: You have no checker on point 5."  # hot-seat: named
     assert not outcome.redraw and not outcome.changed and flow.selected is None
 
 
@@ -107,7 +107,7 @@ def test_automatic_confirming_ends_the_turn_with_its_last_step() -> None:
 def test_a_destination_out_of_reach_is_refused_in_the_readers_numbering() -> None:
     flow = rolled(5, 3)
     flow.choose(white(24))
-    assert flow.choose(white(22)).said.startswith("No die or sum of dice")
+    assert flow.choose(white(22)).said.startswith("White: No die or sum of dice")
 
 
 def test_undo_takes_back_one_step_and_undo_turn_all_of_them() -> None:
@@ -218,7 +218,7 @@ def test_bearing_off_is_choosing_ones_own_tray() -> None:
     flow = rolled(5, 3)
     assert cell_of(Side.WHITE, OFF) == tray_cell(Side.WHITE)
     assert flow.choose(tray_cell(Side.WHITE)).said == (
-        "Choose a checker to bear off first, then its tray.")
+        "White: Choose a checker to bear off first, then its tray.")
 
 
 def test_the_turn_flow_and_the_cells_need_no_textual() -> None:
@@ -260,3 +260,52 @@ def test_a_whole_match_through_the_flow_as_the_board_would_play_it() -> None:
     assert flow.what_next() is Next.MATCH_OVER and match.winner is not None
     assert all(game.winner is not None for game in match.games)
     assert any(step.dst == OFF for turn in match.game.turns for step in turn.play)
+
+
+def mid_game_six_five() -> TurnFlow:
+    """White has 24/16 played, Black 24/16 too; White has rolled 6-5 (hot-seat)."""
+    flow = rolled(5, 3, 5, 3, 6, 5)
+    flow.choose(white(24))
+    flow.choose(white(16))
+    flow.confirm()
+    flow.roll()
+    flow.choose(black(24))
+    flow.choose(black(16))
+    flow.confirm()
+    flow.roll()
+    return flow
+
+
+def ranking(flow: TurnFlow, best: str) -> list[tuple[tuple[Step, ...], float]]:
+    """Every legal play of the turn, the one that reads ``best`` first (+0.30), the others
+    after it, worse and worse."""
+    turn = flow.human_turn
+    assert turn is not None
+    plays = legal_plays(turn.position, turn.dice)
+    named = {flow.play_read(play, turn.position, turn.dice): play for play in plays}
+    others = [play for play in plays if play != named[best]]
+    return [(named[best], 0.30)] + [(play, -0.1 * rank) for rank, play in enumerate(others, 1)]
+
+
+def test_a_hint_after_a_first_step_names_the_best_way_to_finish_from_there() -> None:
+    flow = mid_game_six_five()
+    flow.choose(white(24))
+    flow.choose(white(18))  # the 6 is played: 24/18
+    plays = ranking(flow, best="24/18 16/11")
+    outcome = flow.show_hint(plays, turn_number=2)
+    assert outcome is not None
+    assert outcome.said.startswith("Hint: 16/11 (+0.30), starred on the board")
+    assert "Undo" not in outcome.said
+    assert flow.marks().markers[white(16)] == "☆" and flow.marks().markers[white(11)] == "★"
+
+
+def test_a_hint_after_a_step_off_the_best_play_says_to_undo_for_it() -> None:
+    flow = mid_game_six_five()
+    flow.choose(white(24))
+    flow.choose(white(18))  # 24/18 uses the 6 that the best play, 16/5, needs
+    outcome = flow.show_hint(ranking(flow, best="16/5"), turn_number=2)
+    assert outcome is not None
+    finish = outcome.said.split(",")[0]
+    assert finish in ("Hint: 18/13 (-0.10)", "Hint: 24/19 (-0.10)", "Hint: 16/11 (-0.10)")
+    assert "Undo to follow the best play, 16/5 (+0.30)." in outcome.said
+    assert outcome.said.endswith("Equity in points for White.")
