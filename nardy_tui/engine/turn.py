@@ -16,6 +16,7 @@ from nardy_tui.engine.geometry import HOME_TOP, OFF, POINTS, renumber
 from nardy_tui.engine.movegen import (
     MoverBoard,
     legal_plays,
+    legal_results,
     not_home_problem,
     search,
     step_problem,
@@ -119,6 +120,19 @@ class TurnBuilder:
         True
         """
         return self._plays[0] if len(self._plays) == 1 else None
+
+    @property
+    def bears_off_the_last(self) -> bool:
+        """Whether every legal turn bears off the mover's last checker, so that any die
+        left over has nothing to move (rather than a rule forbidding it).
+
+        >>> from nardy_tui.engine import Position, Side
+        >>> last = Position.from_points([0, 1] + [0] * 9 + [-15] + [0] * 12, Side.WHITE)
+        >>> TurnBuilder(last, (6, 3)).bears_off_the_last
+        True
+        """
+        return all(after.on_board(self.mover) == 0
+                   for _, after in legal_results(self.position, self.dice))
 
     def unplayable_dice(self) -> tuple[int, ...]:
         """The dice of this roll that the turn can never use (shown as unplayable)."""

@@ -125,6 +125,19 @@ class NardyApp(App[int]):
         deadline.start()
         self.exit(128 + number)
 
+    def _handle_exception(self, error: Exception) -> None:
+        """A part of the game that cannot be loaded any more (the package reinstalled or
+        removed while the game ran: it loads some modules only when first needed) ends the
+        game with one line instead of a traceback. The match was saved after its last
+        step, so it resumes on the next start. Anything else is Textual's to report."""
+        if isinstance(error, ImportError):
+            self.exit(return_code=1, message=_(
+                "nardy: a part of the game could not be loaded ({error}); was it reinstalled "
+                "while it ran? The match is saved: start nardy again to go on.").format(
+                    error=error))
+            return
+        super()._handle_exception(error)
+
     async def on_event(self, event: events.Event) -> None:
         """Drop input that was still queued when the app began to exit (or lost its screens).
 

@@ -119,7 +119,7 @@ class GameScreen(SizedScreen):
     def compose_main(self) -> ComposeResult:
         with Horizontal(id="game-body"):
             yield BoardView(id="board", view=self.flow.view)
-            with Vertical(id="side-panel"):
+            with Vertical(id="side-panel", classes="-right-to-left" if reordering() else ""):
                 yield InfoPanel(id="info")
                 yield Static(id="bot-activity")
                 yield Static(_("History"), id="history-title", classes="panel-title")

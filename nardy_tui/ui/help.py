@@ -78,7 +78,7 @@ RULES: tuple[tuple[str, tuple[Paragraph, ...]], ...] = (
 KEYS_TITLE = N_("Keys")
 KEY_HEADER = (N_("Key"), N_("Action"))
 KEYS: tuple[tuple[str, str], ...] = (
-    (N_("Left / Right / Up / Down"), N_("move the cursor over the points")),
+    ("← → ↑ ↓", N_("move the cursor over the points")),
     (N_("Enter / Space / click"), N_("choose the point under the cursor")),
     (N_("1-24 typed"),
      N_("choose that point (the numbers on the board's edge); a 1 or 2 waits a moment for a "

@@ -6,6 +6,7 @@ line and play goes on.
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 from nardy_tui.engine import Match
@@ -44,15 +45,24 @@ class Saver:
             return None, str(error)
 
     def export(self, match: Match, options: MatchOptions) -> str:
-        """Write the match record as text; says where (or why not) in words."""
-        return self.write_record(match, options)[1]
+        """Write the match record as text; says where (or why not) in words, on one line
+        (the status line)."""
+        return self.write_record(match, options, one_line=True)[1]
 
-    def write_record(self, match: Match, options: MatchOptions) -> tuple[bool, str]:
-        """Write the match record as text: whether it was written, and where (or why not)."""
+    def write_record(self, match: Match, options: MatchOptions, one_line: bool = False,
+                     ) -> tuple[bool, str]:
+        """Write the match record as text: whether it was written, and where (or why not).
+
+        Unless ``one_line``, the folder and the file's name are on lines of their own, so
+        a dialog never breaks the name in the middle.
+        """
         from nardy_tui.storage import export_record
 
         try:
             path = export_record(match, options)
         except OSError as error:
             return False, _("Could not write the record: {error}").format(error=error)
-        return True, _("Record written to {path}").format(path=path)
+        if one_line:
+            return True, _("Record written to {path}").format(path=path)
+        return True, _("Record written to:\n{folder}\n{name}").format(
+            folder=f"{path.parent}{os.sep}", name=path.name)

@@ -67,6 +67,8 @@ def _why_struck_out(turn: TurnBuilder | None, passed: bool) -> str:
         return ""
     if turn.is_pass:
         return _("no legal move: it passes")
+    if turn.bears_off_the_last:
+        return _("nothing left to move")
     if turn.must_play_higher:
         return _("one die only: the higher")
     if turn.dice[0] == turn.dice[1]:

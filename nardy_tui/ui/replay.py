@@ -200,6 +200,7 @@ class ReplayApp(App[None]):
 
     def __init__(self, record: Record, reviews: list[GameReview] | None = None) -> None:
         super().__init__()
+        translate_bindings(self)  # Textual's own keys (the palette) in the language in use
         self.record = record
         self.reviews = reviews
 

@@ -629,6 +629,9 @@ class TurnFlow:
         unplayable = turn.unplayable_dice()
         if not unplayable or turn.is_pass:
             return _("{side} rolled {dice}.").format(side=side, dice=dice)
+        if turn.bears_off_the_last:
+            return _("{side} rolled {dice}. The last checkers come off with fewer dice: "
+                     "nothing is left for the rest.").format(side=side, dice=dice)
         if turn.must_play_higher:
             return _("{side} rolled {dice}. Only one die can be played, so it must be the "
                      "higher: the {die} is struck out.").format(side=side, dice=dice,

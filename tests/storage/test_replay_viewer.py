@@ -103,3 +103,19 @@ async def test_a_reviewed_record_shows_each_turns_verdict_and_m_finds_the_mistak
         assert f"Review: {first.mark.value}, cost {first.loss:.2f} points" in caption(screen)
         await pilot.press("m")
         assert screen.frame.turn is not None and screen.frame.turn.number == mistakes[1].number
+
+
+async def test_the_viewers_own_keys_are_in_the_language_in_use() -> None:
+    from nardy_tui.i18n import _, use_language
+
+    record = short_match_record()
+    use_language("ru")
+    try:
+        app = ReplayApp(record)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            shown = {binding.description for binding in app._bindings.key_to_bindings.get(
+                "ctrl+p", [])}
+            assert shown == {_("palette")} and _("palette") != "palette"
+    finally:
+        use_language("en")

@@ -172,3 +172,14 @@ async def test_a_change_on_the_new_match_screen_redraws_it_and_start_still_start
         await pilot.press("s")
         await pilot.pause()
         assert game_screen(pilot).match.phase is Phase.ROLL_OFF, "the match starts"
+
+
+@pytest.mark.parametrize(("code", "align"), [("he", "right"), ("ar", "right"), ("ru", "start")])
+async def test_the_side_panels_read_from_the_right_in_hebrew_and_arabic(
+        code: str, align: str) -> None:
+    use_language(code, reorder_rtl=True)
+    app = NardyApp(LaunchOptions(match=HOT_SEAT, resume=False), pace=0)
+    async with app.run_test(size=SMALLEST) as pilot:
+        screen = game_screen(pilot)
+        for selector in ("#info", "#history-title", "#history-text"):
+            assert screen.query_one(selector).styles.text_align == align, selector

@@ -309,3 +309,13 @@ def test_a_hint_after_a_step_off_the_best_play_says_to_undo_for_it() -> None:
     assert finish in ("Hint: 18/13 (-0.10)", "Hint: 24/19 (-0.10)", "Hint: 16/11 (-0.10)")
     assert "Undo to follow the best play, 16/5 (+0.30)." in outcome.said
     assert outcome.said.endswith("Equity in points for White.")
+
+
+def test_a_die_left_over_by_the_last_checker_is_struck_out_for_that_reason() -> None:
+    from nardy_tui.engine import Position, TurnBuilder
+    from nardy_tui.ui.panels import struck_out_why
+
+    last = Position.from_points([0, 1] + [0] * 9 + [-15] + [0] * 12, Side.WHITE)
+    turn = TurnBuilder(last, (6, 3))
+    assert turn.unplayable_dice() and turn.must_play_higher
+    assert struck_out_why(turn) == "✗ nothing left to move"
