@@ -1,10 +1,12 @@
-"""Every legal end of a turn for many positions at once, in numpy: self-play's move search.
+"""Every legal end of a turn for many positions at once, in numpy: the move search of
+self-play and of the expert's look-ahead.
 
-Training plays dozens of games side by side and needs, for each of them, only the distinct
+Training plays dozens of games side by side, and the expert's look-ahead answers each of
+its candidate plays with every one of the opponent's 21 rolls; both need only the distinct
 positions a roll can end in (not the steps, not their notation). The engine's search
-(``legal_results``) walks one position at a time in Python, which made it most of the
-training's cost; this module runs the same rules (RULES.md sections 3 to 7) as whole-array
-operations over every game's position in one pass per die played.
+(``legal_results``) walks one position at a time in Python, which made it most of their
+cost; this module runs the same rules (RULES.md sections 3 to 7) as whole-array
+operations over every position in one pass per die played.
 
 The engine stays the authority: ``tests/bot/test_batch_moves.py`` checks this module
 against ``legal_results`` on the public reference corpus and on self-play positions, so a
@@ -23,7 +25,17 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from nardy_tui.engine import HEAD, HEAD_EXCEPTION_DOUBLES, HOME_TOP, POINTS, opposite_number
+from nardy_tui.bot.encoding import mover_counts
+from nardy_tui.engine import (
+    CHECKERS,
+    HEAD,
+    HEAD_EXCEPTION_DOUBLES,
+    HOME_TOP,
+    POINTS,
+    Position,
+    Side,
+    opposite_number,
+)
 
 Board = NDArray[np.int64]
 """(N, 25) checkers per own point, column 0 the borne-off count."""
@@ -239,3 +251,19 @@ def _most_dice(ends: _Nodes, rules: _GameRules) -> tuple[NDArray[np.int64], Boar
     best = ends.subset(keep).distinct(with_dice=False)
     order = np.argsort(best.game, kind="stable")
     return best.game[order], best.own[order].astype(np.int64)
+
+
+def boards(positions: list[Position]) -> tuple[Board, Board]:
+    """The boards (this module's form) of the side to move and of its opponent in each of
+    ``positions``."""
+    mine, theirs = mover_counts(
+        np.array([position.points for position in positions], dtype=np.int64),
+        np.array([position.turn is Side.WHITE for position in positions]))
+    return _with_borne_off(mine), _with_borne_off(theirs)
+
+
+def _with_borne_off(counts: NDArray[np.int64]) -> Board:
+    board = np.zeros((len(counts), POINTS + 1), dtype=np.int64)
+    board[:, 1:] = counts
+    board[:, 0] = CHECKERS - counts.sum(axis=1)
+    return board

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
-from nardy_tui.bot.encoding import encode
+from nardy_tui.bot.batch_moves import boards, legal_ends
+from nardy_tui.bot.encoding import encode, encode_sides
 from nardy_tui.bot.evaluation import Evaluation
 from nardy_tui.bot.network import Network, equities, load
 from nardy_tui.bot.players import ROLL_WEIGHTS, Bot, Ranking
@@ -100,22 +101,32 @@ class ExpertBot(Bot):
 
     def _look_ahead(self, afters: list[Position]) -> list[float]:
         """Our expected equity after each position (opponent to move), over the opponent's
-        21 rolls, the opponent answering with its best reply by the network."""
-        replies: list[Position] = []
-        groups: list[tuple[int, int, float]] = []  # (candidate, end index, roll weight)
-        for candidate, after in enumerate(afters):
-            if after.winner is not None:
-                continue
-            for roll, weight in ROLL_WEIGHTS:
-                replies.extend(reply for _, reply in legal_results(after, roll))
-                groups.append((candidate, len(replies), weight))
-        values = self._equities(replies) if replies else np.zeros(0)
+        21 rolls, the opponent answering with its best reply by the network.
+
+        Every (position, roll) is searched in one batch (``batch_moves``, the engine's
+        rules in numpy) and every reply encoded from the boards it returns: the engine's
+        search one position at a time, and a ``Position`` per reply, were most of the
+        expert's think time.
+        """
         expected = [0.0] * len(afters)
-        start = 0
-        for candidate, end, weight in groups:
-            expected[candidate] += weight * float(values[start:end].min())
-            start = end
-        for candidate, after in enumerate(afters):
-            if after.winner is not None:
-                expected[candidate] = -self.evaluate(after).equity
+        going_on = [candidate for candidate, after in enumerate(afters) if after.winner is None]
+        for candidate in set(range(len(afters))) - set(going_on):
+            expected[candidate] = -self.evaluate(afters[candidate]).equity
+        if not going_on:
+            return expected
+        theirs, ours = boards([afters[candidate] for candidate in going_on])
+        query = np.repeat(np.arange(len(going_on)), len(ROLL_WEIGHTS))
+        dice = np.tile(np.array([roll for roll, _ in ROLL_WEIGHTS]), (len(going_on), 1))
+        first = np.array([afters[candidate].is_first_turn for candidate in going_on])
+        asked, ends = legal_ends(theirs[query], ours[query], dice, first[query])
+        # After a reply we are to move, and neither side is still to make a first turn.
+        inputs = encode_sides(ours[query[asked], 1:], ends[:, 1:],
+                              np.zeros((len(ends), 2), dtype=bool))
+        values = equities(self.network.probabilities(inputs))
+        worst = np.full(len(query), np.inf)
+        np.minimum.at(worst, asked, values)
+        weights = np.tile(np.array([weight for _, weight in ROLL_WEIGHTS]), len(going_on))
+        for index, candidate in enumerate(going_on):
+            rolls = slice(index * len(ROLL_WEIGHTS), (index + 1) * len(ROLL_WEIGHTS))
+            expected[candidate] = float((weights[rolls] * worst[rolls]).sum())
         return expected
