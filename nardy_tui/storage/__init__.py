@@ -13,6 +13,7 @@ from nardy_tui.storage.record import (
     RecordError,
     export_record,
     format_record,
+    header_shown,
     load_record,
 )
 from nardy_tui.storage.saves import (
@@ -43,6 +44,7 @@ __all__ = [
     "discard_saved",
     "export_record",
     "format_record",
+    "header_shown",
     "load_record",
     "load_saved",
     "load_settings",

@@ -36,7 +36,7 @@ from nardy_tui.engine import (
     TurnRecord,
     parse_play,
 )
-from nardy_tui.i18n import _, ngettext
+from nardy_tui.i18n import N_, _, ngettext
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage.atomic import write_atomically
 from nardy_tui.storage.paths import records_dir
@@ -319,6 +319,39 @@ QUOTED_MAX = 80
 def _clipped(text: str) -> str:
     """``text``, cut to ``QUOTED_MAX`` characters with an ellipsis if it is longer."""
     return text if len(text) <= QUOTED_MAX else text[:QUOTED_MAX - 1] + "…"
+
+
+_PLAYERS_SHOWN = {
+    "White: player 1 / Black: player 2 (hot-seat)": N_("White: player 1 / Black: player 2 "
+                                                      "(hot-seat)"),
+}
+_BOT_PLAYERS = (
+    (re.compile(r"^White: you / Black: bot \((\w+)\)$"), N_("White: you / Black: bot ({level})")),
+    (re.compile(r"^White: bot \((\w+)\) / Black: you$"), N_("White: bot ({level}) / Black: you")),
+    (re.compile(r"^Players: you and bot \((\w+)\), colours drawn at random$"),
+     N_("Players: you and bot ({level}), colours drawn at random")),
+)
+_MATCH_TO = re.compile(r"^Match to (\d+) points?$")
+_DATE = re.compile(r"^Date: (.*)$")
+
+
+def header_shown(line: str) -> str:
+    """A header line of a record in the language in use (the file keeps it in English,
+    so that it reads back anywhere); a line it does not know stays as it is.
+
+    >>> header_shown("Match to 3 points"), header_shown("a note")
+    ('Match to 3 points', 'a note')
+    """
+    if line in _PLAYERS_SHOWN:
+        return _(_PLAYERS_SHOWN[line])
+    for pattern, template in _BOT_PLAYERS:
+        if found := pattern.match(line):
+            return _(template).format(level=found.group(1))
+    if found := _MATCH_TO.match(line):
+        return _("Match to {points}").format(points=_points_shown(int(found.group(1))))
+    if found := _DATE.match(line):
+        return _("Date: {date}").format(date=found.group(1))
+    return line
 
 
 def _points_shown(count: int) -> str:

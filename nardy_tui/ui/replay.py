@@ -20,7 +20,7 @@ from textual.widgets import Static
 from nardy_tui.bot import GameReview, Mark, TurnReview
 from nardy_tui.engine import Position, checker_moves, format_play
 from nardy_tui.i18n import N_, _, ngettext
-from nardy_tui.storage import Record, RecordedGame, RecordedTurn
+from nardy_tui.storage import Record, RecordedGame, RecordedTurn, header_shown
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.cells import cell_of
 from nardy_tui.ui.footer import KeysFooter
@@ -97,7 +97,8 @@ class ReplayScreen(SizedScreen):
             for turn in review.turns}
 
     def compose_main(self) -> ComposeResult:
-        yield Static("  ·  ".join(self.record.header[1:4]), id="replay-header")
+        header = "  ·  ".join(header_shown(line) for line in self.record.header[1:4])
+        yield Static(header, id="replay-header")
         yield BoardView(interactive=False, id="board")
         yield Static(id="replay-caption")
         yield KeysFooter()

@@ -117,5 +117,8 @@ async def test_the_viewers_own_keys_are_in_the_language_in_use() -> None:
             shown = {binding.description for binding in app._bindings.key_to_bindings.get(
                 "ctrl+p", [])}
             assert shown == {_("palette")} and _("palette") != "palette"
+            header = str(app.screen.query_one("#replay-header").content)
+            assert "Match to" not in header and "Date:" not in header
+            assert _("Date: {date}").format(date="2025-01-02 00:00") in header
     finally:
         use_language("en")
