@@ -22,7 +22,8 @@ from nardy_tui.i18n import use_language  # noqa: E402
 from tests.ui.scenes import SCENES  # noqa: E402
 
 PICTURES = ("new_match", "roll_off", "mid_game", "bot_thinking", "last_play", "game_over",
-            "help", "big_board", "review", "mid_game_ru", "mid_game_he", "last_play_ar")
+            "help", "big_board", "review", "mid_game_ru", "mid_game_he", "last_play_ar",
+            "mid_game_80x24", "new_match_80x24")
 PNG_WIDTH = 1200
 """Pixels for a 120-column picture: sharp enough to read, small enough to keep the
 repository light; a wider terminal's picture is wider in proportion."""

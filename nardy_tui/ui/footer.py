@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable
 
+from textual.dom import DOMNode
 from textual.widgets import Footer
 
 
@@ -38,3 +40,12 @@ class KeysFooter(Footer):
             for _node, binding, enabled, tooltip in self.screen.active_bindings.values())
         return (*bindings, self.compact, self.show_command_palette,
                 app.ENABLE_COMMAND_PALETTE)
+
+
+def show_in_footer(node: DOMNode, actions: frozenset[str], shown: bool) -> None:
+    """Whether the footer lists ``node``'s keys for ``actions`` (they work either way):
+    a narrow terminal leaves some to the help, so that the rest fit on the line."""
+    bindings = node._bindings.key_to_bindings
+    for key, key_bindings in bindings.items():
+        bindings[key] = [dataclasses.replace(binding, show=shown) if binding.action in actions
+                         else binding for binding in key_bindings]

@@ -27,9 +27,9 @@ from nardy_tui.storage import Animation, Settings
 from nardy_tui.ui.board import GLYPH, BoardView
 from nardy_tui.ui.bots import HINT_LEVEL, BotFactory, Chooser
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
-from nardy_tui.ui.footer import KeysFooter
+from nardy_tui.ui.footer import KeysFooter, show_in_footer
 from nardy_tui.ui.match_files import Saver
-from nardy_tui.ui.panels import HistoryPanel, InfoPanel
+from nardy_tui.ui.panels import CompactInfo, HistoryPanel, InfoPanel
 from nardy_tui.ui.sized import SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 from nardy_tui.ui.turnflow import Next, Outcome, TurnFlow
@@ -54,6 +54,18 @@ AUTOMATIC_PLAYS = ("auto_roll", "auto_forced", "auto_confirm")
 """The settings that play for the player: rolling, a forced play, confirming a turn."""
 BELOW_BOARD = 3
 """Rows under the board: the two-line status and the footer."""
+FULL_LAYOUT = (110, 28)
+"""The smallest terminal that shows the side panel beside the board; a smaller one (down to
+``sized.MIN_WIDTH`` by ``MIN_HEIGHT``) gets the compact layout."""
+
+BOARD_KEYS_SHOWN = frozenset({"choose", "flip"})
+"""The board's keys in the footer: Enter and f."""
+KEYS_SHOWN_WHEN_ROOM = frozenset({"undo_turn", "last_play"})
+"""The screen's keys the footer drops (with the board's) in the compact layout."""
+
+COMPACT_INFO_ROWS = 2
+"""Rows of the compact layout's news under the board (``CompactInfo``)."""
+
 SIDE_PANEL = 44
 """Columns the side panel keeps (with its margin) when a wider terminal widens the board."""
 
@@ -77,6 +89,7 @@ class GameScreen(SizedScreen):
         Binding("l", "last_play", N_("Last play")),
         Binding("n", "next_game", N_("Next game")),
         Binding("x", "export", N_("Export record"), show=False),
+        Binding("i", "panel", N_("Info")),
         Binding("question_mark,f1", "app.help", N_("Help")),
     ]
     """The descriptions are translated per screen (``translate_bindings``)."""
@@ -124,6 +137,7 @@ class GameScreen(SizedScreen):
                 yield Static(id="bot-activity")
                 yield Static(_("History"), id="history-title", classes="panel-title")
                 yield HistoryPanel(id="history")
+        yield CompactInfo(id="compact-info")
         yield Static(id="status")
         yield KeysFooter()
 
@@ -177,7 +191,32 @@ class GameScreen(SizedScreen):
         self._fit_board(event.size.width, event.size.height)
 
     def _fit_board(self, width: int, height: int) -> None:
-        self.board.fit(width - SIDE_PANEL, height - BELOW_BOARD)
+        """The layout for the terminal's size: the board and the side panel beside it, or,
+        in a terminal smaller than ``FULL_LAYOUT``, the board alone with two lines of news
+        under it and the panel a key away (``i``)."""
+        compact = width < FULL_LAYOUT[0] or height < FULL_LAYOUT[1]
+        if compact != self.has_class("-compact"):
+            self.set_class(compact, "-compact")
+            self.remove_class("-panel-shown")
+            # The footer's keys in 80 columns: tighter, and a few left to the help, where
+            # every key is.
+            self.query_one(KeysFooter).compact = compact
+            show_in_footer(self.board, BOARD_KEYS_SHOWN, not compact)
+            show_in_footer(self, KEYS_SHOWN_WHEN_ROOM, not compact)
+            self.refresh_bindings()
+        if compact:
+            self.board.fit(width, height - BELOW_BOARD - COMPACT_INFO_ROWS)
+        else:
+            self.board.fit(width - SIDE_PANEL, height - BELOW_BOARD)
+
+    def action_panel(self) -> None:
+        """In the compact layout, the side panel (score, dice, pips, the whole history) in
+        the board's place, and back."""
+        shown = not self.has_class("-panel-shown")
+        self.set_class(shown, "-panel-shown")
+        if not shown:
+            self.board.focus()
+        self.refresh_bindings()
 
     def watch_bot_activity(self, activity: str) -> None:
         """A side-panel box that stands out while the bot thinks or moves."""
@@ -215,6 +254,7 @@ class GameScreen(SizedScreen):
         board.set_marks(marks.markers, **marks.cells)
         board.set_banner(flow.banner())
         self.query_one(InfoPanel).show(self.match, flow.names)
+        self.query_one(CompactInfo).show(self.match, flow.names)
         self.query_one(HistoryPanel).show(self.match, flow.reader)
         self.query_one("#history-title", Static).update(flow.history_title())
         self._refresh_footer()
@@ -366,6 +406,8 @@ class GameScreen(SizedScreen):
         """Show in the footer (and the palette) only the keys that do something now."""
         if not super().check_action(action, parameters):
             return False
+        if action == "panel":
+            return self.has_class("-compact")
         return self.flow.allows(action)
 
     def palette_commands(self) -> Iterable[SystemCommand]:

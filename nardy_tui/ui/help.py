@@ -19,8 +19,10 @@ from nardy_tui.i18n import N_, Shown, _, broken_into_lines, reading_of, reorderi
 from nardy_tui.ui.closing import ClosesOnce
 from nardy_tui.ui.translated import translate_bindings
 
-HELP_WIDTH = 82
-"""Columns of the help's text (its box is 90 wide with border, padding and scroll bar)."""
+HELP_WIDTH = 72
+"""Columns a right-to-left paragraph of the help is broken into before it is reordered: the
+box is 90 wide in a wide terminal, the whole 80 of the smallest, and border, padding and
+scroll bar take 8 of them."""
 Paragraph = tuple[str, ...]
 """The sentences of one paragraph, each a message (Markdown joins them with a space)."""
 
@@ -78,7 +80,7 @@ RULES: tuple[tuple[str, tuple[Paragraph, ...]], ...] = (
 KEYS_TITLE = N_("Keys")
 KEY_HEADER = (N_("Key"), N_("Action"))
 KEYS: tuple[tuple[str, str], ...] = (
-    ("← → ↑ ↓", N_("move the cursor over the points")),
+    ("←→↑↓", N_("move the cursor over the points")),
     (N_("Enter / Space / click"), N_("choose the point under the cursor")),
     (N_("1-24 typed"),
      N_("choose that point (the numbers on the board's edge); a 1 or 2 waits a moment for a "
@@ -89,7 +91,10 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("c", N_("confirm the turn once it is complete")),
     ("u / U", N_("undo one step / the whole turn")),
     ("h", N_("hint: the expert bot's best play starred, its best three named with their "
-             "equities")),
+             "equities; after a first step, the best ways to finish the turn (and whether "
+             "to undo for the best play)")),
+    ("i", N_("in a terminal under 110×28: the score, dice, pips and history in the board's "
+             "place, and back")),
     ("s", N_("skip the bot's animation")),
     ("l", N_("show the last play again, slowly")),
     ("n", N_("start the next game, once a game is over")),
@@ -125,7 +130,9 @@ def help_markdown() -> str:
         blocks.extend(_paragraph(paragraph) for paragraph in paragraphs)
     blocks.append("## " + _(KEYS_TITLE))
     table = [f"| {_(KEY_HEADER[0])} | {_(KEY_HEADER[1])} |", "|---|---|"]
-    table.extend(f"| {_(key)} | {_(action)} |" for key, action in KEYS)
+    # Keys written as one word ("u/U"): Textual's table makes its first column as narrow
+    # as the longest word, so "Enter / Space / click" took five lines.
+    table.extend(f"| {_(key).replace(' / ', '/')} | {_(action)} |" for key, action in KEYS)
     blocks.append("\n".join(table))
     blocks.extend(_paragraph(paragraph) for paragraph in AFTER_KEYS)
     return "\n\n".join(blocks) + "\n"

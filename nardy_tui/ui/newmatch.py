@@ -4,13 +4,14 @@ language."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import ClassVar, Literal
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, RadioButton, RadioSet, Select, Static
+from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from nardy_tui.engine import MATCH_LENGTHS
 from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, ngettext
@@ -77,6 +78,31 @@ class ChoiceSet(RadioSet):
         self._selected = self.pressed_index
 
 
+class _PageSafeOverlay(SelectOverlay):
+    """The drop-down list of a ``Select`` whose page keys never fail.
+
+    Textual's look up the highlighted option's line, which the list knows only once it has
+    been laid out: Page Down in the same burst of keys that opened it, or in a terminal
+    shrunk to nothing, raised ``KeyError`` (found by the fuzz test at 80 by 24). Until the
+    list is laid out a page key goes to the first or the last option.
+    """
+
+    def _move_page(self, direction: Literal[-1, 1]) -> None:
+        try:
+            super()._move_page(direction)
+        except KeyError:
+            self.action_last() if direction > 0 else self.action_first()
+
+
+class LanguageSelect(Select[str]):
+    """The language choice: a ``Select`` with the page-safe drop-down list."""
+
+    def compose(self) -> ComposeResult:
+        yield SelectCurrent(self.prompt)
+        yield _PageSafeOverlay(type_to_search=self._type_to_search).data_bind(
+            compact=Select.compact)
+
+
 def _radio_set(set_id: str, labels: list[str], chosen: int) -> RadioSet:
     return ChoiceSet(*(MarkedRadioButton(label, value=index == chosen) for index, label
                        in enumerate(labels)), id=set_id)
@@ -85,6 +111,10 @@ def _radio_set(set_id: str, labels: list[str], chosen: int) -> RadioSet:
 def _index(choices: Sequence[object], chosen: object) -> int:
     """Where the remembered choice is among ``choices`` (the settings file checked it)."""
     return list(choices).index(chosen) if chosen in choices else 0
+
+
+WIDE = 110
+"""Columns from which the five choices stand side by side."""
 
 
 class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
@@ -137,7 +167,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
                     "length", [ngettext("{count} point", "{count} points", n).format(count=n)
                                for n in MATCH_LENGTHS],
                     _index(MATCH_LENGTHS, settings.points)))
-                yield self._group(_("Language"), Select(
+                yield self._group(_("Language"), LanguageSelect(
                     [(language_name(code), code) for code in LANGUAGES],
                     value=current_language(), allow_blank=False, id="language"))
             with Vertical(id="settings"):
@@ -152,6 +182,17 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
 
     def ready(self) -> None:
         self._update_bot_choices()
+        self._fit(self.app.size.width)
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self._fit(event.size.width)
+
+    def _fit(self, width: int) -> None:
+        """Below ``WIDE`` columns the five choices do not fit side by side with their
+        words whole: the language goes under the other four, and the gaps shrink, so the
+        whole screen still fits 80 by 24."""
+        self.set_class(width < WIDE, "-narrow")
 
     @on(RadioSet.Changed, "#mode")
     def _update_bot_choices(self) -> None:

@@ -95,6 +95,35 @@ def passed_dice(match: Match) -> Dice | None:
     return None
 
 
+class CompactInfo(Static):
+    """The side panel's news in two lines under the board, for a terminal too small for
+    the panel (``GameScreen``'s compact layout): the score and pips, whose turn and the
+    dice. The history and the rest are a key away (the panel shown in the board's place)."""
+
+    _last = Text()
+
+    def show(self, match: Match, names: dict[Side, str]) -> None:
+        position = match.turn.position_now() if match.turn is not None else match.position
+        text = Text()
+        text.append(_("Match to {length}").format(length=match.length), "bold")
+        for side in Side:
+            text.append(f"   {GLYPH[side]} {names[side]} {match.score[side]}")
+        pips = "  ".join(f"{GLYPH[side]} {position.pip_count(side)}" for side in Side)
+        text.append(f"   {_('pips')} {pips}\n")
+        text.append(InfoPanel.whose_turn(match, names), "bold reverse")
+        text.append("  ")
+        passed = passed_dice(match)
+        if match.dice is not None and match.turn is not None:
+            used = [step.die for step in match.turn.steps]
+            text.append_text(dice_text(match.dice, used, match.turn.unplayable_dice()))
+        elif passed is not None:
+            text.append_text(dice_text(passed, [], dice_steps(passed)))
+        text.append(f" {struck_out_why(match.turn, passed is not None)}")
+        if text != self._last:
+            self._last = text
+            self.update(text, layout=False)
+
+
 class InfoPanel(Static):
     """Whose turn, the dice, both pip counts, borne-off counts and the match score.
 
@@ -114,7 +143,7 @@ class InfoPanel(Static):
         for side in Side:
             text.append(f"{GLYPH[side]} {names[side]:<{NAME_WIDTH}}{match.score[side]:>4}\n")
         text.append("\n")
-        text.append(self._whose_turn(match, names), "bold reverse")
+        text.append(self.whose_turn(match, names), "bold reverse")
         text.append("\n" + _("Dice") + "  ")
         passed = passed_dice(match)
         if match.dice is not None and match.turn is not None:
@@ -135,7 +164,7 @@ class InfoPanel(Static):
             self.update(text, layout=False)
 
     @staticmethod
-    def _whose_turn(match: Match, names: dict[Side, str]) -> str:
+    def whose_turn(match: Match, names: dict[Side, str]) -> str:
         side = match.mover
         if side is None:
             words = _("Roll-off") if match.phase is Phase.ROLL_OFF else _("Game over")

@@ -12,7 +12,7 @@ SETTING_LABELS = {
     "auto_confirm": N_("Confirm a complete turn automatically"),
     "auto_forced": N_("Play a forced (only) play automatically"),
     "auto_flip": N_("Hot-seat: turn the board to the player to move"),
-    "reorder_rtl": N_("Hebrew, Arabic: put lines in reading order (off if the terminal does)"),
+    "reorder_rtl": N_("Hebrew, Arabic: put lines in reading order"),
 }
 
 ANIMATION_NAMES = {

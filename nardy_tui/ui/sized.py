@@ -13,9 +13,10 @@ from textual.widgets import Static
 
 from nardy_tui.i18n import _
 
-MIN_WIDTH = 110
-"""The board takes 77 columns; the side panel needs the rest for a turn's line unwrapped."""
-MIN_HEIGHT = 28
+MIN_WIDTH = 80
+"""The board takes 76 columns at its narrowest (the game's side panel folds away below
+110 columns, ``game.FULL_LAYOUT``); 80 by 24 is the terminal most people open."""
+MIN_HEIGHT = 24
 
 
 ResultT = TypeVar("ResultT")

@@ -23,6 +23,8 @@ from tests.ui.driver import burst, game_screen, racing_move, roll_off, settle
 
 SIZE = (120, 40)
 BIG = (160, 50)
+SMALLEST = (80, 24)
+"""The terminal most people open, the game's minimum: the compact layout."""
 HOT_SEAT = MatchOptions(mode="hot-seat", points=3, seed=7)
 BOT_MATCH = MatchOptions(mode="bot", bot_level="hard", color="white", points=3, seed=11)
 
@@ -198,6 +200,12 @@ SCENES: dict[str, Scene] = {
                        _opponent_moved),
     "big_board": Scene(lambda: NardyApp(_launch(BOT_MATCH), bot_factory=FirstPlayBot, pace=0),
                        partial(_opponent_moved, turns=7), size=BIG),
+    "mid_game_80x24": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _mid_game,
+                            size=SMALLEST),
+    "game_over_80x24": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _game_over,
+                             size=SMALLEST),
+    "new_match_80x24": Scene(lambda: NardyApp(LaunchOptions(seed=1, resume=False), pace=0),
+                             _nothing, size=SMALLEST),
     "mid_game_ru": Scene(partial(_in_language, "ru",
                                  lambda: NardyApp(_launch(HOT_SEAT), pace=0)), _mid_game),
     "mid_game_he": Scene(partial(_in_language, "he",

@@ -99,7 +99,7 @@ async def test_a_small_terminal_asks_to_be_enlarged_and_recovers() -> None:
     async with app.run_test(size=(70, 20)) as pilot:
         screen = app.screen
         enlarge = screen.query_one("#enlarge")
-        minimum = "110\N{MULTIPLICATION SIGN}28"
+        minimum = "80\N{MULTIPLICATION SIGN}24"
         assert enlarge.display and f"enlarge the terminal to at least {minimum}" in str(
             enlarge.content)
         assert not screen.query_one("#main").display
@@ -175,12 +175,13 @@ async def test_game_keys_do_nothing_while_the_terminal_is_too_small() -> None:
         assert match.phase is Phase.MOVE
 
 
-async def test_at_the_minimum_size_the_panels_fit_and_turns_do_not_wrap() -> None:
+async def test_in_the_smallest_full_layout_the_panels_fit_and_turns_do_not_wrap() -> None:
     """Both panels keep their right border, and a turn's line stays on one line."""
-    from nardy_tui.ui.sized import MIN_HEIGHT, MIN_WIDTH
+    from nardy_tui.ui.game import FULL_LAYOUT
     from nardy_tui.ui.turnflow import turn_line
     from tests.ui.driver import turn_keys
 
+    MIN_WIDTH, MIN_HEIGHT = FULL_LAYOUT
     launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=(MIN_WIDTH, MIN_HEIGHT)) as pilot:
@@ -392,7 +393,7 @@ async def test_after_a_too_small_terminal_grows_again_the_board_has_the_keys() -
         screen, match = await first_roll(pilot)
         board = screen.query_one("#board")
         assert app.focused is board
-        await resize(pilot, 100, 24)
+        await resize(pilot, 70, 20)
         assert screen.query_one("#enlarge").display and app.focused is not board
         await resize(pilot, *SIZE)
         assert app.focused is board
@@ -449,3 +450,12 @@ async def test_a_big_terminal_widens_the_points_and_the_board_stays_the_biggest(
         assert panel.region.right <= 110
         await resize(pilot, 160, 50)
         assert board.region.width > panel.region.width and row.region.width > 72
+
+
+def test_the_helps_keys_are_single_words_so_their_column_does_not_break_them() -> None:
+    from nardy_tui.ui.help import help_markdown
+
+    rows = [line.split("|")[1].strip() for line in help_markdown().splitlines()
+            if line.startswith("| ") and "---" not in line]
+    assert "←→↑↓" in rows and "Enter/Space/click" in rows and "u/U" in rows
+    assert not [key for key in rows if " / " in key]

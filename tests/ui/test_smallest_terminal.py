@@ -1,0 +1,101 @@
+"""The whole game at 80×24, the terminal most people open: the board alone with two lines of
+news under it, the side panel a key away, and the layout following every resize."""
+
+from __future__ import annotations
+
+from nardy_tui.engine import Phase, Side
+from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.ui.app import NardyApp
+from nardy_tui.ui.dialogs import MatchOverDialog
+from nardy_tui.ui.game import GameScreen
+from tests.ui.conftest import FirstPlayBot
+from tests.ui.driver import burst, first_roll, game_screen, play_game, resize, settle
+from tests.ui.scenes import in_the_bear_off
+
+SMALLEST = (80, 24)
+SIZES = ((80, 24), (100, 30), (110, 28), (160, 50), (80, 24))
+
+
+def hot_seat(seed: int) -> NardyApp:
+    return NardyApp(LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=seed),
+                                  resume=False), pace=0)
+
+
+def fits(screen: GameScreen) -> list[str]:
+    """Widgets shown that reach past the screen's edge."""
+    width, height = screen.size
+    return [str(widget) for widget in screen.query("*")
+            if widget.display and widget.region.area
+            and (widget.region.right > width or widget.region.bottom > height)]
+
+
+async def test_at_80x24_the_board_shows_every_point_both_heads_and_the_news() -> None:
+    app = hot_seat(seed=1)
+    async with app.run_test(size=SMALLEST) as pilot:
+        screen, match = await first_roll(pilot)
+        assert screen.has_class("-compact") and not fits(screen)
+        labels = {look.label for look in screen.board.looks() if hasattr(look, "label")}
+        assert labels == {str(point) for point in range(1, 25)}
+        heads = [look for look in screen.board.looks() if abs(getattr(look, "count", 0)) >= 14]
+        assert len(heads) == 2, "both heads, with their counts"
+        news = str(screen.query_one("#compact-info").render())
+        assert "Match to 1" in news and "pips" in news and "to move" in news
+        assert str(match.dice[0]) in news  # type: ignore[index]
+        assert not screen.query_one("#side-panel").display
+
+
+async def test_i_shows_the_panel_with_the_history_in_the_boards_place_and_back() -> None:
+    app = hot_seat(seed=1)
+    async with app.run_test(size=SMALLEST) as pilot:
+        screen, _ = await first_roll(pilot)
+        await burst(pilot, "i")
+        assert screen.query_one("#side-panel").display and not screen.board.display
+        assert "roll-off" in str(screen.query_one("#history-text").render())
+        await burst(pilot, "i")
+        assert screen.board.display and app.focused is screen.board
+
+
+async def test_a_whole_hot_seat_game_at_80x24_to_the_match_over_dialog() -> None:
+    app = hot_seat(seed=2)
+    async with app.run_test(size=SMALLEST) as pilot:
+        match = in_the_bear_off(seed=2)
+        app.start_match(MatchOptions(mode="hot-seat", points=1, seed=2), match)
+        await settle(pilot)
+        screen = game_screen(pilot)
+        await play_game(pilot)
+        assert match.phase is Phase.MATCH_OVER
+        assert isinstance(app.screen, MatchOverDialog) and not fits(screen)
+
+
+async def test_a_game_against_the_bot_at_80x24() -> None:
+    options = MatchOptions(mode="bot", bot_level="easy", color="black", points=1, seed=2)
+    app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot,
+                   pace=0)
+    app.settings.auto_roll = app.settings.auto_confirm = True
+    async with app.run_test(size=SMALLEST) as pilot:
+        app.start_match(options, in_the_bear_off(seed=2))
+        await settle(pilot)
+        screen = game_screen(pilot)
+        await play_game(pilot)
+        match = screen.match
+        assert match.phase is Phase.MATCH_OVER
+        assert {record.side for record in match.game.turns} == {Side.WHITE, Side.BLACK}
+
+
+async def test_resizing_in_every_phase_keeps_the_match_and_the_focus() -> None:
+    app = hot_seat(seed=3)
+    async with app.run_test(size=SMALLEST) as pilot:
+        screen = game_screen(pilot)
+        match = screen.match
+        for phase_keys in ((), ("r",), ("r", "r")):
+            await burst(pilot, *phase_keys)
+            for width, height in SIZES:
+                await resize(pilot, width, height)
+                assert game_screen(pilot) is screen and screen.match is match
+                compact = width < 110 or height < 28
+                assert screen.has_class("-compact") is compact, (width, height)
+                assert screen.query_one("#side-panel").display is not compact
+                assert app.focused is screen.board and not fits(screen)
+        await burst(pilot, "i")
+        await resize(pilot, 160, 50)
+        assert screen.board.display and screen.query_one("#side-panel").display
