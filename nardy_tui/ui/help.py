@@ -93,8 +93,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("h", N_("hint: the expert bot's best play starred, its best three named with their "
              "equities; after a first step, the best ways to finish the turn (and whether "
              "to undo for the best play)")),
-    ("i", N_("in a terminal under 110×28: the score, dice, pips and history in the board's "
-             "place, and back")),
+    ("i", N_("in a terminal under 110\N{MULTIPLICATION SIGN}28: the score, dice, pips and "
+             "history in the board's place, and back")),
     ("s", N_("skip the bot's animation")),
     ("l", N_("show the last play again, slowly")),
     ("n", N_("start the next game, once a game is over")),

@@ -1,4 +1,4 @@
-"""The whole game at 80×24, the terminal most people open: the board alone with two lines of
+"""The whole game at 80 by 24, the terminal most people open: the board alone with two lines of
 news under it, the side panel a key away, and the layout following every resize."""
 
 from __future__ import annotations
