@@ -30,7 +30,7 @@ from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
 from nardy_tui.ui.footer import KeysFooter, show_in_footer
 from nardy_tui.ui.match_files import Saver
 from nardy_tui.ui.panels import CompactInfo, HistoryPanel, InfoPanel
-from nardy_tui.ui.sized import SizedScreen
+from nardy_tui.ui.sized import FULL_LAYOUT, SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 from nardy_tui.ui.turnflow import Next, Outcome, TurnFlow
 
@@ -54,10 +54,6 @@ AUTOMATIC_PLAYS = ("auto_roll", "auto_forced", "auto_confirm")
 """The settings that play for the player: rolling, a forced play, confirming a turn."""
 BELOW_BOARD = 3
 """Rows under the board: the two-line status and the footer."""
-FULL_LAYOUT = (110, 28)
-"""The smallest terminal that shows the side panel beside the board; a smaller one (down to
-``sized.MIN_WIDTH`` by ``MIN_HEIGHT``) gets the compact layout."""
-
 BOARD_KEYS_SHOWN = frozenset({"choose", "flip"})
 """The board's keys in the footer: Enter and f."""
 KEYS_SHOWN_WHEN_ROOM = frozenset({"undo_turn", "last_play"})

@@ -27,8 +27,9 @@ from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.sized import SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
-AROUND_BOARD = 3
-"""Rows that are not the board: the header above it, the caption and the footer below."""
+AROUND_BOARD = 4
+"""Rows that are not the board: the header above it (two lines in 80 columns), the caption
+and the footer below."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -43,8 +43,8 @@ from nardy_tui.engine import (
 from nardy_tui.i18n import N_, _, ngettext
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.cells import cell_of
-from nardy_tui.ui.footer import KeysFooter
-from nardy_tui.ui.sized import SizedScreen
+from nardy_tui.ui.footer import KeysFooter, show_in_footer
+from nardy_tui.ui.sized import FULL_LAYOUT, SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
 HINT_MARK = "★"
@@ -84,6 +84,7 @@ class ReviewScreen(SizedScreen):
         Binding("m", "show('mistakes')", N_("Mistakes")),
         Binding("w", "show('white')", N_("White")),
         Binding("b", "show('black')", N_("Black")),
+        Binding("i", "panel", N_("Turns")),
     ]
 
     shown: reactive[str] = reactive("all", init=False)
@@ -112,7 +113,38 @@ class ReviewScreen(SizedScreen):
                 yield OptionList(id="review-turns")
         yield KeysFooter()
 
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Below ``FULL_LAYOUT`` the board and its verdict take the whole screen and the
+        turns' list is a key away (``i``); the footer leaves the list's filters to the
+        help."""
+        compact = width < FULL_LAYOUT[0] or height < FULL_LAYOUT[1]
+        if compact != self.has_class("-compact"):
+            self.set_class(compact, "-compact")
+            self.remove_class("-list-shown")
+            self.query_one(KeysFooter).compact = compact
+            show_in_footer(self, frozenset({"show"}), not compact)
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The list's key only where the list is not in view anyway."""
+        if not super().check_action(action, parameters):
+            return False
+        return action != "panel" or self.has_class("-compact")
+
+    def action_panel(self) -> None:
+        """In the compact layout, the summary and the turns' list in the board's place."""
+        shown = not self.has_class("-list-shown")
+        self.set_class(shown, "-list-shown")
+        if shown:
+            self.query_one("#review-turns", OptionList).focus()
+        self.refresh_bindings()
+
     def ready(self) -> None:
+        self._fit(self.app.size.width, self.app.size.height)
         self.query_one("#review-progress", ProgressBar).update(total=len(self.request.turns))
         self.query_one("#review-turns", OptionList).focus()
         self.query_one(BoardView).show(self.request.start)

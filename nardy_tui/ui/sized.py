@@ -15,8 +15,13 @@ from nardy_tui.i18n import _
 
 MIN_WIDTH = 80
 """The board takes 76 columns at its narrowest (the game's side panel folds away below
-110 columns, ``game.FULL_LAYOUT``); 80 by 24 is the terminal most people open."""
+110 columns, ``FULL_LAYOUT``); 80 by 24 is the terminal most people open."""
 MIN_HEIGHT = 24
+
+FULL_LAYOUT = (110, 28)
+"""The smallest terminal that shows a side panel beside the board (the game's, the
+review's); a smaller one, down to ``MIN_WIDTH`` by ``MIN_HEIGHT``, gets the compact layout:
+the board alone, the panel a key away."""
 
 
 ResultT = TypeVar("ResultT")

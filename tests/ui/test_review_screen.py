@@ -164,3 +164,23 @@ async def test_against_the_bot_only_the_humans_play_is_judged(private_home: Path
         assert isinstance(screen, ReviewScreen)
         assert screen.request.sides == frozenset({human}) and screen.request.view is human
         await burst(pilot, "escape")
+
+
+async def test_at_80x24_the_review_shows_the_board_and_its_list_is_a_key_away() -> None:
+    from tests.ui.driver import burst, resize
+
+    app = ReviewApp(blunder_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await finished(app)
+        await pilot.pause()
+        board = screen.query_one("#review-left")
+        side = screen.query_one("#review-side")
+        turns = screen.query_one("#review-turns", OptionList)
+        assert screen.has_class("-compact") and board.display and not side.display
+        assert "blunder" in str(screen.query_one("#review-detail", Static).content)
+        await burst(pilot, "i")
+        assert side.display and not board.display and app.focused is turns
+        await burst(pilot, "i")
+        assert board.display and not side.display
+        await resize(pilot, 120, 40)
+        assert not screen.has_class("-compact") and board.display and side.display
