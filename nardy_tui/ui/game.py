@@ -215,9 +215,14 @@ class GameScreen(SizedScreen):
         self.refresh_bindings()
 
     def watch_bot_activity(self, activity: str) -> None:
-        """A side-panel box that stands out while the bot thinks or moves."""
+        """A side-panel box that stands out while the bot thinks or moves.
+
+        Once the bot is done the box is only hidden, its words kept: a new class takes
+        effect a frame after new words do, so emptying it showed an empty box for a frame
+        (seen in a real terminal after every bot turn)."""
         box = self.query_one("#bot-activity", Static)
-        box.update(activity)
+        if activity:
+            box.update(activity)
         box.set_class(bool(activity), "-active")
 
     # -- showing the state ------------------------------------------------------------------

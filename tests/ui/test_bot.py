@@ -110,3 +110,16 @@ async def test_playing_black_the_board_is_seen_from_blacks_side_from_the_start()
         assert top_left.cell == cell_of(Side.BLACK, 13) and top_left.label == "13"
         await burst(pilot, "r")
         assert board.view is Side.BLACK
+
+
+async def test_the_bots_box_is_hidden_with_its_words_so_it_never_shows_empty() -> None:
+    from textual.widgets import Static
+
+    app = against_bot("black", seed=5)  # White, the bot, starts
+    async with app.run_test(size=SIZE) as pilot:
+        await roll_off(pilot)
+        await settle(pilot)
+        screen = game_screen(pilot)
+        box = screen.query_one("#bot-activity", Static)
+        assert screen.match.game.turns and not box.has_class("-active")
+        assert str(box.content).strip(), "hidden, not emptied"
