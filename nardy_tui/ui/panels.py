@@ -54,6 +54,18 @@ def dice_text(dice: Dice, used: list[int], unplayable: tuple[int, ...]) -> Text:
     return text
 
 
+def dice_now(match: Match) -> Text:
+    """The dice of the turn in play (used ones dimmed, unplayable ones struck out), or of
+    the turn just passed; empty between turns."""
+    passed = passed_dice(match)
+    if match.dice is not None and match.turn is not None:
+        used = [step.die for step in match.turn.steps]
+        return dice_text(match.dice, used, match.turn.unplayable_dice())
+    if passed is not None:
+        return dice_text(passed, [], dice_steps(passed))
+    return Text()
+
+
 def struck_out_why(turn: TurnBuilder | None, passed: bool = False) -> str:
     """Why dice are struck out (✗), short enough for the side panel; "" when none are."""
     why = _why_struck_out(turn, passed)
@@ -112,13 +124,8 @@ class CompactInfo(Static):
         text.append(f"   {_('pips')} {pips}\n")
         text.append(InfoPanel.whose_turn(match, names), "bold reverse")
         text.append("  ")
-        passed = passed_dice(match)
-        if match.dice is not None and match.turn is not None:
-            used = [step.die for step in match.turn.steps]
-            text.append_text(dice_text(match.dice, used, match.turn.unplayable_dice()))
-        elif passed is not None:
-            text.append_text(dice_text(passed, [], dice_steps(passed)))
-        text.append(f" {struck_out_why(match.turn, passed is not None)}")
+        text.append_text(dice_now(match))
+        text.append(f" {struck_out_why(match.turn, passed_dice(match) is not None)}")
         if text != self._last:
             self._last = text
             self.update(text, layout=False)
@@ -145,15 +152,8 @@ class InfoPanel(Static):
         text.append("\n")
         text.append(self.whose_turn(match, names), "bold reverse")
         text.append("\n" + _("Dice") + "  ")
-        passed = passed_dice(match)
-        if match.dice is not None and match.turn is not None:
-            used = [step.die for step in match.turn.steps]
-            text.append_text(dice_text(match.dice, used, match.turn.unplayable_dice()))
-        elif passed is not None:
-            text.append_text(dice_text(passed, [], dice_steps(passed)))
-        else:
-            text.append("-")
-        text.append(f"\n{struck_out_why(match.turn, passed is not None)}\n")
+        text.append_text(dice_now(match) or Text("-"))
+        text.append(f"\n{struck_out_why(match.turn, passed_dice(match) is not None)}\n")
         pips, off = _("pips"), _("off")
         text.append(f"{'':<{NAME_WIDTH + 2}}{pips:>4} {off:>4}\n")
         for side in Side:
