@@ -99,3 +99,39 @@ async def test_resizing_in_every_phase_keeps_the_match_and_the_focus() -> None:
         await burst(pilot, "i")
         await resize(pilot, 160, 50)
         assert screen.board.display and screen.query_one("#side-panel").display
+
+
+async def test_resizing_while_the_bot_moves_or_a_dialog_is_open_keeps_the_match() -> None:
+    from nardy_tui.ui.dialogs import GameOverDialog
+    from tests.ui.scenes import nearly_won
+
+    options = MatchOptions(mode="bot", bot_level="easy", color="black", points=3, seed=5)
+    app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot,
+                   pace=30)  # the bot's steps wait: it is moving while the terminal changes
+    async with app.run_test(size=SMALLEST) as pilot:
+        screen = game_screen(pilot)
+        match = screen.match
+        await burst(pilot, "r")
+        while match.phase is Phase.ROLL_OFF:
+            await burst(pilot, "r")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.flow.bot_steps, "the bot is moving"
+        for width, height in SIZES:
+            await resize(pilot, width, height)
+            assert game_screen(pilot) is screen and screen.flow.bot_steps
+        await burst(pilot, "s")
+        assert match.game.turns and match.game.turns[-1].side is Side.WHITE
+        hot = NardyApp(LaunchOptions(match=MatchOptions(mode="hot-seat", seed=7),
+                                     resume=False), pace=0)
+    async with hot.run_test(size=SMALLEST) as pilot:
+        won = nearly_won(7)
+        hot.start_match(MatchOptions(mode="hot-seat", seed=7), won)
+        await settle(pilot)
+        await burst(pilot, "c")
+        assert isinstance(hot.screen, GameOverDialog)
+        for width, height in SIZES:
+            await resize(pilot, width, height)
+            assert isinstance(hot.screen, GameOverDialog) and won.phase is Phase.GAME_OVER
+        await burst(pilot, "n")
+        assert won.game.number == 2
