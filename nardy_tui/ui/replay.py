@@ -27,9 +27,9 @@ from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.sized import SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
-AROUND_BOARD = 4
-"""Rows that are not the board: the header above it (two lines in 80 columns), the caption
-and the footer below."""
+AROUND_BOARD = 3
+"""Rows that are not the board: the header above it, the caption and the footer below (a
+header too long for the terminal's width takes a second line: ``around_board``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,26 +98,32 @@ class ReplayScreen(SizedScreen):
             for turn in review.turns}
 
     def compose_main(self) -> ComposeResult:
-        header = "  ·  ".join(header_shown(line) for line in self.record.header[1:4])
-        yield Static(header, id="replay-header")
+        yield Static(self.header, id="replay-header")
         yield BoardView(interactive=False, id="board")
         yield Static(id="replay-caption")
         yield KeysFooter()
 
     @property
-    def around_board(self) -> int:
-        """Rows that are not the board; a review's verdict takes a second caption line."""
-        return AROUND_BOARD + (1 if self.judged else 0)
+    def header(self) -> str:
+        """The record's players, length and date, in the language in use."""
+        return "  ·  ".join(header_shown(line) for line in self.record.header[1:4])
+
+    def around_board(self, width: int) -> int:
+        """Rows that are not the board in a terminal ``width`` wide; a review's verdict
+        takes a second caption line, and a header wider than the terminal a second line."""
+        header_rows = 2 if len(self.header) > width - 2 else 1  # its padding: 2 columns
+        return AROUND_BOARD - 1 + header_rows + (1 if self.judged else 0)
 
     def ready(self) -> None:
-        self.query_one(BoardView).fit(self.app.size.width,
-                                      self.app.size.height - self.around_board)
+        width, height = self.app.size
+        self.query_one(BoardView).fit(width, height - self.around_board(width))
         self.show_frame()
 
     def on_resize(self, event: events.Resize) -> None:
         """Wider points and taller stacks in a bigger terminal, so the board fills the screen
         (as in a game)."""
-        self.query_one(BoardView).fit(event.size.width, event.size.height - self.around_board)
+        width, height = event.size
+        self.query_one(BoardView).fit(width, height - self.around_board(width))
 
     @property
     def frame(self) -> Frame:

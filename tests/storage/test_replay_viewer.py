@@ -122,3 +122,15 @@ async def test_the_viewers_own_keys_are_in_the_language_in_use() -> None:
             assert _("Date: {date}").format(date="2025-01-02 00:00") in header
     finally:
         use_language("en")
+
+
+async def test_at_80x24_the_header_the_board_and_the_caption_all_fit() -> None:
+    app = ReplayApp(short_match_record())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        caption = screen.query_one("#replay-caption")
+        header = screen.query_one("#replay-header")
+        assert header.region.height == 2, "the header wraps in 80 columns"
+        assert caption.region.height >= 1 and caption.region.bottom <= 23
+        assert screen.query_one(BoardView).region.bottom <= caption.region.y
