@@ -184,3 +184,13 @@ async def test_at_80x24_the_review_shows_the_board_and_its_list_is_a_key_away() 
         assert board.display and not side.display
         await resize(pilot, 120, 40)
         assert not screen.has_class("-compact") and board.display and side.display
+
+
+def test_snapshot_of_the_review_at_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """The board and the verdict of the blunder game's review in the smallest terminal."""
+
+    async def reviewed(pilot) -> None:  # type: ignore[no-untyped-def]
+        await finished(pilot.app)
+        await pilot.pause()
+
+    assert snap_compare(ReviewApp(blunder_game()), terminal_size=(80, 24), run_before=reviewed)
