@@ -54,6 +54,31 @@ class Network:
         w2 = rng.normal(0.0, 1.0 / np.sqrt(hidden), (hidden, OUTPUTS)).astype(np.float32)
         return cls(w1, np.zeros(hidden, np.float32), w2, np.zeros(OUTPUTS, np.float32))
 
+    def widened(self, hidden: int, seed: int) -> Network:
+        """The same function with ``hidden`` hidden units, to train on with more room.
+
+        Each new unit copies an existing one (its inputs' weights, a little noise added so
+        the copies can grow apart), and every copy of a unit shares its outgoing weights,
+        so the outputs stay what they were (Net2Net's widening). ``meta`` is carried over;
+        the optimiser's moments are not (they belong to the old shapes).
+
+        >>> small = Network.fresh(hidden=4, seed=1)
+        >>> wide = small.widened(6, seed=2)
+        >>> x = np.ones((1, INPUTS), np.float32)
+        >>> wide.hidden, bool(np.allclose(small.forward(x)[1], wide.forward(x)[1], atol=1e-2))
+        (6, True)
+        """
+        if hidden < self.hidden:
+            raise ValueError(f"cannot widen {self.hidden} hidden units to {hidden}")
+        rng = np.random.default_rng(seed)
+        copies = rng.integers(0, self.hidden, hidden - self.hidden)
+        source = np.concatenate([np.arange(self.hidden), copies])
+        shares = np.bincount(source, minlength=self.hidden)[source].astype(np.float32)
+        noise = rng.normal(0.0, 1e-3, (INPUTS, len(copies))).astype(np.float32)
+        w1 = np.concatenate([self.w1, self.w1[:, copies] + noise], axis=1)
+        return Network(w1, self.b1[source].copy(), self.w2[source] / shares[:, None],
+                       self.b2.copy(), meta=dict(self.meta))
+
     @property
     def hidden(self) -> int:
         return int(self.w1.shape[1])

@@ -140,6 +140,12 @@ def start_network(run: TrainingRun, console: Console) -> tuple[Network, Training
             settings = replace(settings, learning_rate=run.learning_rate)
             network.meta.setdefault("schedule", []).append(
                 {"games": games, "learning_rate": run.learning_rate})
+        if run.widen is not None and run.widen != network.hidden:
+            # A flattening curve may need more room: the same play, more hidden units.
+            network = network.widened(run.widen, settings.seed + games)
+            network.meta["adam_steps"] = 0  # its moments start again with the new shapes
+            settings = replace(settings, hidden=run.widen)
+            network.meta.setdefault("schedule", []).append({"games": games, "hidden": run.widen})
         network.meta["settings"] = settings.__dict__  # older files: the defaults they ran on
         console.log(f"resuming {run.out} after {games} games, "
                     f"learning rate {settings.learning_rate}, "

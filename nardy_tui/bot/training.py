@@ -46,6 +46,8 @@ class TrainingRun:
     learning_rate: float | None = None
     """None: the run's own (a fresh run's default, a resumed run's saved one)."""
     parallel_games: int = TrainingSettings.parallel_games
+    widen: int | None = None
+    """With ``resume``: grow the network to this many hidden units first (same play)."""
     checkpoint_every: int = 500
     check_every: int = 5000
     check_games: int = 100

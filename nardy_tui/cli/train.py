@@ -47,6 +47,9 @@ def parse_run(argv: list[str]) -> TrainingRun:
                         metavar="N", help="games played side by side, their turns evaluated "
                         f"as one batch (default {TrainingSettings.parallel_games}; a resumed "
                         "run keeps its own)")
+    parser.add_argument("--widen", type=int, default=None, metavar="N",
+                        help="with --resume: grow the network to N hidden units first, "
+                        "playing as before (for a curve that has flattened)")
     parser.add_argument("--checkpoint-every", type=int, default=500, metavar="N",
                         help="save the weights every N games (default 500)")
     parser.add_argument("--check-every", type=int, default=5000, metavar="N",
@@ -62,6 +65,8 @@ def parse_run(argv: list[str]) -> TrainingRun:
     for name in COUNTS:
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    if args.widen is not None and (not args.resume or args.widen < 1):
+        parser.error("--widen needs --resume and a number of hidden units")
     if args.parallel_games > MAX_PARALLEL_GAMES:
         parser.error(f"--parallel-games must be at most {MAX_PARALLEL_GAMES}")
     return TrainingRun(**vars(args))

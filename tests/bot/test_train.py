@@ -86,3 +86,26 @@ def test_a_resumed_run_can_lower_its_learning_rate_and_keeps_a_note_of_it(
     meta = load(out).meta
     assert meta["settings"]["learning_rate"] == 0.0003
     assert meta["schedule"] == [{"games": 2, "learning_rate": 0.0003}]
+
+
+def test_a_resumed_run_can_widen_its_network_and_plays_as_before_at_first(
+        tmp_path: Path) -> None:
+    out = tmp_path / "run.npz"
+    common = ["--seed", "5", "--check-games", "0", "--out", str(out)]
+    assert main(["--games", "2", "--hidden", "8", *common]) == 0
+    narrow = load(out)
+    widened = narrow.widened(12, seed=1)
+    inputs = np.random.default_rng(0).random((20, narrow.w1.shape[0])).astype(np.float32)
+    np.testing.assert_allclose(narrow.probabilities(inputs), widened.probabilities(inputs),
+                               atol=5e-3)
+    assert main(["--games", "3", "--resume", "--widen", "12", *common]) == 0
+    meta = load(out).meta
+    assert load(out).hidden == 12 and meta["settings"]["hidden"] == 12
+    assert meta["schedule"] == [{"games": 2, "hidden": 12}]
+
+
+def test_widening_needs_a_run_to_resume(capsys: pytest.CaptureFixture[str],
+                                        tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        main(["--games", "2", "--out", str(tmp_path / "w.npz"), "--widen", "256"])
+    assert "--widen needs --resume" in capsys.readouterr().err
