@@ -275,6 +275,17 @@ def _ordered(text: str) -> str:
     return re.sub("[\ue000-\uf8ff]", lambda token: kept[ord(token.group()) - KEPT], shown)
 
 
+def sentences(*parts: str) -> str:
+    """Messages one after another on one line, the whole ordered once for display: joined
+    as shown, a right-to-left line would read its last sentence first.
+
+    >>> sentences("Hint: 24/18.", "Equity in points for you.")
+    'Hint: 24/18. Equity in points for you.'
+    """
+    reading = " ".join(reading_of(part) for part in parts if part)
+    return Shown.of(reading) if any(isinstance(part, Shown) for part in parts) else reading
+
+
 def continued(text: str) -> str:
     """A message that continues a sentence after a colon: its first letter in lower case
     (its reading order kept, for the line it goes into).

@@ -22,7 +22,7 @@ from nardy_tui.engine import (
     TurnBuilder,
     dice_steps,
 )
-from nardy_tui.i18n import _, ngettext, reading_of, visual
+from nardy_tui.i18n import _, ngettext, reading_of, sentences, visual
 from nardy_tui.ui.board import GLYPH
 from nardy_tui.ui.turnflow import turn_line
 
@@ -69,7 +69,7 @@ def dice_now(match: Match) -> Text:
 def struck_out_why(turn: TurnBuilder | None, passed: bool = False) -> str:
     """Why dice are struck out (✗), short enough for the side panel; "" when none are."""
     why = _why_struck_out(turn, passed)
-    return f"✗ {why}" if why else ""
+    return sentences("✗", why) if why else ""
 
 
 def _why_struck_out(turn: TurnBuilder | None, passed: bool) -> str:

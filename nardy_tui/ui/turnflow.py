@@ -36,7 +36,7 @@ from nardy_tui.engine import (
     renumber,
     renumbered,
 )
-from nardy_tui.i18n import N_, _, ngettext
+from nardy_tui.i18n import N_, _, ngettext, sentences
 from nardy_tui.storage import Settings
 from nardy_tui.ui.cells import cell_of, point_of
 
@@ -415,11 +415,12 @@ class TurnFlow:
             said = _("Hint: {best}, starred on the board; then {others}.").format(
                 best=named[0], others=", ".join(named[1:]))
         best_play, best_value = plays[0]
+        undo = ""
         if reached[best_play] not in finishes:
-            said += " " + _("Undo to follow the best play, {best} ({value}).").format(
+            undo = _("Undo to follow the best play, {best} ({value}).").format(
                 best=self.play_read(best_play, turn.position, turn.dice),
                 value=f"{best_value:+.2f}")
-        return Outcome(f"{said} {self._equity_for(turn.mover)}")
+        return Outcome(sentences(said, undo, self._equity_for(turn.mover)))
 
     def _finish_read(self, rest: Play, turn: TurnBuilder) -> str:
         """The steps that finish ``turn`` in notation, as the reader reads them: a whole

@@ -319,3 +319,26 @@ def test_a_die_left_over_by_the_last_checker_is_struck_out_for_that_reason() -> 
     turn = TurnBuilder(last, (6, 3))
     assert turn.unplayable_dice() and turn.must_play_higher
     assert struck_out_why(turn) == "✗ nothing left to move"
+
+
+def test_in_hebrew_the_hint_reads_its_sentences_in_order() -> None:
+    from nardy_tui.i18n import _, reading_of, use_language
+
+    use_language("he", reorder_rtl=True)
+    try:
+        flow = mid_game_six_five()
+        flow.choose(white(24))
+        flow.choose(white(18))
+        outcome = flow.show_hint(ranking(flow, best="16/5"), turn_number=2)
+        assert outcome is not None
+        reading = reading_of(outcome.said)
+        hint, undo, equity = (_(text) for text in (
+            "Hint: {best}, starred on the board.",
+            "Undo to follow the best play, {best} ({value}).",
+            "Equity in points for {player}."))
+        first = reading_of(hint).split("{")[0]
+        assert reading.startswith(first), "the hint comes first in reading order"
+        assert reading.index(reading_of(undo).split("{")[0]) < reading.index(
+            reading_of(equity).split("{")[0])
+    finally:
+        use_language("en")
