@@ -36,7 +36,13 @@ from nardy_tui.engine.movegen import (
     legal_plays,
     legal_results,
 )
-from nardy_tui.engine.notation import checker_moves, format_play, parse_play, renumbered
+from nardy_tui.engine.notation import (
+    checker_moves,
+    format_moves,
+    format_play,
+    parse_play,
+    renumbered,
+)
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
 from nardy_tui.engine.step import ALL_ROLLS, Dice, Play, Step, dice_steps
@@ -71,6 +77,7 @@ __all__ = [
     "board_index",
     "checker_moves",
     "dice_steps",
+    "format_moves",
     "format_play",
     "game_result",
     "legal_plays",

@@ -132,6 +132,16 @@ def _join_checker_paths(play: Play) -> list[tuple[int, int]]:
     return [(src, dst) for src, dst in moves]
 
 
+def format_moves(moves: list[tuple[int, int]]) -> str:
+    """Checker moves (from, to; ``checker_moves`` gives a play's) in notation, identical
+    moves written once with their count: the rest of a turn already begun, say.
+
+    >>> format_moves([(13, 8), (13, 8), (6, 0)])
+    '13/8(2) 6/off'
+    """
+    return _group(moves)
+
+
 def _group(moves: list[tuple[int, int]]) -> str:
     """Moves in notation, identical moves written once with their count."""
     counts: dict[tuple[int, int], int] = {}

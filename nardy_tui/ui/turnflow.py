@@ -31,6 +31,7 @@ from nardy_tui.engine import (
     TurnBuilder,
     TurnRecord,
     checker_moves,
+    format_moves,
     format_play,
     legal_results,
     renumber,
@@ -427,7 +428,7 @@ class TurnFlow:
         play as ever, the rest of a turn begun with each checker's steps joined."""
         if not turn.steps:
             return self.play_read(rest, turn.position, turn.dice)
-        notation = format_play(tuple(Step(src, dst, 0) for src, dst in checker_moves(rest)))
+        notation = format_moves(checker_moves(rest))
         return notation if turn.mover is self.reader else renumbered(notation)
 
     def _equity_for(self, mover: Side) -> str:
