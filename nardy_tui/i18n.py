@@ -233,7 +233,9 @@ _NUMBER = r"[+\-]?\d(?:[\w+\-./:\u00d7]*\w)?(?:\(\d+\))?"
 NOTATION = re.compile(rf"\({_NUMBER}\)|{_NUMBER}")
 """Numbers and notation inside a right-to-left line ("24/16(2)", "(+0.68)", "5-3", "24/off"),
 in brackets of their own or not: each is kept as one left-to-right piece while the line is
-reordered."""
+reordered. A bare number is left to the bidi algorithm, which keeps its digits in order: kept
+as a left-to-right piece, "2 - 0" between two names would read as one left-to-right run,
+each score beside the other's name."""
 RIGHT_TO_LEFT_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 """A Hebrew or Arabic letter: a line without one is left as it is."""
 ARABIC_LETTER = re.compile("[\u0600-\u06ff\u0750-\u08ff]")
@@ -262,6 +264,8 @@ def _ordered(text: str) -> str:
     kept: list[str] = []
 
     def keep(piece: re.Match[str]) -> str:
+        if piece.group().isdigit():  # a bare number is a number to the bidi algorithm too
+            return piece.group()
         kept.append(piece.group())
         return chr(KEPT + len(kept) - 1)
 

@@ -133,7 +133,7 @@ class GameScreen(SizedScreen):
                 yield Static(id="bot-activity")
                 yield Static(_("History"), id="history-title", classes="panel-title")
                 yield HistoryPanel(id="history")
-        yield CompactInfo(id="compact-info")
+        yield CompactInfo(id="compact-info", classes="-right-to-left" if reordering() else "")
         yield Static(id="status")
         yield KeysFooter()
 

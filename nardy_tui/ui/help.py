@@ -129,13 +129,27 @@ def help_markdown() -> str:
         blocks.append("### " + _(heading))
         blocks.extend(_paragraph(paragraph) for paragraph in paragraphs)
     blocks.append("## " + _(KEYS_TITLE))
+    blocks.append(_keys_list() if reordering() else _keys_table())
+    blocks.extend(_paragraph(paragraph) for paragraph in AFTER_KEYS)
+    return "\n\n".join(blocks) + "\n"
+
+
+def _keys_table() -> str:
     table = [f"| {_(KEY_HEADER[0])} | {_(KEY_HEADER[1])} |", "|---|---|"]
     # Keys written as one word ("u/U"): Textual's table makes its first column as narrow
     # as the longest word, so "Enter / Space / click" took five lines.
     table.extend(f"| {_(key).replace(' / ', '/')} | {_(action)} |" for key, action in KEYS)
-    blocks.append("\n".join(table))
-    blocks.extend(_paragraph(paragraph) for paragraph in AFTER_KEYS)
-    return "\n\n".join(blocks) + "\n"
+    return "\n".join(table)
+
+
+def _keys_list() -> str:
+    """The keys for a right-to-left language: one line each, "key, dash, action", broken and
+    reordered like a paragraph. A table cell would wrap the reordered text itself, so a long
+    action would read its last line first, and its columns would run from the left."""
+    readings = (f"{reading_of(_(key))} \N{EN DASH} {reading_of(_(action))}"
+                for key, action in KEYS)
+    lines = (broken_into_lines(Shown.of(reading), HELP_WIDTH) for reading in readings)
+    return "\\\n".join(line.replace("\n", "\\\n") for line in lines)
 
 
 def _paragraph(sentences: Paragraph) -> str:

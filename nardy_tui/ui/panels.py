@@ -22,7 +22,7 @@ from nardy_tui.engine import (
     TurnBuilder,
     dice_steps,
 )
-from nardy_tui.i18n import _, ngettext, reading_of, sentences, visual
+from nardy_tui.i18n import _, ngettext, reading_of, reordering, sentences, visual
 from nardy_tui.ui.board import GLYPH
 from nardy_tui.ui.turnflow import turn_line
 
@@ -110,25 +110,36 @@ def passed_dice(match: Match) -> Dice | None:
 class CompactInfo(Static):
     """The side panel's news in two lines under the board, for a terminal too small for
     the panel (``GameScreen``'s compact layout): the score and pips, whose turn and the
-    dice. The history and the rest are a key away (the panel shown in the board's place)."""
+    dice. The history and the rest are a key away (the panel shown in the board's place).
+
+    Each line is a row of parts; in a right-to-left language the row runs from the right
+    (first part rightmost) and each part is put into visual order on its own, so "Match to
+    3" stays the line's head and every name keeps its score beside it.
+    """
 
     _last = Text()
 
     def show(self, match: Match, names: dict[Side, str]) -> None:
         position = match.turn.position_now() if match.turn is not None else match.position
-        text = Text()
-        text.append(_("Match to {length}").format(length=match.length), "bold")
-        for side in Side:
-            text.append(f"   {GLYPH[side]} {names[side]} {match.score[side]}")
+        match_line = [Text(_("Match to {length}").format(length=match.length), "bold")]
+        match_line.extend(
+            Text(visual(f"{GLYPH[side]} {reading_of(names[side])} {match.score[side]}"))
+            for side in Side)
         pips = "  ".join(f"{GLYPH[side]} {position.pip_count(side)}" for side in Side)
-        text.append(f"   {_('pips')} {pips}\n")
-        text.append(InfoPanel.whose_turn(match, names), "bold reverse")
-        text.append("  ")
-        text.append_text(dice_now(match))
-        text.append(f" {struck_out_why(match.turn, passed_dice(match) is not None)}")
+        match_line.append(Text(visual(f"{reading_of(_('pips'))} {pips}")))
+        dice = _row([dice_now(match),
+                     Text(struck_out_why(match.turn, passed_dice(match) is not None))], " ")
+        turn_parts = [Text(InfoPanel.whose_turn(match, names), "bold reverse"), dice]
+        text = Text("\n").join([_row(match_line, "   "), _row(turn_parts, "  ")])
         if text != self._last:
             self._last = text
             self.update(text, layout=False)
+
+
+def _row(parts: list[Text], gap: str) -> Text:
+    """``parts`` on one line with ``gap`` between them, from the right when reordering."""
+    shown = [part for part in parts if part.plain]
+    return Text(gap).join(reversed(shown) if reordering() else shown)
 
 
 class InfoPanel(Static):

@@ -14,7 +14,7 @@ from textual.widgets._footer import FooterKey
 from textual.widgets._toggle_button import ToggleButton
 
 from nardy_tui.engine import Phase
-from nardy_tui.i18n import LANGUAGES, _, use_language
+from nardy_tui.i18n import LANGUAGES, _, reading_of, use_language, visual
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import MatchOverDialog
@@ -183,3 +183,32 @@ async def test_the_side_panels_read_from_the_right_in_hebrew_and_arabic(
         screen = game_screen(pilot)
         for selector in ("#info", "#history-title", "#history-text"):
             assert screen.query_one(selector).styles.text_align == align, selector
+
+
+@pytest.mark.parametrize("code", ["he", "ar"])
+async def test_the_news_under_the_compact_board_runs_from_the_right(code: str) -> None:
+    """At 80x24 the score line starts at the right with "Match to 1", each player's name
+    beside its own score, and the line is set to the right."""
+    use_language(code, reorder_rtl=True)
+    app = NardyApp(LaunchOptions(match=HOT_SEAT, resume=False), pace=0)
+    async with app.run_test(size=SMALLEST) as pilot:
+        info = game_screen(pilot).query_one("#compact-info", Static)
+        assert info.styles.text_align == "right"
+        score_line = str(info.content).split("\n")[0]
+        assert score_line.endswith(_("Match to {length}").format(length=1))
+        white_name = visual(f"○ {reading_of(_('White'))} 0")
+        assert white_name in score_line
+        assert score_line.index(white_name) > score_line.index(_("pips"))
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+async def test_the_new_match_choices_keep_one_line_titles_at_80x24(code: str) -> None:
+    """A title that wraps pushes its list a line down, out of step with the others."""
+    use_language(code, reorder_rtl=True)
+    app = NardyApp(LaunchOptions(resume=False), pace=0)
+    async with app.run_test(size=SMALLEST) as pilot:
+        await pilot.pause()
+        titles = list(app.screen.query(".group-title"))
+        tops = {widget.region.y for widget in titles[:4]}  # the language is under them
+        heights = [widget.region.height for widget in titles]
+        assert heights == [1] * len(heights) and len(tops) == 1, (code, heights)

@@ -459,3 +459,21 @@ def test_the_helps_keys_are_single_words_so_their_column_does_not_break_them() -
             if line.startswith("| ") and "---" not in line]
     assert "←→↑↓" in rows and "Enter/Space/click" in rows and "u/U" in rows
     assert not [key for key in rows if " / " in key]
+
+
+def test_in_hebrew_the_helps_keys_are_lines_broken_before_they_are_reordered() -> None:
+    """No table in a right-to-left help: a cell wraps reordered text itself, so a long action
+    read its last line first. Each key is a line of its own, broken into the help's width
+    and then reordered, its key at the right."""
+    from nardy_tui.i18n import _, reading_of, use_language, visual
+    from nardy_tui.ui.help import HELP_WIDTH, KEYS, help_markdown
+
+    use_language("he", reorder_rtl=True)
+    help_text = help_markdown()
+    assert "| " not in help_text
+    palette_key, palette_action = next((_(k), _(a)) for k, a in KEYS if k == "ctrl+p")
+    first_words = reading_of(palette_action).split()[:3]
+    first_line = next(line.rstrip("\\") for line in help_text.splitlines()
+                      if line.rstrip("\\").endswith(palette_key))
+    assert len(first_line) <= HELP_WIDTH
+    assert visual(" ".join(first_words)) in first_line, "the action's first words come first"
