@@ -129,10 +129,12 @@ class GameScreen(SizedScreen):
         with Horizontal(id="game-body"):
             yield BoardView(id="board", view=self.flow.view)
             with Vertical(id="side-panel", classes="-right-to-left" if reordering() else ""):
-                yield InfoPanel(id="info")
-                yield Static(id="bot-activity")
-                yield Static(_("History"), id="history-title", classes="panel-title")
-                yield HistoryPanel(id="history")
+                with Vertical(id="panel-news"):
+                    yield InfoPanel(id="info")
+                    yield Static(id="bot-activity")
+                with Vertical(id="panel-history"):
+                    yield Static(_("History"), id="history-title", classes="panel-title")
+                    yield HistoryPanel(id="history")
         yield CompactInfo(id="compact-info", classes="-right-to-left" if reordering() else "")
         yield Static(id="status")
         yield KeysFooter()

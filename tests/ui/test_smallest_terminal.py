@@ -51,6 +51,9 @@ async def test_i_shows_the_panel_with_the_history_in_the_boards_place_and_back()
         await burst(pilot, "i")
         assert screen.query_one("#side-panel").display and not screen.board.display
         assert "roll-off" in str(screen.query_one("#history-text").render())
+        info, history = screen.query_one("#info").region, screen.query_one("#history").region
+        assert history.x >= info.right, "the history beside the match, not under it"
+        assert history.height >= 15 and not fits(screen)
         await burst(pilot, "i")
         assert screen.board.display and app.focused is screen.board
 
