@@ -5,8 +5,9 @@ blocks included:
 
 - the directions: the engine imports no other layer (only ``i18n``, a leaf); the bot and
   storage import only the engine (and ``nardy_tui.options``, the choices that start a
-  match), never each other, the UI or the command line; the UI imports the engine, the
-  bot and storage; only the command line (and ``__main__``) imports the command line;
+  match), never each other, the UI or the command line; the play core (the game without a
+  screen) imports the engine, the bot and storage, never the UI; the UI imports all of
+  those; only the command line (and ``__main__``) imports the command line;
 - the public faces: a layer imports another layer through its package
   (``from nardy_tui.engine import Match``), never through a submodule
   (``nardy_tui.engine.match``). Inside a layer its own submodules are free.
@@ -22,15 +23,16 @@ from pathlib import Path
 import nardy_tui
 
 PACKAGE = Path(nardy_tui.__file__).resolve().parent
-LAYERS = ("engine", "bot", "storage", "ui", "cli")
+LAYERS = ("engine", "bot", "storage", "play", "ui", "cli")
 """The layers: each a package with a public face, its ``__init__``."""
 
 MAY_IMPORT: dict[str, frozenset[str]] = {
     "engine": frozenset({"i18n"}),
     "bot": frozenset({"engine", "options", "i18n"}),
     "storage": frozenset({"engine", "options", "i18n"}),
-    "ui": frozenset({"engine", "bot", "storage", "options", "i18n"}),
-    "cli": frozenset({"engine", "bot", "storage", "ui", "options", "i18n"}),
+    "play": frozenset({"engine", "bot", "storage", "options", "i18n"}),
+    "ui": frozenset({"engine", "bot", "storage", "play", "options", "i18n"}),
+    "cli": frozenset({"engine", "bot", "storage", "play", "ui", "options", "i18n"}),
     "options": frozenset(),
     "i18n": frozenset(),
     "__main__": frozenset({"cli"}),
@@ -96,7 +98,7 @@ def _problems() -> list[str]:
     return problems
 
 
-FACED = ("engine", "bot", "storage")
+FACED = ("engine", "bot", "storage", "play")
 """The layers that code outside them reaches only through their package."""
 OUTSIDE = ("tests", "benchmarks", "screenshots")
 """The code beside the package: it keeps to the public faces too."""
@@ -150,11 +152,24 @@ def test_the_check_sees_submodules_relative_imports_and_forbidden_directions(
         (1, "nardy_tui.engine.match"), (2, "nardy_tui.ui"), (3, "nardy_tui.storage"),
         (5, "nardy_tui.cli")]
     assert "cli" not in MAY_IMPORT["ui"] and "ui" not in MAY_IMPORT["bot"]
+    assert "ui" not in MAY_IMPORT["play"]
 
 
 def test_importing_the_bot_or_storage_loads_no_numpy_textual_or_ui() -> None:
     code = ("import sys, nardy_tui.bot, nardy_tui.storage\n"
             "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'textual')\n"
+            "             or m.startswith(('nardy_tui.ui', 'nardy_tui.cli')))\n"
+            "print(','.join(bad))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=60)
+    assert done.stdout.strip() == "", f"pulled in: {done.stdout.strip()}"
+
+
+def test_importing_the_play_core_loads_no_textual_rich_numpy_or_ui() -> None:
+    """The game without a screen: what is actually loaded, not what the source says."""
+    code = ("import sys, nardy_tui.play\n"
+            "bad = sorted(m for m in sys.modules\n"
+            "             if m.split('.')[0] in ('numpy', 'textual', 'rich')\n"
             "             or m.startswith(('nardy_tui.ui', 'nardy_tui.cli')))\n"
             "print(','.join(bad))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -460,7 +460,7 @@ class NardyApp(App[int]):
 def _summary(match: Match, options: MatchOptions) -> str:
     """The saved match in one line, for the question whether to resume it."""
     from nardy_tui.engine import Phase, Side
-    from nardy_tui.ui.turnflow import level_name
+    from nardy_tui.play import level_name
 
     if match.phase is Phase.GAME_OVER:
         where = _("game {number} over, the next to start")
@@ -480,7 +480,7 @@ def _summary(match: Match, options: MatchOptions) -> str:
 
 def _asked(options: MatchOptions) -> str:
     """The new match the command line asks for, in one line, beside the saved one."""
-    from nardy_tui.ui.turnflow import level_name
+    from nardy_tui.play import level_name
 
     if options.mode == "hot-seat":
         return _("hot-seat, match to {length}").format(length=options.points)

@@ -6,13 +6,13 @@ knows no rule. It draws any ``Position``, shows the highlights it is given, and 
 cell the player chose; the game screen asks the engine what that choice means. With
 ``interactive=False`` it is a read-only picture (for a replay viewer).
 
-Cells (``ui/cells.py``) are board indexes or trays, so a highlight stays on the same point
-when the view flips.
+Cells (``nardy_tui.play``'s ``cell_of``) are board indexes or trays, so a highlight stays on
+the same point when the view flips.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -33,7 +33,16 @@ from textual.widgets import Static
 
 from nardy_tui.engine import HEAD, OFF, POINTS, Position, Side, board_index, own_point
 from nardy_tui.i18n import N_, _
-from nardy_tui.ui.cells import cell_of, layout, tray_cell
+from nardy_tui.play import (
+    LAST_FROM_GLYPH,
+    LAST_TO_GLYPHS,
+    OWNERS_MARKS,
+    Mark,
+    Marks,
+    cell_of,
+    layout,
+    tray_cell,
+)
 from nardy_tui.ui.translated import translate_bindings
 
 GLYPH = {Side.WHITE: "○", Side.BLACK: "●"}
@@ -55,11 +64,6 @@ BOARD_FRAME = 16
 """Columns of the board that are not points: the bar (3), the tray with its margin (9),
 the padding (2) and the border (2)."""
 
-LAST_FROM_MARK = "◌"
-"""Where a checker of the last play left from: an empty ring, for terminals without colour."""
-LAST_TO_MARKS = {True: "▲", False: "▼"}
-"""Where a checker of the last play arrived: an arrow at its stack (top row, bottom row)."""
-
 BOARD_CHROME = 5
 """Rows of the board that are not points: its two borders and the banner across the middle."""
 
@@ -67,11 +71,6 @@ DIGIT_WAIT = 0.7
 """Seconds to wait for a second digit after typing 1 or 2 (10-24 are two digits)."""
 
 HEAD_CELLS = frozenset(board_index(side, HEAD) for side in Side)
-
-MARKS = ("last-from", "last-to", "source", "selected", "dest-single", "dest-combined", "hint")
-"""The highlights the board's owner sets, weakest first: where two apply, the later one's
-colour wins. The board adds two marks of its own: "cursor" and "head"."""
-
 
 @dataclass(frozen=True)
 class PointLook:
@@ -81,7 +80,7 @@ class PointLook:
     count: int
     label: str
     marker: str
-    marks: frozenset[str]
+    marks: frozenset[Mark]
 
 
 @dataclass(frozen=True)
@@ -92,17 +91,17 @@ class TrayLook:
     side: Side
     count: int
     marker: str
-    marks: frozenset[str]
+    marks: frozenset[Mark]
 
 
-LABEL_LAYERS = (("head", "point--label-head"), ("last-from", "point--label-last"),
-                ("last-to", "point--label-last"), ("source", "point--label-source"),
-                ("selected", "point--label-selected"), ("cursor", "point--label-cursor"))
+LABEL_LAYERS = ((Mark.HEAD, "point--label-head"), (Mark.LAST_FROM, "point--label-last"),
+                (Mark.LAST_TO, "point--label-last"), (Mark.SOURCE, "point--label-source"),
+                (Mark.SELECTED, "point--label-selected"), (Mark.CURSOR, "point--label-cursor"))
 """The edge number's looks by mark, weakest first."""
 
-TRAY_LAYERS = (("last-to", "tray--last-to"), ("dest-single", "tray--dest"),
-               ("dest-combined", "tray--dest"), ("hint", "tray--hint"),
-               ("cursor", "tray--cursor"))
+TRAY_LAYERS = ((Mark.LAST_TO, "tray--last-to"), (Mark.DEST_SINGLE, "tray--dest"),
+               (Mark.DEST_COMBINED, "tray--dest"), (Mark.HINT, "tray--hint"),
+               (Mark.CURSOR, "tray--cursor"))
 """A tray's looks by mark, weakest first."""
 
 BAR_WIDTH = 3
@@ -125,7 +124,7 @@ class PointRow(Widget):
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "point--light", "point--dark", *(f"point--{name}" for name in MARKS),
+        "point--light", "point--dark", *(f"point--{mark.value}" for mark in OWNERS_MARKS),
         "point--white", "point--black", "point--marker", "point--label",
         *(component for _, component in LABEL_LAYERS),
         "bar", "tray", *(component for _, component in TRAY_LAYERS),
@@ -217,7 +216,7 @@ class PointRow(Widget):
     def _point(self, look: PointLook, light: bool, around: Style) -> list[Strip]:
         """The point's lines, edge number first (top row) or last (bottom row)."""
         layers = ["point--light" if light else "point--dark",
-                  *(f"point--{name}" for name in MARKS if name in look.marks)]
+                  *(f"point--{mark.value}" for mark in OWNERS_MARKS if mark in look.marks)]
         base = self._look(around, *layers)
         checker = self._look(around, *layers,
                              "point--white" if look.count > 0 else "point--black")
@@ -307,8 +306,7 @@ class BoardView(Widget, can_focus=True):
         self.can_focus = interactive
         self.interactive = interactive
         self.position = Position.initial()
-        self._marks: dict[str, set[int]] = {name: set() for name in MARKS}
-        self._markers: dict[int, str] = {}
+        self._marks = Marks()
         self._pending_digit: int | None = None
         self._digit_timer: Timer | None = None
         self.on_chosen: Callable[[int], None] | None = None
@@ -343,14 +341,10 @@ class BoardView(Widget, can_focus=True):
         """The line across the middle of the board: roll-off, dice, whose turn."""
         self.query_one("#banner", Static).update(text, layout=False)
 
-    def set_marks(self, markers: dict[int, str] | None = None, **marks: Iterable[int]) -> None:
-        """Replace the highlights: ``source=``, ``selected=``, ``dest_single=``, ...
-
-        Each is a set of cells, drawn in the look of the same name (``PointRow``);
-        ``markers`` puts a glyph where a checker may land, for terminals without colour.
-        """
-        self._marks = {name: set(marks.get(name.replace("-", "_"), ())) for name in MARKS}
-        self._markers = dict(markers or {})
+    def set_marks(self, marks: Marks) -> None:
+        """Replace the highlights: each mark's cells are drawn in the look of its name
+        (``PointRow``), and each glyph stands under its cell, for terminals without colour."""
+        self._marks = marks
         self._redraw()
 
     def move_cursor_to(self, cell: int) -> None:
@@ -410,8 +404,8 @@ class BoardView(Widget, can_focus=True):
         return [look for row in self.query(PointRow) for look in (*row.points, row.tray)
                 if look is not None]
 
-    def marked(self, mark: str) -> set[int]:
-        """The cells drawn with ``mark`` (a highlight, "cursor" or "head")."""
+    def marked(self, mark: Mark) -> set[int]:
+        """The cells drawn with ``mark``."""
         return {look.cell for look in self.looks() if mark in look.marks}
 
     def _point_look(self, cell: int, upper: bool) -> PointLook:
@@ -425,18 +419,18 @@ class BoardView(Widget, can_focus=True):
 
     def _marker(self, cell: int, upper: bool) -> str:
         """The glyph under a stack: the owner's marker, else the last play's own marks."""
-        if cell in self._markers:
-            return self._markers[cell]
-        if cell in self._marks["last-to"]:
-            return LAST_TO_MARKS[upper]
-        return LAST_FROM_MARK if cell in self._marks["last-from"] else ""
+        if cell in self._marks.glyphs:
+            return self._marks.glyphs[cell]
+        if cell in self._marks.of(Mark.LAST_TO):
+            return LAST_TO_GLYPHS[upper]
+        return LAST_FROM_GLYPH if cell in self._marks.of(Mark.LAST_FROM) else ""
 
-    def _marks_of(self, cell: int) -> frozenset[str]:
-        marks = {name for name, cells in self._marks.items() if cell in cells}
+    def _marks_of(self, cell: int) -> frozenset[Mark]:
+        marks = {mark for mark, cells in self._marks.cells.items() if cell in cells}
         if self.interactive and cell == self.cursor:
-            marks.add("cursor")
+            marks.add(Mark.CURSOR)
         if cell in HEAD_CELLS:
-            marks.add("head")
+            marks.add(Mark.HEAD)
         return frozenset(marks)
 
     # -- keys and clicks ------------------------------------------------------------------

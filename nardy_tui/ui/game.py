@@ -1,6 +1,6 @@
 """The game screen: the board, the panels, and the timers and workers that drive the match.
 
-What a choice means is the turn flow's business (``ui/turnflow.py``), and every rule
+What a choice means is the turn flow's business (``nardy_tui.play``), and every rule
 question goes on from there to the engine. This screen turns keys, clicks, timers and the
 bot's answers into calls on the flow, and applies each ``Outcome`` in one place
 (``_apply``): save, redraw, say, then start what comes next by itself.
@@ -23,6 +23,7 @@ from textual.widgets import Static
 from nardy_tui.engine import Match, Phase, Play, Position, Side
 from nardy_tui.i18n import N_, _, broken_into_lines, reordering
 from nardy_tui.options import MatchOptions
+from nardy_tui.play import Next, Outcome, TurnFlow, last_play_marks
 from nardy_tui.storage import Animation, Settings
 from nardy_tui.ui.board import GLYPH, BoardView
 from nardy_tui.ui.bots import HINT_LEVEL, BotFactory, Chooser
@@ -32,7 +33,6 @@ from nardy_tui.ui.match_files import Saver
 from nardy_tui.ui.panels import CompactInfo, HistoryPanel, InfoPanel
 from nardy_tui.ui.sized import FULL_LAYOUT, SizedScreen
 from nardy_tui.ui.translated import translate_bindings
-from nardy_tui.ui.turnflow import Next, Outcome, TurnFlow
 
 PALETTE_COMMANDS = (
     (N_("Roll the dice"), N_("Roll (or roll off at the start of a game)"), "roll"),
@@ -253,8 +253,7 @@ class GameScreen(SizedScreen):
         board.show(flow.position_now())
         board.view = flow.view
         board.numbering = flow.reader
-        marks = flow.marks()
-        board.set_marks(marks.markers, **marks.cells)
+        board.set_marks(flow.marks())
         board.set_banner(flow.banner())
         self.query_one(InfoPanel).show(self.match, flow.names)
         self.query_one(CompactInfo).show(self.match, flow.names)
@@ -474,8 +473,7 @@ class GameScreen(SizedScreen):
         record = self.match.game.turns[-1]
         board = self.board
         board.show(position)
-        last_from, last_to = self.flow.last_play_cells((record.side, steps))
-        board.set_marks(last_from=last_from, last_to=last_to)
+        board.set_marks(last_play_marks(record.side, steps))
         side, dice = record.side.name_shown, f"{record.dice[0]}-{record.dice[1]}"
         moves = self.flow.moves_read(steps, record.side)
         if moves:

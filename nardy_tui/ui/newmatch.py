@@ -16,13 +16,13 @@ from textual.widgets._select import SelectCurrent, SelectOverlay
 from nardy_tui.engine import MATCH_LENGTHS
 from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, ngettext
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MODES, MatchOptions
+from nardy_tui.play import level_name
 from nardy_tui.storage import Settings
 from nardy_tui.ui.closing import ClosesOnce
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.setting_labels import SETTING_LABELS
 from nardy_tui.ui.sized import SizedScreenOf
 from nardy_tui.ui.translated import translate_bindings
-from nardy_tui.ui.turnflow import level_name
 
 MODE_NAMES = {"hot-seat": N_("Hot-seat"), "bot": N_("Against the bot")}
 COLOR_NAMES = {"white": N_("White"), "black": N_("Black"), "random": N_("Random")}

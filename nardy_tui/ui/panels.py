@@ -23,8 +23,8 @@ from nardy_tui.engine import (
     dice_steps,
 )
 from nardy_tui.i18n import _, ngettext, reading_of, reordering, sentences, visual
+from nardy_tui.play import turn_line
 from nardy_tui.ui.board import GLYPH
-from nardy_tui.ui.turnflow import turn_line
 
 HANGING_INDENT = 4
 """How much further in a wrapped history line goes on: under the turn's moves."""

@@ -18,11 +18,11 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from nardy_tui.bot import GameReview, Mark, TurnReview
-from nardy_tui.engine import Position, checker_moves, format_play
+from nardy_tui.engine import Position, format_play
 from nardy_tui.i18n import N_, _, ngettext
+from nardy_tui.play import judged_marks
 from nardy_tui.storage import Record, RecordedGame, RecordedTurn, header_shown
 from nardy_tui.ui.board import BoardView
-from nardy_tui.ui.cells import cell_of
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.sized import SizedScreen
 from nardy_tui.ui.translated import translate_bindings
@@ -176,11 +176,8 @@ class ReplayScreen(SizedScreen):
         board.numbering = mover
         played = frame.turn.play if frame.turn else ()
         judged = self._judged(frame)
-        best = {cell_of(mover, point) for move in checker_moves(judged.best) for point in move
-                } if judged is not None and judged.mark is not Mark.NONE else set()
-        board.set_marks({cell: "★" for cell in best},
-                        source={cell_of(mover, step.src) for step in played},
-                        dest_single={cell_of(mover, step.dst) for step in played}, hint=best)
+        best = judged.best if judged is not None and judged.mark is not Mark.NONE else ()
+        board.set_marks(judged_marks(mover, played, best))
         board.set_banner(frame.turn.notation if frame.turn else _("Start"))
         caption = f"{frame.caption()}    [{self.index + 1}/{len(self.frames)}]"
         if judged is not None:

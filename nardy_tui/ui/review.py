@@ -36,18 +36,16 @@ from nardy_tui.engine import (
     Play,
     Position,
     Side,
-    checker_moves,
     format_play,
     renumbered,
 )
 from nardy_tui.i18n import N_, _, ngettext
+from nardy_tui.play import judged_marks
 from nardy_tui.ui.board import BoardView
-from nardy_tui.ui.cells import cell_of
 from nardy_tui.ui.footer import KeysFooter, show_in_footer
 from nardy_tui.ui.sized import FULL_LAYOUT, SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
-HINT_MARK = "★"
 FILTERS = ("all", "mistakes", "white", "black")
 MARK_GLYPHS = {Mark.NONE: " ", Mark.DOUBTFUL: "?", Mark.ERROR: "✗", Mark.BLUNDER: "✗✗"}
 FILTER_NOTICES = {
@@ -296,14 +294,7 @@ class ReviewScreen(SizedScreen):
         board.numbering = reader
         board.show(turn.before)
         mover = turn.side
-        # Each checker's start and end: a point a checker only passes through is not marked.
-        best_cells = {cell_of(mover, p) for move in checker_moves(turn.best) for p in move}
-        played = checker_moves(turn.played)
-        board.set_marks(
-            {cell: HINT_MARK for cell in best_cells},
-            last_from={cell_of(mover, src) for src, _dst in played},
-            last_to={cell_of(mover, dst) for _src, dst in played},
-            hint=best_cells)
+        board.set_marks(judged_marks(mover, turn.played, turn.best))
         board.set_banner(_("Turn {number}: {side} rolled {dice}").format(
             number=turn.number, side=mover.name_shown, dice=f"{turn.dice[0]}-{turn.dice[1]}"))
         self.query_one("#review-detail", Static).update(self._detail(turn), layout=False)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from nardy_tui.engine import Phase, Position, Side, checker_moves, legal_plays
 from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.play import Mark, cell_of, layout
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import BoardView
-from nardy_tui.ui.cells import cell_of, layout
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
 from nardy_tui.ui.panels import move_numbers
 from tests.ui.driver import (
@@ -45,7 +45,7 @@ def game_screen_of(app: NardyApp):  # type: ignore[no-untyped-def]
 async def test_a_one_point_match_by_keys_from_the_roll_off_through_the_bear_off() -> None:
     """Roll-off, a turn with undo and a whole turn by keys; then, the middle of the game
     played by the engine, every turn of the bear-off by keys to match over. (The whole
-    match through the same turn flow, without a screen: tests/ui/test_turnflow.py.)"""
+    match through the same turn flow, without a screen: tests/play/test_flow.py.)"""
     app = hot_seat(points=1, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
@@ -64,7 +64,7 @@ async def test_a_one_point_match_by_keys_from_the_roll_off_through_the_bear_off(
         route = turn.routes(src)[0]
         await burst(pilot, *keys_for(src))
         assert screen.flow.selected == src
-        dest = screen.board.marked("dest-single") | screen.board.marked("dest-combined")
+        dest = screen.board.marked(Mark.DEST_SINGLE) | screen.board.marked(Mark.DEST_COMBINED)
         assert dest == {
             cell_of(starter, r.dst) for r in turn.routes(src)}
         await burst(pilot, *keys_for(route.dst))
@@ -298,7 +298,7 @@ async def test_the_hint_stars_go_once_another_play_is_begun_and_come_back_on_und
         await pilot.pause()
         hint = screen.flow.hint
         assert hint is not None
-        stars = {look.cell: look.marker for look in screen.board.looks() if "hint" in look.marks}
+        stars = {look.cell: look.marker for look in screen.board.looks() if Mark.HINT in look.marks}
         moves = checker_moves(hint)
         # ☆ where a checker leaves, ★ where it arrives.
         assert stars == {**{cell_of(turn.mover, src): "☆" for src, _ in moves},
@@ -306,10 +306,10 @@ async def test_the_hint_stars_go_once_another_play_is_begun_and_come_back_on_und
         other = next(step for step in turn.allowed_steps() if step != hint[0])
         await burst(pilot, *keys_for(other.src), *keys_for(other.dst))
         assert turn.steps[0] == other
-        assert not screen.board.marked("hint")
+        assert not screen.board.marked(Mark.HINT)
         assert not {"★", "☆"} & {look.marker for look in screen.board.looks()}
         await burst(pilot, "U")
-        assert screen.board.marked("hint")
+        assert screen.board.marked(Mark.HINT)
 
 
 async def test_a_struck_out_die_is_explained() -> None:
@@ -356,7 +356,7 @@ async def test_the_hint_stays_when_its_moves_are_played_in_another_order() -> No
         screen.refresh_view()
         await burst(pilot, *keys_for(hint[1].src), *keys_for(hint[1].dst))
         assert turn.steps == (hint[1],)
-        starred = screen.board.marked("hint")
+        starred = screen.board.marked(Mark.HINT)
         mover = turn.position.turn
         assert starred == {cell_of(mover, point) for move in checker_moves(hint[:1])
                            for point in move}

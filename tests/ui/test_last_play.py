@@ -11,11 +11,17 @@ from textual.color import Color
 
 from nardy_tui.engine import Match, Phase, Position, Side, TurnBuilder, checker_moves
 from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.play import (
+    LAST_FROM_GLYPH,
+    LAST_TO_GLYPHS,
+    Mark,
+    cell_of,
+    layout,
+    position_before_last,
+)
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.board import BAR_WIDTH, LAST_FROM_MARK, LAST_TO_MARKS, PointLook, PointRow
-from nardy_tui.ui.cells import cell_of, layout
+from nardy_tui.ui.board import BAR_WIDTH, PointLook, PointRow
 from nardy_tui.ui.game import GameScreen
-from nardy_tui.ui.turnflow import position_before_last
 from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import burst, game_screen, keys_for, roll_off, settle, turn_keys, type_turn
 
@@ -28,8 +34,8 @@ def against_bot(pace: float = 0) -> NardyApp:
                     pace=pace)
 
 
-def marked(screen: GameScreen, name: str) -> set[int]:
-    return screen.board.marked(name)
+def marked(screen: GameScreen, mark: Mark) -> set[int]:
+    return screen.board.marked(mark)
 
 
 def expected(side: Side, play: tuple) -> tuple[set[int], set[int]]:  # type: ignore[type-arg]
@@ -57,18 +63,18 @@ async def test_the_bots_play_is_marked_until_the_next_roll() -> None:
         screen, match = await bot_has_moved(pilot)
         record = match.game.turns[-1]
         sources, destinations = expected(Side.BLACK, record.play)
-        assert marked(screen, "last-from") == sources
-        assert marked(screen, "last-to") == destinations
+        assert marked(screen, Mark.LAST_FROM) == sources
+        assert marked(screen, Mark.LAST_TO) == destinations
         points = {look.cell: look for look in screen.board.looks()
                   if isinstance(look, PointLook)}
         top_row = set(layout(screen.board.view)[0])
         for cell in destinations:
             if cell in points:
-                assert points[cell].marker == LAST_TO_MARKS[cell in top_row]
+                assert points[cell].marker == LAST_TO_GLYPHS[cell in top_row]
         for cell in sources - destinations:
-            assert points[cell].marker == LAST_FROM_MARK
+            assert points[cell].marker == LAST_FROM_GLYPH
         await burst(pilot, "r")
-        assert marked(screen, "last-from") == marked(screen, "last-to") == set()
+        assert marked(screen, Mark.LAST_FROM) == marked(screen, Mark.LAST_TO) == set()
 
 
 async def test_with_automatic_rolling_the_marks_stay_until_the_first_step() -> None:
@@ -83,12 +89,12 @@ async def test_with_automatic_rolling_the_marks_stay_until_the_first_step() -> N
             await settle(pilot)
         assert match.phase is Phase.MOVE and match.position.turn is Side.WHITE
         sources, destinations = expected(Side.BLACK, match.game.turns[-1].play)
-        assert marked(screen, "last-to") == destinations and sources
+        assert marked(screen, Mark.LAST_TO) == destinations and sources
         turn = match.turn
         assert turn is not None
         src = turn.sources()[0]
         await burst(pilot, *keys_for(src), *keys_for(turn.routes(src)[0].dst))
-        assert turn.steps and marked(screen, "last-to") == set()
+        assert turn.steps and marked(screen, Mark.LAST_TO) == set()
 
 
 async def test_the_bots_steps_are_marked_as_it_plays_them() -> None:
@@ -100,10 +106,10 @@ async def test_the_bots_steps_are_marked_as_it_plays_them() -> None:
             await type_turn(pilot)
         await app_workers_done(pilot)
         assert screen.flow.bot_steps and match.turn is not None
-        assert marked(screen, "last-to") == set()  # nothing played yet
+        assert marked(screen, Mark.LAST_TO) == set()  # nothing played yet
         screen._bot_step()
         await pilot.pause()
-        assert marked(screen, "last-to") == expected(Side.BLACK, match.turn.steps)[1] != set()
+        assert marked(screen, Mark.LAST_TO) == expected(Side.BLACK, match.turn.steps)[1] != set()
 
 
 async def app_workers_done(pilot) -> None:  # type: ignore[no-untyped-def]
@@ -136,7 +142,7 @@ async def test_l_shows_the_last_play_again_step_by_step() -> None:
         # the position before the turn, one frame per step, then the board as it is
         assert shown[1:-1] == frames and shown[-1] == match.position.points
         assert board.position == match.position
-        assert marked(screen, "last-to") == expected(Side.BLACK, record.play)[1]
+        assert marked(screen, Mark.LAST_TO) == expected(Side.BLACK, record.play)[1]
 
 
 async def test_a_roll_during_the_replay_stops_it() -> None:
@@ -163,7 +169,8 @@ def drawn_backgrounds(screen: GameScreen) -> dict[str, set[str]]:
             x = column * row.point_width + (BAR_WIDTH if column >= 6 else 0)
             [segment] = list(line.crop(x, x + 1))
             assert segment.style is not None and segment.style.bgcolor is not None
-            kind = next((mark for mark in ("last-to", "last-from") if mark in look.marks),
+            kind = next((mark.value for mark in (Mark.LAST_TO, Mark.LAST_FROM)
+                         if mark in look.marks),
                         "light" if (column + (not row.upper)) % 2 == 0 else "dark")
             found.setdefault(kind, set()).add(Color.from_rich_color(segment.style.bgcolor).hex)
     return found

@@ -10,8 +10,8 @@ from textual.app import App
 from textual.widgets import OptionList, Static
 
 from nardy_tui.engine import Side, legal_plays
+from nardy_tui.play import Mark, cell_of, tray_cell
 from nardy_tui.ui.board import BoardView
-from nardy_tui.ui.cells import cell_of, tray_cell
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.review import ReviewRequest, ReviewScreen
@@ -69,10 +69,10 @@ async def test_the_blunder_is_listed_marked_and_shown_on_the_board() -> None:
         detail = str(screen.query_one("#review-detail", Static).content)
         assert "cost 2.00 points: blunder" in detail and "Best: 6/off 5/off" in detail
         board = screen.query_one(BoardView)
-        cells = {name: board.marked(name) for name in ("hint", "last-from", "last-to")}
-        assert cells["last-from"] == {cell_of(Side.WHITE, 6), cell_of(Side.WHITE, 5)}
-        assert cells["last-to"] == {cell_of(Side.WHITE, 1), tray_cell(Side.WHITE)}
-        assert cells["hint"] == {cell_of(Side.WHITE, 6), cell_of(Side.WHITE, 5),
+        cells = {mark: board.marked(mark) for mark in (Mark.HINT, Mark.LAST_FROM, Mark.LAST_TO)}
+        assert cells[Mark.LAST_FROM] == {cell_of(Side.WHITE, 6), cell_of(Side.WHITE, 5)}
+        assert cells[Mark.LAST_TO] == {cell_of(Side.WHITE, 1), tray_cell(Side.WHITE)}
+        assert cells[Mark.HINT] == {cell_of(Side.WHITE, 6), cell_of(Side.WHITE, 5),
                                  tray_cell(Side.WHITE)}
         summary = str(screen.query_one("#review-summary", Static).content)
         assert "White: 1 decision, lost 2.00; 1 blunder, 0 errors" in summary

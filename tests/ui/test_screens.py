@@ -177,8 +177,8 @@ async def test_game_keys_do_nothing_while_the_terminal_is_too_small() -> None:
 
 async def test_in_the_smallest_full_layout_the_panels_fit_and_turns_do_not_wrap() -> None:
     """Both panels keep their right border, and a turn's line stays on one line."""
+    from nardy_tui.play import turn_line
     from nardy_tui.ui.sized import FULL_LAYOUT
-    from nardy_tui.ui.turnflow import turn_line
     from tests.ui.driver import turn_keys
 
     MIN_WIDTH, MIN_HEIGHT = FULL_LAYOUT

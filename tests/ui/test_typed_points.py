@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from nardy_tui.engine import OFF, Step
 from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.play import cell_of
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.cells import cell_of
 from tests.ui.driver import burst, first_roll, game_screen, settle
 from tests.ui.scenes import in_the_bear_off
 

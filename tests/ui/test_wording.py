@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from nardy_tui.engine import Side
+from nardy_tui.play import bot_name
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
-from nardy_tui.ui.turnflow import bot_name
 from tests.ui.scenes import nearly_won
 
 

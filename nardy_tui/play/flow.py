@@ -9,12 +9,12 @@ may start by itself. The screen applies every outcome in one place.
 The flow also owns what the screen reads off the match: whose numbering the words use, the
 marks on the board, the banner, which keys do something now, and what happens next without
 a key (``what_next``). None of it needs Textual, so all of it has unit tests
-(``tests/ui/test_turnflow.py``).
+(``tests/play/test_flow.py``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 from nardy_tui.engine import (
@@ -25,7 +25,6 @@ from nardy_tui.engine import (
     Phase,
     Play,
     Position,
-    RollOff,
     Side,
     Step,
     TurnBuilder,
@@ -38,39 +37,22 @@ from nardy_tui.engine import (
     renumbered,
 )
 from nardy_tui.i18n import N_, _, ngettext, sentences
+from nardy_tui.play.cells import cell_of, point_of
+from nardy_tui.play.marks import (
+    COMBINED_GLYPH,
+    HINT_FROM_GLYPH,
+    HINT_TO_GLYPH,
+    SINGLE_GLYPH,
+    Mark,
+    Marks,
+    moved_cells,
+)
+from nardy_tui.play.wording import bot_name, roll_off_said, turn_line
 from nardy_tui.storage import Settings
-from nardy_tui.ui.cells import cell_of, point_of
 
-SINGLE_MARK = "◇"
-COMBINED_MARK = "◆"
-HINT_FROM_MARK = "☆"
-"""Where a checker of the hint leaves from."""
-HINT_TO_MARK = "★"
-"""Where a checker of the hint arrives."""
 HINT_PLAYS = 3
 """How many plays the hint names with their equities."""
 TURN_COMPLETE = N_("The turn is complete: confirm it (c) or undo (u).")
-
-LEVEL_NAMES = {
-    "random": N_("Random"),
-    "easy": N_("Easy"),
-    "medium": N_("Medium"),
-    "hard": N_("Hard"),
-    "expert": N_("Expert"),
-}
-"""Each bot level as players read it (``level_name``); the keys are the levels as options,
-settings and files write them."""
-
-BOT_NAMES = {
-    "random": N_("Random bot"),
-    "easy": N_("Easy bot"),
-    "medium": N_("Medium bot"),
-    "hard": N_("Hard bot"),
-    "expert": N_("Expert bot"),
-}
-"""The bot of each level as the screen names it (``bot_name``): one message per level, so
-a language can make the level's word agree with its word for the bot."""
-
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -89,14 +71,6 @@ class Outcome:
 def saying(words: str) -> Outcome:
     """An outcome that only speaks: nothing changed, nothing to draw."""
     return Outcome(said=words, redraw=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Marks:
-    """The board's highlights: glyphs on cells, and cells by mark (``BoardView.set_marks``)."""
-
-    markers: dict[int, str] = field(default_factory=dict)
-    cells: dict[str, set[int]] = field(default_factory=dict)
 
 
 class Next(Enum):
@@ -281,8 +255,8 @@ class TurnFlow:
         self.selected = point
         selected = _("Checker on {point} selected: choose where it goes ({single} one die, "
                      "{combined} dice combined).")
-        return Outcome(selected.format(point=self.point(point, turn.mover), single=SINGLE_MARK,
-                                       combined=COMBINED_MARK))
+        return Outcome(selected.format(point=self.point(point, turn.mover), single=SINGLE_GLYPH,
+                                       combined=COMBINED_GLYPH))
 
     def _move(self, turn: TurnBuilder, src: int, dst: int) -> Outcome:
         steps = turn.move(src, dst)
@@ -449,10 +423,7 @@ class TurnFlow:
             if step not in left:
                 return set(), set()
             left.remove(step)
-        mover = turn.mover
-        moves = checker_moves(tuple(left))
-        return ({cell_of(mover, src) for src, _ in moves},
-                {cell_of(mover, dst) for _, dst in moves})
+        return moved_cells(turn.mover, tuple(left))
 
     # -- what the board shows --------------------------------------------------------------
 
@@ -466,29 +437,29 @@ class TurnFlow:
         last_from, last_to = self.last_play_cells()
         turn = self.human_turn
         if turn is None:
-            return Marks(cells={"last_from": last_from, "last_to": last_to})
+            return Marks(cells={Mark.LAST_FROM: last_from, Mark.LAST_TO: last_to})
         mover = turn.mover
-        markers: dict[int, str] = {}
+        glyphs: dict[int, str] = {}
         single: set[int] = set()
         combined: set[int] = set()
         if self.selected is not None:
             for route in turn.routes(self.selected):
                 cell = cell_of(mover, route.dst)
                 (combined if route.is_combined else single).add(cell)
-                markers[cell] = COMBINED_MARK if route.is_combined else SINGLE_MARK
+                glyphs[cell] = COMBINED_GLYPH if route.is_combined else SINGLE_GLYPH
         hint_from, hint_to = self.hint_cells()
         for cell in hint_to:
-            markers.setdefault(cell, HINT_TO_MARK)
+            glyphs.setdefault(cell, HINT_TO_GLYPH)
         for cell in hint_from - hint_to:
-            markers.setdefault(cell, HINT_FROM_MARK)
-        return Marks(markers, {
-            "source": {cell_of(mover, point) for point in turn.sources()},
-            "selected": set() if self.selected is None else {cell_of(mover, self.selected)},
-            "dest_single": single,
-            "dest_combined": combined,
-            "hint": hint_from | hint_to,
-            "last_from": last_from,
-            "last_to": last_to,
+            glyphs.setdefault(cell, HINT_FROM_GLYPH)
+        return Marks(glyphs, {
+            Mark.SOURCE: {cell_of(mover, point) for point in turn.sources()},
+            Mark.SELECTED: set() if self.selected is None else {cell_of(mover, self.selected)},
+            Mark.DEST_SINGLE: single,
+            Mark.DEST_COMBINED: combined,
+            Mark.HINT: hint_from | hint_to,
+            Mark.LAST_FROM: last_from,
+            Mark.LAST_TO: last_to,
         })
 
     def first_source_cell(self) -> int | None:
@@ -521,12 +492,7 @@ class TurnFlow:
     def last_play_cells(self, last: tuple[Side, Play] | None = None) -> tuple[set[int], set[int]]:
         """Where the last play's checkers left from, and where they arrived."""
         last = last or self.last_play()
-        if last is None:
-            return set(), set()
-        side, play = last
-        moves = checker_moves(play)
-        return ({cell_of(side, src) for src, _ in moves},
-                {cell_of(side, dst) for _, dst in moves})
+        return (set(), set()) if last is None else moved_cells(*last)
 
     def last_play_frames(self) -> list[tuple[Position, Play]]:
         """The last turn again, frame by frame: each a position and the steps played so far,
@@ -702,38 +668,3 @@ def position_before_last(game: Game) -> Position:
     return position
 
 
-def level_name(level: str) -> str:
-    """A bot level as players read it: "Easy", "Expert"."""
-    return _(LEVEL_NAMES[level])
-
-
-def bot_name(level: str) -> str:
-    """The bot as the screen names it: "Easy bot", "Hard bot".
-
-    >>> bot_name("medium")
-    'Medium bot'
-    """
-    return _(BOT_NAMES[level])
-
-
-def roll_off_said(throw: RollOff) -> str:
-    """A roll-off throw in words, for the status line."""
-    if throw.winner is None:
-        return _("Roll-off: White {white}, Black {black}. A tie: roll again (r).").format(
-            white=throw.white, black=throw.black)
-    return _("Roll-off: White {white}, Black {black}. {side} starts.").format(
-        white=throw.white, black=throw.black, side=throw.winner.name_shown)
-
-
-def turn_line(record: TurnRecord, reader: Side) -> str:
-    """A turn as ``reader`` reads it: its moves in ``reader``'s own numbering.
-
-    >>> from nardy_tui.engine import Step
-    >>> record = TurnRecord(Side.BLACK, (5, 2), (Step(24, 19, 5), Step(19, 17, 2)), "24/17")
-    >>> turn_line(record, Side.BLACK), turn_line(record, Side.WHITE)
-    ('Black 5-2: 24/17', 'Black 5-2: 12/5')
-    """
-    notation = record.notation if record.side is reader else renumbered(record.notation)
-    return _("{side} {dice}: {moves}").format(side=record.side.name_shown,
-                                              dice=f"{record.dice[0]}-{record.dice[1]}",
-                                              moves=notation)

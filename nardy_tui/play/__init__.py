@@ -1,0 +1,51 @@
+"""The game as a player lives it, without a screen: the turn flow, the board's cells and
+marks, and the words to show. The UI renders what it answers and forwards keys to it;
+importing it loads no Textual (``tests/test_layers.py`` checks), so all of it is
+unit-tested directly (``tests/play/``)."""
+
+from __future__ import annotations
+
+from nardy_tui.play.cells import cell_of, layout, point_of, tray_cell
+from nardy_tui.play.flow import Next, Outcome, TurnFlow, position_before_last
+from nardy_tui.play.marks import (
+    COMBINED_GLYPH,
+    HINT_FROM_GLYPH,
+    HINT_TO_GLYPH,
+    LAST_FROM_GLYPH,
+    LAST_TO_GLYPHS,
+    OWNERS_MARKS,
+    SINGLE_GLYPH,
+    Mark,
+    Marks,
+    judged_marks,
+    last_play_marks,
+    moved_cells,
+)
+from nardy_tui.play.wording import bot_name, level_name, roll_off_said, turn_line
+
+__all__ = [
+    "COMBINED_GLYPH",
+    "HINT_FROM_GLYPH",
+    "HINT_TO_GLYPH",
+    "LAST_FROM_GLYPH",
+    "LAST_TO_GLYPHS",
+    "OWNERS_MARKS",
+    "SINGLE_GLYPH",
+    "Mark",
+    "Marks",
+    "Next",
+    "Outcome",
+    "TurnFlow",
+    "bot_name",
+    "cell_of",
+    "judged_marks",
+    "last_play_marks",
+    "layout",
+    "level_name",
+    "moved_cells",
+    "point_of",
+    "position_before_last",
+    "roll_off_said",
+    "tray_cell",
+    "turn_line",
+]

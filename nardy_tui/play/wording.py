@@ -1,0 +1,64 @@
+"""Words the screens show that need no turn in progress: the bots' names, a roll-off, a
+turn of the history, in the language in use and the reader's own numbering."""
+
+from __future__ import annotations
+
+from nardy_tui.engine import RollOff, Side, TurnRecord, renumbered
+from nardy_tui.i18n import N_, _
+
+LEVEL_NAMES = {
+    "random": N_("Random"),
+    "easy": N_("Easy"),
+    "medium": N_("Medium"),
+    "hard": N_("Hard"),
+    "expert": N_("Expert"),
+}
+"""Each bot level as players read it (``level_name``); the keys are the levels as options,
+settings and files write them."""
+
+BOT_NAMES = {
+    "random": N_("Random bot"),
+    "easy": N_("Easy bot"),
+    "medium": N_("Medium bot"),
+    "hard": N_("Hard bot"),
+    "expert": N_("Expert bot"),
+}
+"""The bot of each level as the screen names it (``bot_name``): one message per level, so
+a language can make the level's word agree with its word for the bot."""
+
+
+def level_name(level: str) -> str:
+    """A bot level as players read it: "Easy", "Expert"."""
+    return _(LEVEL_NAMES[level])
+
+
+def bot_name(level: str) -> str:
+    """The bot as the screen names it: "Easy bot", "Hard bot".
+
+    >>> bot_name("medium")
+    'Medium bot'
+    """
+    return _(BOT_NAMES[level])
+
+
+def roll_off_said(throw: RollOff) -> str:
+    """A roll-off throw in words, for the status line."""
+    if throw.winner is None:
+        return _("Roll-off: White {white}, Black {black}. A tie: roll again (r).").format(
+            white=throw.white, black=throw.black)
+    return _("Roll-off: White {white}, Black {black}. {side} starts.").format(
+        white=throw.white, black=throw.black, side=throw.winner.name_shown)
+
+
+def turn_line(record: TurnRecord, reader: Side) -> str:
+    """A turn as ``reader`` reads it: its moves in ``reader``'s own numbering.
+
+    >>> from nardy_tui.engine import Step
+    >>> record = TurnRecord(Side.BLACK, (5, 2), (Step(24, 19, 5), Step(19, 17, 2)), "24/17")
+    >>> turn_line(record, Side.BLACK), turn_line(record, Side.WHITE)
+    ('Black 5-2: 24/17', 'Black 5-2: 12/5')
+    """
+    notation = record.notation if record.side is reader else renumbered(record.notation)
+    return _("{side} {dice}: {moves}").format(side=record.side.name_shown,
+                                              dice=f"{record.dice[0]}-{record.dice[1]}",
+                                              moves=notation)
