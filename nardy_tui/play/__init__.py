@@ -6,6 +6,7 @@ unit-tested directly (``tests/play/``)."""
 from __future__ import annotations
 
 from nardy_tui.play.cells import cell_of, layout, point_of, tray_cell
+from nardy_tui.play.commands import COMMANDS, Command, CommandSpec
 from nardy_tui.play.flow import Next, Outcome, TurnFlow, position_before_last
 from nardy_tui.play.marks import (
     COMBINED_GLYPH,
@@ -21,23 +22,32 @@ from nardy_tui.play.marks import (
     last_play_marks,
     moved_cells,
 )
+from nardy_tui.play.seats import AtKeyboard, BotSeat, Seat, against_bot, hot_seat
 from nardy_tui.play.wording import bot_name, level_name, roll_off_said, turn_line
 
 __all__ = [
     "COMBINED_GLYPH",
+    "COMMANDS",
     "HINT_FROM_GLYPH",
     "HINT_TO_GLYPH",
     "LAST_FROM_GLYPH",
     "LAST_TO_GLYPHS",
     "OWNERS_MARKS",
     "SINGLE_GLYPH",
+    "AtKeyboard",
+    "BotSeat",
+    "Command",
+    "CommandSpec",
     "Mark",
     "Marks",
     "Next",
     "Outcome",
+    "Seat",
     "TurnFlow",
+    "against_bot",
     "bot_name",
     "cell_of",
+    "hot_seat",
     "judged_marks",
     "last_play_marks",
     "layout",

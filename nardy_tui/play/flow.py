@@ -38,6 +38,7 @@ from nardy_tui.engine import (
 )
 from nardy_tui.i18n import N_, _, ngettext, sentences
 from nardy_tui.play.cells import cell_of, point_of
+from nardy_tui.play.commands import Command
 from nardy_tui.play.marks import (
     COMBINED_GLYPH,
     HINT_FROM_GLYPH,
@@ -47,7 +48,8 @@ from nardy_tui.play.marks import (
     Marks,
     moved_cells,
 )
-from nardy_tui.play.wording import bot_name, roll_off_said, turn_line
+from nardy_tui.play.seats import Seat
+from nardy_tui.play.wording import roll_off_said, turn_line
 from nardy_tui.storage import Settings
 
 HINT_PLAYS = 3
@@ -79,7 +81,7 @@ class Next(Enum):
     WAIT = "wait for a key"
     ROLL = "roll by itself"
     PASS = "pass: nothing can be played"
-    BOT_MOVES = "the bot thinks, then moves"
+    AWAY_MOVES = "a player away from the keyboard (the bot) chooses, then moves"
     PLAYER_MOVES = "a player moves"
     GAME_OVER = "the game is over"
     MATCH_OVER = "the match is over"
@@ -88,21 +90,23 @@ class Next(Enum):
 class TurnFlow:
     """The match as the players at this screen play it.
 
-    ``bots`` maps each side a bot plays to its level (empty in hot-seat); ``settings`` are
-    the player's (shared with the app, so a change counts at once).
+    ``seats`` says who plays each side; ``settings`` are the player's (shared with the app,
+    so a change counts at once).
     """
 
-    def __init__(self, match: Match, bots: dict[Side, str], settings: Settings) -> None:
+    def __init__(self, match: Match, seats: dict[Side, Seat], settings: Settings) -> None:
         self.match = match
-        self.bots = bots
+        self.seats = seats
         self.settings = settings
+        self.hot_seat = all(seat.at_keyboard for seat in seats.values())
+        """Both sides at this keyboard: "you" could be either, so words name the player."""
         self.view = self.human_side
         """The side the board is seen from."""
         self.selected: int | None = None
         """The mover's point of the checker chosen to move, if any."""
         self.hint: Play | None = None
         """The hint's play for the turn in progress, once found."""
-        self.bot_steps: list[Step] = []
+        self.away_steps: list[Step] = []
         """The bot's steps still to show, one at a time."""
         self._turned_to: Side | None = None
 
@@ -111,27 +115,27 @@ class TurnFlow:
     @property
     def human_side(self) -> Side:
         """The side the board is seen from at first: the human's (White in hot-seat)."""
-        return next((side for side in Side if side not in self.bots), Side.WHITE)
+        return next((side for side in Side if self.seats[side].at_keyboard), Side.WHITE)
 
     @property
     def reader(self) -> Side:
         """Whose own numbering everything on screen uses: the board's edge, typed points,
         messages, history and hints. Against the bot the human's; in hot-seat that of the
         player the board is seen from."""
-        return self.human_side if self.bots else self.view
+        return self.view if self.hot_seat else self.human_side
 
     @property
     def names(self) -> dict[Side, str]:
-        if not self.bots:
+        if self.hot_seat:
             return {side: side.name_shown for side in Side}
-        return {side: bot_name(self.bots[side]) if side in self.bots else _("You")
-                for side in Side}
+        return {side: self.seats[side].name() for side in Side}
 
     @property
     def human_to_move(self) -> bool:
         """Whether the side to move is played at the keyboard (True when no side is to move:
         both throw a roll-off)."""
-        return self.match.mover not in self.bots
+        mover = self.match.mover
+        return mover is None or self.seats[mover].at_keyboard
 
     def follow_mover(self) -> None:
         """In hot-seat, show the board from the mover's side once per turn (a setting).
@@ -139,7 +143,7 @@ class TurnFlow:
         Only when the mover changes, so a player's own flip (f) holds for the turn.
         """
         mover = self.match.mover
-        if self.bots or not self.settings.auto_flip or mover is None:
+        if not self.hot_seat or not self.settings.auto_flip or mover is None:
             return
         if mover is not self._turned_to:
             self._turned_to = mover
@@ -147,25 +151,28 @@ class TurnFlow:
 
     # -- what the keys may do now ----------------------------------------------------------
 
-    def allows(self, action: str) -> bool:
-        """Whether the game screen's ``action`` does something now (the footer shows it)."""
+    def allows(self, command: Command) -> bool:
+        """Whether ``command`` does something now (the footer shows it); every command has
+        an answer, and anything else is an error."""
         match = self.match
         turn = self.human_turn
-        if action == "roll":
+        if command is Command.ROLL:
             return match.phase is Phase.ROLL_OFF or (match.may_roll and self.human_to_move)
-        if action == "confirm":
+        if command is Command.CONFIRM:
             return turn is not None and turn.is_complete
-        if action in ("undo", "undo_turn"):
+        if command in (Command.UNDO, Command.UNDO_TURN):
             return turn is not None and bool(turn.steps)
-        if action == "hint":
+        if command is Command.HINT:
             return turn is not None and not turn.is_complete
-        if action == "skip":
-            return bool(self.bot_steps)
-        if action == "next_game":
+        if command is Command.SKIP:
+            return bool(self.away_steps)
+        if command is Command.NEXT_GAME:
             return match.phase is Phase.GAME_OVER
-        if action == "last_play":
+        if command is Command.LAST_PLAY:
             return match.mover is not None and self.human_to_move and bool(match.game.turns)
-        return True
+        if command in (Command.EXPORT, Command.PANEL):
+            return True  # the record can always be written; the panel is the screen's
+        raise ValueError(f"not a command of the game: {command!r}")
 
     @property
     def human_turn(self) -> TurnBuilder | None:
@@ -185,7 +192,7 @@ class TurnFlow:
             assert match.turn is not None
             if match.turn.is_pass:
                 return Next.PASS
-            return Next.PLAYER_MOVES if self.human_to_move else Next.BOT_MOVES
+            return Next.PLAYER_MOVES if self.human_to_move else Next.AWAY_MOVES
         return Next.GAME_OVER if match.phase is Phase.GAME_OVER else Next.MATCH_OVER
 
     # -- the player's choices --------------------------------------------------------------
@@ -198,10 +205,27 @@ class TurnFlow:
         elif match.phase is Phase.ROLL and (self.human_to_move or not by_key):
             match.roll()
             said = self.rolled_said()
+            if not by_key:
+                said = sentences(self._roll_off_unseen(), said)
         else:
             return None
         self.follow_mover()
         return Outcome(said, changed=True, moves_on=True)
+
+    def _roll_off_unseen(self) -> str:
+        """The roll-off's result, when the first roll of a game came by itself right after
+        it (the bot's, or an automatic one), so it was never on screen for long: "" on any
+        later turn."""
+        game = self.match.game
+        return "" if game.turns or not game.roll_offs else roll_off_said(game.roll_offs[-1])
+
+    def away_thinking_said(self) -> str:
+        """While the player away from the keyboard chooses: who is thinking (after the
+        roll-off's result, on the game's first turn)."""
+        turn = self.match.turn
+        assert turn is not None
+        thinking = _("{player} is thinking…").format(player=self.names[turn.mover])
+        return sentences(self._roll_off_unseen(), thinking)
 
     def choose(self, cell: int) -> Outcome:
         """The player chose ``cell`` on the board: select, move, or say why not."""
@@ -241,7 +265,7 @@ class TurnFlow:
     def _to_mover(self, mover: Side, reason: str) -> str:
         """Words said to the player at the keyboard: in hot-seat, where "you" could be
         either player, led by the name of the one whose turn it is."""
-        if self.bots:
+        if not self.hot_seat:
             return reason
         return _("{player}: {reason}").format(player=self.names[mover], reason=reason)
 
@@ -315,7 +339,7 @@ class TurnFlow:
         record = match.play(()) if passing else match.commit()
         self.selected = None
         self.hint = None
-        self.bot_steps = []
+        self.away_steps = []
         self.follow_mover()
         return Outcome(self.turn_said(record), changed=True, moves_on=True)
 
@@ -328,7 +352,7 @@ class TurnFlow:
 
     # -- the bot's turn --------------------------------------------------------------------
 
-    def bot_chose(self, play: Play, turn_number: int) -> Outcome | None:
+    def away_chose(self, play: Play, turn_number: int) -> Outcome | None:
         """The bot's play, to be shown step by step after any steps already on the board.
 
         A turn resumed from the save file can hold the first steps of the bot's play from
@@ -343,25 +367,25 @@ class TurnFlow:
             play = play[len(shown):]
         else:
             turn.reset()
-        self.bot_steps = list(play)
-        return saying(_("{player} plays (s skips the animation)").format(
-            player=self.names[turn.mover]))
+        self.away_steps = list(play)
+        plays = _("{player} plays (s skips the animation)").format(player=self.names[turn.mover])
+        return saying(sentences(self._roll_off_unseen(), plays))
 
     def bot_step(self) -> Outcome | None:
         """The bot's next step; the last one ends its turn."""
         turn = self.match.turn
-        if not self.bot_steps or turn is None:
+        if not self.away_steps or turn is None:
             return None
-        turn.push(self.bot_steps.pop(0))
-        return self.finish_turn() if not self.bot_steps else Outcome(changed=True)
+        turn.push(self.away_steps.pop(0))
+        return self.finish_turn() if not self.away_steps else Outcome(changed=True)
 
     def skip(self) -> Outcome | None:
         """Play the rest of the bot's turn at once."""
         turn = self.match.turn
-        if turn is None or not self.bot_steps:
+        if turn is None or not self.away_steps:
             return None
-        while self.bot_steps:
-            turn.push(self.bot_steps.pop(0))
+        while self.away_steps:
+            turn.push(self.away_steps.pop(0))
         return self.finish_turn()
 
     # -- the hint --------------------------------------------------------------------------
@@ -408,7 +432,7 @@ class TurnFlow:
     def _equity_for(self, mover: Side) -> str:
         """Whose equity the hint's figures are: the human's against the bot, the named
         player's in hot-seat (where "you" would be either)."""
-        if self.bots:
+        if not self.hot_seat:
             return _("Equity in points for you.")
         return _("Equity in points for {player}.").format(player=self.names[mover])
 
@@ -550,13 +574,13 @@ class TurnFlow:
 
     def history_title(self) -> str:
         """The history panel's title: whose numbering its moves are in."""
-        if self.bots:
+        if not self.hot_seat:
             return _("History, in your numbering")
         return _("History, in {side}'s numbering").format(side=self.reader.name_shown)
 
     def seen_from(self) -> str:
         """After a flip: whose side the board is seen from, and whose numbering it uses."""
-        if self.bots:
+        if not self.hot_seat:
             return _("The board is seen from {side}'s side, in your numbering.").format(
                 side=self.view.name_shown)
         return _("The board is seen from {side}'s side, in {reader}'s numbering.").format(

@@ -58,7 +58,12 @@ def turn_line(record: TurnRecord, reader: Side) -> str:
     >>> turn_line(record, Side.BLACK), turn_line(record, Side.WHITE)
     ('Black 5-2: 24/17', 'Black 5-2: 12/5')
     """
-    notation = record.notation if record.side is reader else renumbered(record.notation)
+    if not record.play:
+        notation = _("(no move)")  # the record writes it in English, the screen in words
+    elif record.side is reader:
+        notation = record.notation
+    else:
+        notation = renumbered(record.notation)
     return _("{side} {dice}: {moves}").format(side=record.side.name_shown,
                                               dice=f"{record.dice[0]}-{record.dice[1]}",
                                               moves=notation)

@@ -207,23 +207,22 @@ class NardyApp(App[int]):
     def start_match(self, options: MatchOptions, match: Match | None = None) -> None:
         """Play ``match`` (a resumed one) or a new match with ``options``."""
         from nardy_tui.engine import Match, Side
+        from nardy_tui.play import against_bot, hot_seat
         from nardy_tui.ui.game import GameScreen
 
         resolved = options
         if options.color == "random":
             colors = [color for color in COLOR_CHOICES if color != "random"]
             resolved = replace(options, color=random.Random(options.seed).choice(colors))
-        bots: dict[Side, str] = {}
-        if resolved.mode == "bot":
-            human = Side(resolved.color)
-            bots[human.opponent] = resolved.bot_level
+        seats = (against_bot(Side(resolved.color), resolved.bot_level)
+                 if resolved.mode == "bot" else hot_seat())
         if match is None:
             self._remember_choices(options)
             match = Match(length=options.points, seed=options.seed)
             problem = self.saver.save(match, resolved)  # kept from the first frame on
             if problem is not None:
                 self.notify(problem, severity="warning")
-        self._show(GameScreen(match, resolved, bots, settings=self.settings,
+        self._show(GameScreen(match, resolved, seats, settings=self.settings,
                               settings_changed=self.settings_changed, saver=self.saver,
                               bot_factory=self.bot_factory, pace=self.pace,
                               new_match=self.action_new_match))

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import ClassVar, TypeVar
 
+from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
@@ -23,7 +24,16 @@ from textual.widgets import Static
 from nardy_tui.engine import Match, Phase, Play, Position, Side
 from nardy_tui.i18n import N_, _, broken_into_lines, reordering
 from nardy_tui.options import MatchOptions
-from nardy_tui.play import Next, Outcome, TurnFlow, last_play_marks
+from nardy_tui.play import (
+    COMMANDS,
+    BotSeat,
+    Command,
+    Next,
+    Outcome,
+    Seat,
+    TurnFlow,
+    last_play_marks,
+)
 from nardy_tui.storage import Animation, Settings
 from nardy_tui.ui.board import GLYPH, BoardView
 from nardy_tui.ui.bots import HINT_LEVEL, BotFactory, Chooser
@@ -34,31 +44,18 @@ from nardy_tui.ui.panels import CompactInfo, HistoryPanel, InfoPanel
 from nardy_tui.ui.sized import FULL_LAYOUT, SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
-PALETTE_COMMANDS = (
-    (N_("Roll the dice"), N_("Roll (or roll off at the start of a game)"), "roll"),
-    (N_("Confirm the turn"), N_("End a complete turn"), "confirm"),
-    (N_("Undo one step"), N_("Take back the last step of this turn"), "undo"),
-    (N_("Undo the whole turn"), N_("Take back every step of this turn"), "undo_turn"),
-    (N_("Hint"), N_("Show the expert bot's best play on the board"), "hint"),
-    (N_("Skip the bot's animation"), N_("Play the rest of the bot's turn at once"), "skip"),
-    (N_("Show the last play again"), N_("Replay the last turn slowly on the board"),
-     "last_play"),
-    (N_("Next game"), N_("Start the next game of the match, with its roll-off"), "next_game"),
-    (N_("Export the match record"), N_("Write the record of this match to a text file"),
-     "export"),
-)
-"""The game's actions in the command palette: title, help (translated when listed), action."""
-LIVE_ACTIONS = ("roll", "confirm", "undo", "undo_turn", "hint", "skip", "next_game",
-                "last_play")
 AUTOMATIC_PLAYS = ("auto_roll", "auto_forced", "auto_confirm")
 """The settings that play for the player: rolling, a forced play, confirming a turn."""
 BELOW_BOARD = 3
 """Rows under the board: the two-line status and the footer."""
 BOARD_KEYS_SHOWN = frozenset({"choose", "flip"})
 """The board's keys in the footer: Enter and f."""
-KEYS_SHOWN_WHEN_ROOM = frozenset({"undo_turn", "last_play"})
+KEYS_SHOWN_WHEN_ROOM = frozenset(spec.action for spec in COMMANDS if spec.roomy_only)
 """The screen's keys the footer drops (with the board's) in the compact layout."""
+COMMAND_OF_ACTION = {spec.action: spec.command for spec in COMMANDS}
 
+STATUS_ROWS = 2
+"""Lines of the status under the board (in the compact layout, a long message takes four)."""
 COMPACT_INFO_ROWS = 2
 """Rows of the compact layout's news under the board (``CompactInfo``)."""
 
@@ -76,16 +73,7 @@ class GameScreen(SizedScreen):
     """One match in play, hot-seat or against the bot."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "roll", N_("Roll")),
-        Binding("c", "confirm", N_("Confirm")),
-        Binding("u", "undo", N_("Undo step")),
-        Binding("U", "undo_turn", N_("Undo turn")),
-        Binding("h", "hint", N_("Hint")),
-        Binding("s", "skip", N_("Skip animation")),
-        Binding("l", "last_play", N_("Last play")),
-        Binding("n", "next_game", N_("Next game")),
-        Binding("x", "export", N_("Export record"), show=False),
-        Binding("i", "panel", N_("Info")),
+        *(Binding(spec.keys, spec.action, spec.label, show=spec.in_footer) for spec in COMMANDS),
         Binding("question_mark,f1", "app.help", N_("Help")),
     ]
     """The descriptions are translated per screen (``translate_bindings``)."""
@@ -94,13 +82,13 @@ class GameScreen(SizedScreen):
     """What the bot is doing now, in words for the side panel ("" when it is not its turn)."""
 
     live_keys: reactive[tuple[bool, ...]] = reactive((), init=False)
-    """Which of ``LIVE_ACTIONS`` do something now (``check_action``); when that changes, the
+    """Which of the commands do something now (``check_action``); when that changes, the
     footer shows the keys again."""
 
-    def __init__(self, match: Match, options: MatchOptions, bots: dict[Side, str], *,
+    def __init__(self, match: Match, options: MatchOptions, seats: dict[Side, Seat], *,
                  settings: Settings, settings_changed: Signal[str], saver: Saver,
                  bot_factory: BotFactory, pace: float, new_match: Callable[[], None]) -> None:
-        """``bots`` maps each side the bot plays to its level; ``options.color`` is resolved.
+        """``seats`` says who plays each side; ``options.color`` is resolved.
 
         The rest comes from the app: the settings (shared) and the signal that tells of a
         change to them, the save file, how bots are made, the bot's pace (seconds a step
@@ -110,7 +98,7 @@ class GameScreen(SizedScreen):
         translate_bindings(self)
         self.match = match
         self.options = options
-        self.flow = TurnFlow(match, bots, settings)
+        self.flow = TurnFlow(match, seats, settings)
         self._settings_changed = settings_changed
         self.saver = saver
         self.bot_factory = bot_factory
@@ -167,7 +155,7 @@ class GameScreen(SizedScreen):
             return
         flow = self.flow
         if setting == "auto_roll":
-            self._apply(flow.roll(by_key=False) if flow.allows("roll") else None)
+            self._apply(flow.roll(by_key=False) if flow.allows(Command.ROLL) else None)
         elif setting == "auto_forced":
             self._apply(flow.play_forced())
         elif setting == "auto_confirm":
@@ -271,7 +259,7 @@ class GameScreen(SizedScreen):
         self.call_after_refresh(self._update_live_keys)
 
     def _update_live_keys(self) -> None:
-        self.live_keys = tuple(bool(self.check_action(action, ())) for action in LIVE_ACTIONS)
+        self.live_keys = tuple(bool(self.check_action(spec.action, ())) for spec in COMMANDS)
 
     def watch_live_keys(self) -> None:
         self.refresh_bindings()
@@ -280,12 +268,19 @@ class GameScreen(SizedScreen):
         """The status line under the board: reasons, announcements, what to do next.
 
         A right-to-left line is broken to the status line's width before it is reordered
-        (``broken_into_lines``), and set to the right.
+        (``broken_into_lines``), and set to the right. In the compact layout a message longer
+        than the status's two lines (a hint in Russian) takes the news's rows under the board
+        until the next message: the dice are on the board's banner meanwhile.
         """
         status = self.query_one("#status", Static)
         status.set_class(reordering(), "-right-to-left")
-        status.update(broken_into_lines(text, status.content_size.width or self.size.width),
-                      layout=False)
+        width = status.content_size.width or self.size.width
+        shown = broken_into_lines(text, width)
+        long = (self.has_class("-compact")
+                and len(Text(shown).wrap(self.app.console, width)) > STATUS_ROWS)
+        relayout = long != self.has_class("-long-status")
+        self.set_class(long, "-long-status")
+        status.update(shown, layout=relayout)
 
     # -- what happens without a key -------------------------------------------------------
 
@@ -298,7 +293,7 @@ class GameScreen(SizedScreen):
         elif next_step is Next.PASS:
             self.notify(self.flow.pass_said())
             self._apply(self.flow.finish_turn(passing=True))
-        elif next_step is Next.BOT_MOVES:
+        elif next_step is Next.AWAY_MOVES:
             self._start_bot_turn()
         elif next_step is Next.PLAYER_MOVES:
             cell = self.flow.first_source_cell()
@@ -333,15 +328,16 @@ class GameScreen(SizedScreen):
         turn = self.match.turn
         assert turn is not None
         thinking = _("{player} is thinking…").format(player=self.flow.names[turn.mover])
-        self.say(thinking)
+        self.say(self.flow.away_thinking_said())
         self.bot_activity = f"{GLYPH[turn.mover]} {thinking}"
         self._think(turn.position, turn.dice, len(self.match.game.turns))
 
     @work(thread=True, exclusive=True, group="bot")
     def _think(self, position: Position, dice: tuple[int, int], turn_number: int) -> None:
-        """Ask the bot for its play off the UI thread; the answer comes back as a call."""
-        bot = self._bot(self.flow.bots[position.turn])
-        self._answer(self._bot_chose, bot.choose(position, dice), turn_number)
+        """Ask the seat to move for its play off the UI thread; the answer comes back as a
+        call."""
+        player = self._away_player(self.flow.seats[position.turn])
+        self._answer(self._away_chose, player.choose(position, dice), turn_number)
 
     def _answer(self, callback: Callable[[Answer, int], None], answer: Answer,
                 turn_number: int) -> None:
@@ -357,20 +353,26 @@ class GameScreen(SizedScreen):
 
         app.call_from_thread(deliver)
 
+    def _away_player(self, seat: Seat) -> Chooser:
+        """What answers for a seat away from the keyboard."""
+        if isinstance(seat, BotSeat):
+            return self._bot(seat.level)
+        raise ValueError(f"{seat} plays at the keyboard: nothing to ask")
+
     def _bot(self, level: str) -> Chooser:
         if level not in self._bots:
             seed = self.options.seed if self.options.seed is not None else self.match.seed
             self._bots[level] = self.bot_factory(level, seed)
         return self._bots[level]
 
-    def _bot_chose(self, play: Play, turn_number: int) -> None:
+    def _away_chose(self, play: Play, turn_number: int) -> None:
         """Show the bot's play step by step, at a pace a person can follow."""
-        outcome = self.flow.bot_chose(play, turn_number)
+        outcome = self.flow.away_chose(play, turn_number)
         if outcome is None:
             return
         self._apply(outcome)
         turn = self.match.turn
-        assert turn is not None  # bot_chose answers only while the turn is on
+        assert turn is not None  # away_chose answers only while the turn is on
         moving = _("{player} is moving").format(player=self.flow.names[turn.mover])
         skips = _("s skips the animation")
         self.bot_activity = f"{GLYPH[turn.mover]} {moving}\n  {skips}"
@@ -378,7 +380,7 @@ class GameScreen(SizedScreen):
 
     def _bot_step(self) -> None:
         self._apply(self.flow.bot_step())
-        if self.flow.bot_steps:
+        if self.flow.away_steps:
             self._later(self.pace, self._bot_step)
 
     def action_skip(self) -> None:
@@ -408,16 +410,20 @@ class GameScreen(SizedScreen):
         """Show in the footer (and the palette) only the keys that do something now."""
         if not super().check_action(action, parameters):
             return False
-        if action == "panel":
+        command = COMMAND_OF_ACTION.get(action)
+        if command is None:
+            return True  # Textual's own (copy_text): not the game's business
+        if command is Command.PANEL:
             return self.has_class("-compact")
-        return self.flow.allows(action)
+        return self.flow.allows(command)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """The game's actions that do something now (the footer's test, ``check_action``),
         and the board's flip, for the command palette."""
-        for title, help_text, action in PALETTE_COMMANDS:
-            if self.check_action(action, ()):
-                yield SystemCommand(_(title), _(help_text), partial(self.run_action, action))
+        for spec in COMMANDS:
+            if spec.title and self.check_action(spec.action, ()):
+                yield SystemCommand(_(spec.title), _(spec.help),
+                                    partial(self.run_action, spec.action))
         if not self.too_small:
             yield SystemCommand(_("Flip the board"), _("See the board from the other side"),
                                 self.board.action_flip)
@@ -559,11 +565,11 @@ class GameScreen(SizedScreen):
         game = self.match.game
         first = game.first_mover or Side.WHITE
         flow = self.flow
-        humans = frozenset(side for side in Side if side not in flow.bots)
+        humans = frozenset(side for side in Side if flow.seats[side].at_keyboard)
         request = ReviewRequest(
             number=game.number, start=Position.initial(first),
             turns=tuple((turn.side, turn.dice, turn.play) for turn in game.turns),
-            sides=humans, view=flow.human_side if flow.bots else None)
+            sides=humans, view=None if flow.hot_seat else flow.human_side)
         self.app.push_screen(ReviewScreen(request), back)
 
     def _show_match_over_again(self, _: None = None) -> None:

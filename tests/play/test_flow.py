@@ -6,18 +6,34 @@ rolls each test names.
 
 from __future__ import annotations
 
+import pytest
+
 from nardy_tui.engine import OFF, Match, Phase, ScriptedDice, Side, Step, legal_plays
-from nardy_tui.play import COMBINED_GLYPH, SINGLE_GLYPH, Mark, Next, TurnFlow, cell_of, tray_cell
+from nardy_tui.play import (
+    COMBINED_GLYPH,
+    COMMANDS,
+    SINGLE_GLYPH,
+    Command,
+    Mark,
+    Next,
+    Seat,
+    TurnFlow,
+    against_bot,
+    cell_of,
+    hot_seat,
+    tray_cell,
+)
 from nardy_tui.storage import Settings
 
 WHITE_STARTS = [5, 3]
 
 
-def flow_for(*rolls: int, bots: dict[Side, str] | None = None,
+def flow_for(*rolls: int, seats: dict[Side, Seat] | None = None,
              settings: Settings | None = None) -> TurnFlow:
-    """A match to one point, rolled off (White starts), with ``rolls`` to come."""
+    """A match to one point, rolled off (White starts), with ``rolls`` to come; hot-seat
+    unless ``seats`` says otherwise."""
     match = Match(length=1, dice=ScriptedDice([*WHITE_STARTS, *rolls]))
-    flow = TurnFlow(match, bots or {}, settings or Settings())
+    flow = TurnFlow(match, seats or hot_seat(), settings or Settings())
     assert flow.roll() is not None
     return flow
 
@@ -82,11 +98,11 @@ def test_a_move_plays_its_steps_and_a_complete_turn_waits_for_confirmation() -> 
     flow.choose(white(24))
     moved = flow.choose(white(21))
     assert moved.said == "Moved 24/21." and moved.changed and not moved.moves_on
-    assert flow.allows("undo") and not flow.allows("confirm")
+    assert flow.allows(Command.UNDO) and not flow.allows(Command.CONFIRM)
     flow.choose(white(21))
     complete = flow.choose(white(16))
     assert complete.said == "The turn is complete: confirm it (c) or undo (u)."
-    assert flow.allows("confirm") and not flow.allows("hint")
+    assert flow.allows(Command.CONFIRM) and not flow.allows(Command.HINT)
     confirmed = flow.confirm()
     assert confirmed is not None and confirmed.moves_on
     assert confirmed.said == "White 5-3: 12/4", "said to Black, next to move, in their numbering"
@@ -129,47 +145,48 @@ def test_the_only_legal_play_is_made_for_the_player_only_if_they_asked() -> None
 
 def test_what_comes_next_by_itself() -> None:
     match = Match(length=1, dice=ScriptedDice([*WHITE_STARTS, 5, 3]))
-    assert TurnFlow(match, {}, Settings()).what_next() is Next.WAIT
-    assert TurnFlow(match, {}, Settings(auto_roll=True)).what_next() is Next.ROLL
-    against_white_bot = TurnFlow(match, {Side.WHITE: "easy"}, Settings())
+    assert TurnFlow(match, hot_seat(), Settings()).what_next() is Next.WAIT
+    assert TurnFlow(match, hot_seat(), Settings(auto_roll=True)).what_next() is Next.ROLL
+    against_white_bot = TurnFlow(match, against_bot(Side.BLACK, "easy"), Settings())
     against_white_bot.roll()
     assert against_white_bot.what_next() is Next.ROLL, "the bot rolls its own dice"
     against_white_bot.roll(by_key=False)
-    assert against_white_bot.what_next() is Next.BOT_MOVES
-    assert TurnFlow(match, {}, Settings()).what_next() is Next.PLAYER_MOVES
+    assert against_white_bot.what_next() is Next.AWAY_MOVES
+    assert TurnFlow(match, hot_seat(), Settings()).what_next() is Next.PLAYER_MOVES
 
 
 def test_the_bot_rolls_by_itself_and_its_dice_are_not_the_players_to_roll() -> None:
-    flow = flow_for(5, 3, bots={Side.WHITE: "easy"})
-    assert not flow.allows("roll") and flow.roll() is None
+    flow = flow_for(5, 3, seats=against_bot(Side.BLACK, "easy"))
+    assert not flow.allows(Command.ROLL) and flow.roll() is None
     assert flow.choose(black(24)).said == "Wait for the bot."
     assert flow.roll(by_key=False) is not None
 
 
 def test_the_bots_play_is_shown_step_by_step_and_ends_its_turn() -> None:
-    flow = rolled(5, 3, bots={Side.WHITE: "easy"})
+    flow = rolled(5, 3, seats=against_bot(Side.BLACK, "easy"))
     play = (Step(24, 19, 5), Step(19, 16, 3))
-    assert flow.bot_chose(play, turn_number=5) is None, "a late answer is dropped"
-    chosen = flow.bot_chose(play, turn_number=0)
-    assert chosen is not None and chosen.said == "Easy bot plays (s skips the animation)"
-    assert flow.allows("skip")
+    assert flow.away_chose(play, turn_number=5) is None, "a late answer is dropped"
+    chosen = flow.away_chose(play, turn_number=0)
+    assert chosen is not None and chosen.said.endswith(
+        "White starts. Easy bot plays (s skips the animation)"), "the roll-off, not seen yet"
+    assert flow.allows(Command.SKIP)
     first = flow.bot_step()
     assert first is not None and first.changed and not first.moves_on
     assert flow.last_play() == (Side.WHITE, (play[0],)), "the board marks the bot's steps"
     last = flow.bot_step()
-    assert last is not None and last.moves_on and flow.bot_steps == []
+    assert last is not None and last.moves_on and flow.away_steps == []
     assert flow.last_play() == (Side.WHITE, play), "marked until the player rolls"
 
 
 def test_a_resumed_bot_turn_keeps_the_steps_its_new_choice_goes_on_from() -> None:
-    flow = rolled(5, 3, bots={Side.WHITE: "easy"})
+    flow = rolled(5, 3, seats=against_bot(Side.BLACK, "easy"))
     turn = flow.match.turn
     assert turn is not None
     turn.push(Step(24, 19, 5))
-    flow.bot_chose((Step(24, 19, 5), Step(19, 16, 3)), turn_number=0)
-    assert flow.bot_steps == [Step(19, 16, 3)]
-    flow.bot_chose((Step(24, 21, 3), Step(21, 16, 5)), turn_number=0)
-    assert turn.steps == () and len(flow.bot_steps) == 2
+    flow.away_chose((Step(24, 19, 5), Step(19, 16, 3)), turn_number=0)
+    assert flow.away_steps == [Step(19, 16, 3)]
+    flow.away_chose((Step(24, 21, 3), Step(21, 16, 5)), turn_number=0)
+    assert turn.steps == () and len(flow.away_steps) == 2
 
 
 def test_a_hint_is_starred_until_a_step_leaves_it() -> None:
@@ -205,7 +222,7 @@ def test_without_turning_the_board_stays_where_the_players_put_it() -> None:
 
 
 def test_against_the_bot_the_numbering_is_always_the_players() -> None:
-    flow = rolled(5, 3, bots={Side.BLACK: "easy"})
+    flow = rolled(5, 3, seats=against_bot(Side.WHITE, "easy"))
     assert flow.reader is Side.WHITE and flow.history_title() == "History, in your numbering"
     assert flow.names == {Side.WHITE: "You", Side.BLACK: "Easy bot"}
 
@@ -223,7 +240,7 @@ def test_a_whole_match_through_the_flow_as_the_board_would_play_it() -> None:
     from tests.ui.driver import racing_move
 
     match = Match(length=3, seed=5)
-    flow = TurnFlow(match, {}, Settings(auto_confirm=True))
+    flow = TurnFlow(match, hot_seat(), Settings(auto_confirm=True))
     while match.phase is not Phase.MATCH_OVER:
         if match.phase is Phase.GAME_OVER:
             assert flow.what_next() is Next.GAME_OVER and flow.next_game() is not None
@@ -325,3 +342,14 @@ def test_in_hebrew_the_hint_reads_its_sentences_in_order() -> None:
             reading_of(equity).split("{")[0])
     finally:
         use_language("en")
+
+
+def test_every_command_has_an_answer_and_anything_else_is_an_error() -> None:
+    flow = flow_for(5, 3)
+    answers = {spec.command: flow.allows(spec.command) for spec in COMMANDS}
+    assert set(answers) == set(Command), "every command is declared once in the table"
+    assert answers[Command.ROLL] and not answers[Command.CONFIRM]
+    with pytest.raises(ValueError):
+        flow.allows("roll")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        Command("nonsense")

@@ -131,9 +131,9 @@ async def settle(pilot: Pilot[int], rounds: int = 100) -> None:
         if not isinstance(screen, GameScreen):
             return
         match = screen.match
-        bot_moving = match.position.turn in screen.flow.bots and match.phase in (
+        bot_moving = not screen.flow.seats[match.position.turn].at_keyboard and match.phase in (
             Phase.ROLL, Phase.MOVE)
-        if not bot_moving and not screen.flow.bot_steps:
+        if not bot_moving and not screen.flow.away_steps:
             return
     raise AssertionError("the game did not settle")
 

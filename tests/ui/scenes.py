@@ -82,7 +82,7 @@ async def _bot_thinking(pilot: Pilot[int]) -> None:
     """The human (White) plays the first turn; the slow bot is then thinking."""
     await roll_off(pilot)
     screen = game_screen(pilot)
-    if screen.match.position.turn in screen.flow.bots:
+    if not screen.flow.seats[screen.match.position.turn].at_keyboard:
         await settle(pilot)
     await burst(pilot, "r")
     turn = screen.match.turn
@@ -101,7 +101,8 @@ async def _opponent_moved(pilot: Pilot[int], turns: int = 4) -> None:
     screen = game_screen(pilot)
     match = screen.match
     await settle(pilot)
-    while len(match.game.turns) < 2 * turns or match.game.turns[-1].side not in screen.flow.bots:
+    seats = screen.flow.seats
+    while len(match.game.turns) < 2 * turns or seats[match.game.turns[-1].side].at_keyboard:
         await burst(pilot, "r")
         turn = match.turn
         assert turn is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nardy_tui.engine import Phase, Side, checker_moves, format_play
 from nardy_tui.options import LaunchOptions, MatchOptions
-from nardy_tui.play import Mark, cell_of
+from nardy_tui.play import BotSeat, Mark, cell_of
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import MatchOverDialog
 from tests.ui.conftest import FirstPlayBot
@@ -29,7 +29,7 @@ async def test_the_end_of_a_game_against_the_bot() -> None:
         app.start_match(options, in_the_bear_off(seed=2))
         await settle(pilot)
         screen = game_screen(pilot)
-        assert screen.flow.bots == {Side.WHITE: "easy"}
+        assert screen.flow.seats[Side.WHITE] == BotSeat("easy")
         app.settings.auto_roll = app.settings.auto_confirm = True
         await play_game(pilot)
         match = screen.match
@@ -67,7 +67,7 @@ async def test_the_bots_steps_are_paced_and_s_skips_them() -> None:
         await pilot.pause()
         assert match.phase is Phase.MOVE and match.position.turn is Side.BLACK
         assert match.turn is not None and match.turn.steps == ()
-        assert screen.flow.bot_steps, "the bot's play waits for its first paced step"
+        assert screen.flow.away_steps, "the bot's play waits for its first paced step"
         assert "skips" in str(screen.query_one("#status").content)
         await burst(pilot, "s")
         assert match.game.turns[-1].side is Side.BLACK

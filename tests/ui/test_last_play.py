@@ -105,7 +105,7 @@ async def test_the_bots_steps_are_marked_as_it_plays_them() -> None:
         if match.position.turn is Side.WHITE:
             await type_turn(pilot)
         await app_workers_done(pilot)
-        assert screen.flow.bot_steps and match.turn is not None
+        assert screen.flow.away_steps and match.turn is not None
         assert marked(screen, Mark.LAST_TO) == set()  # nothing played yet
         screen._bot_step()
         await pilot.pause()

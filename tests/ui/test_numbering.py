@@ -45,7 +45,7 @@ async def test_against_the_bot_the_numbers_stay_the_humans_through_the_bots_turn
             await type_turn(pilot)
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert screen.flow.bot_steps, "the bot's play is being shown"
+        assert screen.flow.away_steps, "the bot's play is being shown"
         assert labels(screen) == white_labels and screen.board.numbering is Side.WHITE
         await burst(pilot, "s")
         record = match.game.turns[-1]

@@ -32,7 +32,7 @@ async def test_new_match_screen_starts_a_hot_seat_match() -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert screen.options.mode == "hot-seat" and screen.options.seed == 4
-        assert screen.flow.bots == {} and screen.match.length == 3
+        assert screen.flow.hot_seat and screen.match.length == 3
 
 
 async def test_an_unfinished_match_is_offered_for_resuming() -> None:

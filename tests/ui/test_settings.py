@@ -131,5 +131,5 @@ async def test_with_no_animation_the_bots_turn_appears_at_once() -> None:
         await app.workers.wait_for_complete()
         await settle(pilot)
         assert [record.side.value for record in match.game.turns] == ["white"]
-        assert not game_screen(pilot).flow.bot_steps
+        assert not game_screen(pilot).flow.away_steps
     assert load_settings().animation is Animation.NONE

@@ -119,10 +119,10 @@ async def test_resizing_while_the_bot_moves_or_a_dialog_is_open_keeps_the_match(
             await burst(pilot, "r")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert screen.flow.bot_steps, "the bot is moving"
+        assert screen.flow.away_steps, "the bot is moving"
         for width, height in SIZES:
             await resize(pilot, width, height)
-            assert game_screen(pilot) is screen and screen.flow.bot_steps
+            assert game_screen(pilot) is screen and screen.flow.away_steps
         await burst(pilot, "s")
         assert match.game.turns and match.game.turns[-1].side is Side.WHITE
         hot = NardyApp(LaunchOptions(match=MatchOptions(mode="hot-seat", seed=7),
@@ -138,3 +138,24 @@ async def test_resizing_while_the_bot_moves_or_a_dialog_is_open_keeps_the_match(
             assert isinstance(hot.screen, GameOverDialog) and won.phase is Phase.GAME_OVER
         await burst(pilot, "n")
         assert won.game.number == 2
+
+
+async def test_a_long_message_at_80x24_takes_the_news_rows_until_the_next_one() -> None:
+    """A Russian hint of three plays needs three lines of 78 columns: none of it is cut
+    off; the news under the board gives up its rows until a shorter message comes."""
+    app = hot_seat(seed=1)
+    async with app.run_test(size=SMALLEST) as pilot:
+        screen, _ = await first_roll(pilot)
+        status, news = screen.query_one("#status"), screen.query_one("#compact-info")
+        hint = ("Подсказка: 24/19 23/18 23/13 (-0.18), отмечено звёздами на доске; затем "
+                "23/18(2) 23/13 (-0.21), 24/19 23/18(3) (-0.23). Эквити — в очках в пользу "
+                "Белых.")
+        screen.say(hint)
+        await pilot.pause()
+        needed = status.get_content_height(status.content_size, screen.size,
+                                           status.content_size.width)
+        assert 2 < needed <= status.content_size.height, "the whole hint is shown"
+        assert not news.display and not fits(screen)
+        screen.say("Ход сделан.")
+        await pilot.pause()
+        assert news.display and status.region.height == 2
