@@ -3,7 +3,7 @@
 Run with ``python benchmarks/movegen_speed.py`` (options: ``--positions``, ``--repeat``,
 ``--seed``). Each position is timed ``--repeat`` times and its fastest time kept; the
 script prints mean, median and worst per position, for doubles and non-doubles apart and
-overall, against the targets of issue 2 (mean <= 0.25 ms, worst <= 15 ms).
+overall, against its targets (mean <= 0.25 ms, worst <= 15 ms).
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from nardy_tui.bot import (
     summarise,
 )
 from nardy_tui.cli.argparsing import OneLineParser
-from nardy_tui.engine import Side, format_play
+from nardy_tui.engine import Side, format_dice, format_play
 from nardy_tui.i18n import _, ngettext
 from nardy_tui.storage import Record, RecordError, load_record
 
@@ -102,7 +102,7 @@ def format_report(name: str, reviews: Sequence[GameReview], sides: Sequence[Side
             lines.append("  " + _("{number}. {side} {dice}: {played} best {best} cost {loss}  "
                                   "{mark}").format(
                 number=f"{turn.number:>3}", side=turn.side.name_shown,
-                dice=f"{turn.dice[0]}-{turn.dice[1]}", played=f"{played:<22}",
+                dice=format_dice(turn.dice), played=f"{played:<22}",
                 best=f"{best:<22}", loss=f"{turn.loss:.3f}", mark=turn.mark.name_shown))
     lines += ["", _("Summary")]
     for side in sides:

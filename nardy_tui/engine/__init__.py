@@ -1,6 +1,7 @@
 """The rules of Long Nardy: positions, legal plays, turns, dice, games and matches.
 
-This package imports only the standard library, so it can be used without a terminal.
+This package imports only the standard library and the game's words (``nardy_tui.i18n``,
+for the reasons a move is refused), so it can be used without a terminal.
 Everything other layers use is exported here; they never import the submodules.
 
 >>> from nardy_tui.engine import Side, Position, legal_plays
@@ -45,7 +46,7 @@ from nardy_tui.engine.notation import (
 )
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
-from nardy_tui.engine.step import ALL_ROLLS, Dice, Play, Step, dice_steps
+from nardy_tui.engine.step import ALL_ROLLS, Dice, Play, Step, dice_steps, format_dice
 from nardy_tui.engine.turn import Route, TurnBuilder
 
 __all__ = [
@@ -77,6 +78,7 @@ __all__ = [
     "board_index",
     "checker_moves",
     "dice_steps",
+    "format_dice",
     "format_moves",
     "format_play",
     "game_result",

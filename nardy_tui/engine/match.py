@@ -16,7 +16,7 @@ from nardy_tui.engine.dice import DiceRoller, DiceSource, RollOff
 from nardy_tui.engine.notation import format_play
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
-from nardy_tui.engine.step import Dice, Play
+from nardy_tui.engine.step import Dice, Play, format_dice
 from nardy_tui.engine.turn import TurnBuilder
 from nardy_tui.i18n import _
 
@@ -59,7 +59,7 @@ class TurnRecord:
     notation: str
 
     def __str__(self) -> str:
-        return f"{self.side.label} {self.dice[0]}-{self.dice[1]}: {self.notation}"
+        return f"{self.side.label} {format_dice(self.dice)}: {self.notation}"
 
 
 @dataclass

@@ -27,7 +27,15 @@ from nardy_tui.engine.geometry import (
 )
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
-from nardy_tui.engine.step import ALL_ROLLS, Dice, Play, Step, check_dice, dice_steps
+from nardy_tui.engine.step import (
+    ALL_ROLLS,
+    Dice,
+    Play,
+    Step,
+    check_dice,
+    dice_steps,
+    format_dice,
+)
 from nardy_tui.i18n import _
 
 HEAD_EXCEPTION_DOUBLES = frozenset({6, 4, 3})
@@ -330,7 +338,7 @@ def apply_play(position: Position, play: Play, dice: Dice | None = None) -> Posi
         if after is not None:
             return after
     shown = " ".join(map(str, play)) or "(no move)"
-    with_dice = f" with {dice[0]}-{dice[1]}" if dice is not None else ""
+    with_dice = f" with {format_dice(dice)}" if dice is not None else ""
     raise IllegalPlayError(f"{shown} is not a legal turn for {position.turn.label}{with_dice}.")
 
 

@@ -35,6 +35,15 @@ ALL_ROLLS: tuple[Dice, ...] = tuple((a, b) for a in range(1, 7) for b in range(1
 """The 21 distinct rolls, higher die first."""
 
 
+def format_dice(dice: Dice) -> str:
+    """A roll as notation writes it, in the order thrown.
+
+    >>> format_dice((5, 3))
+    '5-3'
+    """
+    return f"{dice[0]}-{dice[1]}"
+
+
 def dice_steps(dice: Dice) -> tuple[int, ...]:
     """The die values a roll allows: four of them for doubles.
 

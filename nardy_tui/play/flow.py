@@ -30,6 +30,7 @@ from nardy_tui.engine import (
     TurnBuilder,
     TurnRecord,
     checker_moves,
+    format_dice,
     format_moves,
     format_play,
     legal_results,
@@ -557,7 +558,7 @@ class TurnFlow:
             return _("{player} to roll").format(player=self._player(mover))
         turn = match.turn
         assert turn is not None
-        dice = f"{turn.dice[0]}-{turn.dice[1]}"
+        dice = format_dice(turn.dice)
         if turn.is_complete:
             return _("{player} rolled {dice} · turn complete: confirm (c)").format(
                 player=self._player(mover), dice=dice)
@@ -617,7 +618,7 @@ class TurnFlow:
         turn = match.turn
         assert turn is not None and match.dice is not None
         side = turn.mover.name_shown
-        dice = f"{match.dice[0]}-{match.dice[1]}"
+        dice = format_dice(match.dice)
         unplayable = turn.unplayable_dice()
         if not unplayable or turn.is_pass:
             return _("{side} rolled {dice}.").format(side=side, dice=dice)
@@ -643,9 +644,8 @@ class TurnFlow:
         """A roll with which nothing can be played, for a notification."""
         turn = self.match.turn
         assert turn is not None
-        first, second = turn.dice
         return _("{side} cannot move with {dice}: the turn passes.").format(
-            side=turn.mover.name_shown, dice=f"{first}-{second}")
+            side=turn.mover.name_shown, dice=format_dice(turn.dice))
 
     def where_we_are(self) -> str:
         """The status line for the match as it stands: what was said when it got here.

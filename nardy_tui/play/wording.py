@@ -3,7 +3,7 @@ turn of the history, in the language in use and the reader's own numbering."""
 
 from __future__ import annotations
 
-from nardy_tui.engine import RollOff, Side, TurnRecord, renumbered
+from nardy_tui.engine import RollOff, Side, TurnRecord, format_dice, renumbered
 from nardy_tui.i18n import N_, _
 
 LEVEL_NAMES = {
@@ -65,5 +65,5 @@ def turn_line(record: TurnRecord, reader: Side) -> str:
     else:
         notation = renumbered(record.notation)
     return _("{side} {dice}: {moves}").format(side=record.side.name_shown,
-                                              dice=f"{record.dice[0]}-{record.dice[1]}",
+                                              dice=format_dice(record.dice),
                                               moves=notation)

@@ -1,4 +1,4 @@
-"""Saving, resuming and recording matches (issue 5), and the player's settings.
+"""Saving, resuming and recording matches, and the player's settings.
 
 The save file is a versioned JSON document written atomically after every change; loading
 replays it through the engine, so only legal matches are ever resumed. Records are the

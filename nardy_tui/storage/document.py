@@ -13,7 +13,17 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from nardy_tui.engine import MATCH_LENGTHS, Dice, Game, Match, Phase, PhaseError, Side, Step
+from nardy_tui.engine import (
+    MATCH_LENGTHS,
+    Dice,
+    Game,
+    Match,
+    Phase,
+    PhaseError,
+    Side,
+    Step,
+    format_dice,
+)
 from nardy_tui.i18n import _
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MODES, MatchOptions
 from nardy_tui.storage.record import not_your_turn
@@ -201,7 +211,7 @@ def _roll_checked(match: Match, recorded: Dice) -> None:
     dice = match.roll()
     if dice != recorded:
         raise ValueError(_("the dice {dice} are not what the seed rolls ({rolled})").format(
-            dice=_pair(recorded), rolled=_pair(dice)))
+            dice=format_dice(recorded), rolled=format_dice(dice)))
 
 
 def _push_all(match: Match, steps: list[Step]) -> None:
@@ -289,10 +299,6 @@ def _steps(value: object) -> list[Step]:
 
 def _is_die(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
-
-
-def _pair(dice: tuple[int, int]) -> str:
-    return f"{dice[0]}-{dice[1]}"
 
 
 def _sentence(reason: Exception) -> str:

@@ -34,6 +34,7 @@ from nardy_tui.engine import (
     ScriptedDice,
     Side,
     TurnRecord,
+    format_dice,
     parse_play,
 )
 from nardy_tui.i18n import N_, _, ngettext
@@ -285,7 +286,7 @@ class _GameReader:
         # The turn's line is quoted as the record writes it (its colour in English).
         where = _("game {number}, turn {turn} ({line})").format(
             number=self.number, turn=index,
-            line=f"{side.label} {dice[0]}-{dice[1]}: {_clipped(notation)}")
+            line=f"{side.label} {format_dice(dice)}: {_clipped(notation)}")
         try:
             self.turns.append(self._checked_turn(index, side, dice, notation))
         except ValueError as reason:

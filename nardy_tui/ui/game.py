@@ -21,7 +21,7 @@ from textual.reactive import reactive
 from textual.signal import Signal
 from textual.widgets import Static
 
-from nardy_tui.engine import Match, Phase, Play, Position, Side
+from nardy_tui.engine import Match, Phase, Play, Position, Side, format_dice
 from nardy_tui.i18n import N_, _, broken_into_lines, reordering
 from nardy_tui.options import MatchOptions
 from nardy_tui.play import (
@@ -480,7 +480,7 @@ class GameScreen(SizedScreen):
         board = self.board
         board.show(position)
         board.set_marks(last_play_marks(record.side, steps))
-        side, dice = record.side.name_shown, f"{record.dice[0]}-{record.dice[1]}"
+        side, dice = record.side.name_shown, format_dice(record.dice)
         moves = self.flow.moves_read(steps, record.side)
         if moves:
             banner = _("Last play again · {side} {dice} · {moves}").format(

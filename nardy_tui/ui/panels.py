@@ -29,9 +29,9 @@ from nardy_tui.ui.board import GLYPH
 HANGING_INDENT = 4
 """How much further in a wrapped history line goes on: under the turn's moves."""
 MIN_HISTORY_WIDTH = 10
+"""The width to wrap to before the panel has been laid out."""
 NAME_WIDTH = 11
 """Columns for a player's name in the side panel ("Medium bot" and a space)."""
-"""The width to wrap to before the panel has been laid out."""
 
 
 def dice_text(dice: Dice, used: list[int], unplayable: tuple[int, ...]) -> Text:

@@ -36,6 +36,7 @@ from nardy_tui.engine import (
     Play,
     Position,
     Side,
+    format_dice,
     format_play,
     renumbered,
 )
@@ -285,7 +286,7 @@ class ReviewScreen(SizedScreen):
         mark = turn.mark
         cost = f"  -{turn.loss:.2f}" if mark is not Mark.NONE else ""
         return (f"{MARK_GLYPHS[mark]:<2}{turn.number:>3}. {turn.side.name_shown} "
-                f"{turn.dice[0]}-{turn.dice[1]}: {self._said(turn, turn.played)}{cost}")
+                f"{format_dice(turn.dice)}: {self._said(turn, turn.played)}{cost}")
 
     def _show_turn(self, turn: TurnReview) -> None:
         board = self.query_one(BoardView)
@@ -296,7 +297,7 @@ class ReviewScreen(SizedScreen):
         mover = turn.side
         board.set_marks(judged_marks(mover, turn.played, turn.best))
         board.set_banner(_("Turn {number}: {side} rolled {dice}").format(
-            number=turn.number, side=mover.name_shown, dice=f"{turn.dice[0]}-{turn.dice[1]}"))
+            number=turn.number, side=mover.name_shown, dice=format_dice(turn.dice)))
         self.query_one("#review-detail", Static).update(self._detail(turn), layout=False)
 
     def _detail(self, turn: TurnReview) -> str:

@@ -204,7 +204,7 @@ def test_why_not_bearing_off_from_below_a_higher_checker() -> None:
     assert "point 6 must move first" in turn.why_not(4, 0)
 
 
-# -- the reasons in the other player's numbering (issue 10: hot-seat, the board turned) ---
+# -- the reasons in the other player's numbering (hot-seat, the board turned) --------------
 
 
 def test_reasons_can_name_the_points_as_the_other_player_numbers_them() -> None:
@@ -267,7 +267,7 @@ def test_why_not_from_explains_a_point_no_step_may_start_from() -> None:
 
 
 def test_forced_play_is_the_only_legal_play_or_none() -> None:
-    """What the UI plays by itself with "play a forced play automatically" (issue 11: the
+    """What the UI plays by itself with "play a forced play automatically" (the
     screen no longer counts the legal plays itself)."""
     forced = 0
     for pos, dice in self_play_positions(seed=9, count=1500):

@@ -1,4 +1,4 @@
-"""Every dialog answers to keys, written on its buttons (issue 10, point 4)."""
+"""Every dialog answers to keys, written on its buttons."""
 
 from __future__ import annotations
 

@@ -269,7 +269,7 @@ async def test_the_banner_names_a_hot_seat_player_once() -> None:
         assert banner == f"{match.position.turn.label} to roll"
 
 
-# -- stale marks and messages (issue 10, point 6) -------------------------------------------
+# -- no stale marks or messages once the turn moves on ----------------------------------------
 
 
 async def test_choosing_the_selected_checker_again_says_the_selection_was_dropped() -> None:

@@ -1,4 +1,4 @@
-"""The opponent's last play on the board (issue 10, point 2).
+"""The opponent's last play on the board.
 
 Its sources and destinations keep a style of their own (teal, in every theme, with ◌ and an
 arrow for terminals without colour) from the end of that turn until the next roll, and ``l``

@@ -1,4 +1,4 @@
-"""Whose numbering the screen uses (issue 10, point 1).
+"""Whose numbering the screen uses.
 
 Against the bot, everything the human reads or types is in the human's own numbering, the
 bot's turn included: the board's edge, the status line, the history, the hint. In hot-seat

@@ -1,4 +1,4 @@
-"""A saved match goes on from exactly where it was saved, whatever the phase (issue 13).
+"""A saved match goes on from exactly where it was saved, whatever the phase.
 
 Each test saves a match at one phase, loads it in a fresh app as ``nardy --resume`` does,
 checks the dialog or prompt that was on screen is there again, and plays on to the next

@@ -46,7 +46,7 @@ def test_you_win_the_match() -> None:
         "Easy bot (White) wins the match")
 
 
-# -- issue 10, point 7 ---------------------------------------------------------------------
+# -- small wording: points, names alike everywhere, the last choices offered again ---------
 
 
 def test_the_history_says_points() -> None:
