@@ -36,6 +36,7 @@ from nardy_tui.ui.translated import translate_bindings
 if TYPE_CHECKING:
     from nardy_tui.engine import Match
     from nardy_tui.ui.bots import BotFactory
+    from nardy_tui.ui.dialogs import Choice
     from nardy_tui.ui.game import GameScreen
 
 TEXTUAL_KEY_NAMES = (N_("palette"),)
@@ -190,9 +191,11 @@ class NardyApp(App[int]):
         self.push_screen(ResumeDialog(_summary(match, options), asked),
                          partial(self._resume_chosen, match, options))
 
-    def _resume_chosen(self, match: Match, options: MatchOptions, choice: str | None) -> None:
+    def _resume_chosen(self, match: Match, options: MatchOptions, choice: Choice | None) -> None:
         """Resume, or choose a new match; Escape on the new-match screen asks again."""
-        if choice == "resume":
+        from nardy_tui.ui.dialogs import Choice
+
+        if choice is Choice.RESUME:
             self.start_match(options, match)
             if self.launch.match is not None:
                 self.notify(_("The saved match goes on: the match asked for on the command "
@@ -280,14 +283,14 @@ class NardyApp(App[int]):
         if game is None or not game.in_progress:
             self.exit(0)
             return
-        from nardy_tui.ui.dialogs import QuitDialog
+        from nardy_tui.ui.dialogs import Choice, QuitDialog
 
-        def chosen(choice: str | None) -> None:
-            if choice == "quit":
+        def chosen(choice: Choice | None) -> None:
+            if choice is Choice.QUIT:
                 self.exit(0)
 
         if isinstance(self.screen, QuitDialog):  # Ctrl+Q twice
-            self.screen.dismiss("quit")
+            self.screen.dismiss(Choice.QUIT)
         else:
             self.push_screen(QuitDialog(), chosen)
 
@@ -363,10 +366,10 @@ class NardyApp(App[int]):
         if game is None or not game.in_progress:
             self.action_new_match()
             return
-        from nardy_tui.ui.dialogs import AbandonDialog
+        from nardy_tui.ui.dialogs import AbandonDialog, Choice
 
-        def chosen(choice: str | None) -> None:
-            if choice == "new":
+        def chosen(choice: Choice | None) -> None:
+            if choice is Choice.NEW:
                 self.saver.discard()
                 self.action_new_match()
 

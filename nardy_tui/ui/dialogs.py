@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -84,8 +85,21 @@ DIALOG_TEXT_WIDTH = 58
 """Columns of a dialog's text: its width (64 in nardy.tcss) less the border and padding."""
 
 
-class Dialog(ClosesOnce, ModalScreen[str]):
-    """A short message with buttons; each button dismisses with its id.
+class Choice(Enum):
+    """What a dialog's button answers; its value is the button's id and its keys' action
+    parameter (``choose('next')``)."""
+
+    NEXT = "next"
+    REVIEW = "review"
+    LOOK = "look"
+    NEW = "new"
+    QUIT = "quit"
+    STAY = "stay"
+    RESUME = "resume"
+
+
+class Dialog(ClosesOnce, ModalScreen[Choice]):
+    """A short message with buttons; each button dismisses with its ``Choice``.
 
     Each button has keys of its own, written on it (``choose`` bindings in the subclass);
     Enter presses the focused button, the first one at the start, and the arrows move
@@ -95,8 +109,8 @@ class Dialog(ClosesOnce, ModalScreen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("left,up", "app.focus_previous", show=False),
                 Binding("right,down", "app.focus_next", show=False)]
 
-    def __init__(self, title: str, body: str, buttons: list[tuple[str, str]]) -> None:
-        """``buttons`` are (id, label) pairs; the label should name the button's keys.
+    def __init__(self, title: str, body: str, buttons: list[tuple[Choice, str]]) -> None:
+        """``buttons`` are (choice, label) pairs; the label should name the button's keys.
 
         All three are shown as given: translated by the subclass.
         """
@@ -112,19 +126,19 @@ class Dialog(ClosesOnce, ModalScreen[str]):
             yield Static(broken_into_lines(self.body, DIALOG_TEXT_WIDTH), classes="dialog-body",
                          markup=False)
             with Horizontal(classes="dialog-buttons"):
-                for index, (button_id, label) in enumerate(self.buttons):
-                    yield Button(label, id=button_id,
+                for index, (choice, label) in enumerate(self.buttons):
+                    yield Button(label, id=choice.value,
                                  variant="primary" if index == 0 else "default")
 
     def on_mount(self) -> None:
         self.query(Button).first().focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id)
+        self.dismiss(Choice(event.button.id))
 
-    def action_choose(self, button_id: str) -> None:
+    def action_choose(self, choice: str) -> None:
         """A button's key: as if that button were pressed."""
-        self.dismiss(button_id)
+        self.dismiss(Choice(choice))
 
 
 class GameOverDialog(Dialog):
@@ -147,8 +161,8 @@ class GameOverDialog(Dialog):
             _("Game {number}: {side} wins").format(number=game.number,
                                                    side=game.winner.name_shown),
             f"{game_scored(game, names)}\n\n{score_line(match, names)}",
-            [("next", _("Next game (n)")), ("review", _("Review (v)")),
-             ("look", _("See the board (Esc)"))],
+            [(Choice.NEXT, _("Next game (n)")), (Choice.REVIEW, _("Review (v)")),
+             (Choice.LOOK, _("See the board (Esc)"))],
         )
 
 
@@ -170,7 +184,8 @@ class MatchOverDialog(Dialog):
         super().__init__(
             match_won(match, names),
             f"{last_game_won(match.game)}\n\n{final}\n\n{record}",
-            [("new", _("New match (n)")), ("review", _("Review (v)")), ("quit", _("Quit (q)"))],
+            [(Choice.NEW, _("New match (n)")), (Choice.REVIEW, _("Review (v)")),
+             (Choice.QUIT, _("Quit (q)"))],
         )
 
 
@@ -191,7 +206,7 @@ class QuitDialog(Dialog):
             _("Quit nardy?"),
             _("The match is not over. It is saved: 'nardy --resume' (or just 'nardy') "
               "continues it later."),
-            [("quit", _("Quit (q, y)")), ("stay", _("Keep playing (Esc, n)"))],
+            [(Choice.QUIT, _("Quit (q, y)")), (Choice.STAY, _("Keep playing (Esc, n)"))],
         )
 
 
@@ -207,7 +222,7 @@ class AbandonDialog(Dialog):
         super().__init__(
             _("Start a new match?"),
             _("The match in progress will be discarded."),
-            [("stay", _("Keep playing (Esc, n)")), ("new", _("New match (y)"))],
+            [(Choice.STAY, _("Keep playing (Esc, n)")), (Choice.NEW, _("New match (y)"))],
         )
 
 
@@ -231,5 +246,5 @@ class ResumeDialog(Dialog):
                                "gives the saved match up.").format(asked=asked)
         super().__init__(
             _("Resume the saved match?"), body,
-            [("resume", _("Resume (r)")), ("new", _("New match (n)"))],
+            [(Choice.RESUME, _("Resume (r)")), (Choice.NEW, _("New match (n)"))],
         )

@@ -37,7 +37,7 @@ from nardy_tui.play import (
 from nardy_tui.storage import Animation, Settings
 from nardy_tui.ui.board import GLYPH, BoardView
 from nardy_tui.ui.bots import HINT_LEVEL, BotFactory, Chooser
-from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
+from nardy_tui.ui.dialogs import Choice, GameOverDialog, MatchOverDialog
 from nardy_tui.ui.footer import KeysFooter, show_in_footer
 from nardy_tui.ui.match_files import Saver
 from nardy_tui.ui.panels import CompactInfo, HistoryPanel, InfoPanel
@@ -512,11 +512,11 @@ class GameScreen(SizedScreen):
             self.app.push_screen(GameOverDialog(self.match, self.flow.names),
                                  self._game_over_chosen)
 
-    def _game_over_chosen(self, choice: str | None) -> None:
+    def _game_over_chosen(self, choice: Choice | None) -> None:
         """The next game, or (Escape) the final board, from which n starts the next game."""
-        if choice == "review":
+        if choice is Choice.REVIEW:
             self._open_review(lambda _: self._show_game_over())
-        elif choice == "look":
+        elif choice is Choice.LOOK:
             self.say(_("{turn}. The game is over: n starts the next game.").format(
                 turn=self.flow.turn_said(self.match.game.turns[-1])))
         else:
@@ -531,7 +531,7 @@ class GameScreen(SizedScreen):
         if dialog is None:
             self._apply(self.flow.next_game())
         elif self.app.screen is dialog:
-            dialog.dismiss("next")
+            dialog.dismiss(Choice.NEXT)
 
     def _end_match(self) -> None:
         """Keep the finished match as a record; forget its save file once that is written.
@@ -576,11 +576,11 @@ class GameScreen(SizedScreen):
         self.app.push_screen(MatchOverDialog(self.match, self.flow.names, self._record_note),
                              self._match_over)
 
-    def _match_over(self, choice: str | None) -> None:
-        if choice == "review":
+    def _match_over(self, choice: Choice | None) -> None:
+        if choice is Choice.REVIEW:
             self._open_review(self._show_match_over_again)
             return
-        if choice == "new":
+        if choice is Choice.NEW:
             self._new_match()
         else:
             self.app.exit(0)
