@@ -26,6 +26,7 @@ from nardy_tui.storage.saves import (
 from nardy_tui.storage.settings import (
     Animation,
     Settings,
+    Switch,
     load_settings,
     save_settings,
     settings_path,
@@ -40,6 +41,7 @@ __all__ = [
     "SaveFileError",
     "SavedMatch",
     "Settings",
+    "Switch",
     "data_dir_problem",
     "discard_saved",
     "export_record",

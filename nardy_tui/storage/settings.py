@@ -15,7 +15,15 @@ from pathlib import Path
 
 from nardy_tui.engine import MATCH_LENGTHS
 from nardy_tui.i18n import LANGUAGES, _, terminal_reorders_itself
-from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MatchOptions
+from nardy_tui.options import (
+    BOT_LEVELS,
+    COLOR_CHOICES,
+    MODES,
+    BotLevel,
+    ColorChoice,
+    MatchOptions,
+    Mode,
+)
 from nardy_tui.storage.atomic import write_atomically
 from nardy_tui.storage.paths import data_dir
 
@@ -30,6 +38,16 @@ class Animation(StrEnum):
     FAST = "fast"
     NONE = "none"
     """At once: the bot's whole turn appears in one go."""
+
+
+class Switch(StrEnum):
+    """A setting that is on or off; its value is its field in ``Settings`` and the file."""
+
+    AUTO_ROLL = "auto_roll"
+    AUTO_CONFIRM = "auto_confirm"
+    AUTO_FORCED = "auto_forced"
+    AUTO_FLIP = "auto_flip"
+    REORDER_RTL = "reorder_rtl"
 
 
 @dataclass
@@ -50,16 +68,23 @@ class Settings:
     language: str = ""
     """The language chosen on the new-match screen or in the palette; "" for the
     environment's."""
-    mode: str = _DEFAULT.mode
+    mode: Mode = _DEFAULT.mode
     """The new-match screen's choices, as last started: mode, level, colour, length."""
-    bot_level: str = _DEFAULT.bot_level
-    color: str = _DEFAULT.color
+    bot_level: BotLevel = _DEFAULT.bot_level
+    color: ColorChoice = _DEFAULT.color
     points: int = _DEFAULT.points
     animation: Animation = Animation.NORMAL
 
+    def is_on(self, switch: Switch) -> bool:
+        return bool(getattr(self, switch.value))
+
+    def turn(self, switch: Switch, on: bool) -> None:
+        """Switch ``switch`` on or off (in memory: ``save_settings`` writes it)."""
+        setattr(self, switch.value, on)
+
 
 CHOICES: dict[str, tuple[object, ...]] = {
-    "mode": ("hot-seat", "bot"),
+    "mode": MODES,
     "bot_level": BOT_LEVELS,
     "color": COLOR_CHOICES,
     "points": MATCH_LENGTHS,

@@ -26,7 +26,7 @@ from textual.signal import Signal
 
 from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, use_language
 from nardy_tui.options import COLOR_CHOICES, LaunchOptions, MatchOptions
-from nardy_tui.storage import Animation, Settings, load_settings, save_settings
+from nardy_tui.storage import Animation, Settings, Switch, load_settings, save_settings
 from nardy_tui.ui.bots import load_bot
 from nardy_tui.ui.layouts import LATIN_KEY
 from nardy_tui.ui.match_files import Saver
@@ -52,11 +52,11 @@ TEXTUAL_COMMANDS = {"Theme": (N_("Theme"), N_("Change the colour theme")),
 """Textual's own palette commands worth keeping (the colour theme and the keys panel), with
 our words for them, so they are translated too."""
 SETTING_COMMANDS = (
-    ("auto_roll", N_("Toggle automatic rolling")),
-    ("auto_confirm", N_("Toggle automatic confirming")),
-    ("auto_forced", N_("Toggle automatic forced plays")),
-    ("auto_flip", N_("Toggle turning the board to the mover (hot-seat)")),
-    ("reorder_rtl", N_("Toggle putting right-to-left lines in reading order")),
+    (Switch.AUTO_ROLL, N_("Toggle automatic rolling")),
+    (Switch.AUTO_CONFIRM, N_("Toggle automatic confirming")),
+    (Switch.AUTO_FORCED, N_("Toggle automatic forced plays")),
+    (Switch.AUTO_FLIP, N_("Toggle turning the board to the mover (hot-seat)")),
+    (Switch.REORDER_RTL, N_("Toggle putting right-to-left lines in reading order")),
 )
 
 
@@ -78,7 +78,7 @@ class NardyApp(App[int]):
         self.launch = launch or LaunchOptions()
         self.bot_factory: BotFactory = bot_factory or load_bot
         self.pace = pace
-        self.settings_changed: Signal[str] = Signal(self, "settings-changed")
+        self.settings_changed: Signal[Switch] = Signal(self, "settings-changed")
         """Published with a setting's name when the player changes it."""
         self.saver: Saver = Saver()
 
@@ -345,9 +345,9 @@ class NardyApp(App[int]):
         game = self._game_screen()
         if game is not None and (game is screen or self._game_over_dialog_on(game, screen)):
             yield from game.palette_commands()
-        for name, title in SETTING_COMMANDS:
-            state = _("Now on") if getattr(self.settings, name) else _("Now off")
-            yield SystemCommand(_(title), state, partial(self._toggle, name))
+        for switch, title in SETTING_COMMANDS:
+            state = _("Now on") if self.settings.is_on(switch) else _("Now off")
+            yield SystemCommand(_(title), state, partial(self._toggle, switch))
         yield from self._animation_commands()
         if self._redrawn_in_place(screen):
             yield from self._language_commands()
@@ -411,23 +411,23 @@ class NardyApp(App[int]):
             self.notify(problem, severity="warning")
         self.notify(_("Bot animation: {speed}").format(speed=_(ANIMATION_NAMES[animation])))
 
-    def _toggle(self, name: str) -> None:
-        self.change_setting(name, not getattr(self.settings, name))
-        label = _(SETTING_LABELS[name])
-        said = _("{setting}: on") if getattr(self.settings, name) else _("{setting}: off")
+    def _toggle(self, switch: Switch) -> None:
+        self.change_setting(switch, not self.settings.is_on(switch))
+        label = _(SETTING_LABELS[switch])
+        said = _("{setting}: on") if self.settings.is_on(switch) else _("{setting}: off")
         self.notify(said.format(setting=label))
 
-    def change_setting(self, name: str, value: bool) -> None:
+    def change_setting(self, switch: Switch, value: bool) -> None:
         """Set, remember for the next run, and tell the screens that show it (a flip needs
         a redraw) through ``settings_changed``."""
-        setattr(self.settings, name, value)
+        self.settings.turn(switch, value)
         problem = save_settings(self.settings)
         if problem is not None:
             self.notify(problem, severity="warning")
-        if name == "reorder_rtl":
+        if switch is Switch.REORDER_RTL:
             use_language(current_language(), reorder_rtl=value)
             self.call_later(self._draw_again_in_language)
-        self.settings_changed.publish(name)
+        self.settings_changed.publish(switch)
 
     def change_language(self, code: str) -> None:
         """Play in ``code`` from now on, remember it for the next run, and draw the screen

@@ -34,7 +34,7 @@ from nardy_tui.play import (
     TurnFlow,
     last_play_marks,
 )
-from nardy_tui.storage import Animation, Settings
+from nardy_tui.storage import Animation, Settings, Switch
 from nardy_tui.ui.board import GLYPH, BoardView
 from nardy_tui.ui.bots import HINT_LEVEL, BotFactory, Chooser
 from nardy_tui.ui.dialogs import Choice, GameOverDialog, MatchOverDialog
@@ -44,7 +44,7 @@ from nardy_tui.ui.panels import CompactInfo, HistoryPanel, InfoPanel
 from nardy_tui.ui.sized import FULL_LAYOUT, SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
-AUTOMATIC_PLAYS = ("auto_roll", "auto_forced", "auto_confirm")
+AUTOMATIC_PLAYS = (Switch.AUTO_ROLL, Switch.AUTO_FORCED, Switch.AUTO_CONFIRM)
 """The settings that play for the player: rolling, a forced play, confirming a turn."""
 BELOW_BOARD = 3
 """Rows under the board: the two-line status and the footer."""
@@ -86,7 +86,7 @@ class GameScreen(SizedScreen):
     footer shows the keys again."""
 
     def __init__(self, match: Match, options: MatchOptions, seats: dict[Side, Seat], *,
-                 settings: Settings, settings_changed: Signal[str], saver: Saver,
+                 settings: Settings, settings_changed: Signal[Switch], saver: Saver,
                  bot_factory: BotFactory, pace: float, new_match: Callable[[], None]) -> None:
         """``seats`` says who plays each side; ``options.color`` is resolved.
 
@@ -136,7 +136,7 @@ class GameScreen(SizedScreen):
         """Whether quitting now would leave a match unfinished."""
         return self.match.phase is not Phase.MATCH_OVER
 
-    def _setting_changed(self, name: str) -> None:
+    def _setting_changed(self, switch: Switch) -> None:
         """Show a changed setting at once (turning the board to the mover needs a redraw).
 
         An automatic play turned on while it applies (the player's roll waiting, a forced
@@ -146,19 +146,19 @@ class GameScreen(SizedScreen):
         if not (self.is_attached and self.board.is_mounted):
             return
         self.refresh_view()
-        if name in AUTOMATIC_PLAYS and getattr(self.flow.settings, name):
-            self.call_later(self._play_automatically, name)
+        if switch in AUTOMATIC_PLAYS and self.flow.settings.is_on(switch):
+            self.call_later(self._play_automatically, switch)
 
-    def _play_automatically(self, setting: str) -> None:
+    def _play_automatically(self, setting: Switch) -> None:
         """Do what the automatic ``setting`` does, if it applies now (the flow checks)."""
         if not self.is_current:
             return
         flow = self.flow
-        if setting == "auto_roll":
+        if setting is Switch.AUTO_ROLL:
             self._apply(flow.roll(by_key=False) if flow.allows(Command.ROLL) else None)
-        elif setting == "auto_forced":
+        elif setting is Switch.AUTO_FORCED:
             self._apply(flow.play_forced())
-        elif setting == "auto_confirm":
+        elif setting is Switch.AUTO_CONFIRM:
             self._apply(flow.confirm())
 
     def ready(self) -> None:

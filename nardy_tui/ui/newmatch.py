@@ -17,7 +17,7 @@ from nardy_tui.engine import MATCH_LENGTHS
 from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, ngettext
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MODES, MatchOptions
 from nardy_tui.play import level_name
-from nardy_tui.storage import Settings
+from nardy_tui.storage import Settings, Switch
 from nardy_tui.ui.closing import ClosesOnce
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.setting_labels import SETTING_LABELS
@@ -134,7 +134,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
                 Binding("up", "app.focus_previous", N_("Previous"), show=False)]
     AUTO_FOCUS = "#mode"
 
-    def __init__(self, settings: Settings, change_setting: Callable[[str, bool], None],
+    def __init__(self, settings: Settings, change_setting: Callable[[Switch, bool], None],
                  change_language: Callable[[str], None], seed: int | None = None,
                  back: Callable[[], None] | None = None) -> None:
         """``settings`` gives the choices made last and the switches, which a tick changes
@@ -171,8 +171,8 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
                     [(language_name(code), code) for code in LANGUAGES],
                     value=current_language(), allow_blank=False, id="language"))
             with Vertical(id="settings"):
-                for name, label in SETTING_LABELS.items():
-                    yield MarkedCheckbox(_(label), getattr(settings, name), id=name)
+                for switch, label in SETTING_LABELS.items():
+                    yield MarkedCheckbox(_(label), settings.is_on(switch), id=switch.value)
             yield Button(_("Start the match (s)"), id="start", variant="primary")
         yield KeysFooter()
 
@@ -203,7 +203,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
 
     @on(Checkbox.Changed)
     def _setting_changed(self, event: Checkbox.Changed) -> None:
-        self._change_setting(str(event.checkbox.id), event.value)
+        self._change_setting(Switch(str(event.checkbox.id)), event.value)
 
     @on(Select.Changed, "#language")
     def _language_chosen(self, event: Select.Changed) -> None:

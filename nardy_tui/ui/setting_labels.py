@@ -5,14 +5,14 @@ labels are marked for translation; pass each through ``_()`` where it is shown.
 """
 
 from nardy_tui.i18n import N_
-from nardy_tui.storage import Animation
+from nardy_tui.storage import Animation, Switch
 
 SETTING_LABELS = {
-    "auto_roll": N_("Roll the dice automatically"),
-    "auto_confirm": N_("Confirm a complete turn automatically"),
-    "auto_forced": N_("Play a forced (only) play automatically"),
-    "auto_flip": N_("Hot-seat: turn the board to the player to move"),
-    "reorder_rtl": N_("Hebrew, Arabic: put lines in reading order"),
+    Switch.AUTO_ROLL: N_("Roll the dice automatically"),
+    Switch.AUTO_CONFIRM: N_("Confirm a complete turn automatically"),
+    Switch.AUTO_FORCED: N_("Play a forced (only) play automatically"),
+    Switch.AUTO_FLIP: N_("Hot-seat: turn the board to the player to move"),
+    Switch.REORDER_RTL: N_("Hebrew, Arabic: put lines in reading order"),
 }
 
 ANIMATION_NAMES = {

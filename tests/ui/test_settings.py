@@ -7,7 +7,14 @@ from pathlib import Path
 
 from nardy_tui.engine import Phase
 from nardy_tui.options import LaunchOptions, MatchOptions
-from nardy_tui.storage import Animation, Settings, load_settings, save_settings, settings_path
+from nardy_tui.storage import (
+    Animation,
+    Settings,
+    Switch,
+    load_settings,
+    save_settings,
+    settings_path,
+)
 from nardy_tui.ui.app import NardyApp
 from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import burst, game_screen, roll_off, settle, turn_keys
@@ -79,7 +86,7 @@ async def test_turning_the_board_to_the_mover_shows_at_once_when_switched_on() -
         await burst(pilot, "r")
         await burst(pilot, *turn_keys(match), "c")
         assert match.mover is not None and screen.board.view is not match.mover
-        app.change_setting("auto_flip", True)
+        app.change_setting(Switch.AUTO_FLIP, True)
         await pilot.pause()
         assert screen.board.view is match.mover
         assert screen.flow.reader is match.mover
@@ -91,7 +98,7 @@ async def test_auto_roll_turned_on_while_the_player_is_to_roll_rolls_at_once() -
     async with app.run_test(size=SIZE) as pilot:
         match = await roll_off(pilot)
         assert match.phase is Phase.ROLL
-        app.change_setting("auto_roll", True)
+        app.change_setting(Switch.AUTO_ROLL, True)
         await settle(pilot)
         assert match.phase is Phase.MOVE, "the waiting roll is made, not only the next one"
 
@@ -105,7 +112,7 @@ async def test_auto_confirm_turned_on_with_a_complete_turn_confirms_it() -> None
         await burst(pilot, *turn_keys(match))
         assert match.turn is not None and match.turn.is_complete
         mover = match.mover
-        app.change_setting("auto_confirm", True)
+        app.change_setting(Switch.AUTO_CONFIRM, True)
         await settle(pilot)
         assert match.phase is Phase.ROLL and match.mover is not mover
 
