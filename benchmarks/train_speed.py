@@ -22,7 +22,6 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
-from rich.console import Console
 
 from nardy_tui.bot import TrainingRun, train_network
 
@@ -38,7 +37,7 @@ def time_run(games: int) -> float:
         run = TrainingRun(out=out, games=start_games + games, resume=True, check_games=0,
                           checkpoint_every=games, log_every=10 ** 9)
         started = time.perf_counter()
-        train_network(run, Console(quiet=True))
+        train_network(run, log=lambda line: None, progress=lambda done, error: None)
         return time.perf_counter() - started
 
 

@@ -175,3 +175,19 @@ def test_importing_the_play_core_loads_no_textual_rich_numpy_or_ui() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, timeout=60)
     assert done.stdout.strip() == "", f"pulled in: {done.stdout.strip()}"
+
+
+def test_the_bot_layer_prints_nothing_and_draws_no_progress_bar() -> None:
+    """Training and the arena report through callbacks; the command line prints."""
+    found = []
+    for path in sorted((PACKAGE / "bot").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "print":
+                found.append(f"{path.name}:{node.lineno}: print")
+            if isinstance(node, ast.ImportFrom | ast.Import):
+                names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [
+                    alias.name for alias in node.names]
+                found += [f"{path.name}:{node.lineno}: {name}" for name in names
+                          if name.split(".")[0] == "rich"]
+    assert not found, found

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import sqrt
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from nardy_tui.bot.levels import get_bot
 from nardy_tui.bot.players import Bot
@@ -26,10 +26,8 @@ from nardy_tui.i18n import _, ngettext
 
 MAX_TURNS = 2000
 """A game this long means something is broken (a real game takes about a hundred turns)."""
-LOG_EVERY_SECONDS = 30.0
-LOG_LINES = 20
-"""Progress written to a file or a pipe: a plain line every twentieth of the run, or every
-30 seconds if that comes first, and one for the last game."""
+ArenaProgress = Callable[[str, int], None]
+"""Told after every game: the run so far in words, and the games played (from 1)."""
 
 
 class DiceStream:
@@ -89,48 +87,11 @@ def play_game(bots: dict[Side, Bot], dice: DiceStream, think: dict[Side, list[fl
     raise RuntimeError(f"game did not end within {MAX_TURNS} turns")
 
 
-class Progress:
-    """The arena's progress on standard error.
-
-    On a terminal one line is rewritten in place (a carriage return before each update).
-    Anywhere else (a log file, CI) carriage returns would run every update together on one
-    line, so whole lines are written, now and then.
-    """
-
-    def __init__(self, stream: TextIO, games: int) -> None:
-        self.stream = stream
-        self.games = games
-        self.live = _is_terminal(stream)
-        self.started = self.last_line = time.perf_counter()
-        self.every = max(1, games // LOG_LINES)
-
-    def update(self, text: str, game: int) -> None:
-        """``text`` describes the run after ``game`` games (counted from 1)."""
-        now = time.perf_counter()
-        line = _("{progress} ({seconds} s)").format(progress=text,
-                                                    seconds=f"{now - self.started:.0f}")
-        if self.live:
-            print(f"\r{line}", end="", file=self.stream, flush=True)
-        elif (game == self.games or game % self.every == 0
-              or now - self.last_line >= LOG_EVERY_SECONDS):
-            self.last_line = now
-            print(line, file=self.stream, flush=True)
-
-    def close(self) -> None:
-        if self.live:
-            print(file=self.stream, flush=True)
-
-
-def _is_terminal(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):  # no such method, or a closed stream
-        return False
-
-
-def run(level_a: str, level_b: str, games: int, seed: int, progress: bool = True,
+def run(level_a: str, level_b: str, games: int, seed: int,
+        progress: ArenaProgress | None = None,
         weights_a: Path | None = None, weights_b: Path | None = None) -> dict[str, Any]:
-    """Play ``games`` games (pairs of duplicate dice) and return the report as a dict.
+    """Play ``games`` games (pairs of duplicate dice) and return the report as a dict,
+    telling ``progress`` of each game (the layer prints nothing itself).
 
     An expert may play with a weights file of its own (``weights_a``, ``weights_b``): two
     training checkpoints against each other, or one against the game's weights. The report
@@ -140,7 +101,6 @@ def run(level_a: str, level_b: str, games: int, seed: int, progress: bool = True
     bot_b = get_bot(level_b, seed=seed + 1, weights=weights_b)
     level_a, level_b = _labels((level_a, weights_a), (level_b, weights_b))
     tally = Tally()
-    shown = Progress(sys.stderr, games) if progress else None
     for game in range(games):
         pair, second = divmod(game, 2)
         a_side = Side.WHITE if second == 0 else Side.BLACK
@@ -150,12 +110,10 @@ def run(level_a: str, level_b: str, games: int, seed: int, progress: bool = True
         tally.games.append(GameResult(winner is a_side, points))
         tally.think["A"].extend(think[a_side])
         tally.think["B"].extend(think[a_side.opponent])
-        if shown is not None:
+        if progress is not None:
             wins = sum(result.a_won for result in tally.games)
-            shown.update(_("{a} vs {b}: game {game}/{games}, {a} won {wins}").format(
+            progress(_("{a} vs {b}: game {game}/{games}, {a} won {wins}").format(
                 a=level_a, b=level_b, game=game + 1, games=games, wins=wins), game + 1)
-    if shown is not None:
-        shown.close()
     return report(level_a, level_b, seed, tally)
 
 

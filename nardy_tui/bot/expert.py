@@ -17,8 +17,8 @@ from pathlib import Path
 import numpy as np
 
 from nardy_tui.bot.batch_moves import boards, legal_ends
+from nardy_tui.bot.chances import Evaluation
 from nardy_tui.bot.encoding import encode, encode_sides
-from nardy_tui.bot.evaluation import Evaluation
 from nardy_tui.bot.network import Network, equities, load
 from nardy_tui.bot.players import ROLL_WEIGHTS, Bot, Ranking
 from nardy_tui.engine import Dice, Play, Position, legal_results

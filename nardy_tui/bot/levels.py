@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, overload
 
-from nardy_tui.bot.evaluation import WeightsError
+from nardy_tui.bot.chances import WeightsError
 from nardy_tui.bot.players import Bot, build
 from nardy_tui.options import BOT_LEVELS
 

@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from nardy_tui.bot.chances import WeightsError
 from nardy_tui.bot.encoding import INPUTS, MOVER_OFF, OPPONENT_OFF
-from nardy_tui.bot.evaluation import WeightsError
 from nardy_tui.i18n import _
 
 OUTPUTS = 3

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
-from nardy_tui.bot.evaluate import SIMPLE, STRONG, Weights, evaluate
+from nardy_tui.bot.heuristic import SIMPLE, STRONG, Weights, evaluate
 from nardy_tui.engine import (
     ALL_ROLLS,
     Dice,

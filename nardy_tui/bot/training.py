@@ -1,19 +1,20 @@
 """What a training run of the expert's network is asked to do, and the call that runs it.
 
-The run itself (``bot/train.py``: self-play, TD(λ), checkpoints) needs numpy; this module
+The run itself (``bot/td_learning.py``: self-play, TD(λ), checkpoints) needs numpy; this module
 does not, so the bot's public face can offer training without every user of the bot paying
 for numpy, as ``get_bot`` does for the expert level.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from rich.console import Console
-
+Log = Callable[[str], None]
+"""Where a run's report lines go (the command line writes them to the terminal)."""
+Progress = Callable[[int, float], None]
+"""Told after every game: the games played in all, and the recent TD error."""
 
 MAX_PARALLEL_GAMES = 1024
 """The most games a run plays side by side (a batch search takes at most 2,048)."""
@@ -56,9 +57,9 @@ class TrainingRun:
     log_every: int = 100
 
 
-def train_network(run: TrainingRun, console: Console) -> None:
-    """Train as ``run`` asks, reporting on ``console``; ``WeightsError`` if ``--resume``
-    finds a file that is not weights."""
-    from nardy_tui.bot.train import train
+def train_network(run: TrainingRun, log: Log, progress: Progress) -> None:
+    """Train as ``run`` asks, reporting to ``log`` and ``progress`` (the layer prints
+    nothing itself); ``WeightsError`` if ``--resume`` finds a file that is not weights."""
+    from nardy_tui.bot.td_learning import train
 
-    train(run, console)
+    train(run, log, progress)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from nardy_tui.bot import LEVELS, WeightsError, format_arena_report, run_arena
 from nardy_tui.cli.argparsing import OneLineParser
+from nardy_tui.cli.progress import Progress
 from nardy_tui.i18n import _
 
 
@@ -41,12 +42,17 @@ def main(argv: list[str]) -> int:
         if weights is not None and level != "expert":
             parser.error(_("{option} needs the expert level, not {level}").format(
                 option=option, level=level))
+    shown = None if args.quiet else Progress(sys.stderr, args.games)
     try:
-        data = run_arena(args.a, args.b, args.games, args.seed, progress=not args.quiet,
+        data = run_arena(args.a, args.b, args.games, args.seed,
+                         progress=None if shown is None else shown.update,
                          weights_a=args.weights_a, weights_b=args.weights_b)
     except WeightsError as error:
         print(f"nardy arena: {error}", file=sys.stderr)
         return 1
+    finally:
+        if shown is not None:
+            shown.close()
     print(format_arena_report(data))
     if args.json:
         print(json.dumps(data))

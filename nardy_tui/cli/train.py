@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from nardy_tui.bot import (
     MAX_PARALLEL_GAMES,
@@ -76,8 +77,16 @@ def main(argv: list[str] | None = None) -> int:
     """Train as ``argv`` asks; 1 with one line on stderr if the weights file is not one."""
     run = parse_run(sys.argv[1:] if argv is None else argv)
     console = Console(stderr=True)
+    columns = (TextColumn("training"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[note]}"), TimeRemainingColumn())
     try:
-        train_network(run, console)
+        with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
+            task = bar.add_task("train", total=run.games, note="")
+
+            def advance(done: int, td_error: float) -> None:
+                bar.update(task, completed=done, note=f"error {td_error:.4f}")
+
+            train_network(run, console.log, advance)
     except WeightsError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1

@@ -34,7 +34,7 @@ def test_arena_report_shape(capsys: pytest.CaptureFixture[str]) -> None:
 def test_duplicate_dice_swap_seats() -> None:
     # Medium has no noise, so two of them play the same game twice with the same dice: the
     # same seat wins both times, which is one game for each bot.
-    data = arena.run("medium", "medium", 4, seed=4, progress=False)
+    data = arena.run("medium", "medium", 4, seed=4)
     assert data["a"]["wins"] == data["b"]["wins"] == 2
 
 

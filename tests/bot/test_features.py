@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from nardy_tui.bot.evaluate import evaluate
 from nardy_tui.bot.features import OPPOSITE, in_contact, rear_point, side_features, split
+from nardy_tui.bot.heuristic import evaluate
 from nardy_tui.engine import Position, Side
 
 

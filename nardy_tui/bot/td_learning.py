@@ -22,8 +22,6 @@ import time
 from dataclasses import replace
 
 import numpy as np
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from nardy_tui.bot import get_bot
 from nardy_tui.bot.arena import DiceStream, play_game
@@ -31,7 +29,7 @@ from nardy_tui.bot.expert import ExpertBot
 from nardy_tui.bot.network import LOSE_MARS, WIN, WIN_MARS, Array, Network, load
 from nardy_tui.bot.players import Bot
 from nardy_tui.bot.self_play import GameRecord, SelfPlay
-from nardy_tui.bot.training import TrainingRun, TrainingSettings
+from nardy_tui.bot.training import Log, Progress, TrainingRun, TrainingSettings
 from nardy_tui.engine import Side
 
 
@@ -128,7 +126,7 @@ def strength_check(network: Network, games: int, seed: int,
     return wins / games
 
 
-def start_network(run: TrainingRun, console: Console) -> tuple[Network, TrainingSettings]:
+def start_network(run: TrainingRun, log: Log) -> tuple[Network, TrainingSettings]:
     """The network to train: the output file's when resuming, otherwise a fresh one."""
     if run.resume and run.out.exists():
         network = load(run.out)
@@ -147,7 +145,7 @@ def start_network(run: TrainingRun, console: Console) -> tuple[Network, Training
             settings = replace(settings, hidden=run.widen)
             network.meta.setdefault("schedule", []).append({"games": games, "hidden": run.widen})
         network.meta["settings"] = settings.__dict__  # older files: the defaults they ran on
-        console.log(f"resuming {run.out} after {games} games, "
+        log(f"resuming {run.out} after {games} games, "
                     f"learning rate {settings.learning_rate}, "
                     f"{settings.parallel_games} games at a time")
         return network, settings
@@ -168,9 +166,10 @@ def _next_stop(done: int, run: TrainingRun) -> int:
     return min(stops)
 
 
-def train(run: TrainingRun, console: Console) -> Network:
-    """Run the training loop described in the module docstring."""
-    network, settings = start_network(run, console)
+def train(run: TrainingRun, log: Log, progress: Progress) -> Network:
+    """Run the training loop described in the module docstring, telling ``progress`` of
+    every game and ``log`` of each report line."""
+    network, settings = start_network(run, log)
     optimiser = Adam(network, settings.learning_rate)
     players = SelfPlay(network, settings.seed, settings.parallel_games)
     reference = None if run.check_against is None else load(run.check_against)
@@ -185,35 +184,29 @@ def train(run: TrainingRun, console: Console) -> Network:
         network.meta["seconds"] = round(seconds_before + time.perf_counter() - started, 1)
         network.save(run.out)
 
-    columns = (TextColumn("training"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("{task.fields[note]}"), TimeRemainingColumn())
-    with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
-        task = progress.add_task("train", total=run.games, completed=done, note="")
+    def learn(game: GameRecord) -> None:
+        nonlocal done
+        errors.append(learn_from_game(network, optimiser, game, settings.lam))
+        done += 1
+        progress(done, float(np.mean(errors[-200:])))
+        if done % run.log_every == 0:
+            rate = (time.perf_counter() - started) / max(len(errors), 1)
+            log(f"games {done}: td error {np.mean(errors[-run.log_every:]):.4f}, "
+                f"{rate:.3f} s/game")
 
-        def learn(game: GameRecord) -> None:
-            nonlocal done
-            errors.append(learn_from_game(network, optimiser, game, settings.lam))
-            done += 1
-            progress.update(task, completed=done, note=f"error {np.mean(errors[-200:]):.4f}")
-            if done % run.log_every == 0:
-                rate = (time.perf_counter() - started) / max(len(errors), 1)
-                console.log(f"games {done}: td error {np.mean(errors[-run.log_every:]):.4f}, "
-                            f"{rate:.3f} s/game")
-
-        while done < run.games:
-            players.run(done, _next_stop(done, run), learn)
-            if done % run.check_every == 0 and run.check_games:
-                share = strength_check(network, run.check_games, settings.seed + done,
-                                       reference)
-                against = "hard" if run.check_against is None else run.check_against.name
-                network.meta["curve"].append(
-                    {"games": done, "win_rate": round(share, 4), "against": against,
-                     "check_games": run.check_games,
-                     "hours": round((seconds_before + time.perf_counter() - started) / 3600, 2)})
-                console.log(f"games {done}: one-ply network vs one-ply {against} {share:.1%} "
-                            f"over {run.check_games} games")
-            if done % run.checkpoint_every == 0:
-                save()
-        save()
-    console.log(f"saved {run.out} after {done} games")
+    while done < run.games:
+        players.run(done, _next_stop(done, run), learn)
+        if done % run.check_every == 0 and run.check_games:
+            share = strength_check(network, run.check_games, settings.seed + done, reference)
+            against = "hard" if run.check_against is None else run.check_against.name
+            network.meta["curve"].append(
+                {"games": done, "win_rate": round(share, 4), "against": against,
+                 "check_games": run.check_games,
+                 "hours": round((seconds_before + time.perf_counter() - started) / 3600, 2)})
+            log(f"games {done}: one-ply network vs one-ply {against} {share:.1%} "
+                f"over {run.check_games} games")
+        if done % run.checkpoint_every == 0:
+            save()
+    save()
+    log(f"saved {run.out} after {done} games")
     return network

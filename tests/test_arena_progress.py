@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from nardy_tui.bot import arena
+from nardy_tui.cli import progress
 
 
 class Terminal(io.StringIO):
@@ -21,7 +21,7 @@ class Terminal(io.StringIO):
 
 
 def run_progress(stream: io.StringIO, games: int) -> str:
-    shown = arena.Progress(stream, games)
+    shown = progress.Progress(stream, games)
     for game in range(1, games + 1):
         shown.update(f"a vs b: game {game}/{games}", game)
     shown.close()
@@ -32,7 +32,7 @@ def test_not_a_terminal_gets_whole_lines_now_and_then() -> None:
     text = run_progress(io.StringIO(), 100)
     assert "\r" not in text
     lines = text.splitlines()
-    assert len(lines) == arena.LOG_LINES
+    assert len(lines) == progress.LOG_LINES
     assert all(line.startswith("a vs b: game ") for line in lines)
     assert lines[-1].startswith("a vs b: game 100/100") and text.endswith("\n")
 
@@ -41,7 +41,7 @@ def test_a_short_run_logs_every_game_and_a_slow_one_every_half_minute(
         monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(run_progress(io.StringIO(), 3).splitlines()) == 3
     clock = itertools.count(0, 20)
-    monkeypatch.setattr(arena.time, "perf_counter", lambda: float(next(clock)))
+    monkeypatch.setattr(progress.time, "perf_counter", lambda: float(next(clock)))
     text = run_progress(io.StringIO(), 1000)
     # A line every 50 games, plus one every 30 s: the clock moves 20 s per game.
     assert len(text.splitlines()) > 1000 // 50 * 2
