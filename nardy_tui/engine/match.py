@@ -13,7 +13,7 @@ from datetime import datetime
 from enum import Enum
 
 from nardy_tui.engine.dice import DiceRoller, DiceSource, RollOff
-from nardy_tui.engine.notation import format_play
+from nardy_tui.engine.notation import checker_moves, format_moves, format_play
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
 from nardy_tui.engine.step import Dice, Play, format_dice
@@ -60,6 +60,22 @@ class TurnRecord:
 
     def __str__(self) -> str:
         return f"{self.side.label} {format_dice(self.dice)}: {self.notation}"
+
+    def read_by(self, reader: Side) -> str:
+        """The notation in ``reader``'s numbering: the same moves, each point named as
+        ``reader`` numbers it (no text is parsed).
+
+        >>> from nardy_tui.engine.step import Step
+        >>> turn = TurnRecord(Side.BLACK, (5, 2), (Step(24, 19, 5), Step(19, 17, 2)), "24/17")
+        >>> turn.read_by(Side.BLACK), turn.read_by(Side.WHITE)
+        ('24/17', '12/5')
+        """
+        if reader is self.side or not self.play:
+            return self.notation
+        joined = checker_moves(self.play)
+        stepwise = [(step.src, step.dst) for step in self.play]
+        moves = joined if format_moves(joined) == self.notation else stepwise
+        return format_moves(moves, turned=True)
 
 
 @dataclass

@@ -12,6 +12,7 @@ import re
 
 from nardy_tui.engine.geometry import OFF, opposite_number
 from nardy_tui.engine.position import Position
+from nardy_tui.engine.side import Side
 from nardy_tui.engine.step import Dice, Play, Step
 from nardy_tui.engine.turn import TurnBuilder
 from nardy_tui.i18n import _
@@ -20,28 +21,40 @@ PASS = "(no move)"
 _MOVE = re.compile(r"^(\d{1,2})/(\d{1,2}|off)(?:\((\d)\))?$")
 
 
-def format_play(play: Play, position: Position | None = None, dice: Dice | None = None) -> str:
-    """The play in notation.
+def format_play(play: Play, position: Position | None = None, dice: Dice | None = None, *,
+                reader: Side | None = None) -> str:
+    """The play in notation, in the mover's numbering or, given ``reader``, in theirs.
 
     With the position and dice, each checker's steps are joined into one move where that
     reads back to the same turn; without them the steps are written one by one.
 
-    >>> format_play((Step(24, 20, 4), Step(24, 20, 4), Step(20, 16, 4), Step(20, 16, 4)),
-    ...             Position.initial(), (4, 4))
+    >>> opening = (Step(24, 20, 4), Step(24, 20, 4), Step(20, 16, 4), Step(20, 16, 4))
+    >>> format_play(opening, Position.initial(), (4, 4))
     '24/16(2)'
+    >>> format_play(opening, Position.initial(), (4, 4), reader=Side.BLACK)
+    '12/4(2)'
     >>> format_play(())
     '(no move)'
     """
     if not play:
         return PASS
-    stepwise = _group([(step.src, step.dst) for step in play])
+    moves = _moves_written(play, position, dice)
+    turned = reader is not None and position is not None and reader is not position.turn
+    return format_moves(moves, turned=turned)
+
+
+def _moves_written(play: Play, position: Position | None, dice: Dice | None,
+                   ) -> list[tuple[int, int]]:
+    """The moves notation writes for ``play``: each checker's joined where that reads back
+    to the same turn (which needs the position and dice), else the steps one by one."""
+    stepwise = [(step.src, step.dst) for step in play]
     if position is None or dice is None:
         return stepwise
-    joined = _group(_join_checker_paths(play))
-    if joined == stepwise:  # no checker moved twice, so there is nothing to read back
+    joined = _join_checker_paths(play)
+    if _group(joined) == _group(stepwise):  # no checker moved twice: nothing to read back
         return stepwise
     try:
-        reads_back = position.apply(parse_play(joined, position, dice), dice)
+        reads_back = position.apply(parse_play(_group(joined), position, dice), dice)
     except ValueError:
         return stepwise
     return joined if reads_back == position.apply(play, dice) else stepwise
@@ -132,13 +145,19 @@ def _join_checker_paths(play: Play) -> list[tuple[int, int]]:
     return [(src, dst) for src, dst in moves]
 
 
-def format_moves(moves: list[tuple[int, int]]) -> str:
+def format_moves(moves: list[tuple[int, int]], *, turned: bool = False) -> str:
     """Checker moves (from, to; ``checker_moves`` gives a play's) in notation, identical
-    moves written once with their count: the rest of a turn already begun, say.
+    moves written once with their count: the rest of a turn already begun, say. ``turned``:
+    each point named as the opponent numbers it, for the other player to read.
 
     >>> format_moves([(13, 8), (13, 8), (6, 0)])
     '13/8(2) 6/off'
+    >>> format_moves([(13, 8), (6, 0)], turned=True)
+    '1/20 18/off'
     """
+    if turned:
+        moves = [(opposite_number(src), dst if dst == OFF else opposite_number(dst))
+                 for src, dst in moves]
     return _group(moves)
 
 

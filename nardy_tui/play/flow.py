@@ -35,7 +35,6 @@ from nardy_tui.engine import (
     format_play,
     legal_results,
     renumber,
-    renumbered,
 )
 from nardy_tui.i18n import N_, _, ngettext, sentences
 from nardy_tui.play.cells import cell_of, point_of
@@ -427,8 +426,7 @@ class TurnFlow:
         play as ever, the rest of a turn begun with each checker's steps joined."""
         if not turn.steps:
             return self.play_read(rest, turn.position, turn.dice)
-        notation = format_moves(checker_moves(rest))
-        return notation if turn.mover is self.reader else renumbered(notation)
+        return format_moves(checker_moves(rest), turned=turn.mover is not self.reader)
 
     def _equity_for(self, mover: Side) -> str:
         """Whose equity the hint's figures are: the human's against the bot, the named
@@ -604,8 +602,7 @@ class TurnFlow:
 
     def play_read(self, play: Play, position: Position, dice: tuple[int, int]) -> str:
         """A whole play in notation, as the reader reads it."""
-        notation = format_play(play, position, dice)
-        return notation if position.turn is self.reader else renumbered(notation)
+        return format_play(play, position, dice, reader=self.reader)
 
     def turn_said(self, record: TurnRecord) -> str:
         """A turn just played, for the status line, in the reader's numbering."""

@@ -3,7 +3,7 @@ turn of the history, in the language in use and the reader's own numbering."""
 
 from __future__ import annotations
 
-from nardy_tui.engine import RollOff, Side, TurnRecord, format_dice, renumbered
+from nardy_tui.engine import RollOff, Side, TurnRecord, format_dice
 from nardy_tui.i18n import N_, _
 
 LEVEL_NAMES = {
@@ -58,12 +58,8 @@ def turn_line(record: TurnRecord, reader: Side) -> str:
     >>> turn_line(record, Side.BLACK), turn_line(record, Side.WHITE)
     ('Black 5-2: 24/17', 'Black 5-2: 12/5')
     """
-    if not record.play:
-        notation = _("(no move)")  # the record writes it in English, the screen in words
-    elif record.side is reader:
-        notation = record.notation
-    else:
-        notation = renumbered(record.notation)
+    # A pass: the record writes "(no move)" in English, the screen in the player's words.
+    notation = record.read_by(reader) if record.play else _("(no move)")
     return _("{side} {dice}: {moves}").format(side=record.side.name_shown,
                                               dice=format_dice(record.dice),
                                               moves=notation)

@@ -38,7 +38,6 @@ from nardy_tui.engine import (
     Side,
     format_dice,
     format_play,
-    renumbered,
 )
 from nardy_tui.i18n import N_, _, ngettext
 from nardy_tui.play import judged_marks
@@ -277,8 +276,7 @@ class ReviewScreen(SizedScreen):
 
     def _said(self, turn: TurnReview, play: Play) -> str:
         """A play in the reader's numbering."""
-        text = format_play(play, turn.before, turn.dice)
-        return text if self._reader(turn) is turn.side else renumbered(text)
+        return format_play(play, turn.before, turn.dice, reader=self._reader(turn))
 
     def _line(self, turn: TurnReview) -> str:
         """One turn in the list, short enough for the side panel: the mark's glyph, the

@@ -96,3 +96,19 @@ def test_a_game_record_lists_mover_dice_and_turn() -> None:
     [reply] = [p for p in legal_plays(after, (6, 2)) if len(p) == 2 and p[1].src == p[0].dst]
     game.turns.append(TurnRecord(Side.BLACK, (6, 2), reply, format_play(reply)))
     assert game.record_lines() == ["1. White 5-3: 24/16", "2. Black 6-2: 24/18 18/16"]
+
+
+def test_a_turn_read_by_the_other_player_names_the_same_moves_in_their_numbering() -> None:
+    """``read_by`` and ``format_play(reader=)`` write the other numbering from the moves
+    themselves; renumbering the written text, token by token, must give the same."""
+    from nardy_tui.engine import renumbered
+
+    rng = random.Random(8)
+    for pos, dice in self_play_positions(seed=8, count=600):
+        play = rng.choice(legal_plays(pos, dice))
+        notation = format_play(play, pos, dice)
+        record = TurnRecord(pos.turn, dice, play, notation)
+        other = pos.turn.opponent
+        assert record.read_by(pos.turn) == notation
+        assert record.read_by(other) == renumbered(notation), notation
+        assert format_play(play, pos, dice, reader=other) == renumbered(notation)
