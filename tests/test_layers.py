@@ -155,26 +155,29 @@ def test_the_check_sees_submodules_relative_imports_and_forbidden_directions(
     assert "ui" not in MAY_IMPORT["play"]
 
 
-def test_importing_the_bot_or_storage_loads_no_numpy_textual_or_ui() -> None:
-    code = ("import sys, nardy_tui.bot, nardy_tui.storage\n"
-            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'textual')\n"
+def loaded_by(modules: str, *, unwanted: tuple[str, ...]) -> list[str]:
+    """The modules a fresh interpreter has loaded after importing ``modules`` that belong
+    to the ``unwanted`` packages or to the UI and the command line: what is actually
+    loaded, not what the source says."""
+    code = ("import sys\n"
+            f"import {modules}\n"
+            f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {unwanted!r}\n"
             "             or m.startswith(('nardy_tui.ui', 'nardy_tui.cli')))\n"
             "print(','.join(bad))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, timeout=60)
-    assert done.stdout.strip() == "", f"pulled in: {done.stdout.strip()}"
+    return [name for name in done.stdout.strip().split(",") if name]
+
+
+def test_importing_the_bot_or_storage_loads_no_numpy_textual_or_ui() -> None:
+    pulled = loaded_by("nardy_tui.bot, nardy_tui.storage", unwanted=("numpy", "textual"))
+    assert pulled == [], f"pulled in: {pulled}"
 
 
 def test_importing_the_play_core_loads_no_textual_rich_numpy_or_ui() -> None:
-    """The game without a screen: what is actually loaded, not what the source says."""
-    code = ("import sys, nardy_tui.play\n"
-            "bad = sorted(m for m in sys.modules\n"
-            "             if m.split('.')[0] in ('numpy', 'textual', 'rich')\n"
-            "             or m.startswith(('nardy_tui.ui', 'nardy_tui.cli')))\n"
-            "print(','.join(bad))\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, timeout=60)
-    assert done.stdout.strip() == "", f"pulled in: {done.stdout.strip()}"
+    """The game without a screen."""
+    pulled = loaded_by("nardy_tui.play", unwanted=("numpy", "textual", "rich"))
+    assert pulled == [], f"pulled in: {pulled}"
 
 
 def test_the_bot_layer_prints_nothing_and_draws_no_progress_bar() -> None:
