@@ -28,7 +28,6 @@ from nardy_tui.engine import (
     Game,
     Match,
     Phase,
-    Play,
     Position,
     RollOff,
     ScriptedDice,
@@ -137,20 +136,17 @@ def _points(count: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class RecordedTurn:
-    """One turn read back from a record, with the positions before and after it."""
+class RecordedTurn(TurnRecord):
+    """One turn read back from a record: the turn as a game keeps it, with its number and
+    the positions before and after it."""
 
     number: int
-    side: Side
-    dice: Dice
-    play: Play
-    notation: str
     before: Position
     after: Position
 
     def __str__(self) -> str:
         """The record's own line, written the way a game's history writes it."""
-        return f"{self.number}. {TurnRecord(self.side, self.dice, self.play, self.notation)}"
+        return f"{self.number}. {TurnRecord.__str__(self)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,7 +306,8 @@ class _GameReader:
         rolled = match.roll()
         play = parse_play(notation, before, rolled)
         match.play(play)
-        return RecordedTurn(index, side, rolled, play, notation, before, match.position)
+        return RecordedTurn(side, rolled, play, notation, number=index, before=before,
+                            after=match.position)
 
 
 QUOTED_MAX = 80

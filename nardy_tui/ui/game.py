@@ -568,7 +568,7 @@ class GameScreen(SizedScreen):
         humans = frozenset(side for side in Side if flow.seats[side].at_keyboard)
         request = ReviewRequest(
             number=game.number, start=Position.initial(first),
-            turns=tuple((turn.side, turn.dice, turn.play) for turn in game.turns),
+            turns=tuple(game.turns),
             sides=humans, view=None if flow.hot_seat else flow.human_side)
         self.app.push_screen(ReviewScreen(request), back)
 

@@ -32,10 +32,10 @@ from nardy_tui.bot import (
     summarise,
 )
 from nardy_tui.engine import (
-    Dice,
     Play,
     Position,
     Side,
+    TurnRecord,
     format_dice,
     format_play,
 )
@@ -64,7 +64,7 @@ class ReviewRequest:
 
     number: int
     start: Position
-    turns: tuple[tuple[Side, Dice, Play], ...]
+    turns: tuple[TurnRecord, ...]
     sides: frozenset[Side]
     """The sides whose play is judged: both in hot-seat, the human against the bot."""
     view: Side | None
@@ -154,7 +154,7 @@ class ReviewScreen(SizedScreen):
     @work(thread=True, exclusive=True, group="review")
     def _review(self) -> None:
         start = self.request.start
-        turns = [(dice, play) for _side, dice, play in self.request.turns]
+        turns = [(turn.dice, turn.play) for turn in self.request.turns]
         try:
             review_game(start, turns, progress=self._progress_from_thread,
                         on_turn=self._turn_from_thread, sides=self.request.sides)

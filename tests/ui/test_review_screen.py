@@ -9,7 +9,7 @@ from pathlib import Path
 from textual.app import App
 from textual.widgets import OptionList, Static
 
-from nardy_tui.engine import Side, legal_plays
+from nardy_tui.engine import Side, TurnRecord, legal_plays
 from nardy_tui.play import Mark, cell_of, tray_cell
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
@@ -30,7 +30,8 @@ def blunder_game() -> ReviewRequest:
     after = start.apply(blunder, (6, 5))
     [black_off] = legal_plays(after, (2, 1))
     return ReviewRequest(number=1, start=start,
-                         turns=((Side.WHITE, (6, 5), blunder), (Side.BLACK, (2, 1), black_off)),
+                         turns=(TurnRecord(Side.WHITE, (6, 5), blunder, "6/1 5/off"),
+                                TurnRecord(Side.BLACK, (2, 1), black_off, "1/off(2)")),
                          sides=frozenset(Side), view=Side.WHITE)
 
 
