@@ -17,6 +17,8 @@ from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.command import CommandList, CommandPalette
 
+from nardy_tui.i18n import visual
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -79,5 +81,7 @@ class Palette(ClosesOnce, CommandPalette):
             yield ClickedList() if type(widget) is CommandList else widget
 
     def _gather_commands(self, search_value: str) -> None:  # type: ignore[override]
+        """Search for what was typed as the titles are drawn: a Hebrew or Arabic title is
+        in visual order (``visual``), so the typed words are put in that order too."""
         if self in self.app.screen_stack:
-            super()._gather_commands(search_value)
+            super()._gather_commands(visual(search_value))

@@ -212,3 +212,24 @@ async def test_the_new_match_choices_keep_one_line_titles_at_80x24(code: str) ->
         tops = {widget.region.y for widget in titles[:4]}  # the language is under them
         heights = [widget.region.height for widget in titles]
         assert heights == [1] * len(heights) and len(tops) == 1, (code, heights)
+
+
+async def test_in_hebrew_the_palette_finds_a_command_typed_in_reading_order() -> None:
+    """The titles are drawn in visual order; the player types in reading order."""
+    from textual.command import CommandList
+
+    use_language("he", reorder_rtl=True)
+    app = NardyApp(LaunchOptions(match=HOT_SEAT, resume=False), pace=0)
+    async with app.run_test(size=SMALLEST) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        help_word = reading_of(_("Help"))
+        await pilot.press(*help_word)
+        found = app.screen.query_one(CommandList)
+        for _attempt in range(50):
+            await pilot.pause(0.05)
+            if found.option_count:
+                break
+        titles = [str(found.get_option_at_index(index).prompt)
+                  for index in range(found.option_count)]
+        assert any(_("Help") in title for title in titles), titles
