@@ -233,15 +233,17 @@ _NUMBER = r"[+\-]?\d(?:[\w+\-./:\u00d7]*\w)?(?:\(\d+\))?"
 NOTATION = re.compile(rf"\({_NUMBER}\)|{_NUMBER}")
 """Numbers and notation inside a right-to-left line ("24/16(2)", "(+0.68)", "5-3", "24/off"),
 in brackets of their own or not: each is kept as one left-to-right piece while the line is
-reordered. A bare number is left to the bidi algorithm, which keeps its digits in order: kept
-as a left-to-right piece, "2 - 0" between two names would read as one left-to-right run,
-each score beside the other's name."""
+reordered (``KEPT``). A bare number needs no keeping: the bidi algorithm keeps its digits in
+order by itself."""
 RIGHT_TO_LEFT_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 """A Hebrew or Arabic letter: a line without one is left as it is."""
 ARABIC_LETTER = re.compile("[\u0600-\u06ff\u0750-\u08ff]")
-KEPT = 0xE000
-"""Private-use characters stand for the kept pieces while a line is reordered: the bidi
-algorithm treats them as left-to-right letters, and no message contains them."""
+KEPT = 0x1D7CE
+"""Mathematical digits (U+1D7CE on: fifty of them) stand for the kept pieces while a line is
+reordered: the bidi algorithm treats them as numbers, as it would the pieces themselves
+(pieces side by side in a right-to-left line then read from the right, each whole), and no
+message contains them."""
+KEPT_LAST = 0x1D7FF
 
 
 def visual(text: str) -> str:
@@ -276,7 +278,8 @@ def _ordered(text: str) -> str:
         held = _joined_letters(held)
     lines = (get_display(line, base_dir="R") for line in held.split("\n"))
     shown = "\n".join(lines)
-    return re.sub("[\ue000-\uf8ff]", lambda token: kept[ord(token.group()) - KEPT], shown)
+    return re.sub(f"[{chr(KEPT)}-{chr(KEPT_LAST)}]",
+                  lambda token: kept[ord(token.group()) - KEPT], shown)
 
 
 def sentences(*parts: str) -> str:

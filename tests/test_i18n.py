@@ -124,7 +124,7 @@ def test_right_to_left_lines_are_put_in_visual_order_after_their_placeholders(
     use_language(code)
     logical = gettext.translation(DOMAIN, LOCALE_DIR, [code]).gettext("Moved {steps}.")
     shown = _("Moved {steps}.").format(steps="24/21 13/9")
-    assert "24/21 13/9" in shown, "notation stays as it is written"
+    assert "13/9 24/21" in shown, "each move as it is written, the first one rightmost"
     assert shown != logical.format(steps="24/21 13/9"), "the words are reordered"
     use_language(code, reorder_rtl=False)
     assert _("Moved {steps}.").format(steps="24/21 13/9") == logical.format(steps="24/21 13/9")
@@ -132,7 +132,7 @@ def test_right_to_left_lines_are_put_in_visual_order_after_their_placeholders(
 
 def test_a_right_to_left_line_reads_from_the_right_with_its_numbers_whole() -> None:
     use_language("he")
-    assert visual("רמז: 24/16(2) (+0.68), מסומן (r).") == ".(r) ןמוסמ ,24/16(2) (+0.68) :זמר"
+    assert visual("רמז: 24/16(2) (+0.68), מסומן (r).") == ".(r) ןמוסמ ,(+0.68) 24/16(2) :זמר"
     assert visual("לבן 2 - 0 שחור") == "רוחש 0 - 2 ןבל", "each score beside its own player"
     nested = _("{move}: {reason}").format(move="24/18", reason=Shown.of("שלום עולם."))
     assert nested.reading.endswith("שלום עולם.") and "םלוע םולש" in nested

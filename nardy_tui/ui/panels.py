@@ -154,22 +154,30 @@ class InfoPanel(Static):
     _last = Text()
 
     def show(self, match: Match, names: dict[Side, str]) -> None:
-        """Render from ``match``; ``names`` says who plays each side (you, bot, player)."""
+        """Render from ``match``; ``names`` says who plays each side (you, bot, player).
+
+        Each row is written in reading order and put into visual order whole, so in a
+        right-to-left language the columns run from the right: the name, then its figures.
+        """
         position = match.turn.position_now() if match.turn is not None else match.position
+        name = {side: reading_of(names[side]) for side in Side}
         text = Text()
         text.append(_("Match to {length}").format(length=match.length) + "\n", "bold")
         for side in Side:
-            text.append(f"{GLYPH[side]} {names[side]:<{NAME_WIDTH}}{match.score[side]:>4}\n")
+            text.append(visual(f"{GLYPH[side]} {name[side]:<{NAME_WIDTH}}"
+                               f"{match.score[side]:>4}") + "\n")
         text.append("\n")
         text.append(self.whose_turn(match, names), "bold reverse")
-        text.append("\n" + _("Dice") + "  ")
-        text.append_text(dice_now(match) or Text("-"))
+        text.append("\n")
+        dice = [Text(_("Dice")), dice_now(match) or Text("-")]
+        text.append_text(Text("  ").join(reversed(dice) if reordering() else dice))
         text.append(f"\n{struck_out_why(match.turn, passed_dice(match) is not None)}\n")
-        pips, off = _("pips"), _("off")
-        text.append(f"{'':<{NAME_WIDTH + 2}}{pips:>4} {off:>4}\n")
+        pips, off = reading_of(_("pips")), reading_of(_("off"))
+        text.append(visual(f"{'':<{NAME_WIDTH + 2}}{pips:>4} {off:>4}") + "\n")
         for side in Side:
-            text.append(f"{GLYPH[side]} {names[side]:<{NAME_WIDTH}}"
-                        f"{position.pip_count(side):>4}{position.borne_off(side):>5}\n")
+            text.append(visual(f"{GLYPH[side]} {name[side]:<{NAME_WIDTH}}"
+                               f"{position.pip_count(side):>4}{position.borne_off(side):>5}")
+                        + "\n")
         if text != self._last:
             self._last = text
             self.update(text, layout=False)
@@ -182,7 +190,7 @@ class InfoPanel(Static):
             return f" {words} "
         words = (_("{player} to roll") if match.phase is Phase.ROLL
                  else _("{player} to move")).format(player=names[side])
-        return f" {GLYPH[side]} {words} "
+        return f" {visual(f'{GLYPH[side]} {reading_of(words)}')} "
 
 
 def move_numbers(turns: int) -> list[str]:

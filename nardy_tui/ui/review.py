@@ -39,7 +39,16 @@ from nardy_tui.engine import (
     format_dice,
     format_play,
 )
-from nardy_tui.i18n import N_, _, ngettext
+from nardy_tui.i18n import (
+    N_,
+    Shown,
+    _,
+    broken_into_lines,
+    ngettext,
+    reading_of,
+    reordering,
+    visual,
+)
 from nardy_tui.play import judged_marks
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.footer import KeysFooter, show_in_footer
@@ -99,7 +108,7 @@ class ReviewScreen(SizedScreen):
         self._listed: list[TurnReview] = []
 
     def compose_main(self) -> ComposeResult:
-        with Horizontal(id="review-body"):
+        with Horizontal(id="review-body", classes="-right-to-left" if reordering() else ""):
             with Vertical(id="review-left"):
                 yield BoardView(interactive=False, id="review-board")
                 yield Static(id="review-detail")
@@ -283,8 +292,8 @@ class ReviewScreen(SizedScreen):
         turn, the play made and, for a mistake, the points it cost."""
         mark = turn.mark
         cost = f"  -{turn.loss:.2f}" if mark is not Mark.NONE else ""
-        return (f"{MARK_GLYPHS[mark]:<2}{turn.number:>3}. {turn.side.name_shown} "
-                f"{format_dice(turn.dice)}: {self._said(turn, turn.played)}{cost}")
+        return visual(f"{MARK_GLYPHS[mark]:<2}{turn.number:>3}. {reading_of(turn.side.name_shown)} "
+                      f"{format_dice(turn.dice)}: {self._said(turn, turn.played)}{cost}")
 
     def _show_turn(self, turn: TurnReview) -> None:
         board = self.query_one(BoardView)
@@ -296,9 +305,10 @@ class ReviewScreen(SizedScreen):
         board.set_marks(judged_marks(mover, turn.played, turn.best))
         board.set_banner(_("Turn {number}: {side} rolled {dice}").format(
             number=turn.number, side=mover.name_shown, dice=format_dice(turn.dice)))
-        self.query_one("#review-detail", Static).update(self._detail(turn), layout=False)
+        detail = self.query_one("#review-detail", Static)
+        detail.update(self._broken(detail, self._detail(turn)), layout=False)
 
-    def _detail(self, turn: TurnReview) -> str:
+    def _detail(self, turn: TurnReview) -> list[str]:
         fields = {"side": turn.side.name_shown, "play": self._said(turn, turn.played),
                   "equity": f"{turn.played_equity:+.3f}", "loss": f"{turn.loss:.2f}"}
         if turn.loss == 0.0:
@@ -316,16 +326,26 @@ class ReviewScreen(SizedScreen):
                            for play, value in turn.alternatives[1:])
         if others:
             lines.append(_("Next best: {plays}.").format(plays=others))
-        return "\n".join(lines)
+        return lines
 
     def _write_summary(self) -> None:
         review = GameReview(tuple(self.reviewed))
         lines = [self._summary_line(summarise([review], side))
                  for side in sorted(self.request.sides, key=lambda s: s.value != "white")]
-        state = "" if self.finished else _("Reviewing… (the list grows as turns are judged)") + "\n"
-        keys = " · ".join(f"{MARK_GLYPHS[mark]} {mark.name_shown}"
-                          for mark in (Mark.BLUNDER, Mark.ERROR, Mark.DOUBTFUL))
-        self.query_one("#review-summary", Static).update(state + "\n".join(lines) + "\n" + keys)
+        if not self.finished:
+            lines.insert(0, _("Reviewing… (the list grows as turns are judged)"))
+        lines.append(Shown.of(" · ".join(f"{MARK_GLYPHS[mark]} {reading_of(mark.name_shown)}"
+                                         for mark in (Mark.BLUNDER, Mark.ERROR, Mark.DOUBTFUL))))
+        summary = self.query_one("#review-summary", Static)
+        summary.update(self._broken(summary, lines))
+
+    @staticmethod
+    def _broken(widget: Static, lines: list[str]) -> str:
+        """The messages ``lines``, one under another, each broken to ``widget``'s width
+        before a right-to-left one is reordered (``broken_into_lines``): wrapped after
+        reordering, a line would read its end first."""
+        width = widget.content_size.width or 30
+        return "\n".join(broken_into_lines(line, width) for line in lines)
 
     def _summary_line(self, summary: PlayerSummary) -> str:
         """How one side played so far: decisions, loss, mistakes and, once done, the grade."""

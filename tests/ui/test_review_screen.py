@@ -195,3 +195,25 @@ def test_snapshot_of_the_review_at_80x24(snap_compare) -> None:  # type: ignore[
         await pilot.pause()
 
     assert snap_compare(ReviewApp(blunder_game()), terminal_size=(80, 24), run_before=reviewed)
+
+
+async def test_in_hebrew_the_review_reads_from_the_right() -> None:
+    """The verdict and the summary are set to the right and broken before they are
+    reordered; each turn of the list starts at the right with its mark."""
+    from nardy_tui.i18n import _, reading_of, use_language, visual
+
+    use_language("he", reorder_rtl=True)
+    app = ReviewApp(blunder_game())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await finished(app)
+        await pilot.pause()
+        for selector in ("#review-detail", "#review-summary"):
+            widget = screen.query_one(selector, Static)
+            assert widget.styles.text_align == "right", selector
+            width = widget.content_size.width
+            lines = str(widget.content).split("\n")
+            assert all(len(line) <= width for line in lines), (selector, width, lines)
+        turns = screen.query_one("#review-turns", OptionList)
+        line = str(turns.get_option_at_index(0).prompt)
+        assert line.rstrip().endswith("✗✗"), "the mark first, at the right"
+        assert visual(f"1. {reading_of(_('White'))}") in line
