@@ -22,6 +22,14 @@ from nardy_tui.play.marks import (
     last_play_marks,
     moved_cells,
 )
+from nardy_tui.play.review_words import (
+    MARK_GLYPHS,
+    TurnFilter,
+    list_line,
+    marks_key,
+    summary_line,
+    verdict_lines,
+)
 from nardy_tui.play.seats import AtKeyboard, BotSeat, Seat, against_bot, hot_seat
 from nardy_tui.play.wording import bot_name, level_name, roll_off_said, turn_line
 
@@ -32,6 +40,7 @@ __all__ = [
     "HINT_TO_GLYPH",
     "LAST_FROM_GLYPH",
     "LAST_TO_GLYPHS",
+    "MARK_GLYPHS",
     "OWNERS_MARKS",
     "SINGLE_GLYPH",
     "AtKeyboard",
@@ -43,6 +52,7 @@ __all__ = [
     "Next",
     "Outcome",
     "Seat",
+    "TurnFilter",
     "TurnFlow",
     "against_bot",
     "bot_name",
@@ -52,10 +62,14 @@ __all__ = [
     "last_play_marks",
     "layout",
     "level_name",
+    "list_line",
+    "marks_key",
     "moved_cells",
     "point_of",
     "position_before_last",
     "roll_off_said",
+    "summary_line",
     "tray_cell",
     "turn_line",
+    "verdict_lines",
 ]

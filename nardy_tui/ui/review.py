@@ -25,42 +25,35 @@ from textual.worker import get_current_worker
 from nardy_tui.bot import (
     GameReview,
     Mark,
-    PlayerSummary,
     TurnReview,
     WeightsError,
     review_game,
     summarise,
 )
 from nardy_tui.engine import (
-    Play,
     Position,
     Side,
     TurnRecord,
     format_dice,
-    format_play,
 )
 from nardy_tui.i18n import (
     N_,
-    Shown,
     _,
     broken_into_lines,
-    ngettext,
-    reading_of,
     reordering,
-    visual,
 )
-from nardy_tui.play import judged_marks
+from nardy_tui.play import (
+    TurnFilter,
+    judged_marks,
+    list_line,
+    marks_key,
+    summary_line,
+    verdict_lines,
+)
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.footer import KeysFooter, show_in_footer
 from nardy_tui.ui.sized import FULL_LAYOUT, SizedScreen
 from nardy_tui.ui.translated import translate_bindings
-
-FILTERS = ("all", "mistakes", "white", "black")
-MARK_GLYPHS = {Mark.NONE: " ", Mark.DOUBTFUL: "?", Mark.ERROR: "✗", Mark.BLUNDER: "✗✗"}
-FILTER_NOTICES = {
-    "all": N_("Showing every decision."), "mistakes": N_("Showing the mistakes only."),
-    "white": N_("Showing White's decisions."), "black": N_("Showing Black's decisions."),
-}
 
 
 class _Closed(Exception):
@@ -94,8 +87,8 @@ class ReviewScreen(SizedScreen):
         Binding("i", "panel", N_("Turns")),
     ]
 
-    shown: reactive[str] = reactive("all", init=False)
-    """Which turns the list shows: one of ``FILTERS``."""
+    shown: reactive[TurnFilter] = reactive(TurnFilter.ALL, init=False)
+    """Which turns the list shows."""
 
     def __init__(self, request: ReviewRequest) -> None:
         super().__init__()
@@ -196,7 +189,7 @@ class ReviewScreen(SizedScreen):
         if turn.side not in self.request.sides:
             return
         self.reviewed.append(turn)
-        if self._passes(turn):
+        if self.shown.passes(turn):
             self._append(turn)
         self._write_summary()
 
@@ -219,17 +212,10 @@ class ReviewScreen(SizedScreen):
 
     # -- the list --------------------------------------------------------------------------
 
-    def _passes(self, turn: TurnReview) -> bool:
-        if self.shown == "mistakes":
-            return turn.mark is not Mark.NONE
-        if self.shown in ("white", "black"):
-            return turn.side is Side(self.shown)
-        return True
-
     def _append(self, turn: TurnReview) -> None:
         turns = self.query_one("#review-turns", OptionList)
         self._listed.append(turn)
-        turns.add_option(Option(self._line(turn)))
+        turns.add_option(Option(list_line(turn, self._reader(turn))))
         if turns.highlighted is None:
             turns.highlighted = 0
 
@@ -239,11 +225,11 @@ class ReviewScreen(SizedScreen):
         turns.clear_options()
         self._listed = []
         for turn in self.reviewed:
-            if self._passes(turn):
+            if self.shown.passes(turn):
                 self._append(turn)
         if keep in self._listed:
             turns.highlighted = self._listed.index(keep)
-        self.notify(_(FILTER_NOTICES[self.shown]), timeout=2)
+        self.notify(self.shown.notice, timeout=2)
 
     @property
     def selected(self) -> TurnReview | None:
@@ -262,8 +248,7 @@ class ReviewScreen(SizedScreen):
         self.dismiss(None)
 
     def action_show(self, which: str) -> None:
-        if which in FILTERS:
-            self.shown = which
+        self.shown = TurnFilter(which)
 
     def action_mistake(self, direction: int) -> None:
         """Select the next (or previous) mistake in the list, from the selected turn."""
@@ -283,18 +268,6 @@ class ReviewScreen(SizedScreen):
     def _reader(self, turn: TurnReview) -> Side:
         return self.request.view or turn.side
 
-    def _said(self, turn: TurnReview, play: Play) -> str:
-        """A play in the reader's numbering."""
-        return format_play(play, turn.before, turn.dice, reader=self._reader(turn))
-
-    def _line(self, turn: TurnReview) -> str:
-        """One turn in the list, short enough for the side panel: the mark's glyph, the
-        turn, the play made and, for a mistake, the points it cost."""
-        mark = turn.mark
-        cost = f"  -{turn.loss:.2f}" if mark is not Mark.NONE else ""
-        return visual(f"{MARK_GLYPHS[mark]:<2}{turn.number:>3}. {reading_of(turn.side.name_shown)} "
-                      f"{format_dice(turn.dice)}: {self._said(turn, turn.played)}{cost}")
-
     def _show_turn(self, turn: TurnReview) -> None:
         board = self.query_one(BoardView)
         reader = self._reader(turn)
@@ -306,36 +279,15 @@ class ReviewScreen(SizedScreen):
         board.set_banner(_("Turn {number}: {side} rolled {dice}").format(
             number=turn.number, side=mover.name_shown, dice=format_dice(turn.dice)))
         detail = self.query_one("#review-detail", Static)
-        detail.update(self._broken(detail, self._detail(turn)), layout=False)
-
-    def _detail(self, turn: TurnReview) -> list[str]:
-        fields = {"side": turn.side.name_shown, "play": self._said(turn, turn.played),
-                  "equity": f"{turn.played_equity:+.3f}", "loss": f"{turn.loss:.2f}"}
-        if turn.loss == 0.0:
-            played = _("{side} played {play} (◌ ▲▼), equity {equity}: the best play, or as good.")
-        elif turn.mark is Mark.NONE:
-            played = _("{side} played {play} (◌ ▲▼), equity {equity}: cost {loss} points.")
-        else:
-            played = _("{side} played {play} (◌ ▲▼), equity {equity}: cost {loss} points: "
-                       "{mark}.")
-            fields["mark"] = turn.mark.name_shown
-        lines = [played.format(**fields),
-                 _("Best: {play} (★), equity {equity}.").format(
-                     play=self._said(turn, turn.best), equity=f"{turn.best_equity:+.3f}")]
-        others = ", ".join(f"{self._said(turn, play)} {value:+.3f}"
-                           for play, value in turn.alternatives[1:])
-        if others:
-            lines.append(_("Next best: {plays}.").format(plays=others))
-        return lines
+        detail.update(self._broken(detail, verdict_lines(turn, self._reader(turn))), layout=False)
 
     def _write_summary(self) -> None:
         review = GameReview(tuple(self.reviewed))
-        lines = [self._summary_line(summarise([review], side))
+        lines = [summary_line(summarise([review], side), self.finished)
                  for side in sorted(self.request.sides, key=lambda s: s.value != "white")]
         if not self.finished:
             lines.insert(0, _("Reviewing… (the list grows as turns are judged)"))
-        lines.append(Shown.of(" · ".join(f"{MARK_GLYPHS[mark]} {reading_of(mark.name_shown)}"
-                                         for mark in (Mark.BLUNDER, Mark.ERROR, Mark.DOUBTFUL))))
+        lines.append(marks_key())
         summary = self.query_one("#review-summary", Static)
         summary.update(self._broken(summary, lines))
 
@@ -347,28 +299,3 @@ class ReviewScreen(SizedScreen):
         width = widget.content_size.width or 30
         return "\n".join(broken_into_lines(line, width) for line in lines)
 
-    def _summary_line(self, summary: PlayerSummary) -> str:
-        """How one side played so far: decisions, loss, mistakes and, once done, the grade."""
-        side = summary.side.name_shown
-        if not summary.decisions:
-            return (_("{side}: no decision to judge (only forced plays)").format(side=side)
-                    if self.finished else _("{side}: no decision to judge yet").format(side=side))
-        blunders = summary.counts.get(Mark.BLUNDER, 0)
-        errors = summary.counts.get(Mark.ERROR, 0)
-        doubtful = summary.counts.get(Mark.DOUBTFUL, 0)
-        fields = {
-            "side": side,
-            "decisions": ngettext("{count} decision", "{count} decisions",
-                                  summary.decisions).format(count=summary.decisions),
-            "loss": f"{summary.total_loss:.2f}",
-            "blunders": ngettext("{count} blunder", "{count} blunders",
-                                 blunders).format(count=blunders),
-            "errors": ngettext("{count} error", "{count} errors", errors).format(count=errors),
-            "doubtful": ngettext("{count} doubtful", "{count} doubtful",
-                                 doubtful).format(count=doubtful),
-        }
-        if not self.finished:
-            return _("{side}: {decisions}, lost {loss}; {blunders}, {errors}, {doubtful}").format(
-                **fields)
-        return _("{side}: {decisions}, lost {loss}; {blunders}, {errors}, {doubtful}; "
-                 "grade {grade}").format(grade=summary.grade_shown, **fields)

@@ -10,7 +10,7 @@ from textual.app import App
 from textual.widgets import OptionList, Static
 
 from nardy_tui.engine import Side, TurnRecord, legal_plays
-from nardy_tui.play import Mark, cell_of, tray_cell
+from nardy_tui.play import Mark, TurnFilter, cell_of, tray_cell
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
 from nardy_tui.ui.game import GameScreen
@@ -87,9 +87,9 @@ async def test_filters_and_mistake_keys_and_escape_goes_back() -> None:
         screen = await finished(app)
         turns = screen.query_one("#review-turns", OptionList)
         await burst(pilot, "b")
-        assert screen.shown == "black" and turns.option_count == 0
+        assert screen.shown is TurnFilter.BLACK and turns.option_count == 0
         await burst(pilot, "m")
-        assert screen.shown == "mistakes" and turns.option_count == 1
+        assert screen.shown is TurnFilter.MISTAKES and turns.option_count == 1
         await burst(pilot, "a", "p", "n")
         assert turns.highlighted == 0
         await burst(pilot, "escape")

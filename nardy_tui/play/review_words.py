@@ -1,0 +1,116 @@
+"""The game review as the player reads it, without a screen: which turns the list shows,
+each turn's line and verdict, and each side's summary, in the reader's numbering.
+
+The review itself (the expert's judgement of every turn) is the bot's ``review_game``;
+the review screen lays these words out and keeps nothing else of them.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from nardy_tui.bot import Mark, PlayerSummary, TurnReview
+from nardy_tui.engine import Play, Side, format_dice, format_play
+from nardy_tui.i18n import N_, Shown, _, ngettext, reading_of, visual
+
+MARK_GLYPHS = {Mark.NONE: " ", Mark.DOUBTFUL: "?", Mark.ERROR: "✗", Mark.BLUNDER: "✗✗"}
+"""Each verdict's glyph in the list; more than colour, for monochrome terminals."""
+
+
+class TurnFilter(Enum):
+    """Which turns the review's list shows."""
+
+    ALL = "all"
+    MISTAKES = "mistakes"
+    WHITE = "white"
+    BLACK = "black"
+
+    @property
+    def notice(self) -> str:
+        """What the player is told when the list changes to this filter."""
+        return _(_NOTICES[self])
+
+    def passes(self, turn: TurnReview) -> bool:
+        if self is TurnFilter.MISTAKES:
+            return turn.mark is not Mark.NONE
+        if self in (TurnFilter.WHITE, TurnFilter.BLACK):
+            return turn.side is Side(self.value)
+        return True
+
+
+_NOTICES = {
+    TurnFilter.ALL: N_("Showing every decision."),
+    TurnFilter.MISTAKES: N_("Showing the mistakes only."),
+    TurnFilter.WHITE: N_("Showing White's decisions."),
+    TurnFilter.BLACK: N_("Showing Black's decisions."),
+}
+
+
+def play_read(turn: TurnReview, play: Play, reader: Side) -> str:
+    """A play of ``turn`` in ``reader``'s numbering."""
+    return format_play(play, turn.before, turn.dice, reader=reader)
+
+
+def list_line(turn: TurnReview, reader: Side) -> str:
+    """One turn in the list, short enough for the side panel: the mark's glyph, the turn,
+    the play made and, for a mistake, the points it cost (from the right, in a
+    right-to-left language)."""
+    mark = turn.mark
+    cost = f"  -{turn.loss:.2f}" if mark is not Mark.NONE else ""
+    return visual(f"{MARK_GLYPHS[mark]:<2}{turn.number:>3}. {reading_of(turn.side.name_shown)} "
+                  f"{format_dice(turn.dice)}: {play_read(turn, turn.played, reader)}{cost}")
+
+
+def verdict_lines(turn: TurnReview, reader: Side) -> list[str]:
+    """What was played and what it cost, the best play, and the next best ones."""
+    fields = {"side": turn.side.name_shown, "play": play_read(turn, turn.played, reader),
+              "equity": f"{turn.played_equity:+.3f}", "loss": f"{turn.loss:.2f}"}
+    if turn.loss == 0.0:
+        played = _("{side} played {play} (◌ ▲▼), equity {equity}: the best play, or as good.")
+    elif turn.mark is Mark.NONE:
+        played = _("{side} played {play} (◌ ▲▼), equity {equity}: cost {loss} points.")
+    else:
+        played = _("{side} played {play} (◌ ▲▼), equity {equity}: cost {loss} points: "
+                   "{mark}.")
+        fields["mark"] = turn.mark.name_shown
+    lines = [played.format(**fields),
+             _("Best: {play} (★), equity {equity}.").format(
+                 play=play_read(turn, turn.best, reader), equity=f"{turn.best_equity:+.3f}")]
+    others = ", ".join(f"{play_read(turn, play, reader)} {value:+.3f}"
+                       for play, value in turn.alternatives[1:])
+    if others:
+        lines.append(_("Next best: {plays}.").format(plays=others))
+    return lines
+
+
+def summary_line(summary: PlayerSummary, finished: bool) -> str:
+    """How one side played so far: decisions, loss, mistakes and, once done, the grade."""
+    side = summary.side.name_shown
+    if not summary.decisions:
+        return (_("{side}: no decision to judge (only forced plays)").format(side=side)
+                if finished else _("{side}: no decision to judge yet").format(side=side))
+    blunders = summary.counts.get(Mark.BLUNDER, 0)
+    errors = summary.counts.get(Mark.ERROR, 0)
+    doubtful = summary.counts.get(Mark.DOUBTFUL, 0)
+    fields = {
+        "side": side,
+        "decisions": ngettext("{count} decision", "{count} decisions",
+                              summary.decisions).format(count=summary.decisions),
+        "loss": f"{summary.total_loss:.2f}",
+        "blunders": ngettext("{count} blunder", "{count} blunders",
+                             blunders).format(count=blunders),
+        "errors": ngettext("{count} error", "{count} errors", errors).format(count=errors),
+        "doubtful": ngettext("{count} doubtful", "{count} doubtful",
+                             doubtful).format(count=doubtful),
+    }
+    if not finished:
+        return _("{side}: {decisions}, lost {loss}; {blunders}, {errors}, {doubtful}").format(
+            **fields)
+    return _("{side}: {decisions}, lost {loss}; {blunders}, {errors}, {doubtful}; "
+             "grade {grade}").format(grade=summary.grade_shown, **fields)
+
+
+def marks_key() -> str:
+    """The glyphs of the list and what each means."""
+    return Shown.of(" · ".join(f"{MARK_GLYPHS[mark]} {reading_of(mark.name_shown)}"
+                               for mark in (Mark.BLUNDER, Mark.ERROR, Mark.DOUBTFUL)))

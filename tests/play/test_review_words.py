@@ -1,0 +1,52 @@
+"""The review's words without a screen: the list's filters, a turn's line and verdict,
+a side's summary."""
+
+from __future__ import annotations
+
+import pytest
+
+from nardy_tui.bot import GameReview, Mark, TurnReview, summarise
+from nardy_tui.engine import Position, Side, Step
+from nardy_tui.play import TurnFilter, list_line, marks_key, summary_line, verdict_lines
+
+PLAYED = (Step(24, 18, 6), Step(24, 19, 5))
+BEST = (Step(24, 18, 6), Step(18, 13, 5))
+
+
+def judged(side: Side, loss: float, mark: Mark) -> TurnReview:
+    """A turn of the opening judged to cost ``loss``, which the review marks ``mark``."""
+    turn = TurnReview(number=3, side=side, dice=(6, 5), before=Position.initial(side),
+                      played=PLAYED, best=BEST, played_equity=-0.3, best_equity=-0.3 + loss,
+                      alternatives=((BEST, -0.3 + loss), (PLAYED, -0.3)))
+    assert turn.mark is mark
+    return turn
+
+
+def test_the_filters_pass_the_turns_they_name() -> None:
+    blunder, good = judged(Side.WHITE, 0.4, Mark.BLUNDER), judged(Side.BLACK, 0.0, Mark.NONE)
+    assert [TurnFilter.MISTAKES.passes(turn) for turn in (blunder, good)] == [True, False]
+    assert [TurnFilter.BLACK.passes(turn) for turn in (blunder, good)] == [False, True]
+    assert TurnFilter.ALL.passes(good) and TurnFilter("white").passes(blunder)
+    assert TurnFilter.MISTAKES.notice == "Showing the mistakes only."
+    with pytest.raises(ValueError):
+        TurnFilter("everything")
+
+
+def test_a_turns_line_and_verdict_in_the_readers_numbering() -> None:
+    blunder = judged(Side.WHITE, 0.4, Mark.BLUNDER)
+    assert list_line(blunder, Side.WHITE) == "✗✗  3. White 6-5: 24/18 24/19  -0.40"
+    assert list_line(blunder, Side.BLACK) == "✗✗  3. White 6-5: 12/6 12/7  -0.40"
+    played, best, others = verdict_lines(blunder, Side.WHITE)
+    assert played.startswith("White played 24/18 24/19") and "cost 0.40 points" in played
+    assert best == "Best: 24/13 (★), equity +0.100."
+    assert others == "Next best: 24/18 24/19 -0.300."
+
+
+def test_a_sides_summary_counts_its_mistakes_and_grades_it_once_done() -> None:
+    review = GameReview((judged(Side.WHITE, 0.4, Mark.BLUNDER),))
+    white = summarise([review], Side.WHITE)
+    assert "1 blunder" in summary_line(white, finished=False)
+    assert "grade" in summary_line(white, finished=True)
+    black = summarise([review], Side.BLACK)
+    assert summary_line(black, finished=False) == "Black: no decision to judge yet"
+    assert "?" in marks_key() and "✗✗" in marks_key()
