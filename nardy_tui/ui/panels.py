@@ -35,23 +35,24 @@ NAME_WIDTH = 11
 
 
 def dice_text(dice: Dice, used: list[int], unplayable: tuple[int, ...]) -> Text:
-    """The dice as ``[5] [3]``: used dice dimmed, dice that cannot be played struck out.
+    """The dice as ``[5] [3]`` (from the right in a right-to-left language): used dice
+    dimmed, dice that cannot be played struck out.
 
     Both are marked by more than colour (``·`` used, ``✗`` unplayable) for monochrome.
     """
     used_left = list(used)
     unplayable_left = list(unplayable)
-    text = Text()
+    parts: list[Text] = []
     for die in dice_steps(dice):
         if die in used_left:
             used_left.remove(die)
-            text.append(f"·{die}· ", "dim")
+            parts.append(Text(f"·{die}· ", "dim"))
         elif die in unplayable_left:
             unplayable_left.remove(die)
-            text.append(f"✗{die}✗ ", "strike dim")
+            parts.append(Text(f"✗{die}✗ ", "strike dim"))
         else:
-            text.append(f"[{die}] ", "bold")
-    return text
+            parts.append(Text(f"[{die}] ", "bold"))
+    return Text().join(reversed(parts) if reordering() else parts)  # first die read first
 
 
 def dice_now(match: Match) -> Text:

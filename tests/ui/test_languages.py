@@ -233,3 +233,11 @@ async def test_in_hebrew_the_palette_finds_a_command_typed_in_reading_order() ->
         titles = [str(found.get_option_at_index(index).prompt)
                   for index in range(found.option_count)]
         assert any(_("Help") in title for title in titles), titles
+
+
+def test_in_hebrew_the_first_die_is_rightmost() -> None:
+    from nardy_tui.ui.panels import dice_text
+
+    assert dice_text((5, 3), [], ()).plain.split() == ["[5]", "[3]"]
+    use_language("he", reorder_rtl=True)
+    assert dice_text((5, 3), [5], ()).plain.split() == ["[3]", "·5·"]
