@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Hashable
 
-from textual.app import ComposeResult
 from textual.dom import DOMNode
 from textual.widgets import Footer
 
@@ -23,16 +22,6 @@ class KeysFooter(Footer):
 
     _shown: tuple[Hashable, ...] | None = None
 
-    @property
-    def covered(self) -> bool:
-        """Whether another screen (a dialog, the help, the palette) is over this footer's:
-        its keys do nothing then, so none is shown."""
-        return self.is_attached and self.screen is not self.app.screen
-
-    def compose(self) -> ComposeResult:
-        if not self.covered:
-            yield from super().compose()
-
     async def recompose(self) -> None:
         shown = self._keys_to_show()
         if shown == self._shown:
@@ -44,8 +33,6 @@ class KeysFooter(Footer):
         """Everything ``Footer.compose`` reads, in the order it reads it."""
         if not self._bindings_ready or not self.is_attached:
             return ()
-        if self.covered:
-            return ("covered",)
         app = self.app
         bindings = tuple(
             (binding.key, app.get_key_display(binding), binding.description, binding.action,

@@ -12,7 +12,6 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from nardy_tui.i18n import _
-from nardy_tui.ui.footer import KeysFooter
 
 MIN_WIDTH = 80
 """The board takes 76 columns at its narrowest (the game's side panel folds away below
@@ -48,17 +47,6 @@ class SizedScreenOf(Screen[ResultT]):
 
     def compose_main(self) -> ComposeResult:
         yield from ()
-
-    def on_screen_suspend(self) -> None:
-        """Another screen is over this one: its footer shows no keys meanwhile."""
-        self._footer_again()
-
-    def on_screen_resume(self) -> None:
-        self._footer_again()
-
-    def _footer_again(self) -> None:
-        for footer in self.query(KeysFooter):
-            footer.call_later(footer.recompose)  # in the footer's own context, as Textual does
 
     def on_mount(self) -> None:
         """Check the size and get ready, unless another screen has replaced this one already.

@@ -78,28 +78,3 @@ async def test_the_command_table_makes_the_keys_the_footer_and_the_palette() -> 
         await roll_off(pilot)
         await burst(pilot, "r")
         assert screen.match.dice is not None, "r, from the table, rolled"
-
-
-async def test_under_a_dialog_the_footer_shows_no_keys_and_they_come_back_after() -> None:
-    """The keys of the screen under a dialog, the help or the palette do nothing there."""
-    app = NardyApp(LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=1),
-                                 resume=False), pace=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = game_screen(pilot)
-        await roll_off(pilot)
-        before = {key.description for key in await footer_at_rest(pilot, app)}
-        assert _("Help") in before
-        for opening, closing in (("ctrl+q", "escape"), ("question_mark", "escape")):
-            await burst(pilot, opening)
-            assert app.screen is not screen
-            under = list(screen.query(FooterKey))
-            for _attempt in range(50):
-                if not under:
-                    break
-                await pilot.pause()
-                under = list(screen.query(FooterKey))
-            assert not under, "no key shown under the dialog"
-            await burst(pilot, closing)
-            assert app.screen is screen and app.is_running
-            again = {key.description for key in await footer_at_rest(pilot, app)}
-            assert again == before
