@@ -12,23 +12,19 @@ import statistics
 import time
 
 from nardy_tui.bot import get_bot, review_game
-from nardy_tui.engine import Dice, Match, Phase, Play, Position
+from nardy_tui.engine import Match, Phase, Position, TurnRecord
 
 
-def medium_game(seed: int) -> tuple[Position, list[tuple[Dice, Play]]]:
+def medium_game(seed: int) -> tuple[Position, list[TurnRecord]]:
     """A one-point game of medium against medium: its first position and its turns."""
     match = Match(length=1, seed=seed)
     bot = get_bot("medium", seed=seed)
     while match.phase is Phase.ROLL_OFF:
         match.roll_off()
     start = match.position
-    turns: list[tuple[Dice, Play]] = []
     while match.phase is Phase.ROLL:
-        dice = match.roll()
-        play = bot.choose(match.position, dice)
-        turns.append((dice, play))
-        match.play(play)
-    return start, turns
+        match.play(bot.choose(match.position, match.roll()))
+    return start, list(match.game.turns)
 
 
 def main() -> None:

@@ -49,9 +49,11 @@ class Bot(ABC):
 
     def _rng(self, position: Position, dice: Dice) -> random.Random:
         """A generator for this decision alone (string seeds hash with SHA-512, so this is
-        stable across runs, unlike ``hash()``)."""
+        stable across runs, unlike ``hash()``). The dice enter as a plain pair, ``(5, 3)``, as
+        they always have, so a seed replays the games it played before."""
         key = f"{self.level}:{self.seed}:{position.points}:{position.turn.value}:"
-        return random.Random(f"{key}{sorted(position.first_turns, key=str)}:{dice}")
+        pair = (dice[0], dice[1])
+        return random.Random(f"{key}{sorted(position.first_turns, key=str)}:{pair}")
 
 
 class RandomBot(Bot):

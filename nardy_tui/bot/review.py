@@ -26,7 +26,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from nardy_tui.engine import Dice, Play, Position, Side
+from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord
 from nardy_tui.i18n import N_, _
 
 
@@ -86,20 +86,30 @@ def grade_for(mean_loss: float) -> str:
 
 @dataclass(frozen=True, slots=True)
 class TurnReview:
-    """One turn with a choice: the play made, the best play, and their equities for the
-    side that moved (before the opponent's next roll)."""
+    """The judgement of one turn with a choice: the turn as it was recorded, the best play,
+    and their equities for the side that moved (before the opponent's next roll)."""
 
+    turn: TurnRecord
     number: int
     """The turn's number in the game (1 = the first turn after the roll-off)."""
-    side: Side
-    dice: Dice
     before: Position
-    played: Play
     best: Play
     played_equity: float
     best_equity: float
     alternatives: tuple[tuple[Play, float], ...]
     """The best plays with their equities, best first (at most ``ALTERNATIVES``)."""
+
+    @property
+    def side(self) -> Side:
+        return self.turn.side
+
+    @property
+    def dice(self) -> Dice:
+        return self.turn.dice
+
+    @property
+    def played(self) -> Play:
+        return self.turn.play
 
     @property
     def loss(self) -> float:
@@ -160,11 +170,11 @@ Progress = Callable[[int, int], None]
 """Called with (turns done, turns in all) as a review goes on."""
 
 
-def review_game(start: Position, turns: Sequence[tuple[Dice, Play]],
+def review_game(start: Position, turns: Sequence[TurnRecord],
                 progress: Progress | None = None,
                 on_turn: Callable[[TurnReview], None] | None = None,
                 sides: Collection[Side] = frozenset(Side)) -> GameReview:
-    """Review a game from its first position and its turns (dice and play, in order).
+    """Review a game from its first position and its turns, in order.
 
     ``progress`` hears after every turn, ``on_turn`` receives each turn's review as soon as
     it is made (a screen can show them while the rest are still being judged). Only the
@@ -178,14 +188,18 @@ def review_game(start: Position, turns: Sequence[tuple[Dice, Play]],
     expert = get_bot("expert")
     position = start
     reviewed: list[TurnReview] = []
-    for number, (dice, play) in enumerate(turns, start=1):
+    for number, record in enumerate(turns, start=1):
+        if record.side is not position.turn:
+            raise ValueError(f"turn {number} is {record.side.label}'s, but "
+                             f"{position.turn.label} is to move")
+        dice, play = record.dice, record.play
         after = position.apply(play, dice)
         judged = expert.judge(position, dice, played=after) if position.turn in sides else []
         if len(judged) > 1:  # a forced turn is no decision
             played_equity = next(value for _, reached, value in judged if reached == after)
             turn = TurnReview(
-                number=number, side=position.turn, dice=dice, before=position, played=play,
-                best=judged[0][0], played_equity=played_equity, best_equity=judged[0][2],
+                turn=record, number=number, before=position, best=judged[0][0],
+                played_equity=played_equity, best_equity=judged[0][2],
                 alternatives=tuple((p, value) for p, _, value in judged[:ALTERNATIVES]))
             reviewed.append(turn)
             if on_turn is not None:

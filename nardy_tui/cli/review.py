@@ -27,7 +27,7 @@ from nardy_tui.bot import (
     summarise,
 )
 from nardy_tui.cli.argparsing import OneLineParser
-from nardy_tui.engine import Side, format_dice, format_play
+from nardy_tui.engine import Side, format_play
 from nardy_tui.i18n import _, ngettext
 from nardy_tui.storage import Record, RecordError, load_record
 
@@ -81,8 +81,7 @@ def review_record(record: Record, sides: Sequence[Side] = tuple(Side)) -> list[G
     with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
         task = progress.add_task("review", total=total)
         for game in record.games:
-            turns = [(turn.dice, turn.play) for turn in game.turns]
-            reviews.append(review_game(game.start, turns, sides=sides,
+            reviews.append(review_game(game.start, game.turns, sides=sides,
                                        progress=lambda *_: progress.advance(task)))
     return reviews
 
@@ -102,7 +101,7 @@ def format_report(name: str, reviews: Sequence[GameReview], sides: Sequence[Side
             lines.append("  " + _("{number}. {side} {dice}: {played} best {best} cost {loss}  "
                                   "{mark}").format(
                 number=f"{turn.number:>3}", side=turn.side.name_shown,
-                dice=format_dice(turn.dice), played=f"{played:<22}",
+                dice=str(turn.dice), played=f"{played:<22}",
                 best=f"{best:<22}", loss=f"{turn.loss:.3f}", mark=turn.mark.name_shown))
     lines += ["", _("Summary")]
     for side in sides:

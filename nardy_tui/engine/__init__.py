@@ -46,7 +46,7 @@ from nardy_tui.engine.notation import (
 )
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
-from nardy_tui.engine.step import ALL_ROLLS, Dice, Play, Step, dice_steps, format_dice
+from nardy_tui.engine.step import ALL_ROLLS, Dice, Play, Step, dice_steps
 from nardy_tui.engine.turn import Route, TurnBuilder
 
 __all__ = [
@@ -78,7 +78,6 @@ __all__ = [
     "board_index",
     "checker_moves",
     "dice_steps",
-    "format_dice",
     "format_moves",
     "format_play",
     "game_result",

@@ -16,7 +16,7 @@ from nardy_tui.engine.dice import DiceRoller, DiceSource, RollOff
 from nardy_tui.engine.notation import checker_moves, format_moves, format_play
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
-from nardy_tui.engine.step import Dice, Play, format_dice
+from nardy_tui.engine.step import Dice, Play, check_dice
 from nardy_tui.engine.turn import TurnBuilder
 from nardy_tui.i18n import _
 
@@ -58,8 +58,12 @@ class TurnRecord:
     play: Play
     notation: str
 
+    def __post_init__(self) -> None:
+        # A plain pair is accepted (``(5, 3)``), so the record always writes its dice as 5-3.
+        object.__setattr__(self, "dice", check_dice(self.dice))
+
     def __str__(self) -> str:
-        return f"{self.side.label} {format_dice(self.dice)}: {self.notation}"
+        return f"{self.side.label} {self.dice}: {self.notation}"
 
     def read_by(self, reader: Side) -> str:
         """The notation in ``reader``'s numbering: the same moves, each point named as
@@ -180,7 +184,7 @@ class Match:
         """
         self._expect(Phase.ROLL)
         first, second = self.dice_roller.die(), self.dice_roller.die()
-        self.dice = (max(first, second), min(first, second))
+        self.dice = Dice(max(first, second), min(first, second))
         self.turn = TurnBuilder(self.position, self.dice)
         self.phase = Phase.MOVE
         return self.dice

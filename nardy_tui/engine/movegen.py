@@ -34,7 +34,6 @@ from nardy_tui.engine.step import (
     Step,
     check_dice,
     dice_steps,
-    format_dice,
 )
 from nardy_tui.i18n import _
 
@@ -338,7 +337,7 @@ def apply_play(position: Position, play: Play, dice: Dice | None = None) -> Posi
         if after is not None:
             return after
     shown = " ".join(map(str, play)) or "(no move)"
-    with_dice = f" with {format_dice(dice)}" if dice is not None else ""
+    with_dice = f" with {dice}" if dice is not None else ""
     raise IllegalPlayError(f"{shown} is not a legal turn for {position.turn.label}{with_dice}.")
 
 
@@ -348,10 +347,10 @@ def _rolls_matching(play: Play) -> list[Dice]:
         return list(ALL_ROLLS)
     dies = sorted({getattr(step, "die", 0) for step in play}, reverse=True)
     if len(dies) == 2:
-        return [(dies[0], dies[1])]
+        return [Dice(dies[0], dies[1])]
     if len(play) > 1:
-        return [(dies[0], dies[0])]
-    return [(dies[0], other) for other in range(1, 7)]
+        return [Dice(dies[0], dies[0])]
+    return [Dice(dies[0], other) for other in range(1, 7)]
 
 
 def _follow(position: Position, play: Play, dice: Dice) -> Position | None:

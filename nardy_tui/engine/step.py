@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from nardy_tui.engine.geometry import OFF
 
@@ -28,20 +29,31 @@ class Step:
 Play = tuple[Step, ...]
 """A whole turn: its steps in the order they are played. ``()`` is a pass."""
 
-Dice = tuple[int, int]
-"""A roll of the two dice."""
+class Dice(NamedTuple):
+    """A roll of the two dice in the order thrown; it writes itself as notation does.
 
-ALL_ROLLS: tuple[Dice, ...] = tuple((a, b) for a in range(1, 7) for b in range(1, a + 1))
-"""The 21 distinct rolls, higher die first."""
+    It is a pair, so ``first, second = dice`` and ``dice == (5, 3)`` work as for a tuple.
 
-
-def format_dice(dice: Dice) -> str:
-    """A roll as notation writes it, in the order thrown.
-
-    >>> format_dice((5, 3))
-    '5-3'
+    >>> Dice(5, 3)
+    Dice(first=5, second=3)
+    >>> str(Dice(5, 3)), f"{Dice(6, 6)}"
+    ('5-3', '6-6')
+    >>> Dice(5, 3) == (5, 3)
+    True
     """
-    return f"{dice[0]}-{dice[1]}"
+
+    first: int
+    second: int
+
+    def __str__(self) -> str:
+        return f"{self.first}-{self.second}"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+ALL_ROLLS: tuple[Dice, ...] = tuple(Dice(a, b) for a in range(1, 7) for b in range(1, a + 1))
+"""The 21 distinct rolls, higher die first."""
 
 
 def dice_steps(dice: Dice) -> tuple[int, ...]:
@@ -56,8 +68,8 @@ def dice_steps(dice: Dice) -> tuple[int, ...]:
     return (max(first, second), min(first, second))
 
 
-def check_dice(dice: Dice) -> Dice:
-    """Return ``dice`` as a tuple, or raise ``ValueError`` if it is not a roll of two dice."""
+def check_dice(dice: tuple[int, int]) -> Dice:
+    """Return ``dice`` as ``Dice``, or raise ``ValueError`` if it is not a roll of two dice."""
     try:
         first, second = dice
     except (TypeError, ValueError):
@@ -65,4 +77,4 @@ def check_dice(dice: Dice) -> Dice:
     for die in (first, second):
         if not isinstance(die, int) or not 1 <= die <= 6:
             raise ValueError(f"dice must be two numbers from 1 to 6, not {dice!r}")
-    return (first, second)
+    return Dice(first, second)

@@ -20,6 +20,7 @@ from enum import Enum
 from nardy_tui.engine import (
     OFF,
     POINTS,
+    Dice,
     Game,
     Match,
     Phase,
@@ -30,7 +31,6 @@ from nardy_tui.engine import (
     TurnBuilder,
     TurnRecord,
     checker_moves,
-    format_dice,
     format_moves,
     format_play,
     legal_results,
@@ -556,7 +556,7 @@ class TurnFlow:
             return _("{player} to roll").format(player=self._player(mover))
         turn = match.turn
         assert turn is not None
-        dice = format_dice(turn.dice)
+        dice = str(turn.dice)
         if turn.is_complete:
             return _("{player} rolled {dice} · turn complete: confirm (c)").format(
                 player=self._player(mover), dice=dice)
@@ -600,7 +600,7 @@ class TurnFlow:
         return " ".join(f"{self.point(src, mover)}/{self.point(dst, mover)}"
                         for src, dst in checker_moves(steps))
 
-    def play_read(self, play: Play, position: Position, dice: tuple[int, int]) -> str:
+    def play_read(self, play: Play, position: Position, dice: Dice) -> str:
         """A whole play in notation, as the reader reads it."""
         return format_play(play, position, dice, reader=self.reader)
 
@@ -615,7 +615,7 @@ class TurnFlow:
         turn = match.turn
         assert turn is not None and match.dice is not None
         side = turn.mover.name_shown
-        dice = format_dice(match.dice)
+        dice = str(match.dice)
         unplayable = turn.unplayable_dice()
         if not unplayable or turn.is_pass:
             return _("{side} rolled {dice}.").format(side=side, dice=dice)
@@ -642,7 +642,7 @@ class TurnFlow:
         turn = self.match.turn
         assert turn is not None
         return _("{side} cannot move with {dice}: the turn passes.").format(
-            side=turn.mover.name_shown, dice=format_dice(turn.dice))
+            side=turn.mover.name_shown, dice=str(turn.dice))
 
     def where_we_are(self) -> str:
         """The status line for the match as it stands: what was said when it got here.
@@ -670,11 +670,10 @@ class TurnFlow:
         match = self.match
         if match.phase is Phase.ROLL_OFF:
             return _("First the roll-off: press r.")
-        if match.phase is Phase.ROLL:
-            return (_("Roll the dice first: press r.") if self.human_to_move
-                    else _("Wait for the bot."))
-        if match.phase is Phase.MOVE:
-            return _("Wait: the bot is moving.")
+        if match.phase is Phase.ROLL and match.mover is not None:
+            return self.seats[match.mover].wait_to_roll()
+        if match.phase is Phase.MOVE and match.mover is not None:
+            return self.seats[match.mover].wait_to_move()
         if match.phase is Phase.GAME_OVER:
             return _("The game is over: n starts the next game.")
         return _("The match is over.")

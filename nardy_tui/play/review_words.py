@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import Enum
 
 from nardy_tui.bot import Mark, PlayerSummary, TurnReview
-from nardy_tui.engine import Play, Side, format_dice, format_play
+from nardy_tui.engine import Play, Side, format_play
 from nardy_tui.i18n import N_, Shown, _, ngettext, reading_of, visual
 
 MARK_GLYPHS = {Mark.NONE: " ", Mark.DOUBTFUL: "?", Mark.ERROR: "✗", Mark.BLUNDER: "✗✗"}
@@ -58,7 +58,7 @@ def list_line(turn: TurnReview, reader: Side) -> str:
     mark = turn.mark
     cost = f"  -{turn.loss:.2f}" if mark is not Mark.NONE else ""
     return visual(f"{MARK_GLYPHS[mark]:<2}{turn.number:>3}. {reading_of(turn.side.name_shown)} "
-                  f"{format_dice(turn.dice)}: {play_read(turn, turn.played, reader)}{cost}")
+                  f"{turn.dice}: {play_read(turn, turn.played, reader)}{cost}")
 
 
 def verdict_lines(turn: TurnReview, reader: Side) -> list[str]:

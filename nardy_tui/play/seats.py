@@ -28,6 +28,14 @@ class Seat:
         """What the screen calls this player where the other side is someone else."""
         raise NotImplementedError
 
+    def wait_to_roll(self) -> str:
+        """What a key on the board is told while this player, away, is to roll."""
+        raise NotImplementedError
+
+    def wait_to_move(self) -> str:
+        """What a key on the board is told while this player, away, is moving."""
+        raise NotImplementedError
+
 
 @dataclass(frozen=True, slots=True)
 class AtKeyboard(Seat):
@@ -40,6 +48,12 @@ class AtKeyboard(Seat):
     def name(self) -> str:
         return _("You")
 
+    def wait_to_roll(self) -> str:
+        return _("Roll the dice first: press r.")
+
+    def wait_to_move(self) -> str:
+        return _("Choose a checker to move.")
+
 
 @dataclass(frozen=True, slots=True)
 class BotSeat(Seat):
@@ -49,6 +63,12 @@ class BotSeat(Seat):
 
     def name(self) -> str:
         return bot_name(self.level)
+
+    def wait_to_roll(self) -> str:
+        return _("Wait for the bot.")
+
+    def wait_to_move(self) -> str:
+        return _("Wait: the bot is moving.")
 
 
 def hot_seat() -> dict[Side, Seat]:

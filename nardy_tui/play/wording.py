@@ -3,7 +3,7 @@ turn of the history, in the language in use and the reader's own numbering."""
 
 from __future__ import annotations
 
-from nardy_tui.engine import RollOff, Side, TurnRecord, format_dice
+from nardy_tui.engine import RollOff, Side, TurnRecord
 from nardy_tui.i18n import N_, _
 
 LEVEL_NAMES = {
@@ -61,5 +61,5 @@ def turn_line(record: TurnRecord, reader: Side) -> str:
     # A pass: the record writes "(no move)" in English, the screen in the player's words.
     notation = record.read_by(reader) if record.play else _("(no move)")
     return _("{side} {dice}: {moves}").format(side=record.side.name_shown,
-                                              dice=format_dice(record.dice),
+                                              dice=str(record.dice),
                                               moves=notation)

@@ -22,7 +22,6 @@ from nardy_tui.engine import (
     PhaseError,
     Side,
     Step,
-    format_dice,
 )
 from nardy_tui.i18n import _
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MODES, MatchOptions
@@ -211,7 +210,7 @@ def _roll_checked(match: Match, recorded: Dice) -> None:
     dice = match.roll()
     if dice != recorded:
         raise ValueError(_("the dice {dice} are not what the seed rolls ({rolled})").format(
-            dice=format_dice(recorded), rolled=format_dice(dice)))
+            dice=str(recorded), rolled=str(dice)))
 
 
 def _push_all(match: Match, steps: list[Step]) -> None:
@@ -283,7 +282,7 @@ def _dice(value: object, what: str) -> Dice:
     if len(pair) != 2 or not all(_is_die(die) for die in pair):
         raise DocumentError(_("{what} is {value}, not two dice from 1 to 6").format(
             what=what, value=repr(value)))
-    return (pair[0], pair[1])
+    return Dice(pair[0], pair[1])
 
 
 def _steps(value: object) -> list[Step]:

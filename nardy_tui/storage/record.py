@@ -33,7 +33,6 @@ from nardy_tui.engine import (
     ScriptedDice,
     Side,
     TurnRecord,
-    format_dice,
     parse_play,
 )
 from nardy_tui.i18n import N_, _, ngettext
@@ -276,13 +275,13 @@ class _GameReader:
 
     def _read_turn(self, found: re.Match[str]) -> None:
         side = Side(found.group(2).lower())
-        dice = (int(found.group(3)), int(found.group(4)))
+        dice = Dice(int(found.group(3)), int(found.group(4)))
         notation = found.group(5).strip()
         index = len(self.turns) + 1
         # The turn's line is quoted as the record writes it (its colour in English).
         where = _("game {number}, turn {turn} ({line})").format(
             number=self.number, turn=index,
-            line=f"{side.label} {format_dice(dice)}: {_clipped(notation)}")
+            line=f"{side.label} {dice}: {_clipped(notation)}")
         try:
             self.turns.append(self._checked_turn(index, side, dice, notation))
         except ValueError as reason:

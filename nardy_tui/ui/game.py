@@ -21,7 +21,7 @@ from textual.reactive import reactive
 from textual.signal import Signal
 from textual.widgets import Static
 
-from nardy_tui.engine import Match, Phase, Play, Position, Side, format_dice
+from nardy_tui.engine import Dice, Match, Phase, Play, Position, Side
 from nardy_tui.i18n import N_, _, broken_into_lines, reordering
 from nardy_tui.options import MatchOptions
 from nardy_tui.play import (
@@ -333,7 +333,7 @@ class GameScreen(SizedScreen):
         self._think(turn.position, turn.dice, len(self.match.game.turns))
 
     @work(thread=True, exclusive=True, group="bot")
-    def _think(self, position: Position, dice: tuple[int, int], turn_number: int) -> None:
+    def _think(self, position: Position, dice: Dice, turn_number: int) -> None:
         """Ask the seat to move for its play off the UI thread; the answer comes back as a
         call."""
         player = self._away_player(self.flow.seats[position.turn])
@@ -397,7 +397,7 @@ class GameScreen(SizedScreen):
         self._find_hint(turn.position, turn.dice, len(self.match.game.turns))
 
     @work(thread=True, exclusive=True, group="hint")
-    def _find_hint(self, position: Position, dice: tuple[int, int], turn_number: int) -> None:
+    def _find_hint(self, position: Position, dice: Dice, turn_number: int) -> None:
         ranking = list(self._bot(HINT_LEVEL).rank(position, dice))
         self._answer(self._show_hint, ranking, turn_number)
 
@@ -480,7 +480,7 @@ class GameScreen(SizedScreen):
         board = self.board
         board.show(position)
         board.set_marks(last_play_marks(record.side, steps))
-        side, dice = record.side.name_shown, format_dice(record.dice)
+        side, dice = record.side.name_shown, str(record.dice)
         moves = self.flow.moves_read(steps, record.side)
         if moves:
             banner = _("Last play again · {side} {dice} · {moves}").format(

@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from nardy_tui.bot import GameReview, Mark, TurnReview
-from nardy_tui.engine import Position, format_dice, format_play
+from nardy_tui.engine import Position, format_play
 from nardy_tui.i18n import N_, _, ngettext
 from nardy_tui.play import judged_marks
 from nardy_tui.storage import Record, RecordedGame, RecordedTurn, header_shown
@@ -49,7 +49,7 @@ class Frame:
             return _("Game {game}: start, {side} moves first").format(
                 game=game.number, side=game.start.turn.name_shown)
         # The turn as the record writes it, the colour in the player's language.
-        line = (f"{turn.number}. {turn.side.name_shown} {format_dice(turn.dice)}: "
+        line = (f"{turn.number}. {turn.side.name_shown} {turn.dice}: "
                 f"{turn.notation}")
         if turn is not game.turns[-1] or winner is None:
             return _("Game {game}, {turn}").format(game=game.number, turn=line)

@@ -34,7 +34,6 @@ from nardy_tui.engine import (
     Position,
     Side,
     TurnRecord,
-    format_dice,
 )
 from nardy_tui.i18n import (
     N_,
@@ -156,9 +155,8 @@ class ReviewScreen(SizedScreen):
     @work(thread=True, exclusive=True, group="review")
     def _review(self) -> None:
         start = self.request.start
-        turns = [(turn.dice, turn.play) for turn in self.request.turns]
         try:
-            review_game(start, turns, progress=self._progress_from_thread,
+            review_game(start, self.request.turns, progress=self._progress_from_thread,
                         on_turn=self._turn_from_thread, sides=self.request.sides)
         except _Closed:
             return
@@ -277,7 +275,7 @@ class ReviewScreen(SizedScreen):
         mover = turn.side
         board.set_marks(judged_marks(mover, turn.played, turn.best))
         board.set_banner(_("Turn {number}: {side} rolled {dice}").format(
-            number=turn.number, side=mover.name_shown, dice=format_dice(turn.dice)))
+            number=turn.number, side=mover.name_shown, dice=str(turn.dice)))
         detail = self.query_one("#review-detail", Static)
         detail.update(self._broken(detail, verdict_lines(turn, self._reader(turn))), layout=False)
 

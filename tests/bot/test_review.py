@@ -7,7 +7,7 @@ import pytest
 
 from nardy_tui.bot import get_bot
 from nardy_tui.bot.review import Mark, grade_for, mark_for, review_game
-from nardy_tui.engine import Dice, Play, Position, Side, legal_plays
+from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord, format_play, legal_plays
 from tests.engine.boards import position as make_position
 
 
@@ -19,18 +19,24 @@ def play_named(position: Position, dice: Dice, text: str) -> Play:
     raise AssertionError(f"{text} is not a legal play here")
 
 
+def turn(position: Position, dice: Dice, play: Play) -> TurnRecord:
+    """The turn as a game records it."""
+    return TurnRecord(position.turn, dice, play, format_play(play, position, dice))
+
+
 def test_throwing_away_a_won_race_is_a_blunder_and_the_winning_play_is_best() -> None:
     # White has one checker on 6 and one on 5, Black two on its point 1: with 6-5 White
     # bears both off and wins; 6/1 5/off leaves a checker behind and Black wins next roll.
     start = make_position({6: 1, 5: 1}, {1: 2})
     blunder = play_named(start, (6, 5), "6/1 5/off")
-    review = review_game(start, [((6, 5), blunder)])
-    [turn] = review.turns
-    assert turn.mark is Mark.BLUNDER
-    assert turn.best != blunder and start.apply(turn.best, (6, 5)).winner is Side.WHITE
-    assert turn.loss == pytest.approx(2.0)  # a sure win (+1) thrown into a sure loss (-1)
-    assert turn.played_equity == pytest.approx(-1.0) and turn.best_equity == pytest.approx(1.0)
-    assert review.mistakes(Side.WHITE) == [turn] and review.mistakes(Side.BLACK) == []
+    review = review_game(start, [turn(start, (6, 5), blunder)])
+    [judged] = review.turns
+    assert judged.mark is Mark.BLUNDER and judged.played == blunder and judged.dice == (6, 5)
+    assert judged.best != blunder and start.apply(judged.best, (6, 5)).winner is Side.WHITE
+    assert judged.loss == pytest.approx(2.0)  # a sure win (+1) thrown into a sure loss (-1)
+    assert judged.played_equity == pytest.approx(-1.0)
+    assert judged.best_equity == pytest.approx(1.0)
+    assert review.mistakes(Side.WHITE) == [judged] and review.mistakes(Side.BLACK) == []
     summary = review.summary(Side.WHITE)
     assert summary.decisions == 1 and summary.counts[Mark.BLUNDER] == 1
     assert summary.grade == "Beginner"
@@ -40,18 +46,18 @@ def test_forced_turns_are_not_reviewed() -> None:
     # The opening 6-6 has one legal play (two checkers leave the head to 18).
     start = Position.initial(Side.WHITE)
     [only] = legal_plays(start, (6, 6))
-    review = review_game(start, [((6, 6), only)])
+    review = review_game(start, [turn(start, (6, 6), only)])
     assert review.turns == () and review.summary(Side.WHITE).decisions == 0
 
 
 def test_the_experts_own_plays_show_no_mistakes() -> None:
     expert = get_bot("expert", seed=1)
     position = Position.initial(Side.WHITE)
-    turns: list[tuple[Dice, Play]] = []
+    turns: list[TurnRecord] = []
     rolls = [(3, 1), (5, 2), (6, 4), (4, 4), (2, 1), (5, 3), (6, 2), (4, 3), (6, 5), (3, 3)] * 2
     for dice in rolls:
         play = expert.choose(position, dice)
-        turns.append((dice, play))
+        turns.append(turn(position, dice, play))
         position = position.apply(play, dice)
     done: list[tuple[int, int]] = []
     review = review_game(Position.initial(Side.WHITE), turns,
@@ -65,23 +71,30 @@ def test_the_experts_own_plays_show_no_mistakes() -> None:
 def test_a_review_of_one_side_judges_its_turns_only_and_judges_them_alike() -> None:
     bots = {Side.WHITE: get_bot("easy", seed=3), Side.BLACK: get_bot("medium", seed=4)}
     position = Position.initial(Side.WHITE)
-    turns: list[tuple[Dice, Play]] = []
+    turns: list[TurnRecord] = []
     rolls = [(3, 1), (5, 2), (6, 4), (2, 1), (5, 3), (6, 2), (4, 3), (6, 5)] * 2
     for dice in rolls:
         play = bots[position.turn].choose(position, dice)
-        turns.append((dice, play))
+        turns.append(turn(position, dice, play))
         position = position.apply(play, dice)
     both = review_game(Position.initial(Side.WHITE), turns)
     black = review_game(Position.initial(Side.WHITE), turns, sides={Side.BLACK})
-    assert black.turns and {turn.side for turn in black.turns} == {Side.BLACK}
-    assert black.turns == tuple(turn for turn in both.turns if turn.side is Side.BLACK)
+    assert black.turns and {judged.side for judged in black.turns} == {Side.BLACK}
+    assert black.turns == tuple(judged for judged in both.turns if judged.side is Side.BLACK)
 
 
 def test_an_illegal_play_in_a_game_is_refused() -> None:
     start = Position.initial(Side.WHITE)
     wrong = play_named(start, (6, 5), "24/18 18/13")
     with pytest.raises(ValueError):
-        review_game(start, [((3, 1), wrong)])
+        review_game(start, [turn(start, (3, 1), wrong)])
+
+
+def test_a_turn_recorded_for_the_wrong_side_is_refused() -> None:
+    start = Position.initial(Side.WHITE)
+    [only] = legal_plays(start, (6, 6))
+    with pytest.raises(ValueError, match="White is to move"):
+        review_game(start, [TurnRecord(Side.BLACK, (6, 6), only, "24/18(2)")])
 
 
 @pytest.mark.parametrize(("loss", "mark"), [

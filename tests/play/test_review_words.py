@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from nardy_tui.bot import GameReview, Mark, TurnReview, summarise
-from nardy_tui.engine import Position, Side, Step
+from nardy_tui.engine import Position, Side, Step, TurnRecord
 from nardy_tui.play import TurnFilter, list_line, marks_key, summary_line, verdict_lines
 
 PLAYED = (Step(24, 18, 6), Step(24, 19, 5))
@@ -15,8 +15,9 @@ BEST = (Step(24, 18, 6), Step(18, 13, 5))
 
 def judged(side: Side, loss: float, mark: Mark) -> TurnReview:
     """A turn of the opening judged to cost ``loss``, which the review marks ``mark``."""
-    turn = TurnReview(number=3, side=side, dice=(6, 5), before=Position.initial(side),
-                      played=PLAYED, best=BEST, played_equity=-0.3, best_equity=-0.3 + loss,
+    record = TurnRecord(side, (6, 5), PLAYED, "24/18 24/19")
+    turn = TurnReview(turn=record, number=3, before=Position.initial(side), best=BEST,
+                      played_equity=-0.3, best_equity=-0.3 + loss,
                       alternatives=((BEST, -0.3 + loss), (PLAYED, -0.3)))
     assert turn.mark is mark
     return turn

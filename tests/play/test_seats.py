@@ -16,8 +16,16 @@ def test_a_person_at_the_keyboard_is_you_and_a_bot_is_named_by_its_level() -> No
 
 
 def test_the_seat_kind_itself_names_no_player() -> None:
-    with pytest.raises(NotImplementedError):
-        Seat().name()
+    for words in (Seat().name, Seat().wait_to_roll, Seat().wait_to_move):
+        with pytest.raises(NotImplementedError):
+            words()
+
+
+def test_a_key_pressed_while_another_player_is_to_play_is_told_whom_it_waits_for() -> None:
+    assert BotSeat("easy").wait_to_roll() == "Wait for the bot."
+    assert BotSeat("easy").wait_to_move() == "Wait: the bot is moving."
+    assert AtKeyboard().wait_to_roll() == "Roll the dice first: press r."
+    assert AtKeyboard().wait_to_move() == "Choose a checker to move."
 
 
 def test_hot_seat_names_the_colours_and_a_bot_match_names_you_and_the_bot() -> None:

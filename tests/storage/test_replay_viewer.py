@@ -89,7 +89,7 @@ async def test_a_reviewed_record_shows_each_turns_verdict_and_m_finds_the_mistak
 
     record = short_match_record()
     game = record.games[0]
-    reviews = [review_game(game.start, [(turn.dice, turn.play) for turn in game.turns])]
+    reviews = [review_game(game.start, game.turns)]
     mistakes = [turn for turn in reviews[0].turns if turn.mark is not Mark.NONE]
     assert mistakes, "random play makes mistakes"
     app = ReplayApp(record, reviews)
