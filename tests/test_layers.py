@@ -23,16 +23,17 @@ from pathlib import Path
 import nardy_tui
 
 PACKAGE = Path(nardy_tui.__file__).resolve().parent
-LAYERS = ("engine", "bot", "storage", "play", "ui", "cli")
+LAYERS = ("engine", "bot", "storage", "net", "play", "ui", "cli")
 """The layers: each a package with a public face, its ``__init__``."""
 
 MAY_IMPORT: dict[str, frozenset[str]] = {
     "engine": frozenset({"i18n"}),
     "bot": frozenset({"engine", "options", "i18n"}),
     "storage": frozenset({"engine", "options", "i18n"}),
-    "play": frozenset({"engine", "bot", "storage", "options", "i18n"}),
-    "ui": frozenset({"engine", "bot", "storage", "play", "options", "i18n"}),
-    "cli": frozenset({"engine", "bot", "storage", "play", "ui", "options", "i18n"}),
+    "net": frozenset({"engine", "storage", "options", "i18n"}),
+    "play": frozenset({"engine", "bot", "storage", "net", "options", "i18n"}),
+    "ui": frozenset({"engine", "bot", "storage", "net", "play", "options", "i18n"}),
+    "cli": frozenset({"engine", "bot", "storage", "net", "play", "ui", "options", "i18n"}),
     "options": frozenset(),
     "i18n": frozenset(),
     "__main__": frozenset({"cli"}),
@@ -98,7 +99,7 @@ def _problems() -> list[str]:
     return problems
 
 
-FACED = ("engine", "bot", "storage", "play")
+FACED = ("engine", "bot", "storage", "net", "play")
 """The layers that code outside them reaches only through their package."""
 OUTSIDE = ("tests", "benchmarks", "screenshots")
 """The code beside the package: it keeps to the public faces too."""
@@ -152,7 +153,7 @@ def test_the_check_sees_submodules_relative_imports_and_forbidden_directions(
         (1, "nardy_tui.engine.match"), (2, "nardy_tui.ui"), (3, "nardy_tui.storage"),
         (5, "nardy_tui.cli")]
     assert "cli" not in MAY_IMPORT["ui"] and "ui" not in MAY_IMPORT["bot"]
-    assert "ui" not in MAY_IMPORT["play"]
+    assert "ui" not in MAY_IMPORT["play"] and "play" not in MAY_IMPORT["net"]
 
 
 def loaded_by(modules: str, *, unwanted: tuple[str, ...]) -> list[str]:
@@ -169,8 +170,9 @@ def loaded_by(modules: str, *, unwanted: tuple[str, ...]) -> list[str]:
     return [name for name in done.stdout.strip().split(",") if name]
 
 
-def test_importing_the_bot_or_storage_loads_no_numpy_textual_or_ui() -> None:
-    pulled = loaded_by("nardy_tui.bot, nardy_tui.storage", unwanted=("numpy", "textual"))
+def test_importing_the_bot_storage_or_net_loads_no_numpy_textual_or_ui() -> None:
+    pulled = loaded_by("nardy_tui.bot, nardy_tui.storage, nardy_tui.net",
+                       unwanted=("numpy", "textual"))
     assert pulled == [], f"pulled in: {pulled}"
 
 

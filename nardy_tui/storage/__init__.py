@@ -5,7 +5,8 @@ replays it through the engine, so only legal matches are ever resumed. Records a
 readable text form of a match (RULES.md section 9), and can be read back for replay.
 """
 
-from nardy_tui.storage.paths import data_dir_problem, records_dir
+from nardy_tui.storage.atomic import write_atomically
+from nardy_tui.storage.paths import data_dir, data_dir_problem, records_dir
 from nardy_tui.storage.record import (
     Record,
     RecordedGame,
@@ -15,6 +16,7 @@ from nardy_tui.storage.record import (
     format_record,
     header_shown,
     load_record,
+    parse_record,
 )
 from nardy_tui.storage.saves import (
     SavedMatch,
@@ -42,6 +44,7 @@ __all__ = [
     "SavedMatch",
     "Settings",
     "Switch",
+    "data_dir",
     "data_dir_problem",
     "discard_saved",
     "export_record",
@@ -50,8 +53,10 @@ __all__ = [
     "load_record",
     "load_saved",
     "load_settings",
+    "parse_record",
     "records_dir",
     "save_match",
     "save_settings",
     "settings_path",
+    "write_atomically",
 ]

@@ -67,10 +67,15 @@ def not_your_turn(mover: Side) -> str:
 # -- writing ---------------------------------------------------------------------------------
 
 
-def format_record(match: Match, options: MatchOptions, when: datetime) -> str:
-    """The match as a text record; ``when`` is the date shown in the header."""
-    lines = [TITLE, players_line(options), f"Match to {_points(match.length)}",
-             f"Date: {when:%Y-%m-%d %H:%M}", f"Seed: {match.seed}"]
+def format_record(match: Match, options: MatchOptions, when: datetime, *,
+                  players: str | None = None, dice: str | None = None) -> str:
+    """The match as a text record; ``when`` is the date shown in the header.
+
+    ``players`` and ``dice`` stand in the header for the players line and the seed when
+    the match was not played here alone (a network match: its dice came from both sides).
+    """
+    lines = [TITLE, players or players_line(options), f"Match to {_points(match.length)}",
+             f"Date: {when:%Y-%m-%d %H:%M}", dice or f"Seed: {match.seed}"]
     score = {Side.WHITE: 0, Side.BLACK: 0}
     for game in match.games:
         lines += ["", f"Game {game.number}"]
@@ -157,6 +162,9 @@ class RecordedGame:
     turns: tuple[RecordedTurn, ...]
     winner: Side | None
     points: int
+    roll_offs: tuple[RollOff, ...] = ()
+    """The roll-off's throws as the record gives them (one invented for a game written
+    without a roll-off line: the side of its first turn won it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,7 +264,8 @@ class _GameReader:
             raise RecordError(message.format(
                 number=self.number, side=said.name_shown, points=said_wins,
                 winner=winner.name_shown if winner else "", winner_points=_points_shown(points)))
-        return RecordedGame(self.number, start, tuple(self.turns), winner, points)
+        return RecordedGame(self.number, start, tuple(self.turns), winner, points,
+                            tuple(game.roll_offs))
 
     def _read_roll_off(self, line: str) -> None:
         """Throws until one side is higher; a record saved mid roll-off ends on a tie."""

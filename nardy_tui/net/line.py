@@ -1,0 +1,211 @@
+"""The line between two nardy programs: the handshake, then sealed messages, bounded in
+size and rate, with a quiet line noticed rather than waited on for ever.
+
+A line carries one message per text line. The handshake's three lines are plain JSON (they
+prove the code, ``auth``); every later line is sealed with the session key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from nardy_tui.engine import MATCH_LENGTHS
+from nardy_tui.i18n import _
+from nardy_tui.net.auth import (
+    Role,
+    Seal,
+    SealBroken,
+    new_nonce,
+    proof,
+    proof_is_right,
+    session_key,
+)
+from nardy_tui.net.messages import (
+    PROTOCOL_VERSION,
+    Message,
+    ProtocolError,
+    decode,
+    encode,
+)
+
+HANDSHAKE_SECONDS = 10.0
+"""How long each side waits for each line of the handshake."""
+QUIET_SECONDS = 20.0
+"""A line silent this long is taken for dead (each side pings after ``PING_SECONDS``)."""
+PING_SECONDS = 5.0
+RATE = 20.0
+"""Messages a second a peer may send on average (a burst of ``BURST`` is allowed)."""
+BURST = 60
+
+
+class LineClosed(ConnectionError):
+    """The line is gone: closed by the peer, cut, or gone quiet."""
+
+
+class Refused(ConnectionError):
+    """The other side turned this one away (a wrong code, another protocol, a full seat)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome:
+    """What the host tells the joiner once both know the code: the match's length."""
+
+    points: int
+
+
+@dataclass
+class _Bucket:
+    """A token bucket: a peer that sends faster than ``RATE`` on average is cut off."""
+
+    tokens: float = BURST
+    last: float = 0.0
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.last) * RATE) if self.last else BURST
+        self.last = now
+        self.tokens -= 1
+        return self.tokens >= 0
+
+
+class Line:
+    """One connection after its handshake: sends and receives whole messages."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 seal: Seal) -> None:
+        self._reader = reader
+        self._writer = writer
+        self._seal = seal
+        self._bucket = _Bucket()
+
+    @property
+    def peer(self) -> str:
+        """The peer's address, for the screen."""
+        address = self._writer.get_extra_info("peername")
+        return f"{address[0]}:{address[1]}" if isinstance(address, tuple) else "?"
+
+    def send(self, message: Message) -> None:
+        """Queue ``message`` on the line (a dead line shows on the next receive)."""
+        if not self._writer.is_closing():
+            self._writer.write(self._seal.close(encode(message)) + b"\n")
+
+    async def receive(self) -> Message:
+        """The next message; ``LineClosed`` when the line is gone or quiet too long,
+        ``ProtocolError`` when what came is not a message of ours (a broken seal too)."""
+        line = await _read_line(self._reader, QUIET_SECONDS)
+        if not self._bucket.take():
+            raise ProtocolError(_("the other side sends too many messages"))
+        try:
+            body = self._seal.open(line)
+        except SealBroken as broken:
+            raise ProtocolError(str(broken)) from None
+        return decode(body)
+
+    def close(self) -> None:
+        if not self._writer.is_closing():
+            self._writer.close()
+
+
+async def _read_line(reader: asyncio.StreamReader, seconds: float) -> bytes:
+    try:
+        line = await asyncio.wait_for(reader.readuntil(b"\n"), seconds)
+    except TimeoutError:
+        raise LineClosed(_("the other side has been silent too long")) from None
+    except asyncio.LimitOverrunError:
+        raise ProtocolError(_("a message is too long")) from None
+    except (asyncio.IncompleteReadError, ConnectionError, OSError):
+        raise LineClosed(_("the connection was closed")) from None
+    return line.rstrip(b"\n")
+
+
+def _send_plain(writer: asyncio.StreamWriter, fields: dict[str, Any]) -> None:
+    writer.write(json.dumps(fields, separators=(",", ":")).encode() + b"\n")
+
+
+async def _read_plain(reader: asyncio.StreamReader) -> dict[str, Any]:
+    line = await _read_line(reader, HANDSHAKE_SECONDS)
+    try:
+        fields = json.loads(line)
+    except ValueError:
+        fields = None
+    if not isinstance(fields, dict):
+        raise ProtocolError(_("the other side is not a nardy game"))
+    return fields
+
+
+def _version_problem(fields: dict[str, Any]) -> str | None:
+    version = fields.get("v")
+    if version == PROTOCOL_VERSION:
+        return None
+    return _("the other side speaks nardy protocol {theirs}, this one {ours}: both need the "
+             "same version of nardy").format(theirs=repr(version)[:12], ours=PROTOCOL_VERSION)
+
+
+def open_stream(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                key: bytes, role: Role, host_nonce: str, joiner_nonce: str) -> Line:
+    return Line(reader, writer, Seal(session_key(key, host_nonce, joiner_nonce), role))
+
+
+async def greet_joiner(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                       key: bytes, points: int) -> Line:
+    """The host's side of the handshake. ``Refused`` (the reason, for the host's screen)
+    when the joiner does not know the code or speaks another protocol."""
+    host_nonce = new_nonce()
+    _send_plain(writer, {"t": "hello", "v": PROTOCOL_VERSION, "nonce": host_nonce})
+    fields = await _read_plain(reader)
+    problem = _version_problem(fields)
+    if problem is not None:
+        _send_plain(writer, {"t": "refused", "why": "version", "v": PROTOCOL_VERSION})
+        raise Refused(problem)
+    joiner_nonce = fields.get("nonce")
+    if (fields.get("t") != "join" or not isinstance(joiner_nonce, str)
+            or not 16 <= len(joiner_nonce) <= 64
+            or not proof_is_right(key, Role.JOINER, host_nonce, joiner_nonce,
+                                  fields.get("proof"))):
+        await asyncio.sleep(1.0)  # a guesser waits a second for each wrong code
+        _send_plain(writer, {"t": "refused", "why": "code"})
+        raise Refused(_("someone tried to join with a wrong code"))
+    _send_plain(writer, {"t": "welcome", "points": points,
+                         "proof": proof(key, Role.HOST, host_nonce, joiner_nonce)})
+    return open_stream(reader, writer, key, Role.HOST, host_nonce, joiner_nonce)
+
+
+async def greet_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                     key: bytes) -> tuple[Line, Welcome]:
+    """The joiner's side of the handshake; ``Refused`` with the reason in one line."""
+    hello = await _read_plain(reader)
+    problem = _version_problem(hello)
+    host_nonce = hello.get("nonce")
+    if problem is not None:
+        raise Refused(problem)
+    if hello.get("t") != "hello" or not isinstance(host_nonce, str) or len(host_nonce) > 64:
+        raise ProtocolError(_("the other side is not a nardy game"))
+    joiner_nonce = new_nonce()
+    _send_plain(writer, {"t": "join", "v": PROTOCOL_VERSION, "nonce": joiner_nonce,
+                         "proof": proof(key, Role.JOINER, host_nonce, joiner_nonce)})
+    answer = await _read_plain(reader)
+    if answer.get("t") == "refused":
+        why = answer.get("why")
+        if why == "code":
+            raise Refused(_("the host refused the code: check it and try again"))
+        if why == "busy":
+            raise Refused(_("the host already has a player"))
+        raise Refused(_version_problem(answer) or _("the host refused to play"))
+    points = answer.get("points")
+    if (answer.get("t") != "welcome" or points not in MATCH_LENGTHS or isinstance(points, bool)
+            or not proof_is_right(key, Role.HOST, host_nonce, joiner_nonce,
+                                  answer.get("proof"))):
+        raise Refused(_("the other side does not know the code: it is not your friend's game"))
+    line = open_stream(reader, writer, key, Role.JOINER, host_nonce, joiner_nonce)
+    return line, Welcome(points)
+
+
+def refuse_busy(writer: asyncio.StreamWriter) -> None:
+    """Turn away a second joiner while the seat is taken."""
+    _send_plain(writer, {"t": "refused", "why": "busy"})
+    writer.close()
+

@@ -1,0 +1,184 @@
+"""A network match on disk: written after every change, so that either side can be stopped
+(or killed) and take up the match again with the same code.
+
+The file holds the match as its events (every throw with both secrets, every play, every
+new game), this side's part of the throw in progress, the turn it was building, and how to
+reach the other side. Reading it back replays every event through a fresh ``Match``: each
+throw's dice are derived again from its secrets and each play is checked by the engine, so
+a damaged or edited file is refused, never resumed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from nardy_tui.engine import (
+    MATCH_LENGTHS,
+    Match,
+    Phase,
+    PhaseError,
+    ScriptedDice,
+    Step,
+)
+from nardy_tui.i18n import _
+from nardy_tui.net.auth import Role, normalised
+from nardy_tui.net.exchange import DiceExchange
+from nardy_tui.net.fair_dice import Secret, Throw, commitment_of, is_hex64
+from nardy_tui.storage import data_dir, write_atomically
+
+FORMAT = "nardy-network-match"
+VERSION = 1
+
+
+class NetworkSaveError(ValueError):
+    """Why a network match's file cannot be taken up again, in one line."""
+
+
+@dataclass
+class NetworkMatch:
+    """Everything one side keeps of a network match."""
+
+    role: Role
+    code: str
+    address: str
+    """The host's address as the joiner typed it ("" on the host)."""
+    port: int
+    match: Match
+    dice: ScriptedDice
+    exchange: DiceExchange
+
+    @property
+    def me(self) -> str:
+        return self.role.value
+
+
+def save_path(role: Role) -> Path:
+    """One network match a role: the host's and the joiner's live apart."""
+    return data_dir() / f"network-{role.value}.json"
+
+
+def new_network_match(role: Role, code: str, points: int, address: str = "",
+                      port: int = 0) -> NetworkMatch:
+    dice = ScriptedDice([])
+    return NetworkMatch(role, code, address, port, Match(points, dice=dice), dice,
+                        DiceExchange(role))
+
+
+def document(saved: NetworkMatch, events: list[list[Any]]) -> dict[str, Any]:
+    """The JSON-ready file for ``saved``, whose history is ``events`` (``Lockstep.events``)."""
+    exchange, match = saved.exchange, saved.match
+    turn = match.turn
+    steps = [[s.src, s.dst, s.die] for s in turn.steps] if turn is not None else []
+    return {
+        "format": FORMAT, "version": VERSION, "role": saved.role.value, "code": saved.code,
+        "address": saved.address, "port": saved.port, "points": match.length,
+        "started": match.started.isoformat(timespec="seconds"), "events": events,
+        "pending": {"secret": exchange.secret.value, "revealed": exchange.revealed,
+                    "peer_commitment": exchange.peer_commitment,
+                    "peer_secret": exchange.peer_secret},
+        "steps": steps,
+    }
+
+
+def write(saved: NetworkMatch, events: list[list[Any]]) -> None:
+    write_atomically(save_path(saved.role), json.dumps(document(saved, events), indent=1))
+
+
+def read(role: Role) -> NetworkMatch | None:
+    """The saved network match of ``role``, or None if there is none."""
+    path = save_path(role)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as error:
+        raise NetworkSaveError(_("cannot read {path}: {reason}").format(
+            path=path, reason=getattr(error, "strerror", None) or error)) from None
+    try:
+        return restore(json.loads(text))
+    except ValueError as error:
+        raise NetworkSaveError(_("{path} cannot be resumed: {reason}").format(
+            path=path, reason=error)) from None
+
+
+def forget(role: Role) -> None:
+    save_path(role).unlink(missing_ok=True)
+
+
+def restore(data: object) -> NetworkMatch:
+    """The network match in a file's data, every event replayed through the engine."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise NetworkSaveError(_("it is not a nardy network match"))
+    if data.get("version") != VERSION:
+        raise NetworkSaveError(_("it is from another version of nardy"))
+    role = Role(_field(data, "role", str))
+    code = normalised(_field(data, "code", str))
+    points = _field(data, "points", int)
+    if code is None or points not in MATCH_LENGTHS:
+        raise NetworkSaveError(_("its code or its match length is wrong"))
+    saved = new_network_match(role, code, points, _field(data, "address", str),
+                              _field(data, "port", int))
+    saved.match.started = datetime.fromisoformat(_field(data, "started", str))
+    events = _field(data, "events", list)
+    try:
+        for event in events:
+            _replay(saved, event)
+        _restore_pending(saved, _field(data, "pending", dict))
+        _restore_steps(saved, _field(data, "steps", list))
+    except (PhaseError, TypeError, IndexError) as error:
+        raise NetworkSaveError(str(error) or type(error).__name__) from None
+    return saved
+
+
+def _field(data: dict[str, Any], key: str, kind: type) -> Any:
+    value = data.get(key)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise NetworkSaveError(_("its {key} is missing or wrong").format(key=key))
+    return value
+
+
+def _replay(saved: NetworkMatch, event: object) -> None:
+    match, exchange = saved.match, saved.exchange
+    if not isinstance(event, list) or not event:
+        raise NetworkSaveError(_("an event is not a list"))
+    kind = event[0]
+    if kind == "throw" and len(event) == 4 and event[1] == exchange.number \
+            and is_hex64(event[2]) and is_hex64(event[3]):
+        number, host_secret, joiner_secret = event[1], event[2], event[3]
+        throw = Throw(number, commitment_of(number, host_secret), host_secret,
+                      commitment_of(number, joiner_secret), joiner_secret)
+        exchange.throws.append(throw)
+        saved.dice.add(*throw.dice)
+        match.roll_off() if match.phase is Phase.ROLL_OFF else match.roll()
+    elif kind == "play" and len(event) == 2 and isinstance(event[1], list):
+        match.play(tuple(Step(*step) for step in event[1]))
+    elif kind == "next" and len(event) == 2 and event[1] == len(match.games) + 1:
+        match.next_game()
+    else:
+        raise NetworkSaveError(_("an event is not one of a match: {event}").format(
+            event=repr(event)[:60]))
+
+
+def _restore_pending(saved: NetworkMatch, pending: dict[str, Any]) -> None:
+    exchange = saved.exchange
+    secret, commitment, peer_secret = (pending.get("secret"), pending.get("peer_commitment"),
+                                       pending.get("peer_secret"))
+    if not isinstance(secret, str) or not is_hex64(secret) \
+            or not isinstance(pending.get("revealed"), bool):
+        raise NetworkSaveError(_("its throw in progress is wrong"))
+    exchange.secret = Secret(secret)
+    exchange.revealed = pending["revealed"]
+    exchange.peer_commitment = commitment if is_hex64(commitment) else None
+    exchange.peer_secret = peer_secret if is_hex64(peer_secret) else None
+
+
+def _restore_steps(saved: NetworkMatch, steps: list[Any]) -> None:
+    turn = saved.match.turn
+    if turn is None:
+        return
+    for step in steps:
+        turn.push(Step(*step))

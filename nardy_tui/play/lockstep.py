@@ -1,0 +1,288 @@
+"""A match played on two machines: both run the same match and take its steps in the same
+order, and nothing the other side sends is taken before the engine has checked it.
+
+Every change to the match is one of three events: a throw (the dice of a roll-off or of a
+roll, thrown by both sides together, ``nardy_tui.net.fair_dice``), a play, or the start of
+the next game. Only the side whose turn it is may play, and only it (or either side, in a
+roll-off) may begin a throw, so at any moment one side is at most one event ahead of the
+other. What the peer sends waits in an inbox and is taken one message at a time, when the
+screen is ready (``next_action``), so it always meets the match in the order it was sent.
+
+On every connection both sides say how far they are (``Sync``): the same history, or one
+side one event ahead, which then sends that event again; anything else cannot go on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from nardy_tui.engine import Dice, IllegalPlayError, Match, Phase, Play, ScriptedDice, Side
+from nardy_tui.i18n import _
+from nardy_tui.net import (
+    Bye,
+    Commit,
+    DiceExchange,
+    DishonestThrow,
+    Message,
+    NextGame,
+    Ping,
+    PlayMade,
+    ProtocolError,
+    Reveal,
+    Sync,
+)
+
+
+class PeerBroke(ValueError):
+    """The other side sent something the match cannot take: it ends here, saved."""
+
+
+@dataclass(frozen=True, slots=True)
+class Thrown:
+    """A throw is done: its dice are in the match's dice, for the roll (or the roll-off)."""
+
+    dice: Dice
+    by_me: bool
+    """Whether this side's player rolled (a key, or auto-roll) rather than the peer."""
+
+
+@dataclass(frozen=True, slots=True)
+class PeerPlayed:
+    """The peer's whole turn, checked by the engine, for the screen to show."""
+
+    play: Play
+    turn_number: int
+    """The turn's number in its game, as ``TurnFlow.away_chose`` takes it."""
+
+
+@dataclass(frozen=True, slots=True)
+class PeerStartedGame:
+    """The peer started the next game."""
+
+
+@dataclass(frozen=True, slots=True)
+class PeerLeft:
+    """The peer quit; the match stays saved on both machines."""
+
+
+Action = Thrown | PeerPlayed | PeerStartedGame | PeerLeft
+
+
+def _total_turns(match: Match) -> int:
+    return sum(len(game.turns) for game in match.games)
+
+
+class Lockstep:
+    """This side's half of a network match: ``me`` plays here, the other side there."""
+
+    def __init__(self, match: Match, me: Side, exchange: DiceExchange, dice: ScriptedDice,
+                 send: Callable[[Message], None]) -> None:
+        self.match = match
+        self.me = me
+        self.exchange = exchange
+        self.dice = dice
+        self.send = send
+        self.inbox: deque[Message] = deque()
+        self.rolling = False
+        """This side's player asked for a throw that waits for the peer's commitment."""
+        self._turns_seen = _total_turns(match)
+        self._games_seen = len(match.games)
+
+    # -- the history both sides agree on -------------------------------------------------
+
+    def events(self) -> list[list[Any]]:
+        """The match's history as its events, in order: the same list on both machines."""
+        throws = iter(self.exchange.throws)
+
+        def throw() -> list[Any]:
+            done = next(throws, None)
+            if done is None:
+                raise ValueError("the match used a throw the exchange does not hold")
+            return ["throw", done.number, done.host_secret, done.joiner_secret]
+
+        events: list[list[Any]] = []
+        for game in self.match.games:
+            if game.number > 1:
+                events.append(["next", game.number])
+            events += [throw() for _ in game.roll_offs]
+            for turn in game.turns:
+                events += [throw(), ["play", [[s.src, s.dst, s.die] for s in turn.play]]]
+        if self.match.phase is Phase.MOVE:
+            events.append(throw())
+        return events
+
+    def sync(self) -> Sync:
+        events = self.events()
+        return Sync(len(events), _digest(events), _digest(events[:-1]))
+
+    def on_connected(self) -> list[Message]:
+        """What to send first on a new connection: where we are."""
+        return [self.sync()]
+
+    def _after_sync(self) -> list[Message]:
+        """Once both know where the other is: our commitment to the throw in progress, and
+        our secret for it if it was sent before (the peer may not have had it)."""
+        said: list[Message] = [self.exchange.commit()]
+        if self.exchange.revealed:
+            said.append(self.exchange.reveal())
+        return said
+
+    def _check_sync(self, theirs: Sync) -> list[Message]:
+        """The events to send again after the peer's ``Sync``: the last one if we are one
+        ahead, nothing if we agree or the peer is one ahead (it sends it)."""
+        events = self.events()
+        ours = Sync(len(events), _digest(events), _digest(events[:-1]))
+        if theirs.events == ours.events and theirs.digest == ours.digest:
+            return []
+        if theirs.events == ours.events - 1 and theirs.digest == ours.before_last:
+            return [self._event_message(events[-1])]
+        if theirs.events == ours.events + 1 and theirs.before_last == ours.digest:
+            return []
+        raise PeerBroke(_("The two machines do not agree on the match any more (this one has "
+                          "{ours} events, the other {theirs}): it cannot go on.").format(
+            ours=ours.events, theirs=theirs.events))
+
+    def _event_message(self, event: list[Any]) -> Message:
+        kind = event[0]
+        if kind == "throw":
+            return self.exchange.own_reveal_of(event[1])
+        if kind == "next":
+            return NextGame(event[1])
+        return PlayMade(_total_turns(self.match) - 1, self.match.games[-1].turns[-1].play)
+
+    # -- what this side does ----------------------------------------------------------------
+
+    def roll(self) -> None:
+        """This side's player rolls (or throws the roll-off): send our secret, now or as
+        soon as the peer's commitment is here."""
+        if self.exchange.revealed:
+            return
+        if self.exchange.may_reveal:
+            self.send(self.exchange.reveal())
+        else:
+            self.rolling = True
+
+    def observe(self) -> None:
+        """After every change here: send the turns this side finished and the games it
+        started (the peer ignores a game it has started already)."""
+        match = self.match
+        turns = [turn for game in match.games for turn in game.turns]
+        for index in range(self._turns_seen, len(turns)):
+            if turns[index].side is self.me:
+                self.send(PlayMade(index, turns[index].play))
+        self._turns_seen = len(turns)
+        for number in range(self._games_seen + 1, len(match.games) + 1):
+            self.send(NextGame(number))
+        self._games_seen = len(match.games)
+
+    # -- what the peer sends -----------------------------------------------------------------
+
+    def arrived(self, message: Message) -> None:
+        """Take a message from the peer: a commitment at once when nothing waits before it,
+        the rest into the inbox."""
+        if isinstance(message, Ping):
+            return
+        if isinstance(message, Sync):
+            for again in self._check_sync(message) + self._after_sync():
+                self.send(again)
+            return
+        if isinstance(message, Commit) and not self.inbox:
+            self._take_commit(message)
+            return
+        self.inbox.append(message)
+
+    def next_action(self, busy: bool = False) -> Action | None:
+        """The next thing the peer's messages ask of the screen, when it is ready for one
+        (``busy``: still showing a play); ``PeerBroke`` if it makes no sense now."""
+        while self.inbox and not busy:
+            action = self._take(self.inbox.popleft())
+            if action is not None:
+                return action
+        return None
+
+    def _take(self, message: Message) -> Action | None:
+        if isinstance(message, Commit):
+            self._take_commit(message)
+            return None
+        if isinstance(message, Reveal):
+            return self._take_reveal(message)
+        if isinstance(message, PlayMade):
+            return self._take_play(message)
+        if isinstance(message, NextGame):
+            return self._take_next_game(message)
+        if isinstance(message, Bye):
+            return PeerLeft()
+        raise PeerBroke(_("The other side sent a message out of place."))
+
+    def _take_commit(self, message: Commit) -> None:
+        """Keep the peer's commitment (in order: one for the next throw can follow a secret
+        still waiting in the inbox), and send our secret if our player is waiting for it."""
+        self._guarded(self.exchange.receive_commit, message)
+        if self.rolling and self.exchange.may_reveal:
+            self.rolling = False
+            self.send(self.exchange.reveal())
+
+    def _take_reveal(self, message: Reveal) -> Action | None:
+        exchange = self.exchange
+        if message.throw < exchange.number:
+            self._guarded(exchange.receive_reveal, message)  # sent again: checked, no news
+            return None
+        match = self.match
+        peer_may_roll = match.phase is Phase.ROLL_OFF or (
+            match.phase is Phase.ROLL and match.mover is self.me.opponent)
+        if match.phase not in (Phase.ROLL_OFF, Phase.ROLL) or not (
+                peer_may_roll or exchange.revealed):
+            raise PeerBroke(_("The other side threw the dice out of turn."))
+        self._guarded(exchange.receive_reveal, message)
+        by_me = exchange.revealed
+        if not exchange.revealed:
+            self.send(exchange.reveal())
+        dice = exchange.finish()
+        assert dice is not None
+        self.rolling = False
+        self.dice.add(*dice)
+        self.send(exchange.commit())
+        return Thrown(dice, by_me)
+
+    def _take_play(self, message: PlayMade) -> Action | None:
+        match = self.match
+        turns = [turn for game in match.games for turn in game.turns]
+        if message.turn < len(turns):
+            if turns[message.turn].play != message.play:
+                raise PeerBroke(_("The other side changed a turn already played."))
+            return None  # sent again after a reconnection, or a pass both sides played
+        if (message.turn > len(turns) or match.phase is not Phase.MOVE
+                or match.mover is not self.me.opponent):
+            raise PeerBroke(_("The other side played out of turn."))
+        assert match.dice is not None
+        try:
+            match.position.apply(message.play, match.dice)
+        except IllegalPlayError as refused:
+            raise PeerBroke(_("The other side sent a play the rules do not allow: {reason}"
+                              ).format(reason=refused)) from None
+        return PeerPlayed(message.play, len(match.game.turns))
+
+    def _take_next_game(self, message: NextGame) -> Action | None:
+        games = len(self.match.games)
+        if message.game <= games:
+            return None  # this side started it too
+        if message.game != games + 1 or self.match.phase is not Phase.GAME_OVER:
+            raise PeerBroke(_("The other side started a game out of turn."))
+        return PeerStartedGame()
+
+    @staticmethod
+    def _guarded(take: Callable[[Any], None], message: Message) -> None:
+        """Hand ``message`` to the exchange; what it refuses ends the match."""
+        try:
+            take(message)
+        except (DishonestThrow, ProtocolError) as refused:
+            raise PeerBroke(str(refused)) from None
+
+
+def _digest(events: list[list[Any]]) -> str:
+    return hashlib.sha256(json.dumps(events, separators=(",", ":")).encode()).hexdigest()

@@ -1,0 +1,217 @@
+"""A match on two machines in lockstep: the same dice and the same turns on both, every
+message checked before it counts, and a dropped line picked up where both agree."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from nardy_tui.engine import Phase, Side, Step
+from nardy_tui.net import Commit, NextGame, PlayMade, Reveal, Role, Sync
+from nardy_tui.net import saved as saved_network
+from nardy_tui.net.proof import network_record, verify
+from nardy_tui.net.saved import NetworkMatch
+from nardy_tui.play.lockstep import PeerBroke, PeerLeft, Thrown
+from nardy_tui.storage import parse_record
+from tests.play.two_machines import (
+    Machine,
+    connect,
+    connected_machines,
+    deliver,
+    exchange_all,
+    play_one_step,
+    play_until,
+)
+
+
+@pytest.fixture
+def machines() -> tuple[Machine, Machine]:
+    return connected_machines()
+
+
+def test_a_whole_game_is_the_same_game_on_both_machines(
+        machines: tuple[Machine, Machine]) -> None:
+    host, joiner = machines
+    play_until(host, joiner, lambda: host.match.phase is Phase.MATCH_OVER)
+    assert joiner.match.phase is Phase.MATCH_OVER
+    assert host.match.game.record_lines() == joiner.match.game.record_lines()
+    assert host.step.exchange.throws == joiner.step.exchange.throws
+    assert host.step.sync() == joiner.step.sync()
+
+
+def test_the_roll_off_can_be_thrown_from_either_side_and_both_at_once(
+        machines: tuple[Machine, Machine]) -> None:
+    host, joiner = machines
+    joiner.step.roll()
+    host.step.roll()
+    exchange_all(host, joiner)
+    assert host.match.game.roll_offs == joiner.match.game.roll_offs != []
+
+
+def test_a_throw_asked_for_before_the_peers_commitment_goes_out_when_it_comes() -> None:
+    host, joiner = Machine(Role.HOST, Side.WHITE), Machine(Role.JOINER, Side.BLACK)
+    host.step.roll()
+    assert host.outbox == [] and host.step.rolling
+    connect(host, joiner)
+    exchange_all(host, joiner)
+    assert host.match.game.roll_offs and not host.step.rolling
+
+
+def test_a_play_the_rules_forbid_ends_the_match(machines: tuple[Machine, Machine]) -> None:
+    host, joiner = machines
+    play_until(host, joiner, lambda: host.my_turn())
+    host.step.arrived(PlayMade(0, (Step(24, 1, 6),)))
+    with pytest.raises(PeerBroke, match="out of turn"):
+        host.take_all()
+    play_until(host, joiner, lambda: joiner.my_turn())
+    host.step.arrived(PlayMade(len(host.match.game.turns), (Step(24, 1, 6),)))
+    with pytest.raises(PeerBroke, match="rules do not allow"):
+        host.take_all()
+
+
+def test_a_throw_begun_by_the_side_not_to_roll_ends_the_match(
+        machines: tuple[Machine, Machine]) -> None:
+    host, joiner = machines
+    play_until(host, joiner, lambda: host.match.phase is Phase.ROLL)
+    roller, other = (host, joiner) if host.match.mover is Side.WHITE else (joiner, host)
+    roller.step.arrived(other.step.exchange.reveal())
+    with pytest.raises(PeerBroke, match="out of turn"):
+        roller.take_all()
+
+
+def test_a_secret_that_is_not_the_one_committed_to_ends_the_match(
+        machines: tuple[Machine, Machine]) -> None:
+    host, joiner = machines
+    host.step.roll()
+    [reveal] = host.outbox
+    assert isinstance(reveal, Reveal)
+    joiner.step.arrived(Reveal(reveal.throw, "0" * 64))
+    with pytest.raises(PeerBroke, match="not the one it committed to"):
+        joiner.take_all()
+
+
+def test_a_changed_commitment_ends_the_match(machines: tuple[Machine, Machine]) -> None:
+    _host, joiner = machines
+    with pytest.raises(PeerBroke, match="changed its commitment"):
+        joiner.step.arrived(Commit(1, "f" * 64))
+
+
+def test_a_game_started_before_this_one_is_over_ends_the_match(
+        machines: tuple[Machine, Machine]) -> None:
+    _host, joiner = machines
+    joiner.step.arrived(NextGame(2))
+    with pytest.raises(PeerBroke, match="out of turn"):
+        joiner.take_all()
+
+
+def test_messages_sent_again_are_checked_and_change_nothing(
+        machines: tuple[Machine, Machine]) -> None:
+    host, joiner = machines
+    play_until(host, joiner, lambda: len(host.match.game.turns) == 3)
+    before = joiner.step.sync()
+    first = host.match.game.turns[0]
+    for message in (host.step.exchange.own_reveal_of(1), PlayMade(0, first.play)):
+        joiner.step.arrived(message)
+    joiner.take_all()
+    assert joiner.step.sync() == before
+    joiner.step.arrived(PlayMade(0, ()))
+    with pytest.raises(PeerBroke, match="changed a turn"):
+        joiner.take_all()
+
+
+def test_a_line_dropped_after_a_play_is_picked_up_from_the_side_ahead(
+        machines: tuple[Machine, Machine]) -> None:
+    host, joiner = machines
+    play_until(host, joiner, lambda: host.my_turn())
+    host.play_first_legal()
+    host.outbox.clear()  # the play is lost on the line
+    assert host.step.sync().events == joiner.step.sync().events + 1
+    connect(host, joiner)
+    exchange_all(host, joiner)
+    assert host.step.sync() == joiner.step.sync()
+    play_until(host, joiner, lambda: host.match.phase is Phase.MATCH_OVER)
+
+
+def test_a_line_dropped_mid_throw_finishes_the_same_throw(
+        machines: tuple[Machine, Machine]) -> None:
+    host, joiner = machines
+    host.step.roll()
+    deliver(host, joiner)  # the joiner has both secrets; its answer is lost
+    joiner.outbox.clear()
+    assert joiner.match.game.roll_offs and not host.match.game.roll_offs
+    connect(host, joiner)
+    exchange_all(host, joiner)
+    assert host.match.game.roll_offs == joiner.match.game.roll_offs
+    assert host.step.sync() == joiner.step.sync()
+
+
+def test_machines_that_disagree_cannot_go_on(machines: tuple[Machine, Machine]) -> None:
+    host, joiner = machines
+    play_until(host, joiner, lambda: len(host.match.game.turns) == 2)
+    with pytest.raises(PeerBroke, match="do not agree"):
+        host.step.arrived(Sync(1, "a" * 64, "b" * 64))
+
+
+def test_a_player_who_quits_is_heard_as_leaving(machines: tuple[Machine, Machine]) -> None:
+    from nardy_tui.net import Bye
+
+    host, _joiner = machines
+    host.step.arrived(Bye())
+    assert isinstance(host.step.next_action(), PeerLeft)
+
+
+def test_nothing_is_taken_while_the_screen_is_busy(machines: tuple[Machine, Machine]) -> None:
+    host, joiner = machines
+    joiner.step.roll()
+    for message in joiner.outbox:
+        host.step.arrived(message)
+    assert host.step.next_action(busy=True) is None and host.step.inbox
+    assert isinstance(host.step.next_action(), Thrown)
+
+
+def test_a_network_match_saved_at_any_moment_comes_back_as_it_was(
+        machines: tuple[Machine, Machine], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        ) -> None:
+    monkeypatch.setenv("NARDY_HOME", str(tmp_path))
+    host, joiner = machines
+    while host.match.phase is not Phase.MATCH_OVER:
+        play_one_step(host, joiner)
+        saved = NetworkMatch(Role.HOST, "abcd-efgh", "", 0, host.match, host.dice,
+                             host.step.exchange)
+        saved_network.write(saved, host.step.events())
+        back = saved_network.read(Role.HOST)
+        assert back is not None
+        assert back.match.game.record_lines() == host.match.game.record_lines()
+        assert back.match.phase is host.match.phase
+        assert back.exchange == host.step.exchange
+
+
+def test_a_network_record_proves_its_dice(machines: tuple[Machine, Machine]) -> None:
+    host, joiner = machines
+    play_until(host, joiner, lambda: host.match.phase is Phase.MATCH_OVER)
+    text = network_record(host.match, host.step.exchange.throws, datetime(2026, 12, 2, 9))
+    verdict = verify(text)
+    assert verdict.holds and verdict.throws == len(host.step.exchange.throws)
+    read_back = parse_record(text).games[0].turns
+    assert [turn.play for turn in read_back] == [turn.play for turn in host.match.game.turns]
+
+
+def test_a_changed_die_or_secret_in_a_network_record_is_found(
+        machines: tuple[Machine, Machine]) -> None:
+    host, joiner = machines
+    play_until(host, joiner, lambda: host.match.phase is Phase.MATCH_OVER)
+    text = network_record(host.match, host.step.exchange.throws, datetime(2026, 12, 2, 9))
+    [roll_off] = host.match.game.roll_offs[-1:]
+    last_throw = len(host.match.game.roll_offs)
+    higher = 6 if roll_off.white > roll_off.black else roll_off.white
+    line = f"White {roll_off.white}, Black {roll_off.black}"
+    if roll_off.white > roll_off.black and roll_off.white < 6:
+        changed = text.replace(line, f"White {higher}, Black {roll_off.black}", 1)
+        problems = verify(changed).problems
+        assert any(f"throw {last_throw}: the secrets give" in p for p in problems), problems
+    proof = next(x for x in text.splitlines() if x.startswith("Throw 2:"))
+    forged = text.replace(proof, proof[:-1] + ("0" if proof[-1] != "0" else "1"))
+    assert verify(forged).problems == ("throw 2: a secret is not the one committed to",)
+    assert not verify(text.split("Dice proof")[0]).holds

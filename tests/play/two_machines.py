@@ -1,0 +1,96 @@
+"""Two machines of a network match in one process: each its match and its lockstep, the
+line between them a pair of lists delivered on demand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from nardy_tui.engine import Match, Phase, ScriptedDice, Side, legal_plays
+from nardy_tui.net import DiceExchange, Message, Role
+from nardy_tui.play.lockstep import Lockstep, PeerPlayed, PeerStartedGame, Thrown
+
+
+class Machine:
+    """One side's program, reduced to its match and its lockstep; what it sends is kept
+    until ``deliver`` hands it to the other machine."""
+
+    def __init__(self, role: Role, me: Side) -> None:
+        self.dice = ScriptedDice([])
+        self.match = Match(length=1, dice=self.dice)
+        self.outbox: list[Message] = []
+        self.step = Lockstep(self.match, me, DiceExchange(role), self.dice, self.outbox.append)
+        self.online = True
+
+    def apply(self, action: object) -> None:
+        """What the screen does with each action (without the animation)."""
+        match = self.match
+        if isinstance(action, Thrown):
+            match.roll_off() if match.phase is Phase.ROLL_OFF else match.roll()
+        elif isinstance(action, PeerPlayed):
+            match.play(action.play)
+        elif isinstance(action, PeerStartedGame):
+            match.next_game()
+        self.step.observe()
+
+    def take_all(self) -> None:
+        while (action := self.step.next_action()) is not None:
+            self.apply(action)
+
+    def my_turn(self) -> bool:
+        return self.match.mover is self.step.me and self.match.phase is Phase.MOVE
+
+    def play_first_legal(self) -> None:
+        turn = self.match.turn
+        assert turn is not None
+        self.match.play(legal_plays(turn.position, turn.dice)[0])
+        self.step.observe()
+
+
+def connect(host: Machine, joiner: Machine) -> None:
+    for machine in (host, joiner):
+        machine.outbox.extend(machine.step.on_connected())
+
+
+def deliver(sender: Machine, receiver: Machine) -> None:
+    messages, sender.outbox[:] = list(sender.outbox), []
+    for message in messages:
+        receiver.step.arrived(message)
+    receiver.take_all()
+
+
+def exchange_all(host: Machine, joiner: Machine) -> None:
+    while host.outbox or joiner.outbox:
+        deliver(host, joiner)
+        deliver(joiner, host)
+
+
+def connected_machines() -> tuple[Machine, Machine]:
+    host, joiner = Machine(Role.HOST, Side.WHITE), Machine(Role.JOINER, Side.BLACK)
+    connect(host, joiner)
+    exchange_all(host, joiner)
+    return host, joiner
+
+
+def play_one_step(host: Machine, joiner: Machine) -> None:
+    """Whoever is to act does: a roll, the first legal play, the next game; then every
+    message is delivered."""
+    match = host.match
+    if match.phase is Phase.ROLL_OFF:
+        host.step.roll()
+    elif match.phase is Phase.ROLL:
+        (host if match.mover is Side.WHITE else joiner).step.roll()
+    elif match.phase is Phase.MOVE:
+        (host if host.my_turn() else joiner).play_first_legal()
+    elif match.phase is Phase.GAME_OVER:
+        host.match.next_game()
+        host.step.observe()
+    exchange_all(host, joiner)
+
+
+def play_until(host: Machine, joiner: Machine, done: Callable[[], bool]) -> None:
+    """Both play their first legal play and roll when it is their turn, until ``done``."""
+    for _ in range(2000):
+        if done():
+            return
+        play_one_step(host, joiner)
+    raise AssertionError("the match did not get there")
