@@ -28,6 +28,23 @@ class MatchOptions:
 
 
 @dataclass(frozen=True, slots=True)
+class NetworkLaunch:
+    """A match with a friend on another machine: ``nardy host`` or ``nardy join``.
+
+    The host gives ``port`` (and ``points`` for a new match); the joiner gives the host's
+    ``address`` and ``port``. Both give the match's ``code``; ``resume`` takes up the saved
+    network match (the host's ``--resume``; a joiner with the same code always does).
+    """
+
+    hosting: bool
+    code: str
+    address: str = ""
+    port: int = 0
+    points: int = 3
+    resume: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class LaunchOptions:
     """What ``nardy`` was asked to do at start-up.
 
@@ -39,3 +56,4 @@ class LaunchOptions:
     match: MatchOptions | None = None
     seed: int | None = None
     resume: bool | None = None
+    network: NetworkLaunch | None = None

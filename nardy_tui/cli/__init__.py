@@ -1,4 +1,5 @@
-"""The ``nardy`` command: play (the default), ``arena``, ``export``, ``replay``, ``review``.
+"""The ``nardy`` command: play (the default), ``host``, ``join``, ``verify``, ``arena``,
+``export``, ``replay``, ``review``.
 
 Every mistake on the command line ends with a one-line message and a non-zero exit status,
 never a traceback. Heavy modules (Textual, the bot) are imported only once needed.
@@ -23,7 +24,7 @@ from nardy_tui.i18n import (
 )
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, LaunchOptions, MatchOptions
 
-SUBCOMMANDS = ("arena", "export", "replay", "review")
+SUBCOMMANDS = ("arena", "export", "host", "join", "replay", "review", "verify")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,8 +33,10 @@ def build_parser() -> argparse.ArgumentParser:
         description=_("Play Long Nardy in the terminal: two players at one keyboard, or "
                       "against the built-in bot. Without options a new-match screen asks how "
                       "to play."),
-        epilog=_("Other commands: 'nardy arena A B' plays bots against each other, "
-                 "'nardy export [FILE]' writes the saved match as a text record, "
+        epilog=_("Other commands: 'nardy host' opens a match for a friend on another "
+                 "machine and 'nardy join ADDRESS CODE' joins one, 'nardy verify RECORD' "
+                 "checks a network match's dice, 'nardy arena A B' plays bots against each "
+                 "other, 'nardy export [FILE]' writes the saved match as a text record, "
                  "'nardy replay FILE' steps through a record, 'nardy review FILE' marks the "
                  "mistakes in one. Each has its own --help."),
     )
@@ -178,6 +181,12 @@ def _run_subcommand(name: str, args: list[str]) -> int:
         from nardy_tui.cli.export import export_main
 
         return export_main(args)
+    if name in ("host", "join", "verify"):
+        from nardy_tui.cli import network
+
+        commands = {"host": network.host_main, "join": network.join_main,
+                    "verify": network.verify_main}
+        return commands[name](args)
     from nardy_tui.cli.replay import replay_main
 
     return replay_main(args)

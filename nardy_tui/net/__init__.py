@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from nardy_tui.net.auth import Role, code_key, new_code, normalised
 from nardy_tui.net.exchange import DiceExchange
-from nardy_tui.net.fair_dice import DishonestThrow, Secret, Throw, check_throw, dice_of
+from nardy_tui.net.fair_dice import (
+    DishonestThrow,
+    Secret,
+    Throw,
+    check_throw,
+    dice_of,
+    new_master,
+)
 from nardy_tui.net.line import Refused, Welcome
 from nardy_tui.net.messages import (
     PROTOCOL_VERSION,
@@ -24,6 +31,15 @@ from nardy_tui.net.messages import (
     Reveal,
     Sync,
 )
+from nardy_tui.net.proof import Verdict, network_record, verify_record
+from nardy_tui.net.saved import (
+    NetworkMatch,
+    NetworkSaveError,
+    forget_network_match,
+    new_network_match,
+    read_network_match,
+    write_network_match,
+)
 from nardy_tui.net.session import Listener, Session
 
 __all__ = [
@@ -34,6 +50,8 @@ __all__ = [
     "DishonestThrow",
     "Listener",
     "Message",
+    "NetworkMatch",
+    "NetworkSaveError",
     "NextGame",
     "Ping",
     "PlayMade",
@@ -45,10 +63,18 @@ __all__ = [
     "Session",
     "Sync",
     "Throw",
+    "Verdict",
     "Welcome",
     "check_throw",
     "code_key",
     "dice_of",
+    "forget_network_match",
+    "network_record",
     "new_code",
+    "new_master",
+    "new_network_match",
     "normalised",
+    "read_network_match",
+    "verify_record",
+    "write_network_match",
 ]

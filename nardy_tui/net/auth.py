@@ -76,7 +76,7 @@ def proof(key: bytes, role: Role, host_nonce: str, joiner_nonce: str) -> str:
 
 def proof_is_right(key: bytes, role: Role, host_nonce: str, joiner_nonce: str,
                    claimed: object) -> bool:
-    return isinstance(claimed, str) and hmac.compare_digest(
+    return isinstance(claimed, str) and claimed.isascii() and hmac.compare_digest(
         proof(key, role, host_nonce, joiner_nonce), claimed)
 
 

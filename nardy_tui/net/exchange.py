@@ -2,8 +2,9 @@
 commitments and secrets, and every throw finished so far.
 
 This is the bookkeeping of ``fair_dice`` between two machines, with no line in it: it says
-what to send and checks what arrives. Its state is saved after every change, so a side that
-is stopped mid-throw comes back with the same secret and the same commitment from the other
+what to send and checks what arrives. Its state is saved after every change, and each
+throw's secret is drawn from a master secret kept for the whole match, so a side that is
+stopped mid-throw comes back with the same secret and the same commitment from the other
 side, and a throw cannot be thrown again by cutting the line.
 
 >>> host, joiner = DiceExchange(Role.HOST), DiceExchange(Role.JOINER)
@@ -21,7 +22,7 @@ from dataclasses import dataclass, field
 from nardy_tui.engine import Dice
 from nardy_tui.i18n import _
 from nardy_tui.net.auth import Role
-from nardy_tui.net.fair_dice import DishonestThrow, Secret, Throw, check_reveal
+from nardy_tui.net.fair_dice import DishonestThrow, Secret, Throw, check_reveal, new_master
 from nardy_tui.net.messages import Commit, ProtocolError, Reveal
 
 
@@ -32,8 +33,8 @@ class DiceExchange:
     role: Role
     throws: list[Throw] = field(default_factory=list)
     """Every throw finished, in order (their numbers are 1, 2, ...)."""
-    secret: Secret = field(default_factory=Secret.new)
-    """This side's secret for the throw in progress (number ``number``)."""
+    master: str = field(default_factory=new_master)
+    """This side's master secret, from which each throw's secret is drawn (``Secret.of``)."""
     revealed: bool = False
     """Whether this side has sent its secret for the throw in progress."""
     peer_commitment: str | None = None
@@ -43,6 +44,11 @@ class DiceExchange:
     def number(self) -> int:
         """The number of the throw in progress."""
         return len(self.throws) + 1
+
+    @property
+    def secret(self) -> Secret:
+        """This side's secret for the throw in progress (number ``number``)."""
+        return Secret.of(self.master, self.number)
 
     @property
     def may_reveal(self) -> bool:
@@ -66,6 +72,7 @@ class DiceExchange:
     def receive_commit(self, message: Commit) -> None:
         """Keep the peer's commitment; the same one again (after a reconnection) is fine,
         another one for the same throw is not."""
+        _check_number(message.throw)
         if message.throw < self.number:
             if message.commitment != self._peer_part(self.throws[message.throw - 1])[0]:
                 raise DishonestThrow(_("the other side changed its commitment to throw "
@@ -81,6 +88,7 @@ class DiceExchange:
 
     def receive_reveal(self, message: Reveal) -> None:
         """Keep the peer's secret once it is checked against its commitment."""
+        _check_number(message.throw)
         if message.throw < self.number:
             if message.secret != self._peer_part(self.throws[message.throw - 1])[1]:
                 raise DishonestThrow(_("the other side changed its secret for throw {number}"
@@ -99,7 +107,7 @@ class DiceExchange:
 
     def finish(self) -> Dice | None:
         """The dice of the throw in progress once both secrets are out (the next throw
-        begins with a new secret), else None."""
+        begins), else None."""
         if not (self.revealed and self.peer_secret is not None):
             return None
         assert self.peer_commitment is not None
@@ -108,7 +116,7 @@ class DiceExchange:
         host, joiner = (mine, theirs) if self.role is Role.HOST else (theirs, mine)
         throw = Throw(self.number, host[0], host[1], joiner[0], joiner[1])
         self.throws.append(throw)
-        self.secret, self.revealed = Secret.new(), False
+        self.revealed = False
         self.peer_commitment = self.peer_secret = None
         return throw.dice
 
@@ -123,3 +131,8 @@ class DiceExchange:
         throw = self.throws[number - 1]
         secret = throw.host_secret if self.role is Role.HOST else throw.joiner_secret
         return Reveal(number, secret)
+
+
+def _check_number(throw: int) -> None:
+    if throw < 1:
+        raise ProtocolError(_("throws are numbered from 1, not {number}").format(number=throw))

@@ -9,7 +9,7 @@ any more (it is committed), and nobody knows the dice before both secrets are ou
 The record of a network match keeps every commitment and secret, so anyone can check later
 that each die followed from them (``check_throw``, ``nardy verify``).
 
->>> host, joiner = Secret.new(), Secret.new()
+>>> host, joiner = Secret.of(new_master(), 1), Secret.of(new_master(), 1)
 >>> throw = Throw(1, host.commitment(1), host.value, joiner.commitment(1), joiner.value)
 >>> check_throw(throw) == throw.dice
 True
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from nardy_tui.engine import Dice
 
 SECRET_BYTES = 32
-HEX = re.compile(r"^[0-9a-f]{64}$")
+HEX = re.compile(r"[0-9a-f]{64}")
 """How a secret and a commitment are written: 32 bytes as 64 lowercase hex digits."""
 
 
@@ -36,7 +36,7 @@ class DishonestThrow(ValueError):
 
 def is_hex64(text: object) -> bool:
     """Whether ``text`` is 32 bytes written as 64 lowercase hex digits."""
-    return isinstance(text, str) and HEX.match(text) is not None
+    return isinstance(text, str) and HEX.fullmatch(text) is not None
 
 
 def commitment_of(throw: int, secret: str) -> str:
@@ -65,15 +65,26 @@ def dice_of(throw: int, host_secret: str, joiner_secret: str) -> Dice:
     return Dice(dice[0], dice[1])
 
 
+def new_master() -> str:
+    """A side's master secret for a whole match: each throw's secret is drawn from it."""
+    return secrets.token_hex(SECRET_BYTES)
+
+
 @dataclass(frozen=True, slots=True)
 class Secret:
-    """One side's secret for a throw, kept (and saved) until it is revealed."""
+    """One side's secret for a throw, kept until it is revealed.
+
+    Each is an HMAC of the throw's number under the side's master secret, so a side that is
+    stopped at any moment has the same secret for the same throw when it comes back, and a
+    secret revealed tells nothing of the next one.
+    """
 
     value: str
 
     @classmethod
-    def new(cls) -> Secret:
-        return cls(secrets.token_hex(SECRET_BYTES))
+    def of(cls, master: str, throw: int) -> Secret:
+        return cls(hmac.new(bytes.fromhex(master), str(throw).encode(),
+                            hashlib.sha256).hexdigest())
 
     def commitment(self, throw: int) -> str:
         return commitment_of(throw, self.value)
@@ -96,7 +107,8 @@ class Throw:
 
 def check_reveal(throw: int, commitment: str, secret: str) -> None:
     """Raise ``DishonestThrow`` unless ``secret`` is the one ``commitment`` promised."""
-    if not (is_hex64(secret) and hmac.compare_digest(commitment_of(throw, secret), commitment)):
+    if not (is_hex64(secret) and is_hex64(commitment)
+            and hmac.compare_digest(commitment_of(throw, secret), commitment)):
         raise DishonestThrow(f"throw {throw}: the secret revealed is not the one committed to")
 
 

@@ -49,7 +49,7 @@ class Verdict:
         return self.throws > 0 and not self.problems
 
 
-def verify(text: str) -> Verdict:
+def verify_record(text: str) -> Verdict:
     """Check every die of a network match's record against its proof.
 
     Raises ``RecordError`` if the games themselves cannot be read.

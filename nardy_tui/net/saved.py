@@ -27,7 +27,7 @@ from nardy_tui.engine import (
 from nardy_tui.i18n import _
 from nardy_tui.net.auth import Role, normalised
 from nardy_tui.net.exchange import DiceExchange
-from nardy_tui.net.fair_dice import Secret, Throw, commitment_of, is_hex64
+from nardy_tui.net.fair_dice import Throw, commitment_of, is_hex64
 from nardy_tui.storage import data_dir, write_atomically
 
 FORMAT = "nardy-network-match"
@@ -56,7 +56,7 @@ class NetworkMatch:
         return self.role.value
 
 
-def save_path(role: Role) -> Path:
+def network_save_path(role: Role) -> Path:
     """One network match a role: the host's and the joiner's live apart."""
     return data_dir() / f"network-{role.value}.json"
 
@@ -77,20 +77,20 @@ def document(saved: NetworkMatch, events: list[list[Any]]) -> dict[str, Any]:
         "format": FORMAT, "version": VERSION, "role": saved.role.value, "code": saved.code,
         "address": saved.address, "port": saved.port, "points": match.length,
         "started": match.started.isoformat(timespec="seconds"), "events": events,
-        "pending": {"secret": exchange.secret.value, "revealed": exchange.revealed,
+        "pending": {"master": exchange.master, "revealed": exchange.revealed,
                     "peer_commitment": exchange.peer_commitment,
                     "peer_secret": exchange.peer_secret},
         "steps": steps,
     }
 
 
-def write(saved: NetworkMatch, events: list[list[Any]]) -> None:
-    write_atomically(save_path(saved.role), json.dumps(document(saved, events), indent=1))
+def write_network_match(saved: NetworkMatch, events: list[list[Any]]) -> None:
+    write_atomically(network_save_path(saved.role), json.dumps(document(saved, events), indent=1))
 
 
-def read(role: Role) -> NetworkMatch | None:
+def read_network_match(role: Role) -> NetworkMatch | None:
     """The saved network match of ``role``, or None if there is none."""
-    path = save_path(role)
+    path = network_save_path(role)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -105,8 +105,8 @@ def read(role: Role) -> NetworkMatch | None:
             path=path, reason=error)) from None
 
 
-def forget(role: Role) -> None:
-    save_path(role).unlink(missing_ok=True)
+def forget_network_match(role: Role) -> None:
+    network_save_path(role).unlink(missing_ok=True)
 
 
 def restore(data: object) -> NetworkMatch:
@@ -165,12 +165,12 @@ def _replay(saved: NetworkMatch, event: object) -> None:
 
 def _restore_pending(saved: NetworkMatch, pending: dict[str, Any]) -> None:
     exchange = saved.exchange
-    secret, commitment, peer_secret = (pending.get("secret"), pending.get("peer_commitment"),
+    master, commitment, peer_secret = (pending.get("master"), pending.get("peer_commitment"),
                                        pending.get("peer_secret"))
-    if not isinstance(secret, str) or not is_hex64(secret) \
+    if not isinstance(master, str) or not is_hex64(master) \
             or not isinstance(pending.get("revealed"), bool):
         raise NetworkSaveError(_("its throw in progress is wrong"))
-    exchange.secret = Secret(secret)
+    exchange.master = master
     exchange.revealed = pending["revealed"]
     exchange.peer_commitment = commitment if is_hex64(commitment) else None
     exchange.peer_secret = peer_secret if is_hex64(peer_secret) else None

@@ -8,6 +8,14 @@ from __future__ import annotations
 from nardy_tui.play.cells import cell_of, layout, point_of, tray_cell
 from nardy_tui.play.commands import COMMANDS, Command, CommandSpec
 from nardy_tui.play.flow import Next, Outcome, TurnFlow, position_before_last
+from nardy_tui.play.lockstep import (
+    Lockstep,
+    PeerBroke,
+    PeerLeft,
+    PeerPlayed,
+    PeerStartedGame,
+    Thrown,
+)
 from nardy_tui.play.marks import (
     COMBINED_GLYPH,
     HINT_FROM_GLYPH,
@@ -30,7 +38,15 @@ from nardy_tui.play.review_words import (
     summary_line,
     verdict_lines,
 )
-from nardy_tui.play.seats import AtKeyboard, BotSeat, Seat, against_bot, hot_seat
+from nardy_tui.play.seats import (
+    AtKeyboard,
+    BotSeat,
+    RemoteSeat,
+    Seat,
+    against_bot,
+    against_friend,
+    hot_seat,
+)
 from nardy_tui.play.wording import bot_name, level_name, roll_off_said, turn_line
 
 __all__ = [
@@ -47,14 +63,22 @@ __all__ = [
     "BotSeat",
     "Command",
     "CommandSpec",
+    "Lockstep",
     "Mark",
     "Marks",
     "Next",
     "Outcome",
+    "PeerBroke",
+    "PeerLeft",
+    "PeerPlayed",
+    "PeerStartedGame",
+    "RemoteSeat",
     "Seat",
+    "Thrown",
     "TurnFilter",
     "TurnFlow",
     "against_bot",
+    "against_friend",
     "bot_name",
     "cell_of",
     "hot_seat",

@@ -163,7 +163,8 @@ class TurnFlow:
         if command in (Command.UNDO, Command.UNDO_TURN):
             return turn is not None and bool(turn.steps)
         if command is Command.HINT:
-            return turn is not None and not turn.is_complete
+            return (turn is not None and not turn.is_complete
+                    and all(seat.leaves_hints for seat in self.seats.values()))
         if command is Command.SKIP:
             return bool(self.away_steps)
         if command is Command.NEXT_GAME:
@@ -185,8 +186,9 @@ class TurnFlow:
         match (a resumed one included), so a match saved at any phase goes on from there."""
         match = self.match
         if match.may_roll:
-            by_itself = self.settings.auto_roll or (match.phase is Phase.ROLL
-                                                    and not self.human_to_move)
+            seat = self.seats[match.mover] if match.mover is not None else None
+            by_itself = (seat.rolls_by_itself if seat is not None and not seat.at_keyboard
+                         else self.settings.auto_roll)
             return Next.ROLL if by_itself else Next.WAIT
         if match.phase is Phase.MOVE:
             assert match.turn is not None

@@ -1,9 +1,10 @@
-"""Who plays each side: a seat is a person at this keyboard or a bot of some level.
+"""Who plays each side: a person at this keyboard, a bot of some level, or a person on
+another machine.
 
 The turn flow asks a seat only what it needs: whether its play is built here at the board
 (``at_keyboard``) and what the screen calls it. A seat away from the keyboard answers with
-a whole play when the screen asks for one off the UI thread (``Next.AWAY_MOVES``): a bot
-today, and a player on another machine is one more kind of seat that answers the same way.
+a whole play (``Next.AWAY_MOVES``): the bot when the screen asks it off the UI thread, a
+friend on another machine when their play comes over the line.
 """
 
 from __future__ import annotations
@@ -27,6 +28,18 @@ class Seat:
     def name(self) -> str:
         """What the screen calls this player where the other side is someone else."""
         raise NotImplementedError
+
+    @property
+    def rolls_by_itself(self) -> bool:
+        """Whether this player's dice roll without a key here (the bot's do; a friend on
+        another machine rolls there)."""
+        return False
+
+    @property
+    def leaves_hints(self) -> bool:
+        """Whether the hint may be asked against this player (not against a person on
+        another machine: that match is between the two of them)."""
+        return True
 
     def wait_to_roll(self) -> str:
         """What a key on the board is told while this player, away, is to roll."""
@@ -64,11 +77,34 @@ class BotSeat(Seat):
     def name(self) -> str:
         return bot_name(self.level)
 
+    @property
+    def rolls_by_itself(self) -> bool:
+        return True
+
     def wait_to_roll(self) -> str:
         return _("Wait for the bot.")
 
     def wait_to_move(self) -> str:
         return _("Wait: the bot is moving.")
+
+
+@dataclass(frozen=True, slots=True)
+class RemoteSeat(Seat):
+    """A person on another machine: their plays and their half of each throw come over the
+    line (``nardy_tui.play.lockstep``)."""
+
+    @property
+    def leaves_hints(self) -> bool:
+        return False
+
+    def name(self) -> str:
+        return _("Your friend")
+
+    def wait_to_roll(self) -> str:
+        return _("Wait for your friend to roll.")
+
+    def wait_to_move(self) -> str:
+        return _("Wait: your friend is moving.")
 
 
 def hot_seat() -> dict[Side, Seat]:
@@ -79,3 +115,8 @@ def hot_seat() -> dict[Side, Seat]:
 def against_bot(human: Side, level: str) -> dict[Side, Seat]:
     """``human`` at the keyboard, the bot at ``level`` on the other side."""
     return {human: AtKeyboard(), human.opponent: BotSeat(level)}
+
+
+def against_friend(here: Side) -> dict[Side, Seat]:
+    """``here`` at this keyboard, a friend on another machine on the other side."""
+    return {here: AtKeyboard(), here.opponent: RemoteSeat()}

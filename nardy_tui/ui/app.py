@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.signal import Signal
 
 from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, use_language
-from nardy_tui.options import COLOR_CHOICES, LaunchOptions, MatchOptions
+from nardy_tui.options import COLOR_CHOICES, LaunchOptions, MatchOptions, NetworkLaunch
 from nardy_tui.storage import Animation, Settings, Switch, load_settings, save_settings
 from nardy_tui.ui.bots import load_bot
 from nardy_tui.ui.layouts import LATIN_KEY
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from nardy_tui.ui.bots import BotFactory
     from nardy_tui.ui.dialogs import Choice
     from nardy_tui.ui.game import GameScreen
+    from nardy_tui.ui.network import NetworkGame
 
 TEXTUAL_KEY_NAMES = (N_("palette"),)
 """The words Textual gives its own keys in the footer, marked for the catalogs (the app
@@ -81,11 +82,18 @@ class NardyApp(App[int]):
         self.settings_changed: Signal[Switch] = Signal(self, "settings-changed")
         """Published with a setting's name when the player changes it."""
         self.saver: Saver = Saver()
+        self.network: NetworkGame | None = None
+        """The match with a friend on another machine, if that is what this app plays."""
 
     def on_mount(self) -> None:
-        """Resume a saved match, offer to, or open the new-match (or game) screen."""
+        """Resume a saved match, offer to, or open the new-match (or game) screen; or
+        open (join) a match with a friend on another machine."""
         if not self.is_headless:
             self._exit_on_hangup_and_terminate()
+        if self.launch.network is not None:
+            self.run_worker(self._start_network(self.launch.network), exclusive=True,
+                            group="network")
+            return
         saved, problem = (None, None) if self.launch.resume is False else self.saver.load()
         if problem is not None:
             self.notify(problem, title=_("The save file could not be read"), severity="warning",
@@ -204,6 +212,39 @@ class NardyApp(App[int]):
             self.start_match(self.launch.match)
         else:
             self._open_new_match_screen(back=partial(self._offer_resume, match, options))
+
+    # -- a friend on another machine -----------------------------------------------------
+
+    async def _start_network(self, launch: NetworkLaunch) -> None:
+        """Listen or connect; a port that cannot be opened, or a saved network match that
+        cannot be read, ends the app in one line."""
+        from nardy_tui.net import NetworkSaveError
+        from nardy_tui.ui.network import NetworkGame, resumable
+
+        try:
+            self.network = NetworkGame(self, launch, resumable(launch))
+            await self.network.start()
+        except NetworkSaveError as error:
+            self.exit(return_code=1, message=f"nardy: {error}")
+        except OSError as error:
+            self.exit(return_code=1, message=_(
+                "nardy: cannot listen on port {port}: {reason}").format(
+                port=launch.port, reason=error.strerror or error))
+
+    def show_network_match(self, network: NetworkGame, saver: Saver) -> None:
+        """The game screen for the match with a friend (again after a language change)."""
+        from nardy_tui.ui.game import GameScreen
+
+        assert network.saved is not None
+        self._show(GameScreen(network.saved.match, network.options, network.seats,
+                              settings=self.settings, settings_changed=self.settings_changed,
+                              saver=saver, bot_factory=self.bot_factory, pace=self.pace,
+                              new_match=partial(self.exit, 0), lockstep=network.lockstep))
+
+    async def on_unmount(self) -> None:
+        """Tell a friend on another machine that this side has quit."""
+        if self.network is not None:
+            await self.network.leave()
 
     # -- screens -------------------------------------------------------------------------
 
@@ -454,7 +495,9 @@ class NardyApp(App[int]):
         translate_bindings(self)
         self.refresh_bindings()
         screen = self.screen_stack[-1] if len(self.screen_stack) > 1 else None
-        if isinstance(screen, GameScreen):
+        if isinstance(screen, GameScreen) and self.network is not None:
+            self.network.show_again()
+        elif isinstance(screen, GameScreen):
             self.start_match(screen.options, screen.match)
         elif isinstance(screen, NewMatchScreen):
             self._open_new_match_screen(back=screen.back)

@@ -28,9 +28,16 @@ from nardy_tui.play import (
     COMMANDS,
     BotSeat,
     Command,
+    Lockstep,
     Next,
     Outcome,
+    PeerBroke,
+    PeerLeft,
+    PeerPlayed,
+    PeerStartedGame,
+    RemoteSeat,
     Seat,
+    Thrown,
     TurnFlow,
     last_play_marks,
 )
@@ -87,12 +94,15 @@ class GameScreen(SizedScreen):
 
     def __init__(self, match: Match, options: MatchOptions, seats: dict[Side, Seat], *,
                  settings: Settings, settings_changed: Signal[Switch], saver: Saver,
-                 bot_factory: BotFactory, pace: float, new_match: Callable[[], None]) -> None:
+                 bot_factory: BotFactory, pace: float, new_match: Callable[[], None],
+                 lockstep: Lockstep | None = None) -> None:
         """``seats`` says who plays each side; ``options.color`` is resolved.
 
         The rest comes from the app: the settings (shared) and the signal that tells of a
         change to them, the save file, how bots are made, the bot's pace (seconds a step
-        stays in view) and what starts a new match.
+        stays in view) and what starts a new match. ``lockstep`` is there when the other
+        side plays on another machine: every throw goes through it, and what the other
+        side sends comes from it (``take_from_peer``).
         """
         super().__init__()
         translate_bindings(self)
@@ -105,6 +115,9 @@ class GameScreen(SizedScreen):
         self.normal_pace = pace
         self._settings = settings
         self._new_match = new_match
+        self.lockstep = lockstep
+        self._line_news = ""
+        """What the line to the other machine did last, for a screen not yet shown."""
         self._bots: dict[str, Chooser] = {}
         self._record_note = ""
         """What the match-over dialog says of the record, to show it again after a review."""
@@ -169,8 +182,10 @@ class GameScreen(SizedScreen):
         self.board.focus()
         self._fit_board(self.app.size.width, self.app.size.height)
         self.refresh_view()
-        self.say(self.flow.where_we_are())
+        self.say(self._line_news or self.flow.where_we_are())
+        self.bot_activity = self._line_news
         self.call_after_refresh(self._advance)
+        self.call_after_refresh(self.take_from_peer)
 
     def on_resize(self, event: events.Resize) -> None:
         """Wider points and taller stacks in a bigger terminal, so the board fills it."""
@@ -221,6 +236,8 @@ class GameScreen(SizedScreen):
         """Apply what the flow did: save, redraw, say, then start what comes next."""
         if outcome is None:
             return
+        if self.lockstep is not None and outcome.changed:
+            self.lockstep.observe()
         if outcome.changed:
             self._save()
         if outcome.moves_on:
@@ -231,6 +248,7 @@ class GameScreen(SizedScreen):
             self.say(outcome.said)
         if outcome.moves_on:
             self._advance()
+            self.take_from_peer()
 
     def refresh_view(self) -> None:
         """Redraw everything from the match: board, highlights, panels, bindings."""
@@ -314,7 +332,10 @@ class GameScreen(SizedScreen):
 
     def _auto_roll(self) -> None:
         if self.match.may_roll and self.is_current:
-            self._apply(self.flow.roll(by_key=False))
+            if self.lockstep is not None:
+                self._throw_with_peer()
+            else:
+                self._apply(self.flow.roll(by_key=False))
 
     # -- the bot ----------------------------------------------------------------------------
 
@@ -330,7 +351,8 @@ class GameScreen(SizedScreen):
         thinking = _("{player} is thinking…").format(player=self.flow.names[turn.mover])
         self.say(self.flow.away_thinking_said())
         self.bot_activity = f"{GLYPH[turn.mover]} {thinking}"
-        self._think(turn.position, turn.dice, len(self.match.game.turns))
+        if not isinstance(self.flow.seats[turn.mover], RemoteSeat):
+            self._think(turn.position, turn.dice, len(self.match.game.turns))
 
     @work(thread=True, exclusive=True, group="bot")
     def _think(self, position: Position, dice: Dice, turn_number: int) -> None:
@@ -387,11 +409,65 @@ class GameScreen(SizedScreen):
         """Play the rest of the bot's turn at once."""
         self._apply(self.flow.skip())
 
+    # -- the other machine ------------------------------------------------------------------
+
+    def _throw_with_peer(self) -> None:
+        """This side's player rolls: the dice come once the other side's secret is here."""
+        assert self.lockstep is not None
+        if self.flow.allows(Command.ROLL):
+            self.lockstep.roll()
+            self.take_from_peer()
+            if self.match.may_roll:
+                self.say(_("Rolling: the dice come from both machines…"))
+
+    def take_from_peer(self) -> None:
+        """Do what the other side's messages ask, one at a time, while nothing is being
+        shown; a message that makes no sense ends the match (``peer_broke``)."""
+        lockstep = self.lockstep
+        if lockstep is None or not self.is_attached:
+            return
+        try:
+            action = lockstep.next_action(busy=bool(self.flow.away_steps))
+        except PeerBroke as broken:
+            self.peer_broke(str(broken))
+            return
+        if isinstance(action, Thrown):
+            self._apply(self.flow.roll(by_key=action.by_me))
+        elif isinstance(action, PeerPlayed):
+            if action.play:
+                self._away_chose(action.play, action.turn_number)
+            else:
+                self._apply(self.flow.finish_turn(passing=True))
+        elif isinstance(action, PeerStartedGame):
+            if isinstance(self.app.screen, GameOverDialog):
+                self.app.screen.dismiss(None)
+            self._apply(self.flow.next_game())
+        elif isinstance(action, PeerLeft):
+            self.line_news(_("Your friend has left; the match is saved on both machines. "
+                             "It goes on when they join again."))
+        if action is not None and not isinstance(action, PeerLeft):
+            self.call_later(self.take_from_peer)
+
+    def line_news(self, news: str) -> None:
+        """What the line is doing (up, down, back), where the bot's doings are shown
+        (kept until the screen is up, if it is not yet)."""
+        self._line_news = news
+        if self.query(BoardView) and self.board.is_mounted:
+            self.bot_activity = news
+            self.say(news)
+
+    def peer_broke(self, reason: str) -> None:
+        """The other side sent what the match cannot take: stop here, the match saved."""
+        self._save()
+        self.app.exit(return_code=1, message=_(
+            "nardy: the match with your friend stopped: {reason} The match is saved as it "
+            "was before that message.").format(reason=reason))
+
     # -- the hint ---------------------------------------------------------------------------
 
     def action_hint(self) -> None:
         turn = self.flow.human_turn
-        if turn is None or turn.is_complete:
+        if turn is None or not self.flow.allows(Command.HINT):
             return
         self.say(_("Looking for the best play…"))
         self._find_hint(turn.position, turn.dice, len(self.match.game.turns))
@@ -429,7 +505,10 @@ class GameScreen(SizedScreen):
                                 self.board.action_flip)
 
     def action_roll(self) -> None:
-        self._apply(self.flow.roll())
+        if self.lockstep is not None:
+            self._throw_with_peer()
+        else:
+            self._apply(self.flow.roll())
 
     def _chosen(self, cell: int) -> None:
         """The player chose a cell on the board: select, move, or say why not."""
@@ -508,6 +587,8 @@ class GameScreen(SizedScreen):
 
     def _show_game_over(self) -> None:
         """The game-over dialog, once: its button (or n, or the palette) starts the next game."""
+        if self.match.phase is not Phase.GAME_OVER:
+            return  # the other machine started the next game meanwhile
         if not any(isinstance(screen, GameOverDialog) for screen in self.app.screen_stack):
             self.app.push_screen(GameOverDialog(self.match, self.flow.names),
                                  self._game_over_chosen)
@@ -584,6 +665,10 @@ class GameScreen(SizedScreen):
             self._new_match()
         else:
             self.app.exit(0)
+
+    def save_now(self) -> None:
+        """Save at once: the other machine's message changed what this side must keep."""
+        self._save()
 
     def _save(self) -> None:
         problem = self.saver.save(self.match, self.options)

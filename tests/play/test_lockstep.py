@@ -9,11 +9,20 @@ from pathlib import Path
 import pytest
 
 from nardy_tui.engine import Phase, Side, Step
-from nardy_tui.net import Commit, NextGame, PlayMade, Reveal, Role, Sync
-from nardy_tui.net import saved as saved_network
-from nardy_tui.net.proof import network_record, verify
-from nardy_tui.net.saved import NetworkMatch
-from nardy_tui.play.lockstep import PeerBroke, PeerLeft, Thrown
+from nardy_tui.net import (
+    Commit,
+    NetworkMatch,
+    NextGame,
+    PlayMade,
+    Reveal,
+    Role,
+    Sync,
+    network_record,
+    read_network_match,
+    verify_record,
+    write_network_match,
+)
+from nardy_tui.play import PeerBroke, PeerLeft, Thrown
 from nardy_tui.storage import parse_record
 from tests.play.two_machines import (
     Machine,
@@ -62,7 +71,7 @@ def test_a_throw_asked_for_before_the_peers_commitment_goes_out_when_it_comes() 
 def test_a_play_the_rules_forbid_ends_the_match(machines: tuple[Machine, Machine]) -> None:
     host, joiner = machines
     play_until(host, joiner, lambda: host.my_turn())
-    host.step.arrived(PlayMade(0, (Step(24, 1, 6),)))
+    host.step.arrived(PlayMade(len(host.match.game.turns), (Step(24, 1, 6),)))
     with pytest.raises(PeerBroke, match="out of turn"):
         host.take_all()
     play_until(host, joiner, lambda: joiner.my_turn())
@@ -180,8 +189,8 @@ def test_a_network_match_saved_at_any_moment_comes_back_as_it_was(
         play_one_step(host, joiner)
         saved = NetworkMatch(Role.HOST, "abcd-efgh", "", 0, host.match, host.dice,
                              host.step.exchange)
-        saved_network.write(saved, host.step.events())
-        back = saved_network.read(Role.HOST)
+        write_network_match(saved, host.step.events())
+        back = read_network_match(Role.HOST)
         assert back is not None
         assert back.match.game.record_lines() == host.match.game.record_lines()
         assert back.match.phase is host.match.phase
@@ -192,7 +201,7 @@ def test_a_network_record_proves_its_dice(machines: tuple[Machine, Machine]) -> 
     host, joiner = machines
     play_until(host, joiner, lambda: host.match.phase is Phase.MATCH_OVER)
     text = network_record(host.match, host.step.exchange.throws, datetime(2026, 12, 2, 9))
-    verdict = verify(text)
+    verdict = verify_record(text)
     assert verdict.holds and verdict.throws == len(host.step.exchange.throws)
     read_back = parse_record(text).games[0].turns
     assert [str(turn) for turn in read_back] == host.match.game.record_lines()
@@ -209,9 +218,9 @@ def test_a_changed_die_or_secret_in_a_network_record_is_found(
     line = f"White {roll_off.white}, Black {roll_off.black}"
     if roll_off.white > roll_off.black and roll_off.white < 6:
         changed = text.replace(line, f"White {higher}, Black {roll_off.black}", 1)
-        problems = verify(changed).problems
+        problems = verify_record(changed).problems
         assert any(f"throw {last_throw}: the secrets give" in p for p in problems), problems
     proof = next(x for x in text.splitlines() if x.startswith("Throw 2:"))
     forged = text.replace(proof, proof[:-1] + ("0" if proof[-1] != "0" else "1"))
-    assert verify(forged).problems == ("throw 2: a secret is not the one committed to",)
-    assert not verify(text.split("Dice proof")[0]).holds
+    assert verify_record(forged).problems == ("throw 2: a secret is not the one committed to",)
+    assert not verify_record(text.split("Dice proof")[0]).holds

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from nardy_tui.engine import Match, Phase, ScriptedDice, Side, legal_plays
 from nardy_tui.net import DiceExchange, Message, Role
-from nardy_tui.play.lockstep import Lockstep, PeerPlayed, PeerStartedGame, Thrown
+from nardy_tui.play import Lockstep, PeerPlayed, PeerStartedGame, Thrown
 
 
 class Machine:

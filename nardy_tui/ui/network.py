@@ -1,0 +1,270 @@
+"""A match with a friend on another machine, as this side's app plays it.
+
+``NetworkGame`` joins the pieces: the connection (``nardy_tui.net.Session``), the match and
+its lockstep (``nardy_tui.play.lockstep``), the files (``NetworkSaver``) and the game screen,
+which shows the friend's turns as it shows the bot's. It hears the line (it is the
+session's listener) and tells the screen what came and how the line is.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from nardy_tui.engine import Match, Side
+from nardy_tui.i18n import _
+from nardy_tui.net import (
+    Bye,
+    Message,
+    NetworkMatch,
+    Role,
+    Session,
+    Welcome,
+    code_key,
+    forget_network_match,
+    network_record,
+    new_network_match,
+    read_network_match,
+    write_network_match,
+)
+from nardy_tui.options import MatchOptions, NetworkLaunch
+from nardy_tui.play import Lockstep, PeerBroke, Seat, against_friend
+from nardy_tui.ui.match_files import Saver
+
+if TYPE_CHECKING:
+    from nardy_tui.ui.app import NardyApp
+    from nardy_tui.ui.game import GameScreen
+
+HOST_SIDE = Side.WHITE
+"""The host plays White, the joiner Black (the roll-off still decides who moves first)."""
+
+
+def join_line(code: str, port: int) -> str:
+    """What the friend types to join, with this machine's address."""
+    return f"nardy join {local_address()}:{port} {code}"
+
+
+def local_address() -> str:
+    """This machine's address on its network, as a friend there would reach it.
+
+    Connecting a UDP socket sends nothing; it only picks the interface a packet would
+    leave by. Without a network it is the loopback address.
+    """
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
+        return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+class NetworkSaver(Saver):
+    """The files of a network match: its own save (its events and this side's part of the
+    throw in progress) and, once it is over, its record with the dice proof."""
+
+    def __init__(self, saved: NetworkMatch, events: Callable[[], list[list[Any]]]) -> None:
+        self.saved = saved
+        self.events = events
+
+    def save(self, match: Match, options: MatchOptions) -> str | None:
+        try:
+            write_network_match(self.saved, self.events())
+        except OSError as error:
+            return _("Could not save the match: {error}").format(error=error)
+        return None
+
+    def discard(self) -> None:
+        forget_network_match(self.saved.role)
+
+    def write_record(self, match: Match, options: MatchOptions, one_line: bool = False,
+                     ) -> tuple[bool, str]:
+        from nardy_tui.storage import records_dir, write_atomically
+
+        started = match.started
+        path = records_dir() / f"nardy-network-{started:%Y%m%d-%H%M%S}.txt"
+        try:
+            write_atomically(path, network_record(match, self.saved.exchange.throws, started))
+        except OSError as error:
+            return False, _("Could not write the record: {error}").format(error=error)
+        if one_line:
+            return True, _("Record written to {path}").format(path=path)
+        return True, _("Record written to:\n{folder}\n{name}").format(
+            folder=f"{path.parent}{os.sep}", name=path.name)
+
+
+class ConnectingScreen(Screen[None]):
+    """Before a new match's first connection: where the joiner is trying to go."""
+
+    def __init__(self, where: str) -> None:
+        super().__init__()
+        self.where = where
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="connecting"):
+            yield Static(_("Joining the match at {where}…").format(where=self.where),
+                         id="connecting-title")
+            yield Static(id="connecting-news")
+            yield Static(_("Ctrl+Q quits."), id="connecting-keys")
+
+    def news(self, text: str) -> None:
+        self.query_one("#connecting-news", Static).update(text)
+
+
+class NetworkGame:
+    """One side of a network match in the app: the session's listener."""
+
+    def __init__(self, app: NardyApp, launch: NetworkLaunch,
+                 saved: NetworkMatch | None) -> None:
+        self.app = app
+        self.launch = launch
+        self.role = Role.HOST if launch.hosting else Role.JOINER
+        self.saved = saved
+        self.lockstep: Lockstep | None = None
+        self.session = Session(self.role, code_key(launch.code), self,
+                               points=saved.match.length if saved else launch.points)
+        self.port = launch.port
+
+    @property
+    def me(self) -> Side:
+        return HOST_SIDE if self.role is Role.HOST else HOST_SIDE.opponent
+
+    async def start(self) -> None:
+        """Listen (host) or reach the host (joiner), and show what there is to show."""
+        if self.role is Role.HOST:
+            if self.saved is None:
+                self.saved = new_network_match(Role.HOST, self.launch.code,
+                                               self.launch.points, port=self.launch.port)
+            self.port = await self.session.host(self.launch.port)
+            self.saved.port = self.port
+            self._show_game()
+            self._tell(_("Waiting for your friend. On their machine:\n{line}").format(
+                line=join_line(self.launch.code, self.port)))
+        else:
+            self.session.join(self.launch.address, self.launch.port)
+            if self.saved is not None:
+                self._show_game()
+                self._tell(_("Reaching the host…"))
+            else:
+                self.app.push_screen(ConnectingScreen(
+                    f"{self.launch.address}:{self.launch.port}"))
+
+    def show_again(self) -> None:
+        """The game screen made anew (in another language), on the same match."""
+        self._show_game()
+
+    def _show_game(self) -> None:
+        saved = self.saved
+        assert saved is not None
+        if self.lockstep is None:
+            self.lockstep = Lockstep(saved.match, self.me, saved.exchange, saved.dice,
+                                     self.session.send)
+        saver = NetworkSaver(saved, self.lockstep.events)
+        saver.save(saved.match, self.options)
+        self.app.show_network_match(self, saver)
+
+    @property
+    def options(self) -> MatchOptions:
+        """The match's options as the game screen knows them: you are this side's colour."""
+        points = self.saved.match.length if self.saved is not None else self.launch.points
+        return MatchOptions(mode="hot-seat", color=self.me.value, points=points)
+
+    @property
+    def seats(self) -> dict[Side, Seat]:
+        return against_friend(self.me)
+
+    def _screen(self) -> GameScreen | None:
+        from nardy_tui.ui.game import GameScreen
+
+        found = [screen for screen in self.app.screen_stack if isinstance(screen, GameScreen)]
+        return found[-1] if found else None
+
+    def _tell(self, news: str) -> None:
+        screen = self._screen()
+        if screen is not None:
+            screen.line_news(news)
+        elif isinstance(self.app.screen, ConnectingScreen):
+            self.app.screen.news(news)
+
+    # -- the session's listener ------------------------------------------------------------
+
+    def connected(self, welcome: Welcome | None) -> None:
+        if welcome is not None and self.saved is None:
+            self.saved = new_network_match(Role.JOINER, self.launch.code, welcome.points,
+                                           self.launch.address, self.launch.port)
+            if isinstance(self.app.screen, ConnectingScreen):
+                self.app.pop_screen()
+            self._show_game()
+        elif welcome is not None and self.saved is not None \
+                and welcome.points != self.saved.match.length:
+            self._broken(_("the host's match is to {theirs} points, the one saved here to "
+                           "{ours}.").format(theirs=welcome.points,
+                                             ours=self.saved.match.length))
+            return
+        assert self.lockstep is not None
+        for message in self.lockstep.on_connected():
+            self.session.send(message)
+        self._tell(_("Your friend is here.") if self.role is Role.HOST
+                   else _("Connected to the host."))
+
+    def arrived(self, message: Message) -> None:
+        if self.lockstep is None:
+            return
+        try:
+            self.lockstep.arrived(message)
+        except PeerBroke as broken:
+            self._broken(str(broken))
+            return
+        screen = self._screen()
+        if screen is not None:
+            screen.save_now()
+            screen.take_from_peer()
+
+    def lost(self, reason: str) -> None:
+        if self.role is Role.HOST:
+            self._tell(_("The line to your friend is down ({reason}). The match is saved; "
+                         "it goes on when they join again.").format(reason=reason))
+        else:
+            self._tell(_("The line to the host is down ({reason}). The match is saved; "
+                         "trying again…").format(reason=reason))
+
+    def refused(self, reason: str) -> None:
+        if self.role is Role.HOST:
+            self.app.notify(reason, severity="warning")
+        else:
+            self.app.exit(return_code=1, message=f"nardy: {reason}")
+
+    def broken(self, reason: str) -> None:
+        self._broken(reason)
+
+    def _broken(self, reason: str) -> None:
+        screen = self._screen()
+        if screen is not None:
+            screen.peer_broke(reason)
+        else:
+            self.app.exit(return_code=1, message=f"nardy: {reason}")
+
+    async def leave(self) -> None:
+        """The player quits: tell the friend (the match stays saved on both sides)."""
+        self.session.send(Bye())
+        await self.session.close()
+
+
+def resumable(launch: NetworkLaunch) -> NetworkMatch | None:
+    """The saved network match this launch takes up, if any: the host's with
+    ``--resume``, the joiner's when its code is the one given."""
+    role = Role.HOST if launch.hosting else Role.JOINER
+    saved = read_network_match(role)
+    if saved is None:
+        return None
+    if launch.hosting:
+        return saved if launch.resume else None
+    return saved if saved.code == launch.code else None
