@@ -12,6 +12,7 @@ import random
 import signal
 import sys
 import threading
+import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import partial
@@ -82,6 +83,9 @@ class NardyApp(App[int]):
         self.settings_changed: Signal[Switch] = Signal(self, "settings-changed")
         """Published with a setting's name when the player changes it."""
         self.saver: Saver = Saver()
+        self._typed_on: weakref.WeakKeyDictionary[events.Key, Screen[object]] = (
+            weakref.WeakKeyDictionary())
+        """The screen each key was typed on, while it travels (``on_event``)."""
         self.network: NetworkGame | None = None
         """The match with a friend on another machine, if that is what this app plays."""
 
@@ -159,8 +163,21 @@ class NardyApp(App[int]):
         if isinstance(event, events.MouseDown) and self._removed_under(event):
             return
         if isinstance(event, events.Key):
+            if self._bubbled_from_another_screen(event):
+                return
             event = self._on_latin_key(event)
         await super().on_event(event)
+
+    def _bubbled_from_another_screen(self, key: events.Key) -> bool:
+        """A key no widget took comes back up to the app, which then looks for a binding
+        on the screen shown *now*. In a burst (a key, then ctrl+q, read at once) that was
+        the quit dialog opened meanwhile, and Enter or y, meant for the board, quit the
+        game unasked. So a key counts only on the screen it was typed on."""
+        if not key.is_forwarded:
+            self._typed_on[key] = self.screen
+            return False
+        typed_on = self._typed_on.pop(key, self.screen)
+        return typed_on is not self.screen
 
     def _on_latin_key(self, key: events.Key) -> events.Key:
         """A letter typed on a Russian, Greek, Armenian, Hebrew or Arabic layout as the

@@ -38,6 +38,19 @@ async def test_ctrl_q_then_a_key_quits(keys: tuple[str, ...]) -> None:
     assert app.return_value == 0
 
 
+@pytest.mark.parametrize("key", ["enter", "y", "q"])
+async def test_a_key_typed_just_before_ctrl_q_is_no_answer_to_the_quit_dialog(
+        key: str) -> None:
+    """Read in one burst, the key reaches the board; it used to come back up to the app
+    after the dialog had opened and answer it (seen in a real terminal)."""
+    app = hot_seat()
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, key, "ctrl+q")
+        assert isinstance(app.screen, QuitDialog) and app.return_value is None
+        await burst(pilot, key)
+    assert app.return_value == 0
+
+
 @pytest.mark.parametrize("key", ["escape", "n"])
 async def test_escape_or_n_keeps_playing(key: str) -> None:
     app = hot_seat()
