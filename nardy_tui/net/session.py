@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
@@ -79,10 +80,18 @@ class Session:
     # -- the host --------------------------------------------------------------------------
 
     async def host(self, port: int, address: str = "") -> int:
-        """Listen on ``port`` (0: any free one) and return the port listened on."""
+        """Listen on ``port`` (0: any free one) and return the port listened on.
+
+        Without an address the host listens on every interface, IPv4 and IPv6 alike; for
+        port 0 a free port is found first, as each family would otherwise get its own.
+        """
+        if port == 0:
+            with socket.socket() as probe:
+                probe.bind((address or "", 0))
+                port = int(probe.getsockname()[1])
         self._server = await asyncio.start_server(self._welcome, address or None, port,
                                                   limit=MAX_LINE)
-        return int(self._server.sockets[0].getsockname()[1])
+        return port
 
     async def _welcome(self, reader: asyncio.StreamReader,
                        writer: asyncio.StreamWriter) -> None:
@@ -112,9 +121,8 @@ class Session:
                 reader, writer = await asyncio.wait_for(
                     asyncio.open_connection(address, port, limit=MAX_LINE), CONNECT_SECONDS)
             except (OSError, TimeoutError) as error:
-                self.listener.lost(_("cannot reach {address}:{port} ({reason}); trying "
-                                     "again").format(address=address, port=port,
-                                                     reason=_reason(error)))
+                self.listener.lost(_("cannot reach {address}:{port} ({reason})").format(
+                    address=address, port=port, reason=_reason(error)))
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
             try:

@@ -175,6 +175,8 @@ class GameScreen(SizedScreen):
             self._apply(flow.confirm())
 
     def ready(self) -> None:
+        if not self.query(BoardView):
+            return  # the app ended while this screen was being put up
         self._settings_changed.subscribe(self, self._setting_changed)
         self.board.on_chosen = self._chosen
         self.board.on_cancelled = self._cancelled

@@ -90,7 +90,7 @@ class NetworkSaver(Saver):
         from nardy_tui.storage import records_dir, write_atomically
 
         started = match.started
-        path = records_dir() / f"nardy-network-{started:%Y%m%d-%H%M%S}.txt"
+        path = records_dir() / f"nardy-network-{self.saved.role.value}-{started:%Y%m%d-%H%M%S}.txt"
         try:
             write_atomically(path, network_record(match, self.saved.exchange.throws, started))
         except OSError as error:
@@ -129,6 +129,8 @@ class NetworkGame:
         self.role = Role.HOST if launch.hosting else Role.JOINER
         self.saved = saved
         self.lockstep: Lockstep | None = None
+        self.peer_left = False
+        """The friend said they quit (the line's closing that follows is no news)."""
         self.session = Session(self.role, code_key(launch.code), self,
                                points=saved.match.length if saved else launch.points)
         self.port = launch.port
@@ -197,6 +199,7 @@ class NetworkGame:
     # -- the session's listener ------------------------------------------------------------
 
     def connected(self, welcome: Welcome | None) -> None:
+        self.peer_left = False
         if welcome is not None and self.saved is None:
             self.saved = new_network_match(Role.JOINER, self.launch.code, welcome.points,
                                            self.launch.address, self.launch.port)
@@ -218,6 +221,7 @@ class NetworkGame:
     def arrived(self, message: Message) -> None:
         if self.lockstep is None:
             return
+        self.peer_left = isinstance(message, Bye)
         try:
             self.lockstep.arrived(message)
         except PeerBroke as broken:
@@ -229,9 +233,13 @@ class NetworkGame:
             screen.take_from_peer()
 
     def lost(self, reason: str) -> None:
+        if self.peer_left:
+            return
         if self.role is Role.HOST:
             self._tell(_("The line to your friend is down ({reason}). The match is saved; "
                          "it goes on when they join again.").format(reason=reason))
+        elif self.saved is None:
+            self._tell(_("{reason}; trying again…").format(reason=reason))
         else:
             self._tell(_("The line to the host is down ({reason}). The match is saved; "
                          "trying again…").format(reason=reason))
