@@ -51,10 +51,6 @@ class NetworkMatch:
     dice: ScriptedDice
     exchange: DiceExchange
 
-    @property
-    def me(self) -> str:
-        return self.role.value
-
 
 def network_save_path(role: Role) -> Path:
     """One network match a role: the host's and the joiner's live apart."""
