@@ -1,0 +1,136 @@
+"""Two game apps in one process, a host and its friend over loopback, each driven by its
+own Pilot: the harness of the network match's tests and of its screenshots."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+
+from textual.pilot import Pilot
+
+from nardy_tui.engine import Match, Phase, Side
+from nardy_tui.options import LaunchOptions, NetworkLaunch
+from nardy_tui.ui.app import NardyApp
+from nardy_tui.ui.game import GameScreen
+from tests.ui.driver import burst, drain, turn_keys
+
+SIZE = (80, 24)
+"""The smallest terminal the game supports, which also draws fastest."""
+
+
+def host_app(code: str, points: int = 1, resume: bool = False) -> NardyApp:
+    launch = NetworkLaunch(hosting=True, code=code, port=0, points=points, resume=resume)
+    return NardyApp(LaunchOptions(network=launch), pace=0)
+
+
+def joiner_app(code: str, port: int) -> NardyApp:
+    launch = NetworkLaunch(hosting=False, code=code, address="127.0.0.1", port=port)
+    return NardyApp(LaunchOptions(network=launch), pace=0)
+
+
+def match_of(app: NardyApp) -> Match:
+    assert app.network is not None and app.network.saved is not None
+    return app.network.saved.match
+
+
+def status_of(app: NardyApp) -> str:
+    return str(app.screen.query_one("#status").content)
+
+
+def connected(*apps: NardyApp) -> bool:
+    """Each app has its line up and its board on screen."""
+    return all(app.network is not None and app.network.session.is_connected
+               and isinstance(app.screen, GameScreen) and app.screen.query("#board")
+               and app.screen.board.is_mounted for app in apps)
+
+
+async def until(done: Callable[[], bool], *pilots: Pilot[int], what: str) -> None:
+    """Let the apps (and the line between them) run until ``done``."""
+    for _ in range(400):
+        if done():
+            return
+        for pilot in pilots:
+            await drain(pilot)
+        await asyncio.sleep(0.01)
+    states = [(type(pilot.app.screen).__name__, pilot.app.return_code,
+               [str(widget.content) for widget in pilot.app.screen.query("Static")][:3])
+              for pilot in pilots]
+    raise AssertionError(f"never: {what} {states}")
+
+
+@asynccontextmanager
+async def hosting(app: NardyApp, size: tuple[int, int] = SIZE,
+                  ) -> AsyncIterator[tuple[Pilot[int], int]]:
+    """The host app running and listening; its Pilot and the port it took."""
+    async with app.run_test(size=size) as pilot:
+        await until(lambda: app.network is not None and app.network.port > 0, pilot,
+                    what="the host listens")
+        assert app.network is not None
+        yield pilot, app.network.port
+
+
+@dataclass
+class Friends:
+    """A host and its friend, connected: each side's app and Pilot."""
+
+    host: NardyApp
+    joiner: NardyApp
+    pilots: dict[Side, Pilot[int]]
+    port: int
+
+    @property
+    def both(self) -> tuple[Pilot[int], Pilot[int]]:
+        return self.pilots[Side.WHITE], self.pilots[Side.BLACK]
+
+
+@asynccontextmanager
+async def friends(code: str, points: int = 1, size: tuple[int, int] = SIZE,
+                  ) -> AsyncIterator[Friends]:
+    """A host (White) and a joiner (Black) with ``code``, both boards up. (One process
+    has one language, so both speak it.)"""
+    host = host_app(code, points)
+    async with hosting(host, size) as (host_pilot, port):
+        joiner = joiner_app(code, port)
+        async with joiner.run_test(size=size) as joiner_pilot:
+            await until(lambda: connected(host, joiner), host_pilot, joiner_pilot,
+                        what="both connected")
+            yield Friends(host, joiner, {Side.WHITE: host_pilot, Side.BLACK: joiner_pilot},
+                          port)
+
+
+async def act(pilots: dict[Side, Pilot[int]]) -> None:
+    """Whoever is to act does it by keys: the roll-off, a roll, a whole turn, the next
+    game."""
+    match = match_of(pilots[Side.WHITE].app)  # type: ignore[arg-type]
+    if match.phase is Phase.ROLL_OFF:
+        await burst(pilots[Side.WHITE], "r")
+    elif match.phase is Phase.ROLL:
+        assert match.mover is not None
+        await burst(pilots[match.mover], "r")
+    elif match.phase is Phase.MOVE:
+        assert match.mover is not None
+        mover = match_of(pilots[match.mover].app)  # type: ignore[arg-type]
+        if mover.phase is Phase.MOVE and mover.turn is not None and not mover.turn.is_pass:
+            await burst(pilots[match.mover], *turn_keys(mover), "c")
+    elif match.phase is Phase.GAME_OVER:
+        await burst(pilots[Side.WHITE], "n")
+
+
+async def play_until(pilots: dict[Side, Pilot[int]], done: Callable[[], bool],
+                     steps: int = 600) -> None:
+    """Both sides play by keys (the first legal play) until ``done``."""
+    for _ in range(steps):
+        if done():
+            return
+        await act(pilots)
+        for pilot in pilots.values():
+            await drain(pilot)
+    states = [(match_of(p.app).phase, len(match_of(p.app).game.turns))  # type: ignore[arg-type]
+              for p in pilots.values()]
+    raise AssertionError(f"the match did not get there: {states}")
+
+
+def match_over(*apps: NardyApp) -> Callable[[], bool]:
+    return lambda: all(match_of(app).phase is Phase.MATCH_OVER for app in apps)
