@@ -3,6 +3,9 @@
 Each picture is a seeded scene of ``tests/ui/scenes.py`` (the same ones the snapshot tests
 check), driven with Textual's Pilot at 120x40 (one at 160x50) and saved as SVG, then turned
 into PNG by ``rsvg-convert`` (Debian: librsvg2-bin) with the Fira Code font (fonts-firacode).
+The network match's pair (``network``: the host's screen and its friend's) comes from two
+apps over loopback (``tests/ui/two_apps.py``); its dice are both machines' own, so it is a
+different game each time.
 """
 
 from __future__ import annotations
@@ -20,10 +23,13 @@ sys.path.insert(0, str(HERE.parent))  # so the scenes in tests/ can be imported
 
 from nardy_tui.i18n import use_language  # noqa: E402
 from tests.ui.scenes import SCENES  # noqa: E402
+from tests.ui.two_apps import friends, match_of, play_until  # noqa: E402
 
 PICTURES = ("new_match", "roll_off", "mid_game", "bot_thinking", "last_play", "game_over",
             "help", "big_board", "review", "mid_game_ru", "mid_game_he", "last_play_ar",
-            "mid_game_80x24", "new_match_80x24")
+            "mid_game_80x24", "new_match_80x24", "network")
+NETWORK_PICTURES = ("network_host", "network_joiner")
+"""The two pictures of the ``network`` pair."""
 PNG_WIDTH = 1200
 """Pixels for a 120-column picture: sharp enough to read, small enough to keep the
 repository light; a wider terminal's picture is wider in proportion."""
@@ -40,6 +46,25 @@ async def shoot(name: str, folder: Path) -> Path:
         app.exit(0)
     use_language("en")
     return Path(svg)
+
+
+async def shoot_network_pair(folder: Path) -> list[Path]:
+    """The host's screen and its friend's, a few turns into a match, the friend to move."""
+    from nardy_tui.engine import Phase, Side
+    from nardy_tui.net import new_code
+
+    async with friends(new_code(), points=3, size=(120, 40)) as two:
+        def friend_to_move() -> bool:
+            match = match_of(two.host)
+            return (len(match.game.turns) >= 6 and match.phase is Phase.MOVE
+                    and match.mover is Side.BLACK and match.turn is not None
+                    and not match.turn.is_pass)
+
+        await play_until(two.pilots, friend_to_move)
+        for pilot in two.both:
+            await pilot.pause()
+        return [Path(app.save_screenshot(f"{name}.svg", path=str(folder))) for app, name
+                in zip((two.host, two.joiner), NETWORK_PICTURES, strict=True)]
 
 
 def to_png(svg: Path, png: Path, width: int) -> None:
@@ -72,6 +97,11 @@ def main(names: list[str]) -> int:
         os.environ["NARDY_HOME"] = work  # never touch the player's save or settings
         os.environ["TEXTUAL_ANIMATIONS"] = "none"
         for name in names or PICTURES:
+            if name == "network":
+                for svg in asyncio.run(shoot_network_pair(Path(work))):
+                    to_png(svg, HERE / f"{svg.stem}.png", PNG_WIDTH)
+                    print(f"screenshots/{svg.stem}.png")
+                continue
             svg = asyncio.run(shoot(name, Path(work)))
             to_png(svg, HERE / f"{name}.png", PNG_WIDTH * SCENES[name].size[0] // 120)
             print(f"screenshots/{name}.png")
