@@ -6,6 +6,10 @@ Nothing here needs numpy, so other layers can name these types without loading t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from nardy_tui.engine import Play, Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +36,17 @@ class Evaluation:
     def mirrored(self) -> Evaluation:
         """The same chances told from the other side."""
         return Evaluation(win=1.0 - self.win, win_mars=self.lose_mars, lose_mars=self.win_mars)
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedPlay:
+    """One legal play as the expert judges it: the position it leads to and the mover's
+    chances there, searched a roll deeper or (``searched`` False) by the network alone."""
+
+    play: Play
+    after: Position
+    chances: Evaluation
+    searched: bool
 
 
 class WeightsError(Exception):

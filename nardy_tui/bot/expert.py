@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from nardy_tui.bot.batch_moves import boards, legal_ends
-from nardy_tui.bot.chances import Evaluation
+from nardy_tui.bot.chances import Evaluation, JudgedPlay
 from nardy_tui.bot.encoding import encode, encode_sides
 from nardy_tui.bot.network import Network, equities, load
 from nardy_tui.bot.players import ROLL_WEIGHTS, Bot, Ranking
@@ -81,37 +81,69 @@ class ExpertBot(Bot):
         the same depth. Plays not searched keep their one-ply equity, capped below the
         searched ones so the order stays consistent with the choice.
         """
+        judged = self.analyse(position, dice, played)
+        searched = [entry.chances.equity for entry in judged if entry.searched]
+        floor = min(searched) if len(searched) > 1 else float("inf")
+        return [(entry.play, entry.after, entry.chances.equity if entry.searched
+                 else min(entry.chances.equity, floor)) for entry in judged]
+
+    def analyse(self, position: Position, dice: Dice, played: Position | None = None,
+                thorough: bool = False) -> list[JudgedPlay]:
+        """Every legal play with the mover's chances after it, best first: the plays
+        searched a roll deeper (as ``judge`` chooses them) by their searched equity, then
+        the others by their one-ply chances.
+
+        A play that stands out alone is not searched (the choice is clear), unless
+        ``thorough``: an analysis wants its figure at the depth asked for."""
         results = legal_results(position, dice)
-        # The positions after our plays have the opponent to move: our equity is minus theirs.
-        static = -self._equities([after for _, after in results])
-        order = sorted(range(len(results)), key=lambda i: -static[i])
-        best = static[order[0]]
-        chosen = [i for i in order[:self.width] if static[i] >= best - self.margin]
+        # After our plays the opponent is to move: our chances are theirs mirrored.
+        static = _mirrored(self._chances([after for _, after in results]))
+        static_equity = equities(static)
+        order = sorted(range(len(results)), key=lambda i: -static_equity[i])
+        best = static_equity[order[0]]
+        chosen = [i for i in order[:self.width] if static_equity[i] >= best - self.margin]
         chosen += [i for i in order if results[i][1] == played and i not in chosen]
-        if len(chosen) < 2:
-            return [(*results[i], float(static[i])) for i in order]
+        if len(chosen) < (1 if thorough and self.width else 2):
+            return [JudgedPlay(*results[i], _evaluation(static[i]), False) for i in order]
         deep = self._look_ahead([results[i][1] for i in chosen])
-        searched = sorted(zip(chosen, deep, strict=True), key=lambda pair: -pair[1])
-        floor = searched[-1][1]
-        rest = [(*results[i], min(float(static[i]), floor)) for i in order if i not in chosen]
-        return [(*results[i], float(value)) for i, value in searched] + rest
+        deep_equity = equities(deep)
+        searched = sorted(range(len(chosen)), key=lambda k: -deep_equity[k])
+        return ([JudgedPlay(*results[chosen[k]], _evaluation(deep[k]), True) for k in searched]
+                + [JudgedPlay(*results[i], _evaluation(static[i]), False)
+                   for i in order if i not in chosen])
+
+    def position_chances(self, position: Position) -> Evaluation:
+        """The side to move's chances before it rolls: the network's own when this bot
+        does not search (``width`` 0), else the average over the 21 rolls of the best
+        play's chances by the network, which is the same depth as a searched play's."""
+        if position.winner is not None or self.width == 0:
+            return self.evaluate(position)
+        one_ply = ExpertBot(self.network, width=0)
+        rows = np.array([[*_row(one_ply.analyse(position, roll)[0].chances), weight]
+                         for roll, weight in ROLL_WEIGHTS])
+        return _evaluation((rows[:, 3:] * rows[:, :3]).sum(axis=0))
+
+    def _chances(self, positions: list[Position]) -> np.ndarray:
+        """The side to move's (win, win mars, lose mars) in each position."""
+        return self.network.probabilities(encode(positions))
 
     def _equities(self, positions: list[Position]) -> np.ndarray:
-        return equities(self.network.probabilities(encode(positions)))
+        return equities(self._chances(positions))
 
-    def _look_ahead(self, afters: list[Position]) -> list[float]:
-        """Our expected equity after each position (opponent to move), over the opponent's
-        21 rolls, the opponent answering with its best reply by the network.
+    def _look_ahead(self, afters: list[Position]) -> np.ndarray:
+        """Our expected chances (win, win mars, lose mars) after each position (opponent to
+        move), over the opponent's 21 rolls, the opponent answering each with the reply the
+        network likes best for it.
 
         Every (position, roll) is searched in one batch (``batch_moves``, the engine's
         rules in numpy) and every reply encoded from the boards it returns: the engine's
         search one position at a time, and a ``Position`` per reply, were most of the
         expert's think time.
         """
-        expected = [0.0] * len(afters)
+        expected = np.zeros((len(afters), 3))
         going_on = [candidate for candidate, after in enumerate(afters) if after.winner is None]
         for candidate in set(range(len(afters))) - set(going_on):
-            expected[candidate] = -self.evaluate(afters[candidate]).equity
+            expected[candidate] = _mirrored(self._chances([afters[candidate]]))[0]
         if not going_on:
             return expected
         theirs, ours = boards([afters[candidate] for candidate in going_on])
@@ -122,11 +154,26 @@ class ExpertBot(Bot):
         # After a reply we are to move, and neither side is still to make a first turn.
         inputs = encode_sides(ours[query[asked], 1:], ends[:, 1:],
                               np.zeros((len(ends), 2), dtype=bool))
-        values = equities(self.network.probabilities(inputs))
-        worst = np.full(len(query), np.inf)
-        np.minimum.at(worst, asked, values)
+        chances = self.network.probabilities(inputs)
+        # Each (position, roll)'s reply is the one that leaves us the least equity.
+        by_query = np.lexsort((equities(chances), asked))
+        first_of_query = np.unique(asked[by_query], return_index=True)[1]
+        worst = chances[by_query[first_of_query]]
         weights = np.tile(np.array([weight for _, weight in ROLL_WEIGHTS]), len(going_on))
         for index, candidate in enumerate(going_on):
             rolls = slice(index * len(ROLL_WEIGHTS), (index + 1) * len(ROLL_WEIGHTS))
-            expected[candidate] = float((weights[rolls] * worst[rolls]).sum())
+            expected[candidate] = (weights[rolls, None] * worst[rolls]).sum(axis=0)
         return expected
+
+
+def _mirrored(chances: np.ndarray) -> np.ndarray:
+    """The same chances told from the other side (``Evaluation.mirrored``, row by row)."""
+    return np.stack([1.0 - chances[:, 0], chances[:, 2], chances[:, 1]], axis=1)
+
+
+def _evaluation(row: np.ndarray) -> Evaluation:
+    return Evaluation(float(row[0]), float(row[1]), float(row[2]))
+
+
+def _row(chances: Evaluation) -> tuple[float, float, float]:
+    return chances.win, chances.win_mars, chances.lose_mars

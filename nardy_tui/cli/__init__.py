@@ -24,7 +24,7 @@ from nardy_tui.i18n import (
 )
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, LaunchOptions, MatchOptions
 
-SUBCOMMANDS = ("arena", "export", "host", "join", "replay", "review", "verify")
+SUBCOMMANDS = ("analyze", "arena", "export", "host", "join", "replay", "review", "verify")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,7 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
                  "checks a network match's dice, 'nardy arena A B' plays bots against each "
                  "other, 'nardy export [FILE]' writes the saved match as a text record, "
                  "'nardy replay FILE' steps through a record, 'nardy review FILE' marks the "
-                 "mistakes in one. Each has its own --help."),
+                 "mistakes in one, 'nardy analyze ID' analyses a position. Each has its own "
+                 "--help."),
     )
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--hot-seat", action="store_true",
@@ -169,6 +170,10 @@ def _reader_gone() -> int:
 
 
 def _run_subcommand(name: str, args: list[str]) -> int:
+    if name == "analyze":
+        from nardy_tui.cli.analyze import analyze_main
+
+        return analyze_main(args)
     if name == "arena":
         from nardy_tui.cli.arena import main as arena_main
 

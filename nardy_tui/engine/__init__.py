@@ -45,6 +45,7 @@ from nardy_tui.engine.notation import (
     renumbered,
 )
 from nardy_tui.engine.position import Position
+from nardy_tui.engine.position_id import PositionIdError, read_position_id
 from nardy_tui.engine.side import Side
 from nardy_tui.engine.step import ALL_ROLLS, Dice, Play, Step, dice_steps
 from nardy_tui.engine.turn import Route, TurnBuilder
@@ -68,6 +69,7 @@ __all__ = [
     "PhaseError",
     "Play",
     "Position",
+    "PositionIdError",
     "RollOff",
     "Route",
     "ScriptedDice",
@@ -86,6 +88,7 @@ __all__ = [
     "opposite_number",
     "own_point",
     "parse_play",
+    "read_position_id",
     "renumber",
     "renumbered",
 ]

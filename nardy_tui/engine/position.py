@@ -68,6 +68,29 @@ class Position:
                    if flag}
         return cls(board, turn, frozenset(pending))
 
+    @classmethod
+    def from_id(cls, text: str) -> Position:
+        """The position a position ID names (any dice in it are left out: they are
+        ``read_position_id``'s); ``PositionIdError`` (a ``ValueError``) if it names none.
+
+        >>> Position.from_id("YAAAAP_-AAAB__w") == Position.initial()
+        True
+        """
+        from nardy_tui.engine.position_id import read_position_id
+
+        return read_position_id(text)[0]
+
+    def to_id(self, dice: Dice | tuple[int, int] | None = None) -> str:
+        """This position's ID (``position_id``): 15 URL-safe characters, the dice in them
+        if given.
+
+        >>> Position.initial().to_id(), Position.initial().to_id((5, 3))
+        ('YAAAAP_-AAAB__w', 'dYAAAP_-AAAB__w')
+        """
+        from nardy_tui.engine.position_id import position_id
+
+        return position_id(self, dice)
+
     @property
     def is_first_turn(self) -> bool:
         """Whether the side to move is making its first turn of the game."""

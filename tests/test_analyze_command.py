@@ -1,0 +1,96 @@
+"""``nardy analyze ID``: a position named by its ID, every play ranked as the hint ranks
+them, the chances of each, and one clear line for an ID or dice that are wrong."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+
+from nardy_tui.bot import get_bot
+from nardy_tui.cli.analyze import analyze_main
+from nardy_tui.engine import Dice, Position, Side, format_play, legal_plays, legal_results
+
+
+def some_positions(count: int, seed: int = 7) -> list[tuple[Position, Dice]]:
+    """Positions of a random game with a real choice (more than three distinct plays),
+    each with the dice then thrown."""
+    chooser = random.Random(seed)
+    found: list[tuple[Position, Dice]] = []
+    position = Position.initial()
+    for turn in itertools.count():
+        dice = Dice(chooser.randint(1, 6), chooser.randint(1, 6))
+        if turn % 5 == 4 and len(legal_results(position, dice)) > 3:
+            found.append((position, dice))
+        if len(found) == count or position.winner is not None:
+            return found
+        position = position.apply(chooser.choice(legal_plays(position, dice)), dice)
+    raise AssertionError("unreachable")
+
+
+def analysed(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    assert analyze_main([*args, "--json"]) == 0
+    data: dict[str, object] = json.loads(capsys.readouterr().out)
+    return data
+
+
+@pytest.mark.parametrize("position, dice", some_positions(4))
+def test_the_best_play_is_the_hints(capsys: pytest.CaptureFixture[str], position: Position,
+                                    dice: Dice) -> None:
+    data = analysed(capsys, position.to_id(), "--dice", str(dice))
+    plays = data["plays"]
+    assert isinstance(plays, list)
+    hint = get_bot("expert").rank(position, dice)
+    assert plays[0]["play"] == format_play(hint[0][0], position, dice)
+    assert len(plays) == len(legal_results(position, dice))  # every distinct play, once
+    equities = [play["equity"] for play in plays if play["searched"]]
+    assert equities == sorted(equities, reverse=True)
+
+
+def test_each_play_has_its_chances_and_its_equity_follows_from_them(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    position, dice = some_positions(1, seed=11)[0]
+    for play in analysed(capsys, position.to_id(dice))["plays"]:  # type: ignore[union-attr]
+        assert 0 <= play["win_mars"] <= play["win"] <= 1
+        assert 0 <= play["lose_mars"] <= 1 - play["win"] + 1e-4
+        equity = 2 * play["win"] - 1 + play["win_mars"] - play["lose_mars"]
+        assert play["equity"] == pytest.approx(equity, abs=1e-3)
+
+
+def test_without_dice_it_gives_the_chances_before_the_roll(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    data = analysed(capsys, Position.initial().to_id())
+    assert data["dice"] is None and data["turn"] == "white"
+    chances = data["chances"]
+    assert isinstance(chances, dict)
+    assert 0.5 < chances["win"] < 0.7  # the first to move is ahead, not far ahead
+
+
+def test_the_text_report_ranks_the_plays_in_the_movers_numbering(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    black_to_move = Position.initial(Side.BLACK)
+    assert analyze_main([black_to_move.to_id(), "--dice", "6-5"]) == 0
+    out = capsys.readouterr().out
+    assert "Black to move, dice 6-5" in out
+    assert "  1. 24/13" in out
+
+
+def test_depth_one_is_the_network_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    position, dice = some_positions(1, seed=3)[0]
+    data = analysed(capsys, position.to_id(), "--dice", str(dice), "--depth", "1")
+    assert not any(play["searched"] for play in data["plays"])  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("args, said", [
+    (["not-an-id"], "is not a position ID"),
+    (["AAAAAAAAAAAAAAA"], "both sides have borne off every checker"),
+    ([Position.initial().to_id(), "--dice", "7-2"], "'7-2' is not a roll"),
+    ([Position.initial().to_id(), "--dice", "five"], "is not a roll"),
+])
+def test_a_wrong_id_or_roll_is_one_line(capsys: pytest.CaptureFixture[str], args: list[str],
+                                        said: str) -> None:
+    assert analyze_main(args) == 1
+    error = capsys.readouterr().err
+    assert said in error and error.count("\n") == 1 and error.startswith("nardy analyze: ")
