@@ -191,4 +191,6 @@ class Session:
 def _reason(error: BaseException) -> str:
     if isinstance(error, TimeoutError):
         return _("no answer")
+    if isinstance(error, ConnectionRefusedError):
+        return _("nobody is listening there: is the host's game open?")
     return getattr(error, "strerror", None) or str(error) or type(error).__name__

@@ -350,7 +350,8 @@ class NardyApp(App[int]):
         if isinstance(self.screen, QuitDialog):  # Ctrl+Q twice
             self.screen.dismiss(Choice.QUIT)
         else:
-            self.push_screen(QuitDialog(), chosen)
+            network = self.network
+            self.push_screen(QuitDialog(network.how_to_go_on() if network else None), chosen)
 
     def _game_screen(self) -> GameScreen | None:
         from nardy_tui.ui.game import GameScreen

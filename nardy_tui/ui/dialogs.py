@@ -201,11 +201,13 @@ class QuitDialog(Dialog):
         Binding("n,escape", "choose('stay')", N_("Keep playing"), show=False),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, how_to_go_on: str | None = None) -> None:
+        """``how_to_go_on``: what takes the match up again, when it is not plain 'nardy'
+        (a network match)."""
         super().__init__(
             _("Quit nardy?"),
-            _("The match is not over. It is saved: 'nardy --resume' (or just 'nardy') "
-              "continues it later."),
+            how_to_go_on or _("The match is not over. It is saved: 'nardy --resume' (or "
+                              "just 'nardy') continues it later."),
             [(Choice.QUIT, _("Quit (q, y)")), (Choice.STAY, _("Keep playing (Esc, n)"))],
         )
 

@@ -159,6 +159,16 @@ class NetworkGame:
                 self.app.push_screen(ConnectingScreen(
                     f"{self.launch.address}:{self.launch.port}"))
 
+    def how_to_go_on(self) -> str:
+        """What to type later to take this match up again, for the quit dialog."""
+        if self.role is Role.HOST:
+            return _("The match is not over. It is saved on both machines: 'nardy host "
+                     "--resume' goes on with it, and your friend joins again with the code "
+                     "{code}.").format(code=self.launch.code)
+        return _("The match is not over. It is saved on both machines: '{line}' goes on "
+                 "with it.").format(line=f"nardy join {self.launch.address}:"
+                                         f"{self.launch.port} {self.launch.code}")
+
     def show_again(self) -> None:
         """The game screen made anew (in another language), on the same match."""
         self._show_game()

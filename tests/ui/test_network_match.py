@@ -6,11 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from nardy_tui.engine import Phase, Side
 from nardy_tui.net import Role, new_code, read_network_match, verify_record
 from nardy_tui.storage import records_dir
 from nardy_tui.ui.app import NardyApp
+from nardy_tui.ui.dialogs import QuitDialog
 from nardy_tui.ui.game import GameScreen
 from tests.ui.driver import burst, turn_keys
 from tests.ui.two_apps import (
@@ -43,6 +45,19 @@ async def test_a_whole_match_between_two_machines_is_the_same_match_on_both() ->
     assert len(records) == 2, records
     for record in records:
         assert verify_record(record.read_text()).holds
+
+
+async def test_quitting_says_how_each_side_takes_the_match_up_again() -> None:
+    code = new_code()
+    async with friends(code) as two:
+        for pilot, how in ((two.pilots[Side.WHITE], "'nardy host --resume'"),
+                           (two.pilots[Side.BLACK], f"'nardy join 127.0.0.1:{two.port} {code}'")):
+            await burst(pilot, "ctrl+q")
+            assert isinstance(pilot.app.screen, QuitDialog)
+            words = " ".join(str(widget.content) for widget in pilot.app.screen.query(Static))
+            assert how in words and "saved on both machines" in words
+            await burst(pilot, "n")
+            assert isinstance(pilot.app.screen, GameScreen)
 
 
 def mid_turn(app: NardyApp) -> bool:
