@@ -13,7 +13,7 @@ import pytest
 
 from nardy_tui.bot import get_bot
 from nardy_tui.cli.review import review_main
-from nardy_tui.engine import Match, Phase
+from nardy_tui.engine import Match, Phase, Position
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage import format_record
 
@@ -52,6 +52,12 @@ def test_the_json_review_has_every_decision_and_a_summary_per_player(
         assert turn["loss"] == pytest.approx(turn["best_equity"] - turn["played_equity"],
                                              abs=1e-3)
         assert turn["mark"] in (None, "doubtful", "error", "blunder")
+        for chances, equity in ((turn["played_chances"], turn["played_equity"]),
+                                (turn["best_chances"], turn["best_equity"])):
+            assert 0 <= chances["win_mars"] <= chances["win"] <= 1
+            assert 2 * chances["win"] - 1 + chances["win_mars"] - chances["lose_mars"] \
+                == pytest.approx(equity, abs=1e-3)
+        assert Position.from_id(turn["id"]) is not None
     summary = report["summary"]
     assert set(summary) == {"white", "black"}  # type: ignore[arg-type]
     for side in ("white", "black"):

@@ -14,7 +14,7 @@ from nardy_tui.bot.arena import format_report as format_arena_report
 from nardy_tui.bot.arena import run as run_arena
 from nardy_tui.bot.chances import Evaluation, JudgedPlay, WeightsError
 from nardy_tui.bot.levels import LEVELS, expert_problem, get_bot
-from nardy_tui.bot.players import Bot, Ranking
+from nardy_tui.bot.players import Bot, Ranking, RankingWithChances
 from nardy_tui.bot.review import (
     MARK_NAMES,
     GameReview,
@@ -42,6 +42,7 @@ __all__ = [
     "Mark",
     "PlayerSummary",
     "Ranking",
+    "RankingWithChances",
     "TrainingRun",
     "TrainingSettings",
     "TurnReview",

@@ -20,8 +20,8 @@ from nardy_tui.bot.batch_moves import boards, legal_ends
 from nardy_tui.bot.chances import Evaluation, JudgedPlay
 from nardy_tui.bot.encoding import encode, encode_sides
 from nardy_tui.bot.network import Network, equities, load
-from nardy_tui.bot.players import ROLL_WEIGHTS, Bot, Ranking
-from nardy_tui.engine import Dice, Play, Position, legal_results
+from nardy_tui.bot.players import ROLL_WEIGHTS, Bot, Ranking, RankingWithChances
+from nardy_tui.engine import Dice, Position, legal_results
 
 WEIGHTS_FILE = "expert.npz"
 WEIGHTS_VARIABLE = "NARDY_EXPERT_WEIGHTS"
@@ -70,11 +70,14 @@ class ExpertBot(Bot):
         return Evaluation(float(win), float(win_mars), float(lose_mars))
 
     def rank(self, position: Position, dice: Dice) -> Ranking:
-        return [(play, value) for play, _, value in self.judge(position, dice)]
+        return [(entry.play, value) for entry, value in self.judge(position, dice)]
+
+    def rank_with_chances(self, position: Position, dice: Dice) -> RankingWithChances:
+        return [(entry.play, value, entry.chances) for entry, value in self.judge(position, dice)]
 
     def judge(self, position: Position, dice: Dice, played: Position | None = None,
-              ) -> list[tuple[Play, Position, float]]:
-        """Every legal play with the position it leads to and its equity, best first.
+              ) -> list[tuple[JudgedPlay, float]]:
+        """Every legal play judged (``analyse``) with the equity it is ranked by, best first.
 
         The best plays by the network are searched a roll deeper; so is the play that led to
         ``played`` if given, so a game review compares the play made with the best one at
@@ -84,7 +87,7 @@ class ExpertBot(Bot):
         judged = self.analyse(position, dice, played)
         searched = [entry.chances.equity for entry in judged if entry.searched]
         floor = min(searched) if len(searched) > 1 else float("inf")
-        return [(entry.play, entry.after, entry.chances.equity if entry.searched
+        return [(entry, entry.chances.equity if entry.searched
                  else min(entry.chances.equity, floor)) for entry in judged]
 
     def analyse(self, position: Position, dice: Dice, played: Position | None = None,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
+from nardy_tui.bot.chances import Evaluation
 from nardy_tui.bot.heuristic import SIMPLE, STRONG, Weights, evaluate
 from nardy_tui.engine import (
     ALL_ROLLS,
@@ -24,6 +25,8 @@ from nardy_tui.engine import (
 
 Ranking = list[tuple[Play, float]]
 """Plays with their scores, best first."""
+RankingWithChances = list[tuple[Play, float, Evaluation | None]]
+"""Plays with their scores and, where the bot knows them, the mover's chances after each."""
 
 ROLL_WEIGHTS: tuple[tuple[Dice, float], ...] = tuple(
     (roll, (1 if roll[0] == roll[1] else 2) / 36) for roll in ALL_ROLLS
@@ -46,6 +49,11 @@ class Bot(ABC):
     @abstractmethod
     def rank(self, position: Position, dice: Dice) -> Ranking:
         """Every legal play with its score for the side to move, best first."""
+
+    def rank_with_chances(self, position: Position, dice: Dice) -> RankingWithChances:
+        """``rank``, with the mover's chances after each play where this bot has them (the
+        expert: win, win with a mars, lose with a mars); the others rank by scores alone."""
+        return [(play, value, None) for play, value in self.rank(position, dice)]
 
     def _rng(self, position: Position, dice: Dice) -> random.Random:
         """A generator for this decision alone (string seeds hash with SHA-512, so this is

@@ -26,6 +26,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
+from nardy_tui.bot.chances import Evaluation
 from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord
 from nardy_tui.i18n import N_, _
 
@@ -98,6 +99,9 @@ class TurnReview:
     best_equity: float
     alternatives: tuple[tuple[Play, float], ...]
     """The best plays with their equities, best first (at most ``ALTERNATIVES``)."""
+    played_chances: Evaluation | None = None
+    """The mover's chances after the play made and after the best (the expert's)."""
+    best_chances: Evaluation | None = None
 
     @property
     def side(self) -> Side:
@@ -196,11 +200,15 @@ def review_game(start: Position, turns: Sequence[TurnRecord],
         after = position.apply(play, dice)
         judged = expert.judge(position, dice, played=after) if position.turn in sides else []
         if len(judged) > 1:  # a forced turn is no decision
-            played_equity = next(value for _, reached, value in judged if reached == after)
+            made, played_equity = next((entry, value) for entry, value in judged
+                                       if entry.after == after)
+            best, best_equity = judged[0]
             turn = TurnReview(
-                turn=record, number=number, before=position, best=judged[0][0],
-                played_equity=played_equity, best_equity=judged[0][2],
-                alternatives=tuple((p, value) for p, _, value in judged[:ALTERNATIVES]))
+                turn=record, number=number, before=position, best=best.play,
+                played_equity=played_equity, best_equity=best_equity,
+                alternatives=tuple((entry.play, value) for entry, value
+                                   in judged[:ALTERNATIVES]),
+                played_chances=made.chances, best_chances=best.chances)
             reviewed.append(turn)
             if on_turn is not None:
                 on_turn(turn)

@@ -13,15 +13,12 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from nardy_tui.bot import Evaluation, JudgedPlay, WeightsError
+from nardy_tui.bot import Evaluation, JudgedPlay, WeightsError, get_bot
 from nardy_tui.cli.argparsing import OneLineParser
 from nardy_tui.engine import Dice, Position, format_play, read_position_id
 from nardy_tui.i18n import _
-
-if TYPE_CHECKING:
-    from nardy_tui.bot.expert import ExpertBot
 
 PROG = "nardy analyze"
 DEPTHS = (1, 2)
@@ -62,7 +59,9 @@ def analyze_main(argv: Sequence[str]) -> int:
                 ).format(side=position.winner.name_shown))
         return 0
     try:
-        bot = expert(args.depth)
+        bot = get_bot("expert")
+        if args.depth == 1:
+            bot.width = 0  # the network alone
         if dice is None:
             chances = bot.position_chances(position)
             print(json.dumps(_chances_data(position, args.depth, chances), indent=1)
@@ -74,13 +73,6 @@ def analyze_main(argv: Sequence[str]) -> int:
     except WeightsError as error:
         return _fail(str(error))
     return 0
-
-
-def expert(depth: int) -> ExpertBot:
-    """The expert at ``depth``: its own search (the hint's), or its network alone."""
-    from nardy_tui.bot.expert import ExpertBot, shipped_network
-
-    return ExpertBot(shipped_network(), width=0 if depth == 1 else 6)
 
 
 def parse_dice(text: str) -> Dice:

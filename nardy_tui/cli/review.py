@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from nardy_tui.bot import (
+    Evaluation,
     GameReview,
     Mark,
     TurnReview,
@@ -138,6 +139,9 @@ def _as_data(record: Record, reviews: Sequence[GameReview], sides: Sequence[Side
             "played_equity": round(turn.played_equity, 4),
             "best_equity": round(turn.best_equity, 4),
             "loss": round(turn.loss, 4), "mark": turn.mark.value or None,
+            "played_chances": _chances(turn.played_chances),
+            "best_chances": _chances(turn.best_chances),
+            "id": turn.before.to_id(turn.dice),
         }
 
     summaries = {}
@@ -154,6 +158,13 @@ def _as_data(record: Record, reviews: Sequence[GameReview], sides: Sequence[Side
                   for game, review in zip(record.games, reviews, strict=True)],
         "summary": summaries,
     }
+
+
+def _chances(chances: Evaluation | None) -> dict[str, float] | None:
+    if chances is None:
+        return None
+    return {"win": round(chances.win, 4), "win_mars": round(chances.win_mars, 4),
+            "lose_mars": round(chances.lose_mars, 4)}
 
 
 def _fail(message: str) -> int:

@@ -26,6 +26,8 @@ class Command(Enum):
     LAST_PLAY = "last_play"
     NEXT_GAME = "next_game"
     EXPORT = "export"
+    COPY_ID = "copy_id"
+    """Show the position's ID (``Position.to_id``) and copy it to the clipboard."""
     PANEL = "panel"
     """Show the side panel in the board's place (the compact layout only)."""
 
@@ -71,6 +73,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 N_("Start the next game of the match, with its roll-off")),
     CommandSpec(Command.EXPORT, "x", N_("Export record"), N_("Export the match record"),
                 N_("Write the record of this match to a text file"), in_footer=False),
+    CommandSpec(Command.COPY_ID, "number_sign", N_("Position ID"), N_("Copy position ID"),
+                N_("Show this position's ID for 'nardy analyze' and copy it to the clipboard"),
+                in_footer=False),
     CommandSpec(Command.PANEL, "i", N_("Info")),
 )
 """Every command of the game screen, in the footer's order."""

@@ -14,8 +14,10 @@ a key (``what_next``). None of it needs Textual, so all of it has unit tests
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from nardy_tui.engine import (
     OFF,
@@ -49,8 +51,11 @@ from nardy_tui.play.marks import (
     moved_cells,
 )
 from nardy_tui.play.seats import Seat
-from nardy_tui.play.wording import roll_off_said, turn_line
+from nardy_tui.play.wording import chances_said, roll_off_said, turn_line
 from nardy_tui.storage import Settings
+
+if TYPE_CHECKING:
+    from nardy_tui.bot import Evaluation
 
 HINT_PLAYS = 3
 """How many plays the hint names with their equities."""
@@ -171,8 +176,9 @@ class TurnFlow:
             return match.phase is Phase.GAME_OVER
         if command is Command.LAST_PLAY:
             return match.mover is not None and self.human_to_move and bool(match.game.turns)
-        if command in (Command.EXPORT, Command.PANEL):
-            return True  # the record can always be written; the panel is the screen's
+        if command in (Command.EXPORT, Command.PANEL, Command.COPY_ID):
+            return True  # the record and the position can always be had; the panel is the
+            # screen's
         raise ValueError(f"not a command of the game: {command!r}")
 
     @property
@@ -392,24 +398,28 @@ class TurnFlow:
 
     # -- the hint --------------------------------------------------------------------------
 
-    def show_hint(self, plays: list[tuple[Play, float]], turn_number: int) -> Outcome | None:
+    def show_hint(self, plays: list[tuple[Play, float]], turn_number: int,
+                  chances: Mapping[Play, Evaluation] | None = None) -> Outcome | None:
         """Star the best way to finish the turn from where it stands and name the best
         few with their equities, so the hint teaches how close the choice is, not just
         which play to make. ``plays`` ranks every whole turn from the turn's start, best
         first; once steps are played, only the turns they can still lead to are named,
-        and if the best of all is no longer one of them the hint says to undo."""
+        and if the best of all is no longer one of them the hint says to undo. The best
+        play named also gets its ``chances`` (the mover's after it), where known."""
         turn = self.human_turn
         if turn is None or len(self.match.game.turns) != turn_number:
             return None
         reached = dict(legal_results(turn.position, turn.dice))
         finishes = turn.completions()
-        open_plays = [(finishes[reached[play]], value) for play, value in plays
+        open_plays = [(play, finishes[reached[play]], value) for play, value in plays
                       if reached[play] in finishes]
         if not open_plays:
             return None
-        self.hint = turn.steps + open_plays[0][0]
-        named = [f"{self._finish_read(rest, turn)} ({value:+.2f})"
-                 for rest, value in open_plays[:HINT_PLAYS]]
+        self.hint = turn.steps + open_plays[0][1]
+        known = chances or {}
+        named = [f"{self._finish_read(rest, turn)} ({value:+.2f}"
+                 + (f": {chances_said(known[play])})" if rank == 0 and play in known else ")")
+                 for rank, (play, rest, value) in enumerate(open_plays[:HINT_PLAYS])]
         if len(named) == 1:
             said = _("Hint: {best}, starred on the board.").format(best=named[0])
         else:
@@ -572,6 +582,14 @@ class TurnFlow:
                                                                          player=name)
 
     # -- words -----------------------------------------------------------------------------
+
+    def position_id_said(self) -> tuple[str, str]:
+        """The position's ID (with the dice once thrown) and the sentence that shows it."""
+        match = self.match
+        dice = match.dice if match.phase is Phase.MOVE else None
+        text = match.position.to_id(dice)
+        return text, _("Position ID {id} (copied to the clipboard if the terminal allows): "
+                       "'nardy analyze {id}' analyses it.").format(id=text)
 
     def history_title(self) -> str:
         """The history panel's title: whose numbering its moves are in."""

@@ -12,6 +12,7 @@ from enum import Enum
 from nardy_tui.bot import Mark, PlayerSummary, TurnReview
 from nardy_tui.engine import Play, Side, format_play
 from nardy_tui.i18n import N_, Shown, _, ngettext, reading_of, visual
+from nardy_tui.play.wording import chances_said
 
 MARK_GLYPHS = {Mark.NONE: " ", Mark.DOUBTFUL: "?", Mark.ERROR: "✗", Mark.BLUNDER: "✗✗"}
 """Each verdict's glyph in the list; more than colour, for monochrome terminals."""
@@ -62,7 +63,9 @@ def list_line(turn: TurnReview, reader: Side) -> str:
 
 
 def verdict_lines(turn: TurnReview, reader: Side) -> list[str]:
-    """What was played and what it cost, the best play, and the next best ones."""
+    """What was played and what it cost, the best play, the next best ones, the chances
+    after the play made and after the best, and the position's ID with the dice (for
+    ``nardy analyze``)."""
     fields = {"side": turn.side.name_shown, "play": play_read(turn, turn.played, reader),
               "equity": f"{turn.played_equity:+.3f}", "loss": f"{turn.loss:.2f}"}
     if turn.loss == 0.0:
@@ -80,6 +83,11 @@ def verdict_lines(turn: TurnReview, reader: Side) -> list[str]:
                        for play, value in turn.alternatives[1:])
     if others:
         lines.append(_("Next best: {plays}.").format(plays=others))
+    if turn.played_chances is not None and turn.best_chances is not None:
+        lines.append(_("Chances after the play made: {played}; after the best: {best}."
+                       ).format(played=chances_said(turn.played_chances),
+                                best=chances_said(turn.best_chances)))
+    lines.append(_("Position ID: {id}").format(id=turn.before.to_id(turn.dice)))
     return lines
 
 

@@ -3,8 +3,13 @@ turn of the history, in the language in use and the reader's own numbering."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from nardy_tui.engine import RollOff, Side, TurnRecord
 from nardy_tui.i18n import N_, _
+
+if TYPE_CHECKING:
+    from nardy_tui.bot import Evaluation
 
 LEVEL_NAMES = {
     "random": N_("Random"),
@@ -63,3 +68,15 @@ def turn_line(record: TurnRecord, reader: Side) -> str:
     return _("{side} {dice}: {moves}").format(side=record.side.name_shown,
                                               dice=str(record.dice),
                                               moves=notation)
+
+
+def chances_said(chances: Evaluation) -> str:
+    """The expert's chances for a side as a player reads them, in whole percent.
+
+    >>> from nardy_tui.bot import Evaluation
+    >>> chances_said(Evaluation(win=0.587, win_mars=0.164, lose_mars=0.079))
+    'win 59%, mars 16%, lose mars 8%'
+    """
+    return _("win {win}, mars {mars}, lose mars {lose_mars}").format(
+        win=f"{chances.win:.0%}", mars=f"{chances.win_mars:.0%}",
+        lose_mars=f"{chances.lose_mars:.0%}")

@@ -7,9 +7,12 @@ neither start-up nor a hot-seat match pays for it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from nardy_tui.engine import Dice, Play, Position
+
+if TYPE_CHECKING:
+    from nardy_tui.bot import RankingWithChances
 
 
 class Chooser(Protocol):
@@ -38,3 +41,13 @@ def load_bot(level: str, seed: int) -> Chooser:
         return get_bot(level, seed=seed)
     except WeightsError:
         return get_bot(FALLBACK_LEVEL, seed=seed)
+
+
+def hint_ranking(bot: Chooser, position: Position, dice: Dice) -> RankingWithChances:
+    """Every play ranked by ``bot``, with the chances after each where the bot has them (a
+    real bot of the game's; a test's stand-in ranks by scores alone)."""
+    from nardy_tui.bot import Bot
+
+    if isinstance(bot, Bot):
+        return bot.rank_with_chances(position, dice)
+    return [(play, value, None) for play, value in bot.rank(position, dice)]

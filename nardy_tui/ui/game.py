@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from rich.text import Text
 from textual import events, on, work
@@ -43,7 +43,7 @@ from nardy_tui.play import (
 )
 from nardy_tui.storage import Animation, Settings, Switch
 from nardy_tui.ui.board import GLYPH, BoardView
-from nardy_tui.ui.bots import HINT_LEVEL, BotFactory, Chooser
+from nardy_tui.ui.bots import HINT_LEVEL, BotFactory, Chooser, hint_ranking
 from nardy_tui.ui.dialogs import Choice, GameOverDialog, MatchOverDialog
 from nardy_tui.ui.footer import KeysFooter, show_in_footer
 from nardy_tui.ui.match_files import Saver
@@ -71,6 +71,9 @@ SIDE_PANEL = 44
 
 PACE_FACTORS = {Animation.NORMAL: 1.0, Animation.FAST: 0.3, Animation.NONE: 0.0}
 """The bot's pace under each animation setting, against the normal one."""
+
+if TYPE_CHECKING:
+    from nardy_tui.bot import RankingWithChances
 
 Answer = TypeVar("Answer")
 """What a worker of the game screen answers: the bot's play, the hint's best plays."""
@@ -476,11 +479,13 @@ class GameScreen(SizedScreen):
 
     @work(thread=True, exclusive=True, group="hint")
     def _find_hint(self, position: Position, dice: Dice, turn_number: int) -> None:
-        ranking = list(self._bot(HINT_LEVEL).rank(position, dice))
+        ranking = hint_ranking(self._bot(HINT_LEVEL), position, dice)
         self._answer(self._show_hint, ranking, turn_number)
 
-    def _show_hint(self, plays: list[tuple[Play, float]], turn_number: int) -> None:
-        self._apply(self.flow.show_hint(plays, turn_number))
+    def _show_hint(self, ranking: RankingWithChances, turn_number: int) -> None:
+        chances = {play: known for play, _, known in ranking if known is not None}
+        self._apply(self.flow.show_hint([(play, value) for play, value, _ in ranking],
+                                        turn_number, chances))
 
     # -- the player's choices --------------------------------------------------------------
 
@@ -584,6 +589,11 @@ class GameScreen(SizedScreen):
 
     def action_export(self) -> None:
         self.say(self.saver.export(self.match, self.options))
+
+    def action_copy_id(self) -> None:
+        text, said = self.flow.position_id_said()
+        self.app.copy_to_clipboard(text)
+        self.say(said)
 
     # -- the end of a game, a match ------------------------------------------------------
 

@@ -179,7 +179,9 @@ class ReplayScreen(SizedScreen):
         best = judged.best if judged is not None and judged.mark is not Mark.NONE else ()
         board.set_marks(judged_marks(mover, played, best))
         board.set_banner(frame.turn.notation if frame.turn else _("Start"))
-        caption = f"{frame.caption()}    [{self.index + 1}/{len(self.frames)}]"
+        caption = _("{turn}    [{number}/{count}]  ID {id}").format(
+            turn=frame.caption(), number=self.index + 1, count=len(self.frames),
+            id=frame.position.to_id())
         if judged is not None:
             caption += "\n" + verdict(judged)
         self.query_one("#replay-caption", Static).update(caption)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from nardy_tui.bot import Evaluation
 from nardy_tui.engine import OFF, Match, Phase, ScriptedDice, Side, Step, legal_plays
 from nardy_tui.play import (
     COMBINED_GLYPH,
@@ -199,6 +200,15 @@ def test_a_hint_is_starred_until_a_step_leaves_it() -> None:
     flow.choose(white(21))
     assert flow.marks().cells[Mark.HINT] == set(), "24/21 is not the hinted 24/19 19/16"
     assert flow.show_hint([(best, 0.25)], turn_number=3) is None, "a stale hint is dropped"
+
+
+def test_a_hint_gives_the_best_plays_chances_where_the_bot_has_them() -> None:
+    flow = rolled(5, 3)
+    best = legal_plays(flow.match.position, (5, 3))[0]
+    chances = {best: Evaluation(win=0.587, win_mars=0.164, lose_mars=0.079)}
+    outcome = flow.show_hint([(best, 0.25)], turn_number=0, chances=chances)
+    assert outcome is not None
+    assert outcome.said.startswith("Hint: 24/16 (+0.25: win 59%, mars 16%, lose mars 8%)")
 
 
 def test_in_hot_seat_the_board_and_the_numbering_turn_to_the_mover() -> None:

@@ -3,9 +3,11 @@ a side's summary."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from nardy_tui.bot import GameReview, Mark, TurnReview, summarise
+from nardy_tui.bot import Evaluation, GameReview, Mark, TurnReview, summarise
 from nardy_tui.engine import Position, Side, Step, TurnRecord
 from nardy_tui.play import TurnFilter, list_line, marks_key, summary_line, verdict_lines
 
@@ -37,10 +39,11 @@ def test_a_turns_line_and_verdict_in_the_readers_numbering() -> None:
     blunder = judged(Side.WHITE, 0.4, Mark.BLUNDER)
     assert list_line(blunder, Side.WHITE) == "✗✗  3. White 6-5: 24/18 24/19  -0.40"
     assert list_line(blunder, Side.BLACK) == "✗✗  3. White 6-5: 12/6 12/7  -0.40"
-    played, best, others = verdict_lines(blunder, Side.WHITE)
+    played, best, others, named = verdict_lines(blunder, Side.WHITE)
     assert played.startswith("White played 24/18 24/19") and "cost 0.40 points" in played
     assert best == "Best: 24/13 (★), equity +0.100."
     assert others == "Next best: 24/18 24/19 -0.300."
+    assert named == f"Position ID: {blunder.before.to_id(blunder.dice)}"
 
 
 def test_a_sides_summary_counts_its_mistakes_and_grades_it_once_done() -> None:
@@ -51,3 +54,13 @@ def test_a_sides_summary_counts_its_mistakes_and_grades_it_once_done() -> None:
     black = summarise([review], Side.BLACK)
     assert summary_line(black, finished=False) == "Black: no decision to judge yet"
     assert "?" in marks_key() and "✗✗" in marks_key()
+
+
+def test_the_verdict_gives_the_chances_after_the_play_made_and_after_the_best() -> None:
+    blunder = dataclasses.replace(
+        judged(Side.WHITE, 0.4, Mark.BLUNDER),
+        played_chances=Evaluation(win=0.40, win_mars=0.10, lose_mars=0.12),
+        best_chances=Evaluation(win=0.55, win_mars=0.12, lose_mars=0.05))
+    chances = verdict_lines(blunder, Side.WHITE)[3]
+    assert chances == ("Chances after the play made: win 40%, mars 10%, lose mars 12%; "
+                       "after the best: win 55%, mars 12%, lose mars 5%.")
