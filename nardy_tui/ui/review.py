@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -277,7 +278,8 @@ class ReviewScreen(SizedScreen):
         board.set_banner(_("Turn {number}: {side} rolled {dice}").format(
             number=turn.number, side=mover.name_shown, dice=str(turn.dice)))
         detail = self.query_one("#review-detail", Static)
-        detail.update(self._broken(detail, verdict_lines(turn, self._reader(turn))), layout=False)
+        detail.update(self._whole_lines_that_fit(detail, verdict_lines(turn, self._reader(turn))),
+                      layout=False)
 
     def _write_summary(self) -> None:
         review = GameReview(tuple(self.reviewed))
@@ -288,6 +290,21 @@ class ReviewScreen(SizedScreen):
         lines.append(marks_key())
         summary = self.query_one("#review-summary", Static)
         summary.update(self._broken(summary, lines))
+
+    def _whole_lines_that_fit(self, widget: Static, lines: list[str]) -> str:
+        """The verdict's messages that fit the detail's rows, each whole: a small terminal
+        shows the play and the best ones, and leaves out what does not fit (the chances,
+        the ID) rather than cut a sentence."""
+        width = widget.content_size.width or 30
+        rows = widget.content_size.height or len(lines)
+        shown: list[str] = []
+        for line in lines:
+            broken = broken_into_lines(line, width)
+            used = sum(len(Text(part).wrap(self.app.console, width))
+                       for part in [*shown, broken])
+            if used <= rows or not shown:
+                shown.append(broken)
+        return "\n".join(shown)
 
     @staticmethod
     def _broken(widget: Static, lines: list[str]) -> str:
