@@ -130,7 +130,7 @@ async def _read_plain(reader: asyncio.StreamReader) -> dict[str, Any]:
     line = await _read_line(reader, HANDSHAKE_SECONDS)
     try:
         fields = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: arrays nested a thousand deep
         fields = None
     if not isinstance(fields, dict):
         raise ProtocolError(_("the other side is not a nardy game"))
@@ -163,7 +163,7 @@ async def greet_joiner(reader: asyncio.StreamReader, writer: asyncio.StreamWrite
         raise Refused(problem)
     joiner_nonce = fields.get("nonce")
     if (fields.get("t") != "join" or not isinstance(joiner_nonce, str)
-            or not 16 <= len(joiner_nonce) <= 64
+            or not 16 <= len(joiner_nonce) <= 64 or not joiner_nonce.isascii()
             or not proof_is_right(key, Role.JOINER, host_nonce, joiner_nonce,
                                   fields.get("proof"))):
         await asyncio.sleep(1.0)  # a guesser waits a second for each wrong code
@@ -182,7 +182,8 @@ async def greet_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
     host_nonce = hello.get("nonce")
     if problem is not None:
         raise Refused(problem)
-    if hello.get("t") != "hello" or not isinstance(host_nonce, str) or len(host_nonce) > 64:
+    if (hello.get("t") != "hello" or not isinstance(host_nonce, str) or len(host_nonce) > 64
+            or not host_nonce.isascii()):  # a nonce is hashed as text: no lone surrogates
         raise ProtocolError(_("the other side is not a nardy game"))
     joiner_nonce = new_nonce()
     _send_plain(writer, {"t": "join", "v": PROTOCOL_VERSION, "nonce": joiner_nonce,
