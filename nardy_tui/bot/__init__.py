@@ -21,6 +21,7 @@ from nardy_tui.bot.review import (
     Mark,
     PlayerSummary,
     TurnReview,
+    mark_for,
     review_game,
     summarise,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "expert_problem",
     "format_arena_report",
     "get_bot",
+    "mark_for",
     "review_game",
     "run_arena",
     "summarise",

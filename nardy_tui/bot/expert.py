@@ -72,8 +72,10 @@ class ExpertBot(Bot):
     def rank(self, position: Position, dice: Dice) -> Ranking:
         return [(entry.play, value) for entry, value in self.judge(position, dice)]
 
-    def rank_with_chances(self, position: Position, dice: Dice) -> RankingWithChances:
-        return [(entry.play, value, entry.chances) for entry, value in self.judge(position, dice)]
+    def rank_with_chances(self, position: Position, dice: Dice,
+                          played: Position | None = None) -> RankingWithChances:
+        return [(entry.play, value, entry.chances)
+                for entry, value in self.judge(position, dice, played)]
 
     def judge(self, position: Position, dice: Dice, played: Position | None = None,
               ) -> list[tuple[JudgedPlay, float]]:

@@ -50,9 +50,11 @@ class Bot(ABC):
     def rank(self, position: Position, dice: Dice) -> Ranking:
         """Every legal play with its score for the side to move, best first."""
 
-    def rank_with_chances(self, position: Position, dice: Dice) -> RankingWithChances:
+    def rank_with_chances(self, position: Position, dice: Dice,
+                          played: Position | None = None) -> RankingWithChances:
         """``rank``, with the mover's chances after each play where this bot has them (the
-        expert: win, win with a mars, lose with a mars); the others rank by scores alone."""
+        expert: win, win with a mars, lose with a mars); the others rank by scores alone.
+        ``played``: a position the player reached, judged as carefully as the best."""
         return [(play, value, None) for play, value in self.rank(position, dice)]
 
     def _rng(self, position: Position, dice: Dice) -> random.Random:

@@ -47,6 +47,7 @@ from nardy_tui.play.seats import (
     against_friend,
     hot_seat,
 )
+from nardy_tui.play.tutor import TutorVerdict, tutor_question, tutor_verdict
 from nardy_tui.play.wording import bot_name, level_name, roll_off_said, turn_line
 
 __all__ = [
@@ -77,6 +78,7 @@ __all__ = [
     "Thrown",
     "TurnFilter",
     "TurnFlow",
+    "TutorVerdict",
     "against_bot",
     "against_friend",
     "bot_name",
@@ -95,5 +97,7 @@ __all__ = [
     "summary_line",
     "tray_cell",
     "turn_line",
+    "tutor_question",
+    "tutor_verdict",
     "verdict_lines",
 ]

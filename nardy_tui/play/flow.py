@@ -52,7 +52,7 @@ from nardy_tui.play.marks import (
 )
 from nardy_tui.play.seats import Seat
 from nardy_tui.play.wording import chances_said, roll_off_said, turn_line
-from nardy_tui.storage import Settings
+from nardy_tui.storage import Settings, Tutor
 
 if TYPE_CHECKING:
     from nardy_tui.bot import Evaluation
@@ -73,6 +73,8 @@ class Outcome:
     """The board and panels need drawing again (a refusal only speaks)."""
     moves_on: bool = False
     """A roll, a turn or a game ended: start what comes next by itself (``what_next``)."""
+    confirm: bool = False
+    """The turn is complete and confirming is automatic, but the tutor is to look first."""
 
 
 def saying(words: str) -> Outcome:
@@ -303,6 +305,8 @@ class TurnFlow:
         turn = self.match.turn
         assert turn is not None
         if turn.is_complete and self.settings.auto_confirm:
+            if self.tutor_watches:
+                return Outcome(said, changed=True, confirm=True)
             return self.finish_turn()
         if turn.is_complete:
             said = _(TURN_COMPLETE) if complete is None else complete
@@ -322,6 +326,13 @@ class TurnFlow:
         turn.reset()
         self.selected = None
         return Outcome(_("The whole turn was taken back."), changed=True)
+
+    @property
+    def tutor_watches(self) -> bool:
+        """Whether the tutor judges the human's turn before it counts: the setting is on
+        and the expert may be asked (as for the hint: not against a player elsewhere)."""
+        return (self.settings.tutor is not Tutor.OFF and self.human_turn is not None
+                and all(seat.leaves_hints for seat in self.seats.values()))
 
     def confirm(self) -> Outcome | None:
         turn = self.human_turn

@@ -50,6 +50,16 @@ class Switch(StrEnum):
     REORDER_RTL = "reorder_rtl"
 
 
+class Tutor(StrEnum):
+    """The tutor's threshold: warn before a play the expert marks this bad or worse (the
+    review's marks), or never."""
+
+    OFF = "off"
+    DOUBTFUL = "doubtful"
+    ERROR = "error"
+    BLUNDER = "blunder"
+
+
 @dataclass
 class Settings:
     """The automatic steps are off by default, so every step is the player's own decision.
@@ -74,6 +84,7 @@ class Settings:
     color: ColorChoice = _DEFAULT.color
     points: int = _DEFAULT.points
     animation: Animation = Animation.NORMAL
+    tutor: Tutor = Tutor.OFF
 
     def is_on(self, switch: Switch) -> bool:
         return bool(getattr(self, switch.value))
@@ -90,6 +101,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "points": MATCH_LENGTHS,
     "language": ("", *LANGUAGES),
     "animation": tuple(Animation),
+    "tutor": tuple(Tutor),
 }
 """The values a remembered choice may take; the switches may be True or False."""
 
@@ -109,7 +121,8 @@ def load_settings() -> Settings:
     known = {field.name for field in fields(Settings)}
     settings = Settings(**{name: value for name, value in stored.items()
                            if name in known and _allowed(name, value)})
-    settings.animation = Animation(settings.animation)  # the file holds its value
+    settings.animation = Animation(settings.animation)  # the file holds their values
+    settings.tutor = Tutor(settings.tutor)
     return settings
 
 

@@ -27,11 +27,11 @@ from textual.signal import Signal
 
 from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, use_language
 from nardy_tui.options import COLOR_CHOICES, LaunchOptions, MatchOptions, NetworkLaunch
-from nardy_tui.storage import Animation, Settings, Switch, load_settings, save_settings
+from nardy_tui.storage import Animation, Settings, Switch, Tutor, load_settings, save_settings
 from nardy_tui.ui.bots import load_bot
 from nardy_tui.ui.layouts import LATIN_KEY
 from nardy_tui.ui.match_files import Saver
-from nardy_tui.ui.setting_labels import ANIMATION_NAMES, SETTING_LABELS
+from nardy_tui.ui.setting_labels import ANIMATION_NAMES, SETTING_LABELS, TUTOR_NAMES
 from nardy_tui.ui.translated import translate_bindings
 
 if TYPE_CHECKING:
@@ -408,6 +408,7 @@ class NardyApp(App[int]):
             state = _("Now on") if self.settings.is_on(switch) else _("Now off")
             yield SystemCommand(_(title), state, partial(self._toggle, switch))
         yield from self._animation_commands()
+        yield from self._tutor_commands()
         if self._redrawn_in_place(screen):
             yield from self._language_commands()
 
@@ -469,6 +470,23 @@ class NardyApp(App[int]):
         if problem is not None:
             self.notify(problem, severity="warning")
         self.notify(_("Bot animation: {speed}").format(speed=_(ANIMATION_NAMES[animation])))
+
+    def _tutor_commands(self) -> Iterable[SystemCommand]:
+        """One command per other threshold of the tutor (remembered)."""
+        now = _(TUTOR_NAMES[self.settings.tutor])
+        for tutor in Tutor:
+            if tutor is not self.settings.tutor:
+                title = _("Tutor: {threshold}").format(threshold=_(TUTOR_NAMES[tutor]))
+                yield SystemCommand(title, _("Before a turn counts, the expert judges it. Now: "
+                                             "{threshold}").format(threshold=now),
+                                    partial(self._set_tutor, tutor))
+
+    def _set_tutor(self, tutor: Tutor) -> None:
+        self.settings.tutor = tutor
+        problem = save_settings(self.settings)
+        if problem is not None:
+            self.notify(problem, severity="warning")
+        self.notify(_("Tutor: {threshold}").format(threshold=_(TUTOR_NAMES[tutor])))
 
     def _toggle(self, switch: Switch) -> None:
         self.change_setting(switch, not self.settings.is_on(switch))

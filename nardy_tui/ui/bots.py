@@ -43,11 +43,13 @@ def load_bot(level: str, seed: int) -> Chooser:
         return get_bot(FALLBACK_LEVEL, seed=seed)
 
 
-def hint_ranking(bot: Chooser, position: Position, dice: Dice) -> RankingWithChances:
+def hint_ranking(bot: Chooser, position: Position, dice: Dice,
+                 played: Position | None = None) -> RankingWithChances:
     """Every play ranked by ``bot``, with the chances after each where the bot has them (a
-    real bot of the game's; a test's stand-in ranks by scores alone)."""
+    real bot of the game's; a test's stand-in ranks by scores alone); ``played`` is judged
+    as carefully as the best (the tutor's question)."""
     from nardy_tui.bot import Bot
 
     if isinstance(bot, Bot):
-        return bot.rank_with_chances(position, dice)
+        return bot.rank_with_chances(position, dice, played)
     return [(play, value, None) for play, value in bot.rank(position, dice)]

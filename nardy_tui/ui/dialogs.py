@@ -96,6 +96,9 @@ class Choice(Enum):
     QUIT = "quit"
     STAY = "stay"
     RESUME = "resume"
+    RETHINK = "rethink"
+    HINT = "hint"
+    PLAY_ANYWAY = "play_anyway"
 
 
 class Dialog(ClosesOnce, ModalScreen[Choice]):
@@ -209,6 +212,24 @@ class QuitDialog(Dialog):
             how_to_go_on or _("The match is not over. It is saved: 'nardy --resume' (or "
                               "just 'nardy') continues it later."),
             [(Choice.QUIT, _("Quit (q, y)")), (Choice.STAY, _("Keep playing (Esc, n)"))],
+        )
+
+
+class TutorDialog(Dialog):
+    """The tutor questions a play before it counts: Rethink (the turn taken back) is
+    focused, so Enter or Escape never plays a mistake by accident."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r,escape", "choose('rethink')", N_("Rethink"), show=False),
+        Binding("h", "choose('hint')", N_("Show hint"), show=False),
+        Binding("p", "choose('play_anyway')", N_("Play anyway"), show=False),
+    ]
+
+    def __init__(self, mark: str, question: str) -> None:
+        super().__init__(
+            _("The tutor: {mark}").format(mark=mark), question,
+            [(Choice.RETHINK, _("Rethink (r)")), (Choice.HINT, _("Show hint (h)")),
+             (Choice.PLAY_ANYWAY, _("Play anyway (p)"))],
         )
 
 

@@ -21,7 +21,7 @@ from textual.reactive import reactive
 from textual.signal import Signal
 from textual.widgets import Static
 
-from nardy_tui.engine import Dice, Match, Phase, Play, Position, Side
+from nardy_tui.engine import Dice, Match, Phase, Play, Position, Side, legal_results
 from nardy_tui.i18n import N_, _, broken_into_lines, reordering
 from nardy_tui.options import MatchOptions
 from nardy_tui.play import (
@@ -39,12 +39,15 @@ from nardy_tui.play import (
     Seat,
     Thrown,
     TurnFlow,
+    TutorVerdict,
     last_play_marks,
+    tutor_question,
+    tutor_verdict,
 )
 from nardy_tui.storage import Animation, Settings, Switch
 from nardy_tui.ui.board import GLYPH, BoardView
 from nardy_tui.ui.bots import HINT_LEVEL, BotFactory, Chooser, hint_ranking
-from nardy_tui.ui.dialogs import Choice, GameOverDialog, MatchOverDialog
+from nardy_tui.ui.dialogs import Choice, GameOverDialog, MatchOverDialog, TutorDialog
 from nardy_tui.ui.footer import KeysFooter, show_in_footer
 from nardy_tui.ui.match_files import Saver
 from nardy_tui.ui.panels import CompactInfo, HistoryPanel, InfoPanel
@@ -128,6 +131,13 @@ class GameScreen(SizedScreen):
         """The frames of the last play still to show again (``l``)."""
         self._replay_run = 0
         """Counts the replays started or stopped, so a stopped replay's timer does nothing."""
+        self._tutor_verdicts: dict[tuple[int, int, Play], TutorVerdict] = {}
+        """The tutor's verdicts on complete turns, by (game, turn, play), as they come."""
+        self._tutor_asked: tuple[int, int, Play] | None = None
+        """The turn the player confirmed while the tutor was still judging it."""
+        self.tutor_overridden: set[tuple[int, int]] = set()
+        """(game, turn number) of the plays made against the tutor's warning, for the
+        review (this session's: a resumed match starts the count again)."""
 
     def compose_main(self) -> ComposeResult:
         with Horizontal(id="game-body"):
@@ -254,6 +264,9 @@ class GameScreen(SizedScreen):
         if outcome.moves_on:
             self._advance()
             self.take_from_peer()
+        self._tutor_look()
+        if outcome.confirm:
+            self.action_confirm()
 
     def refresh_view(self) -> None:
         """Redraw everything from the match: board, highlights, panels, bindings."""
@@ -541,7 +554,70 @@ class GameScreen(SizedScreen):
         self._apply(self.flow.undo_turn())
 
     def action_confirm(self) -> None:
-        self._apply(self.flow.confirm())
+        """Confirm the turn; with the tutor on, once it has judged the play and, if the play
+        is a mistake at the player's threshold, the player has answered its question."""
+        key = self._tutor_key()
+        if key is None:
+            self._apply(self.flow.confirm())
+            return
+        verdict = self._tutor_verdicts.get(key)
+        if verdict is None:
+            self._tutor_asked = key
+            self.say(_("The tutor is looking at your play…"))
+            return
+        self._tutor_decide(key, verdict)
+
+    # -- the tutor ------------------------------------------------------------------------
+
+    def _tutor_key(self) -> tuple[int, int, Play] | None:
+        """The complete turn the tutor is to judge before it counts, if any."""
+        turn = self.flow.human_turn
+        if not self.flow.tutor_watches or turn is None or not turn.is_complete:
+            return None
+        return self.match.game.number, len(self.match.game.turns), turn.steps
+
+    def _tutor_look(self) -> None:
+        """Start judging a turn as soon as it is complete, so a good play is not kept
+        waiting when it is confirmed."""
+        key = self._tutor_key()
+        turn = self.flow.human_turn
+        if key is None or key in self._tutor_verdicts or turn is None:
+            return
+        self._tutor_judge(key, turn.position, turn.dice)
+
+    @work(thread=True, group="tutor")
+    def _tutor_judge(self, key: tuple[int, int, Play], position: Position, dice: Dice) -> None:
+        reached = dict(legal_results(position, dice))
+        ranking = hint_ranking(self._bot(HINT_LEVEL), position, dice, played=reached[key[2]])
+        verdict = tutor_verdict(ranking, reached, position, dice, key[2])
+        self._answer(self._tutor_judged, (key, verdict), key[1])
+
+    def _tutor_judged(self, judged: tuple[tuple[int, int, Play], TutorVerdict], _: int) -> None:
+        key, verdict = judged
+        self._tutor_verdicts[key] = verdict
+        if self._tutor_asked == key and self._tutor_key() == key:
+            self._tutor_asked = None
+            self._tutor_decide(key, verdict)
+
+    def _tutor_decide(self, key: tuple[int, int, Play], verdict: TutorVerdict) -> None:
+        if not verdict.warns(self.flow.settings.tutor):
+            self._apply(self.flow.confirm())
+            return
+
+        def answered(choice: Choice | None) -> None:
+            if self._tutor_key() != key:
+                return  # the turn changed meanwhile
+            if choice is Choice.PLAY_ANYWAY:
+                self.tutor_overridden.add((key[0], key[1] + 1))
+                self._apply(self.flow.confirm())
+            elif choice is Choice.HINT:
+                self._apply(self.flow.undo_turn())
+                self.action_hint()
+            else:
+                self._apply(self.flow.undo_turn())
+
+        self.app.push_screen(TutorDialog(verdict.mark.name_shown, tutor_question(verdict)),
+                             answered)
 
     def action_last_play(self) -> None:
         """Show the last turn again, step by step at the bot's pace, then the board as it is.
@@ -662,7 +738,9 @@ class GameScreen(SizedScreen):
         request = ReviewRequest(
             number=game.number, start=Position.initial(first),
             turns=tuple(game.turns),
-            sides=humans, view=None if flow.hot_seat else flow.human_side)
+            sides=humans, view=None if flow.hot_seat else flow.human_side,
+            overridden=frozenset(turn for number, turn in self.tutor_overridden
+                                 if number == game.number))
         self.app.push_screen(ReviewScreen(request), back)
 
     def _show_match_over_again(self, _: None = None) -> None:

@@ -40,6 +40,7 @@ from nardy_tui.i18n import (
     N_,
     _,
     broken_into_lines,
+    ngettext,
     reordering,
 )
 from nardy_tui.play import (
@@ -71,6 +72,8 @@ class ReviewRequest:
     """The sides whose play is judged: both in hot-seat, the human against the bot."""
     view: Side | None
     """The side the board is seen from and numbered for; None: each turn's mover."""
+    overridden: frozenset[int] = frozenset()
+    """The numbers of the turns played against the tutor's warning."""
 
 
 class ReviewScreen(SizedScreen):
@@ -287,6 +290,11 @@ class ReviewScreen(SizedScreen):
                  for side in sorted(self.request.sides, key=lambda s: s.value != "white")]
         if not self.finished:
             lines.insert(0, _("Reviewing… (the list grows as turns are judged)"))
+        if self.request.overridden:
+            count = len(self.request.overridden)
+            lines.append(ngettext("{count} play made against the tutor's warning.",
+                                  "{count} plays made against the tutor's warning.",
+                                  count).format(count=count))
         lines.append(marks_key())
         summary = self.query_one("#review-summary", Static)
         summary.update(self._broken(summary, lines))

@@ -5,7 +5,7 @@ labels are marked for translation; pass each through ``_()`` where it is shown.
 """
 
 from nardy_tui.i18n import N_
-from nardy_tui.storage import Animation, Switch
+from nardy_tui.storage import Animation, Switch, Tutor
 
 SETTING_LABELS = {
     Switch.AUTO_ROLL: N_("Roll the dice automatically"),
@@ -21,3 +21,11 @@ ANIMATION_NAMES = {
     Animation.NONE: N_("none (at once)"),
 }
 """The speeds of the bot's animation, as the palette names them."""
+
+TUTOR_NAMES = {
+    Tutor.OFF: N_("off"),
+    Tutor.DOUBTFUL: N_("warn of doubtful plays and worse"),
+    Tutor.ERROR: N_("warn of errors and blunders"),
+    Tutor.BLUNDER: N_("warn of blunders only"),
+}
+"""The tutor's thresholds, as the palette names them."""

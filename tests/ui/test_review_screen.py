@@ -4,6 +4,7 @@ filters, steps through the mistakes, and goes back with Escape."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from textual.app import App
@@ -217,3 +218,13 @@ async def test_in_hebrew_the_review_reads_from_the_right() -> None:
         line = str(turns.get_option_at_index(0).prompt)
         assert line.rstrip().endswith("✗✗"), "the mark first, at the right"
         assert visual(f"1. {reading_of(_('White'))}") in line
+
+
+async def test_the_summary_counts_the_plays_made_against_the_tutors_warning() -> None:
+    request = dataclasses.replace(blunder_game(), overridden=frozenset({1}))
+    app = ReviewApp(request)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await finished(app)
+        await pilot.pause()
+        summary = str(screen.query_one("#review-summary", Static).content)
+        assert "1 play made against the tutor's warning." in summary

@@ -1,12 +1,27 @@
-"""Studying from the game: the position's ID, to paste into ``nardy analyze``."""
+"""Studying from the game: the position's ID, to paste into ``nardy analyze``, and the
+tutor, which questions a mistake before it counts."""
 
 from __future__ import annotations
 
-from nardy_tui.engine import Position, read_position_id
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from nardy_tui.engine import (
+    Dice,
+    Match,
+    Play,
+    Position,
+    TurnBuilder,
+    legal_results,
+    read_position_id,
+)
 from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.storage import Tutor
 from nardy_tui.ui.app import NardyApp
+from nardy_tui.ui.dialogs import TutorDialog
+from nardy_tui.ui.game import GameScreen
 from tests.ui.conftest import FirstPlayBot
-from tests.ui.driver import burst, first_roll
+from tests.ui.driver import burst, drain, first_roll, keys_for, racing_move, turn_keys
 
 SIZE = (80, 24)
 
@@ -36,3 +51,118 @@ async def test_the_palette_offers_the_position_id_before_the_roll_too() -> None:
         await burst(pilot, "enter")
         assert Position.from_id(app.clipboard) == Position.initial()
         assert read_position_id(app.clipboard)[1] is None
+
+
+class RacingIsWrongBot:
+    """A stand-in expert that calls the driver's racing play a blunder (it costs 1.5
+    points) and every other play good, so a test knows what the tutor will say."""
+
+    def __init__(self, level: str, seed: int) -> None:
+        self.level = level
+
+    def choose(self, position: Position, dice: Dice) -> Play:
+        return self.rank(position, dice)[0][0]
+
+    def rank(self, position: Position, dice: Dice) -> list[tuple[Play, float]]:
+        turn = TurnBuilder(position, dice)
+        while not turn.is_complete:
+            turn.move(*racing_move(turn))
+        racing = position.apply(turn.steps, dice)
+        ranked = [(play, -1.0 if after == racing else 0.5)
+                  for play, after in legal_results(position, dice)]
+        return sorted(ranked, key=lambda pair: -pair[1])
+
+
+def tutored(tutor: Tutor) -> NardyApp:
+    app = NardyApp(LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=5),
+                                 resume=False), bot_factory=RacingIsWrongBot, pace=0)
+    app.settings.tutor = tutor
+    return app
+
+
+async def to_a_real_choice(pilot: Pilot[int]) -> Match:
+    """Roll and play racing turns (the tutor says nothing of a forced one) until the
+    player to move has more than one distinct play."""
+    _, match = await first_roll(pilot)
+    while len(legal_results(match.position, match.dice)) < 2:
+        await burst(pilot, *turn_keys(match), "c")
+        await judged(pilot)
+        await burst(pilot, "r")
+    return match
+
+
+async def judged(pilot: Pilot[int]) -> None:
+    """Wait for the tutor's worker and what its answer does."""
+    await pilot.app.workers.wait_for_complete()
+    await drain(pilot)
+
+
+async def confirm_a_blunder(pilot: Pilot[int]) -> Match:
+    match = await to_a_real_choice(pilot)
+    await burst(pilot, *turn_keys(match), "c")
+    await judged(pilot)
+    return match
+
+
+async def test_the_tutor_questions_a_blunder_and_rethink_takes_the_turn_back() -> None:
+    app = tutored(Tutor.BLUNDER)
+    async with app.run_test(size=SIZE) as pilot:
+        match = await confirm_a_blunder(pilot)
+        turns = len(match.game.turns)
+        assert isinstance(app.screen, TutorDialog)
+        words = " ".join(str(widget.content) for widget in app.screen.query(Static))
+        assert "gives away 1.50 points: blunder" in words
+        await burst(pilot, "r")
+        assert isinstance(app.screen, GameScreen)
+        assert len(match.game.turns) == turns and match.turn is not None
+        assert match.turn.steps == ()
+
+
+async def test_play_anyway_counts_the_turn_and_remembers_the_warning_for_the_review() -> None:
+    app = tutored(Tutor.ERROR)
+    async with app.run_test(size=SIZE) as pilot:
+        match = await confirm_a_blunder(pilot)
+        turns = len(match.game.turns)
+        await burst(pilot, "p")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert len(match.game.turns) == turns + 1
+        assert screen.tutor_overridden == {(1, turns + 1)}
+
+
+async def test_show_hint_takes_the_turn_back_and_stars_the_best_play() -> None:
+    app = tutored(Tutor.DOUBTFUL)
+    async with app.run_test(size=SIZE) as pilot:
+        match = await confirm_a_blunder(pilot)
+        await burst(pilot, "h")
+        await app.workers.wait_for_complete()
+        await drain(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert match.turn is not None and match.turn.steps == ()
+        assert screen.flow.hint is not None
+        assert str(screen.query_one("#status").content).startswith("Hint:")
+
+
+async def test_a_good_play_is_confirmed_without_a_question() -> None:
+    app = tutored(Tutor.DOUBTFUL)
+    async with app.run_test(size=SIZE) as pilot:
+        match = await to_a_real_choice(pilot)
+        best = RacingIsWrongBot("expert", 0).rank(match.position, match.dice)[0][0]
+        turns = len(match.game.turns)
+        for step in best:
+            await burst(pilot, *keys_for(step.src), *keys_for(step.dst))
+        await burst(pilot, "c")
+        await app.workers.wait_for_complete()
+        await drain(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert len(match.game.turns) == turns + 1
+
+
+async def test_with_the_tutor_off_a_blunder_counts_at_once() -> None:
+    app = tutored(Tutor.OFF)
+    async with app.run_test(size=SIZE) as pilot:
+        match = await to_a_real_choice(pilot)
+        turns = len(match.game.turns)
+        await burst(pilot, *turn_keys(match), "c")
+        assert isinstance(app.screen, GameScreen) and len(match.game.turns) == turns + 1
