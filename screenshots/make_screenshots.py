@@ -26,7 +26,7 @@ from tests.ui.scenes import SCENES  # noqa: E402
 from tests.ui.two_apps import friends, match_of, play_until  # noqa: E402
 
 PICTURES = ("new_match", "roll_off", "mid_game", "bot_thinking", "last_play", "game_over",
-            "help", "big_board", "review", "mid_game_ru", "mid_game_he", "last_play_ar",
+            "help", "big_board", "review", "tutor", "mid_game_ru", "mid_game_he", "last_play_ar",
             "mid_game_80x24", "new_match_80x24", "network")
 NETWORK_PICTURES = ("network_host", "network_joiner")
 """The two pictures of the ``network`` pair."""

@@ -88,7 +88,7 @@ def _heading(position: Position, depth: int, dice: Dice | None) -> str:
     dice_said = (_("dice {dice}").format(dice=dice) if dice is not None
                  else _("before the roll"))
     return _("Position {id}: {side} to move, {dice}; depth {depth}").format(
-        id=position.to_id(), side=position.turn.name_shown, dice=dice_said, depth=depth)
+        id=position.to_id(dice), side=position.turn.name_shown, dice=dice_said, depth=depth)
 
 
 def _percent(value: float) -> str:

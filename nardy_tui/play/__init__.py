@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from nardy_tui.play.cells import cell_of, layout, point_of, tray_cell
 from nardy_tui.play.commands import COMMANDS, Command, CommandSpec
-from nardy_tui.play.flow import Next, Outcome, TurnFlow, position_before_last
+from nardy_tui.play.flow import TURN_COMPLETE, Next, Outcome, TurnFlow, position_before_last
 from nardy_tui.play.lockstep import (
     Lockstep,
     PeerBroke,
@@ -60,6 +60,7 @@ __all__ = [
     "MARK_GLYPHS",
     "OWNERS_MARKS",
     "SINGLE_GLYPH",
+    "TURN_COMPLETE",
     "AtKeyboard",
     "BotSeat",
     "Command",

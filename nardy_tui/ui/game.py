@@ -26,6 +26,7 @@ from nardy_tui.i18n import N_, _, broken_into_lines, reordering
 from nardy_tui.options import MatchOptions
 from nardy_tui.play import (
     COMMANDS,
+    TURN_COMPLETE,
     BotSeat,
     Command,
     Lockstep,
@@ -616,6 +617,7 @@ class GameScreen(SizedScreen):
             else:
                 self._apply(self.flow.undo_turn())
 
+        self.say(_(TURN_COMPLETE))  # not "the tutor is looking" any more: it has spoken
         self.app.push_screen(TutorDialog(verdict.mark.name_shown, tutor_question(verdict)),
                              answered)
 

@@ -17,9 +17,11 @@ from textual.pilot import Pilot
 from nardy_tui.engine import Dice, Match, Phase, Play, Position, Side, TurnBuilder
 from nardy_tui.i18n import use_language
 from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.storage import Tutor
 from nardy_tui.ui.app import NardyApp
+from nardy_tui.ui.dialogs import TutorDialog
 from tests.ui.conftest import FirstPlayBot
-from tests.ui.driver import burst, game_screen, racing_move, roll_off, settle
+from tests.ui.driver import burst, game_screen, racing_move, roll_off, settle, turn_keys
 
 SIZE = (120, 40)
 BIG = (160, 50)
@@ -177,6 +179,30 @@ async def _review(pilot: Pilot[int]) -> None:
     await pilot.pause()
 
 
+def _tutored() -> NardyApp:
+    app = NardyApp(_launch(HOT_SEAT), pace=0)
+    app.settings.tutor = Tutor.DOUBTFUL
+    return app
+
+
+async def _tutor_questions(pilot: Pilot[int]) -> None:
+    """Racing plays by keys, with the tutor on, until it questions one. (A picture for the
+    README only: what it questions depends on the expert's weights.)"""
+    await roll_off(pilot)
+    for _ in range(40):
+        await burst(pilot, "r")
+        match = game_screen(pilot).match
+        await burst(pilot, *turn_keys(match), "c")
+        for _ in range(100):
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+            if isinstance(pilot.app.screen, TutorDialog) or match.phase is Phase.ROLL:
+                break
+        if isinstance(pilot.app.screen, TutorDialog):
+            return
+    raise AssertionError("the tutor questioned none of 40 racing plays")
+
+
 async def _help(pilot: Pilot[int]) -> None:
     await burst(pilot, "question_mark")
     await pilot.pause()
@@ -197,6 +223,7 @@ SCENES: dict[str, Scene] = {
     "game_over": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _game_over),
     "help": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _help),
     "review": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _review),
+    "tutor": Scene(_tutored, _tutor_questions),
     "last_play": Scene(lambda: NardyApp(_launch(BOT_MATCH), bot_factory=FirstPlayBot, pace=0),
                        _opponent_moved),
     "big_board": Scene(lambda: NardyApp(_launch(BOT_MATCH), bot_factory=FirstPlayBot, pace=0),
