@@ -57,3 +57,6 @@ class LaunchOptions:
     seed: int | None = None
     resume: bool | None = None
     network: NetworkLaunch | None = None
+    start: str | None = None
+    """A practice game's start: the position ID given with ``--position`` (checked by the
+    command line; ``match`` is then a one-point match)."""

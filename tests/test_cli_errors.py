@@ -53,6 +53,10 @@ def refused(*args: str, status: int | None = None) -> str:
     (["replay"], "the following arguments are required: FILE"),
     (["arena", "easy"], "the following arguments are required: SECOND_LEVEL"),
     (["arena", "easy", "genius"], "argument SECOND_LEVEL: invalid choice: 'genius'"),
+    (["--position", "nonsense"], "--position: 'nonsense' is not a position ID"),
+    (["--position", "AAAAAAAAAAAAAAA"], "both sides have borne off every checker"),
+    (["--position", "YAAAAP_-AAAB__w", "--points", "3"], "--position plays one game"),
+    (["--position", "YAAAAP_-AAAB__w", "--resume"], "does not go with --resume"),
 ])
 def test_command_line_mistakes(args: list[str], words: str) -> None:
     assert words in refused(*args, status=2)

@@ -56,6 +56,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("the language to play in: {languages} (default: the one chosen "
                                "in the game, else the environment's)").format(
                             languages=available_languages()))
+    parser.add_argument("--position", metavar="ID",
+                        help=_("practise from a position: one game from the position ID (the "
+                               "game shows it: palette, 'Copy position ID'), against the bot or "
+                               "with --hot-seat"))
     saved = parser.add_mutually_exclusive_group()
     saved.add_argument("--resume", action="store_true",
                        help=_("resume the unfinished saved match without asking"))
@@ -70,19 +74,37 @@ def parse_launch(argv: Sequence[str]) -> LaunchOptions:
     args = parser.parse_args(argv)
     if args.color is not None and args.hot_seat:
         parser.error(_("--color is for a match against the bot, not --hot-seat"))
+    if args.position is not None:
+        _check_practice(parser, args)
     chosen = (args.hot_seat or args.bot is not None or args.points is not None
-              or args.color is not None)
+              or args.color is not None or args.position is not None)
     match = None
     if chosen:
         match = MatchOptions(
             mode="hot-seat" if args.hot_seat else "bot",
             bot_level=args.bot or "medium",
             color=args.color or "white",
-            points=args.points or 3,
+            points=1 if args.position is not None else args.points or 3,
             seed=args.seed,
         )
     resume = True if args.resume else (False if args.new else None)
-    return LaunchOptions(match=match, seed=args.seed, resume=resume)
+    return LaunchOptions(match=match, seed=args.seed, resume=resume, start=args.position)
+
+
+def _check_practice(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """A practice game is one game from a position that the ID names (exit status 2)."""
+    from nardy_tui.engine import Position
+
+    if args.points not in (None, 1):
+        parser.error(_("--position plays one game: --points is 1"))
+    try:
+        position = Position.from_id(args.position)
+    except ValueError as error:
+        parser.error(_("--position: {reason}").format(reason=error))
+    if position.winner is not None:
+        parser.error(_("--position: the game is already over in that position"))
+    if args.resume:
+        parser.error(_("--position starts a new game: it does not go with --resume"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -91,10 +91,27 @@ class Game:
     turns: list[TurnRecord] = field(default_factory=list)
     winner: Side | None = None
     points: int = 0
+    start: Position | None = None
+    """The position a practice game began from (``Match(start=...)``); None: the opening."""
+    start_dice: Dice | None = None
+    """The dice already thrown in ``start``, if any (its first turn's, not rolled)."""
+
+    @property
+    def start_id(self) -> str | None:
+        """A practice game's start as its position ID (dice included), for saves and
+        records; None for a game from the opening."""
+        return self.start.to_id(self.start_dice) if self.start is not None else None
 
     @property
     def first_mover(self) -> Side | None:
+        if self.start is not None:
+            return self.start.turn
         return self.roll_offs[-1].winner if self.roll_offs else None
+
+    @property
+    def first_position(self) -> Position:
+        """Where the game's first turn was played from (once the roll-off is decided)."""
+        return self.start or Position.initial(self.first_mover or Side.WHITE)
 
     @property
     def is_mars(self) -> bool:
@@ -116,14 +133,23 @@ class Match:
     """
 
     def __init__(self, length: int = 3, seed: int | None = None,
-                 dice: DiceSource | None = None, started: datetime | None = None) -> None:
+                 dice: DiceSource | None = None, started: datetime | None = None, *,
+                 start: Position | None = None, start_dice: Dice | None = None) -> None:
         """A match to ``length`` points; its dice come from ``dice`` if given (e.g. the
         arena's duplicate dice), otherwise from a ``DiceRoller`` seeded with ``seed``.
         ``started`` is when it began (default: now); no rule reads it, a save and a record
-        keep it."""
+        keep it.
+
+        ``start`` makes it a practice game: one game (``length`` 1) from that position, no
+        roll-off, the side to move in it first, with ``start_dice`` already thrown if given.
+        """
         if length not in MATCH_LENGTHS:
             lengths = ", ".join(map(str, MATCH_LENGTHS))
             raise ValueError(f"a match is played to one of {lengths} points, not {length}")
+        if start is not None and length != 1:
+            raise ValueError("a practice game from a position is a one-point match")
+        if start is not None and start.winner is not None:
+            raise ValueError("the game is already over in that position")
         self.length = length
         self.started = started if started is not None else datetime.now().astimezone()
         self.dice_roller: DiceSource = dice if dice is not None else DiceRoller(seed)
@@ -134,6 +160,16 @@ class Match:
         self.dice: Dice | None = None
         self.turn: TurnBuilder | None = None
         """The turn being built while the phase is MOVE."""
+        if start is not None:
+            self.games[0].start = start
+            self.position = start
+            self.phase = Phase.ROLL
+            if start_dice is not None:
+                first, second = check_dice(start_dice)
+                self.dice = Dice(max(first, second), min(first, second))
+                self.games[0].start_dice = self.dice
+                self.turn = TurnBuilder(start, self.dice)
+                self.phase = Phase.MOVE
 
     @property
     def seed(self) -> int:

@@ -570,6 +570,9 @@ class TurnFlow:
             assert winner is not None
             return _("{side} wins game {number}").format(side=winner.name_shown,
                                                          number=match.game.number)
+        if match.phase is Phase.ROLL and not match.game.turns and match.game.start is not None:
+            return _("Practice from a position · {player} to roll").format(
+                player=self._player(mover))
         if match.phase is Phase.ROLL and not match.game.turns:
             last = match.game.roll_offs[-1]
             return _("Roll-off: White {white} · Black {black} · {side} starts · {player} to "
@@ -685,6 +688,9 @@ class TurnFlow:
         turn = match.turn
         if match.phase is Phase.ROLL_OFF and not game.roll_offs:
             return _("Game {number}: roll-off (r).").format(number=game.number)
+        if game.start is not None and not game.turns and match.phase is Phase.ROLL:
+            return _("A practice game from a position, not from the opening: {side} to "
+                     "roll.").format(side=match.position.turn.name_shown)
         if match.phase is Phase.ROLL_OFF or (match.phase is Phase.ROLL and not game.turns):
             return roll_off_said(game.roll_offs[-1])
         if match.phase is Phase.MOVE and turn is not None and match.dice is not None:

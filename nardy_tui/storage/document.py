@@ -20,8 +20,11 @@ from nardy_tui.engine import (
     Match,
     Phase,
     PhaseError,
+    Position,
+    PositionIdError,
     Side,
     Step,
+    read_position_id,
 )
 from nardy_tui.i18n import _
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MODES, MatchOptions
@@ -61,6 +64,7 @@ def match_document(match: Match, options: MatchOptions) -> dict[str, Any]:
         "seed": match.seed,
         "dice_drawn": match.dice_roller.rolled,
         "phase": match.phase.value,
+        "start": match.games[0].start_id,
         "games": [_game_data(game) for game in match.games],
         "turn_in_progress": _progress_data(match),
     }
@@ -98,8 +102,10 @@ def restore(data: object) -> Restored:
     doc = _mapping(data, _("the document"))
     _check_format(doc)
     options = _options(_mapping(doc.get("options"), "options"))
+    start, start_dice = _start(doc.get("start"))
     match = Match(options.points, _integer(doc.get("seed"), "seed"),
-                  started=_time(_text(doc.get("started"), "started")))
+                  started=_time(_text(doc.get("started"), "started")),
+                  start=start, start_dice=start_dice)
     games = _sequence(doc.get("games"), "games")
     if not games:
         raise DocumentError(_("the save file holds no game"))
@@ -109,6 +115,16 @@ def restore(data: object) -> Restored:
     _replay_progress(match, doc.get("turn_in_progress"))
     _check_totals(match, doc)
     return Restored(match, options)
+
+
+def _start(data: object) -> tuple[Position | None, Dice | None]:
+    """A practice game's start (its position ID), or none for a match from the opening."""
+    if data is None:
+        return None, None
+    try:
+        return read_position_id(_text(data, "start"))
+    except PositionIdError as error:
+        raise DocumentError(_("start: {reason}").format(reason=error)) from None
 
 
 def _check_format(doc: dict[str, Any]) -> None:
@@ -204,6 +220,11 @@ def _replay_progress(match: Match, data: object) -> None:
 
 
 def _roll_checked(match: Match, recorded: Dice) -> None:
+    if match.phase is Phase.MOVE and not match.game.turns and match.game.start_dice:
+        if sorted(recorded) != sorted(match.game.start_dice):
+            raise ValueError(_("the dice {dice} are not those of the start ({start})").format(
+                dice=str(recorded), start=str(match.game.start_dice)))
+        return  # the practice game's first dice came with its start
     if match.phase is not Phase.ROLL:
         raise ValueError(_("the game is already over") if match.phase in
                          (Phase.GAME_OVER, Phase.MATCH_OVER) else _("the roll-off is not decided"))

@@ -47,6 +47,7 @@ _THROW = re.compile(r"White (\d), Black (\d)")
 _TURN = re.compile(r"^(\d+)\.\s+(White|Black)\s+(\d)-(\d):\s*(.*)$")
 _RESULT = re.compile(r"^Result: (White|Black) wins (\d+) points?")
 _TRAILER = re.compile(r"^Match (result|unfinished):")
+_START = re.compile(r"^Start: (\S+)")
 
 
 class RecordError(ValueError):
@@ -79,6 +80,9 @@ def format_record(match: Match, options: MatchOptions, when: datetime, *,
     score = {Side.WHITE: 0, Side.BLACK: 0}
     for game in match.games:
         lines += ["", f"Game {game.number}"]
+        if game.start_id is not None:
+            lines.append(f"Start: {game.start_id} (a practice game from this position, not "
+                         "from the opening)")
         if game.roll_offs:
             lines.append(_roll_off_line(game.roll_offs))
         lines += game.record_lines()
@@ -234,6 +238,8 @@ class _GameReader:
         turn = _TURN.match(line)
         if turn:
             self._read_turn(turn)
+        elif (start := _START.match(line)) is not None:
+            self._read_start(start.group(1))
         elif _ROLL_OFF.match(line):
             self._read_roll_off(line)
         elif (result := _RESULT.match(line)) is not None:
@@ -266,6 +272,19 @@ class _GameReader:
                 winner=winner.name_shown if winner else "", winner_points=_points_shown(points)))
         return RecordedGame(self.number, start, tuple(self.turns), winner, points,
                             tuple(game.roll_offs))
+
+    def _read_start(self, text: str) -> None:
+        """A practice game's start: the game is played from that position (its dice, if
+        the ID has them, are the first turn's, written on the turn's line as ever)."""
+        if self.turns or self.match.game.roll_offs or self.match.game.start is not None:
+            raise RecordError(_("game {number}: a start position comes first in a game, "
+                                "once").format(number=self.number))
+        try:
+            start = Position.from_id(text)
+            self.match = Match(length=1, dice=self.dice, start=start)
+        except ValueError as error:
+            raise RecordError(_("game {number}: the start {text}: {reason}").format(
+                number=self.number, text=repr(_clipped(text)), reason=error)) from None
 
     def _read_roll_off(self, line: str) -> None:
         """Throws until one side is higher; a record saved mid roll-off ends on a tie."""

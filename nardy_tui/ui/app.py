@@ -204,7 +204,7 @@ class NardyApp(App[int]):
 
     def _open_start_screen(self) -> None:
         if self.launch.match is not None:
-            self.start_match(self.launch.match)
+            self.start_match(self.launch.match, start=self.launch.start)
         else:
             self.action_new_match()
 
@@ -226,7 +226,7 @@ class NardyApp(App[int]):
                 self.notify(_("The saved match goes on: the match asked for on the command "
                               "line was not started."))
         elif self.launch.match is not None:
-            self.start_match(self.launch.match)
+            self.start_match(self.launch.match, start=self.launch.start)
         else:
             self._open_new_match_screen(back=partial(self._offer_resume, match, options))
 
@@ -265,9 +265,11 @@ class NardyApp(App[int]):
 
     # -- screens -------------------------------------------------------------------------
 
-    def start_match(self, options: MatchOptions, match: Match | None = None) -> None:
-        """Play ``match`` (a resumed one) or a new match with ``options``."""
-        from nardy_tui.engine import Match, Side
+    def start_match(self, options: MatchOptions, match: Match | None = None,
+                    start: str | None = None) -> None:
+        """Play ``match`` (a resumed one) or a new match with ``options``: from the
+        opening, or a practice game from the position ID ``start``."""
+        from nardy_tui.engine import Match, Side, read_position_id
         from nardy_tui.play import against_bot, hot_seat
         from nardy_tui.ui.game import GameScreen
 
@@ -278,8 +280,12 @@ class NardyApp(App[int]):
         seats = (against_bot(Side(resolved.color), resolved.bot_level)
                  if resolved.mode == "bot" else hot_seat())
         if match is None:
-            self._remember_choices(options)
-            match = Match(length=options.points, seed=options.seed)
+            if start is None:
+                self._remember_choices(options)
+                match = Match(length=options.points, seed=options.seed)
+            else:
+                position, dice = read_position_id(start)
+                match = Match(length=1, seed=options.seed, start=position, start_dice=dice)
             problem = self.saver.save(match, resolved)  # kept from the first frame on
             if problem is not None:
                 self.notify(problem, severity="warning")

@@ -734,11 +734,10 @@ class GameScreen(SizedScreen):
         from nardy_tui.ui.review import ReviewRequest, ReviewScreen
 
         game = self.match.game
-        first = game.first_mover or Side.WHITE
         flow = self.flow
         humans = frozenset(side for side in Side if flow.seats[side].at_keyboard)
         request = ReviewRequest(
-            number=game.number, start=Position.initial(first),
+            number=game.number, start=game.first_position,
             turns=tuple(game.turns),
             sides=humans, view=None if flow.hot_seat else flow.human_side,
             overridden=frozenset(turn for number, turn in self.tutor_overridden

@@ -223,6 +223,9 @@ class HistoryPanel(VerticalScroll, can_focus=False):
         lines: list[str] = []
         for game in match.games:
             lines.append(reading_of(_("Game {number}").format(number=game.number)))
+            if game.start is not None:
+                lines.append("  " + reading_of(_("practice from {id}").format(
+                    id=game.start_id)))
             for roll_off in game.roll_offs:
                 lines.append("  " + reading_of(_("roll-off: White {white}, Black {black}").format(
                     white=roll_off.white, black=roll_off.black)))

@@ -3,20 +3,24 @@ tutor, which questions a mistake before it counts."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from nardy_tui.engine import (
     Dice,
     Match,
+    Phase,
     Play,
     Position,
+    Side,
     TurnBuilder,
     legal_results,
     read_position_id,
 )
 from nardy_tui.options import LaunchOptions, MatchOptions
-from nardy_tui.storage import Tutor
+from nardy_tui.storage import Tutor, parse_record
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import TutorDialog
 from nardy_tui.ui.game import GameScreen
@@ -166,3 +170,46 @@ async def test_with_the_tutor_off_a_blunder_counts_at_once() -> None:
         turns = len(match.game.turns)
         await burst(pilot, *turn_keys(match), "c")
         assert isinstance(app.screen, GameScreen) and len(match.game.turns) == turns + 1
+
+
+def almost_borne_off() -> Position:
+    """Two checkers each on the 1-point, White to move: a practice game a turn or two
+    long."""
+    board = [0] * 24
+    board[0], board[12] = 2, -2  # White's point 1, Black's point 1
+    return Position.from_points(board, Side.WHITE)
+
+
+async def test_a_practice_game_from_an_id_is_played_to_its_end_and_recorded_as_one(
+        private_home: Path) -> None:
+    start = almost_borne_off()
+    options = MatchOptions(mode="bot", bot_level="easy", color="white", points=1, seed=2)
+    app = NardyApp(LaunchOptions(match=options, resume=False, start=start.to_id((3, 1))),
+                   bot_factory=FirstPlayBot, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        match = screen.match
+        assert match.position == start and match.dice == (3, 1)  # no roll-off, dice thrown
+        await burst(pilot, *turn_keys(match), "c")
+        await app.workers.wait_for_complete()
+        await drain(pilot)
+        assert match.phase is Phase.MATCH_OVER and match.winner is Side.WHITE
+    [record] = (private_home / "records").glob("*.txt")
+    text = record.read_text(encoding="utf-8")
+    assert f"Start: {start.to_id((3, 1))} (a practice game from this position" in text
+    assert parse_record(text).games[0].start == start
+
+
+async def test_a_practice_game_without_dice_starts_with_the_mover_to_roll() -> None:
+    start = almost_borne_off()
+    options = MatchOptions(mode="hot-seat", points=1, seed=2)
+    app = NardyApp(LaunchOptions(match=options, resume=False, start=start.to_id()),
+                   bot_factory=FirstPlayBot, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.match.phase is Phase.ROLL and screen.match.mover is Side.WHITE
+        assert "practice game" in str(screen.query_one("#status").content)
+        await burst(pilot, "r")
+        assert screen.match.phase is Phase.MOVE
