@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from nardy_tui.ui.dialogs import Choice
     from nardy_tui.ui.game import GameScreen
     from nardy_tui.ui.network import NetworkGame
+    from nardy_tui.ui.newmatch import MatchChoice
 
 TEXTUAL_KEY_NAMES = (N_("palette"),)
 """The words Textual gives its own keys in the footer, marked for the catalogs (the app
@@ -323,9 +324,9 @@ class NardyApp(App[int]):
         self.push_screen(screen, partial(self._new_match_chosen, back))
 
     def _new_match_chosen(self, back: Callable[[], None] | None,
-                          options: MatchOptions | None) -> None:
-        if options is not None:
-            self.start_match(options)
+                          chosen: MatchChoice | None) -> None:
+        if chosen is not None:
+            self.start_match(chosen.options, start=chosen.start)
         elif back is not None:
             back()
 

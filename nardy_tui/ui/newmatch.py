@@ -1,19 +1,20 @@
 """The new-match screen: who plays, the bot's level, your colour, the match length, the
-language."""
+language, and (for practice) a position to start from."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import ClassVar, Literal
 
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Checkbox, RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, Checkbox, Input, RadioButton, RadioSet, Select, Static
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
-from nardy_tui.engine import MATCH_LENGTHS
+from nardy_tui.engine import MATCH_LENGTHS, Position
 from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, ngettext
 from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MODES, MatchOptions
 from nardy_tui.play import level_name
@@ -113,11 +114,20 @@ def _index(choices: Sequence[object], chosen: object) -> int:
     return list(choices).index(chosen) if chosen in choices else 0
 
 
+@dataclass(frozen=True, slots=True)
+class MatchChoice:
+    """What the new-match screen starts: a match with ``options`` from the opening, or a
+    practice game from the position ID ``start``."""
+
+    options: MatchOptions
+    start: str | None = None
+
+
 WIDE = 110
 """Columns from which the five choices stand side by side."""
 
 
-class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
+class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice]):
     """Choose how to play; Start (or s) dismisses the screen with the match's options.
 
     Reached from the question whether to resume a saved match, Escape goes back to it (the
@@ -170,6 +180,9 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
                 yield self._group(_("Language"), LanguageSelect(
                     [(language_name(code), code) for code in LANGUAGES],
                     value=current_language(), allow_blank=False, id="language"))
+                yield self._group(_("Practice from"), Input(
+                    placeholder=_("position ID"), max_length=40, compact=True,
+                    id="position"))
             with Vertical(id="settings"):
                 for switch, label in SETTING_LABELS.items():
                     yield MarkedCheckbox(_(label), settings.is_on(switch), id=switch.value)
@@ -177,7 +190,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
         yield KeysFooter()
 
     @staticmethod
-    def _group(title: str, choice: RadioSet | Select[str]) -> Vertical:
+    def _group(title: str, choice: RadioSet | Select[str] | Input) -> Vertical:
         return Vertical(Static(title, classes="group-title"), choice, classes="group")
 
     def ready(self) -> None:
@@ -220,6 +233,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
         self.dismiss(None)
 
     @on(Button.Pressed, "#start")
+    @on(Input.Submitted, "#position")
     def action_start(self) -> None:
         options = MatchOptions(
             mode=MODES[self._chosen("mode")],
@@ -228,6 +242,18 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
             points=MATCH_LENGTHS[self._chosen("length")],
             seed=self.seed,
         )
+        start = self.query_one("#position", Input).value.strip() or None
+        if start is not None:
+            try:
+                position = Position.from_id(start)
+            except ValueError as error:
+                self.notify(str(error), severity="error")
+                return
+            if position.winner is not None:
+                self.notify(_("The game is over in that position: choose another."),
+                            severity="error")
+                return
+            options = replace(options, points=1)
         if options.mode == "bot" and options.bot_level == "expert":
             from nardy_tui.bot import expert_problem
 
@@ -236,7 +262,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchOptions]):
                 self.notify(_("{problem}. Choose another level.").format(problem=problem),
                             severity="error")
                 return
-        self.dismiss(options)
+        self.dismiss(MatchChoice(options, start))
 
     def _chosen(self, set_id: str) -> int:
         index = self.query_one(f"#{set_id}", RadioSet).pressed_index

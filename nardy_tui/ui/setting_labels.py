@@ -23,7 +23,7 @@ ANIMATION_NAMES = {
 """The speeds of the bot's animation, as the palette names them."""
 
 TUTOR_NAMES = {
-    Tutor.OFF: N_("off"),
+    Tutor.OFF: N_("no warnings"),
     Tutor.DOUBTFUL: N_("warn of doubtful plays and worse"),
     Tutor.ERROR: N_("warn of errors and blunders"),
     Tutor.BLUNDER: N_("warn of blunders only"),

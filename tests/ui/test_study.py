@@ -24,6 +24,7 @@ from nardy_tui.storage import Tutor, parse_record
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import TutorDialog
 from nardy_tui.ui.game import GameScreen
+from nardy_tui.ui.newmatch import NewMatchScreen
 from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import burst, drain, first_roll, keys_for, racing_move, turn_keys
 
@@ -213,3 +214,25 @@ async def test_a_practice_game_without_dice_starts_with_the_mover_to_roll() -> N
         assert "practice game" in str(screen.query_one("#status").content)
         await burst(pilot, "r")
         assert screen.match.phase is Phase.MOVE
+
+
+async def test_the_new_match_screen_starts_a_practice_game_from_a_pasted_id() -> None:
+    start = almost_borne_off()
+    app = NardyApp(LaunchOptions(seed=3, resume=False), bot_factory=FirstPlayBot, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#position")
+        await burst(pilot, *start.to_id((6, 5)), "enter")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.match.length == 1 and screen.match.position == start
+        assert screen.match.dice == (6, 5)
+
+
+async def test_the_new_match_screen_refuses_an_id_that_is_no_position() -> None:
+    app = NardyApp(LaunchOptions(seed=3, resume=False), bot_factory=FirstPlayBot, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#position")
+        await burst(pilot, *"sssss", "enter")  # an s typed here is a letter, not Start
+        assert isinstance(app.screen, NewMatchScreen)
+        assert any("is not a position ID" in str(note.message)
+                   for note in app._notifications)
