@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Static
 
 from nardy_tui.engine import Phase, Side
-from nardy_tui.net import Role, new_code, read_network_match, verify_record
+from nardy_tui.net import PlayMade, Role, new_code, read_network_match, verify_record
 from nardy_tui.storage import records_dir
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import QuitDialog
@@ -131,3 +131,17 @@ async def test_a_wrong_code_is_refused_in_one_line_and_the_host_waits_on() -> No
         async with right.run_test(size=SIZE) as right_pilot:
             await until(lambda: connected(host, right), host_pilot, right_pilot,
                         what="the friend with the right code gets in")
+
+
+async def test_a_message_the_match_cannot_take_stops_it_in_one_line_and_saved() -> None:
+    async with friends(new_code()) as two:
+        host = two.host
+        assert two.joiner.network is not None
+        two.joiner.network.session.send(PlayMade(0, ()))  # a play in the roll-off
+        await until(lambda: host.return_code is not None, two.pilots[Side.BLACK],
+                    what="the host stops the match")
+        assert host.return_code == 1
+        message = str(host._exit_renderables[0]) if host._exit_renderables else ""
+        assert "played out of turn" in message and "The match is saved" in message
+        assert "\n" not in message.strip()
+        assert read_network_match(Role.HOST) is not None
