@@ -9,6 +9,7 @@ Restoring never trusts the file: it replays every roll and every step through a 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
@@ -46,13 +47,17 @@ class Restored:
 
     match: Match
     options: MatchOptions
+    warned: frozenset[tuple[int, int]] = frozenset()
+    """(game, turn number) of the plays made against the tutor's warning."""
 
 
 # -- writing ---------------------------------------------------------------------------------
 
 
-def match_document(match: Match, options: MatchOptions) -> dict[str, Any]:
-    """The JSON-ready document for ``match``, its start date (``match.started``) included."""
+def match_document(match: Match, options: MatchOptions,
+                   warned: Collection[tuple[int, int]] = ()) -> dict[str, Any]:
+    """The JSON-ready document for ``match``, its start date (``match.started``) included;
+    ``warned``: (game, turn number) of the plays made against the tutor's warning."""
     if options.points != match.length:
         raise ValueError(f"the options say {options.points} points, the match {match.length}")
     return {
@@ -67,6 +72,7 @@ def match_document(match: Match, options: MatchOptions) -> dict[str, Any]:
         "start": match.games[0].start_id,
         "games": [_game_data(game) for game in match.games],
         "turn_in_progress": _progress_data(match),
+        "tutor_overridden": sorted([game, turn] for game, turn in warned),
     }
 
 
@@ -114,7 +120,23 @@ def restore(data: object) -> Restored:
                      index + 1)
     _replay_progress(match, doc.get("turn_in_progress"))
     _check_totals(match, doc)
-    return Restored(match, options)
+    return Restored(match, options, _warned(match, doc.get("tutor_overridden", [])))
+
+
+def _warned(match: Match, data: object) -> frozenset[tuple[int, int]]:
+    """The turns played against the tutor's warning: each a turn the match has."""
+    warned: set[tuple[int, int]] = set()
+    for entry in _sequence(data, "tutor_overridden"):
+        pair = [_integer(value, "tutor_overridden") for value in _sequence(entry,
+                                                                            "tutor_overridden")]
+        if len(pair) != 2:
+            raise DocumentError(_("tutor_overridden: each entry is a game and a turn"))
+        game, turn = pair
+        if not (1 <= game <= len(match.games) and 1 <= turn <= len(match.games[game - 1].turns)):
+            raise DocumentError(_("tutor_overridden: game {game} has no turn {turn}").format(
+                game=game, turn=turn))
+        warned.add((game, turn))
+    return frozenset(warned)
 
 
 def _start(data: object) -> tuple[Position | None, Dice | None]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -32,15 +33,19 @@ class SavedMatch:
 
     match: Match
     options: MatchOptions
+    warned: frozenset[tuple[int, int]] = frozenset()
+    """(game, turn number) of the plays made against the tutor's warning."""
 
 
-def save_match(match: Match, options: MatchOptions) -> None:
-    """Write the match to the save file atomically.
+def save_match(match: Match, options: MatchOptions,
+               warned: Collection[tuple[int, int]] = ()) -> None:
+    """Write the match to the save file atomically (with ``warned``, the plays made
+    against the tutor's warning).
 
     An ``OSError`` (disk full, folder not writable) is left to the caller, which reports it
     and plays on: the previous save is still intact.
     """
-    text = json.dumps(match_document(match, options), indent=1)
+    text = json.dumps(match_document(match, options, warned), indent=1)
     write_atomically(save_path(), text + "\n")
 
 
@@ -68,7 +73,7 @@ def load_saved() -> SavedMatch | None:
         raise _rejected(path, str(error)) from None
     except (ValueError, TypeError, RecursionError) as error:
         raise _rejected(path, _("it is damaged ({error})").format(error=error)) from None
-    return SavedMatch(restored.match, restored.options)
+    return SavedMatch(restored.match, restored.options, restored.warned)
 
 
 def discard_saved() -> None:

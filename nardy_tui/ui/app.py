@@ -27,7 +27,15 @@ from textual.signal import Signal
 
 from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, use_language
 from nardy_tui.options import COLOR_CHOICES, LaunchOptions, MatchOptions, NetworkLaunch
-from nardy_tui.storage import Animation, Settings, Switch, Tutor, load_settings, save_settings
+from nardy_tui.storage import (
+    Animation,
+    SavedMatch,
+    Settings,
+    Switch,
+    Tutor,
+    load_settings,
+    save_settings,
+)
 from nardy_tui.ui.bots import load_bot
 from nardy_tui.ui.layouts import LATIN_KEY
 from nardy_tui.ui.match_files import Saver
@@ -104,9 +112,9 @@ class NardyApp(App[int]):
             self.notify(problem, title=_("The save file could not be read"), severity="warning",
                         timeout=10)
         if saved is not None and self.launch.resume:
-            self.start_match(saved.options, saved.match)
+            self.start_match(saved.options, saved.match, warned=saved.warned)
         elif saved is not None:
-            self._offer_resume(saved.match, saved.options)
+            self._offer_resume(saved)
         else:
             self._open_start_screen()
 
@@ -209,27 +217,27 @@ class NardyApp(App[int]):
         else:
             self.action_new_match()
 
-    def _offer_resume(self, match: Match, options: MatchOptions) -> None:
+    def _offer_resume(self, saved: SavedMatch) -> None:
         """Ask whether to resume the saved match or start a new one."""
         from nardy_tui.ui.dialogs import ResumeDialog
 
         asked = None if self.launch.match is None else _asked(self.launch.match)
-        self.push_screen(ResumeDialog(_summary(match, options), asked),
-                         partial(self._resume_chosen, match, options))
+        self.push_screen(ResumeDialog(_summary(saved.match, saved.options), asked),
+                         partial(self._resume_chosen, saved))
 
-    def _resume_chosen(self, match: Match, options: MatchOptions, choice: Choice | None) -> None:
+    def _resume_chosen(self, saved: SavedMatch, choice: Choice | None) -> None:
         """Resume, or choose a new match; Escape on the new-match screen asks again."""
         from nardy_tui.ui.dialogs import Choice
 
         if choice is Choice.RESUME:
-            self.start_match(options, match)
+            self.start_match(saved.options, saved.match, warned=saved.warned)
             if self.launch.match is not None:
                 self.notify(_("The saved match goes on: the match asked for on the command "
                               "line was not started."))
         elif self.launch.match is not None:
             self.start_match(self.launch.match, start=self.launch.start)
         else:
-            self._open_new_match_screen(back=partial(self._offer_resume, match, options))
+            self._open_new_match_screen(back=partial(self._offer_resume, saved))
 
     # -- a friend on another machine -----------------------------------------------------
 
@@ -267,9 +275,11 @@ class NardyApp(App[int]):
     # -- screens -------------------------------------------------------------------------
 
     def start_match(self, options: MatchOptions, match: Match | None = None,
-                    start: str | None = None) -> None:
-        """Play ``match`` (a resumed one) or a new match with ``options``: from the
-        opening, or a practice game from the position ID ``start``."""
+                    start: str | None = None,
+                    warned: frozenset[tuple[int, int]] = frozenset()) -> None:
+        """Play ``match`` (a resumed one, with the plays ``warned`` of by the tutor) or a
+        new match with ``options``: from the opening, or a practice game from the position
+        ID ``start``."""
         from nardy_tui.engine import Match, Side, read_position_id
         from nardy_tui.play import against_bot, hot_seat
         from nardy_tui.ui.game import GameScreen
@@ -293,7 +303,7 @@ class NardyApp(App[int]):
         self._show(GameScreen(match, resolved, seats, settings=self.settings,
                               settings_changed=self.settings_changed, saver=self.saver,
                               bot_factory=self.bot_factory, pace=self.pace,
-                              new_match=self.action_new_match))
+                              new_match=self.action_new_match, warned=warned))
 
     def _remember_choices(self, options: MatchOptions) -> None:
         """The new-match screen offers these choices again next time.

@@ -102,8 +102,10 @@ class GameScreen(SizedScreen):
     def __init__(self, match: Match, options: MatchOptions, seats: dict[Side, Seat], *,
                  settings: Settings, settings_changed: Signal[Switch], saver: Saver,
                  bot_factory: BotFactory, pace: float, new_match: Callable[[], None],
-                 lockstep: Lockstep | None = None) -> None:
-        """``seats`` says who plays each side; ``options.color`` is resolved.
+                 lockstep: Lockstep | None = None,
+                 warned: frozenset[tuple[int, int]] = frozenset()) -> None:
+        """``seats`` says who plays each side; ``options.color`` is resolved; ``warned``:
+        the plays already made against the tutor's warning (a resumed match's).
 
         The rest comes from the app: the settings (shared) and the signal that tells of a
         change to them, the save file, how bots are made, the bot's pace (seconds a step
@@ -136,9 +138,9 @@ class GameScreen(SizedScreen):
         """The tutor's verdicts on complete turns, by (game, turn, play), as they come."""
         self._tutor_asked: tuple[int, int, Play] | None = None
         """The turn the player confirmed while the tutor was still judging it."""
-        self.tutor_overridden: set[tuple[int, int]] = set()
+        self.tutor_overridden: set[tuple[int, int]] = set(warned)
         """(game, turn number) of the plays made against the tutor's warning, for the
-        review (this session's: a resumed match starts the count again)."""
+        review; saved with the match."""
 
     def compose_main(self) -> ComposeResult:
         with Horizontal(id="game-body"):
@@ -610,7 +612,7 @@ class GameScreen(SizedScreen):
                 return  # the turn changed meanwhile
             if choice is Choice.PLAY_ANYWAY:
                 self.tutor_overridden.add((key[0], key[1] + 1))
-                self._apply(self.flow.confirm())
+                self._apply(self.flow.confirm())  # saved with the warning counted
             elif choice is Choice.HINT:
                 self._apply(self.flow.undo_turn())
                 self.action_hint()
@@ -762,6 +764,6 @@ class GameScreen(SizedScreen):
         self._save()
 
     def _save(self) -> None:
-        problem = self.saver.save(self.match, self.options)
+        problem = self.saver.save(self.match, self.options, self.tutor_overridden)
         if problem is not None:
             self.notify(problem, severity="warning")

@@ -7,6 +7,7 @@ line and play goes on.
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from nardy_tui.engine import Match
@@ -20,12 +21,14 @@ if TYPE_CHECKING:
 class Saver:
     """Save after every change, discard when a match ends or is replaced, load at start."""
 
-    def save(self, match: Match, options: MatchOptions) -> str | None:
-        """Save ``match``; the problem in words if it could not be written."""
+    def save(self, match: Match, options: MatchOptions,
+             warned: Collection[tuple[int, int]] = ()) -> str | None:
+        """Save ``match`` (and ``warned``, the plays made against the tutor's warning); the
+        problem in words if it could not be written."""
         from nardy_tui.storage import save_match
 
         try:
-            save_match(match, options)
+            save_match(match, options, warned)
         except OSError as error:
             return _("Could not save the match: {error}").format(error=error)
         return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
@@ -75,7 +75,9 @@ class NetworkSaver(Saver):
         self.saved = saved
         self.events = events
 
-    def save(self, match: Match, options: MatchOptions) -> str | None:
+    def save(self, match: Match, options: MatchOptions,
+             warned: Collection[tuple[int, int]] = ()) -> str | None:
+        """The network save (no tutor plays there: ``warned`` is always empty)."""
         try:
             write_network_match(self.saved, self.events())
         except OSError as error:

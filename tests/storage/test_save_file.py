@@ -301,3 +301,34 @@ def test_a_second_rejection_keeps_the_first_file(home: Path) -> None:
     with pytest.raises(SaveFileError):
         load_saved()
     assert len(list(home.glob("match.rejected-*.json"))) == 2
+
+
+def played_a_turn() -> Match:
+    match = Match(1, seed=11)
+    rng = random.Random(4)
+    while not match.game.turns:
+        act(match, rng)
+    return match
+
+
+def test_the_plays_made_against_the_tutors_warning_are_saved_with_the_match() -> None:
+    match = played_a_turn()
+    save_match(match, OPTIONS, warned={(1, 1)})
+    saved = load_saved()
+    assert saved is not None and saved.warned == {(1, 1)}
+
+
+@pytest.mark.parametrize("warned, words", [
+    ([[1, 9]], "game 1 has no turn 9"),
+    ([[2, 1]], "game 2 has no turn 1"),
+    ([[1]], "each entry is a game and a turn"),
+    ("all", "tutor_overridden"),
+])
+def test_a_warning_for_a_turn_the_match_does_not_have_is_refused(
+        warned: object, words: str) -> None:
+    save_match(played_a_turn(), OPTIONS)
+    document = json.loads(save_path().read_text())
+    document["tutor_overridden"] = warned
+    save_path().write_text(json.dumps(document))
+    with pytest.raises(SaveFileError, match=words):
+        load_saved()

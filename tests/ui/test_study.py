@@ -20,7 +20,7 @@ from nardy_tui.engine import (
     read_position_id,
 )
 from nardy_tui.options import LaunchOptions, MatchOptions
-from nardy_tui.storage import Tutor, parse_record
+from nardy_tui.storage import Tutor, load_saved, parse_record
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import TutorDialog
 from nardy_tui.ui.game import GameScreen
@@ -133,6 +133,8 @@ async def test_play_anyway_counts_the_turn_and_remembers_the_warning_for_the_rev
         assert isinstance(screen, GameScreen)
         assert len(match.game.turns) == turns + 1
         assert screen.tutor_overridden == {(1, turns + 1)}
+        saved = load_saved()
+        assert saved is not None and saved.warned == {(1, turns + 1)}  # kept for a resume
 
 
 async def test_show_hint_takes_the_turn_back_and_stars_the_best_play() -> None:
