@@ -94,3 +94,28 @@ def test_a_wrong_id_or_roll_is_one_line(capsys: pytest.CaptureFixture[str], args
     assert analyze_main(args) == 1
     error = capsys.readouterr().err
     assert said in error and error.count("\n") == 1 and error.startswith("nardy analyze: ")
+
+
+def test_a_rollout_ranks_the_best_plays_by_their_played_out_equity(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    position, dice = some_positions(1, seed=11)[0]
+    data = analysed(capsys, position.to_id(dice), "--rollout", "36", "--candidates", "3")
+    rolled = data["rollout"]
+    assert isinstance(rolled, list) and len(rolled) == min(3, len(legal_results(position, dice)))
+    assert [entry["equity"] for entry in rolled] == sorted(
+        (entry["equity"] for entry in rolled), reverse=True)
+    for entry in rolled:
+        assert entry["trials"] == 36 and entry["standard_error"] >= 0
+
+
+def test_a_rollout_without_dice_is_the_positions_own(capsys: pytest.CaptureFixture[str]) -> None:
+    data = analysed(capsys, Position.initial().to_id(), "--rollout", "36")
+    assert data["rollout"]["trials"] == 36  # type: ignore[index]
+
+
+def test_a_rollout_of_no_trials_is_refused_in_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_status:
+        analyze_main([Position.initial().to_id(), "--rollout", "0"])
+    assert exit_status.value.code == 2
+    assert "a rollout is 1 to 100000 trials" in capsys.readouterr().err

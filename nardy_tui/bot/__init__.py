@@ -12,7 +12,7 @@ so the other levels (and the game's first frame) never pay for it; so does train
 
 from nardy_tui.bot.arena import format_report as format_arena_report
 from nardy_tui.bot.arena import run as run_arena
-from nardy_tui.bot.chances import Evaluation, JudgedPlay, WeightsError
+from nardy_tui.bot.chances import Evaluation, JudgedPlay, RolledOut, WeightsError
 from nardy_tui.bot.levels import LEVELS, expert_problem, get_bot
 from nardy_tui.bot.players import Bot, Ranking, RankingWithChances
 from nardy_tui.bot.review import (
@@ -44,6 +44,7 @@ __all__ = [
     "PlayerSummary",
     "Ranking",
     "RankingWithChances",
+    "RolledOut",
     "TrainingRun",
     "TrainingSettings",
     "TurnReview",

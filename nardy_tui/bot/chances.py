@@ -49,6 +49,23 @@ class JudgedPlay:
     searched: bool
 
 
+@dataclass(frozen=True, slots=True)
+class RolledOut:
+    """A candidate's rollout, for the side that made the play: the chances (the share of
+    trials won, won with a mars, lost with a mars), the equity with the luck of the first
+    rolls taken out, and that equity's standard error."""
+
+    chances: Evaluation
+    equity: float
+    standard_error: float
+    trials: int
+
+    def mirrored(self) -> RolledOut:
+        """The same rollout told from the other side."""
+        return RolledOut(self.chances.mirrored(), -self.equity, self.standard_error,
+                         self.trials)
+
+
 class WeightsError(Exception):
     """The expert's weights file is missing, unreadable or not one of ours; the message names
     the file in one line."""

@@ -10,6 +10,7 @@ batch, which is what keeps the look-ahead within a quarter of a second.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -17,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from nardy_tui.bot.batch_moves import boards, legal_ends
-from nardy_tui.bot.chances import Evaluation, JudgedPlay
+from nardy_tui.bot.chances import Evaluation, JudgedPlay, RolledOut
 from nardy_tui.bot.encoding import encode, encode_sides
 from nardy_tui.bot.network import Network, equities, load
 from nardy_tui.bot.players import ROLL_WEIGHTS, Bot, Ranking, RankingWithChances
@@ -116,6 +117,14 @@ class ExpertBot(Bot):
         return ([JudgedPlay(*results[chosen[k]], _evaluation(deep[k]), True) for k in searched]
                 + [JudgedPlay(*results[i], _evaluation(static[i]), False)
                    for i in order if i not in chosen])
+
+    def rollout(self, afters: Sequence[Position], trials: int, seed: int = 0,
+                progress: Callable[[int, int], None] | None = None) -> list[RolledOut]:
+        """Each position of ``afters`` (the opponent to move) played out ``trials`` times
+        by this network (``bot.rollout``), for the side that made the play."""
+        from nardy_tui.bot.rollout import rollout
+
+        return rollout(self.network, afters, trials, seed, progress)
 
     def position_chances(self, position: Position) -> Evaluation:
         """The side to move's chances before it rolls: the network's own when this bot

@@ -12,10 +12,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
-from nardy_tui.bot import Evaluation, JudgedPlay, WeightsError, get_bot
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+from nardy_tui.bot import Evaluation, JudgedPlay, RolledOut, WeightsError, get_bot
 from nardy_tui.cli.argparsing import OneLineParser
 from nardy_tui.engine import Dice, Position, format_play, read_position_id
 from nardy_tui.i18n import _
@@ -24,6 +27,8 @@ PROG = "nardy analyze"
 DEPTHS = (1, 2)
 HINT_DEPTH = 2
 """The hint's depth: each play's position searched one roll deeper."""
+CANDIDATES = 5
+MAX_TRIALS = 100_000
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,9 +45,29 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--depth", type=int, choices=DEPTHS, default=HINT_DEPTH,
                         help=_("1: the network alone; 2 (default, the hint's): each play "
                                "searched one roll deeper"))
+    parser.add_argument("--rollout", type=_trials, metavar="N",
+                        help=_("play each of the best plays (or, without dice, the position) "
+                               "out N times with the same dice for each, N rounded up to a "
+                               "multiple of 36; Ctrl+C stops with the figures so far"))
+    parser.add_argument("--candidates", type=int, default=CANDIDATES, metavar="K",
+                        help=_("with --rollout and dice: how many of the best plays to roll "
+                               "out (default {count})").format(count=CANDIDATES))
+    parser.add_argument("--seed", type=int, default=0,
+                        help=_("seed of the rollout's dice"))
     parser.add_argument("--json", action="store_true",
                         help=_("print the analysis as JSON"))
     return parser
+
+
+def _trials(text: str) -> int:
+    try:
+        trials = int(text)
+    except ValueError:
+        trials = 0
+    if not 1 <= trials <= MAX_TRIALS:
+        raise argparse.ArgumentTypeError(_("a rollout is 1 to {most} trials, not {text}"
+                                           ).format(most=MAX_TRIALS, text=repr(text)))
+    return trials
 
 
 def analyze_main(argv: Sequence[str]) -> int:
@@ -62,6 +87,8 @@ def analyze_main(argv: Sequence[str]) -> int:
         bot = get_bot("expert")
         if args.depth == 1:
             bot.width = 0  # the network alone
+        if args.rollout is not None:
+            return _roll_out(bot, position, dice, args)
         if dice is None:
             chances = bot.position_chances(position)
             print(json.dumps(_chances_data(position, args.depth, chances), indent=1)
@@ -73,6 +100,102 @@ def analyze_main(argv: Sequence[str]) -> int:
     except WeightsError as error:
         return _fail(str(error))
     return 0
+
+
+class Analyst(Protocol):
+    """What the analysis asks of the expert (``get_bot("expert")``)."""
+
+    def analyse(self, position: Position, dice: Dice, played: Position | None = None,
+                thorough: bool = False) -> list[JudgedPlay]: ...
+
+    def rollout(self, afters: Sequence[Position], trials: int, seed: int = 0,
+                progress: Callable[[int, int], None] | None = None) -> list[RolledOut]: ...
+
+
+def _roll_out(bot: Analyst, position: Position, dice: Dice | None,
+              args: argparse.Namespace) -> int:
+    """The rollout of the best ``--candidates`` plays (or of the position), with a progress
+    bar on a terminal; Ctrl+C keeps the blocks of trials done."""
+    judged = bot.analyse(position, dice, thorough=True)[:max(1, args.candidates)] \
+        if dice is not None else []
+    afters = [entry.after for entry in judged] or [position]
+    console = Console(stderr=True)
+    columns = (TextColumn(_("rolling out"), markup=False), BarColumn(), MofNCompleteColumn())
+    with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
+        task = bar.add_task("rollout", total=args.rollout)
+        try:
+            rolled = bot.rollout(afters, args.rollout, args.seed,
+                                 lambda done, total: bar.update(task, completed=done,
+                                                                total=total))
+        except KeyboardInterrupt:
+            print(_("{prog}: stopped before the first 36 trials were done").format(prog=PROG),
+                  file=sys.stderr)
+            return 130
+    if dice is None:
+        mover = rolled[0].mirrored()  # the rollout is told for the side that moved last
+        print(json.dumps(_rolled_position_data(position, mover), indent=1) if args.json
+              else format_rolled_position(position, mover))
+        return 0
+    print(json.dumps(_rolled_plays_data(position, dice, judged, rolled), indent=1)
+          if args.json else format_rolled_plays(position, dice, judged, rolled))
+    return 0
+
+
+def format_rolled_plays(position: Position, dice: Dice, judged: Sequence[JudgedPlay],
+                        rolled: Sequence[RolledOut]) -> str:
+    """The rolled-out candidates, best first, each with its standard error and the
+    estimate it started from."""
+    ranked = sorted(zip(judged, rolled, strict=True), key=lambda pair: -pair[1].equity)
+    plays = [format_play(entry.play, position, dice) or _("no move") for entry, _result in ranked]
+    width = max(12, *(len(play) for play in plays))
+    lines = [_("Position {id}: {side} to move, dice {dice}; rolled out {trials} times, the "
+               "network playing both sides").format(
+        id=position.to_id(dice), side=position.turn.name_shown, dice=dice,
+        trials=rolled[0].trials), "",
+        "     " + _("play").ljust(width) + "  " + _("equity").rjust(7) + "  "
+        + _("± error").rjust(7) + "  " + _("win").rjust(6) + "  " + _("mars").rjust(6) + "  "
+        + _("lose mars").rjust(9) + "  " + _("estimate").rjust(8)]
+    for rank, ((entry, result), play) in enumerate(zip(ranked, plays, strict=True), start=1):
+        chances = result.chances
+        lines.append(f"{rank:>3}. {play.ljust(width)}  {result.equity:+7.3f}  "
+                     f"{result.standard_error:7.3f}  {_percent(chances.win)}  "
+                     f"{_percent(chances.win_mars)}  {_percent(chances.lose_mars):>9}  "
+                     f"{entry.chances.equity:+8.3f}")
+    return "\n".join(lines)
+
+
+def format_rolled_position(position: Position, rolled: RolledOut) -> str:
+    chances = rolled.chances
+    return "\n".join([
+        _("Position {id}: {side} to move, before the roll; rolled out {trials} times, the "
+          "network playing both sides").format(id=position.to_id(),
+                                              side=position.turn.name_shown,
+                                              trials=rolled.trials),
+        _("{side}: equity {equity} (± {error}), win {win}, win with a mars {win_mars}, lose "
+          "with a mars {lose_mars}").format(
+            side=position.turn.name_shown, equity=f"{rolled.equity:+.3f}",
+            error=f"{rolled.standard_error:.3f}", win=_percent(chances.win).strip(),
+            win_mars=_percent(chances.win_mars).strip(),
+            lose_mars=_percent(chances.lose_mars).strip())])
+
+
+def _rolled_fields(rolled: RolledOut) -> dict[str, float | int]:
+    return {**_chance_fields(rolled.chances), "equity": round(rolled.equity, 4),
+            "standard_error": round(rolled.standard_error, 4), "trials": rolled.trials}
+
+
+def _rolled_plays_data(position: Position, dice: Dice, judged: Sequence[JudgedPlay],
+                       rolled: Sequence[RolledOut]) -> dict[str, Any]:
+    ranked = sorted(zip(judged, rolled, strict=True), key=lambda pair: -pair[1].equity)
+    return {"id": position.to_id(dice), "turn": position.turn.value, "dice": list(dice),
+            "rollout": [{"play": format_play(entry.play, position, dice),
+                         "estimate": round(entry.chances.equity, 4), **_rolled_fields(result)}
+                        for entry, result in ranked]}
+
+
+def _rolled_position_data(position: Position, rolled: RolledOut) -> dict[str, Any]:
+    return {"id": position.to_id(), "turn": position.turn.value, "dice": None,
+            "rollout": _rolled_fields(rolled)}
 
 
 def parse_dice(text: str) -> Dice:
