@@ -15,7 +15,7 @@ from nardy_tui.bot import get_bot
 from nardy_tui.cli.review import review_main
 from nardy_tui.engine import Match, Phase, Position
 from nardy_tui.options import MatchOptions
-from nardy_tui.storage import format_record
+from nardy_tui.storage import format_record, parse_record
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +44,7 @@ def report(record: Path) -> dict[str, object]:
 
 
 def test_the_json_review_has_every_decision_and_a_summary_per_player(
-        report: dict[str, object]) -> None:
+        report: dict[str, object], record: Path) -> None:
     [game] = report["games"]  # type: ignore[misc]
     turns = game["turns"]
     assert turns and {turn["player"] for turn in turns} == {"white", "black"}
@@ -58,8 +58,14 @@ def test_the_json_review_has_every_decision_and_a_summary_per_player(
             assert 2 * chances["win"] - 1 + chances["win_mars"] - chances["lose_mars"] \
                 == pytest.approx(equity, abs=1e-3)
         assert Position.from_id(turn["id"]) is not None
+    assert len(game["luck"]) == len(parse_record(record.read_text()).games[0].turns)
     summary = report["summary"]
     assert set(summary) == {"white", "black"}  # type: ignore[arg-type]
+    white_luck = sum(roll["luck"] if roll["player"] == "white" else -roll["luck"]
+                     for roll in game["luck"])
+    assert summary["white"]["luck"] == pytest.approx(white_luck, abs=1e-3)  # type: ignore[index]
+    assert summary["white"]["luck"] == pytest.approx(  # type: ignore[index]
+        -summary["black"]["luck"], abs=1e-3)  # type: ignore[index]
     for side in ("white", "black"):
         mine = [turn for turn in turns if turn["player"] == side]
         assert summary[side]["decisions"] == len(mine)  # type: ignore[index]

@@ -126,6 +126,23 @@ class ExpertBot(Bot):
 
         return rollout(self.network, afters, trials, seed, progress)
 
+    def roll_luck(self, positions: Sequence[Position], dice: Sequence[Dice]) -> list[float]:
+        """Each roll's luck for the side that threw it: the network's equity after the best
+        play with ``dice`` from ``positions`` (the roller to move), less the mean of that
+        over all 36 throws."""
+        from nardy_tui.bot.batch_moves import boards
+        from nardy_tui.bot.rollout import roll_values, throw_index
+
+        if not positions:
+            return []
+        own, other = boards(list(positions))
+        first_turns = np.array([[position.turn in position.first_turns,
+                                 position.turn.opponent in position.first_turns]
+                                for position in positions])
+        values = roll_values(self.network, own, other, first_turns)
+        thrown = values[np.arange(len(values)), throw_index(np.array(dice))]
+        return [float(luck) for luck in thrown - values.mean(axis=1)]
+
     def position_chances(self, position: Position) -> Evaluation:
         """The side to move's chances before it rolls: the network's own when this bot
         does not search (``width`` 0), else the average over the 21 rolls of the best

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from nardy_tui.bot.chances import Evaluation
-from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord
+from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord, game_result
 from nardy_tui.i18n import N_, _
 
 
@@ -149,13 +149,47 @@ class PlayerSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class RollLuck:
+    """How lucky one roll was for the side that threw it, in points: the expert's equity
+    after its best play with these dice, less the mean over all 36 throws."""
+
+    number: int
+    """The turn's number in the game."""
+    side: Side
+    dice: Dice
+    luck: float
+
+
+@dataclass(frozen=True, slots=True)
 class GameReview:
-    """A reviewed game: every turn with a choice, in order, and a summary per side."""
+    """A reviewed game: every turn with a choice, in order, a summary per side, and the
+    luck of every roll (the dice, not the play: both sides', forced turns too)."""
 
     turns: tuple[TurnReview, ...]
+    luck: tuple[RollLuck, ...] = ()
+    result: tuple[Side, int] | None = None
+    """The winner and the points, once the game is over."""
 
     def summary(self, side: Side) -> PlayerSummary:
         return summarise([self], side)
+
+    def luck_of(self, side: Side) -> float:
+        """What the dice gave ``side`` over the game: its rolls' luck less the other's (a
+        roll's luck is the other side's loss)."""
+        return sum(roll.luck if roll.side is side else -roll.luck for roll in self.luck)
+
+    def points_for(self, side: Side) -> int:
+        """What the game scored for ``side``: its points if it won, minus the other's; 0
+        while it goes on."""
+        if self.result is None:
+            return 0
+        winner, points = self.result
+        return points if winner is side else -points
+
+    def luck_adjusted(self, side: Side) -> float:
+        """The game's result for ``side`` with the dice's gift taken out: what its play
+        earned against the other's."""
+        return self.points_for(side) - self.luck_of(side)
 
     def mistakes(self, side: Side | None = None) -> list[TurnReview]:
         """The turns with a mark, of one side or both."""
@@ -192,7 +226,9 @@ def review_game(start: Position, turns: Sequence[TurnRecord],
     expert = get_bot("expert")
     position = start
     reviewed: list[TurnReview] = []
+    rolled_from: list[Position] = []
     for number, record in enumerate(turns, start=1):
+        rolled_from.append(position)
         if record.side is not position.turn:
             raise ValueError(f"turn {number} is {record.side.label}'s, but "
                              f"{position.turn.label} is to move")
@@ -215,4 +251,8 @@ def review_game(start: Position, turns: Sequence[TurnRecord],
         if progress is not None:
             progress(number, len(turns))
         position = after
-    return GameReview(tuple(reviewed))
+    luck = expert.roll_luck(rolled_from, [record.dice for record in turns])
+    return GameReview(tuple(reviewed), tuple(
+        RollLuck(number, record.side, record.dice, value)
+        for number, (record, value) in enumerate(zip(turns, luck, strict=True), start=1)),
+        game_result(position))

@@ -107,7 +107,7 @@ def _block(network: Network, afters: Sequence[Position], seed: int, block: int) 
     for turn in range(MAX_TURNS):
         if turn < LUCKY_TURNS:  # the first rolls' luck, for the control variate
             values = roll_values(network, own, other, first_turns)
-            thrown = values[np.arange(len(values)), _throw_index(dice[trial, turn])]
+            thrown = values[np.arange(len(values)), throw_index(dice[trial, turn])]
             mover_luck = thrown - values.mean(axis=1)
             luck[playing] += np.where(player_to_move, mover_luck, -mover_luck)
         after = _best_results(network, own, other, dice[trial, turn], first_turns)
@@ -185,7 +185,7 @@ def roll_values(network: Network, own: np.ndarray, other: np.ndarray,
     return values
 
 
-def _throw_index(dice: np.ndarray) -> np.ndarray:
+def throw_index(dice: np.ndarray) -> np.ndarray:
     """Each throw's place in ``THROWS``."""
     index: np.ndarray = (dice[:, 0] - 1) * 6 + (dice[:, 1] - 1)
     return index

@@ -28,6 +28,7 @@ from nardy_tui.bot import (
     summarise,
 )
 from nardy_tui.cli.argparsing import OneLineParser
+from nardy_tui.play import luck_said
 from nardy_tui.engine import Side, format_play
 from nardy_tui.i18n import _, ngettext
 from nardy_tui.storage import Record, RecordError, load_record
@@ -104,6 +105,7 @@ def format_report(name: str, reviews: Sequence[GameReview], sides: Sequence[Side
                 number=f"{turn.number:>3}", side=turn.side.name_shown,
                 dice=str(turn.dice), played=f"{played:<22}",
                 best=f"{best:<22}", loss=f"{turn.loss:.3f}", mark=turn.mark.name_shown))
+        lines.append("  " + luck_said([review], sides[0]))
     lines += ["", _("Summary")]
     for side in sides:
         summary = summarise(reviews, side)
@@ -122,6 +124,8 @@ def format_report(name: str, reviews: Sequence[GameReview], sides: Sequence[Side
                 loss=f"{summary.total_loss:.3f}", mean=f"{summary.mean_loss:.3f}",
                 blunders=counts.get(Mark.BLUNDER, 0), errors=counts.get(Mark.ERROR, 0),
                 doubtful=counts.get(Mark.DOUBTFUL, 0), grade=summary.grade_shown))
+    if len(reviews) > 1:
+        lines.append("  " + _("The match: {luck}").format(luck=luck_said(reviews, sides[0])))
     return "\n".join(lines)
 
 
@@ -148,13 +152,18 @@ def _as_data(record: Record, reviews: Sequence[GameReview], sides: Sequence[Side
     for side in sides:
         summary = summarise(reviews, side)
         summaries[side.value] = {
+            "luck": round(sum(review.luck_of(side) for review in reviews), 4),
+            "luck_adjusted": round(sum(review.luck_adjusted(side) for review in reviews), 4),
             "decisions": summary.decisions, "total_loss": round(summary.total_loss, 4),
             "mean_loss": round(summary.mean_loss, 4), "grade": summary.grade,
             "marks": {mark.value: summary.counts.get(mark, 0) for mark in _marks_worst_first()},
         }
     return {
         "games": [{"game": game.number,
-                   "turns": [turn_data(t) for t in review.turns if t.side in sides]}
+                   "turns": [turn_data(t) for t in review.turns if t.side in sides],
+                   "luck": [{"turn": roll.number, "player": roll.side.value,
+                             "dice": list(roll.dice), "luck": round(roll.luck, 4)}
+                            for roll in review.luck]}
                   for game, review in zip(record.games, reviews, strict=True)],
         "summary": summaries,
     }

@@ -7,9 +7,10 @@ the review screen lays these words out and keeps nothing else of them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 
-from nardy_tui.bot import Mark, PlayerSummary, TurnReview
+from nardy_tui.bot import GameReview, Mark, PlayerSummary, RollLuck, TurnReview, summarise
 from nardy_tui.engine import Play, Side, format_play
 from nardy_tui.i18n import N_, Shown, _, ngettext, reading_of, visual
 from nardy_tui.play.wording import chances_said
@@ -122,3 +123,37 @@ def marks_key() -> str:
     """The glyphs of the list and what each means."""
     return Shown.of(" · ".join(f"{MARK_GLYPHS[mark]} {reading_of(mark.name_shown)}"
                                for mark in (Mark.BLUNDER, Mark.ERROR, Mark.DOUBTFUL)))
+
+
+def luck_said(reviews: Sequence[GameReview], side: Side) -> str:
+    """Was it the dice or the play? The games' result for ``side``, what the dice gave,
+    what each side's play cost, and the result with the luck taken out."""
+    other = side.opponent
+    points = sum(review.points_for(side) for review in reviews)
+    luck = sum(review.luck_of(side) for review in reviews)
+    costs = {each: summarise(reviews, each).total_loss for each in Side}
+    if points > 0:
+        result = ngettext("{side} won {count} point", "{side} won {count} points",
+                          points).format(side=side.name_shown, count=points)
+    elif points < 0:
+        result = ngettext("{side} lost {count} point", "{side} lost {count} points",
+                          -points).format(side=side.name_shown, count=-points)
+    else:
+        result = _("{side} is level").format(side=side.name_shown)
+    lucky = side if luck >= 0 else other
+    fields = {"result": result, "lucky": lucky.name_shown, "luck": f"{abs(luck):.2f}",
+              "side": side.name_shown, "cost": f"{costs[side]:.2f}",
+              "other": other.name_shown, "other_cost": f"{costs[other]:.2f}",
+              "adjusted": f"{points - luck:+.2f}"}
+    if summarise(reviews, other).decisions:
+        return _("{result}; the dice gave {lucky} {luck} points; {side}'s play cost {cost} "
+                 "and {other}'s {other_cost}. With the luck taken out: {adjusted} for "
+                 "{side}.").format(**fields)
+    return _("{result}; the dice gave {lucky} {luck} points; {side}'s play cost {cost}. "
+             "With the luck taken out: {adjusted} for {side}.").format(**fields)
+
+
+def roll_luck_said(luck: RollLuck) -> str:
+    """One roll's luck, for the verdict under the board."""
+    return _("The roll's luck for {side}: {luck} points.").format(
+        side=luck.side.name_shown, luck=f"{luck.luck:+.2f}")

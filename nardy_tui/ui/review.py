@@ -47,7 +47,9 @@ from nardy_tui.play import (
     TurnFilter,
     judged_marks,
     list_line,
+    luck_said,
     marks_key,
+    roll_luck_said,
     summary_line,
     verdict_lines,
 )
@@ -98,6 +100,8 @@ class ReviewScreen(SizedScreen):
         translate_bindings(self)
         self.request = request
         self.reviewed: list[TurnReview] = []
+        self.luck: GameReview | None = None
+        """The finished review, with every roll's luck (the review's last step)."""
         self.finished = False
         self.left = False
         """Set when the screen is closed: answers still coming from the worker are dropped."""
@@ -160,14 +164,15 @@ class ReviewScreen(SizedScreen):
     def _review(self) -> None:
         start = self.request.start
         try:
-            review_game(start, self.request.turns, progress=self._progress_from_thread,
-                        on_turn=self._turn_from_thread, sides=self.request.sides)
+            review = review_game(start, self.request.turns,
+                                 progress=self._progress_from_thread,
+                                 on_turn=self._turn_from_thread, sides=self.request.sides)
         except _Closed:
             return
         except (WeightsError, ValueError) as error:
             self.app.call_from_thread(self._failed, str(error))
             return
-        self.app.call_from_thread(self._done)
+        self.app.call_from_thread(self._done, review)
 
     def _progress_from_thread(self, done: int, total: int) -> None:
         """Move the bar; stop reviewing once the screen is closed (its worker cancelled)."""
@@ -195,10 +200,13 @@ class ReviewScreen(SizedScreen):
             self._append(turn)
         self._write_summary()
 
-    def _done(self) -> None:
+    def _done(self, review: GameReview) -> None:
         if self.left or not self.is_attached:
             return  # closed while the review ran
         self.finished = True
+        self.luck = review
+        if self.selected is not None:
+            self._show_turn(self.selected)  # now with its roll's luck
         self.query_one("#review-progress", ProgressBar).display = False
         self._write_summary()
         if not self.reviewed:
@@ -281,8 +289,10 @@ class ReviewScreen(SizedScreen):
         board.set_banner(_("Turn {number}: {side} rolled {dice}").format(
             number=turn.number, side=mover.name_shown, dice=str(turn.dice)))
         detail = self.query_one("#review-detail", Static)
-        detail.update(self._whole_lines_that_fit(detail, verdict_lines(turn, self._reader(turn))),
-                      layout=False)
+        lines = verdict_lines(turn, self._reader(turn))
+        if self.luck is not None:
+            lines.insert(-1, roll_luck_said(self.luck.luck[turn.number - 1]))
+        detail.update(self._whole_lines_that_fit(detail, lines), layout=False)
 
     def _write_summary(self) -> None:
         review = GameReview(tuple(self.reviewed))
@@ -295,9 +305,17 @@ class ReviewScreen(SizedScreen):
             lines.append(ngettext("{count} play made against the tutor's warning.",
                                   "{count} plays made against the tutor's warning.",
                                   count).format(count=count))
+        if self.luck is not None:
+            lines.append(luck_said([self.luck], self._luck_side()))
         lines.append(marks_key())
         summary = self.query_one("#review-summary", Static)
         summary.update(self._broken(summary, lines))
+
+    def _luck_side(self) -> Side:
+        """Whose luck the summary tells: the player's against the bot, White's in hot-seat
+        (the other's is the same, turned round)."""
+        sides = self.request.sides
+        return next(iter(sides)) if len(sides) == 1 else Side.WHITE
 
     def _whole_lines_that_fit(self, widget: Static, lines: list[str]) -> str:
         """The verdict's messages that fit the detail's rows, each whole: a small terminal

@@ -7,9 +7,16 @@ import dataclasses
 
 import pytest
 
-from nardy_tui.bot import Evaluation, GameReview, Mark, TurnReview, summarise
-from nardy_tui.engine import Position, Side, Step, TurnRecord
-from nardy_tui.play import TurnFilter, list_line, marks_key, summary_line, verdict_lines
+from nardy_tui.bot import Evaluation, GameReview, Mark, RollLuck, TurnReview, summarise
+from nardy_tui.engine import Dice, Position, Side, Step, TurnRecord
+from nardy_tui.play import (
+    TurnFilter,
+    list_line,
+    luck_said,
+    marks_key,
+    summary_line,
+    verdict_lines,
+)
 
 PLAYED = (Step(24, 18, 6), Step(24, 19, 5))
 BEST = (Step(24, 18, 6), Step(18, 13, 5))
@@ -64,3 +71,12 @@ def test_the_verdict_gives_the_chances_after_the_play_made_and_after_the_best() 
     chances = verdict_lines(blunder, Side.WHITE)[3]
     assert chances == ("Chances after the play made: win 40%, mars 10%, lose mars 12%; "
                        "after the best: win 55%, mars 12%, lose mars 5%.")
+
+
+def test_the_luck_sentence_tells_the_dice_from_the_play() -> None:
+    blunder = judged(Side.WHITE, 0.4, Mark.BLUNDER)
+    review = GameReview((blunder,), (RollLuck(3, Side.BLACK, Dice(6, 6), 1.4),),
+                        (Side.BLACK, 1))
+    assert luck_said([review], Side.WHITE) == (
+        "White lost 1 point; the dice gave Black 1.40 points; White's play cost 0.40. "
+        "With the luck taken out: +0.40 for White.")

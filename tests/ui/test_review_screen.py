@@ -228,3 +228,14 @@ async def test_the_summary_counts_the_plays_made_against_the_tutors_warning() ->
         await pilot.pause()
         summary = str(screen.query_one("#review-summary", Static).content)
         assert "1 play made against the tutor's warning." in summary
+
+
+async def test_once_done_the_summary_tells_the_dice_from_the_play() -> None:
+    app = ReviewApp(blunder_game())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await finished(app)
+        await pilot.pause()
+        summary = str(screen.query_one("#review-summary", Static).content)
+        assert "the dice gave White" in summary and "With the luck taken out" in summary
+        detail = str(screen.query_one("#review-detail", Static).content)
+        assert "The roll's luck for White: +" in detail
