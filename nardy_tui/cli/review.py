@@ -28,9 +28,9 @@ from nardy_tui.bot import (
     summarise,
 )
 from nardy_tui.cli.argparsing import OneLineParser
-from nardy_tui.play import luck_said
 from nardy_tui.engine import Side, format_play
 from nardy_tui.i18n import _, ngettext
+from nardy_tui.play import luck_said
 from nardy_tui.storage import Record, RecordError, load_record
 
 PROG = "nardy review"
