@@ -101,3 +101,17 @@ def test_a_missing_record_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixt
     assert review_main([str(tmp_path / "none.txt")]) == 1
     [line] = capsys.readouterr().err.strip().splitlines()
     assert "none.txt" in line
+
+
+def test_with_rollout_each_marked_turn_is_also_played_out(record: Path) -> None:
+    out = subprocess.run([sys.executable, "-m", "nardy_tui", "review", str(record), "--json",
+                          "--player", "black", "--rollout", "36"],
+                         capture_output=True, text=True, check=True, timeout=600).stdout
+    turns = json.loads(out)["games"][0]["turns"]
+    for turn in turns:
+        rolled = turn["rollout"]
+        assert (rolled is None) == (turn["mark"] is None)
+        if rolled is not None:
+            assert rolled["trials"] == 36
+            assert rolled["loss"] == pytest.approx(
+                rolled["best_equity"] - rolled["played_equity"], abs=1e-3)

@@ -20,10 +20,12 @@ from nardy_tui.bot.review import (
     GameReview,
     Mark,
     PlayerSummary,
+    RolledVerdict,
     RollLuck,
     TurnReview,
     mark_for,
     review_game,
+    roll_out_turn,
     summarise,
 )
 from nardy_tui.bot.training import (
@@ -47,6 +49,7 @@ __all__ = [
     "RankingWithChances",
     "RollLuck",
     "RolledOut",
+    "RolledVerdict",
     "TrainingRun",
     "TrainingSettings",
     "TurnReview",
@@ -56,6 +59,7 @@ __all__ = [
     "get_bot",
     "mark_for",
     "review_game",
+    "roll_out_turn",
     "run_arena",
     "summarise",
     "train_network",

@@ -26,7 +26,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from nardy_tui.bot.chances import Evaluation
+from nardy_tui.bot.chances import Evaluation, RolledOut
 from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord, game_result
 from nardy_tui.i18n import N_, _
 
@@ -122,6 +122,31 @@ class TurnReview:
     @property
     def mark(self) -> Mark:
         return mark_for(self.loss)
+
+
+@dataclass(frozen=True, slots=True)
+class RolledVerdict:
+    """A judged turn rolled out: the play made and the best play, each played out with the
+    same dice (``ExpertBot.rollout``), for the side that moved."""
+
+    played: RolledOut
+    best: RolledOut
+
+    @property
+    def loss(self) -> float:
+        """What the play made cost by the rollout (negative: the rollout liked it better)."""
+        return self.best.equity - self.played.equity
+
+
+def roll_out_turn(turn: TurnReview, trials: int, seed: int = 0,
+                  progress: Callable[[int, int], None] | None = None) -> RolledVerdict:
+    """Play the turn's play made and its best play out ``trials`` times each."""
+    from nardy_tui.bot import get_bot
+
+    played = turn.before.apply(turn.played, turn.dice)
+    best = turn.before.apply(turn.best, turn.dice)
+    rolled = get_bot("expert").rollout([played, best], trials, seed, progress)
+    return RolledVerdict(rolled[0], rolled[1] if best != played else rolled[0])
 
 
 @dataclass(frozen=True, slots=True)

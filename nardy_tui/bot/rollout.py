@@ -103,8 +103,16 @@ def _block(network: Network, afters: Sequence[Position], seed: int, block: int) 
     """Whether the side to move is the one that made the candidate's play."""
     outcome = np.zeros((games, 3))
     luck = np.zeros(games)
-    playing = np.arange(games)
+    # A candidate that bore off the last checker has won already: there is nothing to play.
+    over = other[:, 0] == CHECKERS
+    outcome[over, 0] = 1
+    outcome[over, 1] = own[over, 0] == 0
+    playing = np.arange(games)[~over]
+    own, other, first_turns, trial = own[~over], other[~over], first_turns[~over], trial[~over]
+    player_to_move = player_to_move[~over]
     for turn in range(MAX_TURNS):
+        if not len(playing):
+            break
         if turn < LUCKY_TURNS:  # the first rolls' luck, for the control variate
             values = roll_values(network, own, other, first_turns)
             thrown = values[np.arange(len(values)), throw_index(dice[trial, turn])]
@@ -124,8 +132,6 @@ def _block(network: Network, afters: Sequence[Position], seed: int, block: int) 
                                axis=1)
         player_to_move = ~player_to_move[going]
         trial, playing = trial[going], playing[going]
-        if not len(playing):
-            break
     else:
         raise RuntimeError(f"a rollout game did not end within {MAX_TURNS} turns")
     equity = 2.0 * outcome[:, 0] - 1.0 + outcome[:, 1] - outcome[:, 2]

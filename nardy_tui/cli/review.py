@@ -22,15 +22,17 @@ from nardy_tui.bot import (
     Evaluation,
     GameReview,
     Mark,
+    RolledVerdict,
     TurnReview,
     WeightsError,
     review_game,
+    roll_out_turn,
     summarise,
 )
 from nardy_tui.cli.argparsing import OneLineParser
 from nardy_tui.engine import Side, format_play
 from nardy_tui.i18n import _, ngettext
-from nardy_tui.play import luck_said
+from nardy_tui.play import luck_said, rolled_said
 from nardy_tui.storage import Record, RecordError, load_record
 
 PROG = "nardy review"
@@ -49,7 +51,31 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("print the whole review as JSON (every reviewed turn)"))
     parser.add_argument("--player", choices=("white", "black"),
                         help=_("review one side only (default: both)"))
+    parser.add_argument("--rollout", type=int, metavar="N",
+                        help=_("roll out each marked turn's play and best play N times (N "
+                               "rounded up to a multiple of 36): rolled-out figures beside "
+                               "the estimates"))
     return parser
+
+
+Rolled = dict[tuple[int, int], RolledVerdict]
+"""The rolled-out verdicts, by (game, turn number)."""
+
+
+def roll_out_mistakes(reviews: Sequence[GameReview], sides: Sequence[Side],
+                      trials: int) -> Rolled:
+    """Each marked turn of ``sides`` rolled out, with a progress bar on a terminal."""
+    marked = [(number, turn) for number, review in enumerate(reviews, start=1)
+              for turn in review.mistakes() if turn.side in sides]
+    console = Console(stderr=True)
+    columns = (TextColumn(_("rolling out"), markup=False), BarColumn(), MofNCompleteColumn())
+    rolled: Rolled = {}
+    with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
+        task = progress.add_task("rollout", total=len(marked))
+        for number, turn in marked:
+            rolled[(number, turn.number)] = roll_out_turn(turn, trials, seed=turn.number)
+            progress.advance(task)
+    return rolled
 
 
 def review_main(argv: Sequence[str]) -> int:
@@ -66,10 +92,19 @@ def review_main(argv: Sequence[str]) -> int:
         return _fail(str(error))
     except ValueError as error:
         return _fail(_("the record does not replay: {error}").format(error=error))
+    rolled: Rolled = {}
+    if args.rollout is not None:
+        if not 1 <= args.rollout <= 100_000:
+            return _fail(_("a rollout is 1 to {most} trials, not {text}").format(
+                most=100_000, text=repr(str(args.rollout))))
+        try:
+            rolled = roll_out_mistakes(reviews, sides, args.rollout)
+        except KeyboardInterrupt:
+            return 130
     if args.json:
-        print(json.dumps(_as_data(record, reviews, sides), indent=1))
+        print(json.dumps(_as_data(record, reviews, sides, rolled), indent=1))
     else:
-        print(format_report(args.record, reviews, sides))
+        print(format_report(args.record, reviews, sides, rolled))
     return 0
 
 
@@ -88,10 +123,13 @@ def review_record(record: Record, sides: Sequence[Side] = tuple(Side)) -> list[G
     return reviews
 
 
-def format_report(name: str, reviews: Sequence[GameReview], sides: Sequence[Side]) -> str:
-    """The review as text: each game's marked turns, then a summary per player."""
-    lines = [_("Review of {name} by the expert bot (loss in points of equity)").format(
-        name=name)]
+def format_report(name: str, reviews: Sequence[GameReview], sides: Sequence[Side],
+                  rolled: Rolled | None = None) -> str:
+    """The review as text: each game's marked turns (estimated, and rolled out where
+    ``rolled`` has them), then a summary per player."""
+    rolled = rolled or {}
+    lines = [_("Review of {name} by the expert bot (loss in points of equity, as the expert "
+               "estimates it; 'rolled out' where the plays were played out)").format(name=name)]
     for number, review in enumerate(reviews, start=1):
         lines += ["", _("Game {number}").format(number=number)]
         mistakes = [turn for turn in review.mistakes() if turn.side in sides]
@@ -105,6 +143,9 @@ def format_report(name: str, reviews: Sequence[GameReview], sides: Sequence[Side
                 number=f"{turn.number:>3}", side=turn.side.name_shown,
                 dice=str(turn.dice), played=f"{played:<22}",
                 best=f"{best:<22}", loss=f"{turn.loss:.3f}", mark=turn.mark.name_shown))
+            verdict = rolled.get((number, turn.number))
+            if verdict is not None:
+                lines.append("       " + rolled_said(verdict))
         lines.append("  " + luck_said([review], sides[0]))
     lines += ["", _("Summary")]
     for side in sides:
@@ -134,8 +175,11 @@ def _marks_worst_first() -> list[Mark]:
 
 
 def _as_data(record: Record, reviews: Sequence[GameReview], sides: Sequence[Side],
-             ) -> dict[str, Any]:
-    def turn_data(turn: TurnReview) -> dict[str, Any]:
+             rolled: Rolled | None = None) -> dict[str, Any]:
+    rolled = rolled or {}
+
+    def turn_data(game: int, turn: TurnReview) -> dict[str, Any]:
+        verdict = rolled.get((game, turn.number))
         return {
             "turn": turn.number, "player": turn.side.value, "dice": list(turn.dice),
             "played": format_play(turn.played, turn.before, turn.dice),
@@ -146,6 +190,13 @@ def _as_data(record: Record, reviews: Sequence[GameReview], sides: Sequence[Side
             "played_chances": _chances(turn.played_chances),
             "best_chances": _chances(turn.best_chances),
             "id": turn.before.to_id(turn.dice),
+            "rollout": None if verdict is None else {
+                "trials": verdict.played.trials,
+                "played_equity": round(verdict.played.equity, 4),
+                "played_error": round(verdict.played.standard_error, 4),
+                "best_equity": round(verdict.best.equity, 4),
+                "best_error": round(verdict.best.standard_error, 4),
+                "loss": round(verdict.loss, 4)},
         }
 
     summaries = {}
@@ -160,7 +211,8 @@ def _as_data(record: Record, reviews: Sequence[GameReview], sides: Sequence[Side
         }
     return {
         "games": [{"game": game.number,
-                   "turns": [turn_data(t) for t in review.turns if t.side in sides],
+                   "turns": [turn_data(game.number, t) for t in review.turns
+                             if t.side in sides],
                    "luck": [{"turn": roll.number, "player": roll.side.value,
                              "dice": list(roll.dice), "luck": round(roll.luck, 4)}
                             for roll in review.luck]}

@@ -37,6 +37,7 @@ from nardy_tui.play.review_words import (
     luck_said,
     marks_key,
     roll_luck_said,
+    rolled_said,
     summary_line,
     verdict_lines,
 )
@@ -99,6 +100,7 @@ __all__ = [
     "position_before_last",
     "roll_luck_said",
     "roll_off_said",
+    "rolled_said",
     "summary_line",
     "tray_cell",
     "turn_line",

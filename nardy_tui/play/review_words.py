@@ -10,7 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 
-from nardy_tui.bot import GameReview, Mark, PlayerSummary, RollLuck, TurnReview, summarise
+from nardy_tui.bot import (
+    GameReview,
+    Mark,
+    PlayerSummary,
+    RolledVerdict,
+    RollLuck,
+    TurnReview,
+    summarise,
+)
 from nardy_tui.engine import Play, Side, format_play
 from nardy_tui.i18n import N_, Shown, _, ngettext, reading_of, visual
 from nardy_tui.play.wording import chances_said
@@ -157,3 +165,13 @@ def roll_luck_said(luck: RollLuck) -> str:
     """One roll's luck, for the verdict under the board."""
     return _("The roll's luck for {side}: {luck} points.").format(
         side=luck.side.name_shown, luck=f"{luck.luck:+.2f}")
+
+
+def rolled_said(verdict: RolledVerdict) -> str:
+    """A turn's rollout in words: each play's rolled-out equity and error, and the cost."""
+    return _("rolled out {trials} times: the play made {played} (± {played_error}), the best "
+             "{best} (± {best_error}): cost {loss}").format(
+        trials=verdict.played.trials, played=f"{verdict.played.equity:+.3f}",
+        played_error=f"{verdict.played.standard_error:.3f}",
+        best=f"{verdict.best.equity:+.3f}", best_error=f"{verdict.best.standard_error:.3f}",
+        loss=f"{verdict.loss:+.3f}")

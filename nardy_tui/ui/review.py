@@ -26,9 +26,11 @@ from textual.worker import get_current_worker
 from nardy_tui.bot import (
     GameReview,
     Mark,
+    RolledVerdict,
     TurnReview,
     WeightsError,
     review_game,
+    roll_out_turn,
     summarise,
 )
 from nardy_tui.engine import (
@@ -50,6 +52,7 @@ from nardy_tui.play import (
     luck_said,
     marks_key,
     roll_luck_said,
+    rolled_said,
     summary_line,
     verdict_lines,
 )
@@ -57,6 +60,9 @@ from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.footer import KeysFooter, show_in_footer
 from nardy_tui.ui.sized import FULL_LAYOUT, SizedScreen
 from nardy_tui.ui.translated import translate_bindings
+
+ROLLOUT_TRIALS = 144
+"""Trials of a rollout asked for on the review screen: about four seconds a turn."""
 
 
 class _Closed(Exception):
@@ -90,6 +96,7 @@ class ReviewScreen(SizedScreen):
         Binding("w", "show('white')", N_("White")),
         Binding("b", "show('black')", N_("Black")),
         Binding("i", "panel", N_("Turns")),
+        Binding("r", "roll_out", N_("Roll out")),
     ]
 
     shown: reactive[TurnFilter] = reactive(TurnFilter.ALL, init=False)
@@ -100,6 +107,8 @@ class ReviewScreen(SizedScreen):
         translate_bindings(self)
         self.request = request
         self.reviewed: list[TurnReview] = []
+        self.rolled: dict[int, RolledVerdict] = {}
+        """The turns rolled out (``r``), by number."""
         self.luck: GameReview | None = None
         """The finished review, with every roll's luck (the review's last step)."""
         self.finished = False
@@ -253,6 +262,31 @@ class ReviewScreen(SizedScreen):
 
     # -- actions ---------------------------------------------------------------------------
 
+    def action_roll_out(self) -> None:
+        """Play the shown turn's play and its best play out (``ROLLOUT_TRIALS`` times) in a
+        worker; the verdict shows the rolled-out figures beside the estimates."""
+        turn = self.selected
+        if turn is None or turn.number in self.rolled:
+            return
+        self.notify(_("Rolling out turn {number}…").format(number=turn.number), timeout=3)
+        self._roll_out(turn)
+
+    @work(thread=True, exclusive=True, group="rollout")
+    def _roll_out(self, turn: TurnReview) -> None:
+        try:
+            verdict = roll_out_turn(turn, ROLLOUT_TRIALS, seed=turn.number)
+        except WeightsError as error:
+            self.app.call_from_thread(self.notify, str(error), severity="error")
+            return
+        self.app.call_from_thread(self._rolled_out, turn, verdict)
+
+    def _rolled_out(self, turn: TurnReview, verdict: RolledVerdict) -> None:
+        if self.left or not self.is_attached:
+            return  # closed while it ran
+        self.rolled[turn.number] = verdict
+        if self.selected is turn:
+            self._show_turn(turn)
+
     def action_back(self) -> None:
         self.left = True
         self.dismiss(None)
@@ -292,6 +326,9 @@ class ReviewScreen(SizedScreen):
         lines = verdict_lines(turn, self._reader(turn))
         if self.luck is not None:
             lines.insert(-1, roll_luck_said(self.luck.luck[turn.number - 1]))
+        if turn.number in self.rolled:
+            lines.insert(1, _("Rolled out (the figures above are the expert's estimates): "
+                              "{rollout}.").format(rollout=rolled_said(self.rolled[turn.number])))
         detail.update(self._whole_lines_that_fit(detail, lines), layout=False)
 
     def _write_summary(self) -> None:

@@ -81,3 +81,10 @@ def test_a_rollout_agrees_with_the_network_within_its_error(expert) -> None:  # 
     assert 0 < result.standard_error < 0.3
     assert np.isclose(result.chances.equity, 2 * result.chances.win - 1
                       + result.chances.win_mars - result.chances.lose_mars)
+
+
+def test_a_play_that_bears_off_the_last_checker_has_won_already(expert) -> None:  # type: ignore[no-untyped-def]
+    board = [0] * 24
+    board[23] = 15  # White to move, still all on its head: Black has just won with a mars
+    [result] = rollout(expert.network, [Position.from_points(board, Side.WHITE)], trials=36)
+    assert (result.chances.win, result.chances.win_mars, result.equity) == (1, 1, 2)

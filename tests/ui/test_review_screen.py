@@ -239,3 +239,16 @@ async def test_once_done_the_summary_tells_the_dice_from_the_play() -> None:
         assert "the dice gave White" in summary and "With the luck taken out" in summary
         detail = str(screen.query_one("#review-detail", Static).content)
         assert "The roll's luck for White: +" in detail
+
+
+async def test_r_rolls_the_shown_turn_out_beside_the_estimates() -> None:
+    app = ReviewApp(blunder_game())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await finished(app)
+        await burst(pilot, "r")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        detail = str(screen.query_one("#review-detail", Static).content)
+        # White's 6/1 5/off leaves Black a sure win; bearing both off wins at once.
+        assert "Rolled out (the figures above are the expert's estimates)" in detail
+        assert "the play made -1.000 (± 0.000), the best +1.000 (± 0.000): cost +2.000" in detail
