@@ -169,13 +169,14 @@ async def _game_over(pilot: Pilot[int]) -> None:
 
 
 async def _review(pilot: Pilot[int]) -> None:
-    """The game of the game-over scene reviewed, the mistakes only, the first one shown.
-    (A picture for the README only: it changes with the expert's weights.)"""
+    """The game of the game-over scene reviewed, the mistakes only, the first one shown and
+    rolled out. (A picture for the README only: it changes with the expert's weights.)"""
     await _game_over(pilot)
     await burst(pilot, "v")
     while not getattr(pilot.app.screen, "finished", True):
         await pilot.pause(0.1)
-    await burst(pilot, "m", "n")
+    await burst(pilot, "m", "n", "r")  # the first mistake, rolled out
+    await pilot.app.workers.wait_for_complete()
     await pilot.pause()
 
 
