@@ -9,9 +9,17 @@ import random
 
 import pytest
 
-from nardy_tui.bot import get_bot
+from nardy_tui.bot import exact_chances, get_bot
 from nardy_tui.cli.analyze import analyze_main
-from nardy_tui.engine import Dice, Position, Side, format_play, legal_plays, legal_results
+from nardy_tui.engine import (
+    Dice,
+    Position,
+    Side,
+    format_play,
+    legal_plays,
+    legal_results,
+    parse_play,
+)
 
 
 def some_positions(count: int, seed: int = 7) -> list[tuple[Position, Dice]]:
@@ -119,3 +127,20 @@ def test_a_rollout_of_no_trials_is_refused_in_one_line(
         analyze_main([Position.initial().to_id(), "--rollout", "0"])
     assert exit_status.value.code == 2
     assert "a rollout is 1 to 100000 trials" in capsys.readouterr().err
+
+
+def test_in_a_small_race_the_analysis_gives_the_exact_chances(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    board = [0] * 24
+    board[1], board[0] = 1, 2  # White: 2 1 1 left, to move
+    board[12 + 4] = -1         # Black: one checker on its 5-point
+    position = Position.from_points(board, Side.WHITE)
+    data = analysed(capsys, position.to_id((6, 5)))
+    for play in data["plays"]:  # type: ignore[union-attr]
+        assert play["exact"] and play["win_mars"] == play["lose_mars"] == 0
+    best = data["plays"][0]  # type: ignore[index]
+    assert best["play"] == "2/off 1/off"  # two off; Black's 5 then needs one roll
+    after = position.apply(parse_play("2/off 1/off", position, Dice(6, 5)), Dice(6, 5))
+    assert best["win"] == pytest.approx(round(1 - exact_chances(after).win, 4))
+    chances = analysed(capsys, position.to_id())["chances"]
+    assert chances["win"] == pytest.approx(round(exact_chances(position).win, 4))  # type: ignore[index]

@@ -47,6 +47,8 @@ class JudgedPlay:
     after: Position
     chances: Evaluation
     searched: bool
+    exact: bool = False
+    """The chances are the exact table's (``bot.exact``), not the network's."""
 
 
 @dataclass(frozen=True, slots=True)

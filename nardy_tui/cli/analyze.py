@@ -18,7 +18,16 @@ from typing import Any, Protocol
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from nardy_tui.bot import Evaluation, JudgedPlay, RolledOut, WeightsError, get_bot
+from nardy_tui.bot import (
+    Evaluation,
+    JudgedPlay,
+    RolledOut,
+    WeightsError,
+    exact_chances,
+    exact_where_known,
+    get_bot,
+    is_small_race,
+)
 from nardy_tui.cli.argparsing import OneLineParser
 from nardy_tui.engine import Dice, Position, format_play, read_position_id
 from nardy_tui.i18n import _
@@ -90,11 +99,12 @@ def analyze_main(argv: Sequence[str]) -> int:
         if args.rollout is not None:
             return _roll_out(bot, position, dice, args)
         if dice is None:
-            chances = bot.position_chances(position)
+            chances = (exact_chances(position) if is_small_race(position)
+                       else bot.position_chances(position))
             print(json.dumps(_chances_data(position, args.depth, chances), indent=1)
                   if args.json else format_chances(position, args.depth, chances))
         else:
-            judged = bot.analyse(position, dice, thorough=True)
+            judged = exact_where_known(bot.analyse(position, dice, thorough=True))
             print(json.dumps(_plays_data(position, dice, args.depth, judged), indent=1)
                   if args.json else format_plays(position, dice, args.depth, judged))
     except WeightsError as error:
@@ -240,7 +250,8 @@ def format_plays(position: Position, dice: Dice, depth: int,
              + "  " + _("lose mars").rjust(9)]
     for rank, (entry, play) in enumerate(zip(judged, plays, strict=True), start=1):
         chances = entry.chances
-        searched = "" if entry.searched or depth == 1 else "  " + _("(network alone)")
+        searched = ("  " + _("(exact)") if entry.exact
+                    else "" if entry.searched or depth == 1 else "  " + _("(network alone)"))
         behind = f"{chances.equity - best:+.3f}" if rank > 1 else ""
         lines.append(f"{rank:>3}. {play.ljust(width)}  {chances.equity:+7.3f}  "
                      f"{behind:>6}  {_percent(chances.win)}  {_percent(chances.win_mars)}  "
@@ -263,7 +274,8 @@ def _plays_data(position: Position, dice: Dice, depth: int,
     return {"id": position.to_id(dice), "turn": position.turn.value, "dice": list(dice),
             "depth": depth,
             "plays": [{"play": format_play(entry.play, position, dice),
-                       "searched": entry.searched, **_chance_fields(entry.chances)}
+                       "searched": entry.searched, "exact": entry.exact,
+                       **_chance_fields(entry.chances)}
                       for entry in judged]}
 
 
