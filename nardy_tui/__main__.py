@@ -2,4 +2,5 @@
 
 from nardy_tui.cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # not when a rollout's worker process imports this module
+    raise SystemExit(main())

@@ -16,13 +16,18 @@ What makes a few hundred trials worth more than their number:
   a turn.
 
 Trials are played in blocks of 36, all candidates and all trials of a block side by side
-in one numpy search per turn (``batch_moves``), so stopping between blocks (Ctrl+C)
-leaves whole strata: the figures so far are still fair.
+in one numpy search per turn (``batch_moves``), the blocks shared among the cores that are
+free; stopping (Ctrl+C) keeps the blocks done before it, whole strata, so the figures so
+far are still fair.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import signal
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
@@ -47,22 +52,63 @@ Progress = Callable[[int, int], None]
 
 
 def rollout(network: Network, afters: Sequence[Position], trials: int, seed: int = 0,
-            progress: Progress | None = None) -> list[RolledOut]:
+            progress: Progress | None = None, workers: int | None = None) -> list[RolledOut]:
     """Roll out each position of ``afters`` (the candidates' results, the opponent to
-    move) ``trials`` times (rounded up to whole blocks of 36). A ``KeyboardInterrupt``
-    between blocks ends the rollout with the blocks done (at least one)."""
+    move) ``trials`` times (rounded up to whole blocks of 36), on ``workers`` processes
+    (default: the cores that are free, ``free_cores``). A ``KeyboardInterrupt`` ends the
+    rollout with the blocks done before it (at least one), in order, so whole strata."""
     blocks = -(-trials // BLOCK)
+    workers = min(blocks, free_cores() if workers is None else workers)
     results: list[np.ndarray] = []
+
+    def done(rows: np.ndarray) -> None:
+        results.append(rows)
+        if progress is not None:
+            progress(len(results) * BLOCK, blocks * BLOCK)
+
     try:
-        for block in range(blocks):
-            results.append(_block(network, afters, seed, block))
-            if progress is not None:
-                progress((block + 1) * BLOCK, blocks * BLOCK)
+        if workers > 1:
+            _in_processes(network, afters, seed, blocks, workers, done)
+        else:
+            for block in range(blocks):
+                done(_block(network, afters, seed, block))
     except KeyboardInterrupt:
         if not results:
             raise
     outcomes = np.concatenate(results, axis=1)  # (candidates, trials, 4)
     return [_summary(rows) for rows in outcomes]
+
+
+def free_cores() -> int:
+    """The cores nothing else is using now, by the load average (at least one)."""
+    cores = os.cpu_count() or 1
+    try:
+        busy = os.getloadavg()[0]
+    except OSError:  # no load average here (Windows)
+        busy = 0.0
+    return max(1, min(cores, int(cores - busy + 0.5)))
+
+
+def _in_processes(network: Network, afters: Sequence[Position], seed: int, blocks: int,
+                  workers: int, done: Callable[[np.ndarray], None]) -> None:
+    """The blocks shared among ``workers`` processes, each block's rows handed to ``done``
+    in the blocks' order. The workers ignore Ctrl+C: the rollout stops here."""
+    context = multiprocessing.get_context("spawn")  # no copy of a Textual app's threads
+    with ProcessPoolExecutor(workers, mp_context=context,
+                             initializer=_ignore_interrupts) as pool:
+        futures = [pool.submit(_block, network, list(afters), seed, block)
+                   for block in range(blocks)]
+        try:
+            for future in futures:
+                done(future.result())
+        except KeyboardInterrupt:
+            for future in futures:
+                future.cancel()
+            raise
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _summary(rows: np.ndarray) -> RolledOut:

@@ -88,3 +88,10 @@ def test_a_play_that_bears_off_the_last_checker_has_won_already(expert) -> None:
     board[23] = 15  # White to move, still all on its head: Black has just won with a mars
     [result] = rollout(expert.network, [Position.from_points(board, Side.WHITE)], trials=36)
     assert (result.chances.win, result.chances.win_mars, result.equity) == (1, 1, 2)
+
+
+def test_on_two_processes_a_rollout_is_the_same_as_on_one(expert) -> None:  # type: ignore[no-untyped-def]
+    [after] = [after for _, after in legal_results(Position.initial(), Dice(6, 4))]
+    alone = rollout(expert.network, [after], trials=2 * BLOCK, seed=9, workers=1)
+    shared = rollout(expert.network, [after], trials=2 * BLOCK, seed=9, workers=2)
+    assert shared == alone
