@@ -13,7 +13,7 @@ import pytest
 
 from nardy_tui.bot import get_bot
 from nardy_tui.cli.review import review_main
-from nardy_tui.engine import Match, Phase, Position
+from nardy_tui.engine import Match, Phase, Position, Side
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage import format_record, parse_record
 
@@ -103,15 +103,31 @@ def test_a_missing_record_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "none.txt" in line
 
 
-def test_with_rollout_each_marked_turn_is_also_played_out(record: Path) -> None:
-    out = subprocess.run([sys.executable, "-m", "nardy_tui", "review", str(record), "--json",
-                          "--player", "black", "--rollout", "36"],
-                         capture_output=True, text=True, check=True, timeout=600).stdout
-    turns = json.loads(out)["games"][0]["turns"]
-    for turn in turns:
-        rolled = turn["rollout"]
-        assert (rolled is None) == (turn["mark"] is None)
-        if rolled is not None:
-            assert rolled["trials"] == 36
-            assert rolled["loss"] == pytest.approx(
-                rolled["best_equity"] - rolled["played_equity"], abs=1e-3)
+def blunder_record(tmp_path: Path) -> Path:
+    """A practice game of two turns: White, with one checker each on 6 and 5, rolls 6-5
+    and plays 6/1 5/off instead of bearing both off; Black then wins."""
+    board = [0] * 24
+    board[5], board[4] = 1, 1  # White on its 6 and 5
+    board[12] = -2             # Black's two on its 1-point
+    start = Position.from_points(board, Side.WHITE)
+    path = tmp_path / "blunder.txt"
+    path.write_text(f"Game 1\nStart: {start.to_id()}\n1. White 6-5: 6/1 5/off\n"
+                    "2. Black 2-1: 1/off(2)\n")
+    return path
+
+
+def test_with_rollout_each_marked_turn_is_also_played_out(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert review_main([str(blunder_record(tmp_path)), "--json", "--rollout", "36"]) == 0
+    [turn] = json.loads(capsys.readouterr().out)["games"][0]["turns"]
+    assert turn["mark"] == "blunder"
+    assert turn["rollout"] == {"trials": 36, "played_equity": -1.0, "played_error": 0.0,
+                               "best_equity": 1.0, "best_error": 0.0, "loss": 2.0}
+
+
+def test_the_text_review_gives_the_rolled_out_cost_under_the_estimate(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert review_main([str(blunder_record(tmp_path)), "--rollout", "36"]) == 0
+    out = capsys.readouterr().out
+    assert ("rolled out 36 times: the play made -1.000 (± 0.000), the best +1.000 "
+            "(± 0.000): cost +2.000") in out
