@@ -50,7 +50,7 @@ from nardy_tui.play.seats import (
     against_friend,
     hot_seat,
 )
-from nardy_tui.play.tutor import TutorVerdict, tutor_question, tutor_verdict
+from nardy_tui.play.tutor import tutor_question, tutor_verdict, warns
 from nardy_tui.play.wording import bot_name, level_name, roll_off_said, turn_line
 
 __all__ = [
@@ -82,7 +82,6 @@ __all__ = [
     "Thrown",
     "TurnFilter",
     "TurnFlow",
-    "TutorVerdict",
     "against_bot",
     "against_friend",
     "bot_name",
@@ -107,4 +106,5 @@ __all__ = [
     "tutor_question",
     "tutor_verdict",
     "verdict_lines",
+    "warns",
 ]

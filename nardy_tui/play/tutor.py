@@ -1,25 +1,24 @@
 """The tutor: before a turn is confirmed, the expert judges it, and a play it marks at the
 player's threshold or worse (the review's marks) is questioned before it counts.
 
-The judgement is the review's: the play made searched as deeply as the best, its loss the
-difference in equity, its mark by the same thresholds. Only the words and the decision live
-here; the screen runs the expert and shows the dialog.
+The judgement is the review's, a ``TurnReview``: the play made searched as deeply as the
+best, its loss the difference in equity, its mark by the same thresholds. Only the words
+and the decision live here; the screen runs the expert and shows the dialog.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from nardy_tui.bot import Mark, mark_for
-from nardy_tui.engine import Dice, Play, Position, format_play
+from nardy_tui.bot import Mark, TurnReview
+from nardy_tui.engine import Dice, Play, Position, TurnRecord, format_play
 from nardy_tui.i18n import _
 from nardy_tui.play.wording import chances_said
 from nardy_tui.storage import Tutor
 
 if TYPE_CHECKING:
-    from nardy_tui.bot import Evaluation, RankingWithChances
+    from nardy_tui.bot import RankingWithChances
 
 MARKS_FROM = {Tutor.DOUBTFUL: (Mark.DOUBTFUL, Mark.ERROR, Mark.BLUNDER),
               Tutor.ERROR: (Mark.ERROR, Mark.BLUNDER), Tutor.BLUNDER: (Mark.BLUNDER,),
@@ -27,45 +26,27 @@ MARKS_FROM = {Tutor.DOUBTFUL: (Mark.DOUBTFUL, Mark.ERROR, Mark.BLUNDER),
 """The marks each threshold warns of."""
 
 
-@dataclass(frozen=True, slots=True)
-class TutorVerdict:
-    """The expert's word on a complete turn, before it is confirmed."""
-
-    before: Position
-    dice: Dice
-    played: Play
-    played_equity: float
-    best: Play
-    best_equity: float
-    played_chances: Evaluation | None = None
-    best_chances: Evaluation | None = None
-
-    @property
-    def loss(self) -> float:
-        return max(self.best_equity - self.played_equity, 0.0)
-
-    @property
-    def mark(self) -> Mark:
-        return mark_for(self.loss)
-
-    def warns(self, tutor: Tutor) -> bool:
-        """Whether a player with this threshold is asked before the play counts."""
-        return self.mark in MARKS_FROM[tutor]
+def warns(verdict: TurnReview, tutor: Tutor) -> bool:
+    """Whether a player with this threshold is asked before the play counts."""
+    return verdict.mark in MARKS_FROM[tutor]
 
 
 def tutor_verdict(ranking: RankingWithChances, reached: Mapping[Play, Position],
-                  before: Position, dice: Dice, played: Play) -> TutorVerdict:
+                  before: Position, dice: Dice, played: Play) -> TurnReview:
     """The verdict on ``played`` (which reached ``reached[played]``) from the expert's
-    ranking of every play: the play made is found by the position it leads to, as any
-    order of the same steps reaches the same position."""
+    ranking of every play, as the review would judge the turn: the play made is found by
+    the position it leads to, as any order of the same steps reaches the same position."""
     after = reached[played]
     best, best_equity, best_chances = ranking[0]
     made = next(entry for entry in ranking if reached[entry[0]] == after)
-    return TutorVerdict(before, dice, played, made[1], best, best_equity, made[2],
-                        best_chances)
+    turn = TurnRecord(before.turn, Dice(*dice), played, format_play(played, before, dice))
+    return TurnReview(turn=turn, number=0, before=before, best=best, played_equity=made[1],
+                      best_equity=best_equity,
+                      alternatives=tuple((play, value) for play, value, _ in ranking[:3]),
+                      played_chances=made[2], best_chances=best_chances)
 
 
-def tutor_question(verdict: TutorVerdict) -> str:
+def tutor_question(verdict: TurnReview) -> str:
     """The dialog's words: what the play costs, the best play, and the chances of both."""
     lines = [_("This play gives away {loss} points: {mark}. The expert's best play is "
                "{best}, equity {best_equity} against {equity}.").format(

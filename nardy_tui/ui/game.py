@@ -40,10 +40,10 @@ from nardy_tui.play import (
     Seat,
     Thrown,
     TurnFlow,
-    TutorVerdict,
     last_play_marks,
     tutor_question,
     tutor_verdict,
+    warns,
 )
 from nardy_tui.storage import Animation, Settings, Switch
 from nardy_tui.ui.board import GLYPH, BoardView
@@ -77,7 +77,7 @@ PACE_FACTORS = {Animation.NORMAL: 1.0, Animation.FAST: 0.3, Animation.NONE: 0.0}
 """The bot's pace under each animation setting, against the normal one."""
 
 if TYPE_CHECKING:
-    from nardy_tui.bot import RankingWithChances
+    from nardy_tui.bot import RankingWithChances, TurnReview
 
 Answer = TypeVar("Answer")
 """What a worker of the game screen answers: the bot's play, the hint's best plays."""
@@ -134,7 +134,7 @@ class GameScreen(SizedScreen):
         """The frames of the last play still to show again (``l``)."""
         self._replay_run = 0
         """Counts the replays started or stopped, so a stopped replay's timer does nothing."""
-        self._tutor_verdicts: dict[tuple[int, int, Play], TutorVerdict] = {}
+        self._tutor_verdicts: dict[tuple[int, int, Play], TurnReview] = {}
         """The tutor's verdicts on complete turns, by (game, turn, play), as they come."""
         self._tutor_asked: tuple[int, int, Play] | None = None
         """The turn the player confirmed while the tutor was still judging it."""
@@ -595,15 +595,15 @@ class GameScreen(SizedScreen):
         verdict = tutor_verdict(ranking, reached, position, dice, key[2])
         self._answer(self._tutor_judged, (key, verdict), key[1])
 
-    def _tutor_judged(self, judged: tuple[tuple[int, int, Play], TutorVerdict], _: int) -> None:
+    def _tutor_judged(self, judged: tuple[tuple[int, int, Play], TurnReview], _: int) -> None:
         key, verdict = judged
         self._tutor_verdicts[key] = verdict
         if self._tutor_asked == key and self._tutor_key() == key:
             self._tutor_asked = None
             self._tutor_decide(key, verdict)
 
-    def _tutor_decide(self, key: tuple[int, int, Play], verdict: TutorVerdict) -> None:
-        if not verdict.warns(self.flow.settings.tutor):
+    def _tutor_decide(self, key: tuple[int, int, Play], verdict: TurnReview) -> None:
+        if not warns(verdict, self.flow.settings.tutor):
             self._apply(self.flow.confirm())
             return
 
