@@ -126,8 +126,8 @@ def _roll_out(bot: Analyst, position: Position, dice: Dice | None,
               args: argparse.Namespace) -> int:
     """The rollout of the best ``--candidates`` plays (or of the position), with a progress
     bar on a terminal; Ctrl+C keeps the blocks of trials done."""
-    judged = bot.analyse(position, dice, thorough=True)[:max(1, args.candidates)] \
-        if dice is not None else []
+    judged = exact_where_known(bot.analyse(position, dice, thorough=True)
+                               )[:max(1, args.candidates)] if dice is not None else []
     afters = [entry.after for entry in judged] or [position]
     console = Console(stderr=True)
     columns = (TextColumn(_("rolling out"), markup=False), BarColumn(), MofNCompleteColumn())
@@ -252,7 +252,8 @@ def format_plays(position: Position, dice: Dice, depth: int,
         chances = entry.chances
         searched = ("  " + _("(exact)") if entry.exact
                     else "" if entry.searched or depth == 1 else "  " + _("(network alone)"))
-        behind = f"{chances.equity - best:+.3f}" if rank > 1 else ""
+        gap = chances.equity - best
+        behind = f"{gap if abs(gap) >= 0.0005 else 0.0:+.3f}" if rank > 1 else ""
         lines.append(f"{rank:>3}. {play.ljust(width)}  {chances.equity:+7.3f}  "
                      f"{behind:>6}  {_percent(chances.win)}  {_percent(chances.win_mars)}  "
                      f"{_percent(chances.lose_mars):>9}{searched}")

@@ -717,9 +717,9 @@ class TurnFlow:
 
 
 def position_before_last(game: Game) -> Position:
-    """The position before ``game``'s last turn, played again from the opening."""
-    assert game.first_mover is not None
-    position = Position.initial(game.first_mover)
+    """The position before ``game``'s last turn, played again from the game's first
+    position (the opening, or a practice game's start)."""
+    position = game.first_position
     for record in game.turns[:-1]:
         position = position.apply(record.play, record.dice)
     return position

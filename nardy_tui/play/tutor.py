@@ -32,11 +32,11 @@ def warns(verdict: TurnReview, tutor: Tutor) -> bool:
 
 
 def tutor_verdict(ranking: RankingWithChances, reached: Mapping[Play, Position],
-                  before: Position, dice: Dice, played: Play) -> TurnReview:
-    """The verdict on ``played`` (which reached ``reached[played]``) from the expert's
-    ranking of every play, as the review would judge the turn: the play made is found by
-    the position it leads to, as any order of the same steps reaches the same position."""
-    after = reached[played]
+                  before: Position, dice: Dice, played: Play, after: Position) -> TurnReview:
+    """The verdict on ``played`` (which leads to ``after``) from the expert's ranking of
+    every play (``reached``: the position each leads to), as the review would judge the
+    turn. The ranking names each result once, by one order of its steps: the play made is
+    found by the position it reaches, whatever order the player chose."""
     best, best_equity, best_chances = ranking[0]
     made = next(entry for entry in ranking if reached[entry[0]] == after)
     turn = TurnRecord(before.turn, Dice(*dice), played, format_play(played, before, dice))

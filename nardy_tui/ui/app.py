@@ -551,7 +551,8 @@ class NardyApp(App[int]):
         if isinstance(screen, GameScreen) and self.network is not None:
             self.network.show_again()
         elif isinstance(screen, GameScreen):
-            self.start_match(screen.options, screen.match)
+            self.start_match(screen.options, screen.match,
+                             warned=frozenset(screen.tutor_overridden))
         elif isinstance(screen, NewMatchScreen):
             self._open_new_match_screen(back=screen.back)
 

@@ -551,9 +551,11 @@ class GameScreen(SizedScreen):
         self.say(self.flow.seen_from())
 
     def action_undo(self) -> None:
+        self._tutor_asked = None  # a confirmation asked before is withdrawn
         self._apply(self.flow.undo())
 
     def action_undo_turn(self) -> None:
+        self._tutor_asked = None
         self._apply(self.flow.undo_turn())
 
     def action_confirm(self) -> None:
@@ -590,9 +592,10 @@ class GameScreen(SizedScreen):
 
     @work(thread=True, group="tutor")
     def _tutor_judge(self, key: tuple[int, int, Play], position: Position, dice: Dice) -> None:
-        reached = dict(legal_results(position, dice))
-        ranking = hint_ranking(self._bot(HINT_LEVEL), position, dice, played=reached[key[2]])
-        verdict = tutor_verdict(ranking, reached, position, dice, key[2])
+        after = position.apply(key[2], dice)  # the steps in the order the player made them
+        ranking = hint_ranking(self._bot(HINT_LEVEL), position, dice, played=after)
+        verdict = tutor_verdict(ranking, dict(legal_results(position, dice)), position, dice,
+                                key[2], after)
         self._answer(self._tutor_judged, (key, verdict), key[1])
 
     def _tutor_judged(self, judged: tuple[tuple[int, int, Play], TurnReview], _: int) -> None:

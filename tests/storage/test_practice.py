@@ -101,3 +101,18 @@ def test_a_record_start_after_the_first_turn_is_refused() -> None:
 def test_the_first_mover_of_a_practice_game_is_the_side_to_move_in_it() -> None:
     start = Position(a_middle_game_position().points, Side.BLACK)
     assert Match(1, start=start).game.first_mover is Side.BLACK
+
+
+def test_the_last_play_of_a_practice_game_is_shown_from_its_start() -> None:
+    from nardy_tui.play import position_before_last
+
+    start = a_middle_game_position()
+    match = Match(1, seed=8, start=start)
+    rng = random.Random(6)
+    before = match.position
+    while len(match.game.turns) < 3:
+        before = match.position
+        match.roll()
+        assert match.turn is not None
+        match.play(rng.choice(legal_plays(match.position, match.dice)))
+    assert position_before_last(match.game) == before

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -16,6 +17,7 @@ from nardy_tui.engine import (
     Position,
     Side,
     TurnBuilder,
+    legal_plays,
     legal_results,
     read_position_id,
 )
@@ -238,3 +240,36 @@ async def test_the_new_match_screen_refuses_an_id_that_is_no_position() -> None:
         assert isinstance(app.screen, NewMatchScreen)
         assert any("is not a position ID" in str(note.message)
                    for note in app._notifications)
+
+
+async def test_the_tutor_judges_steps_made_in_any_order() -> None:
+    """The expert ranks each result once, by one order of its steps; a player who made
+    them in the other order is judged all the same."""
+    app = tutored(Tutor.BLUNDER)
+    async with app.run_test(size=SIZE) as pilot:
+        match = await to_a_real_choice(pilot)
+        assert match.turn is not None
+        play = next((play for play in legal_plays(match.position, match.dice)
+                     if len(play) == 2 and play[0].dst != play[1].src
+                     and play[0].src != play[1].src), None)
+        if play is None:
+            pytest.skip("no two-checker play in this position")
+        for step in reversed(play):
+            await burst(pilot, *keys_for(step.src), *keys_for(step.dst))
+        assert match.turn.steps == tuple(reversed(play))
+        await burst(pilot, "c")
+        await judged(pilot)
+        assert app.is_running and isinstance(app.screen, (GameScreen, TutorDialog))
+
+
+async def test_a_language_change_keeps_the_plays_made_against_the_tutor() -> None:
+    app = tutored(Tutor.ERROR)
+    async with app.run_test(size=SIZE) as pilot:
+        match = await confirm_a_blunder(pilot)
+        turns = len(match.game.turns)
+        await burst(pilot, "p")
+        app.change_language("ru")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.match is match
+        assert screen.tutor_overridden == {(1, turns + 1)}
