@@ -483,10 +483,16 @@ class NardyApp(App[int]):
 
     def _set_animation(self, animation: Animation) -> None:
         self.settings.animation = animation
+        self._remember_settings(_("Bot animation: {speed}").format(
+            speed=_(ANIMATION_NAMES[animation])))
+
+    def _remember_settings(self, said: str) -> None:
+        """Write the settings for the next run (a problem is told, play goes on), then
+        say what changed."""
         problem = save_settings(self.settings)
         if problem is not None:
             self.notify(problem, severity="warning")
-        self.notify(_("Bot animation: {speed}").format(speed=_(ANIMATION_NAMES[animation])))
+        self.notify(said)
 
     def _tutor_commands(self) -> Iterable[SystemCommand]:
         """One command per other threshold of the tutor (remembered)."""
@@ -500,10 +506,7 @@ class NardyApp(App[int]):
 
     def _set_tutor(self, tutor: Tutor) -> None:
         self.settings.tutor = tutor
-        problem = save_settings(self.settings)
-        if problem is not None:
-            self.notify(problem, severity="warning")
-        self.notify(_("Tutor: {threshold}").format(threshold=_(TUTOR_NAMES[tutor])))
+        self._remember_settings(_("Tutor: {threshold}").format(threshold=_(TUTOR_NAMES[tutor])))
 
     def _toggle(self, switch: Switch) -> None:
         self.change_setting(switch, not self.settings.is_on(switch))

@@ -22,7 +22,7 @@ from nardy_tui.engine import (
     read_position_id,
 )
 from nardy_tui.options import LaunchOptions, MatchOptions
-from nardy_tui.storage import Tutor, load_saved, parse_record
+from nardy_tui.storage import Tutor, load_saved, load_settings, parse_record
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import TutorDialog
 from nardy_tui.ui.game import GameScreen
@@ -273,3 +273,14 @@ async def test_a_language_change_keeps_the_plays_made_against_the_tutor() -> Non
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.match is match
         assert screen.tutor_overridden == {(1, turns + 1)}
+
+
+async def test_the_tutor_is_chosen_in_the_palette_and_remembered() -> None:
+    app = hot_seat()
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "ctrl+p")
+        for key in "blunders only":
+            await burst(pilot, "space" if key == " " else key)
+        await burst(pilot, "enter")
+        assert app.settings.tutor is Tutor.BLUNDER
+    assert load_settings().tutor is Tutor.BLUNDER
