@@ -47,7 +47,7 @@ def positions(draw: st.DrawFn) -> Position:
 dice = st.none() | st.builds(Dice, st.integers(1, 6), st.integers(1, 6))
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=800, deadline=None)
 @given(positions(), dice)
 def test_every_position_and_its_dice_come_back_from_its_id(position: Position,
                                                            thrown: Dice | None) -> None:
