@@ -101,6 +101,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("v", N_("review the finished game (on the game-over and match-over dialogs)")),
     ("f", N_("flip the board to the other side's view")),
     ("x", N_("export the match record to a text file")),
+    ("#", N_("the position's ID, for 'nardy analyze', copied to the clipboard where the "
+             "terminal allows")),
     ("? / F1", N_("this help")),
     ("ctrl+p", N_("command palette (the actions that apply now, the automatic settings, the "
                   "theme)")),
