@@ -220,25 +220,26 @@ async def test_in_hebrew_the_review_reads_from_the_right() -> None:
         assert visual(f"1. {reading_of(_('White'))}") in line
 
 
-async def test_the_summary_counts_the_plays_made_against_the_tutors_warning() -> None:
-    request = dataclasses.replace(blunder_game(), overridden=frozenset({1}))
+async def summary_and_detail(request: ReviewRequest) -> tuple[str, str]:
+    """The review's summary and the shown turn's verdict, once the review is done."""
     app = ReviewApp(request)
     async with app.run_test(size=SIZE) as pilot:
         screen = await finished(app)
         await pilot.pause()
-        summary = str(screen.query_one("#review-summary", Static).content)
-        assert "1 play made against the tutor's warning." in summary
+        return (str(screen.query_one("#review-summary", Static).content),
+                str(screen.query_one("#review-detail", Static).content))
+
+
+async def test_the_summary_counts_the_plays_made_against_the_tutors_warning() -> None:
+    request = dataclasses.replace(blunder_game(), overridden=frozenset({1}))
+    summary, _ = await summary_and_detail(request)
+    assert "1 play made against the tutor's warning." in summary
 
 
 async def test_once_done_the_summary_tells_the_dice_from_the_play() -> None:
-    app = ReviewApp(blunder_game())
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await finished(app)
-        await pilot.pause()
-        summary = str(screen.query_one("#review-summary", Static).content)
-        assert "the dice gave White" in summary and "With the luck taken out" in summary
-        detail = str(screen.query_one("#review-detail", Static).content)
-        assert "The roll's luck for White: +" in detail
+    summary, detail = await summary_and_detail(blunder_game())
+    assert "the dice gave White" in summary and "With the luck taken out" in summary
+    assert "The roll's luck for White: +" in detail
 
 
 async def test_r_rolls_the_shown_turn_out_beside_the_estimates() -> None:

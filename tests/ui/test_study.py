@@ -49,13 +49,18 @@ async def test_the_position_id_is_shown_and_copied_with_the_dice_thrown() -> Non
         assert copied in str(screen.query_one("#status").content)
 
 
+async def from_the_palette(pilot: Pilot[int], words: str) -> None:
+    """Open the command palette, type ``words`` and run the first command found."""
+    await burst(pilot, "ctrl+p")
+    for key in words:
+        await burst(pilot, "space" if key == " " else key)
+    await burst(pilot, "enter")
+
+
 async def test_the_palette_offers_the_position_id_before_the_roll_too() -> None:
     app = hot_seat()
     async with app.run_test(size=SIZE) as pilot:
-        await burst(pilot, "ctrl+p")
-        for key in "position id":
-            await burst(pilot, "space" if key == " " else key)
-        await burst(pilot, "enter")
+        await from_the_palette(pilot, "position id")
         assert Position.from_id(app.clipboard) == Position.initial()
         assert read_position_id(app.clipboard)[1] is None
 
@@ -278,9 +283,6 @@ async def test_a_language_change_keeps_the_plays_made_against_the_tutor() -> Non
 async def test_the_tutor_is_chosen_in_the_palette_and_remembered() -> None:
     app = hot_seat()
     async with app.run_test(size=SIZE) as pilot:
-        await burst(pilot, "ctrl+p")
-        for key in "blunders only":
-            await burst(pilot, "space" if key == " " else key)
-        await burst(pilot, "enter")
+        await from_the_palette(pilot, "blunders only")
         assert app.settings.tutor is Tutor.BLUNDER
     assert load_settings().tutor is Tutor.BLUNDER
