@@ -190,8 +190,14 @@ def encode(positions: Sequence[Position]) -> NDArray[np.float32]:
     """
     points = np.array([position.points for position in positions], dtype=np.int64)
     white = np.array([position.turn is Side.WHITE for position in positions], dtype=bool)
-    first = np.array([(position.turn in position.first_turns,
-                       position.turn.opponent in position.first_turns)
-                      for position in positions], dtype=bool).reshape(len(positions), 2)
-    return encode_arrays(points.reshape(len(positions), POINTS), white, first)
+    return encode_arrays(points.reshape(len(positions), POINTS), white,
+                         first_turn_flags(positions))
+
+
+def first_turn_flags(positions: Sequence[Position]) -> NDArray[np.bool_]:
+    """(N, 2): whether the side to move, then its opponent, is still to make its first
+    turn of the game (the head rule's exception)."""
+    return np.array([(position.turn in position.first_turns,
+                      position.turn.opponent in position.first_turns)
+                     for position in positions], dtype=bool).reshape(len(positions), 2)
 

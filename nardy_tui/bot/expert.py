@@ -19,7 +19,7 @@ import numpy as np
 
 from nardy_tui.bot.batch_moves import boards, legal_ends
 from nardy_tui.bot.chances import Evaluation, JudgedPlay, RolledOut
-from nardy_tui.bot.encoding import encode, encode_sides
+from nardy_tui.bot.encoding import encode, encode_sides, first_turn_flags
 from nardy_tui.bot.network import Network, equities, load
 from nardy_tui.bot.players import ROLL_WEIGHTS, Bot, Ranking, RankingWithChances
 from nardy_tui.engine import Dice, Position, legal_results
@@ -136,10 +136,7 @@ class ExpertBot(Bot):
         if not positions:
             return []
         own, other = boards(list(positions))
-        first_turns = np.array([[position.turn in position.first_turns,
-                                 position.turn.opponent in position.first_turns]
-                                for position in positions])
-        values = roll_values(self.network, own, other, first_turns)
+        values = roll_values(self.network, own, other, first_turn_flags(positions))
         thrown = values[np.arange(len(values)), throw_index(np.array(dice))]
         return [float(luck) for luck in thrown - values.mean(axis=1)]
 

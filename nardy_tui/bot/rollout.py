@@ -33,7 +33,7 @@ import numpy as np
 
 from nardy_tui.bot.batch_moves import MAX_GAMES, boards, legal_ends
 from nardy_tui.bot.chances import Evaluation, RolledOut
-from nardy_tui.bot.encoding import encode_sides
+from nardy_tui.bot.encoding import encode_sides, first_turn_flags
 from nardy_tui.bot.network import Network, equities
 from nardy_tui.engine import CHECKERS, Position
 
@@ -139,9 +139,7 @@ def _block(network: Network, afters: Sequence[Position], seed: int, block: int) 
     theirs, ours = boards(list(afters))  # the opponent is to move in each
     own = np.repeat(theirs, BLOCK, axis=0)
     other = np.repeat(ours, BLOCK, axis=0)
-    first_turns = np.repeat(np.array([[after.turn in after.first_turns,
-                                       after.turn.opponent in after.first_turns]
-                                      for after in afters]), BLOCK, axis=0)
+    first_turns = np.repeat(first_turn_flags(afters), BLOCK, axis=0)
     trial = np.tile(np.arange(BLOCK), candidates)
     dice = block_dice(seed, block, MAX_TURNS)
     games = candidates * BLOCK
