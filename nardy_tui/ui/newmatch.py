@@ -95,6 +95,24 @@ class _PageSafeOverlay(SelectOverlay):
             self.action_last() if direction > 0 else self.action_first()
 
 
+class PositionInput(Input):
+    """The field for a practice game's position ID, whose Enter submits what is typed so
+    far at once.
+
+    Input submits through a binding, which runs only once the key has bubbled up to the
+    screen: a key typed right after Enter in the same burst (seen in a real terminal) had
+    meanwhile reached the field, and the ID submitted had a letter too many.
+    """
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            await self.action_submit()
+            return
+        await super()._on_key(event)
+
+
 class LanguageSelect(Select[str]):
     """The language choice: a ``Select`` with the page-safe drop-down list."""
 
@@ -180,7 +198,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice]):
                 yield self._group(_("Language"), LanguageSelect(
                     [(language_name(code), code) for code in LANGUAGES],
                     value=current_language(), allow_blank=False, id="language"))
-                yield self._group(_("Practice from"), Input(
+                yield self._group(_("Practice from"), PositionInput(
                     placeholder=_("position ID"), max_length=40, compact=True,
                     id="position"))
             with Vertical(id="settings"):
@@ -232,9 +250,16 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice]):
     def action_back(self) -> None:
         self.dismiss(None)
 
-    @on(Button.Pressed, "#start")
     @on(Input.Submitted, "#position")
-    def action_start(self) -> None:
+    def _position_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the field starts with the ID as it was then (``PositionInput``)."""
+        self.action_start(event.value)
+
+    @on(Button.Pressed, "#start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    def action_start(self, typed: str | None = None) -> None:
         options = MatchOptions(
             mode=MODES[self._chosen("mode")],
             bot_level=BOT_LEVELS[self._chosen("level")],
@@ -242,7 +267,9 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice]):
             points=MATCH_LENGTHS[self._chosen("length")],
             seed=self.seed,
         )
-        start = self.query_one("#position", Input).value.strip() or None
+        if typed is None:
+            typed = self.query_one("#position", Input).value
+        start = typed.strip() or None
         if start is not None:
             try:
                 position = Position.from_id(start)

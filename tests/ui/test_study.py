@@ -286,3 +286,14 @@ async def test_the_tutor_is_chosen_in_the_palette_and_remembered() -> None:
         await from_the_palette(pilot, "blunders only")
         assert app.settings.tutor is Tutor.BLUNDER
     assert load_settings().tutor is Tutor.BLUNDER
+
+
+async def test_a_key_typed_after_enter_in_the_same_burst_does_not_change_the_id() -> None:
+    start = almost_borne_off()
+    app = NardyApp(LaunchOptions(seed=3, resume=False), bot_factory=FirstPlayBot, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#position")
+        await burst(pilot, *start.to_id(), "enter", "r")
+        screen = app.screen
+        assert isinstance(screen, GameScreen), [str(n.message) for n in app._notifications]
+        assert screen.match.position == start
