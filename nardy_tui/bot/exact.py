@@ -90,7 +90,7 @@ def turn_ends(home: Home, dice: tuple[int, int]) -> frozenset[Home]:
     ends = {end: used for end, used in reached.items() if used == most}
     if first != second and most == 1:
         higher = max(first, second)
-        with_higher = {end for end in ends if _one_step_with(home, end, higher)}
+        with_higher = {end for end in ends if end in _steps(home, higher)}
         if with_higher:
             return frozenset(with_higher)
     return frozenset(ends)
@@ -120,10 +120,6 @@ def _steps(home: Home, die: int) -> set[Home]:
         elif point == die or (point < die and point == highest):
             results.add(rest)
     return results
-
-
-def _one_step_with(home: Home, end: Home, die: int) -> bool:
-    return end in _steps(home, die)
 
 
 def small_race(white: Home, black: Home, turn: Side) -> Position:
