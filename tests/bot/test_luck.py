@@ -14,7 +14,8 @@ def test_the_luck_of_all_36_throws_averages_to_nothing() -> None:
     expert = get_bot("expert")
     position = Position.initial()
     luck = expert.roll_luck([position] * 36, [Dice(*pair) for pair in THROWS])
-    assert sum(luck) == pytest.approx(0, abs=1e-9)
+    # The network computes in single precision: its sums agree to about 1e-7.
+    assert sum(luck) == pytest.approx(0, abs=1e-6)
     assert max(luck) > 0 > min(luck)  # some throws are better than others
 
 
