@@ -49,6 +49,8 @@ class JudgedPlay:
     searched: bool
     exact: bool = False
     """The chances are the exact table's (``bot.exact``), not the network's."""
+    two_rolls: bool = False
+    """Searched two rolls deep (the opponent's, then ours), as the closest best plays are."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,12 @@
-"""The expert level: the self-trained network, with a look-ahead over the opponent's rolls.
+"""The expert level: the self-trained network, with a look-ahead over the rolls to come.
 
 Every legal play is first judged by the network on the position it leads to (one ply). The
 most promising few are then searched one roll deeper: for each of the opponent's 21 rolls
 the opponent answers with the reply the network likes best for them, and the results are
-averaged by the rolls' probabilities. All positions of a search are evaluated in one numpy
-batch, which is what keeps the look-ahead within a quarter of a second.
+averaged by the rolls' probabilities. Where the best two are still close, they are searched
+a second roll deeper: after each reply, each of our own 21 rolls is answered by our best
+play. All positions of a search are evaluated in numpy batches, which is what keeps the
+look-ahead within a quarter of a second.
 """
 
 from __future__ import annotations
@@ -17,12 +19,16 @@ from pathlib import Path
 
 import numpy as np
 
-from nardy_tui.bot.batch_moves import boards, legal_ends
+from nardy_tui.bot.batch_moves import Board, boards, legal_ends
 from nardy_tui.bot.chances import Evaluation, JudgedPlay, RolledOut
 from nardy_tui.bot.encoding import encode, encode_sides, first_turn_flags
 from nardy_tui.bot.network import Network, equities, load
 from nardy_tui.bot.players import ROLL_WEIGHTS, Bot, Ranking, RankingWithChances
-from nardy_tui.engine import Dice, Position, legal_results
+from nardy_tui.engine import CHECKERS, Dice, Position, legal_results
+
+ROLLS = np.array([roll for roll, _ in ROLL_WEIGHTS])
+"""The 21 distinct rolls, in ``ROLL_WEIGHTS``' order."""
+ROLL_PROBABILITIES = np.array([weight for _, weight in ROLL_WEIGHTS])
 
 WEIGHTS_FILE = "expert.npz"
 WEIGHTS_VARIABLE = "NARDY_EXPERT_WEIGHTS"
@@ -53,17 +59,21 @@ def shipped_network() -> Network:
 
 class ExpertBot(Bot):
     """Ranks plays by the network's equity, searching the best ``width`` plays (those within
-    ``margin`` points of the best) one roll deeper. ``width=0`` is the plain one-ply player
-    that training measures itself with."""
+    ``margin`` points of the best) one roll deeper, and the best ``deep_width`` of those
+    (within ``deep_margin`` of the best) a second roll deeper. ``width=0`` is the plain
+    one-ply player that training measures itself with."""
 
     level = "expert"
 
     def __init__(self, network: Network, seed: int = 0, width: int = 6,
-                 margin: float = 0.25) -> None:
+                 margin: float = 0.25, deep_width: int = 2, deep_margin: float = 0.1,
+                 ) -> None:
         super().__init__(seed)
         self.network = network
         self.width = width
         self.margin = margin
+        self.deep_width = deep_width
+        self.deep_margin = deep_margin
 
     def evaluate(self, position: Position) -> Evaluation:
         """The side to move's chances in ``position`` (exact once the game is decided)."""
@@ -84,20 +94,21 @@ class ExpertBot(Bot):
 
         The best plays by the network are searched a roll deeper; so is the play that led to
         ``played`` if given, so a game review compares the play made with the best one at
-        the same depth. Plays not searched keep their one-ply equity, capped below the
-        searched ones so the order stays consistent with the choice.
+        the same depth. Plays searched less deeply keep their own equity, capped below the
+        more deeply searched ones so the order stays consistent with the choice.
         """
-        judged = self.analyse(position, dice, played)
-        searched = [entry.chances.equity for entry in judged if entry.searched]
-        floor = min(searched) if len(searched) > 1 else float("inf")
-        return [(entry, entry.chances.equity if entry.searched
-                 else min(entry.chances.equity, floor)) for entry in judged]
+        ranked: list[tuple[JudgedPlay, float]] = []
+        ceiling = float("inf")
+        for entry in self.analyse(position, dice, played):
+            ceiling = min(ceiling, entry.chances.equity)
+            ranked.append((entry, ceiling))
+        return ranked
 
     def analyse(self, position: Position, dice: Dice, played: Position | None = None,
                 thorough: bool = False) -> list[JudgedPlay]:
         """Every legal play with the mover's chances after it, best first: the plays
-        searched a roll deeper (as ``judge`` chooses them) by their searched equity, then
-        the others by their one-ply chances.
+        searched two rolls deeper by their equity there, then those searched a roll deeper
+        (as ``judge`` chooses them) by theirs, then the others by their one-ply chances.
 
         A play that stands out alone is not searched (the choice is clear), unless
         ``thorough``: an analysis wants its figure at the depth asked for."""
@@ -111,10 +122,23 @@ class ExpertBot(Bot):
         chosen += [i for i in order if results[i][1] == played and i not in chosen]
         if len(chosen) < (1 if thorough and self.width else 2):
             return [JudgedPlay(*results[i], _evaluation(static[i]), False) for i in order]
-        deep = self._look_ahead([results[i][1] for i in chosen])
-        deep_equity = equities(deep)
-        searched = sorted(range(len(chosen)), key=lambda k: -deep_equity[k])
-        return ([JudgedPlay(*results[chosen[k]], _evaluation(deep[k]), True) for k in searched]
+        looked = self._look_ahead([results[i][1] for i in chosen])
+        looked_equity = equities(looked)
+        searched = sorted(range(len(chosen)), key=lambda k: -looked_equity[k])
+        top = looked_equity[searched[0]]
+        deepest = [k for k in searched[:self.deep_width]
+                   if looked_equity[k] >= top - self.deep_margin]
+        deepest += [k for k in searched if results[chosen[k]][1] == played
+                    and k not in deepest]
+        if len(deepest) < 2:
+            deepest = []
+        deeper = self._two_rolls([results[chosen[k]][1] for k in deepest])
+        deeper_equity = equities(deeper)
+        deeper_order = sorted(range(len(deepest)), key=lambda j: -deeper_equity[j])
+        return ([JudgedPlay(*results[chosen[deepest[j]]], _evaluation(deeper[j]), True,
+                            two_rolls=True) for j in deeper_order]
+                + [JudgedPlay(*results[chosen[k]], _evaluation(looked[k]), True)
+                   for k in searched if k not in deepest]
                 + [JudgedPlay(*results[i], _evaluation(static[i]), False)
                    for i in order if i not in chosen])
 
@@ -155,9 +179,6 @@ class ExpertBot(Bot):
         """The side to move's (win, win mars, lose mars) in each position."""
         return self.network.probabilities(encode(positions))
 
-    def _equities(self, positions: list[Position]) -> np.ndarray:
-        return equities(self._chances(positions))
-
     def _look_ahead(self, afters: list[Position]) -> np.ndarray:
         """Our expected chances (win, win mars, lose mars) after each position (opponent to
         move), over the opponent's 21 rolls, the opponent answering each with the reply the
@@ -168,6 +189,27 @@ class ExpertBot(Bot):
         search one position at a time, and a ``Position`` per reply, were most of the
         expert's think time.
         """
+        return self._after_replies(afters, lambda replied, ours, theirs: replied)
+
+    def _two_rolls(self, afters: list[Position]) -> np.ndarray:
+        """Our expected chances after each position (opponent to move) two rolls deep: each
+        of the opponent's 21 rolls answered by its best reply (as in ``_look_ahead``), then
+        each of our 21 rolls by our best play by the network."""
+
+        def our_turn(replied: np.ndarray, ours: Board, theirs: Board) -> np.ndarray:
+            going_on = theirs[:, 0] < CHECKERS  # a reply that bore off the last checker won
+            replied = replied.copy()
+            if going_on.any():
+                replied[going_on] = self._our_rolls(ours[going_on], theirs[going_on])
+            return replied
+
+        return self._after_replies(afters, our_turn)
+
+    def _after_replies(self, afters: list[Position],
+                       then: Callable[[np.ndarray, Board, Board], np.ndarray]) -> np.ndarray:
+        """Our expected chances after each position (opponent to move), over the opponent's
+        21 rolls: ``then`` turns our chances after each reply (and the boards it leaves,
+        ours and theirs, we to move) into what the search makes of them."""
         expected = np.zeros((len(afters), 3))
         going_on = [candidate for candidate, after in enumerate(afters) if after.winner is None]
         for candidate in set(range(len(afters))) - set(going_on):
@@ -175,23 +217,49 @@ class ExpertBot(Bot):
         if not going_on:
             return expected
         theirs, ours = boards([afters[candidate] for candidate in going_on])
-        query = np.repeat(np.arange(len(going_on)), len(ROLL_WEIGHTS))
-        dice = np.tile(np.array([roll for roll, _ in ROLL_WEIGHTS]), (len(going_on), 1))
+        query = np.repeat(np.arange(len(going_on)), len(ROLLS))
         first = np.array([afters[candidate].is_first_turn for candidate in going_on])
-        asked, ends = legal_ends(theirs[query], ours[query], dice, first[query])
+        asked, ends = legal_ends(theirs[query], ours[query],
+                                 np.tile(ROLLS, (len(going_on), 1)), first[query])
         # After a reply we are to move, and neither side is still to make a first turn.
         inputs = encode_sides(ours[query[asked], 1:], ends[:, 1:],
                               np.zeros((len(ends), 2), dtype=bool))
         chances = self.network.probabilities(inputs)
         # Each (position, roll)'s reply is the one that leaves us the least equity.
-        by_query = np.lexsort((equities(chances), asked))
-        first_of_query = np.unique(asked[by_query], return_index=True)[1]
-        worst = chances[by_query[first_of_query]]
-        weights = np.tile(np.array([weight for _, weight in ROLL_WEIGHTS]), len(going_on))
-        for index, candidate in enumerate(going_on):
-            rolls = slice(index * len(ROLL_WEIGHTS), (index + 1) * len(ROLL_WEIGHTS))
-            expected[candidate] = (weights[rolls, None] * worst[rolls]).sum(axis=0)
+        worst = _least(equities(chances), asked)
+        rows = then(chances[worst], ours[query[asked[worst]]], ends[worst])
+        expected[going_on] = _by_roll(rows, len(going_on))
         return expected
+
+    def _our_rolls(self, ours: Board, theirs: Board) -> np.ndarray:
+        """Our expected chances in each position (we to move, no first turn left) before
+        we roll: each of our 21 rolls answered by the play the network likes best."""
+        query = np.repeat(np.arange(len(ours)), len(ROLLS))
+        asked, ends = legal_ends(ours[query], theirs[query], np.tile(ROLLS, (len(ours), 1)),
+                                 np.zeros(len(query), dtype=bool))
+        their_chances = self.network.probabilities(encode_sides(
+            theirs[query[asked], 1:], ends[:, 1:], np.zeros((len(ends), 2), dtype=bool)))
+        # Our best play leaves the opponent the least equity.
+        best = _least(equities(their_chances), asked)
+        return _by_roll(_mirrored(their_chances[best]), len(ours))
+
+
+def _least(values: np.ndarray, query: np.ndarray) -> np.ndarray:
+    """For each query in turn (``query`` numbers each row's), the row with its least value."""
+    by_query = np.lexsort((values, query))
+    index: np.ndarray = by_query[np.unique(query[by_query], return_index=True)[1]]
+    return index
+
+
+def _by_roll(rows: np.ndarray, count: int) -> np.ndarray:
+    """Chances averaged by the rolls' probabilities: ``rows`` holds ``count`` runs of the
+    21 rolls, in ``ROLLS``' order."""
+    expected = np.zeros((count, 3))
+    weights = np.tile(ROLL_PROBABILITIES, count)
+    for index in range(count):
+        rolls = slice(index * len(ROLLS), (index + 1) * len(ROLLS))
+        expected[index] = (weights[rolls, None] * rows[rolls]).sum(axis=0)
+    return expected
 
 
 def _mirrored(chances: np.ndarray) -> np.ndarray:

@@ -1,0 +1,99 @@
+"""The expert's deepest search: its closest best plays looked at two rolls ahead (the
+opponent's roll and reply, then our roll and best play), checked against the same search
+written plainly on the engine's own moves."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from nardy_tui.bot import Evaluation, get_bot
+from nardy_tui.bot.expert import ExpertBot
+from nardy_tui.bot.players import ROLL_WEIGHTS
+from nardy_tui.engine import Dice, Position, legal_results
+from tests.engine.boards import position as make_position
+
+Sample = list[tuple[Position, Dice]]
+
+
+@pytest.fixture(scope="module")
+def expert() -> ExpertBot:
+    return get_bot("expert", seed=3)
+
+
+def best_after(expert: ExpertBot, position: Position, dice: Dice) -> Position:
+    """Where the network's favourite play for the side to move leads (one ply)."""
+    afters = [after for _, after in legal_results(position, dice)]
+    return max(afters, key=lambda after: -expert.evaluate(after).equity)
+
+
+def two_rolls_plainly(expert: ExpertBot, after: Position) -> Evaluation:
+    """Our chances after ``after`` (the opponent to move): each opponent roll answered by
+    its best reply, then each of our rolls by our best play, all on the engine's moves."""
+    total = np.zeros(3)
+    for their_roll, their_weight in ROLL_WEIGHTS:
+        reply = best_after(expert, after, their_roll)
+        if reply.winner is not None:
+            found = expert.evaluate(reply)
+            total += their_weight * np.array([found.win, found.win_mars, found.lose_mars])
+            continue
+        for our_roll, our_weight in ROLL_WEIGHTS:
+            ours = expert.evaluate(best_after(expert, reply, our_roll)).mirrored()
+            total += their_weight * our_weight * np.array(
+                [ours.win, ours.win_mars, ours.lose_mars])
+    return Evaluation(*map(float, total))
+
+
+def test_the_two_roll_search_is_the_plain_one_in_numpy(expert: ExpertBot) -> None:
+    # A race with a few checkers a side: every roll has few plays, so the plain search
+    # on the engine is quick.
+    racing = make_position({6: 2, 4: 2, 3: 1, 1: 2}, {5: 2, 3: 2, 2: 2, 1: 1}, )
+    afters = [after for _, after in legal_results(racing, (4, 2))][:2]
+    searched = expert._two_rolls(afters)
+    for after, row in zip(afters, searched, strict=True):
+        plain = two_rolls_plainly(expert, after)
+        assert row == pytest.approx([plain.win, plain.win_mars, plain.lose_mars], abs=1e-5)
+
+
+def test_the_closest_best_plays_are_searched_two_rolls_deep_and_ranked_first(
+        expert: ExpertBot, positions: Sample) -> None:
+    deepened = 0
+    for position, dice in positions[:40]:
+        ranked = expert.judge(position, dice)
+        deep = [entry for entry, _ in ranked if entry.two_rolls]
+        assert len(deep) in (0, 2)  # the best two, when they are close
+        deepened += bool(deep)
+        assert [entry.two_rolls for entry, _ in ranked] == sorted(
+            (entry.two_rolls for entry, _ in ranked), reverse=True)
+        values = [value for _, value in ranked]
+        assert values == sorted(values, reverse=True)
+        assert expert.choose(position, dice) == ranked[0][0].play
+    assert deepened, "some decisions are close enough to search two rolls deep"
+
+
+def test_without_the_deepest_search_the_plays_are_ranked_one_roll_deep(
+        expert: ExpertBot, positions: Sample) -> None:
+    one_roll = ExpertBot(expert.network, deep_width=0)
+    for position, dice in positions[:30]:
+        ranked = one_roll.judge(position, dice)
+        assert not any(entry.two_rolls for entry, _ in ranked)
+        deep_ranked = {entry.play: entry for entry, _ in expert.judge(position, dice)}
+        for entry, _ in ranked:
+            if entry.searched and not deep_ranked[entry.play].two_rolls:
+                assert deep_ranked[entry.play].chances == entry.chances
+
+
+def test_a_reviewed_play_is_searched_as_deep_as_the_best(expert: ExpertBot,
+                                                         positions: Sample) -> None:
+    checked = 0
+    for position, dice in positions[:40]:
+        ranked = expert.judge(position, dice)
+        if not ranked[0][0].two_rolls:
+            continue
+        # The play the one-ply network likes least, reviewed as if a player made it.
+        worst = ranked[-1][0]
+        judged = {entry.after: entry for entry, _ in expert.judge(position, dice,
+                                                                  played=worst.after)}
+        assert judged[worst.after].two_rolls
+        checked += 1
+    assert checked
