@@ -53,8 +53,14 @@ def test_the_best_play_is_the_hints(capsys: pytest.CaptureFixture[str], position
     hint = get_bot("expert").rank(position, dice)
     assert plays[0]["play"] == format_play(hint[0][0], position, dice)
     assert len(plays) == len(legal_results(position, dice))  # every distinct play, once
-    equities = [play["equity"] for play in plays if play["searched"]]
-    assert equities == sorted(equities, reverse=True)
+    # The plays searched two rolls deep come first, then those searched one roll deep,
+    # each group best first.
+    for deep in (True, False):
+        equities = [play["equity"] for play in plays if play["searched"]
+                    and play["two_rolls"] is deep]
+        assert equities == sorted(equities, reverse=True)
+    depths = [play["two_rolls"] for play in plays]
+    assert depths == sorted(depths, reverse=True)
 
 
 def test_each_play_has_its_chances_and_its_equity_follows_from_them(

@@ -251,6 +251,7 @@ def format_plays(position: Position, dice: Dice, depth: int,
     for rank, (entry, play) in enumerate(zip(judged, plays, strict=True), start=1):
         chances = entry.chances
         searched = ("  " + _("(exact)") if entry.exact
+                    else "  " + _("(two rolls deep)") if entry.two_rolls
                     else "" if entry.searched or depth == 1 else "  " + _("(network alone)"))
         gap = chances.equity - best
         behind = f"{gap if abs(gap) >= 0.0005 else 0.0:+.3f}" if rank > 1 else ""
@@ -275,7 +276,8 @@ def _plays_data(position: Position, dice: Dice, depth: int,
     return {"id": position.to_id(dice), "turn": position.turn.value, "dice": list(dice),
             "depth": depth,
             "plays": [{"play": format_play(entry.play, position, dice),
-                       "searched": entry.searched, "exact": entry.exact,
+                       "searched": entry.searched, "two_rolls": entry.two_rolls,
+                       "exact": entry.exact,
                        **_chance_fields(entry.chances)}
                       for entry in judged]}
 
