@@ -29,6 +29,7 @@ from nardy_tui.engine import CHECKERS, Dice, Position, legal_results
 ROLLS = np.array([roll for roll, _ in ROLL_WEIGHTS])
 """The 21 distinct rolls, in ``ROLL_WEIGHTS``' order."""
 ROLL_PROBABILITIES = np.array([weight for _, weight in ROLL_WEIGHTS])
+"""Each of ``ROLLS``' chance (a non-double comes up two ways in 36)."""
 
 WEIGHTS_FILE = "expert.npz"
 WEIGHTS_VARIABLE = "NARDY_EXPERT_WEIGHTS"
