@@ -47,7 +47,7 @@ def two_rolls_plainly(expert: ExpertBot, after: Position) -> Evaluation:
 def test_the_two_roll_search_is_the_plain_one_in_numpy(expert: ExpertBot) -> None:
     # A race with a few checkers a side: every roll has few plays, so the plain search
     # on the engine is quick.
-    racing = make_position({6: 2, 4: 2, 3: 1, 1: 2}, {5: 2, 3: 2, 2: 2, 1: 1}, )
+    racing = make_position({6: 2, 4: 2, 3: 1, 1: 2}, {5: 2, 3: 2, 2: 2, 1: 1})
     afters = [after for _, after in legal_results(racing, (4, 2))][:2]
     searched = expert._two_rolls(afters)
     for after, row in zip(afters, searched, strict=True):
