@@ -147,7 +147,9 @@ def _think_summary(times: list[float]) -> dict[str, float]:
 
 
 def report(level_a: str, level_b: str, seed: int, tally: Tally) -> dict[str, Any]:
-    """The arena's figures as plain data (what ``--json`` prints)."""
+    """The arena's figures as plain data (what ``--json`` prints). Each game's points are
+    kept too, in order (negative where B won), so a pair's two games can be read together:
+    a pair split between the seats was most likely decided by its dice."""
     games = len(tally.games)
     a_wins = sum(result.a_won for result in tally.games)
     low, high = wilson(a_wins, games)
@@ -170,6 +172,8 @@ def report(level_a: str, level_b: str, seed: int, tally: Tally) -> dict[str, Any
         "b": side("B", level_b, False),
         "a_win_rate": round(a_wins / max(games, 1), 4),
         "a_win_rate_ci95": [round(low, 4), round(high, 4)],
+        "a_points_by_game": [result.points if result.a_won else -result.points
+                             for result in tally.games],
     }
 
 

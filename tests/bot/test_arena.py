@@ -25,6 +25,10 @@ def test_arena_report_shape(capsys: pytest.CaptureFixture[str]) -> None:
         assert 0 <= entry["mars_wins"] <= entry["wins"]
         assert entry["points"] == entry["wins"] + entry["mars_wins"]
         assert set(entry["think"]) == {"moves", "median_ms", "p99_ms"}
+    by_game = data["a_points_by_game"]
+    assert len(by_game) == 4 and all(points in (-2, -1, 1, 2) for points in by_game)
+    assert sum(points for points in by_game if points > 0) == data["a"]["points"]
+    assert -sum(points for points in by_game if points < 0) == data["b"]["points"]
     low, high = data["a_win_rate_ci95"]
     assert 0.0 <= low <= data["a_win_rate"] <= high <= 1.0
     assert "win rate" in captured.out
