@@ -95,8 +95,11 @@ class ExpertBot(Bot):
 
         The best plays by the network are searched a roll deeper; so is the play that led to
         ``played`` if given, so a game review compares the play made with the best one at
-        the same depth. Plays searched less deeply keep their own equity, capped below the
-        more deeply searched ones so the order stays consistent with the choice.
+        the same depth: two rolls deep when the play made is close to the best, one roll
+        deep for all when it is more than ``deep_margin`` behind (the second roll was most
+        of a review's time; it is spent where the call is close). Plays searched less
+        deeply keep their own equity, capped below the more deeply searched ones so the
+        order stays consistent with the choice.
         """
         ranked: list[tuple[JudgedPlay, float]] = []
         ceiling = float("inf")
@@ -127,11 +130,12 @@ class ExpertBot(Bot):
         looked_equity = equities(looked)
         searched = sorted(range(len(chosen)), key=lambda k: -looked_equity[k])
         top = looked_equity[searched[0]]
-        deepest = [k for k in searched[:self.deep_width]
-                   if looked_equity[k] >= top - self.deep_margin]
-        deepest += [k for k in searched if results[chosen[k]][1] == played
-                    and k not in deepest]
-        if len(deepest) < 2:
+        close = [k for k in searched if looked_equity[k] >= top - self.deep_margin]
+        deepest = close[:self.deep_width]
+        deepest += [k for k in close if results[chosen[k]][1] == played and k not in deepest]
+        played_far = played is not None and all(results[chosen[k]][1] != played
+                                                for k in close)
+        if len(deepest) < 2 or played_far:
             deepest = []
         deeper = self._two_rolls([results[chosen[k]][1] for k in deepest])
         deeper_equity = equities(deeper)

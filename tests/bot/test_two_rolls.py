@@ -83,17 +83,41 @@ def test_without_the_deepest_search_the_plays_are_ranked_one_roll_deep(
                 assert deep_ranked[entry.play].chances == entry.chances
 
 
-def test_a_reviewed_play_is_searched_as_deep_as_the_best(expert: ExpertBot,
-                                                         positions: Sample) -> None:
+def test_a_reviewed_play_close_to_the_best_is_searched_as_deep_as_the_best(
+        expert: ExpertBot, positions: Sample) -> None:
     checked = 0
     for position, dice in positions[:40]:
         ranked = expert.judge(position, dice)
         if not ranked[0][0].two_rolls:
             continue
-        # The play the one-ply network likes least, reviewed as if a player made it.
+        # The runner-up, reviewed as if a player made it: close enough to be searched.
+        runner_up = ranked[1][0]
+        judged = expert.judge(position, dice, played=runner_up.after)
+        assert {entry.after: entry for entry, _ in judged}[runner_up.after].two_rolls
+        assert judged[0][0].play == ranked[0][0].play
+        checked += 1
+    assert checked
+
+
+def test_a_reviewed_play_far_behind_is_compared_with_the_best_one_roll_deep(
+        expert: ExpertBot, positions: Sample) -> None:
+    one_roll = ExpertBot(expert.network, deep_width=0)
+    checked = 0
+    for position, dice in positions[:40]:
+        ranked = expert.judge(position, dice)
+        if not ranked[0][0].two_rolls:
+            continue
+        # The play the one-ply network likes least, reviewed as if a player made it: where
+        # it is far behind the best a roll deep, neither it nor the best is searched a
+        # second roll deeper.
         worst = ranked[-1][0]
-        judged = {entry.after: entry for entry, _ in expert.judge(position, dice,
-                                                                  played=worst.after)}
-        assert judged[worst.after].two_rolls
+        one_roll_judged = one_roll.judge(position, dice, played=worst.after)
+        behind = one_roll_judged[0][0].chances.equity - next(
+            entry.chances.equity for entry, _ in one_roll_judged if entry.after == worst.after)
+        if behind <= expert.deep_margin:
+            continue
+        judged = expert.judge(position, dice, played=worst.after)
+        assert not any(entry.two_rolls for entry, _ in judged)
+        assert judged == one_roll_judged
         checked += 1
     assert checked
