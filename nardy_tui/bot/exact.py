@@ -1,5 +1,6 @@
 """Exact endgames: the true chances of a small bear-off race, by dynamic programming over
-every roll, to check what the network and the rollouts say against.
+every roll. The expert plays and judges small races by them (the network errs most there),
+and the tests check the rollouts against them.
 
 A race is *small* when every checker of both sides is in its own home (points 1-6) and
 neither side has more than ``MOST_CHECKERS`` left: the homes face each other across the

@@ -22,6 +22,7 @@ import numpy as np
 from nardy_tui.bot.batch_moves import Board, boards, legal_ends
 from nardy_tui.bot.chances import Evaluation, JudgedPlay, RolledOut
 from nardy_tui.bot.encoding import encode, encode_sides, first_turn_flags
+from nardy_tui.bot.exact import exact_where_known, is_small_race
 from nardy_tui.bot.network import Network, equities, load
 from nardy_tui.bot.players import ROLL_WEIGHTS, Bot, Ranking, RankingWithChances
 from nardy_tui.engine import CHECKERS, Dice, Position, legal_results
@@ -115,10 +116,16 @@ class ExpertBot(Bot):
         (as ``judge`` chooses them) by theirs, then the others by their one-ply chances.
 
         A play that stands out alone is not searched (the choice is clear), unless
-        ``thorough``: an analysis wants its figure at the depth asked for."""
+        ``thorough``: an analysis wants its figure at the depth asked for. In a small race
+        (``bot.exact``) every play is judged by the exact table instead: the network errs
+        most there, enough to blunder."""
         results = legal_results(position, dice)
         # After our plays the opponent is to move: our chances are theirs mirrored.
         static = _mirrored(self._chances([after for _, after in results]))
+        if is_small_race(position):
+            # Every play leaves a small race or a won game: the table's truth, not a search.
+            return exact_where_known([JudgedPlay(*result, _evaluation(row), False)
+                                      for result, row in zip(results, static, strict=True)])
         static_equity = equities(static)
         order = sorted(range(len(results)), key=lambda i: -static_equity[i])
         best = static_equity[order[0]]
