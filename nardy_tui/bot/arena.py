@@ -10,11 +10,14 @@ checked against ``legal_results``.
 
 from __future__ import annotations
 
+import multiprocessing
 import random
+import signal
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from math import sqrt
 from pathlib import Path
 from typing import Any
@@ -87,34 +90,99 @@ def play_game(bots: dict[Side, Bot], dice: DiceStream, think: dict[Side, list[fl
     raise RuntimeError(f"game did not end within {MAX_TURNS} turns")
 
 
+@dataclass(frozen=True)
+class Seats:
+    """Who plays the run: each bot's level and weights file, and the run's seed; all a
+    process needs to build the same two bots (they are deterministic)."""
+
+    level_a: str
+    level_b: str
+    seed: int
+    weights_a: Path | None = None
+    weights_b: Path | None = None
+
+
+@dataclass
+class PlayedGame:
+    """One game of a pair: its result, and each bot's think times."""
+
+    result: GameResult
+    think_a: list[float]
+    think_b: list[float]
+
+
+@cache
+def _bots(seats: Seats) -> tuple[Bot, Bot]:
+    """The two bots of a run, built once per process."""
+    return (get_bot(seats.level_a, seed=seats.seed, weights=seats.weights_a),
+            get_bot(seats.level_b, seed=seats.seed + 1, weights=seats.weights_b))
+
+
+def play_pair(seats: Seats, pair: int, games: int = 2) -> list[PlayedGame]:
+    """The pair's games (two, or one at the end of an odd run): the same dice, bot A
+    White in the first and Black in the second."""
+    bot_a, bot_b = _bots(seats)
+    played = []
+    for second in range(games):
+        a_side = Side.WHITE if second == 0 else Side.BLACK
+        think: dict[Side, list[float]] = {Side.WHITE: [], Side.BLACK: []}
+        winner, points = play_game({a_side: bot_a, a_side.opponent: bot_b},
+                                   DiceStream(f"arena:{seats.seed}:{pair}", seats.seed), think)
+        played.append(PlayedGame(GameResult(winner is a_side, points), think[a_side],
+                                 think[a_side.opponent]))
+    return played
+
+
 def run(level_a: str, level_b: str, games: int, seed: int,
         progress: ArenaProgress | None = None,
-        weights_a: Path | None = None, weights_b: Path | None = None) -> dict[str, Any]:
+        weights_a: Path | None = None, weights_b: Path | None = None,
+        jobs: int = 1) -> dict[str, Any]:
     """Play ``games`` games (pairs of duplicate dice) and return the report as a dict,
     telling ``progress`` of each game (the layer prints nothing itself).
 
     An expert may play with a weights file of its own (``weights_a``, ``weights_b``): two
     training checkpoints against each other, or one against the game's weights. The report
-    then names each player by its level and file.
+    then names each player by its level and file. ``jobs`` processes share the pairs; the
+    games and the report's order are the same for any number (only think times differ, as
+    the processes share the machine).
     """
-    bot_a = get_bot(level_a, seed=seed, weights=weights_a)
-    bot_b = get_bot(level_b, seed=seed + 1, weights=weights_b)
-    level_a, level_b = _labels((level_a, weights_a), (level_b, weights_b))
+    seats = Seats(level_a, level_b, seed, weights_a, weights_b)
+    _bots(seats)  # a weights file that cannot be read fails here, before any game
+    label_a, label_b = _labels((level_a, weights_a), (level_b, weights_b))
     tally = Tally()
-    for game in range(games):
-        pair, second = divmod(game, 2)
-        a_side = Side.WHITE if second == 0 else Side.BLACK
-        bots = {a_side: bot_a, a_side.opponent: bot_b}
-        think: dict[Side, list[float]] = {Side.WHITE: [], Side.BLACK: []}
-        winner, points = play_game(bots, DiceStream(f"arena:{seed}:{pair}", seed), think)
-        tally.games.append(GameResult(winner is a_side, points))
-        tally.think["A"].extend(think[a_side])
-        tally.think["B"].extend(think[a_side.opponent])
-        if progress is not None:
-            wins = sum(result.a_won for result in tally.games)
-            progress(_("{a} vs {b}: game {game}/{games}, {a} won {wins}").format(
-                a=level_a, b=level_b, game=game + 1, games=games, wins=wins), game + 1)
-    return report(level_a, level_b, seed, tally)
+    for pair in _pairs(seats, games, jobs):
+        for game in pair:
+            tally.games.append(game.result)
+            tally.think["A"].extend(game.think_a)
+            tally.think["B"].extend(game.think_b)
+            if progress is not None:
+                wins = sum(result.a_won for result in tally.games)
+                played = len(tally.games)
+                progress(_("{a} vs {b}: game {game}/{games}, {a} won {wins}").format(
+                    a=label_a, b=label_b, game=played, games=games, wins=wins), played)
+    return report(label_a, label_b, seed, tally)
+
+
+def _pairs(seats: Seats, games: int, jobs: int) -> Iterator[list[PlayedGame]]:
+    """Every pair's games in order, played here or shared among ``jobs`` processes. The
+    processes ignore Ctrl+C: the run stops here, and they are ended at once."""
+    sizes = [min(2, games - 2 * pair) for pair in range(-(-games // 2))]
+    if jobs <= 1:
+        for pair, size in enumerate(sizes):
+            yield play_pair(seats, pair, size)
+        return
+    context = multiprocessing.get_context("spawn")  # no copy of a Textual app's threads
+    with context.Pool(jobs, initializer=_ignore_interrupts) as pool:  # leaving terminates
+        yield from pool.imap(_play_task, [(seats, pair, size)
+                                          for pair, size in enumerate(sizes)])
+
+
+def _play_task(task: tuple[Seats, int, int]) -> list[PlayedGame]:
+    return play_pair(*task)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _labels(*players: tuple[str, Path | None]) -> list[str]:

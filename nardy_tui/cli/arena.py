@@ -1,4 +1,5 @@
-"""``nardy arena A B --games N --seed S [--json]``: two bot levels against each other."""
+"""``nardy arena A B --games N --seed S [--jobs J] [--json]``: two bot levels against each
+other."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from nardy_tui.i18n import _
 
 
 def main(argv: list[str]) -> int:
-    """Entry point of ``nardy arena A B --games N --seed S [--json]``."""
+    """Entry point of ``nardy arena A B --games N --seed S [--jobs J] [--json]``."""
     parser = OneLineParser(
         prog="nardy arena",
         description=_("Play two bot levels against each other with duplicate dice."))
@@ -33,10 +34,14 @@ def main(argv: list[str]) -> int:
                         help=_("the first bot, an expert, plays with this weights file"))
     parser.add_argument("--weights-b", type=Path, metavar="FILE",
                         help=_("the second bot, an expert, plays with this weights file"))
+    parser.add_argument("--jobs", type=int, default=1,
+                        help=_("processes that share the games (default 1); the games "
+                               "are the same for any number"))
     parser.add_argument("--quiet", action="store_true", help=_("no progress on stderr"))
     args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error(_("{option} must be at least 1").format(option="--games"))
+    for option, value in (("--games", args.games), ("--jobs", args.jobs)):
+        if value < 1:
+            parser.error(_("{option} must be at least 1").format(option=option))
     for option, level, weights in (("--weights-a", args.a, args.weights_a),
                                    ("--weights-b", args.b, args.weights_b)):
         if weights is not None and level != "expert":
@@ -46,7 +51,8 @@ def main(argv: list[str]) -> int:
     try:
         data = run_arena(args.a, args.b, args.games, args.seed,
                          progress=None if shown is None else shown.update,
-                         weights_a=args.weights_a, weights_b=args.weights_b)
+                         weights_a=args.weights_a, weights_b=args.weights_b,
+                         jobs=args.jobs)
     except WeightsError as error:
         print(f"nardy arena: {error}", file=sys.stderr)
         return 1

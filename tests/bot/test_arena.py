@@ -83,3 +83,18 @@ def test_weights_for_a_level_without_a_network_or_a_missing_file_say_so_in_one_l
     assert arena_main(["expert", "hard", "--weights-a", str(missing), "--quiet"]) == 1
     assert capsys.readouterr().err.strip() == (
         f"nardy arena: {missing}: the expert's weights file is missing")
+
+
+def test_processes_sharing_the_games_play_the_same_games() -> None:
+    alone = arena.run("medium", "easy", 5, seed=6)
+    shared = arena.run("medium", "easy", 5, seed=6, jobs=2)
+    assert shared["a_points_by_game"] == alone["a_points_by_game"]
+    assert len(shared["a_points_by_game"]) == 5  # an odd run ends with half a pair
+    assert shared["a"]["think"]["moves"] == alone["a"]["think"]["moves"]
+
+
+def test_jobs_below_one_are_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as ended:
+        arena_main(["medium", "random", "--jobs", "0"])
+    assert ended.value.code == 2
+    assert "--jobs must be at least 1" in capsys.readouterr().err
