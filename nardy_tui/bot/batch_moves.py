@@ -67,6 +67,12 @@ MAX_GAMES = 1 << 11
 """The most games one call can search (the node keys' room for a game's number)."""
 
 
+def in_parts(count: int, size: int = MAX_GAMES) -> list[slice]:
+    """Slices that cut ``count`` rows into parts of at most ``size`` (one, empty, for none):
+    a larger search is made in several calls."""
+    return [slice(start, min(count, start + size)) for start in range(0, max(count, 1), size)]
+
+
 def legal_ends(own: Board, opponent: Board, dice: NDArray[np.int64],
                first_turn: NDArray[np.bool_]) -> tuple[NDArray[np.int64], Board]:
     """Every distinct board the mover of each game can end its turn on.

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from nardy_tui.bot.batch_moves import Board, boards, legal_ends
+from nardy_tui.bot.batch_moves import MAX_GAMES, Board, boards, in_parts, legal_ends
 from nardy_tui.bot.chances import Evaluation, JudgedPlay, RolledOut
 from nardy_tui.bot.encoding import encode, encode_sides, first_turn_flags
 from nardy_tui.bot.exact import exact_where_known, is_small_race
@@ -245,7 +245,12 @@ class ExpertBot(Bot):
 
     def _our_rolls(self, ours: Board, theirs: Board) -> np.ndarray:
         """Our expected chances in each position (we to move, no first turn left) before
-        we roll: each of our 21 rolls answered by the play the network likes best."""
+        we roll: each of our 21 rolls answered by the play the network likes best. The
+        positions are searched in parts, as many as one batch search takes."""
+        return np.concatenate([self._our_rolls_in_one_search(ours[part], theirs[part])
+                               for part in in_parts(len(ours), MAX_GAMES // len(ROLLS))])
+
+    def _our_rolls_in_one_search(self, ours: Board, theirs: Board) -> np.ndarray:
         query = np.repeat(np.arange(len(ours)), len(ROLLS))
         asked, ends = legal_ends(ours[query], theirs[query], np.tile(ROLLS, (len(ours), 1)),
                                  np.zeros(len(query), dtype=bool))

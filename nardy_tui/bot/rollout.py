@@ -31,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-from nardy_tui.bot.batch_moves import MAX_GAMES, boards, legal_ends
+from nardy_tui.bot.batch_moves import MAX_GAMES, boards, in_parts, legal_ends
 from nardy_tui.bot.chances import Evaluation, RolledOut
 from nardy_tui.bot.encoding import encode_sides, first_turn_flags
 from nardy_tui.bot.network import Network, equities
@@ -189,7 +189,7 @@ def _best_results(network: Network, own: np.ndarray, other: np.ndarray, dice: np
     searched ``MAX_GAMES`` games at a time."""
     return np.concatenate([
         _best_of(network, own[part], other[part], dice[part], first_turns[part])
-        for part in _parts(len(own), MAX_GAMES)])
+        for part in in_parts(len(own))])
 
 
 def _best_of(network: Network, own: np.ndarray, other: np.ndarray, dice: np.ndarray,
@@ -211,16 +211,12 @@ def _next_first(first_turns: np.ndarray, result_game: np.ndarray) -> np.ndarray:
     return following
 
 
-def _parts(count: int, size: int) -> list[slice]:
-    return [slice(start, min(count, start + size)) for start in range(0, max(count, 1), size)]
-
-
 def roll_values(network: Network, own: np.ndarray, other: np.ndarray,
                 first_turns: np.ndarray) -> np.ndarray:
     """The mover's equity after its best play for each of the 36 throws: (N, 36), by the
     network one ply deep (the value after the play is minus the opponent's)."""
     values = np.zeros((len(own), 36))
-    for part in _parts(len(own), MAX_GAMES // 36):
+    for part in in_parts(len(own), MAX_GAMES // 36):
         rows = np.arange(len(own))[part]
         query = np.repeat(rows, 36)
         dice = np.tile(THROWS, (len(rows), 1))

@@ -121,3 +121,15 @@ def test_a_reviewed_play_far_behind_is_compared_with_the_best_one_roll_deep(
         assert judged == one_roll_judged
         checked += 1
     assert checked
+
+
+def test_more_plays_than_one_batch_search_takes_are_searched_in_parts(
+        expert: ExpertBot, positions: Sample) -> None:
+    # Five plays two rolls deep are 5 x 21 x 21 = 2,205 (position, roll) pairs, more than
+    # one batch search takes (2,048): the search is split, and each play's figure is the
+    # one it has when searched alone.
+    afters = next(afters for afters in ([after for _, after in legal_results(*sample)]
+                                        for sample in positions) if len(afters) >= 5)
+    together = expert._two_rolls(afters[:5])
+    for after, row in zip(afters[:5], together, strict=True):
+        assert row == pytest.approx(expert._two_rolls([after])[0], abs=1e-6)
