@@ -64,7 +64,7 @@ def new_network_match(role: Role, code: str, points: int, address: str = "",
                         DiceExchange(role))
 
 
-def document(saved: NetworkMatch, events: list[list[Any]]) -> dict[str, Any]:
+def network_document(saved: NetworkMatch, events: list[list[Any]]) -> dict[str, Any]:
     """The JSON-ready file for ``saved``, whose history is ``events`` (``Lockstep.events``)."""
     exchange, match = saved.exchange, saved.match
     turn = match.turn
@@ -80,8 +80,10 @@ def document(saved: NetworkMatch, events: list[list[Any]]) -> dict[str, Any]:
     }
 
 
-def write_network_match(saved: NetworkMatch, events: list[list[Any]]) -> None:
-    write_atomically(network_save_path(saved.role), json.dumps(document(saved, events), indent=1))
+def write_network_match(content: dict[str, Any]) -> None:
+    """Write a network match's file (``network_document``) for its side."""
+    path = network_save_path(Role(content["role"]))
+    write_atomically(path, json.dumps(content, indent=1))
 
 
 def read_network_match(role: Role) -> NetworkMatch | None:

@@ -10,6 +10,10 @@ screen is ready (``next_action``), so it always meets the match in the order it 
 
 On every connection both sides say how far they are (``Sync``): the same history, or one
 side one event ahead, which then sends that event again; anything else cannot go on.
+
+Save, then send: nothing leaves this machine before the save holds it. A side stopped just
+after it sent its secret (or its play) comes back knowing it did, and finishes the throw
+with the peer, which may already have finished it, instead of disagreeing for good.
 """
 
 from __future__ import annotations
@@ -77,21 +81,48 @@ def _total_turns(match: Match) -> int:
     return sum(len(game.turns) for game in match.games)
 
 
+def _total_throws(events: list[list[Any]]) -> int:
+    return sum(1 for event in events if event[0] == "throw")
+
+
 class Lockstep:
-    """This side's half of a network match: ``me`` plays here, the other side there."""
+    """This side's half of a network match: ``me`` plays here, the other side there.
+
+    ``save`` writes the match (with ``events`` and the exchange) and says whether it could;
+    ``send`` puts a message on the line. Every message is sent only after a save that
+    holds it; one that could not be saved waits for the next save that succeeds.
+    """
 
     def __init__(self, match: Match, me: Side, exchange: DiceExchange, dice: ScriptedDice,
-                 send: Callable[[Message], None]) -> None:
+                 send: Callable[[Message], None], save: Callable[[], bool]) -> None:
         self.match = match
         self.me = me
         self.exchange = exchange
         self.dice = dice
-        self.send = send
+        self._send_now = send
+        self._save = save
+        self._unsaved: list[Message] = []
+        """Messages that wait for a save that succeeds before they may leave."""
         self.inbox: deque[Message] = deque()
         self.rolling = False
         """This side's player asked for a throw that waits for the peer's commitment."""
         self._turns_seen = _total_turns(match)
         self._games_seen = len(match.games)
+        self._resumed_throw = exchange.number if exchange.peer_commitment is not None else None
+        """The throw that was in progress when this side was stopped, if it holds the peer's
+        commitment to it: our secret may have left before the stop (``_take_reveal``)."""
+
+    def send(self, message: Message) -> None:
+        """Save, then send ``message`` (after any still waiting for a save)."""
+        self._unsaved.append(message)
+        self.flush()
+
+    def flush(self) -> None:
+        """Send what waits for a save, if a save now succeeds."""
+        if self._unsaved and self._save():
+            waiting, self._unsaved = self._unsaved, []
+            for message in waiting:
+                self._send_now(message)
 
     # -- the history both sides agree on -------------------------------------------------
 
@@ -114,6 +145,8 @@ class Lockstep:
                 events += [throw(), ["play", [[s.src, s.dst, s.die] for s in turn.play]]]
         if self.match.phase is Phase.MOVE:
             events.append(throw())
+        # A throw just finished whose dice the screen has not rolled yet is history too.
+        events += [throw() for _ in range(len(self.exchange.throws) - _total_throws(events))]
         return events
 
     def sync(self) -> Sync:
@@ -161,6 +194,7 @@ class Lockstep:
         """This side's player rolls (or throws the roll-off): send our secret, now or as
         soon as the peer's commitment is here."""
         if self.exchange.revealed:
+            self.flush()  # the secret may still wait for a save (a full disk, say)
             return
         if self.exchange.may_reveal:
             self.send(self.exchange.reveal())
@@ -223,6 +257,9 @@ class Lockstep:
         """Keep the peer's commitment (in order: one for the next throw can follow a secret
         still waiting in the inbox), and send our secret if our player is waiting for it."""
         self._guarded(self.exchange.receive_commit, message)
+        # Kept at once: only a kept commitment lets a side stopped after sending its secret
+        # check the peer's secret for that throw when it comes back.
+        self._save()
         if self.rolling and self.exchange.may_reveal:
             self.rolling = False
             self.send(self.exchange.reveal())
@@ -236,10 +273,13 @@ class Lockstep:
         peer_may_roll = match.phase is Phase.ROLL_OFF or (
             match.phase is Phase.ROLL and match.mover is self.me.opponent)
         if match.phase not in (Phase.ROLL_OFF, Phase.ROLL) or not (
-                peer_may_roll or exchange.revealed):
+                peer_may_roll or exchange.revealed or message.throw == self._resumed_throw):
             raise PeerBroke(_("The other side threw the dice out of turn."))
         self._guarded(exchange.receive_reveal, message)
-        by_me = exchange.revealed
+        # A secret checked against the commitment kept from before a stop: the peer could
+        # only have finished that throw with ours, so our player had rolled.
+        by_me = exchange.revealed or (message.throw == self._resumed_throw and not peer_may_roll)
+        self._resumed_throw = None
         if not exchange.revealed:
             self.send(exchange.reveal())
         dice = exchange.finish()

@@ -254,10 +254,10 @@ class GameScreen(SizedScreen):
         """Apply what the flow did: save, redraw, say, then start what comes next."""
         if outcome is None:
             return
-        if self.lockstep is not None and outcome.changed:
-            self.lockstep.observe()
         if outcome.changed:
             self._save()
+            if self.lockstep is not None:
+                self.lockstep.observe()  # saved before anything is sent
         if outcome.moves_on:
             self.bot_activity = ""
         if outcome.redraw:

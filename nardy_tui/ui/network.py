@@ -29,6 +29,7 @@ from nardy_tui.net import (
     Welcome,
     code_key,
     forget_network_match,
+    network_document,
     network_record,
     new_network_match,
     read_network_match,
@@ -74,14 +75,21 @@ class NetworkSaver(Saver):
     def __init__(self, saved: NetworkMatch, events: Callable[[], list[list[Any]]]) -> None:
         self.saved = saved
         self.events = events
+        self._written: dict[str, Any] | None = None
+        """What the file holds now: a save that would write the same again is skipped
+        (the lockstep saves before every message, the screen after every change)."""
 
     def save(self, match: Match, options: MatchOptions,
              warned: Collection[tuple[int, int]] = ()) -> str | None:
         """The network save (no tutor plays there: ``warned`` is always empty)."""
+        content = network_document(self.saved, self.events())
+        if content == self._written:
+            return None
         try:
-            write_network_match(self.saved, self.events())
+            write_network_match(content)
         except OSError as error:
             return _("Could not save the match: {error}").format(error=error)
+        self._written = content
         return None
 
     def discard(self) -> None:
@@ -131,6 +139,8 @@ class NetworkGame:
         self.role = Role.HOST if launch.hosting else Role.JOINER
         self.saved = saved
         self.lockstep: Lockstep | None = None
+        self.saver: NetworkSaver
+        """The match's files, made with the lockstep."""
         self.peer_left = False
         """The friend said they quit (the line's closing that follows is no news)."""
         self.session = Session(self.role, code_key(launch.code), self,
@@ -180,10 +190,19 @@ class NetworkGame:
         assert saved is not None
         if self.lockstep is None:
             self.lockstep = Lockstep(saved.match, self.me, saved.exchange, saved.dice,
-                                     self.session.send)
-        saver = NetworkSaver(saved, self.lockstep.events)
-        saver.save(saved.match, self.options)
-        self.app.show_network_match(self, saver)
+                                     self.session.send, self._save_before_sending)
+            self.saver = NetworkSaver(saved, self.lockstep.events)
+        self._save_before_sending()
+        self.app.show_network_match(self, self.saver)
+
+    def _save_before_sending(self) -> bool:
+        """Save the match; whether it is on disk (what is not may not leave this machine:
+        ``Lockstep.send`` holds it until a save succeeds)."""
+        assert self.saved is not None
+        problem = self.saver.save(self.saved.match, self.options)
+        if problem is not None:
+            self.app.notify(problem, severity="error")
+        return problem is None
 
     @property
     def options(self) -> MatchOptions:

@@ -38,7 +38,6 @@ from nardy_tui.engine import (
     Phase,
     Play,
     Position,
-    ScriptedDice,
     Side,
     Step,
     TurnRecord,
@@ -48,7 +47,6 @@ from nardy_tui.engine import (
 from nardy_tui.net import (
     Bye,
     Commit,
-    DiceExchange,
     Message,
     NextGame,
     Ping,
@@ -56,9 +54,10 @@ from nardy_tui.net import (
     Reveal,
     Role,
     Sync,
+    new_network_match,
 )
 from nardy_tui.net.messages import MOST_GAMES, MOST_THROWS, MOST_TURNS, decode, encode
-from nardy_tui.play import Lockstep, PeerBroke, PeerPlayed, PeerStartedGame
+from nardy_tui.play import PeerBroke, PeerPlayed, PeerStartedGame
 from tests.play.two_machines import Machine, connect, exchange_all, play_one_step, play_until
 
 FUZZ = settings(max_examples=50, deadline=None)
@@ -73,17 +72,14 @@ class RecordingMachine(Machine):
     fixed secrets, and which keeps every message it ever sent (what a peer may send again)."""
 
     def __init__(self, role: Role, me: Side, length: int) -> None:
-        self.dice = ScriptedDice([])
-        self.match = Match(length=length, dice=self.dice)
-        self.outbox: list[Message] = []
         self.said: list[Message] = []
-        exchange = DiceExchange(role, master=MASTERS[role])
-        self.step = Lockstep(self.match, me, exchange, self.dice, self._send)
-        self.online = True
+        saved = new_network_match(role, "abcd-efgh", length)
+        saved.exchange.master = MASTERS[role]
+        super().__init__(role, me, saved)
 
-    def _send(self, message: Message) -> None:
+    def sent(self, message: Message) -> None:
         self.said.append(message)
-        self.outbox.append(message)
+        super().sent(message)
 
 
 Pair = tuple[RecordingMachine, RecordingMachine]

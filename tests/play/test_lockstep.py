@@ -17,11 +17,13 @@ from nardy_tui.net import (
     Reveal,
     Role,
     Sync,
+    network_document,
     network_record,
     read_network_match,
     verify_record,
     write_network_match,
 )
+from nardy_tui.net.saved import restore
 from nardy_tui.play import PeerBroke, PeerLeft, Thrown
 from nardy_tui.storage import parse_record
 from tests.play.two_machines import (
@@ -189,7 +191,7 @@ def test_a_network_match_saved_at_any_moment_comes_back_as_it_was(
         play_one_step(host, joiner)
         saved = NetworkMatch(Role.HOST, "abcd-efgh", "", 0, host.match, host.dice,
                              host.step.exchange)
-        write_network_match(saved, host.step.events())
+        write_network_match(network_document(saved, host.step.events()))
         back = read_network_match(Role.HOST)
         assert back is not None
         assert back.match.game.record_lines() == host.match.game.record_lines()
@@ -224,3 +226,97 @@ def test_a_changed_die_or_secret_in_a_network_record_is_found(
     forged = text.replace(proof, proof[:-1] + ("0" if proof[-1] != "0" else "1"))
     assert verify_record(forged).problems == ("throw 2: a secret is not the one committed to",)
     assert not verify_record(text.split("Dice proof")[0]).holds
+
+
+# -- save, then send: a side stopped at any moment comes back with what it sent ----------
+
+
+def hosts_roll(host: Machine, joiner: Machine) -> None:
+    play_until(host, joiner, lambda: host.match.phase is Phase.ROLL
+               and host.match.mover is host.step.me)
+
+
+def test_a_secret_leaves_only_once_the_save_holds_it(
+        machines: tuple[Machine, Machine]) -> None:
+    host, joiner = machines
+    hosts_roll(host, joiner)
+    host.step.roll()
+    [reveal] = host.outbox
+    assert isinstance(reveal, Reveal)
+    assert host.killed().step.exchange.revealed
+
+
+def test_a_side_killed_right_after_rolling_finishes_the_same_throw_with_its_friend(
+        machines: tuple[Machine, Machine]) -> None:
+    stopped, joiner = machines
+    hosts_roll(stopped, joiner)
+    stopped.step.roll()
+    host = stopped.killed()
+    deliver(stopped, joiner)  # the secret reached the friend...
+    joiner.outbox.clear()  # ...whose answer was lost with the program
+    assert joiner.match.phase is Phase.MOVE and host.match.phase is Phase.ROLL
+    connect(host, joiner)
+    exchange_all(host, joiner)
+    assert host.match.dice == joiner.match.dice
+    assert host.step.sync() == joiner.step.sync()
+    play_until(host, joiner, lambda: host.match.phase is Phase.MATCH_OVER)
+
+
+def test_a_side_killed_right_after_its_play_comes_back_with_the_play(
+        machines: tuple[Machine, Machine]) -> None:
+    host, joiner = machines
+    play_until(host, joiner, lambda: host.my_turn())
+    host.play_first_legal()
+    [played] = host.outbox
+    assert isinstance(played, PlayMade)
+    back = host.killed()
+    assert back.match.game.record_lines() == host.match.game.record_lines()
+    deliver(host, joiner)
+    connect(back, joiner)
+    exchange_all(back, joiner)
+    assert back.step.sync() == joiner.step.sync()
+
+
+def test_a_throw_finished_but_not_yet_rolled_is_in_the_save(
+        machines: tuple[Machine, Machine]) -> None:
+    host, joiner = machines
+    hosts_roll(host, joiner)
+    host.step.roll()
+    deliver(host, joiner)
+    for message in joiner.outbox:  # the friend's secret, taken but not yet shown
+        host.step.arrived(message)
+    joiner.outbox.clear()
+    assert isinstance(host.step.next_action(), Thrown)
+    back = host.killed()
+    assert back.match.phase is Phase.MOVE and back.match.dice == joiner.match.dice
+
+
+def test_a_save_from_before_the_secret_left_still_takes_the_friends_finished_throw(
+        machines: tuple[Machine, Machine]) -> None:
+    """Saves written by earlier versions sent the secret first: the friend's answer,
+    checked against the commitment kept here, can only follow our secret."""
+    host, joiner = machines
+    hosts_roll(host, joiner)
+    file_before_rolling = host.file
+    host.step.roll()
+    deliver(host, joiner)
+    joiner.outbox.clear()
+    host = Machine(Role.HOST, Side.WHITE, restore(file_before_rolling))
+    assert not host.step.exchange.revealed
+    connect(host, joiner)
+    exchange_all(host, joiner)
+    assert host.match.dice == joiner.match.dice
+    assert host.step.sync() == joiner.step.sync()
+
+
+def test_nothing_leaves_while_it_cannot_be_saved(machines: tuple[Machine, Machine]) -> None:
+    host, joiner = machines
+    hosts_roll(host, joiner)
+    host.save_fails = True
+    host.step.roll()
+    assert host.outbox == []
+    host.save_fails = False
+    host.step.roll()  # the player rolls again once the disk has room
+    assert [type(message) for message in host.outbox] == [Reveal]
+    exchange_all(host, joiner)
+    assert host.match.phase is Phase.MOVE and host.step.sync() == joiner.step.sync()

@@ -3,23 +3,53 @@ line between them a pair of lists delivered on demand."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from typing import Any
 
-from nardy_tui.engine import Match, Phase, ScriptedDice, Side, legal_plays
-from nardy_tui.net import DiceExchange, Message, Role
+from nardy_tui.engine import Phase, Side, legal_plays
+from nardy_tui.net import (
+    Message,
+    NetworkMatch,
+    Role,
+    network_document,
+    new_network_match,
+)
+from nardy_tui.net.saved import restore
 from nardy_tui.play import Lockstep, PeerPlayed, PeerStartedGame, Thrown
 
 
 class Machine:
-    """One side's program, reduced to its match and its lockstep; what it sends is kept
-    until ``deliver`` hands it to the other machine."""
+    """One side's program, reduced to its match, its lockstep and its save file (kept in
+    memory); what it sends is kept until ``deliver`` hands it to the other machine."""
 
-    def __init__(self, role: Role, me: Side) -> None:
-        self.dice = ScriptedDice([])
-        self.match = Match(length=1, dice=self.dice)
+    def __init__(self, role: Role, me: Side, saved: NetworkMatch | None = None) -> None:
+        saved = saved or new_network_match(role, "abcd-efgh", 1)
+        self.saved = saved
+        self.dice = saved.dice
+        self.match = saved.match
         self.outbox: list[Message] = []
-        self.step = Lockstep(self.match, me, DiceExchange(role), self.dice, self.outbox.append)
-        self.online = True
+        self.step = Lockstep(self.match, me, saved.exchange, self.dice, self.sent, self.save)
+        self.file: dict[str, Any] = {}
+        self.save_fails = False
+        """Set to make every save fail, as on a full disk."""
+        self.save()
+
+    def sent(self, message: Message) -> None:
+        """The line: the message waits in the outbox for ``deliver``."""
+        self.outbox.append(message)
+
+    def save(self) -> bool:
+        """Write the save file (here, its JSON text read back), as the game does."""
+        if self.save_fails:
+            return False
+        self.file = json.loads(json.dumps(network_document(self.saved, self.step.events())))
+        return True
+
+    def killed(self) -> Machine:
+        """The program stopped at once and started again from its save file: what it
+        sent is on the line, nothing else of it is left."""
+        return Machine(self.saved.role, self.step.me, restore(self.file))
 
     def apply(self, action: object) -> None:
         """What the screen does with each action (without the animation)."""
@@ -30,6 +60,7 @@ class Machine:
             match.play(action.play)
         elif isinstance(action, PeerStartedGame):
             match.next_game()
+        self.save()
         self.step.observe()
 
     def take_all(self) -> None:
@@ -55,6 +86,7 @@ def deliver(sender: Machine, receiver: Machine) -> None:
     messages, sender.outbox[:] = list(sender.outbox), []
     for message in messages:
         receiver.step.arrived(message)
+        receiver.save()
     receiver.take_all()
 
 
