@@ -7,11 +7,15 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nardy_tui.cli.argparsing import OneLineParser
 from nardy_tui.engine import MATCH_LENGTHS
 from nardy_tui.i18n import _
 from nardy_tui.options import LaunchOptions, NetworkLaunch
+
+if TYPE_CHECKING:
+    from nardy_tui.net import Verdict
 
 DEFAULT_PORT = 7520
 """The port ``nardy host`` listens on unless told (``nardy join`` tries it by default)."""
@@ -52,8 +56,11 @@ def join_parser() -> argparse.ArgumentParser:
 def verify_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="nardy verify",
-        description=_("Check that every die of a network match's record came from both "
-                      "machines' secrets, as its dice proof says."),
+        description=_("Check a network match's record against its dice proof: each "
+                      "commitment matches its secret, the dice follow from the two secrets, "
+                      "and they are the dice the games were played with. If this machine "
+                      "played in the match, the record is checked against the part of the "
+                      "dice it kept too."),
     )
     parser.add_argument("file", metavar="RECORD", help=_("the record of a network match"))
     return parser
@@ -114,25 +121,46 @@ def _play(launch: NetworkLaunch) -> int:
 
 
 def verify_main(argv: Sequence[str]) -> int:
-    from nardy_tui.net import verify_record
+    from nardy_tui.net import kept_parts, verify_record
     from nardy_tui.storage import RecordError
 
     args = verify_parser().parse_args(argv)
     path = Path(args.file)
     try:
-        verdict = verify_record(path.read_text(encoding="utf-8"))
+        verdict = verify_record(path.read_text(encoding="utf-8"), kept_parts())
     except (OSError, UnicodeDecodeError) as error:
         return _fail("nardy verify", _("cannot read {path}: {reason}").format(
             path=path, reason=getattr(error, "strerror", None) or error))
     except RecordError as error:
         return _fail("nardy verify", str(error))
-    if verdict.holds:
-        print(_("{path}: all {count} throws check: every die came from both machines' "
-                "secrets, each revealed as committed.").format(path=path, count=verdict.throws))
-        return 0
-    for problem in verdict.problems:
-        print(f"{path}: {problem}")
-    return 1
+    if not verdict.holds:
+        for problem in verdict.problems:
+            print(f"{path}: {problem}")
+        return 1
+    print(_("{path}: all {count} throws agree with the proof: each commitment matches its "
+            "secret, the dice follow from the two secrets, and they are the dice the games "
+            "were played with.").format(path=path, count=verdict.throws))
+    print(_what_it_proves(verdict))
+    return 0
+
+
+def _what_it_proves(verdict: Verdict) -> str:
+    """What a record that agrees with its proof shows, and what it does not: a record holds
+    both secrets of every throw, so only the part this machine kept can vouch for a side."""
+    if not verdict.mine:
+        return _("That shows the record agrees with itself, not that its two secrets came "
+                 "from two machines: whoever wrote it could have made up both. This machine "
+                 "kept no part of its own in this match (the record was made elsewhere, or "
+                 "before nardy kept one), so nothing here shows that the dice were fair.")
+    return "\n".join(_("This machine played {side} in this match, and the part it kept "
+                       "agrees: every secret of {side} is the one drawn from this machine's "
+                       "master secret, which never left it, and every commitment of {other} "
+                       "is the one received before this machine revealed its secret. So "
+                       "{other} was bound to its half of each throw before it saw the half "
+                       "of {side}, which was random: {other} could neither choose nor "
+                       "foresee these dice.").format(side=side.name_shown,
+                                                     other=side.opponent.name_shown)
+                     for side in verdict.mine)
 
 
 def _fail(prog: str, message: str) -> int:

@@ -18,6 +18,7 @@ from nardy_tui.net.fair_dice import (
     dice_of,
     new_master,
 )
+from nardy_tui.net.kept import KeptPart, keep_part, kept_parts
 from nardy_tui.net.line import Refused, Welcome
 from nardy_tui.net.messages import (
     PROTOCOL_VERSION,
@@ -49,6 +50,7 @@ __all__ = [
     "Commit",
     "DiceExchange",
     "DishonestThrow",
+    "KeptPart",
     "Listener",
     "Message",
     "NetworkMatch",
@@ -70,6 +72,8 @@ __all__ = [
     "code_key",
     "dice_of",
     "forget_network_match",
+    "keep_part",
+    "kept_parts",
     "network_document",
     "network_record",
     "new_code",

@@ -29,6 +29,7 @@ from nardy_tui.net import (
     Welcome,
     code_key,
     forget_network_match,
+    keep_part,
     network_document,
     network_record,
     new_network_match,
@@ -70,7 +71,9 @@ def local_address() -> str:
 
 class NetworkSaver(Saver):
     """The files of a network match: its own save (its events and this side's part of the
-    throw in progress) and, once it is over, its record with the dice proof."""
+    throw in progress) and, once it is over, its record with the dice proof and this side's
+    part of the dice (``keep_part``), kept after the save is gone so that ``nardy verify``
+    can check the record against something the other side could not make up."""
 
     def __init__(self, saved: NetworkMatch, events: Callable[[], list[list[Any]]]) -> None:
         self.saved = saved
@@ -101,6 +104,11 @@ class NetworkSaver(Saver):
 
         started = match.started
         path = records_dir() / f"nardy-network-{self.saved.role.value}-{started:%Y%m%d-%H%M%S}.txt"
+        try:
+            keep_part(self.saved.exchange, started)
+        except OSError as error:
+            return False, _("Could not keep this side's part of the dice: {error}").format(
+                error=error)
         try:
             write_atomically(path, network_record(match, self.saved.exchange.throws, started))
         except OSError as error:

@@ -215,16 +215,20 @@ def test_a_changed_die_or_secret_in_a_network_record_is_found(
     play_until(host, joiner, lambda: host.match.phase is Phase.MATCH_OVER)
     text = network_record(host.match, host.step.exchange.throws, datetime(2026, 12, 2, 9))
     [roll_off] = host.match.game.roll_offs[-1:]
-    last_throw = len(host.match.game.roll_offs)
     higher = 6 if roll_off.white > roll_off.black else roll_off.white
     line = f"White {roll_off.white}, Black {roll_off.black}"
     if roll_off.white > roll_off.black and roll_off.white < 6:
         changed = text.replace(line, f"White {higher}, Black {roll_off.black}", 1)
         problems = verify_record(changed).problems
-        assert any(f"throw {last_throw}: the secrets give" in p for p in problems), problems
+        named = f"roll-off (White {higher}, Black {roll_off.black}): the secrets give"
+        assert any(named in p for p in problems), problems
     proof = next(x for x in text.splitlines() if x.startswith("Throw 2:"))
     forged = text.replace(proof, proof[:-1] + ("0" if proof[-1] != "0" else "1"))
-    assert verify_record(forged).problems == ("throw 2: a secret is not the one committed to",)
+    first = parse_record(text).games[0]
+    second = first.roll_offs[1] if len(first.roll_offs) > 1 else None
+    place = (f"game 1, roll-off (White {second.white}, Black {second.black})" if second
+             else f"game 1, turn 1, {first.turns[0].side.name_shown} {first.turns[0].dice}")
+    assert verify_record(forged).problems == (f"{place}: a secret is not the one committed to",)
     assert not verify_record(text.split("Dice proof")[0]).holds
 
 
