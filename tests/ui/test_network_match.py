@@ -54,6 +54,7 @@ async def test_a_whole_match_between_two_machines_is_the_same_match_on_both() ->
         verdict = verify_record(record.read_text(), kept_parts())
         assert verdict.holds and set(verdict.mine) == {Side.WHITE, Side.BLACK}
 
+
 async def test_quitting_says_how_each_side_takes_the_match_up_again() -> None:
     code = new_code()
     async with friends(code) as two:
