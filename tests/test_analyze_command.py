@@ -135,6 +135,17 @@ def test_a_rollout_of_no_trials_is_refused_in_one_line(
     assert "a rollout is 1 to 100000 trials" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("count", ["0", "-1", "some"])
+def test_a_rollout_of_no_candidate_plays_is_refused_in_one_line(
+        capsys: pytest.CaptureFixture[str], count: str) -> None:
+    with pytest.raises(SystemExit) as exit_status:
+        analyze_main([Position.initial().to_id((6, 5)), "--rollout", "36", "--candidates", count])
+    assert exit_status.value.code == 2
+    error = capsys.readouterr().err
+    assert f"argument --candidates: a rollout takes 1 or more of the best plays, not '{count}'" \
+        in error and error.count("\n") == 1
+
+
 def test_in_a_small_race_the_analysis_gives_the_exact_chances(
         capsys: pytest.CaptureFixture[str]) -> None:
     board = [0] * 24

@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from nardy_tui.cli.argparsing import OneLineParser, speak_argparse
+from nardy_tui.cli.argparsing import OneLineParser, ids_as_values, speak_argparse
 from nardy_tui.engine import MATCH_LENGTHS
 from nardy_tui.i18n import (
     LANGUAGES,
@@ -71,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
 def parse_launch(argv: Sequence[str]) -> LaunchOptions:
     """The launch options for ``argv``; argparse exits with status 2 on a mistake."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(ids_as_values(argv))
     if args.color is not None and args.hot_seat:
         parser.error(_("--color is for a match against the bot, not --hot-seat"))
     if args.position is not None:

@@ -28,7 +28,7 @@ from nardy_tui.bot import (
     get_bot,
     is_small_race,
 )
-from nardy_tui.cli.argparsing import OneLineParser
+from nardy_tui.cli.argparsing import OneLineParser, ids_as_values
 from nardy_tui.engine import Dice, Position, format_play, read_position_id
 from nardy_tui.i18n import _
 
@@ -58,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("play each of the best plays (or, without dice, the position) "
                                "out N times with the same dice for each, N rounded up to a "
                                "multiple of 36; Ctrl+C stops with the figures so far"))
-    parser.add_argument("--candidates", type=int, default=CANDIDATES, metavar="K",
+    parser.add_argument("--candidates", type=_candidates, default=CANDIDATES, metavar="K",
                         help=_("with --rollout and dice: how many of the best plays to roll "
                                "out (default {count})").format(count=CANDIDATES))
     parser.add_argument("--seed", type=int, default=0,
@@ -79,9 +79,22 @@ def _trials(text: str) -> int:
     return trials
 
 
+def _candidates(text: str) -> int:
+    """``--candidates``: at least one play, as a rollout of none has nothing to show (0 is
+    refused, not quietly read as 1)."""
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if count < 1:
+        raise argparse.ArgumentTypeError(_("a rollout takes 1 or more of the best plays, not "
+                                           "{text}").format(text=repr(text)))
+    return count
+
+
 def analyze_main(argv: Sequence[str]) -> int:
     """Run ``nardy analyze``; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(ids_as_values(argv))
     try:
         position, dice = read_position_id(args.id)
         if args.dice is not None:
@@ -127,7 +140,7 @@ def _roll_out(bot: Analyst, position: Position, dice: Dice | None,
     """The rollout of the best ``--candidates`` plays (or of the position), with a progress
     bar on a terminal; Ctrl+C keeps the blocks of trials done."""
     judged = exact_where_known(bot.analyse(position, dice, thorough=True)
-                               )[:max(1, args.candidates)] if dice is not None else []
+                               )[:args.candidates] if dice is not None else []
     afters = [entry.after for entry in judged] or [position]
     console = Console(stderr=True)
     columns = (TextColumn(_("rolling out"), markup=False), BarColumn(), MofNCompleteColumn())

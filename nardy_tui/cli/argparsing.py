@@ -7,13 +7,18 @@ argparse looks its own words up with gettext ("usage: ", "options", its mistakes
 process's default domain; ``speak_argparse`` has it look them up in nardy's catalogs instead,
 in the language chosen (``--lang`` included), so a translated ``--help`` has no English left
 in it.
+
+A position ID that an older nardy began with "-" is a value, not an option
+(``ids_as_values``), for the commands that take one.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import NoReturn
 
+from nardy_tui.engine import PositionIdError, read_position_id
 from nardy_tui.i18n import N_, _, ngettext
 
 ARGPARSE_MESSAGES = (
@@ -46,3 +51,18 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, _("{prog}: error: {message} (see '{prog} --help')").format(
             prog=self.prog, message=message) + "\n")
+
+
+def ids_as_values(args: Sequence[str]) -> list[str]:
+    """``args`` with each position ID that an older nardy began with "-" (records and chats
+    keep them) written as nardy writes it now, so that argparse takes it for a value, not
+    an option. No option reads as a position: "--" first would be a die of 7."""
+    return [_written_now(arg) if arg.startswith("-") else arg for arg in args]
+
+
+def _written_now(arg: str) -> str:
+    try:
+        position, dice = read_position_id(arg)
+    except PositionIdError:
+        return arg
+    return position.to_id(dice)

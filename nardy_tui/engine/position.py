@@ -81,8 +81,8 @@ class Position:
         return read_position_id(text)[0]
 
     def to_id(self, dice: Dice | tuple[int, int] | None = None) -> str:
-        """This position's ID (``position_id``): 15 URL-safe characters, the dice in them
-        if given.
+        """This position's ID (``position_id``): 15 URL-safe characters, never ``-`` first
+        (a command line would read an option), the dice in them if given.
 
         >>> Position.initial().to_id(), Position.initial().to_id((5, 3))
         ('YAAAAP_-AAAB__w', 'dYAAAP_-AAAB__w')

@@ -14,10 +14,19 @@ The ID is 88 bits written in base64url (``A-Z a-z 0-9 - _``, no padding), first 
 A side with all 15 on the board takes 39 bits, so everything fits in 87; checkers borne off
 simply leave their bits out.
 
+An ID never begins with ``-``, which a command line takes for an option: where base64url
+would write it first (Black to move, both sides still to make their first turn, a 6 thrown
+first), the ID has ``v``. Base64url never begins a position with ``v``, whose bits would say a
+first die of 7, so ``v`` is free; an ID that an older nardy began with ``-`` still reads.
+
 >>> from nardy_tui.engine.position import Position
 >>> position_id(Position.initial())
 'YAAAAP_-AAAB__w'
 >>> read_position_id('YAAAAP_-AAAB__w')[0] == Position.initial()
+True
+>>> position_id(Position.initial(Side.BLACK), (6, 5))
+'voAAAP_-AAAB__w'
+>>> read_position_id('-oAAAP_-AAAB__w') == read_position_id('voAAAP_-AAAB__w')
 True
 """
 
@@ -40,6 +49,8 @@ ID_LENGTH = 15
 BITS = 88
 _ID = re.compile(r"[A-Za-z0-9_-]{15}")
 _DIE_BITS = 3
+_OPTION_SIGN = "-"
+_INSTEAD_OF_OPTION_SIGN = "v"
 
 
 class PositionIdError(ValueError):
@@ -57,7 +68,8 @@ def position_id(position: Position, dice: Dice | tuple[int, int] | None = None) 
             bits += [1] * position.checkers(side, point) + [0]
     bits += [0] * (BITS - len(bits))
     number = int("".join(map(str, bits)), 2)
-    return base64.urlsafe_b64encode(number.to_bytes(BITS // 8, "big")).decode().rstrip("=")
+    text = base64.urlsafe_b64encode(number.to_bytes(BITS // 8, "big")).decode().rstrip("=")
+    return _not_an_option(text)
 
 
 def read_position_id(text: str) -> tuple[Position, Dice | None]:
@@ -90,7 +102,9 @@ def read_position_id(text: str) -> tuple[Position, Dice | None]:
         raise PositionIdError(_("not a position ID: bits are left over after the board"))
     position = Position(tuple(board), turn, first_turns)
     _check_whole(position)
-    if position_id(position, dice) != text.strip():  # the last character's two spare bits
+    # One position, one ID: the last character's two spare bits must be 0 (a "-" first, as an
+    # older nardy wrote it, is still the same ID).
+    if position_id(position, dice) != _not_an_option(text.strip()):
         raise PositionIdError(_("not a position ID: bits are left over after the board"))
     return position, dice
 
@@ -119,11 +133,27 @@ class _Bits:
         return self.take(self.left)
 
 
+def _not_an_option(text: str) -> str:
+    """Base64url's text as the ID writes it: ``v`` first instead of ``-``, so that the ID
+    can follow ``nardy analyze`` or ``--position`` as it is printed."""
+    if text.startswith(_OPTION_SIGN):
+        return _INSTEAD_OF_OPTION_SIGN + text[1:]
+    return text
+
+
+def _base64url(text: str) -> str:
+    """An ID as base64url wrote it, whether written by this nardy (``v`` first) or an older
+    one (``-`` first, read as it is)."""
+    if text.startswith(_INSTEAD_OF_OPTION_SIGN):
+        return _OPTION_SIGN + text[1:]
+    return text
+
+
 def _bits_of(text: str) -> _Bits:
     raw = None
     if _ID.fullmatch(text):
         try:
-            raw = base64.urlsafe_b64decode(text + "=")
+            raw = base64.urlsafe_b64decode(_base64url(text) + "=")
         except (binascii.Error, ValueError):
             raw = None
     if raw is None or len(raw) != BITS // 8:

@@ -2,19 +2,23 @@
 
 The record is read back through the engine first (``nardy_tui.storage.load_record``), so
 the viewer only ever shows legal positions; a bad file ends with one line and exit 1.
-The board is the game's own ``BoardView``, read-only, with the turn's moves highlighted.
+The board is the game's own ``BoardView``, read-only, with the turn's moves highlighted,
+the turn in its frame above and the position's ID below, so that no line wraps in 80 columns.
 With a review (``nardy replay --review``) each judged turn also shows its mark, what it cost
 and the best play (starred), and m jumps to the next mistake.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.widgets import Static
 
 from nardy_tui.bot import GameReview, Mark, TurnReview
@@ -27,9 +31,13 @@ from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.sized import SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
-AROUND_BOARD = 3
-"""Rows that are not the board: the header above it, the caption and the footer below (a
-header too long for the terminal's width takes a second line: ``around_board``)."""
+FOOTER_ROWS = 1
+VERDICT_ROWS = 2
+"""A review's verdict under the board: the mark, the cost and the best play, then the
+equities (one line could not hold them all in 80 columns)."""
+HEADER_GAP = " · "
+PADDING = 2
+"""The columns the header's padding takes, one each side."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +89,13 @@ class ReplayScreen(SizedScreen):
     ]
 
     DEFAULT_CSS = """
-    ReplayScreen #replay-header, ReplayScreen #replay-caption { height: auto; padding: 0 1; }
-    ReplayScreen #replay-caption { text-style: bold; }
+    ReplayScreen #replay-header, ReplayScreen #replay-verdict {
+        height: auto; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    ReplayScreen #replay-verdict { text-style: bold; }
+    ReplayScreen BoardView {
+        border-title-color: $text; border-title-style: bold; border-subtitle-color: $text;
+    }
     """
 
     def __init__(self, record: Record, reviews: list[GameReview] | None = None) -> None:
@@ -98,31 +111,37 @@ class ReplayScreen(SizedScreen):
             for turn in review.turns}
 
     def compose_main(self) -> ComposeResult:
-        yield Static(self.header, id="replay-header")
+        yield Static(id="replay-header", markup=False)
         yield BoardView(interactive=False, id="board")
-        yield Static(id="replay-caption")
+        verdict_shown = Static(id="replay-verdict", markup=False)
+        verdict_shown.display = bool(self.judged)
+        yield verdict_shown
         yield KeysFooter()
 
-    @property
-    def header(self) -> str:
-        """The record's players, length and date, in the language in use."""
-        return "  ·  ".join(header_shown(line) for line in self.record.header[1:4])
+    def header_lines(self, width: int) -> list[str]:
+        """The record's players, length and date, in the language in use, in as few lines
+        of a terminal ``width`` wide as hold them without breaking one."""
+        parts = [header_shown(line) for line in self.record.header[1:4]]
+        return fitted(parts, HEADER_GAP, width - PADDING)
 
     def around_board(self, width: int) -> int:
-        """Rows that are not the board in a terminal ``width`` wide; a review's verdict
-        takes a second caption line, and a header wider than the terminal a second line."""
-        header_rows = 2 if len(self.header) > width - 2 else 1  # its padding: 2 columns
-        return AROUND_BOARD - 1 + header_rows + (1 if self.judged else 0)
+        """Rows that are not the board in a terminal ``width`` wide: the header's lines,
+        a review's verdict and the footer. The turn and the position's ID are in the
+        board's frame, where they take no row."""
+        verdict_rows = VERDICT_ROWS if self.judged else 0
+        return len(self.header_lines(width)) + verdict_rows + FOOTER_ROWS
 
     def ready(self) -> None:
-        width, height = self.app.size
-        self.query_one(BoardView).fit(width, height - self.around_board(width))
+        self.fit(*self.app.size)
         self.show_frame()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Wider points and taller stacks in a bigger terminal, so the board fills the screen
-        (as in a game)."""
-        width, height = event.size
+        self.fit(*event.size)
+
+    def fit(self, width: int, height: int) -> None:
+        """The header in lines that do not wrap, and the board as big as the rest of the
+        terminal allows, wider points and taller stacks as in a game."""
+        self.query_one("#replay-header", Static).update("\n".join(self.header_lines(width)))
         self.query_one(BoardView).fit(width, height - self.around_board(width))
 
     @property
@@ -179,24 +198,41 @@ class ReplayScreen(SizedScreen):
         best = judged.best if judged is not None and judged.mark is not Mark.NONE else ()
         board.set_marks(judged_marks(mover, played, best))
         board.set_banner(frame.turn.notation if frame.turn else _("Start"))
-        caption = _("{turn}    [{number}/{count}]  ID {id}").format(
-            turn=frame.caption(), number=self.index + 1, count=len(self.frames),
-            id=frame.position.to_id())
-        if judged is not None:
-            caption += "\n" + verdict(judged)
-        self.query_one("#replay-caption", Static).update(caption)
+        board.border_title = Content(frame.caption())
+        board.border_subtitle = Content(_("{number}/{count} · ID {id}").format(
+            number=self.index + 1, count=len(self.frames), id=frame.position.to_id()))
+        self.query_one("#replay-verdict", Static).update(
+            verdict(judged) if judged is not None else "")
+
+
+def fitted(parts: Sequence[str], gap: str, width: int) -> list[str]:
+    """``parts`` joined by ``gap`` in lines no wider than ``width`` where they fit, a new
+    line before a part that does not: a part is never broken.
+
+    >>> fitted(["White: you", "Match to 3 points", "Date: today"], " · ", 32)
+    ['White: you · Match to 3 points', 'Date: today']
+    """
+    lines: list[str] = []
+    for part in parts:
+        if lines and cell_len(lines[-1] + gap + part) <= width:
+            lines[-1] += gap + part
+        else:
+            lines.append(part)
+    return lines
 
 
 def verdict(turn: TurnReview) -> str:
-    """The review's word on a turn, for the caption."""
+    """The review's word on a turn, under the board: one line for a good play, two for a
+    mistake (``VERDICT_ROWS``)."""
     if turn.mark is Mark.NONE:
         return _("Review: a good play (equity {equity}).").format(
             equity=f"{turn.played_equity:+.3f}")
-    return _("Review: {mark}, cost {loss} points; best was {play} (★), equity {best_equity} "
-             "against {equity}.").format(
+    cost = _("Review: {mark}, cost {loss} points; best was {play} (★).").format(
         mark=turn.mark.name_shown, loss=f"{turn.loss:.2f}",
-        play=format_play(turn.best, turn.before, turn.dice),
+        play=format_play(turn.best, turn.before, turn.dice))
+    equities = _("Equity {best_equity} for the best play, {equity} for the play made.").format(
         best_equity=f"{turn.best_equity:+.3f}", equity=f"{turn.played_equity:+.3f}")
+    return f"{cost}\n{equities}"
 
 
 class ReplayApp(App[None]):

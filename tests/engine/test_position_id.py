@@ -4,6 +4,7 @@ back unchanged; a text that names no position is refused in one line saying why.
 from __future__ import annotations
 
 import base64
+import itertools
 import random
 import re
 
@@ -53,25 +54,45 @@ def test_every_position_and_its_dice_come_back_from_its_id(position: Position,
                                                            thrown: Dice | None) -> None:
     text = position.to_id(thrown)
     assert URL_SAFE.fullmatch(text)
+    assert not text.startswith("-"), "a command line would take the ID for an option"
     assert read_position_id(text) == (position, thrown)
     assert Position.from_id(text) == position
 
 
 def test_positions_of_real_games_come_back_from_their_ids() -> None:
+    """Every position of random games with its roll and before it; each side's opening
+    with every roll in either order (Black's with a 6 first would begin with "-")."""
     chooser = random.Random(2026)
-    for _ in range(20):
-        position = Position.initial(chooser.choice(list(Side)))
+    for side in [Side.WHITE, Side.BLACK] * 10:
+        position = Position.initial(side)
+        for first, second in itertools.product(range(1, 7), repeat=2):
+            assert_comes_back(position, Dice(first, second))
         while position.winner is None:
             roll = Dice(chooser.randint(1, 6), chooser.randint(1, 6))
-            assert read_position_id(position.to_id(roll)) == (position, roll)
+            assert_comes_back(position, roll)
+            assert_comes_back(position, None)
             position = position.apply(chooser.choice(legal_plays(position, roll)), roll)
-        assert Position.from_id(position.to_id()) == position
+        assert_comes_back(position, None)
+
+
+def assert_comes_back(position: Position, thrown: Dice | None) -> None:
+    text = position.to_id(thrown)
+    assert not text.startswith("-"), text
+    assert read_position_id(text) == (position, thrown)
+
+
+@pytest.mark.parametrize("second", range(1, 7))
+def test_black_first_with_a_6_has_an_id_that_is_no_option(second: int) -> None:
+    """Base64url would begin this ID with "-", and "nardy analyze -oAAA..." would fail."""
+    text = Position.initial(Side.BLACK).to_id((6, second))
+    assert text.startswith("v")
+    assert read_position_id(text) == (Position.initial(Side.BLACK), Dice(6, second))
 
 
 def test_the_opening_has_a_fixed_id() -> None:
     """The format is a contract: IDs pasted from an older nardy keep their meaning."""
     assert Position.initial().to_id() == "YAAAAP_-AAAB__w"
-    assert Position.initial(Side.BLACK).to_id((6, 5)) == "-oAAAP_-AAAB__w"
+    assert Position.initial(Side.BLACK).to_id((6, 5)) == "voAAAP_-AAAB__w"
 
 
 def test_surrounding_spaces_are_forgiven() -> None:
@@ -79,10 +100,11 @@ def test_surrounding_spaces_are_forgiven() -> None:
 
 
 def raw_id(white: list[int], black: list[int], first_turns: tuple[int, int] = (0, 0),
-           dice: tuple[int, int] = (0, 0)) -> str:
-    """An ID written bit by bit as the format says (White to move), whatever it holds:
-    ``white`` and ``black`` are each side's checkers on its own points 1 to 24."""
-    bits = [0, *first_turns]
+           dice: tuple[int, int] = (0, 0), black_to_move: bool = False) -> str:
+    """An ID written bit by bit in base64url as the format says, whatever it holds (and
+    with "-" first if base64url has it there): ``white`` and ``black`` are each side's
+    checkers on its own points 1 to 24."""
+    bits = [int(black_to_move), *first_turns]
     for die in dice:
         bits += [die >> 2 & 1, die >> 1 & 1, die & 1]
     for counts in (white, black):
@@ -98,6 +120,15 @@ ON_HEAD = [0] * 23 + [15]
 
 def test_the_raw_writer_writes_the_format() -> None:
     assert raw_id(ON_HEAD, ON_HEAD, first_turns=(1, 1)) == Position.initial().to_id()
+
+
+@pytest.mark.parametrize("second", range(1, 7))
+def test_an_id_an_older_nardy_began_with_a_hyphen_still_reads(second: int) -> None:
+    """Older IDs stay in records ("Start: ID") and chats: base64url as it is, "-" first."""
+    older = raw_id(ON_HEAD, ON_HEAD, first_turns=(1, 1), dice=(6, second), black_to_move=True)
+    assert older.startswith("-")
+    assert read_position_id(older) == (Position.initial(Side.BLACK), Dice(6, second))
+    assert Position.from_id("-oAAAP_-AAAB__w") == Position.initial(Side.BLACK)
 
 
 @pytest.mark.parametrize("text, why", [

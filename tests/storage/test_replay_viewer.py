@@ -1,4 +1,5 @@
-"""The replay viewer: keys step through the record's turns, the board follows."""
+"""The replay viewer: keys step through the record's turns, the board follows; the turn
+and the position's ID are in the board's frame, and no line wraps in 80 columns."""
 
 from __future__ import annotations
 
@@ -9,19 +10,19 @@ from nardy_tui.engine import Match
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage.record import Record, format_record, parse_record
 from nardy_tui.ui.board import BoardView
-from nardy_tui.ui.replay import ReplayApp, ReplayScreen
+from nardy_tui.ui.replay import ReplayApp, ReplayScreen, verdict
 from tests.ui.driver import resize
 
 from .play import states
 
 
-def short_match_record() -> Record:
+def short_match_record(options: MatchOptions | None = None) -> Record:
     """Two whole games of a three-point match, every turn checked on reading."""
     match = Match(3, seed=12)
-    for _ in states(match, random.Random(12)):
+    for _state in states(match, random.Random(12)):
         if match.games[-1].number == 2 and match.game.winner is not None:
             break
-    return parse_record(format_record(match, MatchOptions(), datetime(2025, 1, 2)))
+    return parse_record(format_record(match, options or MatchOptions(), datetime(2025, 1, 2)))
 
 
 async def test_keys_step_through_every_turn_of_every_game() -> None:
@@ -67,21 +68,28 @@ async def test_the_next_game_starts_from_its_opening_position() -> None:
 
 
 def caption(screen: ReplayScreen) -> str:
-    return str(screen.query_one("#replay-caption").render())
+    """The turn shown, in the board's frame above it."""
+    return str(screen.query_one(BoardView).border_title)
+
+
+def verdict_shown(screen: ReplayScreen) -> str:
+    return str(screen.query_one("#replay-verdict").render())
+
+
+def rows(app: ReplayApp) -> list[str]:
+    """The terminal's rows as the player sees them (Textual's compositor draws them)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
 async def test_the_board_fills_the_terminal_and_follows_a_resize() -> None:
-    """A 40-row terminal: the board takes the rows the header, caption and footer leave."""
+    """A 40-row terminal: the board takes the rows the header and the footer leave."""
     app = ReplayApp(short_match_record())
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        screen = app.screen
-        board = screen.query_one(BoardView)
-        assert board.region.height >= 36
-        assert screen.query_one("#replay-caption").region.y == 38
+        board = app.screen.query_one(BoardView)
+        assert board.region.height >= 36 and board.region.bottom <= 39
         await resize(pilot, 120, 30)
-        assert 24 <= board.region.height <= 27
-        assert screen.query_one("#replay-caption").region.y <= 28
+        assert 25 <= board.region.height <= 28 and board.region.bottom <= 29
 
 
 async def test_a_reviewed_record_shows_each_turns_verdict_and_m_finds_the_mistakes() -> None:
@@ -100,7 +108,8 @@ async def test_a_reviewed_record_shows_each_turns_verdict_and_m_finds_the_mistak
         await pilot.press("m")
         first = mistakes[0]
         assert screen.frame.turn is not None and screen.frame.turn.number == first.number
-        assert f"Review: {first.mark.value}, cost {first.loss:.2f} points" in caption(screen)
+        assert f"Review: {first.mark.value}, cost {first.loss:.2f} points" \
+            in verdict_shown(screen)
         await pilot.press("m")
         assert screen.frame.turn is not None and screen.frame.turn.number == mistakes[1].number
 
@@ -124,13 +133,40 @@ async def test_the_viewers_own_keys_are_in_the_language_in_use() -> None:
         use_language("en")
 
 
-async def test_at_80x24_the_header_the_board_and_the_caption_all_fit() -> None:
+async def test_at_80x24_no_line_wraps_and_the_last_id_is_whole() -> None:
+    """The header on one line, each frame's turn above the board and its ID below, whole."""
     app = ReplayApp(short_match_record())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        caption = screen.query_one("#replay-caption")
-        header = screen.query_one("#replay-header")
-        assert header.region.height == 2, "the header wraps in 80 columns"
-        assert caption.region.height >= 1 and caption.region.bottom <= 23
-        assert screen.query_one(BoardView).region.bottom <= caption.region.y
+        assert isinstance(screen, ReplayScreen)
+        assert rows(app)[0].strip() == ("White: you / Black: bot (medium) · Match to 3 points"
+                                        " · Date: 2025-01-02 00:00")
+        await pilot.press("end")
+        shown = "\n".join(rows(app))
+        assert screen.frame.caption() in shown and "wins" in screen.frame.caption()
+        count = len(screen.frames)
+        assert f"{count}/{count} · ID {screen.frame.position.to_id()}" in shown
+        assert screen.query_one(BoardView).region.bottom <= 23
+
+
+async def test_at_80x24_a_verdict_and_a_two_line_header_fit_whole() -> None:
+    from nardy_tui.bot import Mark, review_game
+
+    record = short_match_record(MatchOptions(mode="hot-seat"))
+    game = record.games[0]
+    reviews = [review_game(game.start, game.turns)]
+    app = ReplayApp(record, reviews)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("m")
+        judged = screen.judged[(game.number, screen.frame.turn.number)]  # type: ignore[union-attr]
+        assert judged.mark is not Mark.NONE
+        shown = [row.strip() for row in rows(app)]
+        assert shown[:2] == ["White: player 1 / Black: player 2 (hot-seat) · Match to 3 points",
+                             "Date: 2025-01-02 00:00"]
+        for line in verdict(judged).splitlines():
+            assert line in shown
+        assert shown[-1].startswith("→ Next")
