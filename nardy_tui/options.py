@@ -31,8 +31,9 @@ class MatchOptions:
 class NetworkLaunch:
     """A match with a friend on another machine: ``nardy host`` or ``nardy join``.
 
-    The host gives ``port`` (and ``points`` for a new match); the joiner gives the host's
-    ``address`` and ``port``. Both give the match's ``code``; ``resume`` takes up the saved
+    The host gives ``port`` (and ``points`` for a new match) and the ``address`` it listens
+    on ("" for every one of this machine's); the joiner gives the host's ``address`` and
+    ``port``. Both give the match's ``code``; ``resume`` takes up the saved
     network match (the host's ``--resume``; a joiner with the same code always does).
     """
 

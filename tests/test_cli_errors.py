@@ -62,6 +62,15 @@ def test_command_line_mistakes(args: list[str], words: str) -> None:
     assert words in refused(*args, status=2)
 
 
+@pytest.mark.parametrize(("args", "words"), [
+    (["join", "[::1", "k7m2-x9qp"], "[::1 is not an address to join"),
+    (["join", "::1:x", "k7m2-x9qp"], "::1:x is not an address to join"),
+    (["host", "--address", "localhost"], "--address: localhost is not an IP address"),
+])
+def test_a_mistyped_network_address(args: list[str], words: str) -> None:
+    assert words in refused(*args, status=1)
+
+
 def test_resume_without_a_saved_match() -> None:
     assert "no unfinished match to resume" in refused("--resume", status=1)
 

@@ -15,7 +15,7 @@ from nardy_tui.i18n import _
 from nardy_tui.options import LaunchOptions, NetworkLaunch
 
 if TYPE_CHECKING:
-    from nardy_tui.net import Verdict
+    from nardy_tui.net import NetworkMatch, Verdict
 
 DEFAULT_PORT = 7520
 """The port ``nardy host`` listens on unless told (``nardy join`` tries it by default)."""
@@ -30,6 +30,9 @@ def host_parser() -> argparse.ArgumentParser:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=_("the port to listen on (default {port}; 0 takes any free one)"
                                ).format(port=DEFAULT_PORT))
+    parser.add_argument("--address", metavar="ADDRESS",
+                        help=_("listen only on this address of this machine, like 127.0.0.1 "
+                               "or ::1 for an SSH tunnel (default: every address)"))
     parser.add_argument("--points", type=int, choices=MATCH_LENGTHS, default=3,
                         help=_("match length in points: 1, 3, 5 or 7 (default 3)"))
     saved = parser.add_mutually_exclusive_group()
@@ -47,8 +50,9 @@ def join_parser() -> argparse.ArgumentParser:
                       "again with the same code goes on with the match."),
     )
     parser.add_argument("address", metavar="ADDRESS[:PORT]",
-                        help=_("the host's address, and its port if not {port}").format(
-                            port=DEFAULT_PORT))
+                        help=_("the host's address, and its port if not {port}; an IPv6 "
+                               "address with a port goes in brackets, like [::1]:{port}"
+                               ).format(port=DEFAULT_PORT))
     parser.add_argument("code", metavar="CODE", help=_("the match's code (like k7m2-x9qp)"))
     return parser
 
@@ -67,11 +71,21 @@ def verify_parser() -> argparse.ArgumentParser:
 
 
 def host_main(argv: Sequence[str]) -> int:
-    from nardy_tui.net import NetworkSaveError, Role, new_code, read_network_match
+    from nardy_tui.net import (
+        AddressError,
+        NetworkSaveError,
+        Role,
+        listen_address,
+        read_network_match,
+    )
 
     args = host_parser().parse_args(argv)
     if not 0 <= args.port <= 65535:
         return _fail("nardy host", _("a port is a number from 0 to 65535"))
+    try:
+        address = None if args.address is None else listen_address(args.address)
+    except AddressError as error:
+        return _fail("nardy host", f"--address: {error}")
     try:
         saved = read_network_match(Role.HOST)
     except NetworkSaveError as error:
@@ -84,34 +98,55 @@ def host_main(argv: Sequence[str]) -> int:
                                      "goes on with it (your friend joins with code {code}), "
                                      "'nardy host --new' opens another").format(
             code=saved.code))
-    code, port = new_code(), args.port
-    if args.resume and saved is not None:
-        code = saved.code
-        if args.port == DEFAULT_PORT and saved.port:
-            port = saved.port  # the port the friend's join line names
-    launch = NetworkLaunch(hosting=True, code=code, port=port, points=args.points,
-                           resume=args.resume)
+    launch = _host_launch(args, address, saved if args.resume else None)
+    problem = _listen_problem(launch)
+    if problem is not None:
+        return _fail("nardy host", problem)
     return _play(launch)
 
 
+def _host_launch(args: argparse.Namespace, address: str | None,
+                 resumed: NetworkMatch | None) -> NetworkLaunch:
+    """A new match, or the saved one with its code and, unless told otherwise, the address
+    and port that the friend's join line names."""
+    from nardy_tui.net import new_code
+
+    code, port = new_code(), args.port
+    if resumed is not None:
+        code = resumed.code
+        if args.port == DEFAULT_PORT and resumed.port:
+            port = resumed.port
+        if address is None:
+            address = resumed.address
+    return NetworkLaunch(hosting=True, code=code, address=address or "", port=port,
+                         points=args.points, resume=args.resume)
+
+
+def _listen_problem(launch: NetworkLaunch) -> str | None:
+    """Why the host cannot listen on the address it was given, told before the game takes
+    the terminal (every address, the default, is tried only by the game)."""
+    from nardy_tui.net import cannot_listen, with_port
+
+    problem = cannot_listen(launch.address, launch.port) if launch.address else None
+    if problem is None:
+        return None
+    return _("cannot listen on {where}: {reason}").format(
+        where=with_port(launch.address, launch.port), reason=problem)
+
+
 def join_main(argv: Sequence[str]) -> int:
-    from nardy_tui.net import normalised
+    from nardy_tui.net import AddressError, normalised, split_address
 
     args = join_parser().parse_args(argv)
-    address, _colon, port_text = args.address.rpartition(":")
-    if not address:
-        address, port_text = port_text, str(DEFAULT_PORT)
-    if not port_text.isdigit() or not 0 < int(port_text) <= 65535:
-        return _fail("nardy join", _("{address} is not an address with a port (like "
-                                     "192.168.1.5:{port})").format(address=args.address,
-                                                                   port=DEFAULT_PORT))
+    try:
+        address, port = split_address(args.address, DEFAULT_PORT)
+    except AddressError as error:
+        return _fail("nardy join", str(error))
     code = normalised(args.code)
     if code is None:
         return _fail("nardy join", _("{code} is not a match code: it has 8 letters and "
                                      "digits, like k7m2-x9qp").format(code=args.code))
-    launch = NetworkLaunch(hosting=False, code=code, address=address.strip("[]"),
-                           port=int(port_text))
-    return _play(launch)
+    return _play(NetworkLaunch(hosting=False, code=code, address=address, port=port))
 
 
 def _play(launch: NetworkLaunch) -> int:

@@ -8,6 +8,13 @@ lockstep), and is untrusted until both have accepted it.
 
 from __future__ import annotations
 
+from nardy_tui.net.addresses import (
+    AddressError,
+    cannot_listen,
+    listen_address,
+    split_address,
+    with_port,
+)
 from nardy_tui.net.auth import Role, code_key, new_code, normalised
 from nardy_tui.net.exchange import DiceExchange
 from nardy_tui.net.fair_dice import (
@@ -46,6 +53,7 @@ from nardy_tui.net.session import Listener, Session
 
 __all__ = [
     "PROTOCOL_VERSION",
+    "AddressError",
     "Bye",
     "Commit",
     "DiceExchange",
@@ -68,12 +76,14 @@ __all__ = [
     "Throw",
     "Verdict",
     "Welcome",
+    "cannot_listen",
     "check_throw",
     "code_key",
     "dice_of",
     "forget_network_match",
     "keep_part",
     "kept_parts",
+    "listen_address",
     "network_document",
     "network_record",
     "new_code",
@@ -81,6 +91,8 @@ __all__ = [
     "new_network_match",
     "normalised",
     "read_network_match",
+    "split_address",
     "verify_record",
+    "with_port",
     "write_network_match",
 ]

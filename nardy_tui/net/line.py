@@ -24,6 +24,7 @@ from nardy_tui.net.auth import (
     proof_is_right,
     session_key,
 )
+from nardy_tui.net.gate import CodeGate
 from nardy_tui.net.messages import (
     PROTOCOL_VERSION,
     Message,
@@ -44,6 +45,10 @@ BURST = 60
 
 class LineClosed(ConnectionError):
     """The line is gone: closed by the peer, cut, or gone quiet."""
+
+
+class Silent(LineClosed):
+    """The line has been quiet too long (in the handshake: a stranger that said nothing)."""
 
 
 class Refused(ConnectionError):
@@ -114,7 +119,7 @@ async def _read_line(reader: asyncio.StreamReader, seconds: float) -> bytes:
     try:
         line = await asyncio.wait_for(reader.readuntil(b"\n"), seconds)
     except TimeoutError:
-        raise LineClosed(_("the other side has been silent too long")) from None
+        raise Silent(_("the other side has been silent too long")) from None
     except asyncio.LimitOverrunError:
         raise ProtocolError(_("a message is too long")) from None
     except (asyncio.IncompleteReadError, ConnectionError, OSError):
@@ -151,9 +156,10 @@ def open_stream(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
 
 
 async def greet_joiner(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                       key: bytes, points: int) -> Line:
+                       key: bytes, points: int, gate: CodeGate) -> Line:
     """The host's side of the handshake. ``Refused`` (the reason, for the host's screen)
-    when the joiner does not know the code or speaks another protocol."""
+    when the joiner does not know the code, speaks another protocol, or came while
+    ``gate`` holds back code guesses."""
     host_nonce = new_nonce()
     _send_plain(writer, {"t": "hello", "v": PROTOCOL_VERSION, "nonce": host_nonce})
     fields = await _read_plain(reader)
@@ -163,12 +169,17 @@ async def greet_joiner(reader: asyncio.StreamReader, writer: asyncio.StreamWrite
         raise Refused(problem)
     joiner_nonce = fields.get("nonce")
     if (fields.get("t") != "join" or not isinstance(joiner_nonce, str)
-            or not 16 <= len(joiner_nonce) <= 64 or not joiner_nonce.isascii()
-            or not proof_is_right(key, Role.JOINER, host_nonce, joiner_nonce,
-                                  fields.get("proof"))):
-        await asyncio.sleep(1.0)  # a guesser waits a second for each wrong code
+            or not 16 <= len(joiner_nonce) <= 64 or not joiner_nonce.isascii()):
         _send_plain(writer, {"t": "refused", "why": "code"})
-        raise Refused(_("someone tried to join with a wrong code"))
+        raise Refused(_("the other side is not a nardy game"))
+    if not await gate.turn():
+        _send_plain(writer, {"t": "refused", "why": "later"})
+        raise Refused(_("too many tries at once, turned away unchecked"))
+    right = proof_is_right(key, Role.JOINER, host_nonce, joiner_nonce, fields.get("proof"))
+    gate.checked(right)
+    if not right:
+        _send_plain(writer, {"t": "refused", "why": "code"})
+        raise Refused(_("a wrong code"))
     _send_plain(writer, {"t": "welcome", "points": points,
                          "proof": proof(key, Role.HOST, host_nonce, joiner_nonce)})
     return open_stream(reader, writer, key, Role.HOST, host_nonce, joiner_nonce)
@@ -195,6 +206,8 @@ async def greet_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
             raise Refused(_("the host refused the code: check it and try again"))
         if why == "busy":
             raise Refused(_("the host already has a player"))
+        if why == "later":  # the host's gate is shut for a while: try again, not give up
+            raise LineClosed(_("the host is turning strangers away just now"))
         raise Refused(_version_problem(answer) or _("the host refused to play"))
     points = answer.get("points")
     if (answer.get("t") != "welcome" or points not in MATCH_LENGTHS or isinstance(points, bool)

@@ -45,7 +45,8 @@ class NetworkMatch:
     role: Role
     code: str
     address: str
-    """The host's address as the joiner typed it ("" on the host)."""
+    """The host's address: as the joiner typed it, or the one the host listens on ("" for
+    every one of its addresses, as in the files of versions that did not ask)."""
     port: int
     match: Match
     dice: ScriptedDice

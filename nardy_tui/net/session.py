@@ -15,12 +15,15 @@ from collections.abc import Coroutine
 from typing import Any, Protocol
 
 from nardy_tui.i18n import _
+from nardy_tui.net.addresses import with_port
 from nardy_tui.net.auth import Role
+from nardy_tui.net.gate import CodeGate
 from nardy_tui.net.line import (
     PING_SECONDS,
     Line,
     LineClosed,
     Refused,
+    Silent,
     Welcome,
     greet_host,
     greet_joiner,
@@ -46,8 +49,12 @@ class Listener(Protocol):
         """The line went down; the session tries again (joiner) or waits (host)."""
 
     def refused(self, reason: str) -> None:
-        """Host: someone failed the handshake (the host goes on waiting). Joiner: the host
-        refused us, and the session has stopped."""
+        """Joiner: the host refused us, and the session has stopped."""
+
+    def turned_away(self, address: str, reason: str) -> None:
+        """Host: a connection from ``address`` failed the handshake (the host goes on
+        waiting); ``reason`` is a stranger's failed attempt, in words for the host."""
+
 
     def broken(self, reason: str) -> None:
         """The peer sent something that is not a message of ours: the session has stopped."""
@@ -66,6 +73,8 @@ class Session:
         self.stopped = False
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self.gate = CodeGate()
+        """Spaces out the code guesses of every connection to the host together."""
 
     @property
     def is_connected(self) -> bool:
@@ -86,8 +95,9 @@ class Session:
         port 0 a free port is found first, as each family would otherwise get its own.
         """
         if port == 0:
-            with socket.socket() as probe:
-                probe.bind((address or "", 0))
+            family = socket.AF_INET6 if ":" in address else socket.AF_INET
+            with socket.socket(family) as probe:
+                probe.bind((address, 0))
                 port = int(probe.getsockname()[1])
         self._server = await asyncio.start_server(self._welcome, address or None, port,
                                                   limit=MAX_LINE)
@@ -99,10 +109,10 @@ class Session:
             refuse_busy(writer)
             return
         try:
-            line = await greet_joiner(reader, writer, self.key, self.points)
-        except (Refused, ProtocolError, LineClosed) as refused:
+            line = await greet_joiner(reader, writer, self.key, self.points, self.gate)
+        except (Refused, ProtocolError, LineClosed) as failed:
             writer.close()
-            self.listener.refused(str(refused))
+            self.listener.turned_away(_peer_host(writer), _stranger_failed(failed))
             return
         if self.line is not None:  # two joiners at once: the first one in keeps the seat
             refuse_busy(writer)
@@ -121,8 +131,8 @@ class Session:
                 reader, writer = await asyncio.wait_for(
                     asyncio.open_connection(address, port, limit=MAX_LINE), CONNECT_SECONDS)
             except (OSError, TimeoutError) as error:
-                self.listener.lost(_("cannot reach {address}:{port} ({reason})").format(
-                    address=address, port=port, reason=_reason(error)))
+                self.listener.lost(_("cannot reach {where} ({reason})").format(
+                    where=with_port(address, port), reason=_reason(error)))
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
             try:
@@ -186,6 +196,18 @@ class Session:
                 await self._server.wait_closed()
         for task in list(self._tasks):
             task.cancel()
+
+
+def _peer_host(writer: asyncio.StreamWriter) -> str:
+    """The address a connection came from (without its port, which changes each time)."""
+    peer = writer.get_extra_info("peername")
+    return str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+
+
+def _stranger_failed(error: Exception) -> str:
+    """A failed handshake in words for the host: a stranger that said nothing is not a
+    friend gone quiet."""
+    return _("nothing said in time") if isinstance(error, Silent) else str(error)
 
 
 def _reason(error: BaseException) -> str:

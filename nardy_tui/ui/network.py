@@ -8,18 +8,21 @@ session's listener) and tells the screen what came and how the line is.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import socket
 from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Static
 
 from nardy_tui.engine import Match, Side
-from nardy_tui.i18n import _
+from nardy_tui.i18n import _, ngettext
 from nardy_tui.net import (
     Bye,
     Message,
@@ -34,6 +37,7 @@ from nardy_tui.net import (
     network_record,
     new_network_match,
     read_network_match,
+    with_port,
     write_network_match,
 )
 from nardy_tui.options import MatchOptions, NetworkLaunch
@@ -48,9 +52,48 @@ HOST_SIDE = Side.WHITE
 """The host plays White, the joiner Black (the roll-off still decides who moves first)."""
 
 
-def join_line(code: str, port: int) -> str:
-    """What the friend types to join, with this machine's address."""
-    return f"nardy join {local_address()}:{port} {code}"
+def join_line(code: str, address: str, port: int) -> str:
+    """What the friend types to join the host at ``address``."""
+    return f"nardy join {with_port(address, port)} {code}"
+
+
+def reach(address: str) -> str:
+    """How far the join line's ``address`` reaches: a loopback or private address only so
+    far (a friend elsewhere then needs a tunnel or an opened port), a public one anywhere
+    (""), as does a host name, which cannot be told."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return ""
+    if ip.is_loopback:
+        return _("This address works only on this machine (for a friend, through an SSH "
+                 "tunnel).")
+    if ip.is_private:
+        return _("This address works only on your own network.")
+    return ""
+
+
+@dataclass
+class Strangers:
+    """The connections turned away at the host's door, as one notice kept up to date
+    rather than one toast each (fifty strangers would bury the board)."""
+
+    count: int = 0
+    address: str = ""
+    """Where the last one came from."""
+    reason: str = ""
+    """Why the last one was turned away."""
+
+    def turned_away(self, address: str, reason: str) -> None:
+        self.count += 1
+        self.address, self.reason = address, reason
+
+    def notice(self) -> str:
+        return ngettext("{count} connection from {address} did not get in: {reason}.",
+                        "{count} connections did not get in, the last from {address}: "
+                        "{reason}.", self.count).format(count=self.count,
+                                                        address=self.address,
+                                                        reason=self.reason)
 
 
 def local_address() -> str:
@@ -151,6 +194,7 @@ class NetworkGame:
         """The match's files, made with the lockstep."""
         self.peer_left = False
         """The friend said they quit (the line's closing that follows is no news)."""
+        self.strangers = Strangers()
         self.session = Session(self.role, code_key(launch.code), self,
                                points=saved.match.length if saved else launch.points)
         self.port = launch.port
@@ -165,11 +209,11 @@ class NetworkGame:
             if self.saved is None:
                 self.saved = new_network_match(Role.HOST, self.launch.code,
                                                self.launch.points, port=self.launch.port)
-            self.port = await self.session.host(self.launch.port)
+            self.port = await self.session.host(self.launch.port, self.launch.address)
             self.saved.port = self.port
+            self.saved.address = self.launch.address  # for --resume, with the port
             self._show_game()
-            self._tell(_("Waiting for your friend. On their machine:\n{line}").format(
-                line=join_line(self.launch.code, self.port)))
+            self._tell(self._waiting_words())
         else:
             self.session.join(self.launch.address, self.launch.port)
             if self.saved is not None:
@@ -177,7 +221,18 @@ class NetworkGame:
                 self._tell(_("Reaching the host…"))
             else:
                 self.app.push_screen(ConnectingScreen(
-                    f"{self.launch.address}:{self.launch.port}"))
+                    with_port(self.launch.address, self.launch.port)))
+
+    def _waiting_words(self) -> str:
+        """What the host shows while it waits: the line the friend types, how far its
+        address reaches, and the strangers turned away meanwhile (their words escaped:
+        what a stranger sent is no markup of ours)."""
+        shown = self.launch.address or local_address()
+        words = [_("Waiting for your friend. On their machine:\n{line}").format(
+            line=join_line(self.launch.code, shown, self.port)), reach(shown)]
+        if self.strangers.count:
+            words.append(self.strangers.notice())
+        return escape("\n".join(word for word in words if word))
 
     def how_to_go_on(self) -> str:
         """What to type later to take this match up again, for the quit dialog."""
@@ -186,8 +241,8 @@ class NetworkGame:
                      "--resume' goes on with it, and your friend joins again with the code "
                      "{code}.").format(code=self.launch.code)
         return _("The match is not over. It is saved on both machines: '{line}' goes on "
-                 "with it.").format(line=f"nardy join {self.launch.address}:"
-                                         f"{self.launch.port} {self.launch.code}")
+                 "with it.").format(line=join_line(self.launch.code, self.launch.address,
+                                                   self.launch.port))
 
     def show_again(self) -> None:
         """The game screen made anew (in another language), on the same match."""
@@ -284,10 +339,11 @@ class NetworkGame:
                          "trying again…").format(reason=reason))
 
     def refused(self, reason: str) -> None:
-        if self.role is Role.HOST:
-            self.app.notify(reason, severity="warning")
-        else:
-            self.app.exit(return_code=1, message=f"nardy: {reason}")
+        self.app.exit(return_code=1, message=f"nardy: {reason}")
+
+    def turned_away(self, address: str, reason: str) -> None:
+        self.strangers.turned_away(address, reason)
+        self._tell(self._waiting_words())
 
     def broken(self, reason: str) -> None:
         self._broken(reason)

@@ -1,6 +1,7 @@
 """Nothing another machine sends over the line can crash the game, hold its seat or slip
 past the checks: over a real socket on this machine, every stranger is turned away and the
-friend with the code still gets in, and after the handshake anything but a sealed message
+friend with the code still gets in, strangers guess codes no faster than one a second
+however many connections they open, and after the handshake anything but a sealed message
 of ours ends the session once, with a reason for the player, and never with a traceback.
 
 The other way round, a joiner that meets something other than a nardy host with the code
@@ -31,8 +32,10 @@ from nardy_tui.net import code_key as stretched
 from nardy_tui.net import line as line_module
 from nardy_tui.net import session as session_module
 from nardy_tui.net.auth import Seal, new_nonce, proof, proof_is_right, session_key
+from nardy_tui.net.gate import CHECK_SECONDS
 from nardy_tui.net.line import BURST
 from nardy_tui.net.messages import MAX_LINE, Message, decode, encode
+from tests.net.fake_clock import FakeClock
 
 LOCALHOST = "127.0.0.1"
 KEY = stretched("k7m2-x9qp")
@@ -49,6 +52,8 @@ class Heard(Listener):
     """A listener that writes down everything it hears, in order."""
 
     said: list[tuple[str, object]] = field(default_factory=list)
+    strangers: list[str] = field(default_factory=list)
+    """Where each connection turned away came from."""
 
     def connected(self, welcome: Welcome | None) -> None:
         self.said.append(("connected", welcome))
@@ -61,6 +66,10 @@ class Heard(Listener):
 
     def refused(self, reason: str) -> None:
         self.said.append(("refused", reason))
+
+    def turned_away(self, address: str, reason: str) -> None:
+        self.strangers.append(address)
+        self.said.append(("turned away", reason))
 
     def broken(self, reason: str) -> None:
         self.said.append(("broken", reason))
@@ -109,6 +118,7 @@ class Host:
     heard: Heard
     port: int
     escaped: list[dict[str, Any]]
+    time: FakeClock
 
 
 @pytest.fixture
@@ -117,13 +127,17 @@ async def host() -> AsyncIterator[Host]:
     escaped = catch_what_escapes()
     heard = Heard()
     session = Session(Role.HOST, KEY, heard, points=3)
+    time = FakeClock()
+    session.gate = time.gate()
     port = await session.host(0, LOCALHOST)
-    yield Host(session, heard, port, escaped)
+    yield Host(session, heard, port, escaped, time)
     await session.close()
 
 
 async def assert_the_friend_still_gets_in(host: Host) -> None:
-    """A real joiner with the code reaches the host, and both hear the line come up."""
+    """Once the strangers have gone and any pause they caused is over, a real joiner with
+    the code reaches the host, and both hear the line come up."""
+    host.time.wait_out_any_pause()
     heard = Heard()
     joiner = Session(Role.JOINER, KEY, heard)
     joiner.join(LOCALHOST, host.port)
@@ -230,11 +244,12 @@ async def knock(port: int, answer: Answer) -> bytes:
 
 async def test_every_stranger_is_turned_away_and_the_friend_still_gets_in(host: Host) -> None:
     replies = await asyncio.gather(*(knock(host.port, answer) for answer in STRANGERS.values()))
-    await host.heard.until(lambda: len(host.heard.of("refused")) == len(STRANGERS))
+    await host.heard.until(lambda: len(host.heard.of("turned away")) == len(STRANGERS))
     assert_nothing_escaped(host.escaped)
-    assert len(host.heard.of("refused")) == len(STRANGERS), host.heard.said
-    assert set(host.heard.kinds) == {"refused"}, host.heard.said
-    for reason in host.heard.of("refused"):
+    assert len(host.heard.of("turned away")) == len(STRANGERS), host.heard.said
+    assert set(host.heard.kinds) == {"turned away"}, host.heard.said
+    assert set(host.heard.strangers) == {LOCALHOST}
+    for reason in host.heard.of("turned away"):
         assert_said_for_a_player(reason)
     for name, reply in zip(STRANGERS, replies, strict=True):
         assert b'"welcome"' not in reply, name
@@ -249,10 +264,49 @@ async def test_a_stranger_alone_is_refused_with_a_reason(host: Host, name: str) 
     """The strangers that once escaped as exceptions (a nonce that cannot be hashed as text,
     JSON too deep to parse), on their own."""
     await knock(host.port, STRANGERS[name])
-    await host.heard.until(lambda: host.heard.of("refused"))
+    await host.heard.until(lambda: host.heard.of("turned away"))
     assert_nothing_escaped(host.escaped)
-    [reason] = host.heard.of("refused")
+    [reason] = host.heard.of("turned away")
     assert_said_for_a_player(reason)
+
+
+def wrong_code(host_nonce: str) -> bytes:
+    return join(host_nonce, key=WRONG_KEY)
+
+
+async def test_fifty_connections_at_once_guess_no_faster_than_one_code_a_second(
+        host: Host) -> None:
+    """The gate is shared by every connection: of fifty wrong codes sent at once, the host
+    checks one a second (on the gate's clock) and turns the rest away unchecked."""
+    await asyncio.gather(*(knock(host.port, wrong_code) for _ in range(50)))
+    assert await host.heard.until(lambda: len(host.heard.of("turned away")) == 50)
+    reasons = host.heard.of("turned away")
+    checked = reasons.count("a wrong code")
+    assert 1 <= checked <= 1 + host.time.now / CHECK_SECONDS, (checked, host.time.now)
+    assert reasons.count("too many tries at once, turned away unchecked") == 50 - checked
+    await assert_the_friend_still_gets_in(host)
+    assert_nothing_escaped(host.escaped, collect=True)
+
+
+async def test_a_joiner_turned_away_unchecked_tries_again_and_gets_in(
+        host: Host, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the gate is shut after many wrong codes, the friend's game hears that the
+    host is busy and tries again, not that it was refused for good."""
+    monkeypatch.setattr(session_module, "RETRY_SECONDS", 0.05)
+    for _ in range(10):
+        await knock(host.port, wrong_code)
+    heard = Heard()
+    joiner = Session(Role.JOINER, KEY, heard)
+    joiner.join(LOCALHOST, host.port)
+    try:
+        assert await heard.until(lambda: heard.of("lost"))
+        host.time.wait_out_any_pause()
+        assert await heard.until(lambda: heard.of("connected"))
+    finally:
+        await joiner.close()
+    assert heard.of("lost")[0] == "the host is turning strangers away just now"
+    assert "refused" not in heard.kinds
+    assert_nothing_escaped(host.escaped, collect=True)
 
 
 @pytest.fixture
@@ -266,14 +320,15 @@ def quick_timeouts(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.usefixtures("quick_timeouts")
 async def test_a_stranger_who_goes_silent_in_the_handshake_is_timed_out(
         host: Host, first: bytes) -> None:
+    """...and told as a stranger's failed attempt, not as a friend gone quiet."""
     reader, writer = await asyncio.open_connection(LOCALHOST, host.port)
     writer.write(first)
     try:
-        assert await host.heard.until(lambda: host.heard.of("refused"))
+        assert await host.heard.until(lambda: host.heard.of("turned away"))
         assert await asyncio.wait_for(reader.read(), SECONDS)  # the hello, then it hangs up
     finally:
         writer.close()
-    assert host.heard.of("refused") == ["the other side has been silent too long"]
+    assert host.heard.of("turned away") == ["nothing said in time"]
     await assert_the_friend_still_gets_in(host)
     assert_nothing_escaped(host.escaped, collect=True)
 

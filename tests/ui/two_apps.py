@@ -20,13 +20,15 @@ SIZE = (80, 24)
 """The smallest terminal the game supports, which also draws fastest."""
 
 
-def host_app(code: str, points: int = 1, resume: bool = False) -> NardyApp:
-    launch = NetworkLaunch(hosting=True, code=code, port=0, points=points, resume=resume)
+def host_app(code: str, points: int = 1, resume: bool = False, address: str = "") -> NardyApp:
+    """A host listening on a free port of ``address`` ("": of every address)."""
+    launch = NetworkLaunch(hosting=True, code=code, address=address, port=0, points=points,
+                           resume=resume)
     return NardyApp(LaunchOptions(network=launch), pace=0)
 
 
-def joiner_app(code: str, port: int) -> NardyApp:
-    launch = NetworkLaunch(hosting=False, code=code, address="127.0.0.1", port=port)
+def joiner_app(code: str, port: int, address: str = "127.0.0.1") -> NardyApp:
+    launch = NetworkLaunch(hosting=False, code=code, address=address, port=port)
     return NardyApp(LaunchOptions(network=launch), pace=0)
 
 
