@@ -340,6 +340,17 @@ class TurnFlow:
             return None
         return self.finish_turn()
 
+    def not_complete(self) -> Outcome | None:
+        """Why the turn cannot be confirmed yet: the steps still to play (a confirm key on
+        an unfinished turn says so, rather than nothing)."""
+        turn = self.human_turn
+        if turn is None or turn.is_complete:
+            return None
+        left = turn.max_steps - len(turn.steps)
+        return saying(self._to_mover(turn.mover, ngettext(
+            "The turn is not complete: {count} more step to play.",
+            "The turn is not complete: {count} more steps to play.", left).format(count=left)))
+
     def play_forced(self) -> Outcome | None:
         """Play the turn for the human when the engine allows exactly one play and the
         player asked for forced plays to be made for them (a setting)."""

@@ -502,6 +502,11 @@ class BoardView(Widget, can_focus=True):
         if self.on_chosen is not None:
             self.on_chosen(cell)
 
+    def take_waiting_digit(self) -> None:
+        """Take a typed 1 or 2 still waiting for its second digit as its point now: a
+        key of the screen's (confirm) typed after it means the point typed before it."""
+        self._flush_digit()
+
     def _flush_digit(self) -> None:
         self._cancel_digit_timer()
         if self._pending_digit is not None:

@@ -136,6 +136,15 @@ class Dialog(ClosesOnce, ModalScreen[Choice]):
     def on_mount(self) -> None:
         self.query(Button).first().focus()
 
+    def on_screen_suspend(self) -> None:
+        """Covered by another screen (Quit over the tutor's question), the box is hidden:
+        two boxes of different heights, one over the other, showed both bottom edges. It
+        is shown again, its question still open, once it is on top again."""
+        self.add_class("-covered")
+
+    def on_screen_resume(self) -> None:
+        self.remove_class("-covered")
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(Choice(event.button.id))
 
@@ -217,10 +226,15 @@ class QuitDialog(Dialog):
 
 class TutorDialog(Dialog):
     """The tutor questions a play before it counts: Rethink (the turn taken back) is
-    focused, so Enter or Escape never plays a mistake by accident."""
+    focused, so Enter or Escape never plays a mistake by accident.
+
+    Its letters are not the game's (but h, a hint either way): the question comes up as
+    the turn is confirmed, and the next key of a burst (c, then r to roll) must not
+    answer it unread.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r,escape", "choose('rethink')", N_("Rethink"), show=False),
+        Binding("t,escape", "choose('rethink')", N_("Rethink"), show=False),
         Binding("h", "choose('hint')", N_("Show hint"), show=False),
         Binding("p", "choose('play_anyway')", N_("Play anyway"), show=False),
     ]
@@ -228,7 +242,7 @@ class TutorDialog(Dialog):
     def __init__(self, mark: str, question: str) -> None:
         super().__init__(
             _("The tutor: {mark}").format(mark=mark), question,
-            [(Choice.RETHINK, _("Rethink (r)")), (Choice.HINT, _("Show hint (h)")),
+            [(Choice.RETHINK, _("Rethink (t)")), (Choice.HINT, _("Show hint (h)")),
              (Choice.PLAY_ANYWAY, _("Play anyway (p)"))],
         )
 

@@ -64,6 +64,7 @@ BOARD_KEYS_SHOWN = frozenset({"choose", "flip"})
 KEYS_SHOWN_WHEN_ROOM = frozenset(spec.action for spec in COMMANDS if spec.roomy_only)
 """The screen's keys the footer drops (with the board's) in the compact layout."""
 COMMAND_OF_ACTION = {spec.action: spec.command for spec in COMMANDS}
+CONFIRM_KEYS = next(spec.keys for spec in COMMANDS if spec.command is Command.CONFIRM)
 
 STATUS_ROWS = 2
 """Lines of the status under the board (in the compact layout, a long message takes four)."""
@@ -88,6 +89,9 @@ class GameScreen(SizedScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(spec.keys, spec.action, spec.label, show=spec.in_footer) for spec in COMMANDS),
+        # The same key once the turn cannot be confirmed (Textual tries the one above first):
+        # it says why, off the footer.
+        Binding(CONFIRM_KEYS, "confirm_unfinished", N_("Confirm"), show=False),
         Binding("question_mark,f1", "app.help", N_("Help")),
     ]
     """The descriptions are translated per screen (``translate_bindings``)."""
@@ -138,6 +142,9 @@ class GameScreen(SizedScreen):
         """The tutor's verdicts on complete turns, by (game, turn, play), as they come."""
         self._tutor_asked: tuple[int, int, Play] | None = None
         """The turn the player confirmed while the tutor was still judging it."""
+        self._tutor_judging: set[tuple[int, int, Play]] = set()
+        """The turns the tutor's workers are judging now: a confirmation waits only on one
+        of these, and the same turn is not judged twice at once."""
         self.tutor_overridden: set[tuple[int, int]] = set(warned)
         """(game, turn number) of the plays made against the tutor's warning, for the
         review; saved with the match."""
@@ -188,7 +195,7 @@ class GameScreen(SizedScreen):
         elif setting is Switch.AUTO_FORCED:
             self._apply(flow.play_forced())
         elif setting is Switch.AUTO_CONFIRM:
-            self._apply(flow.confirm())
+            self.action_confirm()  # past the tutor, if it watches
 
     def ready(self) -> None:
         if not self.query(BoardView):
@@ -204,6 +211,7 @@ class GameScreen(SizedScreen):
         self.bot_activity = self._line_news
         self.call_after_refresh(self._advance)
         self.call_after_refresh(self.take_from_peer)
+        self._tutor_look()  # a resumed match's complete turn is judged at once, as any other
 
     def on_resize(self, event: events.Resize) -> None:
         """Wider points and taller stacks in a bigger terminal, so the board fills it."""
@@ -560,7 +568,10 @@ class GameScreen(SizedScreen):
 
     def action_confirm(self) -> None:
         """Confirm the turn; with the tutor on, once it has judged the play and, if the play
-        is a mistake at the player's threshold, the player has answered its question."""
+        is a mistake at the player's threshold, the player has answered its question.
+
+        The judgement is started here if none is under way (the tutor turned on after the
+        turn was complete), so a confirmation never waits on nothing."""
         key = self._tutor_key()
         if key is None:
             self._apply(self.flow.confirm())
@@ -568,9 +579,20 @@ class GameScreen(SizedScreen):
         verdict = self._tutor_verdicts.get(key)
         if verdict is None:
             self._tutor_asked = key
+            self._tutor_look()
             self.say(_("The tutor is looking at your play…"))
             return
         self._tutor_decide(key, verdict)
+
+    def action_confirm_unfinished(self) -> None:
+        """The confirm key while the turn cannot be confirmed: a point number still waiting
+        for its second digit is taken first (it may finish the turn, then this confirms);
+        otherwise the player hears how many steps are left, not silence."""
+        self.board.take_waiting_digit()
+        if self.flow.allows(Command.CONFIRM):
+            self.action_confirm()
+        else:
+            self._apply(self.flow.not_complete())
 
     # -- the tutor ------------------------------------------------------------------------
 
@@ -586,8 +608,10 @@ class GameScreen(SizedScreen):
         waiting when it is confirmed."""
         key = self._tutor_key()
         turn = self.flow.human_turn
-        if key is None or key in self._tutor_verdicts or turn is None:
+        if (key is None or turn is None or key in self._tutor_verdicts
+                or key in self._tutor_judging):
             return
+        self._tutor_judging.add(key)
         self._tutor_judge(key, turn.position, turn.dice)
 
     @work(thread=True, group="tutor")
@@ -600,6 +624,7 @@ class GameScreen(SizedScreen):
 
     def _tutor_judged(self, judged: tuple[tuple[int, int, Play], TurnReview], _: int) -> None:
         key, verdict = judged
+        self._tutor_judging.discard(key)
         self._tutor_verdicts[key] = verdict
         if self._tutor_asked == key and self._tutor_key() == key:
             self._tutor_asked = None

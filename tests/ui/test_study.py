@@ -22,9 +22,9 @@ from nardy_tui.engine import (
     read_position_id,
 )
 from nardy_tui.options import LaunchOptions, MatchOptions
-from nardy_tui.storage import Tutor, load_saved, load_settings, parse_record
+from nardy_tui.storage import Switch, Tutor, load_saved, load_settings, parse_record
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.dialogs import TutorDialog
+from nardy_tui.ui.dialogs import QuitDialog, TutorDialog
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.newmatch import NewMatchScreen
 from tests.ui.conftest import FirstPlayBot
@@ -124,7 +124,7 @@ async def test_the_tutor_questions_a_blunder_and_rethink_takes_the_turn_back() -
         assert isinstance(app.screen, TutorDialog)
         words = " ".join(str(widget.content) for widget in app.screen.query(Static))
         assert "gives away 1.50 points: blunder" in words
-        await burst(pilot, "r")
+        await burst(pilot, "t")
         assert isinstance(app.screen, GameScreen)
         assert len(match.game.turns) == turns and match.turn is not None
         assert match.turn.steps == ()
@@ -180,6 +180,109 @@ async def test_with_the_tutor_off_a_blunder_counts_at_once() -> None:
         turns = len(match.game.turns)
         await burst(pilot, *turn_keys(match), "c")
         assert isinstance(app.screen, GameScreen) and len(match.game.turns) == turns + 1
+
+
+async def test_a_turn_left_complete_in_a_saved_match_is_judged_as_soon_as_resumed() -> None:
+    app = tutored(Tutor.BLUNDER)
+    async with app.run_test(size=SIZE) as pilot:
+        match = await to_a_real_choice(pilot)
+        await burst(pilot, *turn_keys(match))  # complete, not confirmed, then quit
+    ranked: list[Position] = []
+
+    class WatchedExpert(RacingIsWrongBot):
+        def rank(self, position: Position, dice: Dice) -> list[tuple[Play, float]]:
+            ranked.append(position)
+            return super().rank(position, dice)
+
+    resumed = NardyApp(LaunchOptions(resume=True), bot_factory=WatchedExpert, pace=0)
+    resumed.settings.tutor = Tutor.BLUNDER
+    async with resumed.run_test(size=SIZE) as pilot:
+        await judged(pilot)
+        assert ranked == [match.position]  # before any key, as for a turn completed here
+        await burst(pilot, "c")
+        assert isinstance(resumed.screen, TutorDialog)
+
+
+async def test_a_confirmation_starts_the_tutor_when_it_was_turned_on_after_the_turn() -> None:
+    app = tutored(Tutor.OFF)
+    async with app.run_test(size=SIZE) as pilot:
+        match = await to_a_real_choice(pilot)
+        await burst(pilot, *turn_keys(match))
+        app.settings.tutor = Tutor.BLUNDER
+        await burst(pilot, "c")
+        await judged(pilot)
+        assert isinstance(app.screen, TutorDialog)
+
+
+async def test_automatic_confirming_turned_on_at_a_complete_turn_asks_the_tutor_first() -> None:
+    app = tutored(Tutor.BLUNDER)
+    async with app.run_test(size=SIZE) as pilot:
+        match = await to_a_real_choice(pilot)
+        turns = len(match.game.turns)
+        await burst(pilot, *turn_keys(match))
+        app.change_setting(Switch.AUTO_CONFIRM, True)
+        await judged(pilot)
+        assert isinstance(app.screen, TutorDialog) and len(match.game.turns) == turns
+
+
+async def test_confirming_a_turn_not_complete_says_how_many_steps_are_left() -> None:
+    app = hot_seat()
+    async with app.run_test(size=SIZE) as pilot:
+        screen, match = await first_roll(pilot)
+        assert match.dice is not None and match.dice[0] != match.dice[1]  # two steps
+        step = legal_plays(match.position, match.dice)[0][0]
+        await burst(pilot, *keys_for(step.src), *keys_for(step.dst), "c")
+        said = str(screen.query_one("#status").content)
+        assert "The turn is not complete: 1 more step to play." in said
+        assert match.turn is not None and len(match.turn.steps) == 1
+
+
+def last_checker_on_six() -> Position:
+    """White's last checker on its 6-point, Black's on its 1-point: with 3-1 the only play
+    is 6/3/2 (or 6/5/2), a turn that ends on point 2, which waits for a second digit."""
+    board = [0] * 24
+    board[5], board[12] = 1, -1
+    return Position.from_points(board, Side.WHITE)
+
+
+async def test_a_point_still_waiting_for_its_second_digit_is_taken_before_confirming() -> None:
+    options = MatchOptions(mode="hot-seat", points=1, seed=2)
+    start = last_checker_on_six().to_id((3, 1))
+    app = NardyApp(LaunchOptions(match=options, resume=False, start=start),
+                   bot_factory=FirstPlayBot, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await burst(pilot, "6", "3", "3", "2", "c")
+        assert len(screen.match.game.turns) == 1  # played 6/3/2 and confirmed, at once
+
+
+async def test_the_roll_key_after_confirm_does_not_answer_the_tutor_unread() -> None:
+    """c then r, as a player who expects the turn to count rolls for the next: the r
+    comes once the question is up, too soon to have read it, and answers nothing."""
+    app = tutored(Tutor.BLUNDER)
+    async with app.run_test(size=SIZE) as pilot:
+        match = await confirm_a_blunder(pilot)
+        assert isinstance(app.screen, TutorDialog) and match.turn is not None
+        steps = match.turn.steps
+        await burst(pilot, "r")
+        assert isinstance(app.screen, TutorDialog) and match.turn.steps == steps
+
+
+async def test_quitting_over_the_tutors_question_hides_it_and_keeps_it_open() -> None:
+    app = tutored(Tutor.ERROR)
+    async with app.run_test(size=SIZE) as pilot:
+        match = await confirm_a_blunder(pilot)
+        turns = len(match.game.turns)
+        tutor = app.screen
+        assert isinstance(tutor, TutorDialog)
+        await burst(pilot, "ctrl+q")
+        assert isinstance(app.screen, QuitDialog)
+        assert not tutor.query_one(".dialog").visible  # only the quit dialog's box is drawn
+        await burst(pilot, "escape")
+        assert app.screen is tutor and tutor.query_one(".dialog").visible
+        await burst(pilot, "p")
+        assert len(match.game.turns) == turns + 1
 
 
 def almost_borne_off() -> Position:
