@@ -305,6 +305,19 @@ def continued(text: str) -> str:
     return Shown.of(lowered) if isinstance(text, Shown) else lowered
 
 
+def ended(text: str) -> str:
+    """A reason that ends its sentence, with a full stop if it has none, so that the next
+    sentence does not run on from it.
+
+    >>> ended("a message's seal does not match")
+    "a message's seal does not match."
+    >>> ended("The other side played out of turn.")
+    'The other side played out of turn.'
+    """
+    stripped = text.rstrip()
+    return stripped if stripped.endswith((".", "!", "?", "…")) else f"{stripped}."
+
+
 def _joined_letters(text: str) -> str:
     """Arabic letters in the forms that join them (initial, medial, final): a terminal that
     gets them already in visual order cannot shape them itself."""

@@ -47,6 +47,7 @@ from nardy_tui.net.saved import (
     network_document,
     new_network_match,
     read_network_match,
+    restore_network_match,
     write_network_match,
 )
 from nardy_tui.net.session import Listener, Session
@@ -91,6 +92,7 @@ __all__ = [
     "new_network_match",
     "normalised",
     "read_network_match",
+    "restore_network_match",
     "split_address",
     "verify_record",
     "with_port",

@@ -11,6 +11,7 @@ import asyncio
 import json
 import time
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from nardy_tui.engine import MATCH_LENGTHS
@@ -51,15 +52,23 @@ class Silent(LineClosed):
     """The line has been quiet too long (in the handshake: a stranger that said nothing)."""
 
 
+class Damaged(LineClosed):
+    """A line came that does not carry the friend's seal: changed on the way, or sent by
+    someone who does not know the code. It says nothing about the friend, so only this
+    connection is dropped; the match waits for the next one."""
+
+
 class Refused(ConnectionError):
     """The other side turned this one away (a wrong code, another protocol, a full seat)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Welcome:
-    """What the host tells the joiner once both know the code: the match's length."""
+    """What the host tells the joiner once both know the code: the match's length, and
+    when the host started it (so both sides' records carry the same date and name)."""
 
     points: int
+    started: datetime | None = None
 
 
 @dataclass
@@ -99,15 +108,17 @@ class Line:
             self._writer.write(self._seal.close(encode(message)) + b"\n")
 
     async def receive(self) -> Message:
-        """The next message; ``LineClosed`` when the line is gone or quiet too long,
-        ``ProtocolError`` when what came is not a message of ours (a broken seal too)."""
+        """The next message; ``LineClosed`` when the line is gone, quiet too long or
+        ``Damaged``; ``ProtocolError`` only when the friend, sealing right, sends what is not
+        a message of ours or sends too fast."""
         line = await _read_line(self._reader, QUIET_SECONDS)
-        if not self._bucket.take():
-            raise ProtocolError(_("the other side sends too many messages"))
         try:
             body = self._seal.open(line)
-        except SealBroken as broken:
-            raise ProtocolError(str(broken)) from None
+        except SealBroken:
+            raise Damaged(_("a message came without your friend's seal (changed on the way, "
+                            "or sent by someone without the code)")) from None
+        if not self._bucket.take():
+            raise ProtocolError(_("the other side sends too many messages"))
         return decode(body)
 
     def close(self) -> None:
@@ -120,8 +131,8 @@ async def _read_line(reader: asyncio.StreamReader, seconds: float) -> bytes:
         line = await asyncio.wait_for(reader.readuntil(b"\n"), seconds)
     except TimeoutError:
         raise Silent(_("the other side has been silent too long")) from None
-    except asyncio.LimitOverrunError:
-        raise ProtocolError(_("a message is too long")) from None
+    except asyncio.LimitOverrunError:  # too long to carry a seal worth checking
+        raise Damaged(_("a message is too long")) from None
     except (asyncio.IncompleteReadError, ConnectionError, OSError):
         raise LineClosed(_("the connection was closed")) from None
     return line.rstrip(b"\n")
@@ -156,7 +167,8 @@ def open_stream(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
 
 
 async def greet_joiner(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                       key: bytes, points: int, gate: CodeGate) -> Line:
+                       key: bytes, points: int, gate: CodeGate,
+                       started: datetime | None = None) -> Line:
     """The host's side of the handshake. ``Refused`` (the reason, for the host's screen)
     when the joiner does not know the code, speaks another protocol, or came while
     ``gate`` holds back code guesses."""
@@ -180,8 +192,11 @@ async def greet_joiner(reader: asyncio.StreamReader, writer: asyncio.StreamWrite
     if not right:
         _send_plain(writer, {"t": "refused", "why": "code"})
         raise Refused(_("a wrong code"))
-    _send_plain(writer, {"t": "welcome", "points": points,
-                         "proof": proof(key, Role.HOST, host_nonce, joiner_nonce)})
+    welcome: dict[str, Any] = {"t": "welcome", "points": points,
+                               "proof": proof(key, Role.HOST, host_nonce, joiner_nonce)}
+    if started is not None:
+        welcome["started"] = started.isoformat(timespec="seconds")
+    _send_plain(writer, welcome)
     return open_stream(reader, writer, key, Role.HOST, host_nonce, joiner_nonce)
 
 
@@ -215,7 +230,17 @@ async def greet_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                                   answer.get("proof"))):
         raise Refused(_("the other side does not know the code: it is not your friend's game"))
     line = open_stream(reader, writer, key, Role.JOINER, host_nonce, joiner_nonce)
-    return line, Welcome(points)
+    return line, Welcome(points, _started(answer.get("started")))
+
+
+def _started(said: object) -> datetime | None:
+    """The host's start of the match, if it said one that reads as a time."""
+    if not isinstance(said, str) or len(said) > 32:
+        return None
+    try:
+        return datetime.fromisoformat(said)
+    except ValueError:
+        return None
 
 
 def refuse_busy(writer: asyncio.StreamWriter) -> None:

@@ -98,7 +98,7 @@ def read_network_match(role: Role) -> NetworkMatch | None:
         raise NetworkSaveError(_("cannot read {path}: {reason}").format(
             path=path, reason=getattr(error, "strerror", None) or error)) from None
     try:
-        return restore(json.loads(text))
+        return restore_network_match(json.loads(text))
     except ValueError as error:
         raise NetworkSaveError(_("{path} cannot be resumed: {reason}").format(
             path=path, reason=error)) from None
@@ -108,7 +108,7 @@ def forget_network_match(role: Role) -> None:
     network_save_path(role).unlink(missing_ok=True)
 
 
-def restore(data: object) -> NetworkMatch:
+def restore_network_match(data: object) -> NetworkMatch:
     """The network match in a file's data, every event replayed through the engine."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise NetworkSaveError(_("it is not a nardy network match"))

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import socket
 from collections.abc import Coroutine
+from datetime import datetime
 from typing import Any, Protocol
 
 from nardy_tui.i18n import _
@@ -55,7 +56,6 @@ class Listener(Protocol):
         """Host: a connection from ``address`` failed the handshake (the host goes on
         waiting); ``reason`` is a stranger's failed attempt, in words for the host."""
 
-
     def broken(self, reason: str) -> None:
         """The peer sent something that is not a message of ours: the session has stopped."""
 
@@ -68,6 +68,8 @@ class Session:
         self.key = key
         self.points = points
         """The match's length, which the host tells the joiner."""
+        self.started: datetime | None = None
+        """When the host started the match, which it tells the joiner too."""
         self.listener = listener
         self.line: Line | None = None
         self.stopped = False
@@ -109,7 +111,8 @@ class Session:
             refuse_busy(writer)
             return
         try:
-            line = await greet_joiner(reader, writer, self.key, self.points, self.gate)
+            line = await greet_joiner(reader, writer, self.key, self.points, self.gate,
+                                      self.started)
         except (Refused, ProtocolError, LineClosed) as failed:
             writer.close()
             self.listener.turned_away(_peer_host(writer), _stranger_failed(failed))

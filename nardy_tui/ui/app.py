@@ -43,6 +43,8 @@ from nardy_tui.ui.setting_labels import ANIMATION_NAMES, SETTING_LABELS, TUTOR_N
 from nardy_tui.ui.translated import translate_bindings
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from nardy_tui.engine import Match
     from nardy_tui.ui.bots import BotFactory
     from nardy_tui.ui.dialogs import Choice
@@ -145,7 +147,15 @@ class NardyApp(App[int]):
         deadline = threading.Timer(SIGNAL_GRACE, os._exit, (128 + number,))
         deadline.daemon = True
         deadline.start()
-        self.exit(128 + number)
+        self.exit(return_code=128 + number)
+
+    def exit(self, result: int | None = None, return_code: int = 0,
+             message: RenderableType | None = None) -> None:
+        """Exit, for the first reason given: a later call (the other machine's news still
+        arriving while the app closes, a second key) neither changes the status nor adds
+        a second message, which Textual would print as "1 of 2 errors shown"."""
+        if self.return_code is None:
+            super().exit(result, return_code, message)
 
     def _handle_exception(self, error: Exception) -> None:
         """A part of the game that cannot be loaded any more (the package reinstalled or
@@ -346,11 +356,6 @@ class NardyApp(App[int]):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
-
-    def action_help_quit(self) -> None:
-        """Ctrl+C, which many press to quit: say how to, in the player's language (Textual's
-        own notice is in English)."""
-        self.notify(_("Press ctrl+q to quit."), title=_("Do you want to quit?"))
 
     def action_help(self) -> None:
         from nardy_tui.ui.help import HelpScreen
@@ -612,8 +617,9 @@ def run_app(launch: LaunchOptions) -> int:
         if saved is None:
             return _fail(problem or _("there is no unfinished match to resume; "
                                       "run 'nardy' to start one"))
-    result = NardyApp(launch).run()
-    return result if isinstance(result, int) else 0
+    app = NardyApp(launch)
+    app.run()
+    return app.return_code or 0
 
 
 def _fail(message: str) -> int:

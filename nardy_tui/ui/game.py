@@ -9,7 +9,6 @@ bot's answers into calls on the flow, and applies each ``Outcome`` in one place
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
@@ -23,7 +22,7 @@ from textual.signal import Signal
 from textual.widgets import Static
 
 from nardy_tui.engine import Dice, Match, Phase, Play, Position, Side, legal_results
-from nardy_tui.i18n import N_, _, broken_into_lines, reordering
+from nardy_tui.i18n import N_, _, broken_into_lines, continued, ended, reordering
 from nardy_tui.options import MatchOptions
 from nardy_tui.play import (
     COMMANDS,
@@ -68,8 +67,7 @@ COMMAND_OF_ACTION = {spec.action: spec.command for spec in COMMANDS}
 CONFIRM_KEYS = next(spec.keys for spec in COMMANDS if spec.command is Command.CONFIRM)
 
 STATUS_ROWS = 2
-"""Lines of the status under the board (in the compact layout, a long message takes four,
-two of them from the board's banner)."""
+"""Lines of the status under the board (in the compact layout, a long message takes four)."""
 COMPACT_INFO_ROWS = 2
 """Rows of the compact layout's news under the board (``CompactInfo``)."""
 
@@ -94,8 +92,6 @@ class GameScreen(SizedScreen):
         # The same key once the turn cannot be confirmed (Textual tries the one above first):
         # it says why, off the footer.
         Binding(CONFIRM_KEYS, "confirm_unfinished", N_("Confirm"), show=False),
-        # The next game's key once the match is over: its dialog again, from the final board.
-        Binding("n", "match_result", N_("Match result")),
         Binding("question_mark,f1", "app.help", N_("Help")),
     ]
     """The descriptions are translated per screen (``translate_bindings``)."""
@@ -320,8 +316,8 @@ class GameScreen(SizedScreen):
 
         A right-to-left line is broken to the status line's width before it is reordered
         (``broken_into_lines``), and set to the right. In the compact layout a message longer
-        than the status's two lines (a hint in Russian) takes two rows of the board's banner
-        until the next message: the news under the board (score, dice left) is never hidden.
+        than the status's two lines (a hint in Russian) takes the news's rows under the board
+        until the next message: the dice are on the board's banner meanwhile.
         """
         status = self.query_one("#status", Static)
         status.set_class(reordering(), "-right-to-left")
@@ -342,10 +338,8 @@ class GameScreen(SizedScreen):
         if next_step is Next.ROLL:
             self.call_later(self._auto_roll)
         elif next_step is Next.PASS:
-            # In the status line, not a toast: a toast covered the news under the board and
-            # outlived the next roll.
-            said = self.flow.pass_said()
-            self._apply(replace(self.flow.finish_turn(passing=True), said=said))
+            self.notify(self.flow.pass_said())
+            self._apply(self.flow.finish_turn(passing=True))
         elif next_step is Next.AWAY_MOVES:
             self._start_bot_turn()
         elif next_step is Next.PLAYER_MOVES:
@@ -483,20 +477,28 @@ class GameScreen(SizedScreen):
         if action is not None and not isinstance(action, PeerLeft):
             self.call_later(self.take_from_peer)
 
-    def line_news(self, news: str) -> None:
+    def line_news(self, news: str, said: bool = True) -> None:
         """What the line is doing (up, down, back), where the bot's doings are shown
-        (kept until the screen is up, if it is not yet)."""
+        (kept until the screen is up, if it is not yet), and, if ``said``, in the status
+        line too.
+
+        News already shown is not shown again: the joiner tries the host again every few
+        seconds, and each try would overwrite what the status line says of the player's
+        own moves."""
+        if news == self._line_news:
+            return
         self._line_news = news
         if self.query(BoardView) and self.board.is_mounted:
             self.bot_activity = news
-            self.say(news)
+            if said:
+                self.say(news)
 
     def peer_broke(self, reason: str) -> None:
         """The other side sent what the match cannot take: stop here, the match saved."""
         self._save()
         self.app.exit(return_code=1, message=_(
             "nardy: the match with your friend stopped: {reason} The match is saved as it "
-            "was before that message.").format(reason=reason))
+            "was before that message.").format(reason=ended(continued(reason))))
 
     # -- the hint ---------------------------------------------------------------------------
 
@@ -523,8 +525,6 @@ class GameScreen(SizedScreen):
         """Show in the footer (and the palette) only the keys that do something now."""
         if not super().check_action(action, parameters):
             return False
-        if action == "match_result":
-            return self.match.phase is Phase.MATCH_OVER
         command = COMMAND_OF_ACTION.get(action)
         if command is None:
             return True  # Textual's own (copy_text): not the game's business
@@ -786,18 +786,9 @@ class GameScreen(SizedScreen):
         self.app.push_screen(MatchOverDialog(self.match, self.flow.names, self._record_note),
                              self._match_over)
 
-    def action_match_result(self) -> None:
-        """The match-over dialog again, after Escape closed it to look at the final board."""
-        if not any(isinstance(screen, MatchOverDialog) for screen in self.app.screen_stack):
-            self._show_match_over_again()
-
     def _match_over(self, choice: Choice | None) -> None:
         if choice is Choice.REVIEW:
             self._open_review(self._show_match_over_again)
-            return
-        if choice is Choice.LOOK:
-            self.say(_("{turn}. The match is over: n shows its result again.").format(
-                turn=self.flow.turn_said(self.match.game.turns[-1])))
             return
         if choice is Choice.NEW:
             self._new_match()

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from nardy_tui.engine import Match, Side
-from nardy_tui.i18n import _, ngettext
+from nardy_tui.i18n import _, ended, ngettext
 from nardy_tui.net import (
     Bye,
     Message,
@@ -194,6 +194,9 @@ class NetworkGame:
         """The match's files, made with the lockstep."""
         self.peer_left = False
         """The friend said they quit (the line's closing that follows is no news)."""
+        self.line_up = True
+        """Whether the line was up when last heard of: its going down is said aloud once
+        (a joiner with a saved match starts as if it had been, to say it once too)."""
         self.strangers = Strangers()
         self.session = Session(self.role, code_key(launch.code), self,
                                points=saved.match.length if saved else launch.points)
@@ -212,6 +215,7 @@ class NetworkGame:
             self.port = await self.session.host(self.launch.port, self.launch.address)
             self.saved.port = self.port
             self.saved.address = self.launch.address  # for --resume, with the port
+            self.session.started = self.saved.match.started
             self._show_game()
             self._tell(self._waiting_words())
         else:
@@ -283,10 +287,11 @@ class NetworkGame:
         found = [screen for screen in self.app.screen_stack if isinstance(screen, GameScreen)]
         return found[-1] if found else None
 
-    def _tell(self, news: str) -> None:
+    def _tell(self, news: str, said: bool = True) -> None:
+        """Show ``news`` of the line; in the status line too if ``said``."""
         screen = self._screen()
         if screen is not None:
-            screen.line_news(news)
+            screen.line_news(news, said)
         elif isinstance(self.app.screen, ConnectingScreen):
             self.app.screen.news(news)
 
@@ -294,9 +299,12 @@ class NetworkGame:
 
     def connected(self, welcome: Welcome | None) -> None:
         self.peer_left = False
+        self.line_up = True
         if welcome is not None and self.saved is None:
             self.saved = new_network_match(Role.JOINER, self.launch.code, welcome.points,
                                            self.launch.address, self.launch.port)
+            if welcome.started is not None:
+                self.saved.match.started = welcome.started  # one date on both records
             if isinstance(self.app.screen, ConnectingScreen):
                 self.app.pop_screen()
             self._show_game()
@@ -327,16 +335,19 @@ class NetworkGame:
             screen.take_from_peer()
 
     def lost(self, reason: str) -> None:
+        """The line is down: said in the status line when it goes down; the joiner's
+        tries to reach the host again only update the side panel."""
         if self.peer_left:
             return
+        said, self.line_up = self.line_up, False
         if self.role is Role.HOST:
-            self._tell(_("The line to your friend is down ({reason}). The match is saved; "
-                         "it goes on when they join again.").format(reason=reason))
+            self._tell(_("The line to your friend is down: {reason} The match is saved; "
+                         "it goes on when they join again.").format(reason=ended(reason)))
         elif self.saved is None:
             self._tell(_("{reason}; trying again…").format(reason=reason))
         else:
-            self._tell(_("The line to the host is down ({reason}). The match is saved; "
-                         "trying again…").format(reason=reason))
+            self._tell(_("The line to the host is down: {reason} The match is saved; "
+                         "trying again…").format(reason=ended(reason)), said)
 
     def refused(self, reason: str) -> None:
         self.app.exit(return_code=1, message=f"nardy: {reason}")

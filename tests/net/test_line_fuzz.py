@@ -423,20 +423,24 @@ def _sealed(body: bytes) -> Callable[[Joined], None]:
     return lambda joined: joined.send_body(body)
 
 
-AFTER_THE_HANDSHAKE: dict[str, tuple[Callable[[Joined], None], str]] = {
-    "an empty line": (lambda joined: joined.send_line(b""), "seal does not match"),
-    "a line with no seal": (lambda joined: joined.send_line(b'{"t":"ping"}'),
-                            "seal does not match"),
-    **{f"random bytes {seed}": (functools.partial(_random_line, seed), "seal does not match")
+NOT_THE_FRIENDS: dict[str, tuple[Callable[[Joined], None], str]] = {
+    "an empty line": (lambda joined: joined.send_line(b""), "seal"),
+    "a line with no seal": (lambda joined: joined.send_line(b'{"t":"ping"}'), "seal"),
+    **{f"random bytes {seed}": (functools.partial(_random_line, seed), "seal")
        for seed in range(4)},
-    "a seal changed": (_changed_seal, "seal does not match"),
-    "a body changed under its seal": (_changed_body, "seal does not match"),
-    "a line sent twice": (_replayed, "seal does not match"),
-    "a line out of order": (_skipped, "seal does not match"),
-    "a line sealed as the host seals": (_reflected, "seal does not match"),
-    "a line sealed with another code": (_another_key, "seal does not match"),
+    "a seal changed": (_changed_seal, "seal"),
+    "a body changed under its seal": (_changed_body, "seal"),
+    "a line sent twice": (_replayed, "seal"),
+    "a line out of order": (_skipped, "seal"),
+    "a line sealed as the host seals": (_reflected, "seal"),
+    "a line sealed with another code": (_another_key, "seal"),
     "a line longer than MAX_LINE": (_too_long, "a message is too long"),
     "a line without end": (_endless, "a message is too long"),
+}
+"""Lines that do not carry the friend's seal: they may have been changed on the way or
+sent by anyone on the path, so they say nothing about the friend."""
+
+SEALED_BUT_WRONG: dict[str, tuple[Callable[[Joined], None], str]] = {
     "more messages than the rate allows": (_flood, "the other side sends too many messages"),
     "sealed, not JSON": (_sealed(b"ping"), "a message is not JSON"),
     "sealed, not UTF-8": (_sealed(b'{"t":"\xff"}'), "a message is not JSON"),
@@ -463,25 +467,49 @@ AFTER_THE_HANDSHAKE: dict[str, tuple[Callable[[Joined], None], str]] = {
                                      "a step is off the board"),
     "sealed, game 1": (_sealed(b'{"t":"next","game":1}'), "is not a number from"),
 }
+"""Lines sealed right, so from the friend, that break the protocol."""
 
 
-@pytest.mark.parametrize("name", list(AFTER_THE_HANDSHAKE))
-async def test_after_the_handshake_anything_but_a_sealed_message_breaks_the_session_once(
-        host: Host, name: str) -> None:
-    """The host hears ``broken`` once, with the reason, hangs up and stops: no ``lost``
-    after it, no second ``broken``, and only the pings sealed right arrived before it."""
-    send, reason = AFTER_THE_HANDSHAKE[name]
+async def send_after_the_handshake(host: Host, send: Callable[[Joined], None]) -> None:
     joined = await join_by_hand(host.port)
     try:
         assert await host.heard.until(lambda: host.heard.of("connected"))
         send(joined)
         with contextlib.suppress(ConnectionError):
             await joined.writer.drain()
-        assert await host.heard.until(lambda: host.heard.of("broken"))
+        assert await host.heard.until(lambda: host.heard.of("broken") or host.heard.of("lost"))
         await joined.until_hung_up()
     finally:
         joined.close()
     await asyncio.sleep(0.01)  # anything heard late would be heard by now
+
+
+@pytest.mark.parametrize("name", list(NOT_THE_FRIENDS))
+async def test_a_line_without_the_friends_seal_drops_only_that_connection(
+        host: Host, name: str) -> None:
+    """The host hears ``lost`` once, with the reason, hangs up that connection and waits on:
+    the match is not ended, and the friend gets back in."""
+    send, reason = NOT_THE_FRIENDS[name]
+    await send_after_the_handshake(host, send)
+    [lost] = host.heard.of("lost")
+    assert reason in lost
+    assert_said_for_a_player(lost)
+    kinds = host.heard.kinds
+    assert kinds == ["connected", *["arrived"] * (len(kinds) - 2), "lost"], kinds
+    assert all(isinstance(message, Ping) for message in host.heard.of("arrived"))
+    assert not host.session.stopped and not host.session.is_connected
+    host.heard.said.clear()
+    await assert_the_friend_still_gets_in(host)
+    assert_nothing_escaped(host.escaped, collect=True)
+
+
+@pytest.mark.parametrize("name", list(SEALED_BUT_WRONG))
+async def test_a_sealed_line_that_is_no_message_of_ours_breaks_the_session_once(
+        host: Host, name: str) -> None:
+    """The host hears ``broken`` once, with the reason, hangs up and stops: no ``lost``
+    after it, no second ``broken``, and only the pings sealed right arrived before it."""
+    send, reason = SEALED_BUT_WRONG[name]
+    await send_after_the_handshake(host, send)
     [broken] = host.heard.of("broken")
     assert reason in broken
     assert_said_for_a_player(broken)

@@ -20,10 +20,10 @@ from nardy_tui.net import (
     network_document,
     network_record,
     read_network_match,
+    restore_network_match,
     verify_record,
     write_network_match,
 )
-from nardy_tui.net.saved import restore
 from nardy_tui.play import PeerBroke, PeerLeft, Thrown
 from nardy_tui.storage import parse_record
 from tests.play.two_machines import (
@@ -305,7 +305,7 @@ def test_a_save_from_before_the_secret_left_still_takes_the_friends_finished_thr
     host.step.roll()
     deliver(host, joiner)
     joiner.outbox.clear()
-    host = Machine(Role.HOST, Side.WHITE, restore(file_before_rolling))
+    host = Machine(Role.HOST, Side.WHITE, restore_network_match(file_before_rolling))
     assert not host.step.exchange.revealed
     connect(host, joiner)
     exchange_all(host, joiner)

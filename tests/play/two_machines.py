@@ -14,8 +14,8 @@ from nardy_tui.net import (
     Role,
     network_document,
     new_network_match,
+    restore_network_match,
 )
-from nardy_tui.net.saved import restore
 from nardy_tui.play import Lockstep, PeerPlayed, PeerStartedGame, Thrown
 
 
@@ -49,7 +49,7 @@ class Machine:
     def killed(self) -> Machine:
         """The program stopped at once and started again from its save file: what it
         sent is on the line, nothing else of it is left."""
-        return Machine(self.saved.role, self.step.me, restore(self.file))
+        return Machine(self.saved.role, self.step.me, restore_network_match(self.file))
 
     def apply(self, action: object) -> None:
         """What the screen does with each action (without the animation)."""

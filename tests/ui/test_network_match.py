@@ -153,3 +153,108 @@ async def test_a_message_the_match_cannot_take_stops_it_in_one_line_and_saved() 
         assert "played out of turn" in message and "The match is saved" in message
         assert "\n" not in message.strip()
         assert read_network_match(Role.HOST) is not None
+
+
+# -- a bad line, a stopped match, the news of the line -----------------------------------
+
+
+@pytest.fixture
+def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    from nardy_tui.net import session
+
+    monkeypatch.setattr(session, "RETRY_SECONDS", 0.05)
+
+
+@pytest.mark.usefixtures("quick_retries")
+async def test_a_line_without_the_friends_seal_drops_the_connection_and_the_match_goes_on(
+        ) -> None:
+    async with friends(new_code()) as two:
+        host, joiner = two.host, two.joiner
+        assert joiner.network is not None and joiner.network.session.line is not None
+        joiner.network.session.line._writer.write(b"0" * 64 + b' {"t":"ping"}\n')
+        await until(lambda: "down" in status_of(host), *two.both,
+                    what="the host drops the connection")
+        assert "seal" in status_of(host)
+        await until(lambda: connected(host, joiner), *two.both, what="the joiner is back")
+        await play_until(two.pilots, lambda: len(match_of(host).game.turns) >= 2
+                         or not_playing(host))
+        assert host.return_code is None and joiner.return_code is None
+        assert match_of(host).game.record_lines() == match_of(joiner).game.record_lines()
+
+
+async def test_a_stopped_match_says_its_reason_as_a_sentence_and_exits_non_zero() -> None:
+    async with friends(new_code()) as two:
+        host = two.host
+        assert two.joiner.network is not None and two.joiner.network.session.line is not None
+        line = two.joiner.network.session.line
+        line._writer.write(line._seal.close(b"ping") + b"\n")  # sealed, but not a message
+        await until(lambda: host.return_code is not None, *two.both,
+                    what="the host stops the match")
+        [message] = [str(renderable) for renderable in host._exit_renderables]
+    assert host.return_code == 1
+    assert "is not JSON. The match is saved" in message, message
+
+
+def test_the_app_exits_once_for_its_first_reason() -> None:
+    app = host_app(new_code())
+    app.exit(return_code=1, message="nardy: the first reason")
+    app.exit(0, message="nardy: a second one")
+    assert app.return_code == 1
+    assert [str(renderable) for renderable in app._exit_renderables] == [
+        "nardy: the first reason"]
+
+
+def test_the_shell_hears_the_apps_status(monkeypatch: pytest.MonkeyPatch) -> None:
+    from nardy_tui.options import LaunchOptions
+    from nardy_tui.ui import run_app
+
+    def run_and_fail(app: NardyApp) -> None:
+        app.exit(return_code=1, message="nardy: stopped")
+
+    monkeypatch.setattr(NardyApp, "run", run_and_fail)
+    assert run_app(LaunchOptions()) == 1
+
+
+async def test_both_sides_keep_the_hosts_start_of_the_match() -> None:
+    async with friends(new_code()) as two:
+        host_started = match_of(two.host).started
+        assert match_of(two.joiner).started == host_started.replace(microsecond=0)
+        await play_until(two.pilots, match_over(two.host, two.joiner))
+    names = sorted(path.name for path in records_dir().glob("nardy-network-*.txt"))
+    assert [name.replace("-host-", "-").replace("-joiner-", "-") for name in names] \
+        == [names[0].replace("-host-", "-").replace("-joiner-", "-")] * 2
+
+
+@pytest.mark.usefixtures("quick_retries")
+async def test_a_line_down_is_said_once_and_leaves_the_players_own_news_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from nardy_tui.ui.network import NetworkGame
+
+    tries: list[str] = []
+    hear_lost = NetworkGame.lost
+
+    def lost(game: NetworkGame, reason: str) -> None:
+        tries.append(reason)
+        hear_lost(game, reason)
+
+    monkeypatch.setattr(NetworkGame, "lost", lost)
+    code = new_code()
+    host = host_app(code)
+    async with hosting(host) as (host_pilot, port):
+        joiner = joiner_app(code, port)
+        async with joiner.run_test(size=SIZE) as joiner_pilot:
+            await until(lambda: connected(host, joiner), host_pilot, joiner_pilot,
+                        what="both connected")
+            assert host.network is not None
+            await host.network.session.close()  # the host's game is gone
+            await until(lambda: "down" in status_of(joiner), joiner_pilot,
+                        what="the joiner hears the line is down")
+            said = status_of(joiner)
+            assert "((" not in said and "))" not in said
+            screen = joiner.screen
+            assert isinstance(screen, GameScreen)
+            screen.say("What the player's last key did")
+            heard = len(tries)
+            await until(lambda: len(tries) >= heard + 3, joiner_pilot,
+                        what="three more tries")
+            assert status_of(joiner) == "What the player's last key did"
