@@ -60,6 +60,10 @@ if TYPE_CHECKING:
 HINT_PLAYS = 3
 """How many plays the hint names with their equities."""
 TURN_COMPLETE = N_("The turn is complete: confirm it (c) or undo (u).")
+EQUITY_FOR_SIDE = {Side.WHITE: N_("Equity in points for White."),
+                   Side.BLACK: N_("Equity in points for Black.")}
+"""Whose the hint's figures are in hot-seat: a sentence per side, so that a language that
+declines the side's name ("в пользу чёрных") can."""
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -467,7 +471,7 @@ class TurnFlow:
         player's in hot-seat (where "you" would be either)."""
         if not self.hot_seat:
             return _("Equity in points for you.")
-        return _("Equity in points for {player}.").format(player=self.names[mover])
+        return _(EQUITY_FOR_SIDE[mover])
 
     def hint_cells(self) -> tuple[set[int], set[int]]:
         """Where the hint's moves still to play leave from and arrive, in any order: none

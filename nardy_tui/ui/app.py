@@ -357,6 +357,11 @@ class NardyApp(App[int]):
         else:
             self.push_screen(screen)
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C, which many press to quit: say how to, in the player's language (Textual's
+        own notice is in English)."""
+        self.notify(_("Press ctrl+q to quit."), title=_("Do you want to quit?"))
+
     def action_help(self) -> None:
         from nardy_tui.ui.help import HelpScreen
 

@@ -418,12 +418,14 @@ class BoardView(Widget, can_focus=True):
                         self._marks_of(cell))
 
     def _marker(self, cell: int, upper: bool) -> str:
-        """The glyph under a stack: the owner's marker, else the last play's own marks."""
-        if cell in self._marks.glyphs:
-            return self._marks.glyphs[cell]
+        """The glyphs under a stack: the owner's marker and the last play's own mark, side by
+        side where both apply; a review's play that was the best lost its ◌ and ▲ to the ★."""
+        last = ""
         if cell in self._marks.of(Mark.LAST_TO):
-            return LAST_TO_GLYPHS[upper]
-        return LAST_FROM_GLYPH if cell in self._marks.of(Mark.LAST_FROM) else ""
+            last = LAST_TO_GLYPHS[upper]
+        elif cell in self._marks.of(Mark.LAST_FROM):
+            last = LAST_FROM_GLYPH
+        return self._marks.glyphs.get(cell, "") + last
 
     def _marks_of(self, cell: int) -> frozenset[Mark]:
         marks = {mark for mark, cells in self._marks.cells.items() if cell in cells}

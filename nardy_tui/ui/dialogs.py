@@ -81,6 +81,16 @@ def last_game_won(game: Game) -> str:
                     game.points).format(side=side, count=game.points)
 
 
+def past_the_length(match: Match) -> str:
+    """Why a finished match's score can be more than its length ("2 - 0, match to 1"):
+    a game counts its whole points, a mars 2, however few the match still needed."""
+    assert match.winner is not None
+    if match.score[match.winner] <= match.length:
+        return ""
+    return _("The last game's points all count, a mars 2, though the match needed "
+             "fewer.")
+
+
 DIALOG_TEXT_WIDTH = 58
 """Columns of a dialog's text: its width (64 in nardy.tcss) less the border and padding."""
 
@@ -181,21 +191,27 @@ class GameOverDialog(Dialog):
 class MatchOverDialog(Dialog):
     """The final score and where the match's record is, then a new match or quit.
 
-    Escape does nothing here: neither choice is a safe guess.
+    Escape closes it to look at the final board, which loses nothing: the record is
+    written, and n (the game screen's key) brings the dialog back. No fourth button
+    says so: four do not fit the dialog's width in 80 columns; its last line does.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", N_("New match"), show=False),
         Binding("v", "choose('review')", N_("Review the last game"), show=False),
         Binding("q", "choose('quit')", N_("Quit"), show=False),
+        Binding("escape", "choose('look')", N_("Look at the board"), show=False),
     ]
 
     def __init__(self, match: Match, names: dict[Side, str], record: str) -> None:
         """``record`` says where the match's record was written, or why it was not."""
-        final = _("Final score: {score}").format(score=score_line(match, names))
+        final = "\n".join(filter(None, (
+            _("Final score: {score}").format(score=score_line(match, names)),
+            past_the_length(match))))
         super().__init__(
             match_won(match, names),
-            f"{last_game_won(match.game)}\n\n{final}\n\n{record}",
+            f"{last_game_won(match.game)}\n\n{final}\n\n{record}\n\n"
+            + _("Esc shows the final board; n there brings this back."),
             [(Choice.NEW, _("New match (n)")), (Choice.REVIEW, _("Review (v)")),
              (Choice.QUIT, _("Quit (q)"))],
         )

@@ -44,10 +44,12 @@ class KeysFooter(Footer):
 
 def show_in_footer(node: DOMNode, actions: frozenset[str], shown: bool) -> None:
     """Whether the footer lists ``node``'s keys for ``actions`` (named without their
-    parameters: "show" for ``show('all')``; the keys work either way):
-    a narrow terminal leaves some to the help, so that the rest fit on the line."""
+    parameters, "show" for every ``show('all')``, or with them, ``mistake(-1)`` for that
+    one; the keys work either way): a narrow terminal leaves some to the help, so that the
+    rest fit on the line."""
     bindings = node._bindings.key_to_bindings
     for key, key_bindings in bindings.items():
         bindings[key] = [dataclasses.replace(binding, show=shown)
-                         if binding.action.partition("(")[0] in actions else binding
+                         if {binding.action, binding.action.partition("(")[0]} & actions
+                         else binding
                          for binding in key_bindings]

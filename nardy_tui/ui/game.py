@@ -9,6 +9,7 @@ bot's answers into calls on the flow, and applies each ``Outcome`` in one place
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
@@ -67,7 +68,8 @@ COMMAND_OF_ACTION = {spec.action: spec.command for spec in COMMANDS}
 CONFIRM_KEYS = next(spec.keys for spec in COMMANDS if spec.command is Command.CONFIRM)
 
 STATUS_ROWS = 2
-"""Lines of the status under the board (in the compact layout, a long message takes four)."""
+"""Lines of the status under the board (in the compact layout, a long message takes four,
+two of them from the board's banner)."""
 COMPACT_INFO_ROWS = 2
 """Rows of the compact layout's news under the board (``CompactInfo``)."""
 
@@ -92,6 +94,8 @@ class GameScreen(SizedScreen):
         # The same key once the turn cannot be confirmed (Textual tries the one above first):
         # it says why, off the footer.
         Binding(CONFIRM_KEYS, "confirm_unfinished", N_("Confirm"), show=False),
+        # The next game's key once the match is over: its dialog again, from the final board.
+        Binding("n", "match_result", N_("Match result")),
         Binding("question_mark,f1", "app.help", N_("Help")),
     ]
     """The descriptions are translated per screen (``translate_bindings``)."""
@@ -316,8 +320,8 @@ class GameScreen(SizedScreen):
 
         A right-to-left line is broken to the status line's width before it is reordered
         (``broken_into_lines``), and set to the right. In the compact layout a message longer
-        than the status's two lines (a hint in Russian) takes the news's rows under the board
-        until the next message: the dice are on the board's banner meanwhile.
+        than the status's two lines (a hint in Russian) takes two rows of the board's banner
+        until the next message: the news under the board (score, dice left) is never hidden.
         """
         status = self.query_one("#status", Static)
         status.set_class(reordering(), "-right-to-left")
@@ -338,8 +342,10 @@ class GameScreen(SizedScreen):
         if next_step is Next.ROLL:
             self.call_later(self._auto_roll)
         elif next_step is Next.PASS:
-            self.notify(self.flow.pass_said())
-            self._apply(self.flow.finish_turn(passing=True))
+            # In the status line, not a toast: a toast covered the news under the board and
+            # outlived the next roll.
+            said = self.flow.pass_said()
+            self._apply(replace(self.flow.finish_turn(passing=True), said=said))
         elif next_step is Next.AWAY_MOVES:
             self._start_bot_turn()
         elif next_step is Next.PLAYER_MOVES:
@@ -525,6 +531,8 @@ class GameScreen(SizedScreen):
         """Show in the footer (and the palette) only the keys that do something now."""
         if not super().check_action(action, parameters):
             return False
+        if action == "match_result":
+            return self.match.phase is Phase.MATCH_OVER
         command = COMMAND_OF_ACTION.get(action)
         if command is None:
             return True  # Textual's own (copy_text): not the game's business
@@ -786,9 +794,18 @@ class GameScreen(SizedScreen):
         self.app.push_screen(MatchOverDialog(self.match, self.flow.names, self._record_note),
                              self._match_over)
 
+    def action_match_result(self) -> None:
+        """The match-over dialog again, after Escape closed it to look at the final board."""
+        if not any(isinstance(screen, MatchOverDialog) for screen in self.app.screen_stack):
+            self._show_match_over_again()
+
     def _match_over(self, choice: Choice | None) -> None:
         if choice is Choice.REVIEW:
             self._open_review(self._show_match_over_again)
+            return
+        if choice is Choice.LOOK:
+            self.say(_("{turn}. The match is over: n shows its result again.").format(
+                turn=self.flow.turn_said(self.match.game.turns[-1])))
             return
         if choice is Choice.NEW:
             self._new_match()

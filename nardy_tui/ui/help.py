@@ -17,6 +17,8 @@ from textual.widgets import Markdown
 
 from nardy_tui.i18n import N_, Shown, _, broken_into_lines, reading_of, reordering
 from nardy_tui.ui.closing import ClosesOnce
+from nardy_tui.ui.footer import KeysFooter
+from nardy_tui.ui.sized import SizedScreenOf
 from nardy_tui.ui.translated import translate_bindings
 
 HELP_WIDTH = 72
@@ -27,6 +29,7 @@ Paragraph = tuple[str, ...]
 """The sentences of one paragraph, each a message (Markdown joins them with a space)."""
 
 TITLE = N_("Long Nardy")
+CLOSING = N_("Escape, q or ? closes this help.")
 
 RULES: tuple[tuple[str, tuple[Paragraph, ...]], ...] = (
     (N_("Goal"), (
@@ -126,7 +129,7 @@ AFTER_KEYS: tuple[Paragraph, ...] = (
 
 def help_markdown() -> str:
     """The help in the language in use, as Markdown."""
-    blocks = ["## " + _(TITLE)]
+    blocks = ["## " + _(TITLE), _paragraph((CLOSING,))]
     for heading, paragraphs in RULES:
         blocks.append("### " + _(heading))
         blocks.extend(_paragraph(paragraph) for paragraph in paragraphs)
@@ -164,8 +167,10 @@ def _paragraph(sentences: Paragraph) -> str:
     return broken_into_lines(reading, HELP_WIDTH).replace("\n", "\\\n")
 
 
-class HelpScreen(ClosesOnce, ModalScreen[None]):
-    """Rules and keys, closed with Escape, q or ?."""
+class HelpScreen(ClosesOnce, SizedScreenOf[None], ModalScreen[None]):
+    """Rules and keys, closed with Escape, q or ?, as its first line and its own footer
+    say (the footer of the screen behind showed that screen's keys, which do nothing
+    here). Like the screen behind, it gives way to "enlarge" in too small a terminal."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,f1", "dismiss", N_("Close help")),
@@ -175,6 +180,7 @@ class HelpScreen(ClosesOnce, ModalScreen[None]):
         super().__init__()
         translate_bindings(self)
 
-    def compose(self) -> ComposeResult:
+    def compose_main(self) -> ComposeResult:
         with VerticalScroll(id="help-body", classes="-right-to-left" if reordering() else ""):
             yield Markdown(help_markdown())
+        yield KeysFooter()

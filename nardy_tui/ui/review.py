@@ -63,6 +63,8 @@ from nardy_tui.ui.translated import translate_bindings
 
 ROLLOUT_TRIALS = 144
 """Trials of a rollout asked for on the review screen: about four seconds a turn."""
+COMPACT_FOOTER_LEFT_OUT = frozenset({"show", "mistake(-1)"})
+"""The keys the footer does without in 80 columns (they still work)."""
 
 
 class _Closed(Exception):
@@ -109,6 +111,8 @@ class ReviewScreen(SizedScreen):
         self.reviewed: list[TurnReview] = []
         self.rolled: dict[int, RolledVerdict] = {}
         """The turns rolled out (``r``), by number."""
+        self.rolling: set[int] = set()
+        """The numbers of the turns being rolled out now."""
         self.luck: GameReview | None = None
         """The finished review, with every roll's luck (the review's last step)."""
         self.finished = False
@@ -135,14 +139,14 @@ class ReviewScreen(SizedScreen):
 
     def _fit(self, width: int, height: int) -> None:
         """Below ``FULL_LAYOUT`` the board and its verdict take the whole screen and the
-        turns' list is a key away (``i``); the footer leaves the list's filters to the
-        help."""
+        turns' list is a key away (``i``); the footer leaves the list's filters and the
+        previous mistake (p, beside n) out, so that the app's ctrl+q still fits."""
         compact = width < FULL_LAYOUT[0] or height < FULL_LAYOUT[1]
         if compact != self.has_class("-compact"):
             self.set_class(compact, "-compact")
             self.remove_class("-list-shown")
             self.query_one(KeysFooter).compact = compact
-            show_in_footer(self, frozenset({"show"}), not compact)
+            show_in_footer(self, COMPACT_FOOTER_LEFT_OUT, not compact)
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -233,6 +237,8 @@ class ReviewScreen(SizedScreen):
 
     def _append(self, turn: TurnReview) -> None:
         turns = self.query_one("#review-turns", OptionList)
+        if not self._listed:
+            turns.clear_options()  # the line saying there is none yet
         self._listed.append(turn)
         turns.add_option(Option(list_line(turn, self._reader(turn))))
         if turns.highlighted is None:
@@ -248,7 +254,17 @@ class ReviewScreen(SizedScreen):
                 self._append(turn)
         if keep in self._listed:
             turns.highlighted = self._listed.index(keep)
+        if not self._listed:
+            turns.add_option(Option(self._none_listed(), disabled=True))
         self.notify(self.shown.notice, timeout=2)
+
+    def _none_listed(self) -> str:
+        """What an empty list says instead of nothing (the mistakes of a game well played)."""
+        if self.shown is TurnFilter.MISTAKES:
+            return (_("No mistakes in this game.") if self.finished
+                    else _("No mistakes yet: the review is still running."))
+        return (_("No turn to show.") if self.finished
+                else _("No turn yet: the review is still running."))
 
     @property
     def selected(self) -> TurnReview | None:
@@ -266,23 +282,33 @@ class ReviewScreen(SizedScreen):
         """Play the shown turn's play and its best play out (``ROLLOUT_TRIALS`` times) in a
         worker; the verdict shows the rolled-out figures beside the estimates."""
         turn = self.selected
-        if turn is None or turn.number in self.rolled:
+        if turn is None or turn.number in self.rolled or turn.number in self.rolling:
             return
-        self.notify(_("Rolling out turn {number}…").format(number=turn.number), timeout=3)
-        self._roll_out(turn)
+        self.rolling.add(turn.number)
+        self._show_turn(turn)
+        # Once "Rolling out…" is drawn: the rollout's thread held the screen back from it.
+        self.call_after_refresh(self._roll_out, turn)
 
     @work(thread=True, exclusive=True, group="rollout")
     def _roll_out(self, turn: TurnReview) -> None:
         try:
             verdict = roll_out_turn(turn, ROLLOUT_TRIALS, seed=turn.number)
         except WeightsError as error:
-            self.app.call_from_thread(self.notify, str(error), severity="error")
+            self.app.call_from_thread(self._roll_out_failed, turn, str(error))
             return
         self.app.call_from_thread(self._rolled_out, turn, verdict)
+
+    def _roll_out_failed(self, turn: TurnReview, reason: str) -> None:
+        """Say why, and take "Rolling out…" away, so that r may try again."""
+        self.rolling.discard(turn.number)
+        self.notify(reason, severity="error")
+        if not self.left and self.is_attached and self.selected is turn:
+            self._show_turn(turn)
 
     def _rolled_out(self, turn: TurnReview, verdict: RolledVerdict) -> None:
         if self.left or not self.is_attached:
             return  # closed while it ran
+        self.rolling.discard(turn.number)
         self.rolled[turn.number] = verdict
         if self.selected is turn:
             self._show_turn(turn)
@@ -327,8 +353,10 @@ class ReviewScreen(SizedScreen):
         if self.luck is not None:
             lines.insert(-1, roll_luck_said(self.luck.luck[turn.number - 1]))
         if turn.number in self.rolled:
-            lines.insert(1, _("Rolled out (the figures above are the expert's estimates): "
-                              "{rollout}.").format(rollout=rolled_said(self.rolled[turn.number])))
+            lines.insert(1, _("The figures above are the expert's estimates; {rollout}.").format(
+                rollout=rolled_said(self.rolled[turn.number])))
+        elif turn.number in self.rolling:
+            lines.insert(1, _("Rolling out… ({trials} games)").format(trials=ROLLOUT_TRIALS))
         detail.update(self._whole_lines_that_fit(detail, lines), layout=False)
 
     def _write_summary(self) -> None:

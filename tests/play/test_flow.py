@@ -331,6 +331,18 @@ def test_a_die_left_over_by_the_last_checker_is_struck_out_for_that_reason() -> 
     assert struck_out_why(turn) == "✗ nothing left to move"
 
 
+def test_in_russian_the_hint_says_in_whose_favour_its_figures_are() -> None:
+    from nardy_tui.i18n import use_language
+
+    use_language("ru")
+    try:
+        flow = mid_game_six_five()
+        outcome = flow.show_hint(ranking(flow, best="16/5"), turn_number=2)
+        assert outcome is not None and outcome.said.endswith("в пользу белых.")
+    finally:
+        use_language("en")
+
+
 def test_in_hebrew_the_hint_reads_its_sentences_in_order() -> None:
     from nardy_tui.i18n import _, reading_of, use_language
 
@@ -345,7 +357,7 @@ def test_in_hebrew_the_hint_reads_its_sentences_in_order() -> None:
         hint, undo, equity = (_(text) for text in (
             "Hint: {best}, starred on the board.",
             "Undo to follow the best play, {best} ({value}).",
-            "Equity in points for {player}."))
+            "Equity in points for White."))
         first = reading_of(hint).split("{")[0]
         assert reading.startswith(first), "the hint comes first in reading order"
         assert reading.index(reading_of(undo).split("{")[0]) < reading.index(

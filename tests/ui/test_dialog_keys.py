@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Static
 
 from nardy_tui.engine import Match, Phase
 from nardy_tui.options import LaunchOptions, MatchOptions
@@ -131,8 +132,32 @@ async def test_the_match_over_dialog_has_keys(key: str, quits: bool | None) -> N
         assert button_labels(app) == ["New match (n)", "Review (v)", "Quit (q)"]
         await pilot.press(key)
         await pilot.pause()
-        if quits is None:  # Escape: neither choice is a safe guess, so it stays
+        if quits is None:  # Escape: the final board, until n brings the dialog back
+            screen = game_screen(pilot)
+            assert "n shows its result again" in str(screen.query_one("#status").content)
+            assert match.phase is Phase.MATCH_OVER
+            await burst(pilot, "n")
             assert isinstance(app.screen, MatchOverDialog)
         elif not quits:
             assert isinstance(app.screen, NewMatchScreen)
     assert (app.return_value == 0) is bool(quits)
+
+
+async def test_a_mars_that_wins_a_one_point_match_says_why_the_score_passes_its_length() -> None:
+    from nardy_tui.ui.dialogs import MatchOverDialog
+
+    options = MatchOptions(mode="hot-seat", points=1, seed=19)
+    app = NardyApp(LaunchOptions(match=options, seed=19, resume=False), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = nearly_won(19, length=1)  # Black bears off the last checker: a mars
+        app.start_match(options, match)
+        while getattr(app.screen, "match", None) is not match or app.focused is None:
+            await pilot.pause()
+        await burst(pilot, "c")
+        dialog = app.screen
+        assert isinstance(dialog, MatchOverDialog) and match.game.is_mars
+        body = str(dialog.query_one(".dialog-body", Static).content).replace("\n", " ")
+        assert "White 0 - 2 Black, match to 1" in body
+        assert "a mars 2, though the match needed fewer" in body
+        box = dialog.query_one(".dialog").region
+        assert box.bottom <= 24, "the whole dialog, its buttons too, at 80x24"

@@ -142,7 +142,7 @@ async def test_a_turn_without_a_legal_move_is_announced_and_passes() -> None:
         game = match.game
         assert game.turns[-1].notation == "(no move)"
         assert game.turns[-1].side is mover and match.position.turn is mover.opponent
-        assert "Pass" in status(app)
+        assert "cannot move" in status(app)
         assert "(no move)" in str(screen.query_one("#history-text").content)
         # The dice that could not be played stay on the dice panel until the next roll.
         die = game.turns[-1].dice[0]

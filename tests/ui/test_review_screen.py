@@ -5,11 +5,15 @@ filters, steps through the mistakes, and goes back with Escape."""
 from __future__ import annotations
 
 import dataclasses
+import threading
 from pathlib import Path
 
+import pytest
 from textual.app import App
 from textual.widgets import OptionList, Static
+from textual.widgets._footer import FooterKey
 
+from nardy_tui.bot import RolledVerdict, roll_out_turn
 from nardy_tui.engine import Side, TurnRecord, legal_plays
 from nardy_tui.play import Mark, TurnFilter, cell_of, tray_cell
 from nardy_tui.ui.board import BoardView
@@ -88,7 +92,8 @@ async def test_filters_and_mistake_keys_and_escape_goes_back() -> None:
         screen = await finished(app)
         turns = screen.query_one("#review-turns", OptionList)
         await burst(pilot, "b")
-        assert screen.shown is TurnFilter.BLACK and turns.option_count == 0
+        assert screen.shown is TurnFilter.BLACK and screen.selected is None
+        assert [str(option.prompt) for option in turns.options] == ["No turn to show."]
         await burst(pilot, "m")
         assert screen.shown is TurnFilter.MISTAKES and turns.option_count == 1
         await burst(pilot, "a", "p", "n")
@@ -251,5 +256,73 @@ async def test_r_rolls_the_shown_turn_out_beside_the_estimates() -> None:
         await pilot.pause()
         detail = str(screen.query_one("#review-detail", Static).content)
         # White's 6/1 5/off leaves Black a sure win; bearing both off wins at once.
-        assert "Rolled out (the figures above are the expert's estimates)" in detail
+        assert "The figures above are the expert's estimates; rolled out 144 times" in detail
+        assert detail.count("olled out") == 1
         assert "the play made -1.000 (± 0.000), the best +1.000 (± 0.000): cost +2.000" in detail
+
+
+def best_play_game() -> ReviewRequest:
+    """The blunder game's start, White bearing both checkers off as the expert would."""
+    start = make_position({6: 1, 5: 1}, {1: 2})
+    best = next(p for p in legal_plays(start, (6, 5)) if str(p[0]) == "6/off")
+    return ReviewRequest(number=1, start=start,
+                         turns=(TurnRecord(Side.WHITE, (6, 5), best, "6/off 5/off"),),
+                         sides=frozenset(Side), view=Side.WHITE)
+
+
+async def test_a_play_that_was_the_best_keeps_its_own_marks_beside_the_star() -> None:
+    app = ReviewApp(best_play_game())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await finished(app)
+        await pilot.pause()
+        markers = {look.cell: look.marker for look in screen.query_one(BoardView).looks()}
+        assert "◌" in markers[cell_of(Side.WHITE, 6)] and "★" in markers[cell_of(Side.WHITE, 6)]
+        tray = markers[tray_cell(Side.WHITE)]
+        assert "★" in tray and ("▲" in tray or "▼" in tray)
+
+
+async def test_m_in_a_game_without_mistakes_says_there_are_none() -> None:
+    app = ReviewApp(best_play_game())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await finished(app)
+        await burst(pilot, "m")
+        options = screen.query_one("#review-turns", OptionList).options
+        assert [str(option.prompt) for option in options] == ["No mistakes in this game."]
+        assert screen.selected is None
+        await burst(pilot, "a")
+        assert len(screen.query_one("#review-turns", OptionList).options) == 1
+        assert screen.selected is not None
+
+
+async def test_a_rollout_says_it_is_running_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    started, go_on = threading.Event(), threading.Event()
+
+    def slow_roll_out(*args: object, **kwargs: object) -> RolledVerdict:
+        started.set()
+        go_on.wait(5)
+        return roll_out_turn(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("nardy_tui.ui.review.roll_out_turn", slow_roll_out)
+    app = ReviewApp(blunder_game())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await finished(app)
+        await burst(pilot, "r")
+        detail = str(screen.query_one("#review-detail", Static).content)
+        assert "Rolling out… (144 games)" in detail
+        go_on.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert started.is_set()
+        assert "Rolling out" not in str(screen.query_one("#review-detail", Static).content)
+
+
+async def test_at_80x24_the_reviews_footer_keeps_quit_whole(private_home: Path) -> None:
+    saved_v1("match-v1-game-over.json", private_home)
+    app = resumed()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await burst(pilot, "v")
+        assert isinstance(app.screen, ReviewScreen)
+        keys = {key.description: key for key in app.screen.query(FooterKey)}
+        assert {"Back", "Turns", "Quit"} <= set(keys) and "Previous mistake" not in keys
+        assert all(key.region.right <= 80 for key in keys.values())

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
 from nardy_tui.engine import Match, Phase
 from nardy_tui.options import LaunchOptions, MatchOptions
@@ -15,7 +16,7 @@ from nardy_tui.storage import load_saved, save_match
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import QuitDialog, ResumeDialog
 from nardy_tui.ui.game import GameScreen
-from nardy_tui.ui.help import HelpScreen
+from nardy_tui.ui.help import HelpScreen, help_markdown
 from nardy_tui.ui.newmatch import NewMatchScreen
 from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import burst, resize, roll_off
@@ -477,3 +478,38 @@ def test_in_hebrew_the_helps_keys_are_lines_broken_before_they_are_reordered() -
                       if line.rstrip("\\").endswith(palette_key))
     assert len(first_line) <= HELP_WIDTH
     assert visual(" ".join(first_words)) in first_line, "the action's first words come first"
+
+
+async def test_the_help_says_how_to_close_it_and_shows_only_its_own_keys() -> None:
+    launch = LaunchOptions(resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert "Escape, q or ? closes this help." in help_markdown()
+        keys = [key.description for key in help_screen.query(FooterKey)]
+        assert "Close help" in keys and "Start" not in keys
+
+
+async def test_the_help_gives_way_to_enlarge_in_too_small_a_terminal() -> None:
+    app = NardyApp(LaunchOptions(match=MatchOptions(mode="hot-seat"), resume=False), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        help_screen = app.screen
+        await resize(pilot, 70, 20)
+        assert help_screen.query_one("#enlarge").display
+        assert not help_screen.query_one("#main").display
+        await resize(pilot, 80, 24)
+        assert help_screen.query_one("#main").display
+
+
+async def test_ctrl_c_says_how_to_quit_in_the_games_own_words() -> None:
+    app = NardyApp(LaunchOptions(resume=False), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        [notice] = app._notifications
+        assert (notice.title, notice.message) == ("Do you want to quit?", "Press ctrl+q to quit.")
+        assert isinstance(app.screen, NewMatchScreen)

@@ -3,13 +3,22 @@ news under it, the side panel a key away, and the layout following every resize.
 
 from __future__ import annotations
 
-from nardy_tui.engine import Phase, Side
+from nardy_tui.engine import Phase, Position, Side
 from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.play import cell_of
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import MatchOverDialog
 from nardy_tui.ui.game import GameScreen
 from tests.ui.conftest import FirstPlayBot
-from tests.ui.driver import burst, first_roll, game_screen, play_game, resize, settle
+from tests.ui.driver import (
+    burst,
+    first_roll,
+    game_screen,
+    play_game,
+    resize,
+    roll_off,
+    settle,
+)
 from tests.ui.scenes import in_the_bear_off
 
 SMALLEST = (80, 24)
@@ -140,12 +149,13 @@ async def test_resizing_while_the_bot_moves_or_a_dialog_is_open_keeps_the_match(
         assert won.game.number == 2
 
 
-async def test_a_long_message_at_80x24_takes_the_news_rows_until_the_next_one() -> None:
+async def test_a_long_message_at_80x24_takes_the_banners_rows_until_the_next_one() -> None:
     """A Russian hint of three plays needs three lines of 78 columns: none of it is cut
-    off; the news under the board gives up its rows until a shorter message comes."""
+    off, and the news under the board (the score, the dice left) stays in view; the board's
+    banner gives up its spare rows until a shorter message comes."""
     app = hot_seat(seed=1)
     async with app.run_test(size=SMALLEST) as pilot:
-        screen, _ = await first_roll(pilot)
+        screen, match = await first_roll(pilot)
         status, news = screen.query_one("#status"), screen.query_one("#compact-info")
         hint = ("Подсказка: 24/19 23/18 23/13 (-0.18), отмечено звёздами на доске; затем "
                 "23/18(2) 23/13 (-0.21), 24/19 23/18(3) (-0.23). Эквити — в очках в пользу "
@@ -155,7 +165,41 @@ async def test_a_long_message_at_80x24_takes_the_news_rows_until_the_next_one() 
         needed = status.get_content_height(status.content_size, screen.size,
                                            status.content_size.width)
         assert 2 < needed <= status.content_size.height, "the whole hint is shown"
-        assert not news.display and not fits(screen)
+        assert news.display and news.region.height == 2 and not fits(screen)
+        assert not news.region.overlaps(status.region)
+        shown = str(news.render())
+        assert "Match to 1" in shown and str(match.dice[0]) in shown  # type: ignore[index]
         screen.say("Ход сделан.")
         await pilot.pause()
         assert news.display and status.region.height == 2
+
+
+async def test_at_80x24_a_pass_is_said_in_the_status_line_and_gone_after_the_next_roll() -> None:
+    """No toast over the news under the board: the pass is said where the player reads
+    everything else, and the next roll's words take its place."""
+    app = hot_seat(seed=3)
+    async with app.run_test(size=SMALLEST) as pilot:
+        await roll_off(pilot)
+        screen = game_screen(pilot)
+        match = screen.match
+        match.position = no_move_for(match.position.turn)
+        await burst(pilot, "r")
+        assert match.game.turns[-1].notation == "(no move)"
+        assert "cannot move" in str(screen.query_one("#status").content)
+        assert not app._notifications
+        await burst(pilot, "r")
+        assert match.phase is Phase.MOVE
+        assert "cannot move" not in str(screen.query_one("#status").content)
+        assert not app._notifications
+
+
+def no_move_for(mover: Side) -> Position:
+    """The mover's last checker on its head faces six opposing points; the rest are home."""
+    board = [0] * 24
+    sign = mover.sign
+    board[cell_of(mover, 24)] = sign
+    board[cell_of(mover, 1)] = 14 * sign
+    for point in range(18, 24):
+        board[cell_of(mover, point)] = -2 * sign
+    board[cell_of(mover, 10)] = -3 * sign
+    return Position.from_points(board, mover)
