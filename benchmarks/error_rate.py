@@ -46,7 +46,7 @@ def main() -> None:
         reached = dict(legal_results(position, dice))
         chosen = {level: reached[bot.choose(position, dice)] for level, bot in bots.items()}
         afters = [entry.after for entry in
-                  expert.analyse(position, dice, thorough=True)[:args.candidates]]
+                  expert.judge(position, dice)[:args.candidates]]
         afters += [after for after in chosen.values() if after not in afters]
         rolled = dict(zip(afters, expert.rollout(afters, args.trials, seed=number),
                           strict=True))

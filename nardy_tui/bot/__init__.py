@@ -12,8 +12,8 @@ so the other levels (and the game's first frame) never pay for it; so does train
 
 from nardy_tui.bot.arena import format_report as format_arena_report
 from nardy_tui.bot.arena import run as run_arena
-from nardy_tui.bot.chances import Evaluation, JudgedPlay, RolledOut, WeightsError
-from nardy_tui.bot.exact import exact_chances, exact_where_known, is_small_race
+from nardy_tui.bot.chances import Evaluation, JudgedPlay, RolledOut, WeightsError, comparable
+from nardy_tui.bot.exact import exact_chances, is_small_race
 from nardy_tui.bot.levels import LEVELS, expert_problem, get_bot
 from nardy_tui.bot.players import Bot, Ranking, RankingWithChances
 from nardy_tui.bot.review import (
@@ -55,8 +55,8 @@ __all__ = [
     "TrainingSettings",
     "TurnReview",
     "WeightsError",
+    "comparable",
     "exact_chances",
-    "exact_where_known",
     "expert_problem",
     "format_arena_report",
     "get_bot",

@@ -51,6 +51,39 @@ class JudgedPlay:
     """The chances are the exact table's (``bot.exact``), not the network's."""
     two_rolls: bool = False
     """Searched two rolls deep (the opponent's, then ours), as the closest best plays are."""
+    deepened: bool = False
+    """A play under review searched as deep as the best although the ranking, the same for
+    every caller, looked at it less deeply: its figures and the best's compare at one
+    depth, and its place in the ranking is the shallower look's."""
+
+    @property
+    def depth(self) -> int:
+        """How many rolls ahead the figures look: 2, 1, or 0 for the network alone."""
+        return 2 if self.two_rolls else 1 if self.searched else 0
+
+    @property
+    def settled(self) -> bool:
+        """The play ends the game: its figures are the result, not an estimate."""
+        return self.after.winner is not None
+
+    @property
+    def is_known(self) -> bool:
+        """The figures are the truth (the exact table's, or a game over), not an estimate."""
+        return self.exact or self.settled
+
+    def compares_with(self, other: JudgedPlay) -> bool:
+        """Whether this play's figures look as far ahead as ``other``'s (both the truth, or
+        both searched as deep), so that one equity can fairly be set against the other."""
+        if self.is_known or other.is_known:
+            return self.is_known and other.is_known
+        return self.depth == other.depth
+
+
+def comparable(judged: JudgedPlay | None, best: JudgedPlay | None) -> bool:
+    """Whether a play may be named beside the best with its equity: the two looked at as
+    far ahead (``JudgedPlay.compares_with``), or no judgement to compare (a bot that
+    ranks by scores alone)."""
+    return judged is None or best is None or judged.compares_with(best)
 
 
 @dataclass(frozen=True, slots=True)

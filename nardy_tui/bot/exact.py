@@ -1,6 +1,6 @@
 """Exact endgames: the true chances of a small bear-off race, by dynamic programming over
-every roll. The expert plays and judges small races by them (the network errs most there),
-and the tests check the rollouts against them.
+every roll. The expert plays and judges small races by them, and measures their dice's luck
+by them (the network errs most there), and the tests check the rollouts against them.
 
 A race is *small* when every checker of both sides is in its own home (points 1-6) and
 neither side has more than ``MOST_CHECKERS`` left: the homes face each other across the
@@ -55,15 +55,24 @@ def exact_chances(position: Position) -> Evaluation:
     return Evaluation(win_chance(mine, theirs), 0.0, 0.0)
 
 
-def exact_where_known(judged: Sequence[JudgedPlay]) -> list[JudgedPlay]:
-    """The analysis with the table's chances for every play that leaves a small race,
-    ranked again: where the truth is known, it replaces the estimate."""
-    known = [replace(entry, chances=exact_chances(entry.after).mirrored(), exact=True)
-             if entry.after.winner is None and is_small_race(entry.after) else entry
-             for entry in judged]
-    if not any(entry.exact for entry in known):
-        return list(judged)
-    return sorted(known, key=lambda entry: -entry.chances.equity)
+def exact_where_known(position: Position, judged: Sequence[JudgedPlay]) -> list[JudgedPlay]:
+    """The plays judged from ``position``, each that leaves a small race with the table's
+    chances: where the truth is known, it replaces the estimate. (The caller ranks them.)"""
+    theirs = home_of(position, position.turn.opponent)
+    if theirs is None or len(theirs) > MOST_CHECKERS:
+        return list(judged)  # a play moves the mover's checkers only: no small race ahead
+    return [replace(entry, chances=exact_chances(entry.after).mirrored(), exact=True)
+            if entry.after.winner is None and is_small_race(entry.after) else entry
+            for entry in judged]
+
+
+def exact_luck(position: Position, dice: tuple[int, int]) -> float:
+    """The luck of ``dice`` in a small race for the side to move, by the table: its equity
+    after its best play with them, less the mean over all 36 throws (its equity before
+    the roll)."""
+    mine, theirs = home_of(position, position.turn), home_of(position, position.turn.opponent)
+    assert mine is not None and theirs is not None and is_small_race(position)
+    return 2.0 * (_best_win(mine, theirs, dice) - win_chance(mine, theirs))
 
 
 @cache
@@ -72,9 +81,14 @@ def win_chance(mine: Home, theirs: Home) -> float:
     total = 0.0
     for dice in ALL_ROLLS:
         weight = (1 if dice[0] == dice[1] else 2) / 36
-        total += weight * max(1.0 if not end else 1.0 - win_chance(theirs, end)
-                              for end in turn_ends(mine, dice))
+        total += weight * _best_win(mine, theirs, dice)
     return min(total, 1.0)  # the 21 weights add up to 1 but for rounding
+
+
+def _best_win(mine: Home, theirs: Home, dice: tuple[int, int]) -> float:
+    """The mover's chance to win after its best play with ``dice``."""
+    return max(1.0 if not end else 1.0 - win_chance(theirs, end)
+               for end in turn_ends(mine, dice))
 
 
 @cache

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -22,7 +23,7 @@ import numpy as np
 from nardy_tui.bot.batch_moves import MAX_GAMES, Board, boards, in_parts, legal_ends
 from nardy_tui.bot.chances import Evaluation, JudgedPlay, RolledOut
 from nardy_tui.bot.encoding import encode, encode_sides, first_turn_flags
-from nardy_tui.bot.exact import exact_where_known, is_small_race
+from nardy_tui.bot.exact import exact_luck, exact_where_known, is_small_race
 from nardy_tui.bot.network import Network, equities, load
 from nardy_tui.bot.players import ROLL_WEIGHTS, Bot, Ranking, RankingWithChances
 from nardy_tui.engine import CHECKERS, Dice, Position, legal_results
@@ -83,76 +84,76 @@ class ExpertBot(Bot):
         return Evaluation(float(win), float(win_mars), float(lose_mars))
 
     def rank(self, position: Position, dice: Dice) -> Ranking:
-        return [(entry.play, value) for entry, value in self.judge(position, dice)]
+        return [(entry.play, entry.chances.equity) for entry in self.judge(position, dice)]
 
     def rank_with_chances(self, position: Position, dice: Dice,
                           played: Position | None = None) -> RankingWithChances:
-        return [(entry.play, value, entry.chances)
-                for entry, value in self.judge(position, dice, played)]
+        return [(entry.play, entry.chances.equity, entry)
+                for entry in self.judge(position, dice, played)]
 
     def judge(self, position: Position, dice: Dice, played: Position | None = None,
-              ) -> list[tuple[JudgedPlay, float]]:
-        """Every legal play judged (``analyse``) with the equity it is ranked by, best first.
+              ) -> list[JudgedPlay]:
+        """The expert's judgement of a decision: every legal play with the mover's chances
+        after it, best first. It is the one judgement every tool shows (the bot's choice,
+        the hint, the tutor, the review, ``nardy analyze``), so they cannot disagree.
 
-        The best plays by the network are searched a roll deeper; so is the play that led to
-        ``played`` if given, so a game review compares the play made with the best one at
-        the same depth: two rolls deep when the play made is close to the best, one roll
-        deep for all when it is more than ``deep_margin`` behind (the second roll was most
-        of a review's time; it is spent where the call is close). Plays searched less
-        deeply keep their own equity, capped below the more deeply searched ones so the
-        order stays consistent with the choice.
+        The best plays by the network are searched a roll deeper (the best alone too, where
+        it stands out, so its figure is the same whoever asks), and the best two of those,
+        when close, a second roll deeper; the plays are ranked by the deepest look each got,
+        then by equity (``_rank_key``). Where a play leaves a small race (``bot.exact``), the
+        table's truth replaces the estimate: the network errs most there, enough to blunder.
+
+        ``played`` (a position a player reached: a review's or the tutor's question) changes
+        no place in the ranking: only the play that led there, where its look was shallower
+        than the best's, is searched as deep as the best (``deepened``), so the loss it is
+        given compares the two at one depth.
         """
-        ranked: list[tuple[JudgedPlay, float]] = []
-        ceiling = float("inf")
-        for entry in self.analyse(position, dice, played):
-            ceiling = min(ceiling, entry.chances.equity)
-            ranked.append((entry, ceiling))
-        return ranked
+        judged = self._ranked(position, dice)
+        return [self._as_deep_as(judged[0], entry) if entry.after == played else entry
+                for entry in judged]
 
-    def analyse(self, position: Position, dice: Dice, played: Position | None = None,
-                thorough: bool = False) -> list[JudgedPlay]:
-        """Every legal play with the mover's chances after it, best first: the plays
-        searched two rolls deeper by their equity there, then those searched a roll deeper
-        (as ``judge`` chooses them) by theirs, then the others by their one-ply chances.
-
-        A play that stands out alone is not searched (the choice is clear), unless
-        ``thorough``: an analysis wants its figure at the depth asked for. In a small race
-        (``bot.exact``) every play is judged by the exact table instead: the network errs
-        most there, enough to blunder."""
+    def _ranked(self, position: Position, dice: Dice) -> list[JudgedPlay]:
+        """Every legal play judged and ranked (``judge``), whoever asks."""
         results = legal_results(position, dice)
         # After our plays the opponent is to move: our chances are theirs mirrored.
         static = _mirrored(self._chances([after for _, after in results]))
-        if is_small_race(position):
-            # Every play leaves a small race or a won game: the table's truth, not a search.
-            return exact_where_known([JudgedPlay(*result, _evaluation(row), False)
-                                      for result, row in zip(results, static, strict=True)])
-        static_equity = equities(static)
-        order = sorted(range(len(results)), key=lambda i: -static_equity[i])
-        best = static_equity[order[0]]
-        chosen = [i for i in order[:self.width] if static_equity[i] >= best - self.margin]
-        chosen += [i for i in order if results[i][1] == played and i not in chosen]
-        if len(chosen) < (1 if thorough and self.width else 2):
-            return [JudgedPlay(*results[i], _evaluation(static[i]), False) for i in order]
-        looked = self._look_ahead([results[i][1] for i in chosen])
-        looked_equity = equities(looked)
-        searched = sorted(range(len(chosen)), key=lambda k: -looked_equity[k])
-        top = looked_equity[searched[0]]
-        close = [k for k in searched if looked_equity[k] >= top - self.deep_margin]
-        deepest = close[:self.deep_width]
-        deepest += [k for k in close if results[chosen[k]][1] == played and k not in deepest]
-        played_far = played is not None and all(results[chosen[k]][1] != played
-                                                for k in close)
-        if len(deepest) < 2 or played_far:
-            deepest = []
-        deeper = self._two_rolls([results[chosen[k]][1] for k in deepest])
-        deeper_equity = equities(deeper)
-        deeper_order = sorted(range(len(deepest)), key=lambda j: -deeper_equity[j])
-        return ([JudgedPlay(*results[chosen[deepest[j]]], _evaluation(deeper[j]), True,
-                            two_rolls=True) for j in deeper_order]
-                + [JudgedPlay(*results[chosen[k]], _evaluation(looked[k]), True)
-                   for k in searched if k not in deepest]
-                + [JudgedPlay(*results[i], _evaluation(static[i]), False)
-                   for i in order if i not in chosen])
+        judged = [JudgedPlay(*result, _evaluation(row), False)
+                  for result, row in zip(results, static, strict=True)]
+        if not is_small_race(position):  # in one, every play's figure is the table's
+            judged = self._searched(judged)
+        return sorted(exact_where_known(position, judged), key=_rank_key, reverse=True)
+
+    def _searched(self, judged: list[JudgedPlay]) -> list[JudgedPlay]:
+        """The best ``width`` plays by the network (within ``margin`` of the best) searched
+        a roll deeper, and the best ``deep_width`` of those (within ``deep_margin``), if
+        more than one, a second roll deeper; the others as they were."""
+        by_network = sorted(judged, key=lambda entry: -entry.chances.equity)
+        top = by_network[0].chances.equity
+        chosen = [entry for entry in by_network[:self.width]
+                  if entry.chances.equity >= top - self.margin]
+        if not chosen:  # the one-ply player
+            return judged
+        looked = [replace(entry, chances=_evaluation(row), searched=True) for entry, row
+                  in zip(chosen, self._look_ahead([entry.after for entry in chosen]),
+                         strict=True)]
+        looked.sort(key=lambda entry: -entry.chances.equity)
+        close = [entry for entry in looked[:self.deep_width]
+                 if entry.chances.equity >= looked[0].chances.equity - self.deep_margin]
+        if len(close) < 2:
+            close = []
+        deeper = [replace(entry, chances=_evaluation(row), two_rolls=True) for entry, row
+                  in zip(close, self._two_rolls([entry.after for entry in close]), strict=True)]
+        newest = {entry.after: entry for entry in looked + deeper}
+        return [newest.get(entry.after, entry) for entry in judged]
+
+    def _as_deep_as(self, best: JudgedPlay, entry: JudgedPlay) -> JudgedPlay:
+        """``entry`` searched as deep as ``best`` if its look was shallower (an exact
+        figure or a game over is the truth: nothing to search)."""
+        if entry.is_known or best.is_known or entry.depth >= best.depth:
+            return entry
+        search = self._two_rolls if best.two_rolls else self._look_ahead
+        return replace(entry, chances=_evaluation(search([entry.after])[0]), searched=True,
+                       two_rolls=best.two_rolls, deepened=True)
 
     def rollout(self, afters: Sequence[Position], trials: int, seed: int = 0,
                 progress: Callable[[int, int], None] | None = None) -> list[RolledOut]:
@@ -163,9 +164,20 @@ class ExpertBot(Bot):
         return rollout(self.network, afters, trials, seed, progress)
 
     def roll_luck(self, positions: Sequence[Position], dice: Sequence[Dice]) -> list[float]:
-        """Each roll's luck for the side that threw it: the network's equity after the best
-        play with ``dice`` from ``positions`` (the roller to move), less the mean of that
-        over all 36 throws."""
+        """Each roll's luck for the side that threw it: the equity after the best play with
+        ``dice`` from ``positions`` (the roller to move), less the mean of that over all
+        36 throws. In a small race both are the exact table's, as every other figure there
+        is; elsewhere the network's, one ply deep."""
+        known = [is_small_race(position) for position in positions]
+        by_network = iter(self._network_luck(
+            [position for position, exact in zip(positions, known, strict=True) if not exact],
+            [roll for roll, exact in zip(dice, known, strict=True) if not exact]))
+        return [exact_luck(position, roll) if exact else next(by_network)
+                for position, roll, exact in zip(positions, dice, known, strict=True)]
+
+    def _network_luck(self, positions: Sequence[Position],
+                      dice: Sequence[Dice]) -> list[float]:
+        """``roll_luck`` by the network, all the positions in one batch."""
         from nardy_tui.bot.batch_moves import boards
         from nardy_tui.bot.rollout import roll_values, throw_index
 
@@ -183,7 +195,7 @@ class ExpertBot(Bot):
         if position.winner is not None or self.width == 0:
             return self.evaluate(position)
         one_ply = ExpertBot(self.network, width=0)
-        rows = np.array([[*_row(one_ply.analyse(position, roll)[0].chances), weight]
+        rows = np.array([[*_row(one_ply.judge(position, roll)[0].chances), weight]
                          for roll, weight in ROLL_WEIGHTS])
         return _evaluation((rows[:, 3:] * rows[:, :3]).sum(axis=0))
 
@@ -259,6 +271,14 @@ class ExpertBot(Bot):
         # Our best play leaves the opponent the least equity.
         best = _least(equities(their_chances), asked)
         return _by_roll(_mirrored(their_chances[best]), len(ours))
+
+
+def _rank_key(entry: JudgedPlay) -> tuple[int, float]:
+    """Where a play ranks: by the deepest look it got (as GNU Backgammon ranks its plays),
+    then by equity. The plays looked at more deeply were the best at the shallower look;
+    another's shallower figure, less to be trusted, is no reason to rank it above them. A
+    figure that is the truth (the exact table's, a game over) counts as the deepest."""
+    return (3 if entry.is_known else entry.depth), entry.chances.equity
 
 
 def _least(values: np.ndarray, query: np.ndarray) -> np.ndarray:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
-from nardy_tui.bot.chances import Evaluation
+from nardy_tui.bot.chances import JudgedPlay
 from nardy_tui.bot.heuristic import SIMPLE, STRONG, Weights, evaluate
 from nardy_tui.engine import (
     ALL_ROLLS,
@@ -25,8 +25,9 @@ from nardy_tui.engine import (
 
 Ranking = list[tuple[Play, float]]
 """Plays with their scores, best first."""
-RankingWithChances = list[tuple[Play, float, Evaluation | None]]
-"""Plays with their scores and, where the bot knows them, the mover's chances after each."""
+RankingWithChances = list[tuple[Play, float, JudgedPlay | None]]
+"""Plays with their scores and, where the bot knows it, its judgement of each (the mover's
+chances after it, and how deep it was searched)."""
 
 ROLL_WEIGHTS: tuple[tuple[Dice, float], ...] = tuple(
     (roll, (1 if roll[0] == roll[1] else 2) / 36) for roll in ALL_ROLLS
@@ -52,9 +53,10 @@ class Bot(ABC):
 
     def rank_with_chances(self, position: Position, dice: Dice,
                           played: Position | None = None) -> RankingWithChances:
-        """``rank``, with the mover's chances after each play where this bot has them (the
-        expert: win, win with a mars, lose with a mars); the others rank by scores alone.
-        ``played``: a position the player reached, judged as carefully as the best."""
+        """``rank``, with the bot's judgement of each play where it has one (the expert's
+        ``judge``: the chances after it, how deep it was searched); the others rank by
+        scores alone. ``played``: a position the player reached, judged as carefully as
+        the best."""
         return [(play, value, None) for play, value in self.rank(position, dice)]
 
     def _rng(self, position: Position, dice: Dice) -> random.Random:

@@ -102,6 +102,9 @@ class TurnReview:
     played_chances: Evaluation | None = None
     """The mover's chances after the play made and after the best (the expert's)."""
     best_chances: Evaluation | None = None
+    played_deepened: bool = False
+    """The play made was searched deeper than the hint and the analysis rank it, as deep
+    as the best, so that the two compare at one depth (``JudgedPlay.deepened``)."""
 
     @property
     def side(self) -> Side:
@@ -261,15 +264,15 @@ def review_game(start: Position, turns: Sequence[TurnRecord],
         after = position.apply(play, dice)
         judged = expert.judge(position, dice, played=after) if position.turn in sides else []
         if len(judged) > 1:  # a forced turn is no decision
-            made, played_equity = next((entry, value) for entry, value in judged
-                                       if entry.after == after)
-            best, best_equity = judged[0]
+            made = next(entry for entry in judged if entry.after == after)
+            best = judged[0]
             turn = TurnReview(
                 turn=record, number=number, before=position, best=best.play,
-                played_equity=played_equity, best_equity=best_equity,
-                alternatives=tuple((entry.play, value) for entry, value
-                                   in judged[:ALTERNATIVES]),
-                played_chances=made.chances, best_chances=best.chances)
+                played_equity=made.chances.equity, best_equity=best.chances.equity,
+                alternatives=tuple((entry.play, entry.chances.equity) for entry in judged
+                                   if entry.compares_with(best))[:ALTERNATIVES],
+                played_chances=made.chances, best_chances=best.chances,
+                played_deepened=made.deepened)
             reviewed.append(turn)
             if on_turn is not None:
                 on_turn(turn)

@@ -24,7 +24,6 @@ from nardy_tui.bot import (
     RolledOut,
     WeightsError,
     exact_chances,
-    exact_where_known,
     get_bot,
     is_small_race,
 )
@@ -117,7 +116,7 @@ def analyze_main(argv: Sequence[str]) -> int:
             print(json.dumps(_chances_data(position, args.depth, chances), indent=1)
                   if args.json else format_chances(position, args.depth, chances))
         else:
-            judged = exact_where_known(bot.analyse(position, dice, thorough=True))
+            judged = bot.judge(position, dice)
             print(json.dumps(_plays_data(position, dice, args.depth, judged), indent=1)
                   if args.json else format_plays(position, dice, args.depth, judged))
     except WeightsError as error:
@@ -128,8 +127,8 @@ def analyze_main(argv: Sequence[str]) -> int:
 class Analyst(Protocol):
     """What the analysis asks of the expert (``get_bot("expert")``)."""
 
-    def analyse(self, position: Position, dice: Dice, played: Position | None = None,
-                thorough: bool = False) -> list[JudgedPlay]: ...
+    def judge(self, position: Position, dice: Dice, played: Position | None = None,
+              ) -> list[JudgedPlay]: ...
 
     def rollout(self, afters: Sequence[Position], trials: int, seed: int = 0,
                 progress: Callable[[int, int], None] | None = None) -> list[RolledOut]: ...
@@ -139,8 +138,7 @@ def _roll_out(bot: Analyst, position: Position, dice: Dice | None,
               args: argparse.Namespace) -> int:
     """The rollout of the best ``--candidates`` plays (or of the position), with a progress
     bar on a terminal; Ctrl+C keeps the blocks of trials done."""
-    judged = exact_where_known(bot.analyse(position, dice, thorough=True)
-                               )[:args.candidates] if dice is not None else []
+    judged = bot.judge(position, dice)[:args.candidates] if dice is not None else []
     afters = [entry.after for entry in judged] or [position]
     console = Console(stderr=True)
     columns = (TextColumn(_("rolling out"), markup=False), BarColumn(), MofNCompleteColumn())
@@ -256,22 +254,33 @@ def format_plays(position: Position, dice: Dice, depth: int,
     """The ranked plays as a table, each with how far below the best it is."""
     plays = [format_play(entry.play, position, dice) or _("no move") for entry in judged]
     width = max(12, *(len(play) for play in plays))
-    best = judged[0].chances.equity
-    lines = [_heading(position, depth, dice), "",
-             "     " + _("play").ljust(width) + "  " + _("equity").rjust(7) + "  "
-             + _("behind").rjust(6) + "  " + _("win").rjust(6) + "  " + _("mars").rjust(6)
-             + "  " + _("lose mars").rjust(9)]
+    equities = [entry.chances.equity for entry in judged]
+    lines = [_heading(position, depth, dice)]
+    if equities != sorted(equities, reverse=True):  # the order is not the equities': say why
+        lines.append(_("Plays are ranked by the depth of their look, deepest first, then by "
+                       "equity."))
+    lines += ["", "     " + _("play").ljust(width) + "  " + _("equity").rjust(7) + "  "
+              + _("behind").rjust(6) + "  " + _("win").rjust(6) + "  " + _("mars").rjust(6)
+              + "  " + _("lose mars").rjust(9) + "  " + _("depth")]
     for rank, (entry, play) in enumerate(zip(judged, plays, strict=True), start=1):
         chances = entry.chances
-        searched = ("  " + _("(exact)") if entry.exact
-                    else "  " + _("(two rolls deep)") if entry.two_rolls
-                    else "" if entry.searched or depth == 1 else "  " + _("(network alone)"))
-        gap = chances.equity - best
+        gap = chances.equity - equities[0]
         behind = f"{gap if abs(gap) >= 0.0005 else 0.0:+.3f}" if rank > 1 else ""
         lines.append(f"{rank:>3}. {play.ljust(width)}  {chances.equity:+7.3f}  "
                      f"{behind:>6}  {_percent(chances.win)}  {_percent(chances.win_mars)}  "
-                     f"{_percent(chances.lose_mars):>9}{searched}")
+                     f"{_percent(chances.lose_mars):>9}  {look_said(entry)}")
     return "\n".join(lines)
+
+
+def look_said(entry: JudgedPlay) -> str:
+    """How far ahead a play's figures look, for the table's last column: a game over and
+    the exact table's figures are the truth; the others searched two rolls deep, one, or
+    by the network alone."""
+    if entry.settled:
+        return _("game won")
+    if entry.exact:
+        return _("exact")
+    return (_("network"), _("1 roll"), _("2 rolls"))[entry.depth]
 
 
 def _chance_fields(chances: Evaluation) -> dict[str, float]:
@@ -289,8 +298,9 @@ def _plays_data(position: Position, dice: Dice, depth: int,
     return {"id": position.to_id(dice), "turn": position.turn.value, "dice": list(dice),
             "depth": depth,
             "plays": [{"play": format_play(entry.play, position, dice),
-                       "searched": entry.searched, "two_rolls": entry.two_rolls,
-                       "exact": entry.exact,
+                       "depth": entry.depth, "searched": entry.searched,
+                       "two_rolls": entry.two_rolls, "exact": entry.exact,
+                       "game_over": entry.settled,
                        **_chance_fields(entry.chances)}
                       for entry in judged]}
 

@@ -186,6 +186,7 @@ def _as_data(record: Record, reviews: Sequence[GameReview], sides: Sequence[Side
             "best": format_play(turn.best, turn.before, turn.dice),
             "played_equity": round(turn.played_equity, 4),
             "best_equity": round(turn.best_equity, 4),
+            "played_deepened": turn.played_deepened,
             "loss": round(turn.loss, 4), "mark": turn.mark.value or None,
             "played_chances": _chances(turn.played_chances),
             "best_chances": _chances(turn.best_chances),

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from nardy_tui.bot import comparable
 from nardy_tui.engine import (
     OFF,
     POINTS,
@@ -55,7 +56,7 @@ from nardy_tui.play.wording import chances_said, roll_off_said, turn_line
 from nardy_tui.storage import Settings, Tutor
 
 if TYPE_CHECKING:
-    from nardy_tui.bot import Evaluation
+    from nardy_tui.bot import JudgedPlay
 
 HINT_PLAYS = 3
 """How many plays the hint names with their equities."""
@@ -425,13 +426,15 @@ class TurnFlow:
     # -- the hint --------------------------------------------------------------------------
 
     def show_hint(self, plays: list[tuple[Play, float]], turn_number: int,
-                  chances: Mapping[Play, Evaluation] | None = None) -> Outcome | None:
+                  judged: Mapping[Play, JudgedPlay] | None = None) -> Outcome | None:
         """Star the best way to finish the turn from where it stands and name the best
         few with their equities, so the hint teaches how close the choice is, not just
         which play to make. ``plays`` ranks every whole turn from the turn's start, best
         first; once steps are played, only the turns they can still lead to are named,
-        and if the best of all is no longer one of them the hint says to undo. The best
-        play named also gets its ``chances`` (the mover's after it), where known."""
+        and if the best of all is no longer one of them the hint says to undo. Where the
+        expert ``judged`` the plays, the best named also gets the mover's chances after
+        it, and the others named are those it looked at as deeply, whose equities compare
+        with the best's (a play looked at less deeply may show a higher figure)."""
         turn = self.human_turn
         if turn is None or len(self.match.game.turns) != turn_number:
             return None
@@ -442,21 +445,24 @@ class TurnFlow:
         if not open_plays:
             return None
         self.hint = turn.steps + open_plays[0][1]
-        known = chances or {}
-        named = [f"{self._finish_read(rest, turn)} ({value:+.2f}"
-                 + (f": {chances_said(known[play])})" if rank == 0 and play in known else ")")
-                 for rank, (play, rest, value) in enumerate(open_plays[:HINT_PLAYS])]
+        known = judged or {}
+        best = known.get(open_plays[0][0])
+        compared = [open_plays[0]] + [entry for entry in open_plays[1:]
+                                      if comparable(known.get(entry[0]), best)]
+        named = [f"{self._finish_read(rest, turn)} ({value:+.3f}"
+                 + (f": {chances_said(best.chances)})" if rank == 0 and best else ")")
+                 for rank, (_play, rest, value) in enumerate(compared[:HINT_PLAYS])]
         if len(named) == 1:
             said = _("Hint: {best}, starred on the board.").format(best=named[0])
         else:
-            said = _("Hint: {best}, starred on the board; then {others}.").format(
+            said = _("Hint: {best}, starred on the board; next best {others}.").format(
                 best=named[0], others=", ".join(named[1:]))
         best_play, best_value = plays[0]
         undo = ""
         if reached[best_play] not in finishes:
             undo = _("Undo to follow the best play, {best} ({value}).").format(
                 best=self.play_read(best_play, turn.position, turn.dice),
-                value=f"{best_value:+.2f}")
+                value=f"{best_value:+.3f}")
         return Outcome(sentences(said, undo, self._equity_for(turn.mover)))
 
     def _finish_read(self, rest: Play, turn: TurnBuilder) -> str:
@@ -738,5 +744,3 @@ def position_before_last(game: Game) -> Position:
     for record in game.turns[:-1]:
         position = position.apply(record.play, record.dice)
     return position
-
-

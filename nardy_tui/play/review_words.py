@@ -88,6 +88,9 @@ def verdict_lines(turn: TurnReview, reader: Side) -> list[str]:
     lines = [played.format(**fields),
              _("Best: {play} (★), equity {equity}.").format(
                  play=play_read(turn, turn.best, reader), equity=f"{turn.best_equity:+.3f}")]
+    if turn.played_deepened:
+        lines.append(_("The play made was searched as deep as the best, to compare them "
+                       "fairly."))
     others = ", ".join(f"{play_read(turn, play, reader)} {value:+.3f}"
                        for play, value in turn.alternatives[1:])
     if others:

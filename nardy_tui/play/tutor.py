@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from nardy_tui.bot import Mark, TurnReview
+from nardy_tui.bot import Mark, TurnReview, comparable
 from nardy_tui.engine import Dice, Play, Position, TurnRecord, format_play
 from nardy_tui.i18n import _
 from nardy_tui.play.wording import chances_said
@@ -37,13 +37,17 @@ def tutor_verdict(ranking: RankingWithChances, reached: Mapping[Play, Position],
     every play (``reached``: the position each leads to), as the review would judge the
     turn. The ranking names each result once, by one order of its steps: the play made is
     found by the position it reaches, whatever order the player chose."""
-    best, best_equity, best_chances = ranking[0]
-    made = next(entry for entry in ranking if reached[entry[0]] == after)
+    best, best_equity, best_judged = ranking[0]
+    by_result = {reached[play]: (value, judged) for play, value, judged in ranking}
+    played_equity, made = by_result[after]
     turn = TurnRecord(before.turn, Dice(*dice), played, format_play(played, before, dice))
-    return TurnReview(turn=turn, number=0, before=before, best=best, played_equity=made[1],
-                      best_equity=best_equity,
-                      alternatives=tuple((play, value) for play, value, _ in ranking[:3]),
-                      played_chances=made[2], best_chances=best_chances)
+    return TurnReview(turn=turn, number=0, before=before, best=best,
+                      played_equity=played_equity, best_equity=best_equity,
+                      alternatives=tuple((play, value) for play, value, judged in ranking
+                                         if comparable(judged, best_judged))[:3],
+                      played_chances=None if made is None else made.chances,
+                      best_chances=None if best_judged is None else best_judged.chances,
+                      played_deepened=made is not None and made.deepened)
 
 
 def tutor_question(verdict: TurnReview) -> str:
@@ -57,4 +61,6 @@ def tutor_question(verdict: TurnReview) -> str:
         lines.append(_("Chances after your play: {played}; after the best: {best}.").format(
             played=chances_said(verdict.played_chances),
             best=chances_said(verdict.best_chances)))
+    if verdict.played_deepened:
+        lines.append(_("Your play was searched as deep as the best, to compare them fairly."))
     return "\n\n".join(lines)

@@ -45,9 +45,9 @@ def load_bot(level: str, seed: int) -> Chooser:
 
 def hint_ranking(bot: Chooser, position: Position, dice: Dice,
                  played: Position | None = None) -> RankingWithChances:
-    """Every play ranked by ``bot``, with the chances after each where the bot has them (a
-    real bot of the game's; a test's stand-in ranks by scores alone); ``played`` is judged
-    as carefully as the best (the tutor's question)."""
+    """Every play ranked by ``bot``, with its judgement of each where the bot has one (the
+    expert's, the same as the review's and ``nardy analyze``'s; a test's stand-in ranks by
+    scores alone); ``played`` is judged as carefully as the best (the tutor's question)."""
     from nardy_tui.bot import Bot
 
     if isinstance(bot, Bot):

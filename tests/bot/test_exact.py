@@ -115,8 +115,8 @@ def test_in_a_small_race_every_play_is_judged_by_the_table() -> None:
         position = small_race(random_home(chooser), random_home(chooser), Side.BLACK)
         dice = chooser.choice(ALL_ROLLS)
         judged = expert.judge(position, dice)
-        for entry, value in judged:
+        for entry in judged:
             assert entry.chances.win == pytest.approx(table_win_after(entry.after))
-            assert value == pytest.approx(2 * entry.chances.win - 1)
-        values = [value for _, value in judged]
+            assert entry.chances.equity == pytest.approx(2 * entry.chances.win - 1)
+        values = [entry.chances.equity for entry in judged]
         assert values == sorted(values, reverse=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from nardy_tui.bot import Evaluation
+from nardy_tui.bot import Evaluation, JudgedPlay
 from nardy_tui.engine import OFF, Match, Phase, ScriptedDice, Side, Step, legal_plays
 from nardy_tui.play import (
     COMBINED_GLYPH,
@@ -194,7 +194,7 @@ def test_a_hint_is_starred_until_a_step_leaves_it() -> None:
     flow = rolled(5, 3)
     best = legal_plays(flow.match.position, (5, 3))[0]
     outcome = flow.show_hint([(best, 0.25)], turn_number=0)
-    assert outcome is not None and outcome.said.startswith("Hint: 24/16 (+0.25)")
+    assert outcome is not None and outcome.said.startswith("Hint: 24/16 (+0.250)")
     assert flow.marks().cells[Mark.HINT] == {white(24), white(16)}
     flow.choose(white(24))
     flow.choose(white(21))
@@ -205,10 +205,28 @@ def test_a_hint_is_starred_until_a_step_leaves_it() -> None:
 def test_a_hint_gives_the_best_plays_chances_where_the_bot_has_them() -> None:
     flow = rolled(5, 3)
     best = legal_plays(flow.match.position, (5, 3))[0]
-    chances = {best: Evaluation(win=0.587, win_mars=0.164, lose_mars=0.079)}
-    outcome = flow.show_hint([(best, 0.25)], turn_number=0, chances=chances)
+    chances = Evaluation(win=0.587, win_mars=0.164, lose_mars=0.079)
+    judged = {best: JudgedPlay(best, flow.match.position.apply(best, (5, 3)), chances, True)}
+    outcome = flow.show_hint([(best, 0.25)], turn_number=0, judged=judged)
     assert outcome is not None
-    assert outcome.said.startswith("Hint: 24/16 (+0.25: win 59%, mars 16%, lose mars 8%)")
+    assert outcome.said.startswith("Hint: 24/16 (+0.250: win 59%, mars 16%, lose mars 8%)")
+
+
+def test_beside_the_best_the_hint_names_only_plays_looked_at_as_deeply() -> None:
+    # The expert searched the best and the third two rolls deep, the second one roll
+    # deep: its figure does not compare with theirs, so the hint leaves it out.
+    flow = mid_game_six_five()
+    turn = flow.human_turn
+    assert turn is not None
+    ranked = ranking(flow, best="16/5")[:3]
+    depths = (2, 1, 2)
+    judged = {play: JudgedPlay(play, turn.position.apply(play, turn.dice),
+                               Evaluation(0.5, 0.1, 0.1), True, two_rolls=depth == 2)
+              for (play, _), depth in zip(ranked, depths, strict=True)}
+    outcome = flow.show_hint(ranked, turn_number=2, judged=judged)
+    assert outcome is not None
+    assert "; next best " in outcome.said and "(-0.200)." in outcome.said
+    assert "(-0.100)" not in outcome.said
 
 
 def test_in_hot_seat_the_board_and_the_numbering_turn_to_the_mover() -> None:
@@ -286,6 +304,15 @@ def mid_game_six_five() -> TurnFlow:
     return flow
 
 
+def test_a_hint_names_the_other_plays_as_the_next_best_not_as_a_next_move() -> None:
+    flow = mid_game_six_five()
+    outcome = flow.show_hint(ranking(flow, best="16/5"), turn_number=2)
+    assert outcome is not None
+    assert outcome.said.startswith("Hint: 16/5 (+0.300), starred on the board; next best ")
+    assert "(-0.100), " in outcome.said and "(-0.200)." in outcome.said  # three decimals,
+    # as the tutor, the review and the analysis give them
+
+
 def ranking(flow: TurnFlow, best: str) -> list[tuple[tuple[Step, ...], float]]:
     """Every legal play of the turn, the one that reads ``best`` first (+0.30), the others
     after it, worse and worse."""
@@ -304,7 +331,7 @@ def test_a_hint_after_a_first_step_names_the_best_way_to_finish_from_there() -> 
     plays = ranking(flow, best="24/18 16/11")
     outcome = flow.show_hint(plays, turn_number=2)
     assert outcome is not None
-    assert outcome.said.startswith("Hint: 16/11 (+0.30), starred on the board")
+    assert outcome.said.startswith("Hint: 16/11 (+0.300), starred on the board")
     assert "Undo" not in outcome.said
     assert flow.marks().glyphs[white(16)] == "☆" and flow.marks().glyphs[white(11)] == "★"
 
@@ -316,8 +343,8 @@ def test_a_hint_after_a_step_off_the_best_play_says_to_undo_for_it() -> None:
     outcome = flow.show_hint(ranking(flow, best="16/5"), turn_number=2)
     assert outcome is not None
     finish = outcome.said.split(",")[0]
-    assert finish in ("Hint: 18/13 (-0.10)", "Hint: 24/19 (-0.10)", "Hint: 16/11 (-0.10)")
-    assert "Undo to follow the best play, 16/5 (+0.30)." in outcome.said
+    assert finish in ("Hint: 18/13 (-0.100)", "Hint: 24/19 (-0.100)", "Hint: 16/11 (-0.100)")
+    assert "Undo to follow the best play, 16/5 (+0.300)." in outcome.said
     assert outcome.said.endswith("Equity in points for White.")
 
 

@@ -15,6 +15,7 @@ from nardy_tui.play import (
     luck_said,
     marks_key,
     summary_line,
+    tutor_question,
     verdict_lines,
 )
 
@@ -71,6 +72,18 @@ def test_the_verdict_gives_the_chances_after_the_play_made_and_after_the_best() 
     chances = verdict_lines(blunder, Side.WHITE)[3]
     assert chances == ("Chances after the play made: win 40%, mars 10%, lose mars 12%; "
                        "after the best: win 55%, mars 12%, lose mars 5%.")
+
+
+def test_a_play_searched_deeper_than_the_hint_looks_at_it_is_said_to_be() -> None:
+    # The hint and the analysis rank this play by a shallower look than the best's; the
+    # review and the tutor search it as deep as the best, and say so beside its figure.
+    deepened = dataclasses.replace(judged(Side.WHITE, 0.4, Mark.BLUNDER), played_deepened=True)
+    said = "searched as deep as the best, to compare them fairly."
+    lines = verdict_lines(deepened, Side.WHITE)
+    assert lines[1].startswith("Best: ") and lines[2] == "The play made was " + said
+    assert tutor_question(deepened).endswith("Your play was " + said)
+    plain = judged(Side.WHITE, 0.4, Mark.BLUNDER)
+    assert said not in " ".join(verdict_lines(plain, Side.WHITE)) + tutor_question(plain)
 
 
 def test_the_luck_sentence_tells_the_dice_from_the_play() -> None:

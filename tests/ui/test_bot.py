@@ -95,9 +95,9 @@ async def test_hint_stars_the_best_play() -> None:
         ranked = FirstPlayBot("hard", 0).rank(match.turn.position, match.turn.dice)
         named = [format_play(play, match.turn.position, match.turn.dice)
                  for play, _ in ranked[:3]]
-        assert said.startswith(f"Hint: {named[0]} (+0.00), starred on the board")
-        if len(named) == 3:  # the next two are named with their equities
-            assert f"then {named[1]} (+0.00), {named[2]} (+0.00)" in said
+        assert said.startswith(f"Hint: {named[0]} (+0.000), starred on the board")
+        if len(named) == 3:  # the next best two are named with their equities
+            assert f"next best {named[1]} (+0.000), {named[2]} (+0.000)" in said
 
 
 async def test_playing_black_the_board_is_seen_from_blacks_side_from_the_start() -> None:
