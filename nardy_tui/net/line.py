@@ -204,6 +204,8 @@ async def greet_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                      key: bytes) -> tuple[Line, Welcome]:
     """The joiner's side of the handshake; ``Refused`` with the reason in one line."""
     hello = await _read_plain(reader)
+    if hello.get("t") == "refused":  # turned away before any hello (the host is closing)
+        raise _refusal(hello)
     problem = _version_problem(hello)
     host_nonce = hello.get("nonce")
     if problem is not None:
@@ -216,14 +218,7 @@ async def greet_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                          "proof": proof(key, Role.JOINER, host_nonce, joiner_nonce)})
     answer = await _read_plain(reader)
     if answer.get("t") == "refused":
-        why = answer.get("why")
-        if why == "code":
-            raise Refused(_("the host refused the code: check it and try again"))
-        if why == "busy":
-            raise Refused(_("the host already has a player"))
-        if why == "later":  # the host's gate is shut for a while: try again, not give up
-            raise LineClosed(_("the host is turning strangers away just now"))
-        raise Refused(_version_problem(answer) or _("the host refused to play"))
+        raise _refusal(answer)
     points = answer.get("points")
     if (answer.get("t") != "welcome" or points not in MATCH_LENGTHS or isinstance(points, bool)
             or not proof_is_right(key, Role.HOST, host_nonce, joiner_nonce,
@@ -231,6 +226,19 @@ async def greet_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
         raise Refused(_("the other side does not know the code: it is not your friend's game"))
     line = open_stream(reader, writer, key, Role.JOINER, host_nonce, joiner_nonce)
     return line, Welcome(points, _started(answer.get("started")))
+
+
+def _refusal(said: dict[str, Any]) -> ConnectionError:
+    """The host's refusal in words: ``Refused`` where trying again cannot help, else
+    ``LineClosed``, so that the joiner tries again."""
+    why = said.get("why")
+    if why == "code":
+        return Refused(_("the host refused the code: check it and try again"))
+    if why == "busy":  # another connection held the seat, or the host was closing
+        return LineClosed(_("the host already has a player"))
+    if why == "later":  # the host's gate is shut for a while
+        return LineClosed(_("the host is turning strangers away just now"))
+    return Refused(_version_problem(said) or _("the host refused to play"))
 
 
 def _started(said: object) -> datetime | None:

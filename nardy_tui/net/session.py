@@ -107,7 +107,7 @@ class Session:
 
     async def _welcome(self, reader: asyncio.StreamReader,
                        writer: asyncio.StreamWriter) -> None:
-        if self.line is not None or self.stopped:
+        if self.stopped:
             refuse_busy(writer)
             return
         try:
@@ -117,9 +117,11 @@ class Session:
             writer.close()
             self.listener.turned_away(_peer_host(writer), _stranger_failed(failed))
             return
-        if self.line is not None:  # two joiners at once: the first one in keeps the seat
-            refuse_busy(writer)
-            return
+        if self.line is not None:
+            # Only the friend knows the code: a friend who comes back while this side
+            # still holds their old connection (cut, but not yet quiet long enough to
+            # notice) is on the new one, and the old one is dead or soon will be.
+            self.line.close()
         await self._serve(line, None)
 
     # -- the joiner ------------------------------------------------------------------------
@@ -164,13 +166,16 @@ class Session:
         try:
             while not self.stopped:
                 message = await line.receive()
+                if self.line is not line:
+                    break  # a newer connection took the seat: nothing of this one counts
                 self.listener.arrived(message)
         except LineClosed as closed:
-            if not self.stopped:
+            if not self.stopped and self.line is line:
                 self.listener.lost(str(closed))
         except ProtocolError as bad:
-            self.stopped = True
-            self.listener.broken(str(bad))
+            if self.line is line:
+                self.stopped = True
+                self.listener.broken(str(bad))
         finally:
             pinging.cancel()
             line.close()

@@ -675,3 +675,45 @@ async def test_a_host_that_is_not_one_is_heard_as_lost_or_refused_by_the_joiner(
         assert heard.said and heard.kinds[0] in ("lost", "refused"), (name, heard.said)
         assert "connected" not in heard.kinds, name
         assert_said_for_a_player(heard.said[0][1])
+
+
+async def test_a_friend_back_on_a_new_connection_takes_the_seat_from_the_old_one(
+        host: Host) -> None:
+    """A cut the host has not noticed yet (its old connection still open) does not keep the
+    friend out: the new connection, which proved the code, takes the seat, and nothing of
+    the old one is heard after it."""
+    old = await join_by_hand(host.port)
+    try:
+        assert await host.heard.until(lambda: host.heard.of("connected"))
+        host.time.wait_out_any_pause()
+        heard = Heard()
+        joiner = Session(Role.JOINER, KEY, heard)
+        joiner.join(LOCALHOST, host.port)
+        try:
+            assert await heard.until(lambda: heard.of("connected"))
+            assert await host.heard.until(lambda: len(host.heard.of("connected")) == 2)
+            await old.until_hung_up()
+            old.send(Ping())  # too late: that connection is closed
+            await asyncio.sleep(0.05)
+            assert host.session.is_connected and not heard.of("lost")
+        finally:
+            await joiner.close()
+    finally:
+        old.close()
+    assert host.heard.kinds[:2] == ["connected", "connected"], host.heard.kinds
+    assert "lost" not in host.heard.kinds[:3]
+    assert_nothing_escaped(host.escaped, collect=True)
+
+
+async def test_a_host_that_turns_the_joiner_away_before_its_hello_is_tried_again() -> None:
+    server = await _fake_host(plain({"t": "refused", "why": "busy"}), None)
+    heard = Heard()
+    joiner = Session(Role.JOINER, KEY, heard)
+    joiner.join(LOCALHOST, server.sockets[0].getsockname()[1])
+    try:
+        assert await heard.until(lambda: heard.of("lost"))
+    finally:
+        await joiner.close()
+        server.close()
+    assert heard.of("lost")[0] == "the host already has a player"
+    assert "refused" not in heard.kinds
