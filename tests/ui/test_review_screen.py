@@ -311,7 +311,10 @@ async def test_a_rollout_says_it_is_running_at_once(monkeypatch: pytest.MonkeyPa
         assert "Rolling out… (144 games)" in detail
         go_on.set()
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        for _ in range(200):  # the answer comes back through the event loop
+            await pilot.pause(0.05)
+            if "Rolling out" not in str(screen.query_one("#review-detail", Static).content):
+                break
         assert started.is_set()
         assert "Rolling out" not in str(screen.query_one("#review-detail", Static).content)
 

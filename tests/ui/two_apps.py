@@ -4,6 +4,7 @@ own Pilot: the harness of the network match's tests and of its screenshots."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -48,9 +49,14 @@ def connected(*apps: NardyApp) -> bool:
                and app.screen.board.is_mounted for app in apps)
 
 
+UNTIL_SECONDS = 30.0
+"""How long ``until`` waits: long, as two apps and the line share a loaded machine's cores."""
+
+
 async def until(done: Callable[[], bool], *pilots: Pilot[int], what: str) -> None:
     """Let the apps (and the line between them) run until ``done``."""
-    for _ in range(400):
+    deadline = time.monotonic() + UNTIL_SECONDS
+    while time.monotonic() < deadline:
         if done():
             return
         for pilot in pilots:
