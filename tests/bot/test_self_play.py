@@ -7,7 +7,7 @@ import numpy as np
 
 from nardy_tui.bot.encoding import INPUTS, MOVER_OFF, OPPONENT_OFF
 from nardy_tui.bot.network import Network
-from nardy_tui.bot.self_play import GameRecord, SelfPlay
+from nardy_tui.bot.training.self_play import GameRecord, SelfPlay
 
 
 def play(first: int, end: int, parallel: int) -> list[GameRecord]:

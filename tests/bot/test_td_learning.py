@@ -10,7 +10,7 @@ import pytest
 
 from nardy_tui.bot import TrainingSettings
 from nardy_tui.bot.network import Network, load
-from nardy_tui.bot.td_learning import mirror, td_targets
+from nardy_tui.bot.training.td import mirror, td_targets
 from nardy_tui.cli.train import main
 
 

@@ -1,8 +1,6 @@
-"""What a training run of the expert's network is asked to do, and the call that runs it.
+"""What a training run of the expert's network is asked to do, and where it reports.
 
-The run itself (``bot/td_learning.py``: self-play, TD(λ), checkpoints) needs numpy; this module
-does not, so the bot's public face can offer training without every user of the bot paying
-for numpy, as ``get_bot`` does for the expert level.
+Without numpy, so the bot's public face can name a run without loading it.
 """
 
 from __future__ import annotations
@@ -55,11 +53,3 @@ class TrainingRun:
     check_against: Path | None = None
     """Weights whose one-ply play the strength checks play; None: the ``hard`` level."""
     log_every: int = 100
-
-
-def train_network(run: TrainingRun, log: Log, progress: Progress) -> None:
-    """Train as ``run`` asks, reporting to ``log`` and ``progress`` (the layer prints
-    nothing itself); ``WeightsError`` if ``--resume`` finds a file that is not weights."""
-    from nardy_tui.bot.td_learning import train
-
-    train(run, log, progress)

@@ -23,13 +23,13 @@ from dataclasses import replace
 
 import numpy as np
 
-from nardy_tui.bot import get_bot
 from nardy_tui.bot.arena import DiceStream, play_game
 from nardy_tui.bot.expert import ExpertBot
+from nardy_tui.bot.levels import get_bot
 from nardy_tui.bot.network import LOSE_MARS, WIN, WIN_MARS, Array, Network, load
 from nardy_tui.bot.players import Bot
-from nardy_tui.bot.self_play import GameRecord, SelfPlay
-from nardy_tui.bot.training import Log, Progress, TrainingRun, TrainingSettings
+from nardy_tui.bot.training.self_play import GameRecord, SelfPlay
+from nardy_tui.bot.training.settings import Log, Progress, TrainingRun, TrainingSettings
 from nardy_tui.engine import Side
 
 
