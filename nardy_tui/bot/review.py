@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from nardy_tui.bot.chances import Evaluation, JudgedPlay, RolledOut
+from nardy_tui.bot.levels import get_bot
 from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord, game_result
 from nardy_tui.i18n import N_, _
 
@@ -144,8 +145,6 @@ class RolledVerdict:
 def roll_out_turn(turn: TurnReview, trials: int, seed: int = 0,
                   progress: Callable[[int, int], None] | None = None) -> RolledVerdict:
     """Play the turn's play made and its best play out ``trials`` times each."""
-    from nardy_tui.bot import get_bot
-
     played = turn.before.apply(turn.played, turn.dice)
     best = turn.before.apply(turn.best, turn.dice)
     rolled = get_bot("expert").rollout([played, best], trials, seed, progress)
@@ -265,8 +264,6 @@ def review_game(start: Position, turns: Sequence[TurnRecord],
 
     Raises ``IllegalPlayError`` (a ``ValueError``) if a play is not legal where it was made.
     """
-    from nardy_tui.bot import get_bot
-
     expert = get_bot("expert")
     position = start
     before = expert.position_chances(start).equity  # the mover's, before its roll
