@@ -30,7 +30,7 @@ RankingWithChances = list[tuple[Play, float, JudgedPlay | None]]
 chances after it, and how deep it was searched)."""
 
 ROLL_WEIGHTS: tuple[tuple[Dice, float], ...] = tuple(
-    (roll, (1 if roll[0] == roll[1] else 2) / 36) for roll in ALL_ROLLS
+    (roll, (1 if roll.is_double else 2) / 36) for roll in ALL_ROLLS
 )
 """The 21 distinct rolls with their probabilities (a non-double comes up two ways in 36)."""
 

@@ -97,7 +97,7 @@ def analyze_main(argv: Sequence[str]) -> int:
     try:
         position, dice = read_position_id(args.id)
         if args.dice is not None:
-            dice = parse_dice(args.dice)
+            dice = Dice.parse(args.dice)
     except ValueError as error:  # PositionIdError, or dice that are not a roll
         return _fail(str(error))
     if position.winner is not None:
@@ -217,15 +217,6 @@ def _rolled_plays_data(position: Position, dice: Dice, judged: Sequence[JudgedPl
 def _rolled_position_data(position: Position, rolled: RolledOut) -> dict[str, Any]:
     return {"id": position.to_id(), "turn": position.turn.value, "dice": None,
             "rollout": _rolled_fields(rolled)}
-
-
-def parse_dice(text: str) -> Dice:
-    """``5-3`` (or ``53``, ``5 3``) as dice; ``ValueError`` if it is not a roll."""
-    digits = [character for character in text if character not in "- ,"]
-    if len(digits) != 2 or not all(digit in "123456" for digit in digits):
-        raise ValueError(_("{text} is not a roll: two dice from 1 to 6, like 5-3").format(
-            text=repr(text[:20])))
-    return Dice(int(digits[0]), int(digits[1]))
 
 
 def _heading(position: Position, depth: int, dice: Dice | None) -> str:

@@ -47,7 +47,7 @@ from nardy_tui.engine.notation import (
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.position_id import PositionIdError, read_position_id
 from nardy_tui.engine.side import Side
-from nardy_tui.engine.step import ALL_ROLLS, Dice, Play, Step, dice_steps
+from nardy_tui.engine.step import ALL_ROLLS, Dice, NotationError, Play, Step, dice_steps
 from nardy_tui.engine.turn import Route, TurnBuilder
 
 __all__ = [
@@ -65,6 +65,7 @@ __all__ = [
     "Game",
     "IllegalPlayError",
     "Match",
+    "NotationError",
     "Phase",
     "PhaseError",
     "Play",

@@ -16,7 +16,7 @@ from nardy_tui.engine.dice import DiceRoller, DiceSource, RollOff
 from nardy_tui.engine.notation import checker_moves, format_moves, format_play
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
-from nardy_tui.engine.step import Dice, Play, check_dice
+from nardy_tui.engine.step import Dice, Play
 from nardy_tui.engine.turn import TurnBuilder
 from nardy_tui.i18n import _
 
@@ -60,7 +60,7 @@ class TurnRecord:
 
     def __post_init__(self) -> None:
         # A plain pair is accepted (``(5, 3)``), so the record always writes its dice as 5-3.
-        object.__setattr__(self, "dice", check_dice(self.dice))
+        object.__setattr__(self, "dice", Dice.of(self.dice))
 
     def __str__(self) -> str:
         return f"{self.side.label} {self.dice}: {self.notation}"
@@ -165,8 +165,7 @@ class Match:
             self.position = start
             self.phase = Phase.ROLL
             if start_dice is not None:
-                first, second = check_dice(start_dice)
-                self.dice = Dice(max(first, second), min(first, second))
+                self.dice = Dice.thrown(*Dice.of(start_dice))
                 self.games[0].start_dice = self.dice
                 self.turn = TurnBuilder(start, self.dice)
                 self.phase = Phase.MOVE
@@ -219,8 +218,7 @@ class Match:
         The dice are given higher first, as a roll is written (``5-3``).
         """
         self._expect(Phase.ROLL)
-        first, second = self.dice_roller.die(), self.dice_roller.die()
-        self.dice = Dice(max(first, second), min(first, second))
+        self.dice = Dice.thrown(self.dice_roller.die(), self.dice_roller.die())
         self.turn = TurnBuilder(self.position, self.dice)
         self.phase = Phase.MOVE
         return self.dice

@@ -27,14 +27,7 @@ from nardy_tui.engine.geometry import (
 )
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
-from nardy_tui.engine.step import (
-    ALL_ROLLS,
-    Dice,
-    Play,
-    Step,
-    check_dice,
-    dice_steps,
-)
+from nardy_tui.engine.step import ALL_ROLLS, Dice, Play, Step, dice_steps
 from nardy_tui.i18n import _
 
 HEAD_EXCEPTION_DOUBLES = frozenset({6, 4, 3})
@@ -91,8 +84,8 @@ class MoverBoard:
         own[OFF] = CHECKERS - sum(own)
         if opponent_on_board < CHECKERS:
             floor = -1
-        exception = position.is_first_turn and dice[0] == dice[1] in HEAD_EXCEPTION_DOUBLES
-        leaving = 2 if exception else 1
+        exception = dice.is_double and dice.first in HEAD_EXCEPTION_DOUBLES
+        leaving = 2 if position.is_first_turn and exception else 1
         head_floor = max(own[HEAD] - leaving, 0)
         return cls(side, tuple(own), tuple(blocked), floor, head_floor)
 
@@ -213,7 +206,7 @@ def _legal_states(position: Position, dice: Dice,
     """
     board = MoverBoard.of(position, dice)
     depth, plays = search(board, board.own, dice_steps(dice))
-    if depth == 1 and dice[0] != dice[1]:
+    if depth == 1 and not dice.is_double:
         plays = _higher_die_only(plays, dice)
     return board, MappingProxyType(plays)
 
@@ -227,13 +220,13 @@ def legal_plays(position: Position, dice: Dice) -> list[Play]:
     >>> [" ".join(map(str, play)) for play in plays]
     ['24/18 24/18']
     """
-    plays = _legal_states(position, check_dice(dice))[1]
+    plays = _legal_states(position, Dice.of(dice))[1]
     return list(plays.values())
 
 
 def legal_results(position: Position, dice: Dice) -> list[tuple[Play, Position]]:
     """``legal_plays`` together with the position each play leads to."""
-    board, plays = _legal_states(position, check_dice(dice))
+    board, plays = _legal_states(position, Dice.of(dice))
     return [(play, board.to_position(state, position)) for state, play in plays.items()]
 
 
@@ -331,7 +324,7 @@ def _span(first: int, last: int) -> str:
 
 def apply_play(position: Position, play: Play, dice: Dice | None = None) -> Position:
     """The position after ``play``; ``IllegalPlayError`` if it is not a legal turn."""
-    rolls = [check_dice(dice)] if dice is not None else _rolls_matching(play)
+    rolls = [Dice.of(dice)] if dice is not None else _rolls_matching(play)
     for roll in rolls:
         after = _follow(position, play, roll)
         if after is not None:

@@ -1,4 +1,4 @@
-"""Steps and plays: one die's move of one checker, and a whole turn of them."""
+"""Steps, plays and dice: one die's move of one checker, a whole turn of them, and a roll."""
 
 from __future__ import annotations
 
@@ -6,6 +6,12 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from nardy_tui.engine.geometry import OFF
+from nardy_tui.i18n import _
+
+
+class NotationError(ValueError):
+    """Text not written as notation writes it: a malformed move, roll or turn. (A turn that
+    is well written but breaks the rules is an ``IllegalPlayError``.)"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,21 +35,82 @@ class Step:
 Play = tuple[Step, ...]
 """A whole turn: its steps in the order they are played. ``()`` is a pass."""
 
-class Dice(NamedTuple):
-    """A roll of the two dice in the order thrown; it writes itself as notation does.
 
-    It is a pair, so ``first, second = dice`` and ``dice == (5, 3)`` work as for a tuple.
+class _Pair(NamedTuple):
+    """The fields of ``Dice``: a NamedTuple may not define ``__new__``, a subclass of one may,
+    so ``Dice`` can check its dice."""
+
+    first: int
+    second: int
+
+
+class Dice(_Pair):
+    """A roll of the two dice; it writes itself as notation does, and checks that it is one.
+
+    The dice keep the order they are given in: ``Dice.thrown`` puts the higher first, as a
+    match rolls them and a record writes them. It is a pair, so ``first, second = dice``
+    and ``dice == (5, 3)`` work as for a tuple.
 
     >>> Dice(5, 3)
     Dice(first=5, second=3)
     >>> str(Dice(5, 3)), f"{Dice(6, 6)}"
     ('5-3', '6-6')
-    >>> Dice(5, 3) == (5, 3)
-    True
+    >>> Dice(5, 3) == (5, 3), Dice.thrown(3, 5), Dice(4, 4).is_double
+    (True, Dice(first=5, second=3), True)
+    >>> Dice(7, 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: dice must be two numbers from 1 to 6, not (7, 3)
     """
 
-    first: int
-    second: int
+    __slots__ = ()
+
+    def __new__(cls, first: int, second: int) -> Dice:
+        for die in (first, second):
+            if not isinstance(die, int) or not 1 <= die <= 6:
+                raise ValueError(f"dice must be two numbers from 1 to 6, not {(first, second)!r}")
+        return super().__new__(cls, first, second)
+
+    @classmethod
+    def of(cls, pair: tuple[int, int]) -> Dice:
+        """``pair`` as ``Dice``: the engine's functions take a plain ``(5, 3)`` too (the
+        public contract in DESIGN.md does). ``ValueError`` if it is not a roll."""
+        if isinstance(pair, cls):
+            return pair
+        try:
+            first, second = pair
+        except (TypeError, ValueError):
+            raise ValueError(f"dice must be two numbers from 1 to 6, not {pair!r}") from None
+        return cls(first, second)
+
+    @classmethod
+    def thrown(cls, first: int, second: int) -> Dice:
+        """Two dice as they fell, higher first, as a roll is written (``5-3``)."""
+        return cls(max(first, second), min(first, second))
+
+    @classmethod
+    def parse(cls, text: str) -> Dice:
+        """The roll ``text`` writes: ``5-3`` as ``str`` gives it, or ``53``, ``5 3``, ``5,3``
+        as a person may type it, the dice in the order written. ``NotationError`` (a
+        ``ValueError``) if it is not a roll.
+
+        >>> Dice.parse("5-3"), Dice.parse("3 5")
+        (Dice(first=5, second=3), Dice(first=3, second=5))
+        >>> Dice.parse("7-2")
+        Traceback (most recent call last):
+        ...
+        nardy_tui.engine.step.NotationError: '7-2' is not a roll: two dice from 1 to 6, like 5-3
+        """
+        digits = [character for character in text if character not in "- ,"]
+        if len(digits) != 2 or not all(digit in "123456" for digit in digits):
+            raise NotationError(_("{text} is not a roll: two dice from 1 to 6, like 5-3").format(
+                text=repr(text[:20])))
+        return cls(int(digits[0]), int(digits[1]))
+
+    @property
+    def is_double(self) -> bool:
+        """Whether both dice show the same number, so the roll plays four times."""
+        return self.first == self.second
 
     def __str__(self) -> str:
         return f"{self.first}-{self.second}"
@@ -66,15 +133,3 @@ def dice_steps(dice: Dice) -> tuple[int, ...]:
     if first == second:
         return (first,) * 4
     return (max(first, second), min(first, second))
-
-
-def check_dice(dice: tuple[int, int]) -> Dice:
-    """Return ``dice`` as ``Dice``, or raise ``ValueError`` if it is not a roll of two dice."""
-    try:
-        first, second = dice
-    except (TypeError, ValueError):
-        raise ValueError(f"dice must be two numbers from 1 to 6, not {dice!r}") from None
-    for die in (first, second):
-        if not isinstance(die, int) or not 1 <= die <= 6:
-            raise ValueError(f"dice must be two numbers from 1 to 6, not {dice!r}")
-    return Dice(first, second)

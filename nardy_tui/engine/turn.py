@@ -24,7 +24,7 @@ from nardy_tui.engine.movegen import (
 )
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
-from nardy_tui.engine.step import Dice, Play, Step, check_dice, dice_steps
+from nardy_tui.engine.step import Dice, Play, Step, dice_steps
 from nardy_tui.i18n import _, continued
 
 
@@ -57,14 +57,13 @@ class TurnBuilder:
 
     def __init__(self, position: Position, dice: Dice) -> None:
         self.position = position
-        self.dice = check_dice(dice)
+        self.dice = Dice.of(dice)
         self._board = MoverBoard.of(position, self.dice)
         plays = legal_plays(position, self.dice)
         self._plays = plays
         self._total = len(plays[0])
-        first, second = self.dice
         self._must_use_higher = (
-            self._total == 1 and first != second and plays[0][0].die == max(first, second)
+            self._total == 1 and not self.dice.is_double and plays[0][0].die == max(self.dice)
         )
         self._unplayable = _unused_dice(self.dice, plays)
         self._steps: list[Step] = []

@@ -32,7 +32,7 @@ SIDES = {Role.HOST: Side.WHITE, Role.JOINER: Side.BLACK}
 """Who plays which colour, as ``PLAYERS`` says."""
 DICE = "Dice: thrown by both machines together; their proof follows the match"
 PROOF_TITLE = f"Dice proof (nardy protocol {PROTOCOL_VERSION}):"
-_PROOF = re.compile(r"^Throw (\d+): (\d)-(\d); host commitment ([0-9a-f]{64}) secret "
+_PROOF = re.compile(r"^Throw (\d+): (\d-\d); host commitment ([0-9a-f]{64}) secret "
                     r"([0-9a-f]{64}); joiner commitment ([0-9a-f]{64}) secret ([0-9a-f]{64})$")
 
 
@@ -97,11 +97,12 @@ def verify_record(text: str, kept: Sequence[KeptPart] = ()) -> Verdict:
     return Verdict(len(proofs), tuple(problems), tuple(SIDES[part.role] for part in mine))
 
 
-def _proof(found: re.Match[str]) -> tuple[Throw, Dice]:
-    """A proof line's throw, and the dice the line writes."""
-    throw = Throw(int(found.group(1)), found.group(4), found.group(5), found.group(6),
-                  found.group(7))
-    return throw, Dice(int(found.group(2)), int(found.group(3)))
+def _proof(found: re.Match[str]) -> tuple[Throw, str]:
+    """A proof line's throw, and the dice the line writes (as it writes them: a forged line
+    may write dice no throw gives, and is compared, not read)."""
+    throw = Throw(int(found.group(1)), found.group(3), found.group(4), found.group(5),
+                  found.group(6))
+    return throw, found.group(2)
 
 
 def _places(record: Record) -> list[_Place]:
@@ -118,7 +119,7 @@ def _places(record: Record) -> list[_Place]:
     return places
 
 
-def _consistency_problems(proofs: list[tuple[Throw, Dice]], places: list[_Place]) -> list[str]:
+def _consistency_problems(proofs: list[tuple[Throw, str]], places: list[_Place]) -> list[str]:
     """What makes the record disagree with itself."""
     problems = []
     for number, ((throw, written), place) in enumerate(zip(proofs, places, strict=False), start=1):
@@ -129,7 +130,7 @@ def _consistency_problems(proofs: list[tuple[Throw, Dice]], places: list[_Place]
     return problems
 
 
-def _throw_problems(throw: Throw, number: int, written: Dice, place: _Place) -> list[str]:
+def _throw_problems(throw: Throw, number: int, written: str, place: _Place) -> list[str]:
     if throw.number != number:
         return [_("{place}: the proof's throw {number} is out of order").format(
             place=place.name, number=throw.number)]
@@ -138,7 +139,7 @@ def _throw_problems(throw: Throw, number: int, written: Dice, place: _Place) -> 
     except DishonestThrow:
         return [_("{place}: a secret is not the one committed to").format(place=place.name)]
     problems = []
-    if dice != written:
+    if str(dice) != written:
         problems.append(_("{place}: the secrets give {dice}, the proof says {written}").format(
             place=place.name, dice=dice, written=written))
     if not place.shows(dice):

@@ -44,7 +44,7 @@ TITLE = "Long Nardy match record"
 _GAME = re.compile(r"^Game (\d+)$")
 _ROLL_OFF = re.compile(r"^Roll-off:")
 _THROW = re.compile(r"White (\d), Black (\d)")
-_TURN = re.compile(r"^(\d+)\.\s+(White|Black)\s+(\d)-(\d):\s*(.*)$")
+_TURN = re.compile(r"^(\d+)\.\s+(White|Black)\s+(\d-\d):\s*(.*)$")
 _RESULT = re.compile(r"^Result: (White|Black) wins (\d+) points?")
 _TRAILER = re.compile(r"^Match (result|unfinished):")
 _START = re.compile(r"^Start: (\S+)")
@@ -303,20 +303,20 @@ class _GameReader:
 
     def _read_turn(self, found: re.Match[str]) -> None:
         side = Side(found.group(2).lower())
-        dice = Dice(int(found.group(3)), int(found.group(4)))
-        notation = found.group(5).strip()
+        thrown, notation = found.group(3), found.group(4).strip()
         index = len(self.turns) + 1
         # The turn's line is quoted as the record writes it (its colour in English).
         where = _("game {number}, turn {turn} ({line})").format(
             number=self.number, turn=index,
-            line=f"{side.label} {dice}: {_clipped(notation)}")
+            line=f"{side.label} {thrown}: {_clipped(notation)}")
         try:
-            self.turns.append(self._checked_turn(index, side, dice, notation))
+            self.turns.append(self._checked_turn(index, side, thrown, notation))
         except ValueError as reason:
             raise RecordError(_("{where}: {reason}").format(
                 where=where, reason=_clipped(str(reason).rstrip(".")))) from None
 
-    def _checked_turn(self, index: int, side: Side, dice: Dice, notation: str) -> RecordedTurn:
+    def _checked_turn(self, index: int, side: Side, thrown: str, notation: str
+                      ) -> RecordedTurn:
         match = self.match
         if match.phase is Phase.ROLL_OFF:
             if match.game.roll_offs:
@@ -326,8 +326,10 @@ class _GameReader:
             raise ValueError(_("the game is already over"))
         if match.mover is not side:
             raise ValueError(not_your_turn(match.mover))
-        if not all(1 <= die <= 6 for die in dice):
-            raise ValueError(_("dice run from 1 to 6"))
+        try:
+            dice = Dice.parse(thrown)
+        except ValueError:
+            raise ValueError(_("dice run from 1 to 6")) from None
         before = match.position
         self.dice.add(*dice)
         rolled = match.roll()

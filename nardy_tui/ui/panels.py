@@ -84,7 +84,7 @@ def _why_struck_out(turn: TurnBuilder | None, passed: bool) -> str:
         return _("nothing left to move")
     if turn.must_play_higher:
         return _("one die only: the higher")
-    if turn.dice[0] == turn.dice[1]:
+    if turn.dice.is_double:
         return ngettext("only {count} of 4 can be played", "only {count} of 4 can be played",
                         turn.max_steps).format(count=turn.max_steps)
     return _("no legal turn can use it")

@@ -79,8 +79,7 @@ class ReviewRequest:
     start: Position
     turns: tuple[TurnRecord, ...]
     sides: frozenset[Side]
-    """The sides whose turns the list shows: both in hot-seat, the human against the bot.
-    Both sides' play is judged all the same: the luck sentence sums the two."""
+    """The sides whose play is judged: both in hot-seat, the human against the bot."""
     view: Side | None
     """The side the board is seen from and numbered for; None: each turn's mover."""
     overridden: frozenset[int] = frozenset()
@@ -180,7 +179,7 @@ class ReviewScreen(SizedScreen):
         try:
             review = review_game(start, self.request.turns,
                                  progress=self._progress_from_thread,
-                                 on_turn=self._turn_from_thread)
+                                 on_turn=self._turn_from_thread, sides=self.request.sides)
         except _Closed:
             return
         except (WeightsError, ValueError) as error:
