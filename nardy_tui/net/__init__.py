@@ -16,6 +16,14 @@ from nardy_tui.net.addresses import (
     with_port,
 )
 from nardy_tui.net.auth import Role, code_key, new_code, normalised
+from nardy_tui.net.events import (
+    MatchEvent,
+    NextGameEvent,
+    PlayEvent,
+    ThrowEvent,
+    digest,
+    event_from_json,
+)
 from nardy_tui.net.exchange import DiceExchange
 from nardy_tui.net.fair_dice import (
     DishonestThrow,
@@ -61,11 +69,14 @@ __all__ = [
     "DishonestThrow",
     "KeptPart",
     "Listener",
+    "MatchEvent",
     "Message",
     "NetworkMatch",
     "NetworkSaveError",
     "NextGame",
+    "NextGameEvent",
     "Ping",
+    "PlayEvent",
     "PlayMade",
     "ProtocolError",
     "Refused",
@@ -75,12 +86,15 @@ __all__ = [
     "Session",
     "Sync",
     "Throw",
+    "ThrowEvent",
     "Verdict",
     "Welcome",
     "cannot_listen",
     "check_throw",
     "code_key",
     "dice_of",
+    "digest",
+    "event_from_json",
     "forget_network_match",
     "keep_part",
     "kept_parts",

@@ -11,6 +11,7 @@ a damaged or edited file is refused, never resumed.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -26,8 +27,15 @@ from nardy_tui.engine import (
 )
 from nardy_tui.i18n import _
 from nardy_tui.net.auth import Role, normalised
+from nardy_tui.net.events import (
+    MatchEvent,
+    NextGameEvent,
+    PlayEvent,
+    ThrowEvent,
+    event_from_json,
+)
 from nardy_tui.net.exchange import DiceExchange
-from nardy_tui.net.fair_dice import Throw, commitment_of, is_hex64
+from nardy_tui.net.fair_dice import is_hex64
 from nardy_tui.storage import data_dir, write_atomically
 
 FORMAT = "nardy-network-match"
@@ -65,7 +73,7 @@ def new_network_match(role: Role, code: str, points: int, address: str = "",
                         DiceExchange(role))
 
 
-def network_document(saved: NetworkMatch, events: list[list[Any]]) -> dict[str, Any]:
+def network_document(saved: NetworkMatch, events: Sequence[MatchEvent]) -> dict[str, Any]:
     """The JSON-ready file for ``saved``, whose history is ``events`` (``Lockstep.events``)."""
     exchange, match = saved.exchange, saved.match
     turn = match.turn
@@ -73,7 +81,8 @@ def network_document(saved: NetworkMatch, events: list[list[Any]]) -> dict[str, 
     return {
         "format": FORMAT, "version": VERSION, "role": saved.role.value, "code": saved.code,
         "address": saved.address, "port": saved.port, "points": match.length,
-        "started": match.started.isoformat(timespec="seconds"), "events": events,
+        "started": match.started.isoformat(timespec="seconds"),
+        "events": [event.as_json() for event in events],
         "pending": {"master": exchange.master, "revealed": exchange.revealed,
                     "peer_commitment": exchange.peer_commitment,
                     "peer_secret": exchange.peer_secret},
@@ -140,26 +149,24 @@ def _field(data: dict[str, Any], key: str, kind: type) -> Any:
     return value
 
 
-def _replay(saved: NetworkMatch, event: object) -> None:
+def _replay(saved: NetworkMatch, data: object) -> None:
+    """Take one event of the file's history again, through the engine."""
     match, exchange = saved.match, saved.exchange
-    if not isinstance(event, list) or not event:
-        raise NetworkSaveError(_("an event is not a list"))
-    kind = event[0]
-    if kind == "throw" and len(event) == 4 and event[1] == exchange.number \
-            and is_hex64(event[2]) and is_hex64(event[3]):
-        number, host_secret, joiner_secret = event[1], event[2], event[3]
-        throw = Throw(number, commitment_of(number, host_secret), host_secret,
-                      commitment_of(number, joiner_secret), joiner_secret)
-        exchange.throws.append(throw)
-        saved.dice.add(*throw.dice)
+    try:
+        event = event_from_json(data)
+    except ValueError as error:
+        raise NetworkSaveError(str(error)) from None
+    if isinstance(event, ThrowEvent) and event.throw.number == exchange.number:
+        exchange.throws.append(event.throw)
+        saved.dice.add(*event.throw.dice)
         match.roll_off() if match.phase is Phase.ROLL_OFF else match.roll()
-    elif kind == "play" and len(event) == 2 and isinstance(event[1], list):
-        match.play(tuple(Step(*step) for step in event[1]))
-    elif kind == "next" and len(event) == 2 and event[1] == len(match.games) + 1:
+    elif isinstance(event, PlayEvent):
+        match.play(event.play)
+    elif isinstance(event, NextGameEvent) and event.game == len(match.games) + 1:
         match.next_game()
     else:
         raise NetworkSaveError(_("an event is not one of a match: {event}").format(
-            event=repr(event)[:60]))
+            event=repr(data)[:60]))
 
 
 def _restore_pending(saved: NetworkMatch, pending: dict[str, Any]) -> None:

@@ -18,8 +18,6 @@ with the peer, which may already have finished it, instead of disagreeing for go
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,13 +30,18 @@ from nardy_tui.net import (
     Commit,
     DiceExchange,
     DishonestThrow,
+    MatchEvent,
     Message,
     NextGame,
+    NextGameEvent,
     Ping,
+    PlayEvent,
     PlayMade,
     ProtocolError,
     Reveal,
     Sync,
+    ThrowEvent,
+    digest,
 )
 
 
@@ -81,8 +84,8 @@ def _total_turns(match: Match) -> int:
     return sum(len(game.turns) for game in match.games)
 
 
-def _total_throws(events: list[list[Any]]) -> int:
-    return sum(1 for event in events if event[0] == "throw")
+def _total_throws(events: list[MatchEvent]) -> int:
+    return sum(1 for event in events if isinstance(event, ThrowEvent))
 
 
 class Lockstep:
@@ -126,23 +129,23 @@ class Lockstep:
 
     # -- the history both sides agree on -------------------------------------------------
 
-    def events(self) -> list[list[Any]]:
+    def events(self) -> list[MatchEvent]:
         """The match's history as its events, in order: the same list on both machines."""
         throws = iter(self.exchange.throws)
 
-        def throw() -> list[Any]:
+        def throw() -> ThrowEvent:
             done = next(throws, None)
             if done is None:
                 raise ValueError("the match used a throw the exchange does not hold")
-            return ["throw", done.number, done.host_secret, done.joiner_secret]
+            return ThrowEvent(done)
 
-        events: list[list[Any]] = []
+        events: list[MatchEvent] = []
         for game in self.match.games:
             if game.number > 1:
-                events.append(["next", game.number])
+                events.append(NextGameEvent(game.number))
             events += [throw() for _ in game.roll_offs]
             for turn in game.turns:
-                events += [throw(), ["play", [[s.src, s.dst, s.die] for s in turn.play]]]
+                events += [throw(), PlayEvent(turn.play)]
         if self.match.phase is Phase.MOVE:
             events.append(throw())
         # A throw just finished whose dice the screen has not rolled yet is history too.
@@ -151,7 +154,7 @@ class Lockstep:
 
     def sync(self) -> Sync:
         events = self.events()
-        return Sync(len(events), _digest(events), _digest(events[:-1]))
+        return Sync(len(events), digest(events), digest(events[:-1]))
 
     def on_connected(self) -> list[Message]:
         """What to send first on a new connection: where we are."""
@@ -169,7 +172,7 @@ class Lockstep:
         """The events to send again after the peer's ``Sync``: the last one if we are one
         ahead, nothing if we agree or the peer is one ahead (it sends it)."""
         events = self.events()
-        ours = Sync(len(events), _digest(events), _digest(events[:-1]))
+        ours = Sync(len(events), digest(events), digest(events[:-1]))
         if theirs.events == ours.events and theirs.digest == ours.digest:
             return []
         if theirs.events == ours.events - 1 and theirs.digest == ours.before_last:
@@ -180,13 +183,12 @@ class Lockstep:
                           "{ours} events, the other {theirs}): it cannot go on.").format(
             ours=ours.events, theirs=theirs.events))
 
-    def _event_message(self, event: list[Any]) -> Message:
-        kind = event[0]
-        if kind == "throw":
-            return self.exchange.own_reveal_of(event[1])
-        if kind == "next":
-            return NextGame(event[1])
-        return PlayMade(_total_turns(self.match) - 1, self.match.games[-1].turns[-1].play)
+    def _event_message(self, event: MatchEvent) -> Message:
+        if isinstance(event, ThrowEvent):
+            return self.exchange.own_reveal_of(event.throw.number)
+        if isinstance(event, NextGameEvent):
+            return NextGame(event.game)
+        return PlayMade(_total_turns(self.match) - 1, event.play)
 
     # -- what this side does ----------------------------------------------------------------
 
@@ -322,7 +324,3 @@ class Lockstep:
             take(message)
         except (DishonestThrow, ProtocolError) as refused:
             raise PeerBroke(str(refused)) from None
-
-
-def _digest(events: list[list[Any]]) -> str:
-    return hashlib.sha256(json.dumps(events, separators=(",", ":")).encode()).hexdigest()

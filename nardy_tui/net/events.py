@@ -1,0 +1,95 @@
+"""A network match's history as its events: a throw, a play, the start of the next game.
+
+Both machines build the same list from their match (``Lockstep.events``), compare it by its
+digest on every connection, and keep it in the save; each event reads and writes itself as
+the short JSON list the save and the digest have always used, so a save written before
+these types existed still reads, and both sides' digests still agree.
+
+>>> event = ThrowEvent.of(1, "a" * 64, "b" * 64)
+>>> event_from_json(event.as_json()) == event
+True
+>>> PlayEvent((Step(24, 18, 6),)).as_json()
+['play', [[24, 18, 6]]]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from nardy_tui.engine import Play, Step
+from nardy_tui.i18n import _
+from nardy_tui.net.fair_dice import Throw, commitment_of, is_hex64
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowEvent:
+    """A throw, both secrets out: its dice follow from them."""
+
+    throw: Throw
+
+    @classmethod
+    def of(cls, number: int, host_secret: str, joiner_secret: str) -> ThrowEvent:
+        return cls(Throw(number, commitment_of(number, host_secret), host_secret,
+                         commitment_of(number, joiner_secret), joiner_secret))
+
+    def as_json(self) -> list[Any]:
+        throw = self.throw
+        return ["throw", throw.number, throw.host_secret, throw.joiner_secret]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEvent:
+    """A whole turn played (a pass is the empty play)."""
+
+    play: Play
+
+    def as_json(self) -> list[Any]:
+        return ["play", [[step.src, step.dst, step.die] for step in self.play]]
+
+
+@dataclass(frozen=True, slots=True)
+class NextGameEvent:
+    """The next game of the match begins: its number."""
+
+    game: int
+
+    def as_json(self) -> list[Any]:
+        return ["next", self.game]
+
+
+MatchEvent = ThrowEvent | PlayEvent | NextGameEvent
+
+
+def event_from_json(data: object) -> MatchEvent:
+    """The event a save's JSON list stands for; ``ValueError`` (in words) if none.
+
+    The form is checked here; whether the event fits the match is the engine's to say.
+    """
+    if isinstance(data, list) and len(data) == 4 and data[0] == "throw" \
+            and _is_number(data[1]) and is_hex64(data[2]) and is_hex64(data[3]):
+        return ThrowEvent.of(data[1], data[2], data[3])
+    if isinstance(data, list) and len(data) == 2 and data[0] == "play" \
+            and isinstance(data[1], list) and all(_is_step(step) for step in data[1]):
+        return PlayEvent(tuple(Step(*step) for step in data[1]))
+    if isinstance(data, list) and len(data) == 2 and data[0] == "next" and _is_number(data[1]):
+        return NextGameEvent(data[1])
+    raise ValueError(_("an event is not one of a match: {event}").format(
+        event=repr(data)[:60]))
+
+
+def digest(events: Sequence[MatchEvent]) -> str:
+    """A fingerprint of a history, the same on both machines when their histories are."""
+    listed = [event.as_json() for event in events]
+    return hashlib.sha256(json.dumps(listed, separators=(",", ":")).encode()).hexdigest()
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_step(value: object) -> bool:
+    return isinstance(value, list) and len(value) == 3 and all(_is_number(n) for n in value)
