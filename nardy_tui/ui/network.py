@@ -25,6 +25,7 @@ from nardy_tui.engine import Match, Side
 from nardy_tui.i18n import _, ended, ngettext
 from nardy_tui.net import (
     Bye,
+    MatchEvent,
     Message,
     NetworkMatch,
     Role,
