@@ -44,8 +44,7 @@ from nardy_tui.engine.notation import (
     parse_play,
     renumbered,
 )
-from nardy_tui.engine.position import Position
-from nardy_tui.engine.position_id import PositionIdError, read_position_id
+from nardy_tui.engine.position import Position, PositionIdError, read_position_id
 from nardy_tui.engine.side import Side
 from nardy_tui.engine.step import ALL_ROLLS, Dice, NotationError, Play, Step, dice_steps
 from nardy_tui.engine.turn import Route, TurnBuilder

@@ -36,6 +36,9 @@ Play = tuple[Step, ...]
 """A whole turn: its steps in the order they are played. ``()`` is a pass."""
 
 
+_FACES = range(1, 7)
+
+
 class _Pair(NamedTuple):
     """The fields of ``Dice``: a NamedTuple may not define ``__new__``, a subclass of one may,
     so ``Dice`` can check its dice."""
@@ -66,10 +69,11 @@ class Dice(_Pair):
     __slots__ = ()
 
     def __new__(cls, first: int, second: int) -> Dice:
-        for die in (first, second):
-            if not isinstance(die, int) or not 1 <= die <= 6:
-                raise ValueError(f"dice must be two numbers from 1 to 6, not {(first, second)!r}")
-        return super().__new__(cls, first, second)
+        # Any number equal to a face will do (a bot's dice may come from numpy); it is kept
+        # as an int, so a roll prints and compares the same wherever it came from.
+        if first not in _FACES or second not in _FACES:
+            raise ValueError(f"dice must be two numbers from 1 to 6, not {(first, second)!r}")
+        return super().__new__(cls, int(first), int(second))
 
     @classmethod
     def of(cls, pair: tuple[int, int]) -> Dice:
