@@ -119,7 +119,7 @@ class NetworkSaver(Saver):
     part of the dice (``keep_part``), kept after the save is gone so that ``nardy verify``
     can check the record against something the other side could not make up."""
 
-    def __init__(self, saved: NetworkMatch, events: Callable[[], list[list[Any]]]) -> None:
+    def __init__(self, saved: NetworkMatch, events: Callable[[], list[MatchEvent]]) -> None:
         self.saved = saved
         self.events = events
         self._written: dict[str, Any] | None = None
