@@ -20,8 +20,7 @@ from nardy_tui.engine import (
     parse_play,
     read_position_id,
 )
-from nardy_tui.play import tutor_verdict
-from nardy_tui.ui.bots import hint_ranking
+from nardy_tui.play import hint_ranking, tutor_verdict
 from tests.test_analyze_command import some_positions
 
 ISSUE_POSITION = "EYREENT-BASKafw"

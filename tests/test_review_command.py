@@ -90,6 +90,48 @@ def test_the_text_review_lists_mistakes_and_grades_each_player(
         assert f"cost {turn['loss']:.3f}" in text
 
 
+def test_the_json_result_is_the_start_the_dice_and_both_sides_play(
+        report: dict[str, object]) -> None:
+    [game] = report["games"]  # type: ignore[misc]
+    other = {"white": "black", "black": "white"}
+    for side, totals in (*game["sum"].items(), *report["summary"].items()):  # type: ignore[attr-defined]
+        cost = totals["play_cost"]
+        assert totals["result"] == pytest.approx(
+            totals["start"] + totals["luck"] - cost[side] + cost[other[side]], abs=1e-3)
+        assert totals["luck_adjusted"] == pytest.approx(totals["result"] - totals["luck"],
+                                                        abs=1e-3)
+    assert game["sum"]["white"]["play_cost"]["black"] > 0  # the easy bot's play is judged
+
+
+def sums_said(text: str) -> list[tuple[float, list[str], float]]:
+    """Each luck sentence's figures in ``text``: the terms of its sum as numbers, their
+    names, and the result they add up to."""
+    sums = []
+    for terms, result in re.findall(r"For \w+: (.*?) = ([+-]\d+\.\d+)\.", text):
+        found = re.findall(r"([+-]) ?(\d+\.\d+) \(([^)]*)\)", terms)
+        total = sum(float(number) * (-1 if sign == "-" else 1) for sign, number, _ in found)
+        sums.append((total, [name for *_, name in found], float(result)))
+    return sums
+
+
+def test_the_text_review_sums_a_practice_games_result_from_its_start(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert review_main([str(blunder_record(tmp_path))]) == 0
+    [(total, names, result)] = sums_said(capsys.readouterr().out)
+    assert names == ["the start", "the dice", "White's play", "Black's play"]
+    assert result == -1.0 and total == pytest.approx(result, abs=0.015)
+
+
+def test_the_text_review_sums_each_game_and_the_match_for_the_player(
+        record: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert review_main([str(record), "--player", "black"]) == 0
+    sums = sums_said(capsys.readouterr().out)
+    assert sums  # the game's
+    for total, names, result in sums:
+        assert names == ["the start", "the dice", "Black's play", "White's play"]
+        assert total == pytest.approx(result, abs=0.015)
+
+
 def test_a_record_that_does_not_replay_is_one_line_and_status_1(tmp_path: Path) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_text("Game 1\nRoll-off: White 5, Black 2\n1. White 5-3: 24/17\n")

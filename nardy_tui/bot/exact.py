@@ -66,15 +66,6 @@ def exact_where_known(position: Position, judged: Sequence[JudgedPlay]) -> list[
             for entry in judged]
 
 
-def exact_luck(position: Position, dice: tuple[int, int]) -> float:
-    """The luck of ``dice`` in a small race for the side to move, by the table: its equity
-    after its best play with them, less the mean over all 36 throws (its equity before
-    the roll)."""
-    mine, theirs = home_of(position, position.turn), home_of(position, position.turn.opponent)
-    assert mine is not None and theirs is not None and is_small_race(position)
-    return 2.0 * (_best_win(mine, theirs, dice) - win_chance(mine, theirs))
-
-
 @cache
 def win_chance(mine: Home, theirs: Home) -> float:
     """The mover's chance to win, both sides playing to win, the mover still to roll."""

@@ -22,8 +22,8 @@ import numpy as np
 
 from nardy_tui.bot.batch_moves import MAX_GAMES, Board, boards, in_parts, legal_ends
 from nardy_tui.bot.chances import Evaluation, JudgedPlay, RolledOut
-from nardy_tui.bot.encoding import encode, encode_sides, first_turn_flags
-from nardy_tui.bot.exact import exact_luck, exact_where_known, is_small_race
+from nardy_tui.bot.encoding import encode, encode_sides
+from nardy_tui.bot.exact import exact_where_known, is_small_race
 from nardy_tui.bot.network import Network, equities, load
 from nardy_tui.bot.players import ROLL_WEIGHTS, Bot, Ranking, RankingWithChances
 from nardy_tui.engine import CHECKERS, Dice, Position, legal_results
@@ -162,31 +162,6 @@ class ExpertBot(Bot):
         from nardy_tui.bot.rollout import rollout
 
         return rollout(self.network, afters, trials, seed, progress)
-
-    def roll_luck(self, positions: Sequence[Position], dice: Sequence[Dice]) -> list[float]:
-        """Each roll's luck for the side that threw it: the equity after the best play with
-        ``dice`` from ``positions`` (the roller to move), less the mean of that over all
-        36 throws. In a small race both are the exact table's, as every other figure there
-        is; elsewhere the network's, one ply deep."""
-        known = [is_small_race(position) for position in positions]
-        by_network = iter(self._network_luck(
-            [position for position, exact in zip(positions, known, strict=True) if not exact],
-            [roll for roll, exact in zip(dice, known, strict=True) if not exact]))
-        return [exact_luck(position, roll) if exact else next(by_network)
-                for position, roll, exact in zip(positions, dice, known, strict=True)]
-
-    def _network_luck(self, positions: Sequence[Position],
-                      dice: Sequence[Dice]) -> list[float]:
-        """``roll_luck`` by the network, all the positions in one batch."""
-        from nardy_tui.bot.batch_moves import boards
-        from nardy_tui.bot.rollout import roll_values, throw_index
-
-        if not positions:
-            return []
-        own, other = boards(list(positions))
-        values = roll_values(self.network, own, other, first_turn_flags(positions))
-        thrown = values[np.arange(len(values)), throw_index(np.array(dice))]
-        return [float(luck) for luck in thrown - values.mean(axis=1)]
 
     def position_chances(self, position: Position) -> Evaluation:
         """The side to move's chances before it rolls: the network's own when this bot

@@ -22,11 +22,12 @@ randomness, so the same game always gives the same report.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from nardy_tui.bot.chances import Evaluation, RolledOut
+from nardy_tui.bot.chances import Evaluation, JudgedPlay, RolledOut
+from nardy_tui.bot.levels import get_bot
 from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord, game_result
 from nardy_tui.i18n import N_, _
 
@@ -144,8 +145,6 @@ class RolledVerdict:
 def roll_out_turn(turn: TurnReview, trials: int, seed: int = 0,
                   progress: Callable[[int, int], None] | None = None) -> RolledVerdict:
     """Play the turn's play made and its best play out ``trials`` times each."""
-    from nardy_tui.bot import get_bot
-
     played = turn.before.apply(turn.played, turn.dice)
     best = turn.before.apply(turn.best, turn.dice)
     rolled = get_bot("expert").rollout([played, best], trials, seed, progress)
@@ -179,7 +178,9 @@ class PlayerSummary:
 @dataclass(frozen=True, slots=True)
 class RollLuck:
     """How lucky one roll was for the side that threw it, in points: the expert's equity
-    after its best play with these dice, less the mean over all 36 throws."""
+    after its best play with these dice, less its equity before the roll (as the turn
+    before left it). Measured by the same judgement as the play's cost, a game's luck and
+    its play's cost add up to its result (``GameReview``)."""
 
     number: int
     """The turn's number in the game."""
@@ -191,15 +192,31 @@ class RollLuck:
 @dataclass(frozen=True, slots=True)
 class GameReview:
     """A reviewed game: every turn with a choice, in order, a summary per side, and the
-    luck of every roll (the dice, not the play: both sides', forced turns too)."""
+    luck of every roll (the dice, not the play: both sides', forced turns too).
+
+    Every change in a side's equity is the dice's or a play's, so a finished game adds up:
+    its result for a side is the start's value for it, plus its luck, less its own play's
+    cost, plus the other's (``points_for`` = ``start_for`` + ``luck_of`` - ``play_cost``
+    of the side + ``play_cost`` of the other)."""
 
     turns: tuple[TurnReview, ...]
     luck: tuple[RollLuck, ...] = ()
     result: tuple[Side, int] | None = None
     """The winner and the points, once the game is over."""
+    start_value: float = 0.0
+    """White's equity before the first roll: what the roll-off gave the first roller, or
+    what the position a practice game began from (``nardy --position``) is worth."""
 
     def summary(self, side: Side) -> PlayerSummary:
         return summarise([self], side)
+
+    def start_for(self, side: Side) -> float:
+        """The start's value for ``side`` (see ``start_value``)."""
+        return self.start_value if side is Side.WHITE else -self.start_value
+
+    def play_cost(self, side: Side) -> float:
+        """What ``side``'s play gave away over the game, in points."""
+        return summarise([self], side).total_loss
 
     def luck_of(self, side: Side) -> float:
         """What the dice gave ``side`` over the game: its rolls' luck less the other's (a
@@ -238,49 +255,49 @@ Progress = Callable[[int, int], None]
 
 def review_game(start: Position, turns: Sequence[TurnRecord],
                 progress: Progress | None = None,
-                on_turn: Callable[[TurnReview], None] | None = None,
-                sides: Collection[Side] = frozenset(Side)) -> GameReview:
+                on_turn: Callable[[TurnReview], None] | None = None) -> GameReview:
     """Review a game from its first position and its turns, in order.
 
     ``progress`` hears after every turn, ``on_turn`` receives each turn's review as soon as
-    it is made (a screen can show them while the rest are still being judged). Only the
-    turns of ``sides`` are judged: a player reviewing a game against the bot waits for their
-    own turns only. Every turn is still checked to be legal.
+    it is made (a screen can show them while the rest are still being judged). Both sides'
+    turns are judged, a bot's too: the game's sum needs what each side's play cost.
 
     Raises ``IllegalPlayError`` (a ``ValueError``) if a play is not legal where it was made.
     """
-    from nardy_tui.bot import get_bot
-
     expert = get_bot("expert")
     position = start
+    before = expert.position_chances(start).equity  # the mover's, before its roll
+    start_value = before if start.turn is Side.WHITE else -before
     reviewed: list[TurnReview] = []
-    rolled_from: list[Position] = []
+    luck: list[RollLuck] = []
     for number, record in enumerate(turns, start=1):
-        rolled_from.append(position)
         if record.side is not position.turn:
             raise ValueError(f"turn {number} is {record.side.label}'s, but "
                              f"{position.turn.label} is to move")
-        dice, play = record.dice, record.play
-        after = position.apply(play, dice)
-        judged = expert.judge(position, dice, played=after) if position.turn in sides else []
+        after = position.apply(record.play, record.dice)
+        judged = expert.judge(position, record.dice, played=after)
+        made = next(entry for entry in judged if entry.after == after)
+        turn = _turn_review(record, number, position, judged[0], made, judged)
+        luck.append(RollLuck(number, record.side, record.dice,
+                             made.chances.equity + turn.loss - before))
         if len(judged) > 1:  # a forced turn is no decision
-            made = next(entry for entry in judged if entry.after == after)
-            best = judged[0]
-            turn = TurnReview(
-                turn=record, number=number, before=position, best=best.play,
-                played_equity=made.chances.equity, best_equity=best.chances.equity,
-                alternatives=tuple((entry.play, entry.chances.equity) for entry in judged
-                                   if entry.compares_with(best))[:ALTERNATIVES],
-                played_chances=made.chances, best_chances=best.chances,
-                played_deepened=made.deepened)
             reviewed.append(turn)
             if on_turn is not None:
                 on_turn(turn)
         if progress is not None:
             progress(number, len(turns))
+        before = -made.chances.equity  # the next mover's, before its roll
         position = after
-    luck = expert.roll_luck(rolled_from, [record.dice for record in turns])
-    return GameReview(tuple(reviewed), tuple(
-        RollLuck(number, record.side, record.dice, value)
-        for number, (record, value) in enumerate(zip(turns, luck, strict=True), start=1)),
-        game_result(position))
+    return GameReview(tuple(reviewed), tuple(luck), game_result(position), start_value)
+
+
+def _turn_review(record: TurnRecord, number: int, before: Position, best: JudgedPlay,
+                 made: JudgedPlay, judged: Sequence[JudgedPlay]) -> TurnReview:
+    """One turn's judgement as the review keeps it."""
+    return TurnReview(
+        turn=record, number=number, before=before, best=best.play,
+        played_equity=made.chances.equity, best_equity=best.chances.equity,
+        alternatives=tuple((entry.play, entry.chances.equity) for entry in judged
+                           if entry.compares_with(best))[:ALTERNATIVES],
+        played_chances=made.chances, best_chances=best.chances,
+        played_deepened=made.deepened)

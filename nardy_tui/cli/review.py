@@ -87,7 +87,7 @@ def review_main(argv: Sequence[str]) -> int:
         return _fail(str(error))
     sides = [Side(args.player)] if args.player else list(Side)
     try:
-        reviews = review_record(record, sides)
+        reviews = review_record(record)
     except WeightsError as error:
         return _fail(str(error))
     except ValueError as error:
@@ -108,9 +108,8 @@ def review_main(argv: Sequence[str]) -> int:
     return 0
 
 
-def review_record(record: Record, sides: Sequence[Side] = tuple(Side)) -> list[GameReview]:
-    """Review ``sides``' turns in every game of a record, with a progress bar on a terminal
-    (standard error)."""
+def review_record(record: Record) -> list[GameReview]:
+    """Review every game of a record, with a progress bar on a terminal (standard error)."""
     console = Console(stderr=True)
     total = sum(len(game.turns) for game in record.games)
     columns = (TextColumn(_("reviewing"), markup=False), BarColumn(), MofNCompleteColumn())
@@ -118,7 +117,7 @@ def review_record(record: Record, sides: Sequence[Side] = tuple(Side)) -> list[G
     with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
         task = progress.add_task("review", total=total)
         for game in record.games:
-            reviews.append(review_game(game.start, game.turns, sides=sides,
+            reviews.append(review_game(game.start, game.turns,
                                        progress=lambda *_: progress.advance(task)))
     return reviews
 
@@ -204,8 +203,7 @@ def _as_data(record: Record, reviews: Sequence[GameReview], sides: Sequence[Side
     for side in sides:
         summary = summarise(reviews, side)
         summaries[side.value] = {
-            "luck": round(sum(review.luck_of(side) for review in reviews), 4),
-            "luck_adjusted": round(sum(review.luck_adjusted(side) for review in reviews), 4),
+            **_sum_data(reviews, side),
             "decisions": summary.decisions, "total_loss": round(summary.total_loss, 4),
             "mean_loss": round(summary.mean_loss, 4), "grade": summary.grade,
             "marks": {mark.value: summary.counts.get(mark, 0) for mark in _marks_worst_first()},
@@ -214,12 +212,26 @@ def _as_data(record: Record, reviews: Sequence[GameReview], sides: Sequence[Side
         "games": [{"game": game.number,
                    "turns": [turn_data(game.number, t) for t in review.turns
                              if t.side in sides],
+                   "sum": {side.value: _sum_data([review], side) for side in sides},
                    "luck": [{"turn": roll.number, "player": roll.side.value,
                              "dice": list(roll.dice), "luck": round(roll.luck, 4)}
                             for roll in review.luck]}
                   for game, review in zip(record.games, reviews, strict=True)],
         "summary": summaries,
     }
+
+
+def _sum_data(reviews: Sequence[GameReview], side: Side) -> dict[str, Any]:
+    """The games' result for ``side`` as its sum: "result" is "start" + "luck" - "play_cost"
+    of ``side`` + "play_cost" of the other; "luck_adjusted" is "result" - "luck"."""
+    luck = sum(review.luck_of(side) for review in reviews)
+    return {
+        "result": sum(review.points_for(side) for review in reviews),
+        "start": round(sum(review.start_for(side) for review in reviews), 4),
+        "luck": round(luck, 4),
+        "play_cost": {each.value: round(sum(review.play_cost(each) for review in reviews), 4)
+                      for each in Side},
+        "luck_adjusted": round(sum(review.luck_adjusted(side) for review in reviews), 4)}
 
 
 def _chances(chances: Evaluation | None) -> dict[str, float] | None:

@@ -96,12 +96,6 @@ class Line:
         self._seal = seal
         self._bucket = _Bucket()
 
-    @property
-    def peer(self) -> str:
-        """The peer's address, for the screen."""
-        address = self._writer.get_extra_info("peername")
-        return f"{address[0]}:{address[1]}" if isinstance(address, tuple) else "?"
-
     def send(self, message: Message) -> None:
         """Queue ``message`` on the line (a dead line shows on the next receive)."""
         if not self._writer.is_closing():

@@ -1,10 +1,18 @@
 """The game as a player lives it, without a screen: the turn flow, the board's cells and
-marks, and the words to show. The UI renders what it answers and forwards keys to it;
-importing it loads no Textual (``tests/test_layers.py`` checks), so all of it is
-unit-tested directly (``tests/play/``)."""
+marks, the words to show, the bots it asks and the files it keeps. The UI renders what it
+answers and forwards keys to it; importing it loads no Textual (``tests/test_layers.py``
+checks), so all of it is unit-tested directly (``tests/play/``)."""
 
 from __future__ import annotations
 
+from nardy_tui.play.bots import (
+    FALLBACK_LEVEL,
+    HINT_LEVEL,
+    BotFactory,
+    Chooser,
+    hint_ranking,
+    load_bot,
+)
 from nardy_tui.play.cells import cell_of, layout, point_of, tray_cell
 from nardy_tui.play.commands import COMMANDS, Command, CommandSpec
 from nardy_tui.play.flow import TURN_COMPLETE, Next, Outcome, TurnFlow, position_before_last
@@ -30,6 +38,7 @@ from nardy_tui.play.marks import (
     last_play_marks,
     moved_cells,
 )
+from nardy_tui.play.match_files import Saver
 from nardy_tui.play.review_words import (
     MARK_GLYPHS,
     TurnFilter,
@@ -56,7 +65,9 @@ from nardy_tui.play.wording import bot_name, level_name, roll_off_said, turn_lin
 __all__ = [
     "COMBINED_GLYPH",
     "COMMANDS",
+    "FALLBACK_LEVEL",
     "HINT_FROM_GLYPH",
+    "HINT_LEVEL",
     "HINT_TO_GLYPH",
     "LAST_FROM_GLYPH",
     "LAST_TO_GLYPHS",
@@ -65,7 +76,9 @@ __all__ = [
     "SINGLE_GLYPH",
     "TURN_COMPLETE",
     "AtKeyboard",
+    "BotFactory",
     "BotSeat",
+    "Chooser",
     "Command",
     "CommandSpec",
     "Lockstep",
@@ -78,6 +91,7 @@ __all__ = [
     "PeerPlayed",
     "PeerStartedGame",
     "RemoteSeat",
+    "Saver",
     "Seat",
     "Thrown",
     "TurnFilter",
@@ -86,12 +100,14 @@ __all__ = [
     "against_friend",
     "bot_name",
     "cell_of",
+    "hint_ranking",
     "hot_seat",
     "judged_marks",
     "last_play_marks",
     "layout",
     "level_name",
     "list_line",
+    "load_bot",
     "luck_said",
     "marks_key",
     "moved_cells",

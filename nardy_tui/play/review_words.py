@@ -17,7 +17,6 @@ from nardy_tui.bot import (
     RolledVerdict,
     RollLuck,
     TurnReview,
-    summarise,
 )
 from nardy_tui.engine import Play, Side, format_play
 from nardy_tui.i18n import N_, Shown, _, ngettext, reading_of, visual
@@ -137,31 +136,44 @@ def marks_key() -> str:
 
 
 def luck_said(reviews: Sequence[GameReview], side: Side) -> str:
-    """Was it the dice or the play? The games' result for ``side``, what the dice gave,
-    what each side's play cost, and the result with the luck taken out."""
+    """Was it the dice or the play? The games' result for ``side`` as the sum it is (the
+    start's value, the dice, each side's play, all for ``side``), and the result with the
+    luck taken out, as GNU Backgammon's "luck-adjusted result"."""
     other = side.opponent
     points = sum(review.points_for(side) for review in reviews)
     luck = sum(review.luck_of(side) for review in reviews)
-    costs = {each: summarise(reviews, each).total_loss for each in Side}
+    terms = [
+        (sum(review.start_for(side) for review in reviews),
+         ngettext("the start", "the starts", len(reviews))),
+        (luck, _("the dice")),
+        (-sum(review.play_cost(side) for review in reviews),
+         _("{side}'s play").format(side=side.name_shown)),
+        (sum(review.play_cost(other) for review in reviews),
+         _("{side}'s play").format(side=other.name_shown))]
+    return _("{result}. For {side}: {sum} = {points}. With the luck taken out: {adjusted} "
+             "for {side}.").format(result=_result_said(points, side), side=side.name_shown,
+                                   sum=_sum_said(terms), points=f"{points:+.2f}",
+                                   adjusted=f"{points - luck:+.2f}")
+
+
+def _result_said(points: int, side: Side) -> str:
+    """The games' result for ``side``: won, lost or level."""
     if points > 0:
-        result = ngettext("{side} won {count} point", "{side} won {count} points",
-                          points).format(side=side.name_shown, count=points)
-    elif points < 0:
-        result = ngettext("{side} lost {count} point", "{side} lost {count} points",
-                          -points).format(side=side.name_shown, count=-points)
-    else:
-        result = _("{side} is level").format(side=side.name_shown)
-    lucky = side if luck >= 0 else other
-    fields = {"result": result, "lucky": lucky.name_shown, "luck": f"{abs(luck):.2f}",
-              "side": side.name_shown, "cost": f"{costs[side]:.2f}",
-              "other": other.name_shown, "other_cost": f"{costs[other]:.2f}",
-              "adjusted": f"{points - luck:+.2f}"}
-    if summarise(reviews, other).decisions:
-        return _("{result}; the dice gave {lucky} {luck} points; {side}'s play cost {cost} "
-                 "and {other}'s {other_cost}. With the luck taken out: {adjusted} for "
-                 "{side}.").format(**fields)
-    return _("{result}; the dice gave {lucky} {luck} points; {side}'s play cost {cost}. "
-             "With the luck taken out: {adjusted} for {side}.").format(**fields)
+        return ngettext("{side} won {count} point", "{side} won {count} points",
+                        points).format(side=side.name_shown, count=points)
+    if points < 0:
+        return ngettext("{side} lost {count} point", "{side} lost {count} points",
+                        -points).format(side=side.name_shown, count=-points)
+    return _("{side} is level").format(side=side.name_shown)
+
+
+def _sum_said(terms: Sequence[tuple[float, str]]) -> str:
+    """Figures with what each is, as a sum a reader can check: "+0.21 (the start) - 0.35
+    (the dice)"; the first keeps its sign, the others' signs are the sum's + and -."""
+    said = [f"{terms[0][0]:+.2f} ({terms[0][1]})"]
+    said += [f"{'-' if value < 0 else '+'} {abs(value):.2f} ({name})"
+             for value, name in terms[1:]]
+    return " ".join(said)
 
 
 def roll_luck_said(luck: RollLuck) -> str:

@@ -27,6 +27,7 @@ from textual.signal import Signal
 
 from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, use_language
 from nardy_tui.options import COLOR_CHOICES, LaunchOptions, MatchOptions, NetworkLaunch
+from nardy_tui.play import Saver, load_bot
 from nardy_tui.storage import (
     Animation,
     SavedMatch,
@@ -36,9 +37,7 @@ from nardy_tui.storage import (
     load_settings,
     save_settings,
 )
-from nardy_tui.ui.bots import load_bot
 from nardy_tui.ui.layouts import LATIN_KEY
-from nardy_tui.ui.match_files import Saver
 from nardy_tui.ui.setting_labels import ANIMATION_NAMES, SETTING_LABELS, TUTOR_NAMES
 from nardy_tui.ui.translated import translate_bindings
 
@@ -46,7 +45,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from nardy_tui.engine import Match
-    from nardy_tui.ui.bots import BotFactory
+    from nardy_tui.play import BotFactory
     from nardy_tui.ui.dialogs import Choice
     from nardy_tui.ui.game import GameScreen
     from nardy_tui.ui.network import NetworkGame

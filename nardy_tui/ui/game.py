@@ -27,8 +27,11 @@ from nardy_tui.i18n import N_, _, broken_into_lines, continued, ended, reorderin
 from nardy_tui.options import MatchOptions
 from nardy_tui.play import (
     COMMANDS,
+    HINT_LEVEL,
     TURN_COMPLETE,
+    BotFactory,
     BotSeat,
+    Chooser,
     Command,
     Lockstep,
     Next,
@@ -38,9 +41,11 @@ from nardy_tui.play import (
     PeerPlayed,
     PeerStartedGame,
     RemoteSeat,
+    Saver,
     Seat,
     Thrown,
     TurnFlow,
+    hint_ranking,
     last_play_marks,
     tutor_question,
     tutor_verdict,
@@ -48,10 +53,8 @@ from nardy_tui.play import (
 )
 from nardy_tui.storage import Animation, Settings, Switch
 from nardy_tui.ui.board import GLYPH, BoardView
-from nardy_tui.ui.bots import HINT_LEVEL, BotFactory, Chooser, hint_ranking
 from nardy_tui.ui.dialogs import Choice, GameOverDialog, MatchOverDialog, TutorDialog
 from nardy_tui.ui.footer import KeysFooter, show_in_footer
-from nardy_tui.ui.match_files import Saver
 from nardy_tui.ui.panels import CompactInfo, HistoryPanel, InfoPanel
 from nardy_tui.ui.sized import FULL_LAYOUT, SizedScreen
 from nardy_tui.ui.translated import translate_bindings

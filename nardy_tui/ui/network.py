@@ -42,8 +42,7 @@ from nardy_tui.net import (
     write_network_match,
 )
 from nardy_tui.options import MatchOptions, NetworkLaunch
-from nardy_tui.play import Lockstep, PeerBroke, Seat, against_friend
-from nardy_tui.ui.match_files import Saver
+from nardy_tui.play import Lockstep, PeerBroke, Saver, Seat, against_friend
 
 if TYPE_CHECKING:
     from nardy_tui.ui.app import NardyApp

@@ -79,7 +79,8 @@ class ReviewRequest:
     start: Position
     turns: tuple[TurnRecord, ...]
     sides: frozenset[Side]
-    """The sides whose play is judged: both in hot-seat, the human against the bot."""
+    """The sides whose turns the list shows: both in hot-seat, the human against the bot.
+    Both sides' play is judged all the same: the luck sentence sums the two."""
     view: Side | None
     """The side the board is seen from and numbered for; None: each turn's mover."""
     overridden: frozenset[int] = frozenset()
@@ -179,7 +180,7 @@ class ReviewScreen(SizedScreen):
         try:
             review = review_game(start, self.request.turns,
                                  progress=self._progress_from_thread,
-                                 on_turn=self._turn_from_thread, sides=self.request.sides)
+                                 on_turn=self._turn_from_thread)
         except _Closed:
             return
         except (WeightsError, ValueError) as error:

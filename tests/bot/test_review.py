@@ -3,10 +3,12 @@ follow their documented scales, and the expert's own play shows no mistakes."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from nardy_tui.bot import get_bot
-from nardy_tui.bot.review import Mark, grade_for, mark_for, review_game
+from nardy_tui.bot.review import GameReview, Mark, grade_for, mark_for, review_game
 from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord, format_play, legal_plays
 from tests.engine.boards import position as make_position
 
@@ -68,19 +70,45 @@ def test_the_experts_own_plays_show_no_mistakes() -> None:
     assert review_game(Position.initial(Side.WHITE), turns) == review  # deterministic
 
 
-def test_a_review_of_one_side_judges_its_turns_only_and_judges_them_alike() -> None:
-    bots = {Side.WHITE: get_bot("easy", seed=3), Side.BLACK: get_bot("medium", seed=4)}
-    position = Position.initial(Side.WHITE)
-    turns: list[TurnRecord] = []
-    rolls = [(3, 1), (5, 2), (6, 4), (2, 1), (5, 3), (6, 2), (4, 3), (6, 5)] * 2
-    for dice in rolls:
-        play = bots[position.turn].choose(position, dice)
-        turns.append(turn(position, dice, play))
-        position = position.apply(play, dice)
-    both = review_game(Position.initial(Side.WHITE), turns)
-    black = review_game(Position.initial(Side.WHITE), turns, sides={Side.BLACK})
-    assert black.turns and {judged.side for judged in black.turns} == {Side.BLACK}
-    assert black.turns == tuple(judged for judged in both.turns if judged.side is Side.BLACK)
+def bots_game(start: Position, seed: int) -> list[TurnRecord]:
+    """A whole game from ``start``, the easy bot (White) against the expert (Black)."""
+    bots = {Side.WHITE: get_bot("easy", seed=seed), Side.BLACK: get_bot("expert", seed=seed)}
+    dice = random.Random(seed)
+    position, turns = start, []
+    while position.winner is None:
+        roll = Dice(dice.randint(1, 6), dice.randint(1, 6))
+        play = bots[position.turn].choose(position, roll)
+        turns.append(turn(position, roll, play))
+        position = position.apply(play, roll)
+    return turns
+
+
+def adds_up(review: GameReview, side: Side) -> float:
+    """A game's result for ``side`` as its review explains it: the start's value, plus the
+    dice's gift, less its own play's cost, plus the other side's."""
+    return (review.start_for(side) + review.luck_of(side) - review.play_cost(side)
+            + review.play_cost(side.opponent))
+
+
+def test_a_finished_game_adds_up_to_its_result_from_both_sides() -> None:
+    start = Position.initial(Side.WHITE)
+    review = review_game(start, bots_game(start, seed=5))
+    assert review.result is not None
+    for side in Side:
+        assert adds_up(review, side) == pytest.approx(review.points_for(side), abs=1e-6)
+    assert review.play_cost(Side.WHITE) > 0  # the easy bot gives points away
+    assert {judged.side for judged in review.turns} == set(Side)  # the bot's play too
+
+
+def test_a_practice_game_from_a_position_starts_at_that_positions_value() -> None:
+    # Black to move with six checkers to bear off, White with four: the game starts well
+    # in White's favour, not at 0.
+    start = make_position({6: 3, 5: 3}, {2: 2, 1: 2}, Side.BLACK)
+    review = review_game(start, bots_game(start, seed=6))
+    assert review.start_for(Side.WHITE) > 0.5
+    assert review.start_for(Side.BLACK) == -review.start_for(Side.WHITE)
+    for side in Side:
+        assert adds_up(review, side) == pytest.approx(review.points_for(side), abs=1e-6)
 
 
 def test_an_illegal_play_in_a_game_is_refused() -> None:

@@ -86,10 +86,24 @@ def test_a_play_searched_deeper_than_the_hint_looks_at_it_is_said_to_be() -> Non
     assert said not in " ".join(verdict_lines(plain, Side.WHITE)) + tutor_question(plain)
 
 
-def test_the_luck_sentence_tells_the_dice_from_the_play() -> None:
-    blunder = judged(Side.WHITE, 0.4, Mark.BLUNDER)
-    review = GameReview((blunder,), (RollLuck(3, Side.BLACK, Dice(6, 6), 1.4),),
-                        (Side.BLACK, 1))
+def test_the_luck_sentence_is_the_result_as_a_sum_of_the_start_the_dice_and_both_plays(
+        ) -> None:
+    # From a position worth +0.20 to White, Black's dice gave it 0.90, White's play cost
+    # 0.40 and Black's 0.10: for White, -1 = +0.20 - 0.90 - 0.40 + 0.10.
+    review = GameReview((judged(Side.WHITE, 0.4, Mark.BLUNDER),
+                         judged(Side.BLACK, 0.1, Mark.ERROR)),
+                        (RollLuck(3, Side.BLACK, Dice(6, 6), 0.9),), (Side.BLACK, 1), 0.2)
     assert luck_said([review], Side.WHITE) == (
-        "White lost 1 point; the dice gave Black 1.40 points; White's play cost 0.40. "
-        "With the luck taken out: +0.40 for White.")
+        "White lost 1 point. For White: +0.20 (the start) - 0.90 (the dice) - 0.40 (White's "
+        "play) + 0.10 (Black's play) = -1.00. With the luck taken out: -0.10 for White.")
+    assert luck_said([review], Side.BLACK) == (
+        "Black won 1 point. For Black: -0.20 (the start) + 0.90 (the dice) - 0.10 (Black's "
+        "play) + 0.40 (White's play) = +1.00. With the luck taken out: +0.10 for Black.")
+
+
+def test_a_matchs_luck_sentence_adds_its_games_starts_up() -> None:
+    # Each game: White starts at +0.25, rolls 1.25 worse than its mean and loses 1 point.
+    game = GameReview((), (RollLuck(1, Side.WHITE, Dice(2, 1), -1.25),), (Side.BLACK, 1), 0.25)
+    assert luck_said([game, game], Side.BLACK) == (
+        "Black won 2 points. For Black: -0.50 (the starts) + 2.50 (the dice) + 0.00 (Black's "
+        "play) + 0.00 (White's play) = +2.00. With the luck taken out: -0.50 for Black.")

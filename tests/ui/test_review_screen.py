@@ -243,7 +243,11 @@ async def test_the_summary_counts_the_plays_made_against_the_tutors_warning() ->
 
 async def test_once_done_the_summary_tells_the_dice_from_the_play() -> None:
     summary, detail = await summary_and_detail(blunder_game())
-    assert "the dice gave White" in summary and "With the luck taken out" in summary
+    # From -0.67 (one roll in six wins), the 6-5 made a sure win (+1.67) that White's
+    # play threw away (-2.00): White lost 1 point.
+    assert ("For White: -0.67 (the start) + 1.67 (the dice) - 2.00 (White's play) + 0.00 "
+            "(Black's play) = -1.00." in summary.replace("\n", " "))
+    assert "With the luck taken out: -2.67 for White." in summary.replace("\n", " ")
     assert "The roll's luck for White: +" in detail
 
 

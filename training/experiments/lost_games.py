@@ -49,8 +49,7 @@ def main(report_path: Path) -> None:
         start, match = replay({expert_side: expert, expert_side.opponent: hard},
                        DiceStream(f"arena:{seed}:{pair}", seed))
         record = match.game
-        review = review_game(start, record.turns,
-                             sides={expert_side.opponent})
+        review = review_game(start, record.turns)
         luck = review.luck_of(expert_side)
         hard_errors = review.summary(expert_side.opponent).total_loss
         deficits.append((luck, hard_errors))

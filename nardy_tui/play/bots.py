@@ -1,4 +1,4 @@
-"""Who makes the choices for a side: the bot, seen through the small interface the UI needs.
+"""Who makes the choices for a side: the bot, seen through the small interface the game needs.
 
 The bot package is imported only when a bot is first needed, inside the worker thread, so
 neither start-up nor a hot-seat match pays for it.
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 class Chooser(Protocol):
-    """What the UI asks of a bot (``nardy_tui.bot.get_bot`` returns one)."""
+    """What the game asks of a bot (``nardy_tui.bot.get_bot`` returns one)."""
 
     def choose(self, position: Position, dice: Dice) -> Play: ...
 

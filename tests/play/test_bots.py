@@ -1,0 +1,59 @@
+"""The bots the game asks: the real one by level (hard in expert's place when the weights
+cannot be loaded), and the hint's ranking, with judgements where the bot has them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+import nardy_tui.bot
+from nardy_tui.bot import Bot, WeightsError
+from nardy_tui.engine import Dice, Play, Position, legal_plays
+from nardy_tui.play import FALLBACK_LEVEL, hint_ranking, load_bot
+
+OPENING = Position.initial()
+DICE = Dice(6, 5)
+
+
+class ScoresOnly:
+    """A test's stand-in: it ranks by scores and has no judgement to give."""
+
+    def choose(self, position: Position, dice: Dice) -> Play:
+        return legal_plays(position, dice)[0]
+
+    def rank(self, position: Position, dice: Dice) -> Sequence[tuple[Play, float]]:
+        return [(play, -index) for index, play in enumerate(legal_plays(position, dice))]
+
+
+def test_load_bot_gives_the_level_asked_for() -> None:
+    bot = load_bot("easy", 3)
+    assert isinstance(bot, Bot)
+    assert bot.choose(OPENING, DICE) in legal_plays(OPENING, DICE)
+
+
+def test_an_expert_without_its_weights_plays_as_the_fallback_level(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    real = nardy_tui.bot.get_bot
+    asked: list[str] = []
+
+    def no_weights(level: str, seed: int = 0) -> Bot:
+        asked.append(level)
+        if level == "expert":
+            raise WeightsError("the weights file is damaged")
+        return real(level, seed=seed)
+
+    monkeypatch.setattr(nardy_tui.bot, "get_bot", no_weights)
+    assert isinstance(load_bot("expert", 1), Bot)
+    assert asked == ["expert", FALLBACK_LEVEL]
+
+
+def test_a_stand_in_ranks_by_its_scores_without_judgements() -> None:
+    ranking = hint_ranking(ScoresOnly(), OPENING, DICE)
+    assert [play for play, _, _ in ranking] == legal_plays(OPENING, DICE)
+    assert all(known is None for _, _, known in ranking)
+
+
+def test_a_real_bot_ranks_every_legal_play() -> None:
+    ranking = hint_ranking(load_bot("hard", 1), OPENING, DICE)
+    assert {play for play, _, _ in ranking} == set(legal_plays(OPENING, DICE))
