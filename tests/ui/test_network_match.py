@@ -167,14 +167,24 @@ def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("quick_retries")
 async def test_a_line_without_the_friends_seal_drops_the_connection_and_the_match_goes_on(
-        ) -> None:
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from nardy_tui.ui.network import NetworkGame
+
+    lost: list[tuple[Role, str]] = []
+    hear_lost = NetworkGame.lost
+
+    def heard_lost(game: NetworkGame, reason: str) -> None:
+        lost.append((game.role, reason))
+        hear_lost(game, reason)
+
+    monkeypatch.setattr(NetworkGame, "lost", heard_lost)
     async with friends(new_code()) as two:
         host, joiner = two.host, two.joiner
         assert joiner.network is not None and joiner.network.session.line is not None
         joiner.network.session.line._writer.write(b"0" * 64 + b' {"t":"ping"}\n')
-        await until(lambda: "down" in status_of(host), *two.both,
+        await until(lambda: any(role is Role.HOST for role, _ in lost), *two.both,
                     what="the host drops the connection")
-        assert "seal" in status_of(host)
+        assert "seal" in next(reason for role, reason in lost if role is Role.HOST)
         await until(lambda: connected(host, joiner), *two.both, what="the joiner is back")
         await play_until(two.pilots, lambda: len(match_of(host).game.turns) >= 2
                          or not_playing(host))
