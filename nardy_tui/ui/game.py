@@ -45,11 +45,23 @@ from nardy_tui.play import (
     Seat,
     Thrown,
     TurnFlow,
+    away_thinking_said,
+    banner,
+    first_source_cell,
     hint_ranking,
+    history_title,
+    last_play_frames,
     last_play_marks,
+    marks_for,
+    pass_said,
+    position_id_said,
+    position_now,
+    seen_from,
+    turn_said,
     tutor_question,
     tutor_verdict,
     warns,
+    where_we_are,
 )
 from nardy_tui.storage import Animation, Settings, Switch
 from nardy_tui.ui.board import GLYPH, BoardView
@@ -214,7 +226,7 @@ class GameScreen(SizedScreen):
         self.board.focus()
         self._fit_board(self.app.size.width, self.app.size.height)
         self.refresh_view()
-        self.say(self._line_news or self.flow.where_we_are())
+        self.say(self._line_news or where_we_are(self.match, self.flow.reader))
         self.bot_activity = self._line_news
         self.call_after_refresh(self._advance)
         self.call_after_refresh(self.take_from_peer)
@@ -292,15 +304,15 @@ class GameScreen(SizedScreen):
         board = self.board
         self._stop_replay()
         flow.follow_mover()  # a setting may have just been turned on
-        board.show(flow.position_now())
+        board.show(position_now(self.match))
         board.view = flow.view
-        board.numbering = flow.reader
-        board.set_marks(flow.marks())
-        board.set_banner(flow.banner())
+        board.numbering = flow.reader.side
+        board.set_marks(marks_for(flow))
+        board.set_banner(banner(self.match, flow.names))
         self.query_one(InfoPanel).show(self.match, flow.names)
         self.query_one(CompactInfo).show(self.match, flow.names)
         self.query_one(HistoryPanel).show(self.match, flow.reader)
-        self.query_one("#history-title", Static).update(flow.history_title())
+        self.query_one("#history-title", Static).update(history_title(flow.reader, flow.hot_seat))
         self._refresh_footer()
 
     def _refresh_footer(self) -> None:
@@ -347,12 +359,12 @@ class GameScreen(SizedScreen):
         elif next_step is Next.PASS:
             # In the status line, not a toast: a toast covered the news under the board and
             # outlived the next roll.
-            said = self.flow.pass_said()
+            said = pass_said(self.match)
             self._apply(replace(self.flow.finish_turn(passing=True), said=said))
         elif next_step is Next.AWAY_MOVES:
             self._start_bot_turn()
         elif next_step is Next.PLAYER_MOVES:
-            cell = self.flow.first_source_cell()
+            cell = first_source_cell(self.flow.human_turn)
             if cell is not None:
                 self.board.move_cursor_to(cell)
             self._apply(self.flow.play_forced())
@@ -387,7 +399,7 @@ class GameScreen(SizedScreen):
         turn = self.match.turn
         assert turn is not None
         thinking = _("{player} is thinking…").format(player=self.flow.names[turn.mover])
-        self.say(self.flow.away_thinking_said())
+        self.say(away_thinking_said(self.match, self.flow.names))
         self.bot_activity = f"{GLYPH[turn.mover]} {thinking}"
         if not isinstance(self.flow.seats[turn.mover], RemoteSeat):
             self._think(turn.position, turn.dice, len(self.match.game.turns))
@@ -575,7 +587,7 @@ class GameScreen(SizedScreen):
         """Hot-seat: the numbering turns with the board (against the bot it stays yours)."""
         self.flow.view = self.board.view
         self.refresh_view()
-        self.say(self.flow.seen_from())
+        self.say(seen_from(self.flow.view, self.flow.reader, self.flow.hot_seat))
 
     def action_undo(self) -> None:
         self._tutor_asked = None  # a confirmation asked before is withdrawn
@@ -677,11 +689,11 @@ class GameScreen(SizedScreen):
         """
         if not self.check_action("last_play", ()):
             return
-        frames = self.flow.last_play_frames()
+        frames = last_play_frames(self.match.game)
         self.refresh_view()
         self._replay = frames
         self.say(_("Again, slowly: {turn}").format(
-            turn=self.flow.turn_said(self.match.game.turns[-1])))
+            turn=turn_said(self.match.game.turns[-1], self.flow.reader)))
         self._replay_step(self._replay_run)
 
     def _replay_step(self, run: int) -> None:
@@ -694,7 +706,7 @@ class GameScreen(SizedScreen):
         board.show(position)
         board.set_marks(last_play_marks(record.side, steps))
         side, dice = record.side.name_shown, str(record.dice)
-        moves = self.flow.moves_read(steps, record.side)
+        moves = self.flow.reader.moves(steps, record.side)
         if moves:
             banner = _("Last play again · {side} {dice} · {moves}").format(
                 side=side, dice=dice, moves=moves)
@@ -708,7 +720,7 @@ class GameScreen(SizedScreen):
     def _replay_done(self, run: int) -> None:
         if run == self._replay_run:
             self.refresh_view()
-            self.say(self.flow.where_we_are())
+            self.say(where_we_are(self.match, self.flow.reader))
 
     def _stop_replay(self) -> None:
         self._replay_run += 1
@@ -718,7 +730,7 @@ class GameScreen(SizedScreen):
         self.say(self.saver.export(self.match, self.options))
 
     def action_copy_id(self) -> None:
-        text, said = self.flow.position_id_said()
+        text, said = position_id_said(self.match)
         self.app.copy_to_clipboard(text)
         self.say(said)
 
@@ -738,7 +750,7 @@ class GameScreen(SizedScreen):
             self._open_review(lambda _: self._show_game_over())
         elif choice is Choice.LOOK:
             self.say(_("{turn}. The game is over: n starts the next game.").format(
-                turn=self.flow.turn_said(self.match.game.turns[-1])))
+                turn=turn_said(self.match.game.turns[-1], self.flow.reader)))
         else:
             self._apply(self.flow.next_game())
 
@@ -808,7 +820,7 @@ class GameScreen(SizedScreen):
             return
         if choice is Choice.LOOK:
             self.say(_("{turn}. The match is over: n shows its result again.").format(
-                turn=self.flow.turn_said(self.match.game.turns[-1])))
+                turn=turn_said(self.match.game.turns[-1], self.flow.reader)))
             return
         if choice is Choice.NEW:
             self._new_match()
