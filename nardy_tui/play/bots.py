@@ -53,3 +53,18 @@ def hint_ranking(bot: Chooser, position: Position, dice: Dice,
     if isinstance(bot, Bot):
         return bot.rank_with_chances(position, dice, played)
     return [(play, value, None) for play, value in bot.rank(position, dice)]
+
+
+class MatchBots:
+    """A match's bots, one per level, each made on first use (the bot's turn, the hint and
+    the tutor share them), all with the match's seed."""
+
+    def __init__(self, factory: BotFactory, seed: int) -> None:
+        self._factory = factory
+        self._seed = seed
+        self._made: dict[str, Chooser] = {}
+
+    def __getitem__(self, level: str) -> Chooser:
+        if level not in self._made:
+            self._made[level] = self._factory(level, self._seed)
+        return self._made[level]

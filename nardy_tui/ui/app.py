@@ -15,7 +15,7 @@ import threading
 import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from functools import partial
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from nardy_tui.engine import Match
     from nardy_tui.play import BotFactory
     from nardy_tui.ui.dialogs import Choice
-    from nardy_tui.ui.game import GameScreen
+    from nardy_tui.ui.game import GameScreen, GameServices
     from nardy_tui.ui.network import NetworkGame
     from nardy_tui.ui.newmatch import MatchChoice
 
@@ -88,8 +88,8 @@ class NardyApp(App[int]):
         use_language(current_language(), reorder_rtl=self.settings.reorder_rtl)
         translate_bindings(self)
         self.launch = launch or LaunchOptions()
-        self.bot_factory: BotFactory = bot_factory or load_bot
-        self.pace = pace
+        self._bot_factory: BotFactory = bot_factory or load_bot
+        self._pace = pace
         self.settings_changed: Signal[Switch] = Signal(self, "settings-changed")
         """Published with a setting's name when the player changes it."""
         self.saver: Saver = Saver()
@@ -266,15 +266,24 @@ class NardyApp(App[int]):
                 "nardy: cannot listen on port {port}: {reason}").format(
                 port=launch.port, reason=error.strerror or error))
 
+    @cached_property
+    def game_services(self) -> GameServices:
+        """What every game screen is given, made with the first one (the game screen's
+        package is imported on first use)."""
+        from nardy_tui.ui.game import GameServices
+
+        return GameServices(settings=self.settings, settings_changed=self.settings_changed,
+                            saver=self.saver, bot_factory=self._bot_factory, pace=self._pace,
+                            new_match=self.action_new_match)
+
     def show_network_match(self, network: NetworkGame, saver: Saver) -> None:
         """The game screen for the match with a friend (again after a language change)."""
         from nardy_tui.ui.game import GameScreen
 
         assert network.saved is not None
-        self._show(GameScreen(network.saved.match, network.options, network.seats,
-                              settings=self.settings, settings_changed=self.settings_changed,
-                              saver=saver, bot_factory=self.bot_factory, pace=self.pace,
-                              new_match=partial(self.exit, 0), lockstep=network.lockstep))
+        services = replace(self.game_services, saver=saver, new_match=partial(self.exit, 0),
+                           lockstep=network.lockstep)
+        self._show(GameScreen(network.saved.match, network.options, network.seats, services))
 
     async def on_unmount(self) -> None:
         """Tell a friend on another machine that this side has quit."""
@@ -309,10 +318,7 @@ class NardyApp(App[int]):
             problem = self.saver.save(match, resolved)  # kept from the first frame on
             if problem is not None:
                 self.notify(problem, severity="warning")
-        self._show(GameScreen(match, resolved, seats, settings=self.settings,
-                              settings_changed=self.settings_changed, saver=self.saver,
-                              bot_factory=self.bot_factory, pace=self.pace,
-                              new_match=self.action_new_match, warned=warned))
+        self._show(GameScreen(match, resolved, seats, self.game_services, warned))
 
     def _remember_choices(self, options: MatchOptions) -> None:
         """The new-match screen offers these choices again next time.
@@ -569,7 +575,7 @@ class NardyApp(App[int]):
             self.network.show_again()
         elif isinstance(screen, GameScreen):
             self.start_match(screen.options, screen.match,
-                             warned=frozenset(screen.tutor_overridden))
+                             warned=frozenset(screen.tutor.overridden))
         elif isinstance(screen, NewMatchScreen):
             self._open_new_match_screen(back=screen.back)
 

@@ -291,7 +291,7 @@ class NetworkGame:
         """Show ``news`` of the line; in the status line too if ``said``."""
         screen = self._screen()
         if screen is not None:
-            screen.line_news(news, said)
+            screen.peer.line_news(news, said)
         elif isinstance(self.app.screen, ConnectingScreen):
             self.app.screen.news(news)
 
@@ -331,8 +331,8 @@ class NetworkGame:
             return
         screen = self._screen()
         if screen is not None:
-            screen.save_now()
-            screen.take_from_peer()
+            screen.save()
+            screen.peer.take()
 
     def lost(self, reason: str) -> None:
         """The line is down: said in the status line when it goes down; the joiner's
@@ -362,7 +362,7 @@ class NetworkGame:
     def _broken(self, reason: str) -> None:
         screen = self._screen()
         if screen is not None:
-            screen.peer_broke(reason)
+            screen.peer.broke(reason)
         else:
             self.app.exit(return_code=1, message=f"nardy: {reason}")
 

@@ -10,7 +10,7 @@ import pytest
 import nardy_tui.bot
 from nardy_tui.bot import Bot, WeightsError
 from nardy_tui.engine import Dice, Play, Position, legal_plays
-from nardy_tui.play import FALLBACK_LEVEL, hint_ranking, load_bot
+from nardy_tui.play import FALLBACK_LEVEL, MatchBots, hint_ranking, load_bot
 
 OPENING = Position.initial()
 DICE = Dice(6, 5)
@@ -57,3 +57,16 @@ def test_a_stand_in_ranks_by_its_scores_without_judgements() -> None:
 def test_a_real_bot_ranks_every_legal_play() -> None:
     ranking = hint_ranking(load_bot("hard", 1), OPENING, DICE)
     assert {play for play, _, _ in ranking} == set(legal_plays(OPENING, DICE))
+
+
+def test_a_match_makes_each_level_once_with_its_seed() -> None:
+    made: list[tuple[str, int]] = []
+
+    def factory(level: str, seed: int) -> ScoresOnly:
+        made.append((level, seed))
+        return ScoresOnly()
+
+    bots = MatchBots(factory, 7)
+    assert bots["hard"] is bots["hard"]
+    bots["expert"]
+    assert made == [("hard", 7), ("expert", 7)]

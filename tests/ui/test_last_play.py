@@ -7,6 +7,8 @@ shows the play again, step by step.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.color import Color
 
 from nardy_tui.engine import Match, Phase, Position, Side, TurnBuilder, checker_moves
@@ -107,7 +109,7 @@ async def test_the_bots_steps_are_marked_as_it_plays_them() -> None:
         await app_workers_done(pilot)
         assert screen.flow.away_steps and match.turn is not None
         assert marked(screen, Mark.LAST_TO) == set()  # nothing played yet
-        screen._bot_step()
+        screen.away.step()
         await pilot.pause()
         assert marked(screen, Mark.LAST_TO) == expected(Side.BLACK, match.turn.steps)[1] != set()
 
@@ -149,7 +151,7 @@ async def test_a_roll_during_the_replay_stops_it() -> None:
     app = against_bot()
     async with app.run_test(size=SIZE) as pilot:
         screen, match = await bot_has_moved(pilot)
-        screen.normal_pace = 30
+        screen.services = replace(screen.services, pace=30)
         await burst(pilot, "l")
         assert screen.board.position == position_before_last(match.game)
         assert "Last play again" in str(screen.board.query_one("#banner").content)

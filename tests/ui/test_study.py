@@ -139,7 +139,7 @@ async def test_play_anyway_counts_the_turn_and_remembers_the_warning_for_the_rev
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert len(match.game.turns) == turns + 1
-        assert screen.tutor_overridden == {(1, turns + 1)}
+        assert screen.tutor.overridden == {(1, turns + 1)}
         saved = load_saved()
         assert saved is not None and saved.warned == {(1, turns + 1)}  # kept for a resume
 
@@ -380,7 +380,7 @@ async def test_a_language_change_keeps_the_plays_made_against_the_tutor() -> Non
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.match is match
-        assert screen.tutor_overridden == {(1, turns + 1)}
+        assert screen.tutor.overridden == {(1, turns + 1)}
 
 
 async def test_the_tutor_is_chosen_in_the_palette_and_remembered() -> None:

@@ -79,7 +79,7 @@ async def test_an_answer_that_arrives_after_its_screen_was_replaced_is_dropped()
             old.refresh_view()  # the vanished screen's board: NoMatches if this ran at all
 
         # A worker of the old screen finishing now, from its thread.
-        await asyncio.to_thread(old._answer, late_answer, "a late play",
+        await asyncio.to_thread(old.answer, late_answer, "a late play",
                                 len(match.game.turns))
         await pilot.pause()
         assert reached == []

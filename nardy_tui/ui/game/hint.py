@@ -1,0 +1,41 @@
+"""The hint: the best plays for the player's turn, found in a worker."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from nardy_tui.engine import Dice, Position
+from nardy_tui.i18n import _
+from nardy_tui.play import HINT_LEVEL, hint_ranking
+
+if TYPE_CHECKING:
+    from nardy_tui.bot import RankingWithChances
+    from nardy_tui.ui.game.host import GameHost
+
+
+class HintSearch:
+    """Ranks the player's plays with the hint's bot and shows the best on the board."""
+
+    def __init__(self, screen: GameHost) -> None:
+        self._screen = screen
+
+    def start(self) -> None:
+        screen = self._screen
+        turn = screen.flow.human_turn
+        assert turn is not None
+        screen.say(_("Looking for the best play…"))
+        screen.run_worker(partial(self._rank, turn.position, turn.dice,
+                                  len(screen.match.game.turns)),
+                          name="find_hint", group="hint", thread=True, exclusive=True)
+
+    def _rank(self, position: Position, dice: Dice, turn_number: int) -> None:
+        """In a worker's thread: every play ranked, handed back to the UI thread."""
+        ranking = hint_ranking(self._screen.bots[HINT_LEVEL], position, dice)
+        self._screen.answer(self._show, ranking, turn_number)
+
+    def _show(self, ranking: RankingWithChances, turn_number: int) -> None:
+        chances = {play: known for play, _, known in ranking if known is not None}
+        screen = self._screen
+        screen.apply(screen.flow.show_hint([(play, value) for play, value, _ in ranking],
+                                           turn_number, chances))

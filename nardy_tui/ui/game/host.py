@@ -1,0 +1,69 @@
+"""What the game screen's helpers use of it: a protocol, so that they do not import the
+screen that imports them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from nardy_tui.engine import Match
+    from nardy_tui.options import MatchOptions
+    from nardy_tui.play import MatchBots, Outcome, TurnFlow
+    from nardy_tui.ui.board import BoardView
+    from nardy_tui.ui.game.services import GameServices
+
+Answer = TypeVar("Answer")
+"""What a worker of the game screen answers: the bot's play, the hint's best plays, the
+tutor's verdict."""
+
+
+class GameHost(Protocol):
+    """The game screen, as its helpers see it (``GameScreen`` is the one there is)."""
+
+    match: Match
+    options: MatchOptions
+    flow: TurnFlow
+    services: GameServices
+    bots: MatchBots
+    bot_activity: str
+
+    @property
+    def app(self) -> App[object]: ...
+
+    @property
+    def board(self) -> BoardView: ...
+
+    @property
+    def board_shown(self) -> bool:
+        """Whether the board is up (not yet, while the screen is being put up)."""
+        ...
+
+    @property
+    def is_attached(self) -> bool: ...
+
+    @property
+    def pace(self) -> float: ...
+
+    def apply(self, outcome: Outcome | None) -> None: ...
+
+    def say(self, text: str) -> None: ...
+
+    def save(self) -> None: ...
+
+    def refresh_view(self) -> None: ...
+
+    def action_hint(self) -> None: ...
+
+    def later(self, delay: float, callback: Callable[[], None]) -> None: ...
+
+    def call_later(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool: ...
+
+    def answer(self, callback: Callable[[Answer, int], None], answer: Answer,
+               turn_number: int) -> None: ...
+
+    def run_worker(self, work: Callable[[], None], name: str | None = "",
+                   group: str = "default", *, exclusive: bool = False,
+                   thread: bool = False) -> object: ...

@@ -1,0 +1,448 @@
+"""The game screen: the board, the panels, and the timers and workers that drive the match.
+
+What a choice means is the turn flow's business (``nardy_tui.play``), and every rule
+question goes on from there to the engine. This screen turns keys, clicks, timers and the
+bot's answers into calls on the flow, and applies each ``Outcome`` in one place
+(``apply``): save, redraw, say, then start what comes next by itself. The parts with a
+concern of their own are handed to helpers beside it: the away side's turn (``AwayTurn``),
+the hint (``HintSearch``), the tutor (``TutorGate``), the last play again
+(``LastPlayReplay``), the other machine (``PeerPump``) and the end of a game or the match
+(``MatchEnding``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from functools import partial
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from nardy_tui.engine import Match, Phase, Side
+from nardy_tui.i18n import N_, _, broken_into_lines, reordering
+from nardy_tui.options import MatchOptions
+from nardy_tui.play import COMMANDS, Command, MatchBots, Next, Outcome, Seat, TurnFlow
+from nardy_tui.storage import Animation, Switch
+from nardy_tui.ui.board import BoardView
+from nardy_tui.ui.footer import KeysFooter, show_in_footer
+from nardy_tui.ui.game.away import AwayTurn
+from nardy_tui.ui.game.ending import MatchEnding
+from nardy_tui.ui.game.hint import HintSearch
+from nardy_tui.ui.game.host import Answer
+from nardy_tui.ui.game.peer import PeerPump
+from nardy_tui.ui.game.replay import LastPlayReplay
+from nardy_tui.ui.game.services import GameServices
+from nardy_tui.ui.game.tutor import TutorGate
+from nardy_tui.ui.panels import CompactInfo, HistoryPanel, InfoPanel
+from nardy_tui.ui.sized import FULL_LAYOUT, SizedScreen
+from nardy_tui.ui.translated import translate_bindings
+
+AUTOMATIC_PLAYS = (Switch.AUTO_ROLL, Switch.AUTO_FORCED, Switch.AUTO_CONFIRM)
+"""The settings that play for the player: rolling, a forced play, confirming a turn."""
+BELOW_BOARD = 3
+"""Rows under the board: the two-line status and the footer."""
+BOARD_KEYS_SHOWN = frozenset({"choose", "flip"})
+"""The board's keys in the footer: Enter and f."""
+KEYS_SHOWN_WHEN_ROOM = frozenset(spec.action for spec in COMMANDS if spec.roomy_only)
+"""The screen's keys the footer drops (with the board's) in the compact layout."""
+COMMAND_OF_ACTION = {spec.action: spec.command for spec in COMMANDS}
+CONFIRM_KEYS = next(spec.keys for spec in COMMANDS if spec.command is Command.CONFIRM)
+
+STATUS_ROWS = 2
+"""Lines of the status under the board (in the compact layout, a long message takes four,
+two of them from the board's banner)."""
+COMPACT_INFO_ROWS = 2
+"""Rows of the compact layout's news under the board (``CompactInfo``)."""
+
+SIDE_PANEL = 44
+"""Columns the side panel keeps (with its margin) when a wider terminal widens the board."""
+
+PACE_FACTORS = {Animation.NORMAL: 1.0, Animation.FAST: 0.3, Animation.NONE: 0.0}
+"""The bot's pace under each animation setting, against the normal one."""
+
+
+class GameScreen(SizedScreen):
+    """One match in play, hot-seat or against the bot."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(spec.keys, spec.action, spec.label, show=spec.in_footer) for spec in COMMANDS),
+        # The same key once the turn cannot be confirmed (Textual tries the one above first):
+        # it says why, off the footer.
+        Binding(CONFIRM_KEYS, "confirm_unfinished", N_("Confirm"), show=False),
+        # The next game's key once the match is over: its dialog again, from the final board.
+        Binding("n", "match_result", N_("Match result")),
+        Binding("question_mark,f1", "app.help", N_("Help")),
+    ]
+    """The descriptions are translated per screen (``translate_bindings``)."""
+
+    bot_activity: reactive[str] = reactive("", init=False)
+    """What the bot is doing now, in words for the side panel ("" when it is not its turn)."""
+
+    live_keys: reactive[tuple[bool, ...]] = reactive((), init=False)
+    """Which of the commands do something now (``check_action``); when that changes, the
+    footer shows the keys again."""
+
+    def __init__(self, match: Match, options: MatchOptions, seats: dict[Side, Seat],
+                 services: GameServices, warned: frozenset[tuple[int, int]] = frozenset(),
+                 ) -> None:
+        """``seats`` says who plays each side; ``options.color`` is resolved; ``warned``:
+        the plays already made against the tutor's warning (a resumed match's)."""
+        super().__init__()
+        translate_bindings(self)
+        self.match = match
+        self.options = options
+        self.services = services
+        self.flow = TurnFlow(match, seats, services.settings)
+        self.bots = MatchBots(services.bot_factory,
+                              match.seed if options.seed is None else options.seed)
+        self.away = AwayTurn(self)
+        self.hint = HintSearch(self)
+        self.tutor = TutorGate(self, warned)
+        self.replay = LastPlayReplay(self)
+        self.peer = PeerPump(self, services.lockstep, self.away)
+        self.ending = MatchEnding(self, self.tutor)
+
+    def compose_main(self) -> ComposeResult:
+        with Horizontal(id="game-body"):
+            yield BoardView(id="board", view=self.flow.view)
+            with Vertical(id="side-panel", classes="-right-to-left" if reordering() else ""):
+                with Vertical(id="panel-news"):
+                    yield InfoPanel(id="info")
+                    yield Static(id="bot-activity")
+                with Vertical(id="panel-history"):
+                    yield Static(_("History"), id="history-title", classes="panel-title")
+                    yield HistoryPanel(id="history")
+        yield CompactInfo(id="compact-info", classes="-right-to-left" if reordering() else "")
+        yield Static(id="status")
+        yield KeysFooter()
+
+    @property
+    def board(self) -> BoardView:
+        return self.query_one(BoardView)
+
+    @property
+    def board_shown(self) -> bool:
+        """Whether the board is up (not yet, while the screen is being put up)."""
+        return bool(self.query(BoardView)) and self.board.is_mounted
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether quitting now would leave a match unfinished."""
+        return self.match.phase is not Phase.MATCH_OVER
+
+    def _setting_changed(self, switch: Switch) -> None:
+        """Show a changed setting at once (turning the board to the mover needs a redraw).
+
+        An automatic play turned on while it applies (the player's roll waiting, a forced
+        play not begun, a complete turn) acts now, not from the next turn on; after the
+        palette that changed it has closed.
+        """
+        if not (self.is_attached and self.board.is_mounted):
+            return
+        self.refresh_view()
+        if switch in AUTOMATIC_PLAYS and self.flow.settings.is_on(switch):
+            self.call_later(self._play_automatically, switch)
+
+    def _play_automatically(self, setting: Switch) -> None:
+        """Do what the automatic ``setting`` does, if it applies now (the flow checks)."""
+        if not self.is_current:
+            return
+        flow = self.flow
+        if setting is Switch.AUTO_ROLL:
+            self.apply(flow.roll(by_key=False) if flow.allows(Command.ROLL) else None)
+        elif setting is Switch.AUTO_FORCED:
+            self.apply(flow.play_forced())
+        elif setting is Switch.AUTO_CONFIRM:
+            self.action_confirm()  # past the tutor, if it watches
+
+    def ready(self) -> None:
+        if not self.query(BoardView):
+            return  # the app ended while this screen was being put up
+        self.services.settings_changed.subscribe(self, self._setting_changed)
+        board, flow = self.board, self.flow
+        board.on_chosen = lambda cell: self.apply(flow.choose(cell))
+        board.on_cancelled = lambda: self.apply(flow.cancel())
+        board.on_digit_waiting = lambda digit: self.apply(flow.digit_waiting(digit))
+        board.focus()
+        self._fit_board(self.app.size.width, self.app.size.height)
+        self.refresh_view()
+        self.say(self.peer.news or flow.where_we_are())
+        self.bot_activity = self.peer.news
+        self.call_after_refresh(self._advance)
+        self.call_after_refresh(self.peer.take)
+        self.tutor.look()  # a resumed match's complete turn is judged at once, as any other
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Wider points and taller stacks in a bigger terminal, so the board fills it."""
+        self._fit_board(event.size.width, event.size.height)
+
+    def _fit_board(self, width: int, height: int) -> None:
+        """The layout for the terminal's size: the board and the side panel beside it, or,
+        in a terminal smaller than ``FULL_LAYOUT``, the board alone with two lines of news
+        under it and the panel a key away (``i``)."""
+        compact = width < FULL_LAYOUT[0] or height < FULL_LAYOUT[1]
+        if compact != self.has_class("-compact"):
+            self.set_class(compact, "-compact")
+            self.remove_class("-panel-shown")
+            # The footer's keys in 80 columns: tighter, and a few left to the help, where
+            # every key is.
+            self.query_one(KeysFooter).compact = compact
+            show_in_footer(self.board, BOARD_KEYS_SHOWN, not compact)
+            show_in_footer(self, KEYS_SHOWN_WHEN_ROOM, not compact)
+            self.refresh_bindings()
+        if compact:
+            self.board.fit(width, height - BELOW_BOARD - COMPACT_INFO_ROWS)
+        else:
+            self.board.fit(width - SIDE_PANEL, height - BELOW_BOARD)
+
+    def action_panel(self) -> None:
+        """In the compact layout, the side panel (score, dice, pips, the whole history) in
+        the board's place, and back."""
+        shown = not self.has_class("-panel-shown")
+        self.set_class(shown, "-panel-shown")
+        if not shown:
+            self.board.focus()
+        self.refresh_bindings()
+
+    def watch_bot_activity(self, activity: str) -> None:
+        """A side-panel box that stands out while the bot thinks or moves.
+
+        Once the bot is done the box is only hidden, its words kept: a new class takes
+        effect a frame after new words do, so emptying it showed an empty box for a frame
+        (seen in a real terminal after every bot turn)."""
+        box = self.query_one("#bot-activity", Static)
+        if activity:
+            box.update(activity)
+        box.set_class(bool(activity), "-active")
+
+    # -- showing the state ------------------------------------------------------------------
+
+    def apply(self, outcome: Outcome | None) -> None:
+        """Apply what the flow did: save, redraw, say, then start what comes next."""
+        if outcome is None:
+            return
+        if outcome.changed:
+            self.save()
+            self.peer.observe()  # saved before anything is sent
+        if outcome.moves_on:
+            self.bot_activity = ""
+        if outcome.redraw:
+            self.refresh_view()
+        if outcome.said:
+            self.say(outcome.said)
+        if outcome.moves_on:
+            self._advance()
+            self.peer.take()
+        self.tutor.look()
+        if outcome.confirm:
+            self.action_confirm()
+
+    def refresh_view(self) -> None:
+        """Redraw everything from the match: board, highlights, panels, bindings.
+
+        The live keys are looked at once the events at hand are handled: a turn that ends
+        and the next that rolls by itself (auto-roll, the bot) come out with the same keys,
+        and looked at right away the footer was rebuilt twice for nothing (a costly
+        recompose)."""
+        flow = self.flow
+        board = self.board
+        self.replay.stop()
+        flow.follow_mover()  # a setting may have just been turned on
+        board.show(flow.position_now())
+        board.view = flow.view
+        board.numbering = flow.reader
+        board.set_marks(flow.marks())
+        board.set_banner(flow.banner())
+        self.query_one(InfoPanel).show(self.match, flow.names)
+        self.query_one(CompactInfo).show(self.match, flow.names)
+        self.query_one(HistoryPanel).show(self.match, flow.reader)
+        self.query_one("#history-title", Static).update(flow.history_title())
+        self.call_after_refresh(self._update_live_keys)
+
+    def _update_live_keys(self) -> None:
+        self.live_keys = tuple(bool(self.check_action(spec.action, ())) for spec in COMMANDS)
+
+    def watch_live_keys(self) -> None:
+        self.refresh_bindings()
+
+    def say(self, text: str) -> None:
+        """The status line under the board: reasons, announcements, what to do next.
+
+        A right-to-left line is broken to the status line's width before it is reordered
+        (``broken_into_lines``), and set to the right. In the compact layout a message longer
+        than the status's two lines (a hint in Russian) takes two rows of the board's banner
+        until the next message: the news under the board (score, dice left) is never hidden.
+        """
+        status = self.query_one("#status", Static)
+        status.set_class(reordering(), "-right-to-left")
+        width = status.content_size.width or self.size.width
+        shown = broken_into_lines(text, width)
+        long = (self.has_class("-compact")
+                and len(Text(shown).wrap(self.app.console, width)) > STATUS_ROWS)
+        relayout = long != self.has_class("-long-status")
+        self.set_class(long, "-long-status")
+        status.update(shown, layout=relayout)
+
+    # -- what happens without a key -------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Start what comes next by itself: a roll, a pass, the bot's turn, the forced play,
+        the dialog at the end of a game or of the match (``TurnFlow.what_next``)."""
+        next_step = self.flow.what_next()
+        if next_step is Next.ROLL:
+            self.call_later(self._auto_roll)
+        elif next_step is Next.PASS:
+            # In the status line, not a toast: a toast covered the news under the board and
+            # outlived the next roll.
+            said = self.flow.pass_said()
+            self.apply(replace(self.flow.finish_turn(passing=True), said=said))
+        elif next_step is Next.AWAY_MOVES:
+            self.away.start()
+        elif next_step is Next.PLAYER_MOVES:
+            cell = self.flow.first_source_cell()
+            if cell is not None:
+                self.board.move_cursor_to(cell)
+            self.apply(self.flow.play_forced())
+        elif next_step is Next.GAME_OVER:
+            self.ending.game_over()
+        elif next_step is Next.MATCH_OVER:
+            self.ending.match_over()
+
+    def _auto_roll(self) -> None:
+        if self.match.may_roll and self.is_current:
+            self._roll(by_key=False)
+
+    def later(self, delay: float, callback: Callable[[], None]) -> None:
+        """Run ``callback`` after ``delay`` seconds (at once, but after this event, for 0)."""
+        if delay > 0:
+            self.set_timer(delay, callback)
+        else:
+            self.call_later(callback)
+
+    @property
+    def pace(self) -> float:
+        """Seconds a step of the bot (or of a last play shown again) stays in view, as the
+        animation setting asks."""
+        return self.services.pace * PACE_FACTORS[self.services.settings.animation]
+
+    def answer(self, callback: Callable[[Answer, int], None], answer: Answer,
+               turn_number: int) -> None:
+        """From a worker's thread, hand its answer to ``callback`` on the UI thread, but
+        only if this screen is still in the app's stack by then: a language change makes
+        the game screen anew on the same match, and the old screen would otherwise play
+        the bot's turn a second time, or draw on a board that is gone."""
+        app = self.app
+
+        def deliver() -> None:
+            if self in app.screen_stack:
+                callback(answer, turn_number)
+
+        app.call_from_thread(deliver)
+
+    def save(self) -> None:
+        """Save the match (with the plays made against the tutor's warning); a problem is
+        shown, and play goes on."""
+        problem = self.services.saver.save(self.match, self.options, self.tutor.overridden)
+        if problem is not None:
+            self.notify(problem, severity="warning")
+
+    # -- the player's keys ----------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show in the footer (and the palette) only the keys that do something now."""
+        if not super().check_action(action, parameters):
+            return False
+        if action == "match_result":
+            return self.match.phase is Phase.MATCH_OVER
+        command = COMMAND_OF_ACTION.get(action)
+        if command is None:
+            return True  # Textual's own (copy_text): not the game's business
+        if command is Command.PANEL:
+            return self.has_class("-compact")
+        return self.flow.allows(command)
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """The game's actions that do something now (the footer's test, ``check_action``),
+        and the board's flip, for the command palette."""
+        for spec in COMMANDS:
+            if spec.title and self.check_action(spec.action, ()):
+                yield SystemCommand(_(spec.title), _(spec.help),
+                                    partial(self.run_action, spec.action))
+        if not self.too_small:
+            yield SystemCommand(_("Flip the board"), _("See the board from the other side"),
+                                self.board.action_flip)
+
+    def action_roll(self) -> None:
+        self._roll(by_key=True)
+
+    def _roll(self, by_key: bool) -> None:
+        """This side's roll: through the other machine in a match with a friend."""
+        if self.peer.lockstep is not None:
+            self.peer.throw()
+        else:
+            self.apply(self.flow.roll(by_key=by_key))
+
+    @on(BoardView.Flipped)
+    def _flipped(self) -> None:
+        """Hot-seat: the numbering turns with the board (against the bot it stays yours)."""
+        self.flow.view = self.board.view
+        self.refresh_view()
+        self.say(self.flow.seen_from())
+
+    def action_undo(self) -> None:
+        self.tutor.withdraw()
+        self.apply(self.flow.undo())
+
+    def action_undo_turn(self) -> None:
+        self.tutor.withdraw()
+        self.apply(self.flow.undo_turn())
+
+    def action_confirm(self) -> None:
+        self.tutor.confirm()
+
+    def action_confirm_unfinished(self) -> None:
+        """The confirm key while the turn cannot be confirmed: a point number still waiting
+        for its second digit is taken first (it may finish the turn, then this confirms);
+        otherwise the player hears how many steps are left, not silence."""
+        self.board.take_waiting_digit()
+        if self.flow.allows(Command.CONFIRM):
+            self.action_confirm()
+        else:
+            self.apply(self.flow.not_complete())
+
+    def action_skip(self) -> None:
+        """Play the rest of the bot's turn at once."""
+        self.apply(self.flow.skip())
+
+    def action_hint(self) -> None:
+        if self.flow.human_turn is not None and self.flow.allows(Command.HINT):
+            self.hint.start()
+
+    def action_last_play(self) -> None:
+        """Show the last turn again, step by step at the bot's pace, then the board as it is.
+
+        Any change to the match (a roll, a step) stops it and shows the board as it is.
+        """
+        if self.check_action("last_play", ()):
+            self.replay.start()
+
+    def action_export(self) -> None:
+        self.say(self.services.saver.export(self.match, self.options))
+
+    def action_copy_id(self) -> None:
+        text, said = self.flow.position_id_said()
+        self.app.copy_to_clipboard(text)
+        self.say(said)
+
+    def action_next_game(self) -> None:
+        self.ending.next_game()
+
+    def action_match_result(self) -> None:
+        self.ending.match_result()

@@ -1,0 +1,33 @@
+"""What the app gives every game screen, as one value."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from textual.signal import Signal
+
+from nardy_tui.play import BotFactory, Lockstep, Saver
+from nardy_tui.storage import Settings, Switch
+
+
+@dataclass(frozen=True)
+class GameServices:
+    """The app's parts a game screen works with: built once by the app, and varied (with
+    ``dataclasses.replace``) for a match with a friend on another machine."""
+
+    settings: Settings
+    """The player's settings, shared with the app (changed in place)."""
+    settings_changed: Signal[Switch]
+    """Tells of a change to ``settings``."""
+    saver: Saver
+    """The save file and the records."""
+    bot_factory: BotFactory
+    """How bots are made (a test's stand-in is quick)."""
+    pace: float
+    """Seconds a bot's step stays in view at the normal animation setting."""
+    new_match: Callable[[], None]
+    """What the match-over dialog's "new match" does."""
+    lockstep: Lockstep | None = None
+    """There when the other side plays on another machine: every throw goes through it, and
+    what the other side sends comes from it."""

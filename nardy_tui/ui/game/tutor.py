@@ -1,0 +1,130 @@
+"""The tutor between a complete turn and its confirmation.
+
+It judges a turn in a worker as soon as the turn is complete, so a good play is not kept
+waiting; a confirmation waits for the verdict and, if the play is a mistake at the
+player's threshold, for the player's answer to the tutor's question.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from nardy_tui.engine import Dice, Play, Position, legal_results
+from nardy_tui.i18n import _
+from nardy_tui.play import (
+    HINT_LEVEL,
+    TURN_COMPLETE,
+    hint_ranking,
+    tutor_question,
+    tutor_verdict,
+    warns,
+)
+from nardy_tui.ui.dialogs import Choice, TutorDialog
+
+if TYPE_CHECKING:
+    from nardy_tui.bot import TurnReview
+    from nardy_tui.ui.game.host import GameHost
+
+TurnKey = tuple[int, int, Play]
+"""A complete turn the tutor judges: (game number, turns played before it, its steps)."""
+
+
+class TutorGate:
+    """Holds the confirmation of a complete turn until the tutor has had its say."""
+
+    def __init__(self, screen: GameHost, warned: frozenset[tuple[int, int]]) -> None:
+        """``warned``: the plays already made against the tutor's warning (a resumed
+        match's)."""
+        self._screen = screen
+        self._verdicts: dict[TurnKey, TurnReview] = {}
+        """The verdicts on complete turns, as they come."""
+        self._asked: TurnKey | None = None
+        """The turn the player confirmed while the tutor was still judging it."""
+        self._judging: set[TurnKey] = set()
+        """The turns being judged now: a confirmation waits only on one of these, and the
+        same turn is not judged twice at once."""
+        self.overridden: set[tuple[int, int]] = set(warned)
+        """(game, turn number) of the plays made against the tutor's warning, for the
+        review; saved with the match."""
+
+    def confirm(self) -> None:
+        """Confirm the turn; with the tutor watching, once it has judged the play and the
+        player has answered its question, if it asks one.
+
+        The judgement is started here if none is under way (the tutor turned on after the
+        turn was complete), so a confirmation never waits on nothing."""
+        screen = self._screen
+        key = self._key()
+        if key is None:
+            screen.apply(screen.flow.confirm())
+            return
+        verdict = self._verdicts.get(key)
+        if verdict is None:
+            self._asked = key
+            self.look()
+            screen.say(_("The tutor is looking at your play…"))
+            return
+        self._decide(key, verdict)
+
+    def withdraw(self) -> None:
+        """The player took a step back: a confirmation asked before no longer stands."""
+        self._asked = None
+
+    def look(self) -> None:
+        """Start judging the turn if it is complete and not judged yet."""
+        key = self._key()
+        turn = self._screen.flow.human_turn
+        if key is None or turn is None or key in self._verdicts or key in self._judging:
+            return
+        self._judging.add(key)
+        self._screen.run_worker(partial(self._judge, key, turn.position, turn.dice),
+                                name="tutor_judge", group="tutor", thread=True)
+
+    def _key(self) -> TurnKey | None:
+        """The complete turn the tutor is to judge before it counts, if any."""
+        flow = self._screen.flow
+        turn = flow.human_turn
+        if not flow.tutor_watches or turn is None or not turn.is_complete:
+            return None
+        game = self._screen.match.game
+        return game.number, len(game.turns), turn.steps
+
+    def _judge(self, key: TurnKey, position: Position, dice: Dice) -> None:
+        """In a worker's thread: the verdict on the play, handed back to the UI thread."""
+        after = position.apply(key[2], dice)  # the steps in the order the player made them
+        ranking = hint_ranking(self._screen.bots[HINT_LEVEL], position, dice, played=after)
+        verdict = tutor_verdict(ranking, dict(legal_results(position, dice)), position, dice,
+                                key[2], after)
+        self._screen.answer(self._judged, (key, verdict), key[1])
+
+    def _judged(self, judged: tuple[TurnKey, TurnReview], _: int) -> None:
+        key, verdict = judged
+        self._judging.discard(key)
+        self._verdicts[key] = verdict
+        if self._asked == key and self._key() == key:
+            self._asked = None
+            self._decide(key, verdict)
+
+    def _decide(self, key: TurnKey, verdict: TurnReview) -> None:
+        """Confirm a play the tutor lets pass; ask about one it warns of."""
+        screen = self._screen
+        if not warns(verdict, screen.flow.settings.tutor):
+            screen.apply(screen.flow.confirm())
+            return
+        screen.say(_(TURN_COMPLETE))  # not "the tutor is looking" any more: it has spoken
+        screen.app.push_screen(TutorDialog(verdict.mark.name_shown, tutor_question(verdict)),
+                               partial(self._answered, key))
+
+    def _answered(self, key: TurnKey, choice: Choice | None) -> None:
+        """Play anyway (counted for the review), or take the turn back (and see the hint)."""
+        screen = self._screen
+        if self._key() != key:
+            return  # the turn changed meanwhile
+        if choice is Choice.PLAY_ANYWAY:
+            self.overridden.add((key[0], key[1] + 1))
+            screen.apply(screen.flow.confirm())  # saved with the warning counted
+            return
+        screen.apply(screen.flow.undo_turn())
+        if choice is Choice.HINT:
+            screen.action_hint()
