@@ -13,7 +13,7 @@ import pytest
 from nardy_tui.cli import main, parse_launch
 from nardy_tui.cli.analyze import analyze_main
 from nardy_tui.engine import Match, Position, ScriptedDice, Side
-from nardy_tui.play import TurnFlow, hot_seat
+from nardy_tui.play import TurnFlow, hot_seat, position_id_said
 from nardy_tui.storage import Settings
 
 OLDER_BLACK_FIRST = "-oAAAP_-AAAB__w"
@@ -30,7 +30,7 @@ def test_the_analyze_command_the_game_prints_for_black_first_with_a_6_works(
     match = Match(length=1, dice=ScriptedDice([3, 5, 6, 2]))  # Black wins the roll-off
     flow = TurnFlow(match, hot_seat(), Settings())
     assert flow.roll() is not None and flow.roll(by_key=False) is not None
-    _, said = flow.position_id_said()
+    _, said = position_id_said(match)
     printed = re.search(r"'(nardy analyze [^']+)'", said)
     assert printed is not None, said
     assert main(shlex.split(printed.group(1))[1:]) == 0

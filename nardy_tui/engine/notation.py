@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 
 from nardy_tui.engine.geometry import OFF, opposite_number
+from nardy_tui.engine.movegen import IllegalPlayError
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
-from nardy_tui.engine.step import Dice, Play, Step
+from nardy_tui.engine.step import Dice, NotationError, Play, Step
 from nardy_tui.engine.turn import TurnBuilder
 from nardy_tui.i18n import _
 
@@ -63,33 +64,42 @@ def _moves_written(play: Play, position: Position | None, dice: Dice | None,
 def parse_play(text: str, position: Position, dice: Dice) -> Play:
     """The play that ``text`` describes for ``position`` and ``dice``.
 
-    Raises ``ValueError`` saying what is wrong if the text is malformed or not a legal turn.
+    Raises, saying what is wrong, ``NotationError`` if the text is malformed and
+    ``IllegalPlayError`` if it is not a legal turn (both are ``ValueError``).
 
     >>> parse_play("24/16", Position.initial(), (5, 3))
     (Step(src=24, dst=19, die=5), Step(src=19, dst=16, die=3))
+    >>> parse_play("24/15", Position.initial(), (5, 3))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    nardy_tui.engine.movegen.IllegalPlayError: 24/15: No die or sum of dice ... to point 15.
+    >>> parse_play("24-16", Position.initial(), (5, 3))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    nardy_tui.engine.step.NotationError: '24-16' is not a move (write it like 24/18, ...).
     """
     turn = TurnBuilder(position, dice)
     text = text.strip()
     if text.lower() in {PASS, "pass", ""}:
         if not turn.is_pass:
-            raise ValueError(_("{notation} is wrong here: this roll can be played."
+            raise IllegalPlayError(_("{notation} is wrong here: this roll can be played."
                                ).format(notation=PASS))
         return ()
     for token in text.split():
         match = _MOVE.match(token.lower())
         if match is None:
-            raise ValueError(_("{move} is not a move (write it like 24/18, 5/off or 24/18(2))."
+            raise NotationError(_("{move} is not a move (write it like 24/18, 5/off or 24/18(2))."
                                ).format(move=repr(token)))
         src = int(match.group(1))
         dst = OFF if match.group(2) == "off" else int(match.group(2))
         for _count in range(int(match.group(3) or 1)):
             try:
                 turn.move(src, dst)
-            except ValueError as refused:
-                raise ValueError(_("{move}: {reason}").format(move=token, reason=refused)
-                                 ) from None
+            except IllegalPlayError as refused:
+                raise IllegalPlayError(_("{move}: {reason}").format(move=token, reason=refused)
+                                       ) from None
     if not turn.is_complete:
-        raise ValueError(_("The turn leaves dice unplayed that could be played."))
+        raise IllegalPlayError(_("The turn leaves dice unplayed that could be played."))
     return turn.play
 
 

@@ -14,6 +14,7 @@ from itertools import accumulate, permutations
 
 from nardy_tui.engine.geometry import HOME_TOP, OFF, POINTS, renumber
 from nardy_tui.engine.movegen import (
+    IllegalPlayError,
     MoverBoard,
     legal_plays,
     legal_results,
@@ -203,18 +204,20 @@ class TurnBuilder:
     def move(self, src: int, dst: int) -> tuple[Step, ...]:
         """Move the checker on ``src`` to ``dst`` (``0``: off), with one die or several.
 
-        Returns the steps played; raises ``ValueError`` with the reason if not allowed.
+        Returns the steps played; raises ``IllegalPlayError`` (a ``ValueError``) with the
+        reason if not allowed.
         """
         route = self.route(src, dst)
         if route is None:
-            raise ValueError(self.why_not(src, dst))
+            raise IllegalPlayError(self.why_not(src, dst))
         self._steps.extend(route.steps)
         return route.steps
 
     def push(self, step: Step) -> None:
-        """Play one step; raises ``ValueError`` with the reason if it is not allowed."""
+        """Play one step; raises ``IllegalPlayError`` (a ``ValueError``) with the reason if
+        it is not allowed."""
         if step not in self.allowed_steps():
-            raise ValueError(self._why_not_step(step))
+            raise IllegalPlayError(self._why_not_step(step))
         self._steps.append(step)
 
     def undo(self) -> Step | None:
@@ -314,10 +317,10 @@ class TurnBuilder:
         reason, never with "is allowed" (which other dice could make true of the move).
 
         >>> from nardy_tui.engine import Position
-        >>> TurnBuilder(Position.initial(), (5, 4)).push(Step(24, 15, 4))
+        >>> TurnBuilder(Position.initial(), (5, 4)).push(Step(24, 15, 4))  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        ValueError: 24/15: a 4 takes a checker from point 24 to point 20, not to point 15.
+        nardy_tui.engine.movegen.IllegalPlayError: 24/15: a 4 takes a checker ... not to point 15.
         """
         finished = self._finished_reason()
         if finished is not None:

@@ -5,6 +5,13 @@ checks), so all of it is unit-tested directly (``tests/play/``)."""
 
 from __future__ import annotations
 
+from nardy_tui.play.board_marks import (
+    first_source_cell,
+    last_play_frames,
+    marks_for,
+    position_before_last,
+    position_now,
+)
 from nardy_tui.play.bots import (
     FALLBACK_LEVEL,
     HINT_LEVEL,
@@ -16,7 +23,7 @@ from nardy_tui.play.bots import (
 )
 from nardy_tui.play.cells import cell_of, layout, point_of, tray_cell
 from nardy_tui.play.commands import COMMANDS, Command, CommandSpec
-from nardy_tui.play.flow import TURN_COMPLETE, Next, Outcome, TurnFlow, position_before_last
+from nardy_tui.play.flow import Next, Outcome, TurnFlow
 from nardy_tui.play.lockstep import (
     Lockstep,
     PeerBroke,
@@ -40,6 +47,7 @@ from nardy_tui.play.marks import (
     moved_cells,
 )
 from nardy_tui.play.match_files import Saver
+from nardy_tui.play.reading import Reader
 from nardy_tui.play.review_words import (
     MARK_GLYPHS,
     TurnFilter,
@@ -60,8 +68,19 @@ from nardy_tui.play.seats import (
     against_friend,
     hot_seat,
 )
+from nardy_tui.play.status import (
+    TURN_COMPLETE,
+    away_thinking_said,
+    banner,
+    history_title,
+    pass_said,
+    position_id_said,
+    seen_from,
+    turn_said,
+    where_we_are,
+)
 from nardy_tui.play.tutor import tutor_question, tutor_verdict, warns
-from nardy_tui.play.wording import bot_name, level_name, roll_off_said, turn_line
+from nardy_tui.play.wording import bot_name, level_name, roll_off_said
 
 __all__ = [
     "COMBINED_GLYPH",
@@ -92,6 +111,7 @@ __all__ = [
     "PeerLeft",
     "PeerPlayed",
     "PeerStartedGame",
+    "Reader",
     "RemoteSeat",
     "Saver",
     "Seat",
@@ -100,29 +120,40 @@ __all__ = [
     "TurnFlow",
     "against_bot",
     "against_friend",
+    "away_thinking_said",
+    "banner",
     "bot_name",
     "cell_of",
+    "first_source_cell",
     "hint_ranking",
+    "history_title",
     "hot_seat",
     "judged_marks",
+    "last_play_frames",
     "last_play_marks",
     "layout",
     "level_name",
     "list_line",
     "load_bot",
     "luck_said",
+    "marks_for",
     "marks_key",
     "moved_cells",
+    "pass_said",
     "point_of",
     "position_before_last",
+    "position_id_said",
+    "position_now",
     "roll_luck_said",
     "roll_off_said",
     "rolled_said",
+    "seen_from",
     "summary_line",
     "tray_cell",
-    "turn_line",
+    "turn_said",
     "tutor_question",
     "tutor_verdict",
     "verdict_lines",
     "warns",
+    "where_we_are",
 ]

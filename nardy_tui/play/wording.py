@@ -1,11 +1,11 @@
-"""Words the screens show that need no turn in progress: the bots' names, a roll-off, a
-turn of the history, in the language in use and the reader's own numbering."""
+"""Words the screens show that need no turn in progress: the bots' names, a roll-off, the
+expert's chances, in the language in use."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nardy_tui.engine import RollOff, Side, TurnRecord
+from nardy_tui.engine import RollOff
 from nardy_tui.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -53,21 +53,6 @@ def roll_off_said(throw: RollOff) -> str:
             white=throw.white, black=throw.black)
     return _("Roll-off: White {white}, Black {black}. {side} starts.").format(
         white=throw.white, black=throw.black, side=throw.winner.name_shown)
-
-
-def turn_line(record: TurnRecord, reader: Side) -> str:
-    """A turn as ``reader`` reads it: its moves in ``reader``'s own numbering.
-
-    >>> from nardy_tui.engine import Step
-    >>> record = TurnRecord(Side.BLACK, (5, 2), (Step(24, 19, 5), Step(19, 17, 2)), "24/17")
-    >>> turn_line(record, Side.BLACK), turn_line(record, Side.WHITE)
-    ('Black 5-2: 24/17', 'Black 5-2: 12/5')
-    """
-    # A pass: the record writes "(no move)" in English, the screen in the player's words.
-    notation = record.read_by(reader) if record.play else _("(no move)")
-    return _("{side} {dice}: {moves}").format(side=record.side.name_shown,
-                                              dice=str(record.dice),
-                                              moves=notation)
 
 
 def chances_said(chances: Evaluation) -> str:

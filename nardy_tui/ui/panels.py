@@ -23,7 +23,7 @@ from nardy_tui.engine import (
     dice_steps,
 )
 from nardy_tui.i18n import _, ngettext, reading_of, reordering, sentences, visual
-from nardy_tui.play import turn_line
+from nardy_tui.play import Reader
 from nardy_tui.ui.board import GLYPH
 
 HANGING_INDENT = 4
@@ -218,7 +218,7 @@ class HistoryPanel(VerticalScroll, can_focus=False):
     def on_resize(self) -> None:
         self._render_lines()
 
-    def show(self, match: Match, reader: Side) -> None:
+    def show(self, match: Match, reader: Reader) -> None:
         """Every turn, its moves in ``reader``'s numbering (the one on the board's edge)."""
         lines: list[str] = []
         for game in match.games:
@@ -229,7 +229,7 @@ class HistoryPanel(VerticalScroll, can_focus=False):
             for roll_off in game.roll_offs:
                 lines.append("  " + reading_of(_("roll-off: White {white}, Black {black}").format(
                     white=roll_off.white, black=roll_off.black)))
-            lines += [f"  {number} {reading_of(turn_line(turn, reader))}"
+            lines += [f"  {number} {reading_of(reader.turn(turn))}"
                       for number, turn in zip(move_numbers(len(game.turns)), game.turns,
                                               strict=True)]
             if game.winner is not None:

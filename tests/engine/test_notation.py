@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from nardy_tui.engine import Position, Side, Step, legal_plays
+from nardy_tui.engine import IllegalPlayError, NotationError, Position, Side, Step, legal_plays
 from nardy_tui.engine.match import Game, TurnRecord
 from nardy_tui.engine.notation import format_play, parse_play
 
@@ -59,17 +59,19 @@ def test_step_by_step_and_joined_forms_read_the_same() -> None:
     assert parse_play("24/18 18/16", start, (6, 2)) == parse_play("24/16", start, (6, 2))
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("24-18", "is not a move"),
-    ("24/18 banana", "is not a move"),
-    ("20/15", "no checker on point 20"),
-    ("24/19", "dice unplayed"),
-    ("24/18 24/19", "head"),
-    ("(no move)", "can be played"),
+@pytest.mark.parametrize("text, error, reason", [
+    ("24-18", NotationError, "is not a move"),
+    ("24/18 banana", NotationError, "is not a move"),
+    ("20/15", IllegalPlayError, "no checker on point 20"),
+    ("24/19", IllegalPlayError, "dice unplayed"),
+    ("24/18 24/19", IllegalPlayError, "head"),
+    ("(no move)", IllegalPlayError, "can be played"),
 ])
-def test_text_that_is_not_a_legal_turn_is_a_value_error_saying_why(text: str,
-                                                                   reason: str) -> None:
-    with pytest.raises(ValueError, match=reason):
+def test_text_that_is_not_a_legal_turn_is_a_value_error_saying_why(
+        text: str, error: type[ValueError], reason: str) -> None:
+    # Badly written is a NotationError, well written but against the rules an
+    # IllegalPlayError; a caller that needs no difference catches ValueError.
+    with pytest.raises(error, match=reason):
         parse_play(text, Position.initial(), (6, 5))
 
 

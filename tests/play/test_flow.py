@@ -17,13 +17,17 @@ from nardy_tui.play import (
     Command,
     Mark,
     Next,
+    Reader,
     Seat,
     TurnFlow,
     against_bot,
     cell_of,
     hot_seat,
+    marks_for,
     tray_cell,
+    turn_said,
 )
+from nardy_tui.play.board_marks import last_play
 from nardy_tui.storage import Settings
 
 WHITE_STARTS = [5, 3]
@@ -67,7 +71,7 @@ def test_choosing_a_checker_selects_it_and_marks_where_it_may_go() -> None:
     outcome = flow.choose(white(24))
     assert flow.selected == 24 and not outcome.changed
     assert outcome.said.startswith("Checker on 24 selected")
-    marks = flow.marks()
+    marks = marks_for(flow)
     assert marks.cells[Mark.SELECTED] == {white(24)}
     assert marks.cells[Mark.DEST_SINGLE] == {white(21), white(19)}
     assert marks.cells[Mark.DEST_COMBINED] == {white(16)}
@@ -173,10 +177,10 @@ def test_the_bots_play_is_shown_step_by_step_and_ends_its_turn() -> None:
     assert flow.allows(Command.SKIP)
     first = flow.bot_step()
     assert first is not None and first.changed and not first.moves_on
-    assert flow.last_play() == (Side.WHITE, (play[0],)), "the board marks the bot's steps"
+    assert last_play(flow) == (Side.WHITE, (play[0],)), "the board marks the bot's steps"
     last = flow.bot_step()
     assert last is not None and last.moves_on and flow.away_steps == []
-    assert flow.last_play() == (Side.WHITE, play), "marked until the player rolls"
+    assert last_play(flow) == (Side.WHITE, play), "marked until the player rolls"
 
 
 def test_a_resumed_bot_turn_keeps_the_steps_its_new_choice_goes_on_from() -> None:
@@ -195,10 +199,10 @@ def test_a_hint_is_starred_until_a_step_leaves_it() -> None:
     best = legal_plays(flow.match.position, (5, 3))[0]
     outcome = flow.show_hint([(best, 0.25)], turn_number=0)
     assert outcome is not None and outcome.said.startswith("Hint: 24/16 (+0.250)")
-    assert flow.marks().cells[Mark.HINT] == {white(24), white(16)}
+    assert marks_for(flow).cells[Mark.HINT] == {white(24), white(16)}
     flow.choose(white(24))
     flow.choose(white(21))
-    assert flow.marks().cells[Mark.HINT] == set(), "24/21 is not the hinted 24/19 19/16"
+    assert marks_for(flow).cells[Mark.HINT] == set(), "24/21 is not the hinted 24/19 19/16"
     assert flow.show_hint([(best, 0.25)], turn_number=3) is None, "a stale hint is dropped"
 
 
@@ -234,11 +238,11 @@ def test_in_hot_seat_the_board_and_the_numbering_turn_to_the_mover() -> None:
     flow.choose(white(24))
     flow.choose(white(16))
     flow.confirm()
-    assert flow.view is Side.BLACK and flow.reader is Side.BLACK
-    assert flow.history_title() == "History, in Black's numbering"
-    flow.roll()
-    assert flow.rolled_said() == "Black rolled 6-5."
-    assert flow.turn_said(flow.match.game.turns[0]) == "White 5-3: 12/4", "in Black's numbering"
+    assert flow.view is Side.BLACK and flow.reader == Reader(Side.BLACK)
+    outcome = flow.roll()
+    assert outcome is not None and outcome.said == "Black rolled 6-5."
+    assert turn_said(flow.match.game.turns[0], flow.reader) == "White 5-3: 12/4", (
+        "in Black's numbering")
 
 
 def test_without_turning_the_board_stays_where_the_players_put_it() -> None:
@@ -251,7 +255,7 @@ def test_without_turning_the_board_stays_where_the_players_put_it() -> None:
 
 def test_against_the_bot_the_numbering_is_always_the_players() -> None:
     flow = rolled(5, 3, seats=against_bot(Side.WHITE, "easy"))
-    assert flow.reader is Side.WHITE and flow.history_title() == "History, in your numbering"
+    assert flow.reader == Reader(Side.WHITE)
     assert flow.names == {Side.WHITE: "You", Side.BLACK: "Easy bot"}
 
 
@@ -319,7 +323,7 @@ def ranking(flow: TurnFlow, best: str) -> list[tuple[tuple[Step, ...], float]]:
     turn = flow.human_turn
     assert turn is not None
     plays = legal_plays(turn.position, turn.dice)
-    named = {flow.play_read(play, turn.position, turn.dice): play for play in plays}
+    named = {flow.reader.play(play, turn.position, turn.dice): play for play in plays}
     others = [play for play in plays if play != named[best]]
     return [(named[best], 0.30)] + [(play, -0.1 * rank) for rank, play in enumerate(others, 1)]
 
@@ -333,7 +337,7 @@ def test_a_hint_after_a_first_step_names_the_best_way_to_finish_from_there() -> 
     assert outcome is not None
     assert outcome.said.startswith("Hint: 16/11 (+0.300), starred on the board")
     assert "Undo" not in outcome.said
-    assert flow.marks().glyphs[white(16)] == "☆" and flow.marks().glyphs[white(11)] == "★"
+    assert marks_for(flow).glyphs[white(16)] == "☆" and marks_for(flow).glyphs[white(11)] == "★"
 
 
 def test_a_hint_after_a_step_off_the_best_play_says_to_undo_for_it() -> None:

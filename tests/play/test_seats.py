@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 
 from nardy_tui.engine import Match, ScriptedDice, Side, legal_plays
-from nardy_tui.play import AtKeyboard, BotSeat, Next, Seat, TurnFlow, against_bot, hot_seat
+from nardy_tui.play import (
+    AtKeyboard,
+    BotSeat,
+    Next,
+    Seat,
+    TurnFlow,
+    against_bot,
+    away_thinking_said,
+    hot_seat,
+)
 from nardy_tui.storage import Settings
 
 
@@ -56,7 +65,7 @@ def test_when_the_bot_wins_the_roll_off_its_result_stays_in_the_words_of_its_fir
     flow.roll()
     rolled = flow.roll(by_key=False)
     assert rolled is not None and rolled.said.startswith("Roll-off: White 5, Black 3.")
-    assert flow.away_thinking_said().startswith("Roll-off: White 5, Black 3.")
+    assert away_thinking_said(match, flow.names).startswith("Roll-off: White 5, Black 3.")
     play = legal_plays(match.position, (6, 5))[0]
     chose = flow.away_chose(play, turn_number=0)
     assert chose is not None and "White starts" in chose.said
@@ -64,4 +73,5 @@ def test_when_the_bot_wins_the_roll_off_its_result_stays_in_the_words_of_its_fir
     assert flow.roll() is not None and match.game.turns[-1].side is not Side.BLACK
     match.play(legal_plays(match.position, (4, 2))[0])
     flow.roll(by_key=False)
-    assert flow.away_thinking_said() == "Easy bot is thinking…", "the roll-off is long past"
+    thinking = away_thinking_said(match, flow.names)
+    assert thinking == "Easy bot is thinking…", "the roll-off is long past"

@@ -5,37 +5,23 @@ board as it is; a redraw in between stops it, and its leftover timers do nothing
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import SimpleNamespace
 
-from nardy_tui.engine import Dice, Play, Position, Side
-from nardy_tui.play import Mark, Marks
+from nardy_tui.engine import Match, Position
+from nardy_tui.play import Marks, TurnFlow, hot_seat, last_play_frames
+from nardy_tui.storage import Settings
 from nardy_tui.ui.game.replay import LastPlayReplay
+from tests.ui.driver import racing_move
 
-BEFORE = Position.initial()
-FRAMES: list[tuple[Position, Play]] = [(BEFORE, ()), (Position.initial(Side.BLACK), ())]
-
-
-class StandInFlow:
-    def last_play_frames(self) -> list[tuple[Position, Play]]:
-        return list(FRAMES)
-
-    def moves_read(self, steps: Play, mover: Side) -> str:
-        return ""
-
-    def turn_said(self, record: object) -> str:
-        return "White 6-5"
-
-    def where_we_are(self) -> str:
-        return "Black to roll"
+NOW = "the board as it is"
 
 
 class StandInScreen:
-    """What the replay uses of the game screen, and what it did to the board."""
+    """What the replay uses of the game screen (its board too), after one turn played."""
 
     def __init__(self) -> None:
-        self.flow = StandInFlow()
-        record = SimpleNamespace(side=Side.WHITE, dice=Dice(6, 5))
-        self.match = SimpleNamespace(game=SimpleNamespace(turns=[record]))
+        self.match = Match(length=1, seed=5)
+        self.flow = TurnFlow(self.match, hot_seat(), Settings())
+        self.play_a_turn()
         self.is_attached = True
         self.pace = 0.5
         self.board = self
@@ -45,18 +31,25 @@ class StandInScreen:
         self.timers: list[Callable[[], None]] = []
         self.replay = LastPlayReplay(self)  # type: ignore[arg-type]
 
+    def play_a_turn(self) -> None:
+        while (turn := self.flow.human_turn) is None:
+            self.flow.roll()
+        while not turn.is_complete:
+            turn.move(*racing_move(turn))
+        self.flow.confirm()
+
     def show(self, position: Position) -> None:
         self.shown.append(position)
 
     def set_marks(self, marks: Marks) -> None:
-        assert marks.of(Mark.LAST_TO) == set()  # nothing moved in these frames
+        """The replay's marks are ``last_play_marks``' (tested with them)."""
 
     def set_banner(self, banner: str) -> None:
         self.banners.append(banner)
 
     def refresh_view(self) -> None:
         self.replay.stop()
-        self.shown.append("the board as it is")
+        self.shown.append(NOW)
 
     def say(self, text: str) -> None:
         self.said.append(text)
@@ -71,18 +64,19 @@ class StandInScreen:
 
 def test_each_frame_is_shown_then_the_board_as_it_is() -> None:
     screen = StandInScreen()
+    frames = [position for position, _ in last_play_frames(screen.match.game)]
     screen.replay.start()
     screen.run_timers()
-    assert screen.shown == ["the board as it is", *(frame for frame, _ in FRAMES),
-                            "the board as it is"]
-    assert screen.said == ["Again, slowly: White 6-5", "Black to roll"]
-    assert all(banner.startswith("Last play again · White 6-5") for banner in screen.banners)
+    assert screen.shown == [NOW, *frames, NOW]
+    assert screen.said[0].startswith("Again, slowly: ") and len(screen.said) == 2
+    assert len(screen.banners) == len(frames)
+    assert all(banner.startswith("Last play again · ") for banner in screen.banners)
 
 
 def test_a_redraw_stops_the_replay_and_its_timers_do_nothing() -> None:
     screen = StandInScreen()
+    first = last_play_frames(screen.match.game)[0][0]
     screen.replay.start()
     screen.refresh_view()  # a roll, say
     screen.run_timers()
-    assert screen.shown == ["the board as it is", FRAMES[0][0], "the board as it is"]
-    assert screen.said == ["Again, slowly: White 6-5"]
+    assert screen.shown == [NOW, first, NOW] and len(screen.said) == 1

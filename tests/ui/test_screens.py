@@ -178,7 +178,6 @@ async def test_game_keys_do_nothing_while_the_terminal_is_too_small() -> None:
 
 async def test_in_the_smallest_full_layout_the_panels_fit_and_turns_do_not_wrap() -> None:
     """Both panels keep their right border, and a turn's line stays on one line."""
-    from nardy_tui.play import turn_line
     from nardy_tui.ui.sized import FULL_LAYOUT
     from tests.ui.driver import turn_keys
 
@@ -196,7 +195,7 @@ async def test_in_the_smallest_full_layout_the_panels_fit_and_turns_do_not_wrap(
             assert screen.query_one(panel).region.right <= MIN_WIDTH
         text = screen.query_one("#history-text")
         lines = str(text.content).splitlines()
-        assert f"  1. {turn_line(match.game.turns[0], screen.flow.reader)}" in lines
+        assert f"  1. {screen.flow.reader.turn(match.game.turns[0])}" in lines
         throw = match.game.roll_offs[-1]
         assert f"  roll-off: White {throw.white}, Black {throw.black}" in lines
         assert text.virtual_size.height == len(lines)

@@ -89,7 +89,7 @@ async def test_turning_the_board_to_the_mover_shows_at_once_when_switched_on() -
         app.change_setting(Switch.AUTO_FLIP, True)
         await pilot.pause()
         assert screen.board.view is match.mover
-        assert screen.flow.reader is match.mover
+        assert screen.flow.reader.side is match.mover
 
 
 async def test_auto_roll_turned_on_while_the_player_is_to_roll_rolls_at_once() -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from nardy_tui.engine import Dice, Play, Position
 from nardy_tui.i18n import _
-from nardy_tui.play import BotSeat, Chooser, RemoteSeat
+from nardy_tui.play import BotSeat, Chooser, RemoteSeat, away_thinking_said
 from nardy_tui.ui.board import GLYPH
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ class AwayTurn:
         turn = screen.match.turn
         assert turn is not None
         thinking = _("{player} is thinking…").format(player=screen.flow.names[turn.mover])
-        screen.say(screen.flow.away_thinking_said())
+        screen.say(away_thinking_said(screen.match, screen.flow.names))
         screen.bot_activity = f"{GLYPH[turn.mover]} {thinking}"
         if not isinstance(screen.flow.seats[turn.mover], RemoteSeat):
             screen.run_worker(partial(self._think, turn.position, turn.dice,

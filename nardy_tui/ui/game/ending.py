@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from nardy_tui.engine import Phase, Side
 from nardy_tui.i18n import _
+from nardy_tui.play import turn_said
 from nardy_tui.ui.dialogs import Choice, GameOverDialog, MatchOverDialog
 from nardy_tui.ui.game.tutor import TutorGate
 
@@ -84,7 +85,7 @@ class MatchEnding:
             self._open_review(lambda _: self.game_over())
         elif choice is Choice.LOOK:
             screen.say(_("{turn}. The game is over: n starts the next game.").format(
-                turn=screen.flow.turn_said(screen.match.game.turns[-1])))
+                turn=turn_said(screen.match.game.turns[-1], screen.flow.reader)))
         else:
             screen.apply(screen.flow.next_game())
 
@@ -99,7 +100,7 @@ class MatchEnding:
             self._open_review(self._show_match_over)
         elif choice is Choice.LOOK:
             screen.say(_("{turn}. The match is over: n shows its result again.").format(
-                turn=screen.flow.turn_said(screen.match.game.turns[-1])))
+                turn=turn_said(screen.match.game.turns[-1], screen.flow.reader)))
         elif choice is Choice.NEW:
             screen.services.new_match()
         else:

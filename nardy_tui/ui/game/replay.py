@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from nardy_tui.engine import Play, Position
 from nardy_tui.i18n import _
-from nardy_tui.play import last_play_marks
+from nardy_tui.play import last_play_frames, last_play_marks, turn_said, where_we_are
 
 if TYPE_CHECKING:
     from nardy_tui.ui.game.host import GameHost
@@ -30,11 +30,11 @@ class LastPlayReplay:
     def start(self) -> None:
         screen = self._screen
         flow = screen.flow
-        frames = flow.last_play_frames()
+        frames = last_play_frames(screen.match.game)
         screen.refresh_view()  # stops a replay under way
         self._frames = frames
         screen.say(_("Again, slowly: {turn}").format(
-            turn=flow.turn_said(screen.match.game.turns[-1])))
+            turn=turn_said(screen.match.game.turns[-1], flow.reader)))
         self._step(self._run)
 
     def stop(self) -> None:
@@ -52,7 +52,7 @@ class LastPlayReplay:
         board.show(position)
         board.set_marks(last_play_marks(record.side, steps))
         side, dice = record.side.name_shown, str(record.dice)
-        moves = screen.flow.moves_read(steps, record.side)
+        moves = screen.flow.reader.moves(steps, record.side)
         if moves:
             banner = _("Last play again · {side} {dice} · {moves}").format(
                 side=side, dice=dice, moves=moves)
@@ -66,4 +66,4 @@ class LastPlayReplay:
         """The board as it is again, unless this replay was stopped since."""
         if run == self._run:
             self._screen.refresh_view()
-            self._screen.say(self._screen.flow.where_we_are())
+            self._screen.say(where_we_are(self._screen.match, self._screen.flow.reader))

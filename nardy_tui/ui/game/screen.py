@@ -28,7 +28,24 @@ from textual.widgets import Static
 from nardy_tui.engine import Match, Phase, Side
 from nardy_tui.i18n import N_, _, broken_into_lines, reordering
 from nardy_tui.options import MatchOptions
-from nardy_tui.play import COMMANDS, Command, MatchBots, Next, Outcome, Seat, TurnFlow
+from nardy_tui.play import (
+    COMMANDS,
+    Command,
+    MatchBots,
+    Next,
+    Outcome,
+    Seat,
+    TurnFlow,
+    banner,
+    first_source_cell,
+    history_title,
+    marks_for,
+    pass_said,
+    position_id_said,
+    position_now,
+    seen_from,
+    where_we_are,
+)
 from nardy_tui.storage import Animation, Switch
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.footer import KeysFooter, show_in_footer
@@ -173,7 +190,7 @@ class GameScreen(SizedScreen):
         board.focus()
         self._fit_board(self.app.size.width, self.app.size.height)
         self.refresh_view()
-        self.say(self.peer.news or flow.where_we_are())
+        self.say(self.peer.news or where_we_are(self.match, flow.reader))
         self.bot_activity = self.peer.news
         self.call_after_refresh(self._advance)
         self.call_after_refresh(self.peer.take)
@@ -255,15 +272,15 @@ class GameScreen(SizedScreen):
         board = self.board
         self.replay.stop()
         flow.follow_mover()  # a setting may have just been turned on
-        board.show(flow.position_now())
+        board.show(position_now(self.match))
         board.view = flow.view
-        board.numbering = flow.reader
-        board.set_marks(flow.marks())
-        board.set_banner(flow.banner())
+        board.numbering = flow.reader.side
+        board.set_marks(marks_for(flow))
+        board.set_banner(banner(self.match, flow.names))
         self.query_one(InfoPanel).show(self.match, flow.names)
         self.query_one(CompactInfo).show(self.match, flow.names)
         self.query_one(HistoryPanel).show(self.match, flow.reader)
-        self.query_one("#history-title", Static).update(flow.history_title())
+        self.query_one("#history-title", Static).update(history_title(flow.reader, flow.hot_seat))
         self.call_after_refresh(self._update_live_keys)
 
     def _update_live_keys(self) -> None:
@@ -301,12 +318,12 @@ class GameScreen(SizedScreen):
         elif next_step is Next.PASS:
             # In the status line, not a toast: a toast covered the news under the board and
             # outlived the next roll.
-            said = self.flow.pass_said()
+            said = pass_said(self.match)
             self.apply(replace(self.flow.finish_turn(passing=True), said=said))
         elif next_step is Next.AWAY_MOVES:
             self.away.start()
         elif next_step is Next.PLAYER_MOVES:
-            cell = self.flow.first_source_cell()
+            cell = first_source_cell(self.flow.human_turn)
             if cell is not None:
                 self.board.move_cursor_to(cell)
             self.apply(self.flow.play_forced())
@@ -394,7 +411,7 @@ class GameScreen(SizedScreen):
         """Hot-seat: the numbering turns with the board (against the bot it stays yours)."""
         self.flow.view = self.board.view
         self.refresh_view()
-        self.say(self.flow.seen_from())
+        self.say(seen_from(self.flow.view, self.flow.reader, self.flow.hot_seat))
 
     def action_undo(self) -> None:
         self.tutor.withdraw()
@@ -437,7 +454,7 @@ class GameScreen(SizedScreen):
         self.say(self.services.saver.export(self.match, self.options))
 
     def action_copy_id(self) -> None:
-        text, said = self.flow.position_id_said()
+        text, said = position_id_said(self.match)
         self.app.copy_to_clipboard(text)
         self.say(said)
 
