@@ -30,7 +30,7 @@ from nardy_tui.bot import (
     summarise,
 )
 from nardy_tui.cli.argparsing import OneLineParser
-from nardy_tui.engine import Side, format_play
+from nardy_tui.engine import Side, TurnKey, format_play
 from nardy_tui.i18n import _, ngettext
 from nardy_tui.play import luck_said, rolled_said
 from nardy_tui.storage import Record, RecordError, load_record
@@ -58,8 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-Rolled = dict[tuple[int, int], RolledVerdict]
-"""The rolled-out verdicts, by (game, turn number)."""
+Rolled = dict[TurnKey, RolledVerdict]
+"""The rolled-out verdicts, by turn."""
 
 
 def roll_out_mistakes(reviews: Sequence[GameReview], sides: Sequence[Side],
@@ -73,7 +73,7 @@ def roll_out_mistakes(reviews: Sequence[GameReview], sides: Sequence[Side],
     with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
         task = progress.add_task("rollout", total=len(marked))
         for number, turn in marked:
-            rolled[(number, turn.number)] = roll_out_turn(turn, trials, seed=turn.number)
+            rolled[TurnKey(number, turn.number)] = roll_out_turn(turn, trials, seed=turn.number)
             progress.advance(task)
     return rolled
 
@@ -142,7 +142,7 @@ def format_report(name: str, reviews: Sequence[GameReview], sides: Sequence[Side
                 number=f"{turn.number:>3}", side=turn.side.name_shown,
                 dice=str(turn.dice), played=f"{played:<22}",
                 best=f"{best:<22}", loss=f"{turn.loss:.3f}", mark=turn.mark.name_shown))
-            verdict = rolled.get((number, turn.number))
+            verdict = rolled.get(TurnKey(number, turn.number))
             if verdict is not None:
                 lines.append("       " + rolled_said(verdict))
         lines.append("  " + luck_said([review], sides[0]))
@@ -178,7 +178,7 @@ def _as_data(record: Record, reviews: Sequence[GameReview], sides: Sequence[Side
     rolled = rolled or {}
 
     def turn_data(game: int, turn: TurnReview) -> dict[str, Any]:
-        verdict = rolled.get((game, turn.number))
+        verdict = rolled.get(TurnKey(game, turn.number))
         return {
             "turn": turn.number, "player": turn.side.value, "dice": list(turn.dice),
             "played": format_play(turn.played, turn.before, turn.dice),

@@ -28,6 +28,7 @@ from nardy_tui.engine.match import (
     Match,
     Phase,
     PhaseError,
+    TurnKey,
     TurnRecord,
     game_result,
 )
@@ -76,6 +77,7 @@ __all__ = [
     "Side",
     "Step",
     "TurnBuilder",
+    "TurnKey",
     "TurnRecord",
     "board_index",
     "checker_moves",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
+from typing import NamedTuple
 
 from nardy_tui.engine.dice import DiceRoller, DiceSource, RollOff
 from nardy_tui.engine.notation import checker_moves, format_moves, format_play
@@ -43,6 +44,18 @@ def game_result(position: Position) -> tuple[Side, int] | None:
     if winner is None:
         return None
     return winner, 2 if position.borne_off(winner.opponent) == 0 else 1
+
+
+class TurnKey(NamedTuple):
+    """Which turn of a match: the game's number and the turn's number in that game, both
+    from 1 as a record numbers them. Saves, the tutor and the review find turns by it.
+
+    >>> TurnKey(2, 5), TurnKey(2, 5) == (2, 5)
+    (TurnKey(game=2, turn=5), True)
+    """
+
+    game: int
+    turn: int
 
 
 class PhaseError(RuntimeError):

@@ -25,6 +25,7 @@ from nardy_tui.engine import (
     PositionIdError,
     Side,
     Step,
+    TurnKey,
     read_position_id,
 )
 from nardy_tui.i18n import _
@@ -47,8 +48,8 @@ class Restored:
 
     match: Match
     options: MatchOptions
-    warned: frozenset[tuple[int, int]] = frozenset()
-    """(game, turn number) of the plays made against the tutor's warning."""
+    warned: frozenset[TurnKey] = frozenset()
+    """The plays made against the tutor's warning."""
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -123,9 +124,9 @@ def restore(data: object) -> Restored:
     return Restored(match, options, _warned(match, doc.get("tutor_overridden", [])))
 
 
-def _warned(match: Match, data: object) -> frozenset[tuple[int, int]]:
+def _warned(match: Match, data: object) -> frozenset[TurnKey]:
     """The turns played against the tutor's warning: each a turn the match has."""
-    warned: set[tuple[int, int]] = set()
+    warned: set[TurnKey] = set()
     for entry in _sequence(data, "tutor_overridden"):
         pair = [_integer(value, "tutor_overridden") for value in _sequence(entry,
                                                                             "tutor_overridden")]
@@ -135,7 +136,7 @@ def _warned(match: Match, data: object) -> frozenset[tuple[int, int]]:
         if not (1 <= game <= len(match.games) and 1 <= turn <= len(match.games[game - 1].turns)):
             raise DocumentError(_("tutor_overridden: game {game} has no turn {turn}").format(
                 game=game, turn=turn))
-        warned.add((game, turn))
+        warned.add(TurnKey(game, turn))
     return frozenset(warned)
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from nardy_tui.engine import Match
+from nardy_tui.engine import Match, TurnKey
 from nardy_tui.i18n import _
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage.atomic import stale_temp_files, write_atomically
@@ -33,8 +33,8 @@ class SavedMatch:
 
     match: Match
     options: MatchOptions
-    warned: frozenset[tuple[int, int]] = frozenset()
-    """(game, turn number) of the plays made against the tutor's warning."""
+    warned: frozenset[TurnKey] = frozenset()
+    """The plays made against the tutor's warning."""
 
 
 def save_match(match: Match, options: MatchOptions,

@@ -22,7 +22,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from nardy_tui.bot import GameReview, Mark, TurnReview
-from nardy_tui.engine import Position, format_play
+from nardy_tui.engine import Position, TurnKey, format_play
 from nardy_tui.i18n import N_, _, ngettext
 from nardy_tui.play import judged_marks
 from nardy_tui.storage import Record, RecordedGame, RecordedTurn, header_shown
@@ -105,8 +105,8 @@ class ReplayScreen(SizedScreen):
         self.record = record
         self.frames = frames(record)
         self.index = 0
-        self.judged: dict[tuple[int, int], TurnReview] = {
-            (game.number, turn.number): turn
+        self.judged: dict[TurnKey, TurnReview] = {
+            TurnKey(game.number, turn.number): turn
             for game, review in zip(record.games, reviews or [], strict=False)
             for turn in review.turns}
 
@@ -180,7 +180,7 @@ class ReplayScreen(SizedScreen):
     def _judged(self, frame: Frame) -> TurnReview | None:
         if frame.turn is None:
             return None
-        return self.judged.get((frame.game.number, frame.turn.number))
+        return self.judged.get(TurnKey(frame.game.number, frame.turn.number))
 
     def action_flip(self) -> None:
         board = self.query_one(BoardView)
