@@ -181,7 +181,7 @@ def search(board: MoverBoard, own_start: tuple[int, ...], remaining: tuple[int, 
                 best = depth
                 results.clear()
             if depth == best and state not in results:
-                results[state] = tuple(path)
+                results[state] = Play(path)
 
     visit(remaining)
     return best, results
@@ -217,7 +217,7 @@ def legal_plays(position: Position, dice: Dice) -> list[Play]:
     Each play lists its steps in the order they are played; ``[()]`` means a pass.
 
     >>> plays = legal_plays(Position.initial(), (6, 6))
-    >>> [" ".join(map(str, play)) for play in plays]
+    >>> [str(play) for play in plays]
     ['24/18 24/18']
     """
     plays = _legal_states(position, Dice.of(dice))[1]
@@ -329,7 +329,7 @@ def apply_play(position: Position, play: Play, dice: Dice | None = None) -> Posi
         after = _follow(position, play, roll)
         if after is not None:
             return after
-    shown = " ".join(map(str, play)) or "(no move)"
+    shown = Play(play)
     with_dice = f" with {dice}" if dice is not None else ""
     raise IllegalPlayError(f"{shown} is not a legal turn for {position.turn.label}{with_dice}.")
 

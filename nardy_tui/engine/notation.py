@@ -14,11 +14,10 @@ from nardy_tui.engine.geometry import OFF, opposite_number
 from nardy_tui.engine.movegen import IllegalPlayError
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
-from nardy_tui.engine.step import Dice, NotationError, Play, Step
+from nardy_tui.engine.step import PASS, Dice, NotationError, Play, Step
 from nardy_tui.engine.turn import TurnBuilder
 from nardy_tui.i18n import _
 
-PASS = "(no move)"
 _MOVE = re.compile(r"^(\d{1,2})/(\d{1,2}|off)(?:\((\d)\))?$")
 
 
@@ -84,7 +83,7 @@ def parse_play(text: str, position: Position, dice: Dice) -> Play:
         if not turn.is_pass:
             raise IllegalPlayError(_("{notation} is wrong here: this roll can be played."
                                ).format(notation=PASS))
-        return ()
+        return Play()
     for token in text.split():
         match = _MOVE.match(token.lower())
         if match is None:

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from nardy_tui.engine.geometry import OFF
 from nardy_tui.i18n import _
+
+PASS = "(no move)"
+"""How notation writes a turn in which nothing can be played."""
+
+_STEP = re.compile(r"(\d{1,2})/(\d{1,2}|off)")
 
 
 class NotationError(ValueError):
@@ -32,8 +39,57 @@ class Step:
         return f"{self.src}/{'off' if self.dst == OFF else self.dst}"
 
 
-Play = tuple[Step, ...]
-"""A whole turn: its steps in the order they are played. ``()`` is a pass."""
+class Play(tuple[Step, ...]):
+    """A whole turn: its steps in the order they are played. ``Play()`` is a pass.
+
+    It is a tuple of steps, so it compares equal to one (``legal_plays`` promises tuples of
+    ``Step``); it writes itself step by step, as a turn is shown without its position
+    (``format_play`` joins a checker's steps, which needs the position and dice).
+
+    >>> play = Play.parse("24/18 18/13")
+    >>> play
+    (Step(src=24, dst=18, die=6), Step(src=18, dst=13, die=5))
+    >>> str(play), str(Play())
+    ('24/18 18/13', '(no move)')
+    >>> play == (Step(24, 18, 6), Step(18, 13, 5))
+    True
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, steps: Iterable[Step] = ()) -> Play:
+        return super().__new__(cls, steps)
+
+    @classmethod
+    def parse(cls, text: str) -> Play:
+        """The play ``text`` writes step by step, as ``str`` does (``24/18 18/13``, or
+        ``(no move)``); ``NotationError`` if it is written otherwise.
+
+        Each step's die is the distance it moves; a checker borne off is taken to use the die
+        of its own point. Reading a turn written compactly (``24/13``), or one that bears off
+        with a higher die, needs the position and dice: that is ``parse_play``.
+
+        >>> Play.parse("6/off 5/off")
+        (Step(src=6, dst=0, die=6), Step(src=5, dst=0, die=5))
+        >>> Play.parse("24-18")
+        Traceback (most recent call last):
+        ...
+        nardy_tui.engine.step.NotationError: '24-18' is not a step (write it like 24/18 or 5/off)
+        """
+        if text.strip() == PASS:
+            return cls()
+        steps = []
+        for token in text.split():
+            found = _STEP.fullmatch(token)
+            if found is None:
+                raise NotationError(f"{token!r} is not a step (write it like 24/18 or 5/off)")
+            src = int(found.group(1))
+            dst = OFF if found.group(2) == "off" else int(found.group(2))
+            steps.append(Step(src, dst, src - dst))
+        return cls(steps)
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self)) or PASS
 
 
 _FACES = range(1, 7)

@@ -52,7 +52,7 @@ class TurnBuilder:
     [16, 19, 21]
     >>> turn.move(24, 16)
     (Step(src=24, dst=19, die=5), Step(src=19, dst=16, die=3))
-    >>> turn.is_complete, " ".join(map(str, turn.play))
+    >>> turn.is_complete, str(turn.play)
     (True, '24/19 19/16')
     """
 
@@ -77,13 +77,13 @@ class TurnBuilder:
         return self.position.turn
 
     @property
-    def steps(self) -> tuple[Step, ...]:
+    def steps(self) -> Play:
         """The steps played so far this turn."""
-        return tuple(self._steps)
+        return Play(self._steps)
 
     @property
     def play(self) -> Play:
-        return tuple(self._steps)
+        return Play(self._steps)
 
     @property
     def max_steps(self) -> int:
@@ -187,7 +187,7 @@ class TurnBuilder:
                 return
             walked.add((own, len(rest)))
             if self.is_complete:
-                found[self._board.to_position(own, self.position)] = tuple(rest)
+                found[self._board.to_position(own, self.position)] = Play(rest)
                 return
             for step in self.allowed_steps():
                 self._steps.append(step)
@@ -201,7 +201,7 @@ class TurnBuilder:
 
     # -- changing the turn ---------------------------------------------------------------
 
-    def move(self, src: int, dst: int) -> tuple[Step, ...]:
+    def move(self, src: int, dst: int) -> Play:
         """Move the checker on ``src`` to ``dst`` (``0``: off), with one die or several.
 
         Returns the steps played; raises ``IllegalPlayError`` (a ``ValueError``) with the
@@ -211,7 +211,7 @@ class TurnBuilder:
         if route is None:
             raise IllegalPlayError(self.why_not(src, dst))
         self._steps.extend(route.steps)
-        return route.steps
+        return Play(route.steps)
 
     def push(self, step: Step) -> None:
         """Play one step; raises ``IllegalPlayError`` (a ``ValueError``) with the reason if

@@ -74,7 +74,7 @@ def event_from_json(data: object) -> MatchEvent:
         return ThrowEvent.of(data[1], data[2], data[3])
     if isinstance(data, list) and len(data) == 2 and data[0] == "play" \
             and isinstance(data[1], list) and all(_is_step(step) for step in data[1]):
-        return PlayEvent(tuple(Step(*step) for step in data[1]))
+        return PlayEvent(Play(Step(*step) for step in data[1]))
     if isinstance(data, list) and len(data) == 2 and data[0] == "next" and _is_number(data[1]):
         return NextGameEvent(data[1])
     raise ValueError(_("an event is not one of a match: {event}").format(

@@ -170,7 +170,7 @@ def _steps(fields: dict[str, Any]) -> Play:
         if not (1 <= src <= POINTS and OFF <= dst <= POINTS and 1 <= die <= 6):
             raise ProtocolError(_("a step is off the board"))
         play.append(Step(src, dst, die))
-    return tuple(play)
+    return Play(play)
 
 
 _READERS: dict[str, tuple[set[str], Callable[[dict[str, Any]], Message]]] = {

@@ -74,7 +74,7 @@ def hint_cells(hint: Play | None, turn: TurnBuilder) -> tuple[set[int], set[int]
         if step not in left:
             return set(), set()
         left.remove(step)
-    return moved_cells(turn.mover, tuple(left))
+    return moved_cells(turn.mover, Play(left))
 
 
 def first_source_cell(turn: TurnBuilder | None) -> int | None:
@@ -110,7 +110,7 @@ def last_play_frames(game: Game) -> list[tuple[Position, Play]]:
     so far, from the board before it to the board after it."""
     record = game.turns[-1]
     before = position_before_last(game)
-    frames: list[tuple[Position, Play]] = [(before, ())]
+    frames: list[tuple[Position, Play]] = [(before, Play())]
     turn = TurnBuilder(before, record.dice)
     for step in record.play:
         turn.push(step)

@@ -335,7 +335,7 @@ class TurnFlow:
     def finish_turn(self, passing: bool = False) -> Outcome:
         """End the turn: the steps built so far, or a pass when nothing can be played."""
         match = self.match
-        record = match.play(()) if passing else match.commit()
+        record = match.play(Play()) if passing else match.commit()
         self.selected = None
         self.hint = None
         self.away_steps = []
@@ -363,7 +363,7 @@ class TurnFlow:
             return None
         shown = turn.steps
         if play[: len(shown)] == shown:
-            play = play[len(shown):]
+            play = Play(play[len(shown):])
         else:
             turn.reset()
         self.away_steps = list(play)
@@ -408,7 +408,7 @@ class TurnFlow:
                       if reached[play] in finishes]
         if not open_plays:
             return None
-        self.hint = turn.steps + open_plays[0][1]
+        self.hint = Play(turn.steps + open_plays[0][1])
         known = judged or {}
         best = known.get(open_plays[0][0])
         compared = [open_plays[0]] + [entry for entry in open_plays[1:]

@@ -89,7 +89,7 @@ def last_play_marks(side: Side, play: Play) -> Marks:
     return Marks(cells={Mark.LAST_FROM: left, Mark.LAST_TO: arrived})
 
 
-def judged_marks(side: Side, played: Play, best: Play = ()) -> Marks:
+def judged_marks(side: Side, played: Play, best: Play = Play()) -> Marks:
     """The marks of a play under review: the play made, as the last play is marked, and
     each cell a checker of the best play leaves or reaches, starred (none: ``best`` empty).
     """

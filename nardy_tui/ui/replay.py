@@ -22,7 +22,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from nardy_tui.bot import GameReview, Mark, TurnReview
-from nardy_tui.engine import Position, TurnKey, format_play
+from nardy_tui.engine import Play, Position, TurnKey, format_play
 from nardy_tui.i18n import N_, _, ngettext
 from nardy_tui.play import judged_marks
 from nardy_tui.storage import Record, RecordedGame, RecordedTurn, header_shown
@@ -193,9 +193,9 @@ class ReplayScreen(SizedScreen):
         board.show(frame.position)
         mover = frame.turn.side if frame.turn else frame.game.start.turn
         board.numbering = mover
-        played = frame.turn.play if frame.turn else ()
+        played = frame.turn.play if frame.turn else Play()
         judged = self._judged(frame)
-        best = judged.best if judged is not None and judged.mark is not Mark.NONE else ()
+        best = judged.best if judged is not None and judged.mark is not Mark.NONE else Play()
         board.set_marks(judged_marks(mover, played, best))
         board.set_banner(frame.turn.notation if frame.turn else _("Start"))
         board.border_title = Content(frame.caption())

@@ -6,7 +6,15 @@ import random
 
 import pytest
 
-from nardy_tui.engine import IllegalPlayError, NotationError, Position, Side, Step, legal_plays
+from nardy_tui.engine import (
+    IllegalPlayError,
+    NotationError,
+    Play,
+    Position,
+    Side,
+    Step,
+    legal_plays,
+)
 from nardy_tui.engine.match import Game, TurnRecord
 from nardy_tui.engine.notation import format_play, parse_play
 
@@ -51,6 +59,16 @@ def test_reading_a_move_takes_its_intermediate_point_from_the_dice() -> None:
     start = Position.initial()
     assert parse_play("24/16", start, (5, 3)) == (Step(24, 19, 5), Step(19, 16, 3))
     assert parse_play("24/18(2)", start, (6, 6)) == (Step(24, 18, 6), Step(24, 18, 6))
+
+
+def test_a_play_prints_step_by_step_and_reads_back_so() -> None:
+    for number, (pos, dice) in enumerate(self_play_positions(seed=5, count=1000)):
+        if number % 4:
+            continue
+        for play in legal_plays(pos, dice):
+            written = str(play)
+            assert written == (" ".join(map(str, play)) or "(no move)")
+            assert str(Play.parse(written)) == written
 
 
 def test_step_by_step_and_joined_forms_read_the_same() -> None:
