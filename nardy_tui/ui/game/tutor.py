@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from nardy_tui.bot import TurnReview
     from nardy_tui.ui.game.host import GameHost
 
-TurnKey = tuple[int, int, Play]
+JudgedTurn = tuple[int, int, Play]
 """A complete turn the tutor judges: (game number, turns played before it, its steps)."""
 
 
@@ -37,11 +37,11 @@ class TutorGate:
         """``warned``: the plays already made against the tutor's warning (a resumed
         match's)."""
         self._screen = screen
-        self._verdicts: dict[TurnKey, TurnReview] = {}
+        self._verdicts: dict[JudgedTurn, TurnReview] = {}
         """The verdicts on complete turns, as they come."""
-        self._asked: TurnKey | None = None
+        self._asked: JudgedTurn | None = None
         """The turn the player confirmed while the tutor was still judging it."""
-        self._judging: set[TurnKey] = set()
+        self._judging: set[JudgedTurn] = set()
         """The turns being judged now: a confirmation waits only on one of these, and the
         same turn is not judged twice at once."""
         self.overridden: set[tuple[int, int]] = set(warned)
@@ -81,7 +81,7 @@ class TutorGate:
         self._screen.run_worker(partial(self._judge, key, turn.position, turn.dice),
                                 name="tutor_judge", group="tutor", thread=True)
 
-    def _key(self) -> TurnKey | None:
+    def _key(self) -> JudgedTurn | None:
         """The complete turn the tutor is to judge before it counts, if any."""
         flow = self._screen.flow
         turn = flow.human_turn
@@ -90,7 +90,7 @@ class TutorGate:
         game = self._screen.match.game
         return game.number, len(game.turns), turn.steps
 
-    def _judge(self, key: TurnKey, position: Position, dice: Dice) -> None:
+    def _judge(self, key: JudgedTurn, position: Position, dice: Dice) -> None:
         """In a worker's thread: the verdict on the play, handed back to the UI thread."""
         after = position.apply(key[2], dice)  # the steps in the order the player made them
         ranking = hint_ranking(self._screen.bots[HINT_LEVEL], position, dice, played=after)
@@ -98,7 +98,7 @@ class TutorGate:
                                 key[2], after)
         self._screen.answer(self._judged, (key, verdict), key[1])
 
-    def _judged(self, judged: tuple[TurnKey, TurnReview], _: int) -> None:
+    def _judged(self, judged: tuple[JudgedTurn, TurnReview], _: int) -> None:
         key, verdict = judged
         self._judging.discard(key)
         self._verdicts[key] = verdict
@@ -106,7 +106,7 @@ class TutorGate:
             self._asked = None
             self._decide(key, verdict)
 
-    def _decide(self, key: TurnKey, verdict: TurnReview) -> None:
+    def _decide(self, key: JudgedTurn, verdict: TurnReview) -> None:
         """Confirm a play the tutor lets pass; ask about one it warns of."""
         screen = self._screen
         if not warns(verdict, screen.flow.settings.tutor):
@@ -116,7 +116,7 @@ class TutorGate:
         screen.app.push_screen(TutorDialog(verdict.mark.name_shown, tutor_question(verdict)),
                                partial(self._answered, key))
 
-    def _answered(self, key: TurnKey, choice: Choice | None) -> None:
+    def _answered(self, key: JudgedTurn, choice: Choice | None) -> None:
         """Play anyway (counted for the review), or take the turn back (and see the hint)."""
         screen = self._screen
         if self._key() != key:
