@@ -107,7 +107,7 @@ def rolled_said(match: Match) -> str:
         return _("{side} rolled {dice}. Only one die can be played, so it must be the "
                  "higher: the {die} is struck out.").format(side=side, dice=dice,
                                                             die=unplayable[0])
-    if match.dice[0] == match.dice[1]:
+    if match.dice.is_double:
         return ngettext(
             "{side} rolled {dice}. Only {count} of the four {die}s can be played: the "
             "rest are struck out.",
