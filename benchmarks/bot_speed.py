@@ -52,8 +52,10 @@ def main() -> None:
             times.append((time.perf_counter() - start) * 1000)
         times.sort()
         p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
-        print(f"{level:>7} {statistics.median(times):10.2f} {p99:10.2f} {times[-1]:10.2f}"
-              f" {statistics.fmean(times):10.2f}")
+        print(
+            f"{level:>7} {statistics.median(times):10.2f} {p99:10.2f} {times[-1]:10.2f}"
+            f" {statistics.fmean(times):10.2f}"
+        )
     if "expert" in args.levels:
         network_speed(positions)
 
@@ -72,8 +74,10 @@ def network_speed(positions: list[tuple[Position, Dice]]) -> None:
     for _ in range(rounds):
         network.probabilities(encode(batch))
     per_position = (time.perf_counter() - start) / (rounds * len(batch))
-    print(f"expert network: {1 / per_position:,.0f} positions/s in batches of {len(batch)}"
-          f" ({per_position * 1e6:.1f} µs each)")
+    print(
+        f"expert network: {1 / per_position:,.0f} positions/s in batches of {len(batch)}"
+        f" ({per_position * 1e6:.1f} µs each)"
+    )
 
 
 if __name__ == "__main__":

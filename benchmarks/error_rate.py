@@ -45,19 +45,19 @@ def main() -> None:
     for number, (position, dice) in enumerate(decisions, start=1):
         reached = dict(legal_results(position, dice))
         chosen = {level: reached[bot.choose(position, dice)] for level, bot in bots.items()}
-        afters = [entry.after for entry in
-                  expert.judge(position, dice)[:args.candidates]]
+        afters = [entry.after for entry in expert.judge(position, dice)[: args.candidates]]
         afters += [after for after in chosen.values() if after not in afters]
-        rolled = dict(zip(afters, expert.rollout(afters, args.trials, seed=number),
-                          strict=True))
+        rolled = dict(zip(afters, expert.rollout(afters, args.trials, seed=number), strict=True))
         best = max(result.equity for result in rolled.values())
         for level, after in chosen.items():
             errors[level].append(best - rolled[after].equity)
         if number % 25 == 0:
             print(f"{number} decisions, {time.perf_counter() - started:.0f} s", file=sys.stderr)
-    print(f"{len(decisions)} decisions (seed {args.seed}), each candidate rolled out "
-          f"{-(-args.trials // 36) * 36} times, the expert's best {args.candidates} and each "
-          f"bot's choice; {time.perf_counter() - started:.0f} s")
+    print(
+        f"{len(decisions)} decisions (seed {args.seed}), each candidate rolled out "
+        f"{-(-args.trials // 36) * 36} times, the expert's best {args.candidates} and each "
+        f"bot's choice; {time.perf_counter() - started:.0f} s"
+    )
     print(f"{'level':>7} {'mean error':>11} {'picks the best':>15} {'errors > 0.1':>13}")
     for level in LEVELS:
         mine = errors[level]

@@ -51,8 +51,10 @@ def time_each(cases: list[tuple[Position, Dice]], repeat: int) -> list[float]:
 
 
 def summary(label: str, times: list[float]) -> str:
-    return (f"{label:<12} {len(times):>6}  mean {statistics.fmean(times):7.3f} ms  "
-            f"median {statistics.median(times):7.3f} ms  worst {max(times):7.3f} ms")
+    return (
+        f"{label:<12} {len(times):>6}  mean {statistics.fmean(times):7.3f} ms  "
+        f"median {statistics.median(times):7.3f} ms  worst {max(times):7.3f} ms"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,16 +69,20 @@ def main(argv: list[str] | None = None) -> int:
     doubles = [t for t, (_, dice) in zip(times, cases, strict=True) if dice[0] == dice[1]]
     others = [t for t, (_, dice) in zip(times, cases, strict=True) if dice[0] != dice[1]]
 
-    print(f"legal_plays over {len(cases)} self-play positions (seed {args.seed}), "
-          f"best of {args.repeat} per position, Python {sys.version.split()[0]}")
+    print(
+        f"legal_plays over {len(cases)} self-play positions (seed {args.seed}), "
+        f"best of {args.repeat} per position, Python {sys.version.split()[0]}"
+    )
     print(summary("non-doubles", others))
     print(summary("doubles", doubles))
     print(summary("overall", times))
     mean, worst = statistics.fmean(times), max(times)
     ok = mean <= TARGET_MEAN_MS and worst <= TARGET_WORST_MS
-    print(f"targets: mean <= {TARGET_MEAN_MS} ms ({'met' if mean <= TARGET_MEAN_MS else 'MISSED'})"
-          f", worst <= {TARGET_WORST_MS} ms "
-          f"({'met' if worst <= TARGET_WORST_MS else 'MISSED'})")
+    print(
+        f"targets: mean <= {TARGET_MEAN_MS} ms ({'met' if mean <= TARGET_MEAN_MS else 'MISSED'})"
+        f", worst <= {TARGET_WORST_MS} ms "
+        f"({'met' if worst <= TARGET_WORST_MS else 'MISSED'})"
+    )
     return 0 if ok else 1
 
 

@@ -42,10 +42,13 @@ def main() -> None:
         seconds = time.perf_counter() - began
         per_game.append(seconds)
         per_90.append(seconds * 90 / len(turns))
-        print(f"game {game + 1}: {len(turns)} turns, {len(review.turns)} decisions, "
-              f"{seconds:.2f} s")
-    print(f"median {statistics.median(per_game):.2f} s per game; "
-          f"{statistics.median(per_90):.2f} s per 90 turns (target <= 10 s)")
+        print(
+            f"game {game + 1}: {len(turns)} turns, {len(review.turns)} decisions, {seconds:.2f} s"
+        )
+    print(
+        f"median {statistics.median(per_game):.2f} s per game; "
+        f"{statistics.median(per_90):.2f} s per 90 turns (target <= 10 s)"
+    )
 
 
 if __name__ == "__main__":

@@ -41,8 +41,13 @@ Timed(LaunchOptions(resume=False)).run(headless=True, size=(120, 40))
 def one_run(home: str) -> float:
     env = {**os.environ, "NARDY_HOME": home, "TEXTUAL_ANIMATIONS": "none"}
     start = time.time()
-    out = subprocess.run([sys.executable, "-c", CHILD, repr(start)], env=env, check=True,
-                         capture_output=True, text=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, repr(start)],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     return float(out.strip().splitlines()[-1])
 
 
@@ -53,8 +58,10 @@ def main() -> int:
         times = [one_run(home) for _ in range(runs)]
     median, worst = statistics.median(times), max(times)
     print(f"runs {runs}: " + " ".join(f"{t:.3f}" for t in times))
-    print(f"median {median:.3f} s, worst {worst:.3f} s, target {TARGET} s: "
-          + ("met" if worst <= TARGET else "MISSED"))
+    print(
+        f"median {median:.3f} s, worst {worst:.3f} s, target {TARGET} s: "
+        + ("met" if worst <= TARGET else "MISSED")
+    )
     return 0
 
 

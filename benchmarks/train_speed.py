@@ -34,8 +34,14 @@ def time_run(games: int) -> float:
         shutil.copyfile(shipped, out)
         with np.load(out) as weights:
             start_games = int(json.loads(str(weights["meta"]))["games"])
-        run = TrainingRun(out=out, games=start_games + games, resume=True, check_games=0,
-                          checkpoint_every=games, log_every=10 ** 9)
+        run = TrainingRun(
+            out=out,
+            games=start_games + games,
+            resume=True,
+            check_games=0,
+            checkpoint_every=games,
+            log_every=10**9,
+        )
         started = time.perf_counter()
         train_network(run, log=lambda line: None, progress=lambda done, error: None)
         return time.perf_counter() - started
@@ -49,10 +55,11 @@ def main() -> None:
     threads = os.environ.get("OMP_NUM_THREADS", "unset")
     seconds = [time_run(args.games) for _ in range(args.repeat)]
     rates = ", ".join(f"{args.games / s:.1f}" for s in seconds)
-    print(f"{args.games} games, OMP_NUM_THREADS={threads}, load average "
-          f"{os.getloadavg()[0]:.2f}")
-    print(f"self-play training: {args.games / min(seconds):.1f} games/s "
-          f"({min(seconds) / args.games * 1000:.1f} ms a game); repeats: {rates} games/s")
+    print(f"{args.games} games, OMP_NUM_THREADS={threads}, load average {os.getloadavg()[0]:.2f}")
+    print(
+        f"self-play training: {args.games / min(seconds):.1f} games/s "
+        f"({min(seconds) / args.games * 1000:.1f} ms a game); repeats: {rates} games/s"
+    )
 
 
 if __name__ == "__main__":

@@ -91,8 +91,11 @@ def use_language(code: str, *, reorder_rtl: bool = True) -> None:
     if code not in LANGUAGES:
         raise UnknownLanguage(code)
     _State.code = code
-    _State.catalog = (gettext.NullTranslations() if code == DEFAULT_LANGUAGE else
-                      gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True))
+    _State.catalog = (
+        gettext.NullTranslations()
+        if code == DEFAULT_LANGUAGE
+        else gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+    )
     _State.reorder = reorder_rtl and code in RIGHT_TO_LEFT
     _State.terminal_needs_order = reorder_rtl
 
@@ -157,8 +160,9 @@ class Translated(str):
     __slots__ = ()
 
     def format(self, *args: object, **kwargs: object) -> str:
-        filled = str.format(self, *map(_reading, args),
-                            **{name: _reading(value) for name, value in kwargs.items()})
+        filled = str.format(
+            self, *map(_reading, args), **{name: _reading(value) for name, value in kwargs.items()}
+        )
         return Shown.of(filled)
 
 
@@ -224,8 +228,11 @@ def broken_into_lines(text: str, width: int) -> str:
     if not _State.reorder or not isinstance(text, Shown):
         return text
     width = max(width, 10)
-    lines = [line for paragraph in text.reading.split("\n")
-             for line in textwrap.wrap(paragraph, width, break_long_words=False) or [""]]
+    lines = [
+        line
+        for paragraph in text.reading.split("\n")
+        for line in textwrap.wrap(paragraph, width, break_long_words=False) or [""]
+    ]
     return "\n".join(visual(line) for line in lines)
 
 
@@ -278,8 +285,9 @@ def _ordered(text: str) -> str:
         held = _joined_letters(held)
     lines = (get_display(line, base_dir="R") for line in held.split("\n"))
     shown = "\n".join(lines)
-    return re.sub(f"[{chr(KEPT)}-{chr(KEPT_LAST)}]",
-                  lambda token: kept[ord(token.group()) - KEPT], shown)
+    return re.sub(
+        f"[{chr(KEPT)}-{chr(KEPT_LAST)}]", lambda token: kept[ord(token.group()) - KEPT], shown
+    )
 
 
 def sentences(*parts: str) -> str:

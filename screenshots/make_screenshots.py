@@ -25,9 +25,24 @@ from nardy_tui.i18n import use_language  # noqa: E402
 from tests.ui.scenes import SCENES  # noqa: E402
 from tests.ui.two_apps import friends, match_of, play_until  # noqa: E402
 
-PICTURES = ("new_match", "roll_off", "mid_game", "bot_thinking", "last_play", "game_over",
-            "help", "big_board", "review", "tutor", "mid_game_ru", "mid_game_he", "last_play_ar",
-            "mid_game_80x24", "new_match_80x24", "network")
+PICTURES = (
+    "new_match",
+    "roll_off",
+    "mid_game",
+    "bot_thinking",
+    "last_play",
+    "game_over",
+    "help",
+    "big_board",
+    "review",
+    "tutor",
+    "mid_game_ru",
+    "mid_game_he",
+    "last_play_ar",
+    "mid_game_80x24",
+    "new_match_80x24",
+    "network",
+)
 NETWORK_PICTURES = ("network_host", "network_joiner")
 """The two pictures of the ``network`` pair."""
 PNG_WIDTH = 1200
@@ -54,23 +69,32 @@ async def shoot_network_pair(folder: Path) -> list[Path]:
     from nardy_tui.net import new_code
 
     async with friends(new_code(), points=3, size=(120, 40)) as two:
+
         def friend_to_move() -> bool:
             match = match_of(two.host)
-            return (len(match.game.turns) >= 6 and match.phase is Phase.MOVE
-                    and match.mover is Side.BLACK and match.turn is not None
-                    and not match.turn.is_pass)
+            return (
+                len(match.game.turns) >= 6
+                and match.phase is Phase.MOVE
+                and match.mover is Side.BLACK
+                and match.turn is not None
+                and not match.turn.is_pass
+            )
 
         await play_until(two.pilots, friend_to_move)
         for pilot in two.both:
             await pilot.pause()
-        return [Path(app.save_screenshot(f"{name}.svg", path=str(folder))) for app, name
-                in zip((two.host, two.joiner), NETWORK_PICTURES, strict=True)]
+        return [
+            Path(app.save_screenshot(f"{name}.svg", path=str(folder)))
+            for app, name in zip((two.host, two.joiner), NETWORK_PICTURES, strict=True)
+        ]
 
 
 def to_png(svg: Path, png: Path, width: int) -> None:
     keep_spaces(svg)
-    subprocess.run(["rsvg-convert", "--width", str(width), "--keep-aspect-ratio",
-                    str(svg), "-o", str(png)], check=True)
+    subprocess.run(
+        ["rsvg-convert", "--width", str(width), "--keep-aspect-ratio", str(svg), "-o", str(png)],
+        check=True,
+    )
 
 
 def keep_spaces(svg: Path) -> None:
@@ -82,16 +106,18 @@ def keep_spaces(svg: Path) -> None:
     would otherwise reorder Hebrew and Arabic runs a second time.
     """
     text = svg.read_text(encoding="utf-8").replace("&#160;", " ")
-    text = text.replace("<style>", "<style>\n    text { unicode-bidi: bidi-override; "
-                        "direction: ltr; }", 1)
+    text = text.replace(
+        "<style>", "<style>\n    text { unicode-bidi: bidi-override; direction: ltr; }", 1
+    )
     svg.write_text(text.replace("<svg ", '<svg xml:space="preserve" ', 1), encoding="utf-8")
 
 
 def main(names: list[str]) -> int:
     """Make every picture, or only those named."""
     if shutil.which("rsvg-convert") is None:
-        print("rsvg-convert is needed: apt-get install librsvg2-bin fonts-firacode",
-              file=sys.stderr)
+        print(
+            "rsvg-convert is needed: apt-get install librsvg2-bin fonts-firacode", file=sys.stderr
+        )
         return 1
     with tempfile.TemporaryDirectory() as work:
         os.environ["NARDY_HOME"] = work  # never touch the player's save or settings

@@ -45,8 +45,9 @@ def analysed(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object
 
 
 @pytest.mark.parametrize("position, dice", some_positions(4))
-def test_the_best_play_is_the_hints(capsys: pytest.CaptureFixture[str], position: Position,
-                                    dice: Dice) -> None:
+def test_the_best_play_is_the_hints(
+    capsys: pytest.CaptureFixture[str], position: Position, dice: Dice
+) -> None:
     data = analysed(capsys, position.to_id(), "--dice", str(dice))
     plays = data["plays"]
     assert isinstance(plays, list)
@@ -56,15 +57,17 @@ def test_the_best_play_is_the_hints(capsys: pytest.CaptureFixture[str], position
     # The plays searched two rolls deep come first, then those searched one roll deep,
     # each group best first.
     for deep in (True, False):
-        equities = [play["equity"] for play in plays if play["searched"]
-                    and play["two_rolls"] is deep]
+        equities = [
+            play["equity"] for play in plays if play["searched"] and play["two_rolls"] is deep
+        ]
         assert equities == sorted(equities, reverse=True)
     depths = [play["two_rolls"] for play in plays]
     assert depths == sorted(depths, reverse=True)
 
 
 def test_each_play_has_its_chances_and_its_equity_follows_from_them(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     position, dice = some_positions(1, seed=11)[0]
     for play in analysed(capsys, position.to_id(dice))["plays"]:  # type: ignore[union-attr]
         assert 0 <= play["win_mars"] <= play["win"] <= 1
@@ -74,7 +77,8 @@ def test_each_play_has_its_chances_and_its_equity_follows_from_them(
 
 
 def test_without_dice_it_gives_the_chances_before_the_roll(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     data = analysed(capsys, Position.initial().to_id())
     assert data["dice"] is None and data["turn"] == "white"
     chances = data["chances"]
@@ -83,7 +87,8 @@ def test_without_dice_it_gives_the_chances_before_the_roll(
 
 
 def test_the_text_report_ranks_the_plays_in_the_movers_numbering(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     black_to_move = Position.initial(Side.BLACK)
     assert analyze_main([black_to_move.to_id(), "--dice", "6-5"]) == 0
     out = capsys.readouterr().out
@@ -97,27 +102,33 @@ def test_depth_one_is_the_network_alone(capsys: pytest.CaptureFixture[str]) -> N
     assert not any(play["searched"] for play in data["plays"])  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("args, said", [
-    (["not-an-id"], "is not a position ID"),
-    (["AAAAAAAAAAAAAAA"], "both sides have borne off every checker"),
-    ([Position.initial().to_id(), "--dice", "7-2"], "'7-2' is not a roll"),
-    ([Position.initial().to_id(), "--dice", "five"], "is not a roll"),
-])
-def test_a_wrong_id_or_roll_is_one_line(capsys: pytest.CaptureFixture[str], args: list[str],
-                                        said: str) -> None:
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (["not-an-id"], "is not a position ID"),
+        (["AAAAAAAAAAAAAAA"], "both sides have borne off every checker"),
+        ([Position.initial().to_id(), "--dice", "7-2"], "'7-2' is not a roll"),
+        ([Position.initial().to_id(), "--dice", "five"], "is not a roll"),
+    ],
+)
+def test_a_wrong_id_or_roll_is_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
     assert analyze_main(args) == 1
     error = capsys.readouterr().err
     assert said in error and error.count("\n") == 1 and error.startswith("nardy analyze: ")
 
 
 def test_a_rollout_ranks_the_best_plays_by_their_played_out_equity(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     position, dice = some_positions(1, seed=11)[0]
     data = analysed(capsys, position.to_id(dice), "--rollout", "36", "--candidates", "3")
     rolled = data["rollout"]
     assert isinstance(rolled, list) and len(rolled) == min(3, len(legal_results(position, dice)))
     assert [entry["equity"] for entry in rolled] == sorted(
-        (entry["equity"] for entry in rolled), reverse=True)
+        (entry["equity"] for entry in rolled), reverse=True
+    )
     for entry in rolled:
         assert entry["trials"] == 36 and entry["standard_error"] >= 0
 
@@ -127,8 +138,7 @@ def test_a_rollout_without_dice_is_the_positions_own(capsys: pytest.CaptureFixtu
     assert data["rollout"]["trials"] == 36  # type: ignore[index]
 
 
-def test_a_rollout_of_no_trials_is_refused_in_one_line(
-        capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_rollout_of_no_trials_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_status:
         analyze_main([Position.initial().to_id(), "--rollout", "0"])
     assert exit_status.value.code == 2
@@ -137,20 +147,25 @@ def test_a_rollout_of_no_trials_is_refused_in_one_line(
 
 @pytest.mark.parametrize("count", ["0", "-1", "some"])
 def test_a_rollout_of_no_candidate_plays_is_refused_in_one_line(
-        capsys: pytest.CaptureFixture[str], count: str) -> None:
+    capsys: pytest.CaptureFixture[str], count: str
+) -> None:
     with pytest.raises(SystemExit) as exit_status:
         analyze_main([Position.initial().to_id((6, 5)), "--rollout", "36", "--candidates", count])
     assert exit_status.value.code == 2
     error = capsys.readouterr().err
-    assert f"argument --candidates: a rollout takes 1 or more of the best plays, not '{count}'" \
-        in error and error.count("\n") == 1
+    assert (
+        f"argument --candidates: a rollout takes 1 or more of the best plays, not '{count}'"
+        in error
+        and error.count("\n") == 1
+    )
 
 
 def test_in_a_small_race_the_analysis_gives_the_exact_chances(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     board = [0] * 24
     board[1], board[0] = 1, 2  # White: 2 1 1 left, to move
-    board[12 + 4] = -1         # Black: one checker on its 5-point
+    board[12 + 4] = -1  # Black: one checker on its 5-point
     position = Position.from_points(board, Side.WHITE)
     data = analysed(capsys, position.to_id((6, 5)))
     for play in data["plays"]:  # type: ignore[union-attr]

@@ -38,7 +38,8 @@ def test_not_a_terminal_gets_whole_lines_now_and_then() -> None:
 
 
 def test_a_short_run_logs_every_game_and_a_slow_one_every_half_minute(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     assert len(run_progress(io.StringIO(), 3).splitlines()) == 3
     clock = itertools.count(0, 20)
     monkeypatch.setattr(progress.time, "perf_counter", lambda: float(next(clock)))
@@ -56,9 +57,25 @@ def test_arena_writes_plain_lines_to_a_log_file(tmp_path: Path) -> None:
     log = tmp_path / "arena.log"
     with log.open("w") as stderr:
         done = subprocess.run(
-            [sys.executable, "-m", "nardy_tui", "arena", "random", "random", "--games", "4",
-             "--seed", "1"], stdout=subprocess.PIPE, stderr=stderr, text=True, timeout=120,
-            env=os.environ.copy(), check=False)
+            [
+                sys.executable,
+                "-m",
+                "nardy_tui",
+                "arena",
+                "random",
+                "random",
+                "--games",
+                "4",
+                "--seed",
+                "1",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+            timeout=120,
+            env=os.environ.copy(),
+            check=False,
+        )
     assert done.returncode == 0
     text = log.read_text()
     assert "\r" not in text

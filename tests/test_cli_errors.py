@@ -24,9 +24,15 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def nardy(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "nardy_tui", *args], capture_output=True,
-                          text=True, env=os.environ.copy(), stdin=subprocess.DEVNULL,
-                          timeout=60, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "nardy_tui", *args],
+        capture_output=True,
+        text=True,
+        env=os.environ.copy(),
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+        check=False,
+    )
 
 
 def refused(*args: str, status: int | None = None) -> str:
@@ -42,31 +48,37 @@ def refused(*args: str, status: int | None = None) -> str:
     return lines[0]
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (["--points", "4"], "invalid choice: 4"),
-    (["--bogus"], "unrecognized arguments: --bogus"),
-    (["--hot-seat", "--color", "black"], "--color is for a match against the bot"),
-    (["--bot", "genius"], "invalid choice: 'genius'"),
-    (["--seed", "x"], "invalid int value: 'x'"),
-    (["--resume", "--new"], "not allowed with argument"),
-    (["export", "a", "b"], "unrecognized arguments: b"),
-    (["replay"], "the following arguments are required: FILE"),
-    (["arena", "easy"], "the following arguments are required: SECOND_LEVEL"),
-    (["arena", "easy", "genius"], "argument SECOND_LEVEL: invalid choice: 'genius'"),
-    (["--position", "nonsense"], "--position: 'nonsense' is not a position ID"),
-    (["--position", "AAAAAAAAAAAAAAA"], "both sides have borne off every checker"),
-    (["--position", "YAAAAP_-AAAB__w", "--points", "3"], "--position plays one game"),
-    (["--position", "YAAAAP_-AAAB__w", "--resume"], "does not go with --resume"),
-])
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--points", "4"], "invalid choice: 4"),
+        (["--bogus"], "unrecognized arguments: --bogus"),
+        (["--hot-seat", "--color", "black"], "--color is for a match against the bot"),
+        (["--bot", "genius"], "invalid choice: 'genius'"),
+        (["--seed", "x"], "invalid int value: 'x'"),
+        (["--resume", "--new"], "not allowed with argument"),
+        (["export", "a", "b"], "unrecognized arguments: b"),
+        (["replay"], "the following arguments are required: FILE"),
+        (["arena", "easy"], "the following arguments are required: SECOND_LEVEL"),
+        (["arena", "easy", "genius"], "argument SECOND_LEVEL: invalid choice: 'genius'"),
+        (["--position", "nonsense"], "--position: 'nonsense' is not a position ID"),
+        (["--position", "AAAAAAAAAAAAAAA"], "both sides have borne off every checker"),
+        (["--position", "YAAAAP_-AAAB__w", "--points", "3"], "--position plays one game"),
+        (["--position", "YAAAAP_-AAAB__w", "--resume"], "does not go with --resume"),
+    ],
+)
 def test_command_line_mistakes(args: list[str], words: str) -> None:
     assert words in refused(*args, status=2)
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (["join", "[::1", "k7m2-x9qp"], "[::1 is not an address to join"),
-    (["join", "::1:x", "k7m2-x9qp"], "::1:x is not an address to join"),
-    (["host", "--address", "localhost"], "--address: localhost is not an IP address"),
-])
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["join", "[::1", "k7m2-x9qp"], "[::1 is not an address to join"),
+        (["join", "::1:x", "k7m2-x9qp"], "::1:x is not an address to join"),
+        (["host", "--address", "localhost"], "--address: localhost is not an IP address"),
+    ],
+)
 def test_a_mistyped_network_address(args: list[str], words: str) -> None:
     assert words in refused(*args, status=1)
 
@@ -108,16 +120,18 @@ def test_a_data_folder_that_is_a_file(home: Path, command: list[str]) -> None:
 
 
 @pytest.mark.parametrize("command", [["--hot-seat"], ["export"]])
-def test_a_data_folder_inside_a_file(home: Path, monkeypatch: pytest.MonkeyPatch,
-                                     command: list[str]) -> None:
+def test_a_data_folder_inside_a_file(
+    home: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
     home.write_text("not a folder")
     monkeypatch.setenv("NARDY_HOME", str(home / "nardy"))
     line = refused(*command, status=1)
     assert "Not a directory" in line and "set NARDY_HOME to a folder" in line
 
 
-@pytest.mark.parametrize("args", [("arena", "random", "random", "--games", "2", "--quiet"),
-                                  ("export", "-")])
+@pytest.mark.parametrize(
+    "args", [("arena", "random", "random", "--games", "2", "--quiet"), ("export", "-")]
+)
 def test_a_reader_that_quits_early_ends_the_command_quietly(args: tuple[str, ...]) -> None:
     """``nardy arena ... | head``: the closed pipe is no traceback, just the status 141."""
     if args[0] == "export":
@@ -126,9 +140,14 @@ def test_a_reader_that_quits_early_ends_the_command_quietly(args: tuple[str, ...
         from nardy_tui.storage import save_match
 
         save_match(Match(3, seed=1), MatchOptions(seed=1))
-    process = subprocess.Popen([sys.executable, "-m", "nardy_tui", *args],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               stdin=subprocess.DEVNULL, text=True, env=os.environ.copy())
+    process = subprocess.Popen(
+        [sys.executable, "-m", "nardy_tui", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        env=os.environ.copy(),
+    )
     assert process.stdout is not None and process.stderr is not None
     process.stdout.close()
     errors = process.stderr.read()

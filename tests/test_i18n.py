@@ -66,8 +66,9 @@ def test_every_message_is_translated_and_none_is_stale(code: str) -> None:
     translated = catalog(code)
     ids = {message.id for message in translated if message.id}
     assert ids == template, "run: python tools/catalogs.py, then translate"
-    missing = [message.id for message in translated
-               if message.id and not all(forms(message.string))]
+    missing = [
+        message.id for message in translated if message.id and not all(forms(message.string))
+    ]
     assert not missing, f"{code}: not translated: {missing[:5]}"
     fuzzy = [message.id for message in translated if message.id and message.fuzzy]
     assert not fuzzy, f"{code}: marked fuzzy: {fuzzy[:5]}"
@@ -83,7 +84,8 @@ def test_placeholders_survive_translation(code: str) -> None:
             found = set(PLACEHOLDER.findall(form))
             # A singular form may leave its count out ("one point"), no form may invent one.
             assert found <= wanted and (found == wanted or message.pluralizable), (
-                f"{code}: {message.id!r} -> {form!r}")
+                f"{code}: {message.id!r} -> {form!r}"
+            )
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -99,8 +101,10 @@ def test_the_compiled_catalog_is_the_catalog(code: str) -> None:
         if message.pluralizable:
             singular, plural = message.id
             for count in (*range(30), 100, 101, 102, 111, 1000):
-                assert compiled.ngettext(singular, plural, count) == forms(
-                    message.string)[form_for(count)], (singular, count)
+                assert (
+                    compiled.ngettext(singular, plural, count)
+                    == forms(message.string)[form_for(count)]
+                ), (singular, count)
         else:
             assert compiled.gettext(message.id) == message.string, "python tools/catalogs.py"
 
@@ -119,8 +123,7 @@ def test_english_needs_no_catalog_and_plurals_follow_the_count() -> None:
 
 
 @pytest.mark.parametrize("code", sorted(RIGHT_TO_LEFT))
-def test_right_to_left_lines_are_put_in_visual_order_after_their_placeholders(
-        code: str) -> None:
+def test_right_to_left_lines_are_put_in_visual_order_after_their_placeholders(code: str) -> None:
     use_language(code)
     logical = gettext.translation(DOMAIN, LOCALE_DIR, [code]).gettext("Moved {steps}.")
     shown = _("Moved {steps}.").format(steps="24/21 13/9")
@@ -139,8 +142,14 @@ def test_a_right_to_left_line_reads_from_the_right_with_its_numbers_whole() -> N
 
 
 def run_nardy(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "nardy_tui", *args], capture_output=True,
-                          text=True, timeout=60, env=env, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "nardy_tui", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        check=False,
+    )
 
 
 def test_lang_picks_the_language_of_the_help(tmp_path: Path) -> None:

@@ -57,8 +57,9 @@ def _imported(path: Path, root: Path = PACKAGE) -> list[tuple[int, str]]:
                 found += [(node.lineno, f"nardy_tui.{alias.name}") for alias in node.names]
             else:
                 found.append((node.lineno, base))
-    return [(line, name) for line, name in found
-            if name == "nardy_tui" or name.startswith("nardy_tui.")]
+    return [
+        (line, name) for line, name in found if name == "nardy_tui" or name.startswith("nardy_tui.")
+    ]
 
 
 def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
@@ -66,9 +67,14 @@ def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
     contracts."""
     command = shutil.which("lint-imports")
     assert command is not None, "import-linter is one of the test extras"
-    return subprocess.run([command, "--config", str(ROOT / "pyproject.toml"), "--no-cache"],
-                          cwd=root, capture_output=True, text=True, timeout=120,
-                          env={"PYTHONPATH": str(root), "PATH": str(Path(command).parent)})
+    return subprocess.run(
+        [command, "--config", str(ROOT / "pyproject.toml"), "--no-cache"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PYTHONPATH": str(root), "PATH": str(Path(command).parent)},
+    )
 
 
 def test_every_import_in_the_package_keeps_the_contracts() -> None:
@@ -76,23 +82,32 @@ def test_every_import_in_the_package_keeps_the_contracts() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-@pytest.mark.parametrize("bad", [
-    ("ui/sample.py", "from nardy_tui.engine.match import Match\n", "public face"),
-    ("engine/sample.py", "def late():\n    import nardy_tui.ui\n", "downwards"),
-    ("net/sample.py", "from nardy_tui import bot\n", "knows no bot"),
-    ("engine/sample.py", "from nardy_tui.engine import geometry\n", "siblings"),
-], ids=["a submodule reached from outside", "an import upwards, inside a function",
-        "a forbidden direction", "a cycle"])
-def test_the_contracts_catch_what_they_are_for(tmp_path: Path,
-                                                bad: tuple[str, str, str]) -> None:
+@pytest.mark.parametrize(
+    "bad",
+    [
+        ("ui/sample.py", "from nardy_tui.engine.match import Match\n", "public face"),
+        ("engine/sample.py", "def late():\n    import nardy_tui.ui\n", "downwards"),
+        ("net/sample.py", "from nardy_tui import bot\n", "knows no bot"),
+        ("engine/sample.py", "from nardy_tui.engine import geometry\n", "siblings"),
+    ],
+    ids=[
+        "a submodule reached from outside",
+        "an import upwards, inside a function",
+        "a forbidden direction",
+        "a cycle",
+    ],
+)
+def test_the_contracts_catch_what_they_are_for(tmp_path: Path, bad: tuple[str, str, str]) -> None:
     where, code, contract = bad
     copy = tmp_path / "nardy_tui"
     shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("*.npz", "locale"))
     (copy / where).write_text(code, encoding="utf-8")
     if contract == "siblings":  # and geometry imports it back
         geometry = copy / "engine" / "geometry.py"
-        geometry.write_text(geometry.read_text(encoding="utf-8")
-                            + "\nfrom nardy_tui.engine import sample\n", encoding="utf-8")
+        geometry.write_text(
+            geometry.read_text(encoding="utf-8") + "\nfrom nardy_tui.engine import sample\n",
+            encoding="utf-8",
+        )
     done = lint_imports(tmp_path)
     assert done.returncode != 0
     assert contract in done.stdout.split("Broken contracts")[-1], done.stdout
@@ -123,8 +138,12 @@ def _outside_problems() -> list[str]:
         own = where.parts[1] if where.parts[0] == "tests" and len(where.parts) > 2 else None
         for line, name in _imported(path):
             target = _part(name)
-            if (target in FACED and target != own and name != f"nardy_tui.{target}"
-                    and name not in WHITE_BOX.get(where.as_posix(), set())):
+            if (
+                target in FACED
+                and target != own
+                and name != f"nardy_tui.{target}"
+                and name not in WHITE_BOX.get(where.as_posix(), set())
+            ):
                 problems.append(f"{where}:{line}: import {name}: use nardy_tui.{target}")
     return problems
 
@@ -137,14 +156,20 @@ def test_the_outside_check_reads_submodules_and_relative_imports(tmp_path: Path)
     ui = tmp_path / "nardy_tui" / "ui"
     ui.mkdir(parents=True)
     sample = ui / "sample.py"
-    sample.write_text("from nardy_tui.engine.match import Match\n"
-                      "from . import board\n"
-                      "from ..storage import saves\n"
-                      "def late():\n"
-                      "    import nardy_tui.cli\n", encoding="utf-8")
+    sample.write_text(
+        "from nardy_tui.engine.match import Match\n"
+        "from . import board\n"
+        "from ..storage import saves\n"
+        "def late():\n"
+        "    import nardy_tui.cli\n",
+        encoding="utf-8",
+    )
     assert _imported(sample, tmp_path / "nardy_tui") == [
-        (1, "nardy_tui.engine.match"), (2, "nardy_tui.ui"), (3, "nardy_tui.storage"),
-        (5, "nardy_tui.cli")]
+        (1, "nardy_tui.engine.match"),
+        (2, "nardy_tui.ui"),
+        (3, "nardy_tui.storage"),
+        (5, "nardy_tui.cli"),
+    ]
 
 
 def test_the_package_is_made_of_the_known_parts() -> None:
@@ -156,19 +181,23 @@ def loaded_by(modules: str, *, unwanted: tuple[str, ...]) -> list[str]:
     """The modules a fresh interpreter has loaded after importing ``modules`` that belong
     to the ``unwanted`` packages or to the UI and the command line: what is actually
     loaded, not what the source says."""
-    code = ("import sys\n"
-            f"import {modules}\n"
-            f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {unwanted!r}\n"
-            "             or m.startswith(('nardy_tui.ui', 'nardy_tui.cli')))\n"
-            "print(','.join(bad))\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, timeout=60)
+    code = (
+        "import sys\n"
+        f"import {modules}\n"
+        f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {unwanted!r}\n"
+        "             or m.startswith(('nardy_tui.ui', 'nardy_tui.cli')))\n"
+        "print(','.join(bad))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
     return [name for name in done.stdout.strip().split(",") if name]
 
 
 def test_importing_the_bot_storage_or_net_loads_no_numpy_textual_or_ui() -> None:
-    pulled = loaded_by("nardy_tui.bot, nardy_tui.storage, nardy_tui.net",
-                       unwanted=("numpy", "textual"))
+    pulled = loaded_by(
+        "nardy_tui.bot, nardy_tui.storage, nardy_tui.net", unwanted=("numpy", "textual")
+    )
     assert pulled == [], f"pulled in: {pulled}"
 
 
@@ -187,8 +216,14 @@ def test_the_bot_layer_prints_nothing_and_draws_no_progress_bar() -> None:
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "print":
                 found.append(f"{path.name}:{node.lineno}: print")
             if isinstance(node, ast.ImportFrom | ast.Import):
-                names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [
-                    alias.name for alias in node.names]
-                found += [f"{path.name}:{node.lineno}: {name}" for name in names
-                          if name.split(".")[0] == "rich"]
+                names = (
+                    [node.module or ""]
+                    if isinstance(node, ast.ImportFrom)
+                    else [alias.name for alias in node.names]
+                )
+                found += [
+                    f"{path.name}:{node.lineno}: {name}"
+                    for name in names
+                    if name.split(".")[0] == "rich"
+                ]
     assert not found, found

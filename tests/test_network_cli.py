@@ -60,48 +60,55 @@ needs_ipv6 = pytest.mark.skipif(not ipv6_loopback(), reason="this machine has no
 
 # -- nardy join ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("typed", "host", "port"), [
-    ("192.168.1.5", "192.168.1.5", DEFAULT_PORT),
-    ("192.168.1.5:7600", "192.168.1.5", 7600),
-    ("friend.example.org", "friend.example.org", DEFAULT_PORT),
-    ("friend.example.org:7600", "friend.example.org", 7600),
-    ("localhost:7600", "localhost", 7600),
-    ("::1", "::1", DEFAULT_PORT),  # once read as the host ":" on port 1
-    ("fe80::1%eth0", "fe80::1%eth0", DEFAULT_PORT),
-    ("2001:db8::5", "2001:db8::5", DEFAULT_PORT),
-    ("[::1]", "::1", DEFAULT_PORT),
-    ("[::1]:7600", "::1", 7600),
-    ("[2001:db8::5]:65535", "2001:db8::5", 65535),
-])
+
+@pytest.mark.parametrize(
+    ("typed", "host", "port"),
+    [
+        ("192.168.1.5", "192.168.1.5", DEFAULT_PORT),
+        ("192.168.1.5:7600", "192.168.1.5", 7600),
+        ("friend.example.org", "friend.example.org", DEFAULT_PORT),
+        ("friend.example.org:7600", "friend.example.org", 7600),
+        ("localhost:7600", "localhost", 7600),
+        ("::1", "::1", DEFAULT_PORT),  # once read as the host ":" on port 1
+        ("fe80::1%eth0", "fe80::1%eth0", DEFAULT_PORT),
+        ("2001:db8::5", "2001:db8::5", DEFAULT_PORT),
+        ("[::1]", "::1", DEFAULT_PORT),
+        ("[::1]:7600", "::1", 7600),
+        ("[2001:db8::5]:65535", "2001:db8::5", 65535),
+    ],
+)
 def test_every_form_of_address_is_read_as_its_host_and_port(
-        started: list[NetworkLaunch], typed: str, host: str, port: int) -> None:
+    started: list[NetworkLaunch], typed: str, host: str, port: int
+) -> None:
     assert join_main([typed, CODE]) == 0
     [launch] = started
-    assert (launch.address, launch.port, launch.code, launch.hosting) == (host, port, CODE,
-                                                                          False)
+    assert (launch.address, launch.port, launch.code, launch.hosting) == (host, port, CODE, False)
 
 
-@pytest.mark.parametrize(("typed", "words"), [
-    ("", "is not an address to join"),
-    (":7520", "is not an address to join"),
-    ("192.168.1.5:", "'' is not a port"),
-    ("192.168.1.5:seven", "'seven' is not a port"),
-    ("192.168.1.5:0", "'0' is not a port"),
-    ("192.168.1.5:65536", "'65536' is not a port"),
-    ("192.168.1.5:7520:1", "is not an address to join"),
-    ("192.168.1.5:٧٥٢٠", "is not a port"),
-    ("999.1.1.1", "is not an address to join"),
-    ("friend example.org", "is not an address to join"),
-    ("[::1", "is not an address to join"),
-    ("[::1]:", "'' is not a port"),
-    ("[::1]7520", "is not an address to join"),
-    ("[192.168.1.5]:7520", "is not an address to join"),
-    ("[friend.example.org]", "is not an address to join"),
-    ("::g", "is not an address to join"),
-])
+@pytest.mark.parametrize(
+    ("typed", "words"),
+    [
+        ("", "is not an address to join"),
+        (":7520", "is not an address to join"),
+        ("192.168.1.5:", "'' is not a port"),
+        ("192.168.1.5:seven", "'seven' is not a port"),
+        ("192.168.1.5:0", "'0' is not a port"),
+        ("192.168.1.5:65536", "'65536' is not a port"),
+        ("192.168.1.5:7520:1", "is not an address to join"),
+        ("192.168.1.5:٧٥٢٠", "is not a port"),
+        ("999.1.1.1", "is not an address to join"),
+        ("friend example.org", "is not an address to join"),
+        ("[::1", "is not an address to join"),
+        ("[::1]:", "'' is not a port"),
+        ("[::1]7520", "is not an address to join"),
+        ("[192.168.1.5]:7520", "is not an address to join"),
+        ("[friend.example.org]", "is not an address to join"),
+        ("::g", "is not an address to join"),
+    ],
+)
 def test_a_mistyped_address_is_refused_in_one_line(
-        started: list[NetworkLaunch], capsys: pytest.CaptureFixture[str], typed: str,
-        words: str) -> None:
+    started: list[NetworkLaunch], capsys: pytest.CaptureFixture[str], typed: str, words: str
+) -> None:
     assert join_main([typed, CODE]) == 1
     assert words in one_line_refusal(capsys, "nardy join")
     assert started == []
@@ -109,30 +116,38 @@ def test_a_mistyped_address_is_refused_in_one_line(
 
 # -- nardy host --address -----------------------------------------------------------------
 
-@pytest.mark.parametrize(("typed", "listened"), [
-    (None, ""),
-    ("127.0.0.1", "127.0.0.1"),
-    ("0.0.0.0", ""),  # every address, as without --address
-    pytest.param("::1", "::1", marks=needs_ipv6),
-    pytest.param("[::1]", "::1", marks=needs_ipv6),
-    pytest.param("::", "", marks=needs_ipv6),
-])
-def test_the_host_listens_where_it_is_told(started: list[NetworkLaunch], typed: str | None,
-                                           listened: str) -> None:
+
+@pytest.mark.parametrize(
+    ("typed", "listened"),
+    [
+        (None, ""),
+        ("127.0.0.1", "127.0.0.1"),
+        ("0.0.0.0", ""),  # every address, as without --address
+        pytest.param("::1", "::1", marks=needs_ipv6),
+        pytest.param("[::1]", "::1", marks=needs_ipv6),
+        pytest.param("::", "", marks=needs_ipv6),
+    ],
+)
+def test_the_host_listens_where_it_is_told(
+    started: list[NetworkLaunch], typed: str | None, listened: str
+) -> None:
     assert host_main(["--port", "0", *(["--address", typed] if typed else [])]) == 0
     [launch] = started
     assert launch.hosting and launch.address == listened
 
 
-@pytest.mark.parametrize(("typed", "words"), [
-    ("localhost", "is not an IP address"),
-    ("999.1.1.1", "is not an IP address"),
-    ("[127.0.0.1", "is not an IP address"),
-    ("203.0.113.7", "cannot listen on 203.0.113.7:"),  # a documentation address: not ours
-])
+@pytest.mark.parametrize(
+    ("typed", "words"),
+    [
+        ("localhost", "is not an IP address"),
+        ("999.1.1.1", "is not an IP address"),
+        ("[127.0.0.1", "is not an IP address"),
+        ("203.0.113.7", "cannot listen on 203.0.113.7:"),  # a documentation address: not ours
+    ],
+)
 def test_an_address_the_host_cannot_listen_on_is_refused_in_one_line(
-        started: list[NetworkLaunch], capsys: pytest.CaptureFixture[str], typed: str,
-        words: str) -> None:
+    started: list[NetworkLaunch], capsys: pytest.CaptureFixture[str], typed: str, words: str
+) -> None:
     assert host_main(["--address", typed]) == 1
     assert words in one_line_refusal(capsys, "nardy host")
     assert started == []
@@ -153,12 +168,17 @@ def test_resume_listens_where_the_match_was_hosted(started: list[NetworkLaunch])
     port = save_hosted_match("127.0.0.1")
     assert host_main(["--resume"]) == 0
     [launch] = started
-    assert (launch.code, launch.address, launch.port, launch.resume) == (CODE, "127.0.0.1",
-                                                                         port, True)
+    assert (launch.code, launch.address, launch.port, launch.resume) == (
+        CODE,
+        "127.0.0.1",
+        port,
+        True,
+    )
 
 
 def test_resume_of_a_match_hosted_on_every_address_listens_on_every_address(
-        started: list[NetworkLaunch]) -> None:
+    started: list[NetworkLaunch],
+) -> None:
     """A save from before ``--address`` has the address "", and still resumes."""
     save_hosted_match("")
     assert host_main(["--resume"]) == 0

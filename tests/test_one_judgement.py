@@ -43,28 +43,43 @@ def analysed(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object
     return data
 
 
-def answers(capsys: pytest.CaptureFixture[str], position: Position, dice: Dice,
-            played: Play) -> dict[str, tuple[str, float]]:
+def answers(
+    capsys: pytest.CaptureFixture[str], position: Position, dice: Dice, played: Play
+) -> dict[str, tuple[str, float]]:
     """Each tool's best play and its equity (to the analysis's four decimals), a player
     having made ``played``."""
     expert = get_bot("expert")
     after = position.apply(played, dice)
     hint = hint_ranking(expert, position, dice)[0]
-    verdict = tutor_verdict(hint_ranking(expert, position, dice, played=after),
-                            dict(legal_results(position, dice)), position, dice, played, after)
+    verdict = tutor_verdict(
+        hint_ranking(expert, position, dice, played=after),
+        dict(legal_results(position, dice)),
+        position,
+        dice,
+        played,
+        after,
+    )
     record = TurnRecord(position.turn, dice, played, format_play(played, position, dice))
     [reviewed] = review_game(position, [record]).turns
     best = analysed(capsys, position.to_id(dice))["plays"][0]  # type: ignore[index]
-    said = {"hint": (hint[0], hint[1]), "tutor": (verdict.best, verdict.best_equity),
-            "review": (reviewed.best, reviewed.best_equity)}
-    return {"analyze": (best["play"], best["equity"]),
-            **{tool: (format_play(play, position, dice), round(equity, 4))
-               for tool, (play, equity) in said.items()}}
+    said = {
+        "hint": (hint[0], hint[1]),
+        "tutor": (verdict.best, verdict.best_equity),
+        "review": (reviewed.best, reviewed.best_equity),
+    }
+    return {
+        "analyze": (best["play"], best["equity"]),
+        **{
+            tool: (format_play(play, position, dice), round(equity, 4))
+            for tool, (play, equity) in said.items()
+        },
+    }
 
 
 @pytest.mark.parametrize("played", ["24/20 22/19", "20/16 24/21", "21/17 8/5"])
-def test_the_four_tools_give_one_best_play_and_equity(capsys: pytest.CaptureFixture[str],
-                                                      played: str) -> None:
+def test_the_four_tools_give_one_best_play_and_equity(
+    capsys: pytest.CaptureFixture[str], played: str
+) -> None:
     # A play close to the best, one that the ranking searches less deeply than the best,
     # and one far behind: none of them changes what the best play is or what it is worth.
     position, dice = read_position_id(ISSUE_POSITION)
@@ -74,8 +89,9 @@ def test_the_four_tools_give_one_best_play_and_equity(capsys: pytest.CaptureFixt
 
 
 @pytest.mark.parametrize("position, dice", some_positions(3, seed=5))
-def test_the_four_tools_agree_whatever_was_played(capsys: pytest.CaptureFixture[str],
-                                                  position: Position, dice: Dice) -> None:
+def test_the_four_tools_agree_whatever_was_played(
+    capsys: pytest.CaptureFixture[str], position: Position, dice: Dice
+) -> None:
     results = legal_results(position, dice)
     for played in (results[0][0], results[-1][0]):
         said = answers(capsys, position, dice, played)
@@ -93,20 +109,22 @@ def test_a_play_under_review_is_searched_as_deep_as_the_best_and_moves_nothing()
     made = next(entry for entry in judged if entry.after == shallow.after)
     assert made.deepened and made.depth == ranking[0].depth
     assert [entry for entry in judged if entry is not made] == [
-        entry for entry in ranking if entry.after != shallow.after]
+        entry for entry in ranking if entry.after != shallow.after
+    ]
 
 
 def test_the_analysis_shows_each_plays_depth_and_says_how_the_plays_are_ranked(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert analyze_main([ISSUE_POSITION]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[1] == ("Plays are ranked by the depth of their look, deepest first, then by "
-                        "equity.")
+    assert lines[1] == (
+        "Plays are ranked by the depth of their look, deepest first, then by equity."
+    )
     assert lines[3].split()[-1] == "depth"
     rows = [line.split() for line in lines[4:]]
     depths = [" ".join(row[-2:]) if row[-1].startswith("roll") else row[-1] for row in rows]
-    assert depths[:2] == ["2 rolls", "2 rolls"] and set(depths) == {"2 rolls", "1 roll",
-                                                                     "network"}
+    assert depths[:2] == ["2 rolls", "2 rolls"] and set(depths) == {"2 rolls", "1 roll", "network"}
     plays = analysed(capsys, ISSUE_POSITION)["plays"]
     assert isinstance(plays, list)
     order = [(play["depth"], play["equity"]) for play in plays]
@@ -115,7 +133,8 @@ def test_the_analysis_shows_each_plays_depth_and_says_how_the_plays_are_ranked(
 
 
 def test_a_play_that_ends_the_game_shows_the_result_not_network_alone(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     # White, on its 2- and 1-points, rolls 2-1: both off wins; 2/1 1/off does not.
     position = race({2: 1, 1: 1}, {5: 1})
     assert analyze_main([position.to_id(Dice(2, 1))]) == 0
@@ -127,8 +146,7 @@ def test_a_play_that_ends_the_game_shows_the_result_not_network_alone(
     assert best["game_over"] and best["win"] == 1
 
 
-def test_in_a_small_race_the_reviews_luck_is_the_tables(
-        capsys: pytest.CaptureFixture[str]) -> None:
+def test_in_a_small_race_the_reviews_luck_is_the_tables(capsys: pytest.CaptureFixture[str]) -> None:
     # White, three checkers on its 1-point, rolls 4-1 against Black's last checker: the
     # roll's luck is the equity after the best play with it less the equity before the
     # roll, both exact, as the analysis gives them.

@@ -13,11 +13,36 @@ LEAST = 90
 
 def test_the_play_cores_own_tests_cover_nine_tenths_of_it(tmp_path: Path) -> None:
     data = tmp_path / "coverage"
-    run = [sys.executable, "-m", "coverage", "run", f"--data-file={data}",
-           "--source=nardy_tui/play", "-m", "pytest", "-q", "-p", "no:xdist", "-p",
-           "no:cacheprovider", "tests/play", "nardy_tui/play"]
+    run = [
+        sys.executable,
+        "-m",
+        "coverage",
+        "run",
+        f"--data-file={data}",
+        "--source=nardy_tui/play",
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:xdist",
+        "-p",
+        "no:cacheprovider",
+        "tests/play",
+        "nardy_tui/play",
+    ]
     subprocess.run(run, cwd=ROOT, check=True, capture_output=True, timeout=300)
-    report = subprocess.run([sys.executable, "-m", "coverage", "report",
-                             f"--data-file={data}", f"--fail-under={LEAST}"],
-                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    report = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "coverage",
+            "report",
+            f"--data-file={data}",
+            f"--fail-under={LEAST}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert report.returncode == 0, report.stdout

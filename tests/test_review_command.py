@@ -37,14 +37,20 @@ def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def report(record: Path) -> dict[str, object]:
     """The JSON review of the record (reviewing takes a few seconds: done once)."""
-    out = subprocess.run([sys.executable, "-m", "nardy_tui", "review", str(record), "--json"],
-                         capture_output=True, text=True, check=True, timeout=300)
+    out = subprocess.run(
+        [sys.executable, "-m", "nardy_tui", "review", str(record), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
     data: dict[str, object] = json.loads(out.stdout)
     return data
 
 
 def test_the_json_review_has_every_decision_and_a_summary_per_player(
-        report: dict[str, object], record: Path) -> None:
+    report: dict[str, object], record: Path
+) -> None:
     [game] = report["games"]  # type: ignore[misc]
     turns = game["turns"]
     assert turns and {turn["player"] for turn in turns} == {"white", "black"}
@@ -52,23 +58,29 @@ def test_the_json_review_has_every_decision_and_a_summary_per_player(
         # The play made is searched as deep as the best (deeper than the hint looks at it,
         # where it says so), so it may even come out ahead.
         assert turn["loss"] == pytest.approx(
-            max(turn["best_equity"] - turn["played_equity"], 0), abs=1e-3)
+            max(turn["best_equity"] - turn["played_equity"], 0), abs=1e-3
+        )
         assert isinstance(turn["played_deepened"], bool)
         assert turn["mark"] in (None, "doubtful", "error", "blunder")
-        for chances, equity in ((turn["played_chances"], turn["played_equity"]),
-                                (turn["best_chances"], turn["best_equity"])):
+        for chances, equity in (
+            (turn["played_chances"], turn["played_equity"]),
+            (turn["best_chances"], turn["best_equity"]),
+        ):
             assert 0 <= chances["win_mars"] <= chances["win"] <= 1
-            assert 2 * chances["win"] - 1 + chances["win_mars"] - chances["lose_mars"] \
-                == pytest.approx(equity, abs=1e-3)
+            assert 2 * chances["win"] - 1 + chances["win_mars"] - chances[
+                "lose_mars"
+            ] == pytest.approx(equity, abs=1e-3)
         assert Position.from_id(turn["id"]) is not None
     assert len(game["luck"]) == len(parse_record(record.read_text()).games[0].turns)
     summary = report["summary"]
     assert set(summary) == {"white", "black"}  # type: ignore[arg-type]
-    white_luck = sum(roll["luck"] if roll["player"] == "white" else -roll["luck"]
-                     for roll in game["luck"])
+    white_luck = sum(
+        roll["luck"] if roll["player"] == "white" else -roll["luck"] for roll in game["luck"]
+    )
     assert summary["white"]["luck"] == pytest.approx(white_luck, abs=1e-3)  # type: ignore[index]
     assert summary["white"]["luck"] == pytest.approx(  # type: ignore[index]
-        -summary["black"]["luck"], abs=1e-3)  # type: ignore[index]
+        -summary["black"]["luck"], abs=1e-3
+    )  # type: ignore[index]
     for side in ("white", "black"):
         mine = [turn for turn in turns if turn["player"] == side]
         assert summary[side]["decisions"] == len(mine)  # type: ignore[index]
@@ -77,29 +89,34 @@ def test_the_json_review_has_every_decision_and_a_summary_per_player(
 
 
 def test_the_text_review_lists_mistakes_and_grades_each_player(
-        record: Path, capsys: pytest.CaptureFixture[str], report: dict[str, object]) -> None:
+    record: Path, capsys: pytest.CaptureFixture[str], report: dict[str, object]
+) -> None:
     assert review_main([str(record), "--player", "black"]) == 0
     text = capsys.readouterr().out
     assert "Game 1" in text and "Black:" in text and "grade:" in text
     assert "White:" not in text
     # Each count is labelled, so none reads "2 blunder".
     assert re.search(r"blunders: \d+, errors: \d+, doubtful: \d+; grade:", text)
-    black_turns = [t for t in report["games"][0]["turns"]  # type: ignore[index]
-                   if t["player"] == "black" and t["mark"]]
+    black_turns = [
+        t
+        for t in report["games"][0]["turns"]  # type: ignore[index]
+        if t["player"] == "black" and t["mark"]
+    ]
     for turn in black_turns:
         assert f"cost {turn['loss']:.3f}" in text
 
 
 def test_the_json_result_is_the_start_the_dice_and_both_sides_play(
-        report: dict[str, object]) -> None:
+    report: dict[str, object],
+) -> None:
     [game] = report["games"]  # type: ignore[misc]
     other = {"white": "black", "black": "white"}
     for side, totals in (*game["sum"].items(), *report["summary"].items()):  # type: ignore[attr-defined]
         cost = totals["play_cost"]
         assert totals["result"] == pytest.approx(
-            totals["start"] + totals["luck"] - cost[side] + cost[other[side]], abs=1e-3)
-        assert totals["luck_adjusted"] == pytest.approx(totals["result"] - totals["luck"],
-                                                        abs=1e-3)
+            totals["start"] + totals["luck"] - cost[side] + cost[other[side]], abs=1e-3
+        )
+        assert totals["luck_adjusted"] == pytest.approx(totals["result"] - totals["luck"], abs=1e-3)
     assert game["sum"]["white"]["play_cost"]["black"] > 0  # the easy bot's play is judged
 
 
@@ -115,7 +132,8 @@ def sums_said(text: str) -> list[tuple[float, list[str], float]]:
 
 
 def test_the_text_review_sums_a_practice_games_result_from_its_start(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert review_main([str(blunder_record(tmp_path))]) == 0
     [(total, names, result)] = sums_said(capsys.readouterr().out)
     assert names == ["the start", "the dice", "White's play", "Black's play"]
@@ -123,7 +141,8 @@ def test_the_text_review_sums_a_practice_games_result_from_its_start(
 
 
 def test_the_text_review_sums_each_game_and_the_match_for_the_player(
-        record: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert review_main([str(record), "--player", "black"]) == 0
     sums = sums_said(capsys.readouterr().out)
     assert sums  # the game's
@@ -135,8 +154,13 @@ def test_the_text_review_sums_each_game_and_the_match_for_the_player(
 def test_a_record_that_does_not_replay_is_one_line_and_status_1(tmp_path: Path) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_text("Game 1\nRoll-off: White 5, Black 2\n1. White 5-3: 24/17\n")
-    done = subprocess.run([sys.executable, "-m", "nardy_tui", "review", str(bad)],
-                          capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "nardy_tui", "review", str(bad)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 1 and "Traceback" not in done.stderr
     [line] = done.stderr.strip().splitlines()
     assert line.startswith("nardy review:") and "24/17" in line
@@ -153,26 +177,37 @@ def blunder_record(tmp_path: Path) -> Path:
     and plays 6/1 5/off instead of bearing both off; Black then wins."""
     board = [0] * 24
     board[5], board[4] = 1, 1  # White on its 6 and 5
-    board[12] = -2             # Black's two on its 1-point
+    board[12] = -2  # Black's two on its 1-point
     start = Position.from_points(board, Side.WHITE)
     path = tmp_path / "blunder.txt"
-    path.write_text(f"Game 1\nStart: {start.to_id()}\n1. White 6-5: 6/1 5/off\n"
-                    "2. Black 2-1: 1/off(2)\n")
+    path.write_text(
+        f"Game 1\nStart: {start.to_id()}\n1. White 6-5: 6/1 5/off\n2. Black 2-1: 1/off(2)\n"
+    )
     return path
 
 
 def test_with_rollout_each_marked_turn_is_also_played_out(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert review_main([str(blunder_record(tmp_path)), "--json", "--rollout", "36"]) == 0
     [turn] = json.loads(capsys.readouterr().out)["games"][0]["turns"]
     assert turn["mark"] == "blunder"
-    assert turn["rollout"] == {"trials": 36, "played_equity": -1.0, "played_error": 0.0,
-                               "best_equity": 1.0, "best_error": 0.0, "loss": 2.0}
+    assert turn["rollout"] == {
+        "trials": 36,
+        "played_equity": -1.0,
+        "played_error": 0.0,
+        "best_equity": 1.0,
+        "best_error": 0.0,
+        "loss": 2.0,
+    }
 
 
 def test_the_text_review_gives_the_rolled_out_cost_under_the_estimate(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert review_main([str(blunder_record(tmp_path)), "--rollout", "36"]) == 0
     out = capsys.readouterr().out
-    assert ("rolled out 36 times: the play made -1.000 (± 0.000), the best +1.000 "
-            "(± 0.000): cost +2.000") in out
+    assert (
+        "rolled out 36 times: the play made -1.000 (± 0.000), the best +1.000 "
+        "(± 0.000): cost +2.000"
+    ) in out

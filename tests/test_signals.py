@@ -45,8 +45,12 @@ class Terminal:
     def __init__(self, home: Path) -> None:
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
-        env = {**os.environ, "NARDY_HOME": str(home), "TERM": "xterm-256color",
-               "TEXTUAL_ANIMATIONS": "none"}
+        env = {
+            **os.environ,
+            "NARDY_HOME": str(home),
+            "TERM": "xterm-256color",
+            "TEXTUAL_ANIMATIONS": "none",
+        }
         env.pop("TEXTUAL", None)
         for size_override in ("COLUMNS", "LINES"):  # pytest-xdist workers set 80x24
             env.pop(size_override, None)
@@ -54,7 +58,11 @@ class Terminal:
         self.output = bytearray()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "nardy_tui", "--hot-seat", "--seed", "5", "--points", "3"],
-            stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            close_fds=True,
             preexec_fn=_take_terminal,  # only setsid and an ioctl: safe before exec
         )
         os.close(slave)
@@ -133,8 +141,9 @@ def saved_steps() -> int:
         return 0
     match = saved.match
     progress = len(match.turn.steps) if match.turn is not None else 0
-    return (len(match.game.roll_offs) + len(match.game.turns)
-            + (match.phase is Phase.MOVE) + progress)
+    return (
+        len(match.game.roll_offs) + len(match.game.turns) + (match.phase is Phase.MOVE) + progress
+    )
 
 
 def play_some_steps(term: Terminal) -> int:
@@ -170,8 +179,7 @@ def assert_clean_end(term: Terminal, status: int, expected: set[int], progress: 
 
 
 @pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
-def test_a_signal_ends_the_app_cleanly_and_keeps_the_match(terminal: Terminal,
-                                                           name: str) -> None:
+def test_a_signal_ends_the_app_cleanly_and_keeps_the_match(terminal: Terminal, name: str) -> None:
     number = getattr(signal, name, None)
     if number is None:
         pytest.skip(f"no {name} here")
@@ -212,8 +220,10 @@ def test_ctrl_c_does_not_quit_or_lose_the_match(terminal: Terminal) -> None:
     progress = play_some_steps(terminal)
     mark = len(terminal.output)
     terminal.press("\x03")
-    terminal.wait_for(lambda: "to quit" in terminal.output[mark:].decode("utf-8", "replace"),
-                      "the hint that ctrl+q quits")
+    terminal.wait_for(
+        lambda: "to quit" in terminal.output[mark:].decode("utf-8", "replace"),
+        "the hint that ctrl+q quits",
+    )
     assert terminal.process.poll() is None
     assert saved_steps() == progress
     terminal.process.send_signal(signal.SIGTERM)

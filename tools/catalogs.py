@@ -33,7 +33,8 @@ def extracted() -> Catalog:
     template = Catalog(project="nardy", fuzzy=False)
     method_map = [("**.py", "python")]
     for filename, _line, message, comments, context in extract_from_dir(
-            str(PACKAGE), method_map=method_map, keywords=KEYWORDS):
+        str(PACKAGE), method_map=method_map, keywords=KEYWORDS
+    ):
         template.add(message, None, [(filename, 0)], auto_comments=comments, context=context)
     return template
 

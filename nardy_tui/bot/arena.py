@@ -63,8 +63,11 @@ class Tally:
     think: dict[str, list[float]] = field(default_factory=lambda: {"A": [], "B": []})
 
 
-def play_game(bots: dict[Side, Bot], dice: DiceStream, think: dict[Side, list[float]],
-              ) -> tuple[Side, int]:
+def play_game(
+    bots: dict[Side, Bot],
+    dice: DiceStream,
+    think: dict[Side, list[float]],
+) -> tuple[Side, int]:
     """Play one game as a one-point match; returns the winner and the points it scores.
     The match referees: a bot's illegal play raises ``IllegalPlayError``.
 
@@ -114,8 +117,10 @@ class PlayedGame:
 @cache
 def _bots(seats: Seats) -> tuple[Bot, Bot]:
     """The two bots of a run, built once per process."""
-    return (get_bot(seats.level_a, seed=seats.seed, weights=seats.weights_a),
-            get_bot(seats.level_b, seed=seats.seed + 1, weights=seats.weights_b))
+    return (
+        get_bot(seats.level_a, seed=seats.seed, weights=seats.weights_a),
+        get_bot(seats.level_b, seed=seats.seed + 1, weights=seats.weights_b),
+    )
 
 
 def play_pair(seats: Seats, pair: int, games: int = 2) -> list[PlayedGame]:
@@ -126,17 +131,27 @@ def play_pair(seats: Seats, pair: int, games: int = 2) -> list[PlayedGame]:
     for second in range(games):
         a_side = Side.WHITE if second == 0 else Side.BLACK
         think: dict[Side, list[float]] = {Side.WHITE: [], Side.BLACK: []}
-        winner, points = play_game({a_side: bot_a, a_side.opponent: bot_b},
-                                   DiceStream(f"arena:{seats.seed}:{pair}", seats.seed), think)
-        played.append(PlayedGame(GameResult(winner is a_side, points), think[a_side],
-                                 think[a_side.opponent]))
+        winner, points = play_game(
+            {a_side: bot_a, a_side.opponent: bot_b},
+            DiceStream(f"arena:{seats.seed}:{pair}", seats.seed),
+            think,
+        )
+        played.append(
+            PlayedGame(GameResult(winner is a_side, points), think[a_side], think[a_side.opponent])
+        )
     return played
 
 
-def run(level_a: str, level_b: str, games: int, seed: int,
-        progress: ArenaProgress | None = None,
-        weights_a: Path | None = None, weights_b: Path | None = None,
-        jobs: int = 1) -> dict[str, Any]:
+def run(
+    level_a: str,
+    level_b: str,
+    games: int,
+    seed: int,
+    progress: ArenaProgress | None = None,
+    weights_a: Path | None = None,
+    weights_b: Path | None = None,
+    jobs: int = 1,
+) -> dict[str, Any]:
     """Play ``games`` games (pairs of duplicate dice) and return the report as a dict,
     telling ``progress`` of each game (the layer prints nothing itself).
 
@@ -158,8 +173,12 @@ def run(level_a: str, level_b: str, games: int, seed: int,
             if progress is not None:
                 wins = sum(result.a_won for result in tally.games)
                 played = len(tally.games)
-                progress(_("{a} vs {b}: game {game}/{games}, {a} won {wins}").format(
-                    a=label_a, b=label_b, game=played, games=games, wins=wins), played)
+                progress(
+                    _("{a} vs {b}: game {game}/{games}, {a} won {wins}").format(
+                        a=label_a, b=label_b, game=played, games=games, wins=wins
+                    ),
+                    played,
+                )
     return report(label_a, label_b, seed, tally)
 
 
@@ -173,8 +192,7 @@ def _pairs(seats: Seats, games: int, jobs: int) -> Iterator[list[PlayedGame]]:
         return
     context = multiprocessing.get_context("spawn")  # no copy of a Textual app's threads
     with context.Pool(jobs, initializer=_ignore_interrupts) as pool:  # leaving terminates
-        yield from pool.imap(_play_task, [(seats, pair, size)
-                                          for pair, size in enumerate(sizes)])
+        yield from pool.imap(_play_task, [(seats, pair, size) for pair, size in enumerate(sizes)])
 
 
 def _play_task(task: tuple[Seats, int, int]) -> list[PlayedGame]:
@@ -190,8 +208,10 @@ def _labels(*players: tuple[str, Path | None]) -> list[str]:
     its name, or its whole path where two files share a name)."""
     files = [weights for _, weights in players if weights is not None]
     whole = len({file.name for file in files}) < len(set(files))
-    return [level if weights is None else f"{level} ({weights if whole else weights.name})"
-            for level, weights in players]
+    return [
+        level if weights is None else f"{level} ({weights if whole else weights.name})"
+        for level, weights in players
+    ]
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -210,8 +230,11 @@ def _think_summary(times: list[float]) -> dict[str, float]:
         return {"moves": 0, "median_ms": 0.0, "p99_ms": 0.0}
     ordered = sorted(times)
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    return {"moves": len(ordered), "median_ms": round(statistics.median(ordered) * 1000, 2),
-            "p99_ms": round(p99 * 1000, 2)}
+    return {
+        "moves": len(ordered),
+        "median_ms": round(statistics.median(ordered) * 1000, 2),
+        "p99_ms": round(p99 * 1000, 2),
+    }
 
 
 def report(level_a: str, level_b: str, seed: int, tally: Tally) -> dict[str, Any]:
@@ -240,8 +263,9 @@ def report(level_a: str, level_b: str, seed: int, tally: Tally) -> dict[str, Any
         "b": side("B", level_b, False),
         "a_win_rate": round(a_wins / max(games, 1), 4),
         "a_win_rate_ci95": [round(low, 4), round(high, 4)],
-        "a_points_by_game": [result.points if result.a_won else -result.points
-                             for result in tally.games],
+        "a_points_by_game": [
+            result.points if result.a_won else -result.points for result in tally.games
+        ],
     }
 
 
@@ -251,25 +275,42 @@ def format_report(data: dict[str, Any]) -> str:
     b = data["b"]
     low, high = data["a_win_rate_ci95"]
     games = data["games"]
-    lines = [ngettext("{a} vs {b}: {count} game (duplicate dice), seed {seed}",
-                      "{a} vs {b}: {count} games (duplicate dice), seed {seed}", games
-                      ).format(a=a["level"], b=b["level"], count=games, seed=data["seed"])]
+    lines = [
+        ngettext(
+            "{a} vs {b}: {count} game (duplicate dice), seed {seed}",
+            "{a} vs {b}: {count} games (duplicate dice), seed {seed}",
+            games,
+        ).format(a=a["level"], b=b["level"], count=games, seed=data["seed"])
+    ]
     for entry in (a, b):
         think = entry["think"]
         # Three counts in one line: each with its own plural, in the line's template.
-        wins = ngettext("{count} win", "{count} wins", entry["wins"]).format(
-            count=entry["wins"])
+        wins = ngettext("{count} win", "{count} wins", entry["wins"]).format(count=entry["wins"])
         mars = ngettext("{count} mars", "{count} mars", entry["mars_wins"]).format(
-            count=entry["mars_wins"])
+            count=entry["mars_wins"]
+        )
         moves = ngettext("{count} move", "{count} moves", think["moves"]).format(
-            count=think["moves"])
-        lines.append("  " + _(
-            "{level}: {wins} ({mars}), {points} points/game, think median {median} ms, "
-            "p99 {p99} ms over {moves}").format(
-                level=f"{entry['level']:>6}", wins=wins, mars=mars,
-                points=f"{entry['points_per_game']:.3f}", median=think["median_ms"],
-                p99=think["p99_ms"], moves=moves))
-    lines.append("  " + _("{level} win rate {rate} (95% CI {low} to {high})").format(
-        level=a["level"], rate=f"{data['a_win_rate']:.1%}", low=f"{low:.1%}",
-        high=f"{high:.1%}"))
+            count=think["moves"]
+        )
+        lines.append(
+            "  "
+            + _(
+                "{level}: {wins} ({mars}), {points} points/game, think median {median} ms, "
+                "p99 {p99} ms over {moves}"
+            ).format(
+                level=f"{entry['level']:>6}",
+                wins=wins,
+                mars=mars,
+                points=f"{entry['points_per_game']:.3f}",
+                median=think["median_ms"],
+                p99=think["p99_ms"],
+                moves=moves,
+            )
+        )
+    lines.append(
+        "  "
+        + _("{level} win rate {rate} (95% CI {low} to {high})").format(
+            level=a["level"], rate=f"{data['a_win_rate']:.1%}", low=f"{low:.1%}", high=f"{high:.1%}"
+        )
+    )
     return "\n".join(lines)

@@ -73,8 +73,9 @@ def in_parts(count: int, size: int = MAX_GAMES) -> list[slice]:
     return [slice(start, min(count, start + size)) for start in range(0, max(count, 1), size)]
 
 
-def legal_ends(own: Board, opponent: Board, dice: NDArray[np.int64],
-               first_turn: NDArray[np.bool_]) -> tuple[NDArray[np.int64], Board]:
+def legal_ends(
+    own: Board, opponent: Board, dice: NDArray[np.int64], first_turn: NDArray[np.bool_]
+) -> tuple[NDArray[np.int64], Board]:
     """Every distinct board the mover of each game can end its turn on.
 
     ``own`` and ``opponent`` are (N, 25) boards (see the module docstring), ``dice`` (N, 2)
@@ -105,8 +106,14 @@ class _GameRules:
     """What stays fixed for a game through its turn: the dice, the points the opponent
     holds, how low its checkers stand, and how many checkers must stay on the head."""
 
-    def __init__(self, blocked: NDArray[np.bool_], floor: NDArray[np.int64],
-                 dice: NDArray[np.int64], first_turn: NDArray[np.bool_], own: Board) -> None:
+    def __init__(
+        self,
+        blocked: NDArray[np.bool_],
+        floor: NDArray[np.int64],
+        dice: NDArray[np.int64],
+        first_turn: NDArray[np.bool_],
+        own: Board,
+    ) -> None:
         self.blocked = blocked
         self.floor = floor
         self.high = dice.max(axis=1)
@@ -122,8 +129,13 @@ class _Nodes:
     """Part-played turns: each row a game, the mover's board so far and the dice left
     (how many of the higher die, how many of the lower; doubles count as the higher)."""
 
-    def __init__(self, game: NDArray[np.int64], own: NDArray[np.int8],
-                 left_high: NDArray[np.int64], left_low: NDArray[np.int64]) -> None:
+    def __init__(
+        self,
+        game: NDArray[np.int64],
+        own: NDArray[np.int8],
+        left_high: NDArray[np.int64],
+        left_low: NDArray[np.int64],
+    ) -> None:
         self.game = game
         self.own = own
         self.left_high = left_high
@@ -132,15 +144,21 @@ class _Nodes:
     def subset(self, rows: NDArray[np.bool_] | NDArray[np.int64]) -> _Nodes:
         if rows.dtype == bool:
             rows = np.flatnonzero(rows)
-        return _Nodes(self.game[rows], np.take(self.own, rows, axis=0), self.left_high[rows],
-                      self.left_low[rows])
+        return _Nodes(
+            self.game[rows],
+            np.take(self.own, rows, axis=0),
+            self.left_high[rows],
+            self.left_low[rows],
+        )
 
     @staticmethod
     def joined(parts: list[_Nodes]) -> _Nodes:
-        return _Nodes(np.concatenate([part.game for part in parts]),
-                      np.concatenate([part.own for part in parts]),
-                      np.concatenate([part.left_high for part in parts]),
-                      np.concatenate([part.left_low for part in parts]))
+        return _Nodes(
+            np.concatenate([part.game for part in parts]),
+            np.concatenate([part.own for part in parts]),
+            np.concatenate([part.left_high for part in parts]),
+            np.concatenate([part.left_low for part in parts]),
+        )
 
     def distinct(self, with_dice: bool = True) -> _Nodes:
         """One row per distinct game and board (and dice left, if ``with_dice``)."""
@@ -183,9 +201,14 @@ def _expand(nodes: _Nodes, rules: _GameRules) -> tuple[_Nodes, NDArray[np.bool_]
         taken = np.arange(len(row))
         after[taken, src] -= 1
         after[taken, np.maximum(dst, 0)] += 1
-        children.append(_Nodes(nodes.game[row], after,
-                               nodes.left_high[row] - uses_high,
-                               nodes.left_low[row] - (not uses_high)))
+        children.append(
+            _Nodes(
+                nodes.game[row],
+                after,
+                nodes.left_high[row] - uses_high,
+                nodes.left_low[row] - (not uses_high),
+            )
+        )
     return _Nodes.joined(children), moved
 
 
@@ -194,16 +217,21 @@ class _BoardFacts:
 
     def __init__(self, own: NDArray[np.int8]) -> None:
         self.own = own
-        self.outside = own[:, HOME_TOP + 1:].sum(axis=1)
+        self.outside = own[:, HOME_TOP + 1 :].sum(axis=1)
         self.rear = POINTS - np.argmax(own[:, :0:-1] > 0, axis=1)
         held = np.take(own, _POINT_AT_LANE, axis=1) > 0
         self.held_lanes = (held.astype(np.float32) @ _LANE_BIT).astype(np.int64)
         """The lanes (``_LANE``) the mover holds, as the bits of one number."""
 
 
-def _legal_steps(board: _BoardFacts, rules: _GameRules, row: NDArray[np.int64],
-                 src: NDArray[np.int64], dst: NDArray[np.int64], game: NDArray[np.int64],
-                 ) -> NDArray[np.bool_]:
+def _legal_steps(
+    board: _BoardFacts,
+    rules: _GameRules,
+    row: NDArray[np.int64],
+    src: NDArray[np.int64],
+    dst: NDArray[np.int64],
+    game: NDArray[np.int64],
+) -> NDArray[np.bool_]:
     """Whether each single step (a checker of node ``row`` from ``src`` to ``dst``, off if
     ``dst`` <= 0) is allowed: the head rule, held points, the six-block rule and bearing
     off."""
@@ -216,20 +244,32 @@ def _legal_steps(board: _BoardFacts, rules: _GameRules, row: NDArray[np.int64],
     opens = legal & on_board & (own[row, landing] == 0)
     if opens.any():
         picked = row[opens]
-        legal[opens] = ~_makes_block(board, picked, own[picked, src[opens]] == 1,
-                                     src[opens], dst[opens], rules.floor[game[opens]])
+        legal[opens] = ~_makes_block(
+            board,
+            picked,
+            own[picked, src[opens]] == 1,
+            src[opens],
+            dst[opens],
+            rules.floor[game[opens]],
+        )
     return legal
 
 
-def _makes_block(board: _BoardFacts, row: NDArray[np.int64], src_empties: NDArray[np.bool_],
-                 src: NDArray[np.int64], dst: NDArray[np.int64], floor: NDArray[np.int64],
-                 ) -> NDArray[np.bool_]:
+def _makes_block(
+    board: _BoardFacts,
+    row: NDArray[np.int64],
+    src_empties: NDArray[np.bool_],
+    src: NDArray[np.int64],
+    dst: NDArray[np.int64],
+    floor: NDArray[np.int64],
+) -> NDArray[np.bool_]:
     """Whether occupying the empty point ``dst`` (leaving ``src``, which it empties if
     ``src_empties``) makes six or more points in a row along the opponent's path with no
     opposing checker past them (RULES.md section 5)."""
     lane = _LANE[dst]
-    held = np.where(src_empties, board.held_lanes[row] & ~(1 << _LANE[src]),
-                    board.held_lanes[row]) | (1 << lane)
+    held = np.where(
+        src_empties, board.held_lanes[row] & ~(1 << _LANE[src]), board.held_lanes[row]
+    ) | (1 << lane)
     gaps_below = ~held & ((1 << lane) - 1)
     bottom = np.where(gaps_below > 0, _highest_bit(gaps_below) + 1, 0)
     gaps_above = ~held & _ALL_LANES & ~((2 << lane) - 1)
@@ -264,7 +304,8 @@ def boards(positions: list[Position]) -> tuple[Board, Board]:
     ``positions``."""
     mine, theirs = mover_counts(
         np.array([position.points for position in positions], dtype=np.int64),
-        np.array([position.turn is Side.WHITE for position in positions]))
+        np.array([position.turn is Side.WHITE for position in positions]),
+    )
     return _with_borne_off(mine), _with_borne_off(theirs)
 
 

@@ -99,8 +99,7 @@ class RolledOut:
 
     def mirrored(self) -> RolledOut:
         """The same rollout told from the other side."""
-        return RolledOut(self.chances.mirrored(), -self.equity, self.standard_error,
-                         self.trials)
+        return RolledOut(self.chances.mirrored(), -self.equity, self.standard_error, self.trials)
 
 
 class WeightsError(Exception):

@@ -60,12 +60,15 @@ _BLOCKED_SHARE = (np.arange(7, dtype=np.float32) ** 2) / 36
 """Share of rolls with which a checker cannot move at all when ``k`` of the six points in
 front of it are held (both dice must land on held points)."""
 
-_POINT_CODES = np.array([[count >= 1, count >= 2, count >= 3, max(count - 3, 0) / 4]
-                         for count in range(CHECKERS + 1)], dtype=np.float32)
+_POINT_CODES = np.array(
+    [[count >= 1, count >= 2, count >= 3, max(count - 3, 0) / 4] for count in range(CHECKERS + 1)],
+    dtype=np.float32,
+)
 """The four inputs of a point holding ``count`` checkers (TD-Gammon's encoding)."""
 
-_IN_FRONT = np.array([[q - 6 <= p < q for q in range(1, POINTS + 1)]
-                      for p in range(1, POINTS + 1)], dtype=np.float32)
+_IN_FRONT = np.array(
+    [[q - 6 <= p < q for q in range(1, POINTS + 1)] for p in range(1, POINTS + 1)], dtype=np.float32
+)
 """``_IN_FRONT[p - 1, q - 1]``: whether point ``p`` is one of the six in front of point ``q``;
 held points (as 0/1) times this matrix count the held points in front of every point."""
 
@@ -73,8 +76,10 @@ _BIT_OF_POINT = (2.0 ** np.arange(POINTS)).astype(np.float32)
 """Point ``p``'s bit when a row of flags is read as one 24-bit number (exact in float32)."""
 
 
-def mover_counts(points: NDArray[np.int64], white_to_move: NDArray[np.bool_],
-                 ) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+def mover_counts(
+    points: NDArray[np.int64],
+    white_to_move: NDArray[np.bool_],
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """The mover's and the opponent's checkers per own point, as two (N, 24) arrays.
 
     ``points`` is (N, 24) in White's numbering; column ``p - 1`` of each result is that
@@ -96,8 +101,11 @@ def _rear(counts: NDArray[np.int64]) -> NDArray[np.int64]:
     return np.where(occupied.any(axis=1), highest, 0)
 
 
-def _blocking(held: NDArray[np.bool_], theirs: NDArray[np.int64], theirs_rear: NDArray[np.int64],
-              ) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+def _blocking(
+    held: NDArray[np.bool_],
+    theirs: NDArray[np.int64],
+    theirs_rear: NDArray[np.int64],
+) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
     """What the held points (in the other side's numbering) do to the other side's checkers:
     the expected checkers a roll leaves unable to move, and the longest run of held points in
     front of the rearmost checker."""
@@ -125,18 +133,22 @@ def _longest_run(flags: NDArray[np.bool_]) -> NDArray[np.int64]:
     return longest
 
 
-def _side_inputs(mine: NDArray[np.int64], theirs: NDArray[np.int64],
-                 mine_rear: NDArray[np.int64], theirs_rear: NDArray[np.int64],
-                 out: NDArray[np.float32]) -> None:
+def _side_inputs(
+    mine: NDArray[np.int64],
+    theirs: NDArray[np.int64],
+    mine_rear: NDArray[np.int64],
+    theirs_rear: NDArray[np.int64],
+    out: NDArray[np.float32],
+) -> None:
     """Write one side's inputs (``mine`` against ``theirs``) into ``out``."""
     # np.take, not mine-as-index: the same gather, several times faster in numpy.
     codes = np.take(_POINT_CODES, mine.ravel(), axis=0)
-    out[:, :POINTS * PER_POINT] = codes.reshape(len(mine), POINTS * PER_POINT)
+    out[:, : POINTS * PER_POINT] = codes.reshape(len(mine), POINTS * PER_POINT)
     on_board = mine.sum(axis=1)
     off = CHECKERS - on_board
     held = np.take(mine, _OPPOSITE, axis=1) > 0
     pressure, longest = _blocking(held, theirs, theirs_rear)
-    extras = out[:, POINTS * PER_POINT:]
+    extras = out[:, POINTS * PER_POINT :]
     extras[:, 0] = mine[:, POINTS - 1] / CHECKERS
     extras[:, 1] = off / CHECKERS
     extras[:, 2] = off > 0
@@ -149,8 +161,12 @@ def _side_inputs(mine: NDArray[np.int64], theirs: NDArray[np.int64],
     extras[:, 9] = longest >= 4
 
 
-def _contact(mine: NDArray[np.int64], theirs: NDArray[np.int64], mine_rear: NDArray[np.int64],
-             theirs_rear: NDArray[np.int64]) -> NDArray[np.bool_]:
+def _contact(
+    mine: NDArray[np.int64],
+    theirs: NDArray[np.int64],
+    mine_rear: NDArray[np.int64],
+    theirs_rear: NDArray[np.int64],
+) -> NDArray[np.bool_]:
     """Whether either side still has to pass checkers of the other (otherwise: a race)."""
     numbers = np.arange(1, POINTS + 1)
     theirs_in_mine = np.take(theirs, _OPPOSITE, axis=1) > 0
@@ -160,23 +176,25 @@ def _contact(mine: NDArray[np.int64], theirs: NDArray[np.int64], mine_rear: NDAr
     return np.logical_or(ahead_of_me, ahead_of_them)
 
 
-def encode_arrays(points: NDArray[np.int64], white_to_move: NDArray[np.bool_],
-                  first_turns: NDArray[np.bool_]) -> NDArray[np.float32]:
+def encode_arrays(
+    points: NDArray[np.int64], white_to_move: NDArray[np.bool_], first_turns: NDArray[np.bool_]
+) -> NDArray[np.float32]:
     """Inputs for a batch: ``points`` (N, 24) in White's numbering, whether White is to move
     (N,), and whether the mover and the opponent are still to make a first turn (N, 2)."""
     mine, theirs = mover_counts(points, white_to_move)
     return encode_sides(mine, theirs, first_turns)
 
 
-def encode_sides(mine: NDArray[np.int64], theirs: NDArray[np.int64],
-                 first_turns: NDArray[np.bool_]) -> NDArray[np.float32]:
+def encode_sides(
+    mine: NDArray[np.int64], theirs: NDArray[np.int64], first_turns: NDArray[np.bool_]
+) -> NDArray[np.float32]:
     """Inputs for a batch given as each side's checkers on its own points 1-24 (two (N, 24)
     arrays, the mover's first), and whether each is still to make a first turn (N, 2)."""
     mine_rear = _rear(mine)
     theirs_rear = _rear(theirs)
     out = np.zeros((len(mine), INPUTS), dtype=np.float32)
     _side_inputs(mine, theirs, mine_rear, theirs_rear, out[:, :SIDE_INPUTS])
-    _side_inputs(theirs, mine, theirs_rear, mine_rear, out[:, SIDE_INPUTS:2 * SIDE_INPUTS])
+    _side_inputs(theirs, mine, theirs_rear, mine_rear, out[:, SIDE_INPUTS : 2 * SIDE_INPUTS])
     out[:, -3] = _contact(mine, theirs, mine_rear, theirs_rear)
     out[:, -2:] = first_turns
     return out
@@ -190,14 +208,16 @@ def encode(positions: Sequence[Position]) -> NDArray[np.float32]:
     """
     points = np.array([position.points for position in positions], dtype=np.int64)
     white = np.array([position.turn is Side.WHITE for position in positions], dtype=bool)
-    return encode_arrays(points.reshape(len(positions), POINTS), white,
-                         first_turn_flags(positions))
+    return encode_arrays(points.reshape(len(positions), POINTS), white, first_turn_flags(positions))
 
 
 def first_turn_flags(positions: Sequence[Position]) -> NDArray[np.bool_]:
     """(N, 2): whether the side to move, then its opponent, is still to make its first
     turn of the game (the head rule's exception)."""
-    return np.array([(position.turn in position.first_turns,
-                      position.turn.opponent in position.first_turns)
-                     for position in positions], dtype=bool).reshape(len(positions), 2)
-
+    return np.array(
+        [
+            (position.turn in position.first_turns, position.turn.opponent in position.first_turns)
+            for position in positions
+        ],
+        dtype=bool,
+    ).reshape(len(positions), 2)

@@ -48,8 +48,9 @@ def is_small_race(position: Position) -> bool:
 def exact_chances(position: Position) -> Evaluation:
     """The side to move's exact chances in a small race (``is_small_race``)."""
     if not is_small_race(position):
-        raise ValueError("the exact table covers races with at most four checkers a side, "
-                         "all in their homes")
+        raise ValueError(
+            "the exact table covers races with at most four checkers a side, all in their homes"
+        )
     mine, theirs = home_of(position, position.turn), home_of(position, position.turn.opponent)
     assert mine is not None and theirs is not None
     return Evaluation(win_chance(mine, theirs), 0.0, 0.0)
@@ -61,9 +62,12 @@ def exact_where_known(position: Position, judged: Sequence[JudgedPlay]) -> list[
     theirs = home_of(position, position.turn.opponent)
     if theirs is None or len(theirs) > MOST_CHECKERS:
         return list(judged)  # a play moves the mover's checkers only: no small race ahead
-    return [replace(entry, chances=exact_chances(entry.after).mirrored(), exact=True)
-            if entry.after.winner is None and is_small_race(entry.after) else entry
-            for entry in judged]
+    return [
+        replace(entry, chances=exact_chances(entry.after).mirrored(), exact=True)
+        if entry.after.winner is None and is_small_race(entry.after)
+        else entry
+        for entry in judged
+    ]
 
 
 @cache
@@ -78,8 +82,7 @@ def win_chance(mine: Home, theirs: Home) -> float:
 
 def _best_win(mine: Home, theirs: Home, dice: tuple[int, int]) -> float:
     """The mover's chance to win after its best play with ``dice``."""
-    return max(1.0 if not end else 1.0 - win_chance(theirs, end)
-               for end in turn_ends(mine, dice))
+    return max(1.0 if not end else 1.0 - win_chance(theirs, end) for end in turn_ends(mine, dice))
 
 
 @cache
@@ -120,7 +123,7 @@ def _steps(home: Home, die: int) -> set[Home]:
     for index, point in enumerate(home):
         if index and point == home[index - 1]:
             continue  # the same point: the same result
-        rest = home[:index] + home[index + 1:]
+        rest = home[:index] + home[index + 1 :]
         if point > die:
             results.add(tuple(sorted((*rest, point - die), reverse=True)))
         elif point == die or (point < die and point == highest):

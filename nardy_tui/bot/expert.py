@@ -68,9 +68,15 @@ class ExpertBot(Bot):
 
     level = "expert"
 
-    def __init__(self, network: Network, seed: int = 0, width: int = 6,
-                 margin: float = 0.25, deep_width: int = 2, deep_margin: float = 0.1,
-                 ) -> None:
+    def __init__(
+        self,
+        network: Network,
+        seed: int = 0,
+        width: int = 6,
+        margin: float = 0.25,
+        deep_width: int = 2,
+        deep_margin: float = 0.1,
+    ) -> None:
         super().__init__(seed)
         self.network = network
         self.width = width
@@ -86,13 +92,20 @@ class ExpertBot(Bot):
     def rank(self, position: Position, dice: Dice) -> Ranking:
         return [(entry.play, entry.chances.equity) for entry in self.judge(position, dice)]
 
-    def rank_with_chances(self, position: Position, dice: Dice,
-                          played: Position | None = None) -> RankingWithChances:
-        return [(entry.play, entry.chances.equity, entry)
-                for entry in self.judge(position, dice, played)]
+    def rank_with_chances(
+        self, position: Position, dice: Dice, played: Position | None = None
+    ) -> RankingWithChances:
+        return [
+            (entry.play, entry.chances.equity, entry)
+            for entry in self.judge(position, dice, played)
+        ]
 
-    def judge(self, position: Position, dice: Dice, played: Position | None = None,
-              ) -> list[JudgedPlay]:
+    def judge(
+        self,
+        position: Position,
+        dice: Dice,
+        played: Position | None = None,
+    ) -> list[JudgedPlay]:
         """The expert's judgement of a decision: every legal play with the mover's chances
         after it, best first. It is the one judgement every tool shows (the bot's choice,
         the hint, the tutor, the review, ``nardy analyze``), so they cannot disagree.
@@ -109,16 +122,20 @@ class ExpertBot(Bot):
         given compares the two at one depth.
         """
         judged = self._ranked(position, dice)
-        return [self._as_deep_as(judged[0], entry) if entry.after == played else entry
-                for entry in judged]
+        return [
+            self._as_deep_as(judged[0], entry) if entry.after == played else entry
+            for entry in judged
+        ]
 
     def _ranked(self, position: Position, dice: Dice) -> list[JudgedPlay]:
         """Every legal play judged and ranked (``judge``), whoever asks."""
         results = legal_results(position, dice)
         # After our plays the opponent is to move: our chances are theirs mirrored.
         static = _mirrored(self._chances([after for _, after in results]))
-        judged = [JudgedPlay(*result, _evaluation(row), False)
-                  for result, row in zip(results, static, strict=True)]
+        judged = [
+            JudgedPlay(*result, _evaluation(row), False)
+            for result, row in zip(results, static, strict=True)
+        ]
         if not is_small_race(position):  # in one, every play's figure is the table's
             judged = self._searched(judged)
         return sorted(exact_where_known(position, judged), key=_rank_key, reverse=True)
@@ -129,20 +146,31 @@ class ExpertBot(Bot):
         more than one, a second roll deeper; the others as they were."""
         by_network = sorted(judged, key=lambda entry: -entry.chances.equity)
         top = by_network[0].chances.equity
-        chosen = [entry for entry in by_network[:self.width]
-                  if entry.chances.equity >= top - self.margin]
+        chosen = [
+            entry for entry in by_network[: self.width] if entry.chances.equity >= top - self.margin
+        ]
         if not chosen:  # the one-ply player
             return judged
-        looked = [replace(entry, chances=_evaluation(row), searched=True) for entry, row
-                  in zip(chosen, self._look_ahead([entry.after for entry in chosen]),
-                         strict=True)]
+        looked = [
+            replace(entry, chances=_evaluation(row), searched=True)
+            for entry, row in zip(
+                chosen, self._look_ahead([entry.after for entry in chosen]), strict=True
+            )
+        ]
         looked.sort(key=lambda entry: -entry.chances.equity)
-        close = [entry for entry in looked[:self.deep_width]
-                 if entry.chances.equity >= looked[0].chances.equity - self.deep_margin]
+        close = [
+            entry
+            for entry in looked[: self.deep_width]
+            if entry.chances.equity >= looked[0].chances.equity - self.deep_margin
+        ]
         if len(close) < 2:
             close = []
-        deeper = [replace(entry, chances=_evaluation(row), two_rolls=True) for entry, row
-                  in zip(close, self._two_rolls([entry.after for entry in close]), strict=True)]
+        deeper = [
+            replace(entry, chances=_evaluation(row), two_rolls=True)
+            for entry, row in zip(
+                close, self._two_rolls([entry.after for entry in close]), strict=True
+            )
+        ]
         newest = {entry.after: entry for entry in looked + deeper}
         return [newest.get(entry.after, entry) for entry in judged]
 
@@ -152,11 +180,21 @@ class ExpertBot(Bot):
         if entry.is_known or best.is_known or entry.depth >= best.depth:
             return entry
         search = self._two_rolls if best.two_rolls else self._look_ahead
-        return replace(entry, chances=_evaluation(search([entry.after])[0]), searched=True,
-                       two_rolls=best.two_rolls, deepened=True)
+        return replace(
+            entry,
+            chances=_evaluation(search([entry.after])[0]),
+            searched=True,
+            two_rolls=best.two_rolls,
+            deepened=True,
+        )
 
-    def rollout(self, afters: Sequence[Position], trials: int, seed: int = 0,
-                progress: Callable[[int, int], None] | None = None) -> list[RolledOut]:
+    def rollout(
+        self,
+        afters: Sequence[Position],
+        trials: int,
+        seed: int = 0,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> list[RolledOut]:
         """Each position of ``afters`` (the opponent to move) played out ``trials`` times
         by this network (``bot.rollout``), for the side that made the play."""
         from nardy_tui.bot.rollout import rollout
@@ -170,8 +208,12 @@ class ExpertBot(Bot):
         if position.winner is not None or self.width == 0:
             return self.evaluate(position)
         one_ply = ExpertBot(self.network, width=0)
-        rows = np.array([[*_row(one_ply.judge(position, roll)[0].chances), weight]
-                         for roll, weight in ROLL_WEIGHTS])
+        rows = np.array(
+            [
+                [*_row(one_ply.judge(position, roll)[0].chances), weight]
+                for roll, weight in ROLL_WEIGHTS
+            ]
+        )
         return _evaluation((rows[:, 3:] * rows[:, :3]).sum(axis=0))
 
     def _chances(self, positions: list[Position]) -> np.ndarray:
@@ -204,8 +246,9 @@ class ExpertBot(Bot):
 
         return self._after_replies(afters, our_turn)
 
-    def _after_replies(self, afters: list[Position],
-                       then: Callable[[np.ndarray, Board, Board], np.ndarray]) -> np.ndarray:
+    def _after_replies(
+        self, afters: list[Position], then: Callable[[np.ndarray, Board, Board], np.ndarray]
+    ) -> np.ndarray:
         """Our expected chances after each position (opponent to move), over the opponent's
         21 rolls: ``then`` turns our chances after each reply (and the boards it leaves,
         ours and theirs, we to move) into what the search makes of them."""
@@ -218,11 +261,13 @@ class ExpertBot(Bot):
         theirs, ours = boards([afters[candidate] for candidate in going_on])
         query = np.repeat(np.arange(len(going_on)), len(ROLLS))
         first = np.array([afters[candidate].is_first_turn for candidate in going_on])
-        asked, ends = legal_ends(theirs[query], ours[query],
-                                 np.tile(ROLLS, (len(going_on), 1)), first[query])
+        asked, ends = legal_ends(
+            theirs[query], ours[query], np.tile(ROLLS, (len(going_on), 1)), first[query]
+        )
         # After a reply we are to move, and neither side is still to make a first turn.
-        inputs = encode_sides(ours[query[asked], 1:], ends[:, 1:],
-                              np.zeros((len(ends), 2), dtype=bool))
+        inputs = encode_sides(
+            ours[query[asked], 1:], ends[:, 1:], np.zeros((len(ends), 2), dtype=bool)
+        )
         chances = self.network.probabilities(inputs)
         # Each (position, roll)'s reply is the one that leaves us the least equity.
         worst = _least(equities(chances), asked)
@@ -234,15 +279,26 @@ class ExpertBot(Bot):
         """Our expected chances in each position (we to move, no first turn left) before
         we roll: each of our 21 rolls answered by the play the network likes best. The
         positions are searched in parts, as many as one batch search takes."""
-        return np.concatenate([self._our_rolls_in_one_search(ours[part], theirs[part])
-                               for part in in_parts(len(ours), MAX_GAMES // len(ROLLS))])
+        return np.concatenate(
+            [
+                self._our_rolls_in_one_search(ours[part], theirs[part])
+                for part in in_parts(len(ours), MAX_GAMES // len(ROLLS))
+            ]
+        )
 
     def _our_rolls_in_one_search(self, ours: Board, theirs: Board) -> np.ndarray:
         query = np.repeat(np.arange(len(ours)), len(ROLLS))
-        asked, ends = legal_ends(ours[query], theirs[query], np.tile(ROLLS, (len(ours), 1)),
-                                 np.zeros(len(query), dtype=bool))
-        their_chances = self.network.probabilities(encode_sides(
-            theirs[query[asked], 1:], ends[:, 1:], np.zeros((len(ends), 2), dtype=bool)))
+        asked, ends = legal_ends(
+            ours[query],
+            theirs[query],
+            np.tile(ROLLS, (len(ours), 1)),
+            np.zeros(len(query), dtype=bool),
+        )
+        their_chances = self.network.probabilities(
+            encode_sides(
+                theirs[query[asked], 1:], ends[:, 1:], np.zeros((len(ends), 2), dtype=bool)
+            )
+        )
         # Our best play leaves the opponent the least equity.
         best = _least(equities(their_chances), asked)
         return _by_roll(_mirrored(their_chances[best]), len(ours))

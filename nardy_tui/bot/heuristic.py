@@ -62,10 +62,24 @@ class Weights:
     """Whether to count mars at all (both ways)."""
 
 
-STRONG = Weights(runs=(0.0, 0.5, 1.2, 2.0, 3.0, 4.2, 4.8), pressure=2.0, head=1.5,
-                 spares=0.4, stacking=4.0, fade=600.0, mars=True)
-SIMPLE = Weights(runs=(0.0, 0.3, 0.6, 0.9, 1.2, 1.5, 1.8), pressure=0.0, head=1.5,
-                 spares=0.0, stacking=3.0, fade=0.0, mars=False)
+STRONG = Weights(
+    runs=(0.0, 0.5, 1.2, 2.0, 3.0, 4.2, 4.8),
+    pressure=2.0,
+    head=1.5,
+    spares=0.4,
+    stacking=4.0,
+    fade=600.0,
+    mars=True,
+)
+SIMPLE = Weights(
+    runs=(0.0, 0.3, 0.6, 0.9, 1.2, 1.5, 1.8),
+    pressure=0.0,
+    head=1.5,
+    spares=0.0,
+    stacking=3.0,
+    fade=0.0,
+    mars=False,
+)
 
 
 def _phi(z: float) -> float:

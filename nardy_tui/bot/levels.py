@@ -25,8 +25,11 @@ LEVELS: tuple[str, ...] = ("random", *BOT_LEVELS)
 
 
 @overload
-def get_bot(level: Literal["expert"], seed: int = 0, weights: Path | None = None,
-            ) -> ExpertBot: ...
+def get_bot(
+    level: Literal["expert"],
+    seed: int = 0,
+    weights: Path | None = None,
+) -> ExpertBot: ...
 
 
 @overload

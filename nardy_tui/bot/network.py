@@ -76,8 +76,13 @@ class Network:
         shares = np.bincount(source, minlength=self.hidden)[source].astype(np.float32)
         noise = rng.normal(0.0, 1e-3, (INPUTS, len(copies))).astype(np.float32)
         w1 = np.concatenate([self.w1, self.w1[:, copies] + noise], axis=1)
-        return Network(w1, self.b1[source].copy(), self.w2[source] / shares[:, None],
-                       self.b2.copy(), meta=dict(self.meta))
+        return Network(
+            w1,
+            self.b1[source].copy(),
+            self.w2[source] / shares[:, None],
+            self.b2.copy(),
+            meta=dict(self.meta),
+        )
 
     @property
     def hidden(self) -> int:
@@ -98,8 +103,12 @@ class Network:
         error = outputs - targets
         delta_out = error * outputs * (1.0 - outputs) / len(inputs)
         delta_hidden = (delta_out @ self.w2.T) * (1.0 - hidden * hidden)
-        grads = [inputs.T @ delta_hidden, delta_hidden.sum(axis=0),
-                 hidden.T @ delta_out, delta_out.sum(axis=0)]
+        grads = [
+            inputs.T @ delta_hidden,
+            delta_hidden.sum(axis=0),
+            hidden.T @ delta_out,
+            delta_out.sum(axis=0),
+        ]
         return grads, float((error * error).mean())
 
     def probabilities(self, inputs: Array) -> Array:
@@ -112,9 +121,14 @@ class Network:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(path.name + ".tmp.npz")
         arrays: dict[str, NDArray[Any]] = {
-            "format": np.array(FORMAT), "meta": np.array(json.dumps(self.meta)),
-            "w1": self.w1, "b1": self.b1, "w2": self.w2, "b2": self.b2,
-            **{f"state_{key}": value for key, value in self.meta_arrays.items()}}
+            "format": np.array(FORMAT),
+            "meta": np.array(json.dumps(self.meta)),
+            "w1": self.w1,
+            "b1": self.b1,
+            "w2": self.w2,
+            "b2": self.b2,
+            **{f"state_{key}": value for key, value in self.meta_arrays.items()},
+        }
         np.savez_compressed(temporary, allow_pickle=False, **arrays)
         temporary.replace(path)
 
@@ -143,8 +157,9 @@ def settle(raw: Array, inputs: Array) -> Array:
 
 def equities(probabilities: Array) -> Array:
     """Expected points for the side to move of each row (see ``Evaluation.equity``)."""
-    return (2.0 * probabilities[:, WIN] - 1.0 + probabilities[:, WIN_MARS]
-            - probabilities[:, LOSE_MARS])
+    return (
+        2.0 * probabilities[:, WIN] - 1.0 + probabilities[:, WIN_MARS] - probabilities[:, LOSE_MARS]
+    )
 
 
 def load(path: Path) -> Network:
@@ -152,36 +167,54 @@ def load(path: Path) -> Network:
     try:
         with np.load(path, allow_pickle=False) as data:
             if str(data["format"]) != FORMAT:
-                raise WeightsError(_("{path}: not a nardy expert weights file"
-                                     ).format(path=path))
+                raise WeightsError(_("{path}: not a nardy expert weights file").format(path=path))
             network = Network(
-                w1=data["w1"].astype(np.float32), b1=data["b1"].astype(np.float32),
-                w2=data["w2"].astype(np.float32), b2=data["b2"].astype(np.float32),
+                w1=data["w1"].astype(np.float32),
+                b1=data["b1"].astype(np.float32),
+                w2=data["w2"].astype(np.float32),
+                b2=data["b2"].astype(np.float32),
                 meta=json.loads(str(data["meta"])),
-                meta_arrays={key[len("state_"):]: data[key].astype(np.float32)
-                             for key in data.files if key.startswith("state_")})
+                meta_arrays={
+                    key[len("state_") :]: data[key].astype(np.float32)
+                    for key in data.files
+                    if key.startswith("state_")
+                },
+            )
     except WeightsError:
         raise
     except FileNotFoundError:
-        raise WeightsError(_("{path}: the expert's weights file is missing").format(path=path)
-                           ) from None
-    except (OSError, EOFError, KeyError, ValueError, zipfile.BadZipFile,
-            json.JSONDecodeError) as error:
-        raise WeightsError(_("{path}: the expert's weights file is unreadable ({error})"
-                             ).format(path=path, error=error)) from None
+        raise WeightsError(
+            _("{path}: the expert's weights file is missing").format(path=path)
+        ) from None
+    except (
+        OSError,
+        EOFError,
+        KeyError,
+        ValueError,
+        zipfile.BadZipFile,
+        json.JSONDecodeError,
+    ) as error:
+        raise WeightsError(
+            _("{path}: the expert's weights file is unreadable ({error})").format(
+                path=path, error=error
+            )
+        ) from None
     _check_shapes(network, path)
     return network
 
 
 def _check_shapes(network: Network, path: Path) -> None:
     hidden = network.hidden
-    expected = {"w1": (INPUTS, hidden), "b1": (hidden,), "w2": (hidden, OUTPUTS),
-                "b2": (OUTPUTS,)}
+    expected = {"w1": (INPUTS, hidden), "b1": (hidden,), "w2": (hidden, OUTPUTS), "b2": (OUTPUTS,)}
     for name, shape in expected.items():
         if getattr(network, name).shape != shape:
-            raise WeightsError(_("{path}: the expert's weights do not fit this version "
-                                 "({name} is {shape}, expected {expected})").format(
-                path=path, name=name, shape=getattr(network, name).shape, expected=shape))
+            raise WeightsError(
+                _(
+                    "{path}: the expert's weights do not fit this version "
+                    "({name} is {shape}, expected {expected})"
+                ).format(path=path, name=name, shape=getattr(network, name).shape, expected=shape)
+            )
     if not all(np.isfinite(array).all() for array in network.parameters()):
-        raise WeightsError(_("{path}: the expert's weights file holds invalid numbers"
-                             ).format(path=path))
+        raise WeightsError(
+            _("{path}: the expert's weights file holds invalid numbers").format(path=path)
+        )

@@ -51,8 +51,9 @@ class Bot(ABC):
     def rank(self, position: Position, dice: Dice) -> Ranking:
         """Every legal play with its score for the side to move, best first."""
 
-    def rank_with_chances(self, position: Position, dice: Dice,
-                          played: Position | None = None) -> RankingWithChances:
+    def rank_with_chances(
+        self, position: Position, dice: Dice, played: Position | None = None
+    ) -> RankingWithChances:
         """``rank``, with the bot's judgement of each play where it has one (the expert's
         ``judge``: the chances after it, how deep it was searched); the others rank by
         scores alone. ``played``: a position the player reached, judged as carefully as

@@ -48,17 +48,28 @@ class Mark(Enum):
 
 
 MARK_NAMES: dict[Mark, str] = {
-    Mark.DOUBTFUL: N_("doubtful"), Mark.ERROR: N_("error"), Mark.BLUNDER: N_("blunder")}
+    Mark.DOUBTFUL: N_("doubtful"),
+    Mark.ERROR: N_("error"),
+    Mark.BLUNDER: N_("blunder"),
+}
 """Each mark's word, for ``_()`` where it is shown (no mark has none)."""
 
 
 THRESHOLDS: tuple[tuple[float, Mark], ...] = (
-    (0.16, Mark.BLUNDER), (0.08, Mark.ERROR), (0.04, Mark.DOUBTFUL))
+    (0.16, Mark.BLUNDER),
+    (0.08, Mark.ERROR),
+    (0.04, Mark.DOUBTFUL),
+)
 """The smallest loss (in points) for each mark, worst first."""
 
 GRADES: tuple[tuple[float, str], ...] = (
-    (0.005, N_("Supernatural")), (0.010, N_("World-class")), (0.018, N_("Expert")),
-    (0.030, N_("Advanced")), (0.050, N_("Intermediate")), (0.080, N_("Casual")))
+    (0.005, N_("Supernatural")),
+    (0.010, N_("World-class")),
+    (0.018, N_("Expert")),
+    (0.030, N_("Advanced")),
+    (0.050, N_("Intermediate")),
+    (0.080, N_("Casual")),
+)
 """Grade by mean loss per decision (points): the first whose bound the loss stays under;
 ``Beginner`` beyond the last. The grades are English (``--json`` writes them so);
 ``PlayerSummary.grade_shown`` is the grade for a reader."""
@@ -142,8 +153,9 @@ class RolledVerdict:
         return self.best.equity - self.played.equity
 
 
-def roll_out_turn(turn: TurnReview, trials: int, seed: int = 0,
-                  progress: Callable[[int, int], None] | None = None) -> RolledVerdict:
+def roll_out_turn(
+    turn: TurnReview, trials: int, seed: int = 0, progress: Callable[[int, int], None] | None = None
+) -> RolledVerdict:
     """Play the turn's play made and its best play out ``trials`` times each."""
     played = turn.before.apply(turn.played, turn.dice)
     best = turn.before.apply(turn.best, turn.dice)
@@ -238,8 +250,11 @@ class GameReview:
 
     def mistakes(self, side: Side | None = None) -> list[TurnReview]:
         """The turns with a mark, of one side or both."""
-        return [turn for turn in self.turns
-                if turn.mark is not Mark.NONE and (side is None or turn.side is side)]
+        return [
+            turn
+            for turn in self.turns
+            if turn.mark is not Mark.NONE and (side is None or turn.side is side)
+        ]
 
 
 def summarise(reviews: Sequence[GameReview], side: Side) -> PlayerSummary:
@@ -253,9 +268,12 @@ Progress = Callable[[int, int], None]
 """Called with (turns done, turns in all) as a review goes on."""
 
 
-def review_game(start: Position, turns: Sequence[TurnRecord],
-                progress: Progress | None = None,
-                on_turn: Callable[[TurnReview], None] | None = None) -> GameReview:
+def review_game(
+    start: Position,
+    turns: Sequence[TurnRecord],
+    progress: Progress | None = None,
+    on_turn: Callable[[TurnReview], None] | None = None,
+) -> GameReview:
     """Review a game from its first position and its turns, in order.
 
     ``progress`` hears after every turn, ``on_turn`` receives each turn's review as soon as
@@ -272,14 +290,16 @@ def review_game(start: Position, turns: Sequence[TurnRecord],
     luck: list[RollLuck] = []
     for number, record in enumerate(turns, start=1):
         if record.side is not position.turn:
-            raise ValueError(f"turn {number} is {record.side.label}'s, but "
-                             f"{position.turn.label} is to move")
+            raise ValueError(
+                f"turn {number} is {record.side.label}'s, but {position.turn.label} is to move"
+            )
         after = position.apply(record.play, record.dice)
         judged = expert.judge(position, record.dice, played=after)
         made = next(entry for entry in judged if entry.after == after)
         turn = _turn_review(record, number, position, judged[0], made, judged)
-        luck.append(RollLuck(number, record.side, record.dice,
-                             made.chances.equity + turn.loss - before))
+        luck.append(
+            RollLuck(number, record.side, record.dice, made.chances.equity + turn.loss - before)
+        )
         if len(judged) > 1:  # a forced turn is no decision
             reviewed.append(turn)
             if on_turn is not None:
@@ -291,13 +311,26 @@ def review_game(start: Position, turns: Sequence[TurnRecord],
     return GameReview(tuple(reviewed), tuple(luck), game_result(position), start_value)
 
 
-def _turn_review(record: TurnRecord, number: int, before: Position, best: JudgedPlay,
-                 made: JudgedPlay, judged: Sequence[JudgedPlay]) -> TurnReview:
+def _turn_review(
+    record: TurnRecord,
+    number: int,
+    before: Position,
+    best: JudgedPlay,
+    made: JudgedPlay,
+    judged: Sequence[JudgedPlay],
+) -> TurnReview:
     """One turn's judgement as the review keeps it."""
     return TurnReview(
-        turn=record, number=number, before=before, best=best.play,
-        played_equity=made.chances.equity, best_equity=best.chances.equity,
-        alternatives=tuple((entry.play, entry.chances.equity) for entry in judged
-                           if entry.compares_with(best))[:ALTERNATIVES],
-        played_chances=made.chances, best_chances=best.chances,
-        played_deepened=made.deepened)
+        turn=record,
+        number=number,
+        before=before,
+        best=best.play,
+        played_equity=made.chances.equity,
+        best_equity=best.chances.equity,
+        alternatives=tuple(
+            (entry.play, entry.chances.equity) for entry in judged if entry.compares_with(best)
+        )[:ALTERNATIVES],
+        played_chances=made.chances,
+        best_chances=best.chances,
+        played_deepened=made.deepened,
+    )

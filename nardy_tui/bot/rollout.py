@@ -51,8 +51,14 @@ Progress = Callable[[int, int], None]
 """Called with (trials done, trials asked for) after each block."""
 
 
-def rollout(network: Network, afters: Sequence[Position], trials: int, seed: int = 0,
-            progress: Progress | None = None, workers: int | None = None) -> list[RolledOut]:
+def rollout(
+    network: Network,
+    afters: Sequence[Position],
+    trials: int,
+    seed: int = 0,
+    progress: Progress | None = None,
+    workers: int | None = None,
+) -> list[RolledOut]:
     """Roll out each position of ``afters`` (the candidates' results, the opponent to
     move) ``trials`` times (rounded up to whole blocks of 36), on ``workers`` processes
     (default: the cores that are free, ``free_cores``). A ``KeyboardInterrupt`` ends the
@@ -89,15 +95,21 @@ def free_cores() -> int:
     return max(1, min(cores, int(cores - busy + 0.5)))
 
 
-def _in_processes(network: Network, afters: Sequence[Position], seed: int, blocks: int,
-                  workers: int, done: Callable[[np.ndarray], None]) -> None:
+def _in_processes(
+    network: Network,
+    afters: Sequence[Position],
+    seed: int,
+    blocks: int,
+    workers: int,
+    done: Callable[[np.ndarray], None],
+) -> None:
     """The blocks shared among ``workers`` processes, each block's rows handed to ``done``
     in the blocks' order. The workers ignore Ctrl+C: the rollout stops here."""
     context = multiprocessing.get_context("spawn")  # no copy of a Textual app's threads
-    with ProcessPoolExecutor(workers, mp_context=context,
-                             initializer=_ignore_interrupts) as pool:
-        futures = [pool.submit(_block, network, list(afters), seed, block)
-                   for block in range(blocks)]
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts) as pool:
+        futures = [
+            pool.submit(_block, network, list(afters), seed, block) for block in range(blocks)
+        ]
         try:
             for future in futures:
                 done(future.result())
@@ -172,8 +184,7 @@ def _block(network: Network, afters: Sequence[Position], seed: int, block: int) 
         outcome[finished, 2] = ~mover_is_player & mars[won]
         going = ~won
         own, other = other[going], after[going]
-        first_turns = np.stack([first_turns[going, 1], np.zeros(going.sum(), dtype=bool)],
-                               axis=1)
+        first_turns = np.stack([first_turns[going, 1], np.zeros(going.sum(), dtype=bool)], axis=1)
         player_to_move = ~player_to_move[going]
         trial, playing = trial[going], playing[going]
     else:
@@ -183,20 +194,28 @@ def _block(network: Network, afters: Sequence[Position], seed: int, block: int) 
     return rows.reshape(candidates, BLOCK, 4)
 
 
-def _best_results(network: Network, own: np.ndarray, other: np.ndarray, dice: np.ndarray,
-                  first_turns: np.ndarray) -> np.ndarray:
+def _best_results(
+    network: Network, own: np.ndarray, other: np.ndarray, dice: np.ndarray, first_turns: np.ndarray
+) -> np.ndarray:
     """Each game's mover's board after the play the network likes best (greedy one ply),
     searched ``MAX_GAMES`` games at a time."""
-    return np.concatenate([
-        _best_of(network, own[part], other[part], dice[part], first_turns[part])
-        for part in in_parts(len(own))])
+    return np.concatenate(
+        [
+            _best_of(network, own[part], other[part], dice[part], first_turns[part])
+            for part in in_parts(len(own))
+        ]
+    )
 
 
-def _best_of(network: Network, own: np.ndarray, other: np.ndarray, dice: np.ndarray,
-             first_turns: np.ndarray) -> np.ndarray:
+def _best_of(
+    network: Network, own: np.ndarray, other: np.ndarray, dice: np.ndarray, first_turns: np.ndarray
+) -> np.ndarray:
     result_game, ends = legal_ends(own, other, dice.astype(np.int64), first_turns[:, 0])
-    theirs = equities(network.probabilities(
-        encode_sides(other[result_game, 1:], ends[:, 1:], _next_first(first_turns, result_game))))
+    theirs = equities(
+        network.probabilities(
+            encode_sides(other[result_game, 1:], ends[:, 1:], _next_first(first_turns, result_game))
+        )
+    )
     order = np.lexsort((theirs, result_game))
     starts = np.ones(len(order), dtype=bool)
     starts[1:] = result_game[order][1:] != result_game[order][:-1]
@@ -211,8 +230,9 @@ def _next_first(first_turns: np.ndarray, result_game: np.ndarray) -> np.ndarray:
     return following
 
 
-def roll_values(network: Network, own: np.ndarray, other: np.ndarray,
-                first_turns: np.ndarray) -> np.ndarray:
+def roll_values(
+    network: Network, own: np.ndarray, other: np.ndarray, first_turns: np.ndarray
+) -> np.ndarray:
     """The mover's equity after its best play for each of the 36 throws: (N, 36), by the
     network one ply deep (the value after the play is minus the opponent's)."""
     values = np.zeros((len(own), 36))
@@ -220,11 +240,16 @@ def roll_values(network: Network, own: np.ndarray, other: np.ndarray,
         rows = np.arange(len(own))[part]
         query = np.repeat(rows, 36)
         dice = np.tile(THROWS, (len(rows), 1))
-        result_game, ends = legal_ends(own[query], other[query], dice,
-                                       first_turns[query, 0])
-        theirs = equities(network.probabilities(encode_sides(
-            other[query[result_game], 1:], ends[:, 1:],
-            _next_first(first_turns[query], result_game))))
+        result_game, ends = legal_ends(own[query], other[query], dice, first_turns[query, 0])
+        theirs = equities(
+            network.probabilities(
+                encode_sides(
+                    other[query[result_game], 1:],
+                    ends[:, 1:],
+                    _next_first(first_turns[query], result_game),
+                )
+            )
+        )
         best = np.full(len(query), np.inf)
         np.minimum.at(best, result_game, theirs)
         values[rows] = -best.reshape(len(rows), 36)

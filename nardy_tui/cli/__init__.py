@@ -30,41 +30,71 @@ SUBCOMMANDS = ("analyze", "arena", "export", "host", "join", "replay", "review",
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="nardy",
-        description=_("Play Long Nardy in the terminal: two players at one keyboard, or "
-                      "against the built-in bot. Without options a new-match screen asks how "
-                      "to play."),
-        epilog=_("Other commands: 'nardy host' opens a match for a friend on another "
-                 "machine and 'nardy join ADDRESS CODE' joins one, 'nardy verify RECORD' "
-                 "checks a network match's dice, 'nardy arena A B' plays bots against each "
-                 "other, 'nardy export [FILE]' writes the saved match as a text record, "
-                 "'nardy replay FILE' steps through a record, 'nardy review FILE' marks the "
-                 "mistakes in one, 'nardy analyze ID' analyses a position. Each has its own "
-                 "--help."),
+        description=_(
+            "Play Long Nardy in the terminal: two players at one keyboard, or "
+            "against the built-in bot. Without options a new-match screen asks how "
+            "to play."
+        ),
+        epilog=_(
+            "Other commands: 'nardy host' opens a match for a friend on another "
+            "machine and 'nardy join ADDRESS CODE' joins one, 'nardy verify RECORD' "
+            "checks a network match's dice, 'nardy arena A B' plays bots against each "
+            "other, 'nardy export [FILE]' writes the saved match as a text record, "
+            "'nardy replay FILE' steps through a record, 'nardy review FILE' marks the "
+            "mistakes in one, 'nardy analyze ID' analyses a position. Each has its own "
+            "--help."
+        ),
     )
     who = parser.add_mutually_exclusive_group()
-    who.add_argument("--hot-seat", action="store_true",
-                     help=_("two people take turns at this keyboard"))
-    who.add_argument("--bot", choices=BOT_LEVELS, metavar="LEVEL",
-                     help=_("play against the bot: easy, medium, hard or expert"))
-    parser.add_argument("--color", choices=COLOR_CHOICES, default=None,
-                        help=_("your colour against the bot: white, black or random"))
-    parser.add_argument("--points", type=int, choices=MATCH_LENGTHS, default=None,
-                        help=_("match length in points: 1, 3, 5 or 7 (default 3)"))
-    parser.add_argument("--seed", type=int, default=None,
-                        help=_("seed for the dice, to replay the same match"))
-    parser.add_argument("--lang", metavar="CODE",
-                        help=_("the language to play in: {languages} (default: the one chosen "
-                               "in the game, else the environment's)").format(
-                            languages=available_languages()))
-    parser.add_argument("--position", metavar="ID",
-                        help=_("practise from a position: one game from the position ID (the "
-                               "game shows it: palette, 'Copy position ID'), against the bot or "
-                               "with --hot-seat"))
+    who.add_argument(
+        "--hot-seat", action="store_true", help=_("two people take turns at this keyboard")
+    )
+    who.add_argument(
+        "--bot",
+        choices=BOT_LEVELS,
+        metavar="LEVEL",
+        help=_("play against the bot: easy, medium, hard or expert"),
+    )
+    parser.add_argument(
+        "--color",
+        choices=COLOR_CHOICES,
+        default=None,
+        help=_("your colour against the bot: white, black or random"),
+    )
+    parser.add_argument(
+        "--points",
+        type=int,
+        choices=MATCH_LENGTHS,
+        default=None,
+        help=_("match length in points: 1, 3, 5 or 7 (default 3)"),
+    )
+    parser.add_argument(
+        "--seed", type=int, default=None, help=_("seed for the dice, to replay the same match")
+    )
+    parser.add_argument(
+        "--lang",
+        metavar="CODE",
+        help=_(
+            "the language to play in: {languages} (default: the one chosen "
+            "in the game, else the environment's)"
+        ).format(languages=available_languages()),
+    )
+    parser.add_argument(
+        "--position",
+        metavar="ID",
+        help=_(
+            "practise from a position: one game from the position ID (the "
+            "game shows it: palette, 'Copy position ID'), against the bot or "
+            "with --hot-seat"
+        ),
+    )
     saved = parser.add_mutually_exclusive_group()
-    saved.add_argument("--resume", action="store_true",
-                       help=_("resume the unfinished saved match without asking"))
-    saved.add_argument("--new", action="store_true",
-                       help=_("start a new match even if one is saved"))
+    saved.add_argument(
+        "--resume", action="store_true", help=_("resume the unfinished saved match without asking")
+    )
+    saved.add_argument(
+        "--new", action="store_true", help=_("start a new match even if one is saved")
+    )
     return parser
 
 
@@ -76,8 +106,13 @@ def parse_launch(argv: Sequence[str]) -> LaunchOptions:
         parser.error(_("--color is for a match against the bot, not --hot-seat"))
     if args.position is not None:
         _check_practice(parser, args)
-    chosen = (args.hot_seat or args.bot is not None or args.points is not None
-              or args.color is not None or args.position is not None)
+    chosen = (
+        args.hot_seat
+        or args.bot is not None
+        or args.points is not None
+        or args.color is not None
+        or args.position is not None
+    )
     match = None
     if chosen:
         match = MatchOptions(
@@ -122,14 +157,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()  # a reader that quit early shows here, not at exit
             return status
         launch = parse_launch(args)
-        if launch.match is not None and launch.match.mode == "bot" \
-                and launch.match.bot_level == "expert":
+        if (
+            launch.match is not None
+            and launch.match.mode == "bot"
+            and launch.match.bot_level == "expert"
+        ):
             from nardy_tui.bot import expert_problem
 
             problem = expert_problem()
             if problem is not None:
-                print(_("nardy: {problem}; choose another level with --bot easy, medium or "
-                        "hard").format(problem=problem), file=sys.stderr)
+                print(
+                    _(
+                        "nardy: {problem}; choose another level with --bot easy, medium or hard"
+                    ).format(problem=problem),
+                    file=sys.stderr,
+                )
                 return 2
         from nardy_tui.ui import run_app
 
@@ -211,8 +253,11 @@ def _run_subcommand(name: str, args: list[str]) -> int:
     if name in ("host", "join", "verify"):
         from nardy_tui.cli import network
 
-        commands = {"host": network.host_main, "join": network.join_main,
-                    "verify": network.verify_main}
+        commands = {
+            "host": network.host_main,
+            "join": network.join_main,
+            "verify": network.verify_main,
+        }
         return commands[name](args)
     from nardy_tui.cli.replay import replay_main
 

@@ -42,28 +42,50 @@ MAX_TRIALS = 100_000
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog=PROG,
-        description=_("Analyse a position with the expert bot: with dice, every play ranked "
-                      "with its equity and chances; without, the chances of the side to "
-                      "move before it rolls."))
-    parser.add_argument("id", metavar="ID",
-                        help=_("the position's ID (the game shows it: palette, 'Copy "
-                               "position ID')"))
-    parser.add_argument("--dice", metavar="A-B",
-                        help=_("the dice thrown, like 5-3 (default: those in the ID, if any)"))
-    parser.add_argument("--depth", type=int, choices=DEPTHS, default=HINT_DEPTH,
-                        help=_("1: the network alone; 2 (default, the hint's): each play "
-                               "searched one roll deeper"))
-    parser.add_argument("--rollout", type=_trials, metavar="N",
-                        help=_("play each of the best plays (or, without dice, the position) "
-                               "out N times with the same dice for each, N rounded up to a "
-                               "multiple of 36; Ctrl+C stops with the figures so far"))
-    parser.add_argument("--candidates", type=_candidates, default=CANDIDATES, metavar="K",
-                        help=_("with --rollout and dice: how many of the best plays to roll "
-                               "out (default {count})").format(count=CANDIDATES))
-    parser.add_argument("--seed", type=int, default=0,
-                        help=_("seed of the rollout's dice"))
-    parser.add_argument("--json", action="store_true",
-                        help=_("print the analysis as JSON"))
+        description=_(
+            "Analyse a position with the expert bot: with dice, every play ranked "
+            "with its equity and chances; without, the chances of the side to "
+            "move before it rolls."
+        ),
+    )
+    parser.add_argument(
+        "id",
+        metavar="ID",
+        help=_("the position's ID (the game shows it: palette, 'Copy position ID')"),
+    )
+    parser.add_argument(
+        "--dice",
+        metavar="A-B",
+        help=_("the dice thrown, like 5-3 (default: those in the ID, if any)"),
+    )
+    parser.add_argument(
+        "--depth",
+        type=int,
+        choices=DEPTHS,
+        default=HINT_DEPTH,
+        help=_("1: the network alone; 2 (default, the hint's): each play searched one roll deeper"),
+    )
+    parser.add_argument(
+        "--rollout",
+        type=_trials,
+        metavar="N",
+        help=_(
+            "play each of the best plays (or, without dice, the position) "
+            "out N times with the same dice for each, N rounded up to a "
+            "multiple of 36; Ctrl+C stops with the figures so far"
+        ),
+    )
+    parser.add_argument(
+        "--candidates",
+        type=_candidates,
+        default=CANDIDATES,
+        metavar="K",
+        help=_(
+            "with --rollout and dice: how many of the best plays to roll out (default {count})"
+        ).format(count=CANDIDATES),
+    )
+    parser.add_argument("--seed", type=int, default=0, help=_("seed of the rollout's dice"))
+    parser.add_argument("--json", action="store_true", help=_("print the analysis as JSON"))
     return parser
 
 
@@ -73,8 +95,11 @@ def _trials(text: str) -> int:
     except ValueError:
         trials = 0
     if not 1 <= trials <= MAX_TRIALS:
-        raise argparse.ArgumentTypeError(_("a rollout is 1 to {most} trials, not {text}"
-                                           ).format(most=MAX_TRIALS, text=repr(text)))
+        raise argparse.ArgumentTypeError(
+            _("a rollout is 1 to {most} trials, not {text}").format(
+                most=MAX_TRIALS, text=repr(text)
+            )
+        )
     return trials
 
 
@@ -86,8 +111,9 @@ def _candidates(text: str) -> int:
     except ValueError:
         count = 0
     if count < 1:
-        raise argparse.ArgumentTypeError(_("a rollout takes 1 or more of the best plays, not "
-                                           "{text}").format(text=repr(text)))
+        raise argparse.ArgumentTypeError(
+            _("a rollout takes 1 or more of the best plays, not {text}").format(text=repr(text))
+        )
     return count
 
 
@@ -101,8 +127,11 @@ def analyze_main(argv: Sequence[str]) -> int:
     except ValueError as error:  # PositionIdError, or dice that are not a roll
         return _fail(str(error))
     if position.winner is not None:
-        print(_("The game is over in this position: {side} has borne off every checker."
-                ).format(side=position.winner.name_shown))
+        print(
+            _("The game is over in this position: {side} has borne off every checker.").format(
+                side=position.winner.name_shown
+            )
+        )
         return 0
     try:
         bot = get_bot("expert")
@@ -111,14 +140,23 @@ def analyze_main(argv: Sequence[str]) -> int:
         if args.rollout is not None:
             return _roll_out(bot, position, dice, args)
         if dice is None:
-            chances = (exact_chances(position) if is_small_race(position)
-                       else bot.position_chances(position))
-            print(json.dumps(_chances_data(position, args.depth, chances), indent=1)
-                  if args.json else format_chances(position, args.depth, chances))
+            chances = (
+                exact_chances(position)
+                if is_small_race(position)
+                else bot.position_chances(position)
+            )
+            print(
+                json.dumps(_chances_data(position, args.depth, chances), indent=1)
+                if args.json
+                else format_chances(position, args.depth, chances)
+            )
         else:
             judged = bot.judge(position, dice)
-            print(json.dumps(_plays_data(position, dice, args.depth, judged), indent=1)
-                  if args.json else format_plays(position, dice, args.depth, judged))
+            print(
+                json.dumps(_plays_data(position, dice, args.depth, judged), indent=1)
+                if args.json
+                else format_plays(position, dice, args.depth, judged)
+            )
     except WeightsError as error:
         return _fail(str(error))
     return 0
@@ -127,103 +165,170 @@ def analyze_main(argv: Sequence[str]) -> int:
 class Analyst(Protocol):
     """What the analysis asks of the expert (``get_bot("expert")``)."""
 
-    def judge(self, position: Position, dice: Dice, played: Position | None = None,
-              ) -> list[JudgedPlay]: ...
+    def judge(
+        self,
+        position: Position,
+        dice: Dice,
+        played: Position | None = None,
+    ) -> list[JudgedPlay]: ...
 
-    def rollout(self, afters: Sequence[Position], trials: int, seed: int = 0,
-                progress: Callable[[int, int], None] | None = None) -> list[RolledOut]: ...
+    def rollout(
+        self,
+        afters: Sequence[Position],
+        trials: int,
+        seed: int = 0,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> list[RolledOut]: ...
 
 
-def _roll_out(bot: Analyst, position: Position, dice: Dice | None,
-              args: argparse.Namespace) -> int:
+def _roll_out(bot: Analyst, position: Position, dice: Dice | None, args: argparse.Namespace) -> int:
     """The rollout of the best ``--candidates`` plays (or of the position), with a progress
     bar on a terminal; Ctrl+C keeps the blocks of trials done."""
-    judged = bot.judge(position, dice)[:args.candidates] if dice is not None else []
+    judged = bot.judge(position, dice)[: args.candidates] if dice is not None else []
     afters = [entry.after for entry in judged] or [position]
     console = Console(stderr=True)
     columns = (TextColumn(_("rolling out"), markup=False), BarColumn(), MofNCompleteColumn())
     with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
         task = bar.add_task("rollout", total=args.rollout)
         try:
-            rolled = bot.rollout(afters, args.rollout, args.seed,
-                                 lambda done, total: bar.update(task, completed=done,
-                                                                total=total))
+            rolled = bot.rollout(
+                afters,
+                args.rollout,
+                args.seed,
+                lambda done, total: bar.update(task, completed=done, total=total),
+            )
         except KeyboardInterrupt:
-            print(_("{prog}: stopped before the first 36 trials were done").format(prog=PROG),
-                  file=sys.stderr)
+            print(
+                _("{prog}: stopped before the first 36 trials were done").format(prog=PROG),
+                file=sys.stderr,
+            )
             return 130
     if dice is None:
         mover = rolled[0].mirrored()  # the rollout is told for the side that moved last
-        print(json.dumps(_rolled_position_data(position, mover), indent=1) if args.json
-              else format_rolled_position(position, mover))
+        print(
+            json.dumps(_rolled_position_data(position, mover), indent=1)
+            if args.json
+            else format_rolled_position(position, mover)
+        )
         return 0
-    print(json.dumps(_rolled_plays_data(position, dice, judged, rolled), indent=1)
-          if args.json else format_rolled_plays(position, dice, judged, rolled))
+    print(
+        json.dumps(_rolled_plays_data(position, dice, judged, rolled), indent=1)
+        if args.json
+        else format_rolled_plays(position, dice, judged, rolled)
+    )
     return 0
 
 
-def format_rolled_plays(position: Position, dice: Dice, judged: Sequence[JudgedPlay],
-                        rolled: Sequence[RolledOut]) -> str:
+def format_rolled_plays(
+    position: Position, dice: Dice, judged: Sequence[JudgedPlay], rolled: Sequence[RolledOut]
+) -> str:
     """The rolled-out candidates, best first, each with its standard error and the
     estimate it started from."""
     ranked = sorted(zip(judged, rolled, strict=True), key=lambda pair: -pair[1].equity)
     plays = [format_play(entry.play, position, dice) or _("no move") for entry, _result in ranked]
     width = max(12, *(len(play) for play in plays))
-    lines = [_("Position {id}: {side} to move, dice {dice}; rolled out {trials} times, the "
-               "network playing both sides").format(
-        id=position.to_id(dice), side=position.turn.name_shown, dice=dice,
-        trials=rolled[0].trials), "",
-        "     " + _("play").ljust(width) + "  " + _("equity").rjust(7) + "  "
-        + _("± error").rjust(7) + "  " + _("win").rjust(6) + "  " + _("mars").rjust(6) + "  "
-        + _("lose mars").rjust(9) + "  " + _("estimate").rjust(8)]
+    lines = [
+        _(
+            "Position {id}: {side} to move, dice {dice}; rolled out {trials} times, the "
+            "network playing both sides"
+        ).format(
+            id=position.to_id(dice),
+            side=position.turn.name_shown,
+            dice=dice,
+            trials=rolled[0].trials,
+        ),
+        "",
+        "     "
+        + _("play").ljust(width)
+        + "  "
+        + _("equity").rjust(7)
+        + "  "
+        + _("± error").rjust(7)
+        + "  "
+        + _("win").rjust(6)
+        + "  "
+        + _("mars").rjust(6)
+        + "  "
+        + _("lose mars").rjust(9)
+        + "  "
+        + _("estimate").rjust(8),
+    ]
     for rank, ((entry, result), play) in enumerate(zip(ranked, plays, strict=True), start=1):
         chances = result.chances
-        lines.append(f"{rank:>3}. {play.ljust(width)}  {result.equity:+7.3f}  "
-                     f"{result.standard_error:7.3f}  {_percent(chances.win)}  "
-                     f"{_percent(chances.win_mars)}  {_percent(chances.lose_mars):>9}  "
-                     f"{entry.chances.equity:+8.3f}")
+        lines.append(
+            f"{rank:>3}. {play.ljust(width)}  {result.equity:+7.3f}  "
+            f"{result.standard_error:7.3f}  {_percent(chances.win)}  "
+            f"{_percent(chances.win_mars)}  {_percent(chances.lose_mars):>9}  "
+            f"{entry.chances.equity:+8.3f}"
+        )
     return "\n".join(lines)
 
 
 def format_rolled_position(position: Position, rolled: RolledOut) -> str:
     chances = rolled.chances
-    return "\n".join([
-        _("Position {id}: {side} to move, before the roll; rolled out {trials} times, the "
-          "network playing both sides").format(id=position.to_id(),
-                                              side=position.turn.name_shown,
-                                              trials=rolled.trials),
-        _("{side}: equity {equity} (± {error}), win {win}, win with a mars {win_mars}, lose "
-          "with a mars {lose_mars}").format(
-            side=position.turn.name_shown, equity=f"{rolled.equity:+.3f}",
-            error=f"{rolled.standard_error:.3f}", win=_percent(chances.win).strip(),
-            win_mars=_percent(chances.win_mars).strip(),
-            lose_mars=_percent(chances.lose_mars).strip())])
+    return "\n".join(
+        [
+            _(
+                "Position {id}: {side} to move, before the roll; rolled out {trials} times, the "
+                "network playing both sides"
+            ).format(id=position.to_id(), side=position.turn.name_shown, trials=rolled.trials),
+            _(
+                "{side}: equity {equity} (± {error}), win {win}, win with a mars {win_mars}, lose "
+                "with a mars {lose_mars}"
+            ).format(
+                side=position.turn.name_shown,
+                equity=f"{rolled.equity:+.3f}",
+                error=f"{rolled.standard_error:.3f}",
+                win=_percent(chances.win).strip(),
+                win_mars=_percent(chances.win_mars).strip(),
+                lose_mars=_percent(chances.lose_mars).strip(),
+            ),
+        ]
+    )
 
 
 def _rolled_fields(rolled: RolledOut) -> dict[str, float | int]:
-    return {**_chance_fields(rolled.chances), "equity": round(rolled.equity, 4),
-            "standard_error": round(rolled.standard_error, 4), "trials": rolled.trials}
+    return {
+        **_chance_fields(rolled.chances),
+        "equity": round(rolled.equity, 4),
+        "standard_error": round(rolled.standard_error, 4),
+        "trials": rolled.trials,
+    }
 
 
-def _rolled_plays_data(position: Position, dice: Dice, judged: Sequence[JudgedPlay],
-                       rolled: Sequence[RolledOut]) -> dict[str, Any]:
+def _rolled_plays_data(
+    position: Position, dice: Dice, judged: Sequence[JudgedPlay], rolled: Sequence[RolledOut]
+) -> dict[str, Any]:
     ranked = sorted(zip(judged, rolled, strict=True), key=lambda pair: -pair[1].equity)
-    return {"id": position.to_id(dice), "turn": position.turn.value, "dice": list(dice),
-            "rollout": [{"play": format_play(entry.play, position, dice),
-                         "estimate": round(entry.chances.equity, 4), **_rolled_fields(result)}
-                        for entry, result in ranked]}
+    return {
+        "id": position.to_id(dice),
+        "turn": position.turn.value,
+        "dice": list(dice),
+        "rollout": [
+            {
+                "play": format_play(entry.play, position, dice),
+                "estimate": round(entry.chances.equity, 4),
+                **_rolled_fields(result),
+            }
+            for entry, result in ranked
+        ],
+    }
 
 
 def _rolled_position_data(position: Position, rolled: RolledOut) -> dict[str, Any]:
-    return {"id": position.to_id(), "turn": position.turn.value, "dice": None,
-            "rollout": _rolled_fields(rolled)}
+    return {
+        "id": position.to_id(),
+        "turn": position.turn.value,
+        "dice": None,
+        "rollout": _rolled_fields(rolled),
+    }
 
 
 def _heading(position: Position, depth: int, dice: Dice | None) -> str:
-    dice_said = (_("dice {dice}").format(dice=dice) if dice is not None
-                 else _("before the roll"))
+    dice_said = _("dice {dice}").format(dice=dice) if dice is not None else _("before the roll")
     return _("Position {id}: {side} to move, {dice}; depth {depth}").format(
-        id=position.to_id(dice), side=position.turn.name_shown, dice=dice_said, depth=depth)
+        id=position.to_id(dice), side=position.turn.name_shown, dice=dice_said, depth=depth
+    )
 
 
 def _percent(value: float) -> str:
@@ -231,35 +336,59 @@ def _percent(value: float) -> str:
 
 
 def format_chances(position: Position, depth: int, chances: Evaluation) -> str:
-    return "\n".join([
-        _heading(position, depth, None),
-        _("{side}: equity {equity}, win {win}, win with a mars {win_mars}, lose with a mars "
-          "{lose_mars}").format(side=position.turn.name_shown, equity=f"{chances.equity:+.3f}",
-                                win=_percent(chances.win).strip(),
-                                win_mars=_percent(chances.win_mars).strip(),
-                                lose_mars=_percent(chances.lose_mars).strip())])
+    return "\n".join(
+        [
+            _heading(position, depth, None),
+            _(
+                "{side}: equity {equity}, win {win}, win with a mars {win_mars}, lose with a mars "
+                "{lose_mars}"
+            ).format(
+                side=position.turn.name_shown,
+                equity=f"{chances.equity:+.3f}",
+                win=_percent(chances.win).strip(),
+                win_mars=_percent(chances.win_mars).strip(),
+                lose_mars=_percent(chances.lose_mars).strip(),
+            ),
+        ]
+    )
 
 
-def format_plays(position: Position, dice: Dice, depth: int,
-                 judged: Sequence[JudgedPlay]) -> str:
+def format_plays(position: Position, dice: Dice, depth: int, judged: Sequence[JudgedPlay]) -> str:
     """The ranked plays as a table, each with how far below the best it is."""
     plays = [format_play(entry.play, position, dice) or _("no move") for entry in judged]
     width = max(12, *(len(play) for play in plays))
     equities = [entry.chances.equity for entry in judged]
     lines = [_heading(position, depth, dice)]
     if equities != sorted(equities, reverse=True):  # the order is not the equities': say why
-        lines.append(_("Plays are ranked by the depth of their look, deepest first, then by "
-                       "equity."))
-    lines += ["", "     " + _("play").ljust(width) + "  " + _("equity").rjust(7) + "  "
-              + _("behind").rjust(6) + "  " + _("win").rjust(6) + "  " + _("mars").rjust(6)
-              + "  " + _("lose mars").rjust(9) + "  " + _("depth")]
+        lines.append(
+            _("Plays are ranked by the depth of their look, deepest first, then by equity.")
+        )
+    lines += [
+        "",
+        "     "
+        + _("play").ljust(width)
+        + "  "
+        + _("equity").rjust(7)
+        + "  "
+        + _("behind").rjust(6)
+        + "  "
+        + _("win").rjust(6)
+        + "  "
+        + _("mars").rjust(6)
+        + "  "
+        + _("lose mars").rjust(9)
+        + "  "
+        + _("depth"),
+    ]
     for rank, (entry, play) in enumerate(zip(judged, plays, strict=True), start=1):
         chances = entry.chances
         gap = chances.equity - equities[0]
         behind = f"{gap if abs(gap) >= 0.0005 else 0.0:+.3f}" if rank > 1 else ""
-        lines.append(f"{rank:>3}. {play.ljust(width)}  {chances.equity:+7.3f}  "
-                     f"{behind:>6}  {_percent(chances.win)}  {_percent(chances.win_mars)}  "
-                     f"{_percent(chances.lose_mars):>9}  {look_said(entry)}")
+        lines.append(
+            f"{rank:>3}. {play.ljust(width)}  {chances.equity:+7.3f}  "
+            f"{behind:>6}  {_percent(chances.win)}  {_percent(chances.win_mars)}  "
+            f"{_percent(chances.lose_mars):>9}  {look_said(entry)}"
+        )
     return "\n".join(lines)
 
 
@@ -275,25 +404,45 @@ def look_said(entry: JudgedPlay) -> str:
 
 
 def _chance_fields(chances: Evaluation) -> dict[str, float]:
-    return {"equity": round(chances.equity, 4), "win": round(chances.win, 4),
-            "win_mars": round(chances.win_mars, 4), "lose_mars": round(chances.lose_mars, 4)}
+    return {
+        "equity": round(chances.equity, 4),
+        "win": round(chances.win, 4),
+        "win_mars": round(chances.win_mars, 4),
+        "lose_mars": round(chances.lose_mars, 4),
+    }
 
 
 def _chances_data(position: Position, depth: int, chances: Evaluation) -> dict[str, Any]:
-    return {"id": position.to_id(), "turn": position.turn.value, "dice": None, "depth": depth,
-            "chances": _chance_fields(chances)}
+    return {
+        "id": position.to_id(),
+        "turn": position.turn.value,
+        "dice": None,
+        "depth": depth,
+        "chances": _chance_fields(chances),
+    }
 
 
-def _plays_data(position: Position, dice: Dice, depth: int,
-                judged: Sequence[JudgedPlay]) -> dict[str, Any]:
-    return {"id": position.to_id(dice), "turn": position.turn.value, "dice": list(dice),
-            "depth": depth,
-            "plays": [{"play": format_play(entry.play, position, dice),
-                       "depth": entry.depth, "searched": entry.searched,
-                       "two_rolls": entry.two_rolls, "exact": entry.exact,
-                       "game_over": entry.settled,
-                       **_chance_fields(entry.chances)}
-                      for entry in judged]}
+def _plays_data(
+    position: Position, dice: Dice, depth: int, judged: Sequence[JudgedPlay]
+) -> dict[str, Any]:
+    return {
+        "id": position.to_id(dice),
+        "turn": position.turn.value,
+        "dice": list(dice),
+        "depth": depth,
+        "plays": [
+            {
+                "play": format_play(entry.play, position, dice),
+                "depth": entry.depth,
+                "searched": entry.searched,
+                "two_rolls": entry.two_rolls,
+                "exact": entry.exact,
+                "game_over": entry.settled,
+                **_chance_fields(entry.chances),
+            }
+            for entry in judged
+        ],
+    }
 
 
 def _fail(message: str) -> int:

@@ -49,8 +49,13 @@ class OneLineParser(argparse.ArgumentParser):
     """An ``ArgumentParser`` whose mistakes are one line on stderr and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, _("{prog}: error: {message} (see '{prog} --help')").format(
-            prog=self.prog, message=message) + "\n")
+        self.exit(
+            2,
+            _("{prog}: error: {message} (see '{prog} --help')").format(
+                prog=self.prog, message=message
+            )
+            + "\n",
+        )
 
 
 def ids_as_values(args: Sequence[str]) -> list[str]:

@@ -30,10 +30,16 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description=_("Write the saved (unfinished) match as a readable text record."),
     )
-    parser.add_argument("file", nargs="?", metavar="FILE",
-                        help=_("where to write the record (in a folder that exists); "
-                               "'-' for standard output "
-                               "(default: a new file in the records folder)"))
+    parser.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help=_(
+            "where to write the record (in a folder that exists); "
+            "'-' for standard output "
+            "(default: a new file in the records folder)"
+        ),
+    )
     return parser
 
 
@@ -42,9 +48,12 @@ def export_main(argv: Sequence[str]) -> int:
     args = build_parser().parse_args(argv)
     target = Path(args.file) if args.file and args.file != "-" else None
     if target is not None and not target.parent.exists():
-        return _fail(_("there is no folder {folder} to write {name} in; "
-                       "create it first or choose another file").format(
-            folder=target.parent, name=target.name))
+        return _fail(
+            _(
+                "there is no folder {folder} to write {name} in; "
+                "create it first or choose another file"
+            ).format(folder=target.parent, name=target.name)
+        )
     problem = data_dir_problem()
     if problem is not None:
         return _fail(problem)
@@ -53,16 +62,19 @@ def export_main(argv: Sequence[str]) -> int:
     except SaveFileError as error:
         return _fail(str(error))
     if saved is None:
-        return _fail(_("there is no saved match to export; the records of finished matches "
-                       "are written to {folder}").format(folder=records_dir()))
+        return _fail(
+            _(
+                "there is no saved match to export; the records of finished matches "
+                "are written to {folder}"
+            ).format(folder=records_dir())
+        )
     if args.file == "-":
         sys.stdout.write(_text(saved))
         return 0
     try:
         path = export_record(saved.match, saved.options, target)
     except OSError as error:
-        return _fail(_("could not write the record: {error}").format(
-            error=error.strerror or error))
+        return _fail(_("could not write the record: {error}").format(error=error.strerror or error))
     print(_("Wrote the record of the saved match to {path}").format(path=path))
     return 0
 

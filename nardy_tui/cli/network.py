@@ -24,35 +24,64 @@ DEFAULT_PORT = 7520
 def host_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="nardy host",
-        description=_("Open a match for a friend on another machine and wait for them. "
-                      "The screen shows the line they type to join."),
+        description=_(
+            "Open a match for a friend on another machine and wait for them. "
+            "The screen shows the line they type to join."
+        ),
     )
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
-                        help=_("the port to listen on (default {port}; 0 takes any free one)"
-                               ).format(port=DEFAULT_PORT))
-    parser.add_argument("--address", metavar="ADDRESS",
-                        help=_("listen only on this address of this machine, like 127.0.0.1 "
-                               "or ::1 for an SSH tunnel (default: every address)"))
-    parser.add_argument("--points", type=int, choices=MATCH_LENGTHS, default=3,
-                        help=_("match length in points: 1, 3, 5 or 7 (default 3)"))
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=_("the port to listen on (default {port}; 0 takes any free one)").format(
+            port=DEFAULT_PORT
+        ),
+    )
+    parser.add_argument(
+        "--address",
+        metavar="ADDRESS",
+        help=_(
+            "listen only on this address of this machine, like 127.0.0.1 "
+            "or ::1 for an SSH tunnel (default: every address)"
+        ),
+    )
+    parser.add_argument(
+        "--points",
+        type=int,
+        choices=MATCH_LENGTHS,
+        default=3,
+        help=_("match length in points: 1, 3, 5 or 7 (default 3)"),
+    )
     saved = parser.add_mutually_exclusive_group()
-    saved.add_argument("--resume", action="store_true",
-                       help=_("go on with the unfinished network match, with its code"))
-    saved.add_argument("--new", action="store_true",
-                       help=_("open a new match even if a network match is unfinished"))
+    saved.add_argument(
+        "--resume",
+        action="store_true",
+        help=_("go on with the unfinished network match, with its code"),
+    )
+    saved.add_argument(
+        "--new",
+        action="store_true",
+        help=_("open a new match even if a network match is unfinished"),
+    )
     return parser
 
 
 def join_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="nardy join",
-        description=_("Join a friend's match: type the line their screen shows. Joining "
-                      "again with the same code goes on with the match."),
+        description=_(
+            "Join a friend's match: type the line their screen shows. Joining "
+            "again with the same code goes on with the match."
+        ),
     )
-    parser.add_argument("address", metavar="ADDRESS[:PORT]",
-                        help=_("the host's address, and its port if not {port}; an IPv6 "
-                               "address with a port goes in brackets, like [::1]:{port}"
-                               ).format(port=DEFAULT_PORT))
+    parser.add_argument(
+        "address",
+        metavar="ADDRESS[:PORT]",
+        help=_(
+            "the host's address, and its port if not {port}; an IPv6 "
+            "address with a port goes in brackets, like [::1]:{port}"
+        ).format(port=DEFAULT_PORT),
+    )
     parser.add_argument("code", metavar="CODE", help=_("the match's code (like k7m2-x9qp)"))
     return parser
 
@@ -60,11 +89,13 @@ def join_parser() -> argparse.ArgumentParser:
 def verify_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="nardy verify",
-        description=_("Check a network match's record against its dice proof: each "
-                      "commitment matches its secret, the dice follow from the two secrets, "
-                      "and they are the dice the games were played with. If this machine "
-                      "played in the match, the record is checked against the part of the "
-                      "dice it kept too."),
+        description=_(
+            "Check a network match's record against its dice proof: each "
+            "commitment matches its secret, the dice follow from the two secrets, "
+            "and they are the dice the games were played with. If this machine "
+            "played in the match, the record is checked against the part of the "
+            "dice it kept too."
+        ),
     )
     parser.add_argument("file", metavar="RECORD", help=_("the record of a network match"))
     return parser
@@ -91,13 +122,19 @@ def host_main(argv: Sequence[str]) -> int:
     except NetworkSaveError as error:
         return _fail("nardy host", str(error))
     if args.resume and saved is None:
-        return _fail("nardy host", _("there is no unfinished network match to resume; "
-                                     "'nardy host' opens one"))
+        return _fail(
+            "nardy host",
+            _("there is no unfinished network match to resume; 'nardy host' opens one"),
+        )
     if saved is not None and not (args.resume or args.new):
-        return _fail("nardy host", _("a network match is unfinished: 'nardy host --resume' "
-                                     "goes on with it (your friend joins with code {code}), "
-                                     "'nardy host --new' opens another").format(
-            code=saved.code))
+        return _fail(
+            "nardy host",
+            _(
+                "a network match is unfinished: 'nardy host --resume' "
+                "goes on with it (your friend joins with code {code}), "
+                "'nardy host --new' opens another"
+            ).format(code=saved.code),
+        )
     launch = _host_launch(args, address, saved if args.resume else None)
     problem = _listen_problem(launch)
     if problem is not None:
@@ -105,8 +142,9 @@ def host_main(argv: Sequence[str]) -> int:
     return _play(launch)
 
 
-def _host_launch(args: argparse.Namespace, address: str | None,
-                 resumed: NetworkMatch | None) -> NetworkLaunch:
+def _host_launch(
+    args: argparse.Namespace, address: str | None, resumed: NetworkMatch | None
+) -> NetworkLaunch:
     """A new match, or the saved one with its code and, unless told otherwise, the address
     and port that the friend's join line names."""
     from nardy_tui.net import new_code
@@ -118,8 +156,14 @@ def _host_launch(args: argparse.Namespace, address: str | None,
             port = resumed.port
         if address is None:
             address = resumed.address
-    return NetworkLaunch(hosting=True, code=code, address=address or "", port=port,
-                         points=args.points, resume=args.resume)
+    return NetworkLaunch(
+        hosting=True,
+        code=code,
+        address=address or "",
+        port=port,
+        points=args.points,
+        resume=args.resume,
+    )
 
 
 def _listen_problem(launch: NetworkLaunch) -> str | None:
@@ -131,7 +175,8 @@ def _listen_problem(launch: NetworkLaunch) -> str | None:
     if problem is None:
         return None
     return _("cannot listen on {where}: {reason}").format(
-        where=with_port(launch.address, launch.port), reason=problem)
+        where=with_port(launch.address, launch.port), reason=problem
+    )
 
 
 def join_main(argv: Sequence[str]) -> int:
@@ -144,8 +189,12 @@ def join_main(argv: Sequence[str]) -> int:
         return _fail("nardy join", str(error))
     code = normalised(args.code)
     if code is None:
-        return _fail("nardy join", _("{code} is not a match code: it has 8 letters and "
-                                     "digits, like k7m2-x9qp").format(code=args.code))
+        return _fail(
+            "nardy join",
+            _("{code} is not a match code: it has 8 letters and digits, like k7m2-x9qp").format(
+                code=args.code
+            ),
+        )
     return _play(NetworkLaunch(hosting=False, code=code, address=address, port=port))
 
 
@@ -164,17 +213,25 @@ def verify_main(argv: Sequence[str]) -> int:
     try:
         verdict = verify_record(path.read_text(encoding="utf-8"), kept_parts())
     except (OSError, UnicodeDecodeError) as error:
-        return _fail("nardy verify", _("cannot read {path}: {reason}").format(
-            path=path, reason=getattr(error, "strerror", None) or error))
+        return _fail(
+            "nardy verify",
+            _("cannot read {path}: {reason}").format(
+                path=path, reason=getattr(error, "strerror", None) or error
+            ),
+        )
     except RecordError as error:
         return _fail("nardy verify", str(error))
     if not verdict.holds:
         for problem in verdict.problems:
             print(f"{path}: {problem}")
         return 1
-    print(_("{path}: all {count} throws agree with the proof: each commitment matches its "
+    print(
+        _(
+            "{path}: all {count} throws agree with the proof: each commitment matches its "
             "secret, the dice follow from the two secrets, and they are the dice the games "
-            "were played with.").format(path=path, count=verdict.throws))
+            "were played with."
+        ).format(path=path, count=verdict.throws)
+    )
     print(_what_it_proves(verdict))
     return 0
 
@@ -183,19 +240,24 @@ def _what_it_proves(verdict: Verdict) -> str:
     """What a record that agrees with its proof shows, and what it does not: a record holds
     both secrets of every throw, so only the part this machine kept can vouch for a side."""
     if not verdict.mine:
-        return _("That shows the record agrees with itself, not that its two secrets came "
-                 "from two machines: whoever wrote it could have made up both. This machine "
-                 "kept no part of its own in this match (the record was made elsewhere, or "
-                 "before nardy kept one), so nothing here shows that the dice were fair.")
-    return "\n".join(_("This machine played {side} in this match, and the part it kept "
-                       "agrees: every secret of {side} is the one drawn from this machine's "
-                       "master secret, which never left it, and every commitment of {other} "
-                       "is the one received before this machine revealed its secret. So "
-                       "{other} was bound to its half of each throw before it saw the half "
-                       "of {side}, which was random: {other} could neither choose nor "
-                       "foresee these dice.").format(side=side.name_shown,
-                                                     other=side.opponent.name_shown)
-                     for side in verdict.mine)
+        return _(
+            "That shows the record agrees with itself, not that its two secrets came "
+            "from two machines: whoever wrote it could have made up both. This machine "
+            "kept no part of its own in this match (the record was made elsewhere, or "
+            "before nardy kept one), so nothing here shows that the dice were fair."
+        )
+    return "\n".join(
+        _(
+            "This machine played {side} in this match, and the part it kept "
+            "agrees: every secret of {side} is the one drawn from this machine's "
+            "master secret, which never left it, and every commitment of {other} "
+            "is the one received before this machine revealed its secret. So "
+            "{other} was bound to its half of each throw before it saw the half "
+            "of {side}, which was random: {other} could neither choose nor "
+            "foresee these dice."
+        ).format(side=side.name_shown, other=side.opponent.name_shown)
+        for side in verdict.mine
+    )
 
 
 def _fail(prog: str, message: str) -> int:

@@ -32,12 +32,16 @@ class Progress:
     def update(self, text: str, game: int) -> None:
         """``text`` describes the run after ``game`` games (counted from 1)."""
         now = time.perf_counter()
-        line = _("{progress} ({seconds} s)").format(progress=text,
-                                                    seconds=f"{now - self.started:.0f}")
+        line = _("{progress} ({seconds} s)").format(
+            progress=text, seconds=f"{now - self.started:.0f}"
+        )
         if self.live:
             print(f"\r{line}", end="", file=self.stream, flush=True)
-        elif (game == self.games or game % self.every == 0
-              or now - self.last_line >= LOG_EVERY_SECONDS):
+        elif (
+            game == self.games
+            or game % self.every == 0
+            or now - self.last_line >= LOG_EVERY_SECONDS
+        ):
             self.last_line = now
             print(line, file=self.stream, flush=True)
 

@@ -17,15 +17,22 @@ PROG = "nardy replay"
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog=PROG,
-        description=_("Step through a game record (from 'nardy export') on the board: "
-                      "Right/n and Left/p move a turn, Home/End jump to the start/end, f flips "
-                      "the board, q quits."),
+        description=_(
+            "Step through a game record (from 'nardy export') on the board: "
+            "Right/n and Left/p move a turn, Home/End jump to the start/end, f flips "
+            "the board, q quits."
+        ),
     )
     parser.add_argument("file", metavar="FILE", help=_("the record to replay"))
-    parser.add_argument("--review", action="store_true",
-                        help=_("review the record with the expert first (as 'nardy review' "
-                               "does): each turn then shows its mark and the best play, and m "
-                               "jumps to the next mistake"))
+    parser.add_argument(
+        "--review",
+        action="store_true",
+        help=_(
+            "review the record with the expert first (as 'nardy review' "
+            "does): each turn then shows its mark and the best play, and m "
+            "jumps to the next mistake"
+        ),
+    )
     return parser
 
 

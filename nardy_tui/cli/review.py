@@ -41,20 +41,35 @@ PROG = "nardy review"
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog=PROG,
-        description=_("Review a recorded match with the expert bot: every turn with a choice "
-                      "is compared with the best play, and mistakes are marked doubtful, error "
-                      "or blunder by the points they gave away."))
-    parser.add_argument("record", metavar="RECORD",
-                        help=_("a match record (written by x in the game, at a match's end, "
-                               "or by 'nardy export')"))
-    parser.add_argument("--json", action="store_true",
-                        help=_("print the whole review as JSON (every reviewed turn)"))
-    parser.add_argument("--player", choices=("white", "black"),
-                        help=_("review one side only (default: both)"))
-    parser.add_argument("--rollout", type=int, metavar="N",
-                        help=_("roll out each marked turn's play and best play N times (N "
-                               "rounded up to a multiple of 36): rolled-out figures beside "
-                               "the estimates"))
+        description=_(
+            "Review a recorded match with the expert bot: every turn with a choice "
+            "is compared with the best play, and mistakes are marked doubtful, error "
+            "or blunder by the points they gave away."
+        ),
+    )
+    parser.add_argument(
+        "record",
+        metavar="RECORD",
+        help=_("a match record (written by x in the game, at a match's end, or by 'nardy export')"),
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help=_("print the whole review as JSON (every reviewed turn)"),
+    )
+    parser.add_argument(
+        "--player", choices=("white", "black"), help=_("review one side only (default: both)")
+    )
+    parser.add_argument(
+        "--rollout",
+        type=int,
+        metavar="N",
+        help=_(
+            "roll out each marked turn's play and best play N times (N "
+            "rounded up to a multiple of 36): rolled-out figures beside "
+            "the estimates"
+        ),
+    )
     return parser
 
 
@@ -62,11 +77,14 @@ Rolled = dict[TurnKey, RolledVerdict]
 """The rolled-out verdicts, by turn."""
 
 
-def roll_out_mistakes(reviews: Sequence[GameReview], sides: Sequence[Side],
-                      trials: int) -> Rolled:
+def roll_out_mistakes(reviews: Sequence[GameReview], sides: Sequence[Side], trials: int) -> Rolled:
     """Each marked turn of ``sides`` rolled out, with a progress bar on a terminal."""
-    marked = [(number, turn) for number, review in enumerate(reviews, start=1)
-              for turn in review.mistakes() if turn.side in sides]
+    marked = [
+        (number, turn)
+        for number, review in enumerate(reviews, start=1)
+        for turn in review.mistakes()
+        if turn.side in sides
+    ]
     console = Console(stderr=True)
     columns = (TextColumn(_("rolling out"), markup=False), BarColumn(), MofNCompleteColumn())
     rolled: Rolled = {}
@@ -95,8 +113,11 @@ def review_main(argv: Sequence[str]) -> int:
     rolled: Rolled = {}
     if args.rollout is not None:
         if not 1 <= args.rollout <= 100_000:
-            return _fail(_("a rollout is 1 to {most} trials, not {text}").format(
-                most=100_000, text=repr(str(args.rollout))))
+            return _fail(
+                _("a rollout is 1 to {most} trials, not {text}").format(
+                    most=100_000, text=repr(str(args.rollout))
+                )
+            )
         try:
             rolled = roll_out_mistakes(reviews, sides, args.rollout)
         except KeyboardInterrupt:
@@ -117,18 +138,24 @@ def review_record(record: Record) -> list[GameReview]:
     with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
         task = progress.add_task("review", total=total)
         for game in record.games:
-            reviews.append(review_game(game.start, game.turns,
-                                       progress=lambda *_: progress.advance(task)))
+            reviews.append(
+                review_game(game.start, game.turns, progress=lambda *_: progress.advance(task))
+            )
     return reviews
 
 
-def format_report(name: str, reviews: Sequence[GameReview], sides: Sequence[Side],
-                  rolled: Rolled | None = None) -> str:
+def format_report(
+    name: str, reviews: Sequence[GameReview], sides: Sequence[Side], rolled: Rolled | None = None
+) -> str:
     """The review as text: each game's marked turns (estimated, and rolled out where
     ``rolled`` has them), then a summary per player."""
     rolled = rolled or {}
-    lines = [_("Review of {name} by the expert bot (loss in points of equity, as the expert "
-               "estimates it; 'rolled out' where the plays were played out)").format(name=name)]
+    lines = [
+        _(
+            "Review of {name} by the expert bot (loss in points of equity, as the expert "
+            "estimates it; 'rolled out' where the plays were played out)"
+        ).format(name=name)
+    ]
     for number, review in enumerate(reviews, start=1):
         lines += ["", _("Game {number}").format(number=number)]
         mistakes = [turn for turn in review.mistakes() if turn.side in sides]
@@ -137,11 +164,18 @@ def format_report(name: str, reviews: Sequence[GameReview], sides: Sequence[Side
         for turn in mistakes:
             played = format_play(turn.played, turn.before, turn.dice)
             best = format_play(turn.best, turn.before, turn.dice)
-            lines.append("  " + _("{number}. {side} {dice}: {played} best {best} cost {loss}  "
-                                  "{mark}").format(
-                number=f"{turn.number:>3}", side=turn.side.name_shown,
-                dice=str(turn.dice), played=f"{played:<22}",
-                best=f"{best:<22}", loss=f"{turn.loss:.3f}", mark=turn.mark.name_shown))
+            lines.append(
+                "  "
+                + _("{number}. {side} {dice}: {played} best {best} cost {loss}  {mark}").format(
+                    number=f"{turn.number:>3}",
+                    side=turn.side.name_shown,
+                    dice=str(turn.dice),
+                    played=f"{played:<22}",
+                    best=f"{best:<22}",
+                    loss=f"{turn.loss:.3f}",
+                    mark=turn.mark.name_shown,
+                )
+            )
             verdict = rolled.get(TurnKey(number, turn.number))
             if verdict is not None:
                 lines.append("       " + rolled_said(verdict))
@@ -150,20 +184,31 @@ def format_report(name: str, reviews: Sequence[GameReview], sides: Sequence[Side
     for side in sides:
         summary = summarise(reviews, side)
         if not summary.decisions:
-            lines.append("  " + _("{side}: no decision to judge (only forced plays)").format(
-                side=side.name_shown))
+            lines.append(
+                "  "
+                + _("{side}: no decision to judge (only forced plays)").format(side=side.name_shown)
+            )
             continue
         counts = summary.counts
-        lines.append("  " + ngettext(
-            "{side}: {count} decision, lost {loss} points ({mean} per decision); "
-            "blunders: {blunders}, errors: {errors}, doubtful: {doubtful}; grade: {grade}",
-            "{side}: {count} decisions, lost {loss} points ({mean} per decision); "
-            "blunders: {blunders}, errors: {errors}, doubtful: {doubtful}; grade: {grade}",
-            summary.decisions).format(
-                side=side.name_shown, count=summary.decisions,
-                loss=f"{summary.total_loss:.3f}", mean=f"{summary.mean_loss:.3f}",
-                blunders=counts.get(Mark.BLUNDER, 0), errors=counts.get(Mark.ERROR, 0),
-                doubtful=counts.get(Mark.DOUBTFUL, 0), grade=summary.grade_shown))
+        lines.append(
+            "  "
+            + ngettext(
+                "{side}: {count} decision, lost {loss} points ({mean} per decision); "
+                "blunders: {blunders}, errors: {errors}, doubtful: {doubtful}; grade: {grade}",
+                "{side}: {count} decisions, lost {loss} points ({mean} per decision); "
+                "blunders: {blunders}, errors: {errors}, doubtful: {doubtful}; grade: {grade}",
+                summary.decisions,
+            ).format(
+                side=side.name_shown,
+                count=summary.decisions,
+                loss=f"{summary.total_loss:.3f}",
+                mean=f"{summary.mean_loss:.3f}",
+                blunders=counts.get(Mark.BLUNDER, 0),
+                errors=counts.get(Mark.ERROR, 0),
+                doubtful=counts.get(Mark.DOUBTFUL, 0),
+                grade=summary.grade_shown,
+            )
+        )
     if len(reviews) > 1:
         lines.append("  " + _("The match: {luck}").format(luck=luck_said(reviews, sides[0])))
     return "\n".join(lines)
@@ -173,30 +218,40 @@ def _marks_worst_first() -> list[Mark]:
     return [Mark.BLUNDER, Mark.ERROR, Mark.DOUBTFUL]
 
 
-def _as_data(record: Record, reviews: Sequence[GameReview], sides: Sequence[Side],
-             rolled: Rolled | None = None) -> dict[str, Any]:
+def _as_data(
+    record: Record,
+    reviews: Sequence[GameReview],
+    sides: Sequence[Side],
+    rolled: Rolled | None = None,
+) -> dict[str, Any]:
     rolled = rolled or {}
 
     def turn_data(game: int, turn: TurnReview) -> dict[str, Any]:
         verdict = rolled.get(TurnKey(game, turn.number))
         return {
-            "turn": turn.number, "player": turn.side.value, "dice": list(turn.dice),
+            "turn": turn.number,
+            "player": turn.side.value,
+            "dice": list(turn.dice),
             "played": format_play(turn.played, turn.before, turn.dice),
             "best": format_play(turn.best, turn.before, turn.dice),
             "played_equity": round(turn.played_equity, 4),
             "best_equity": round(turn.best_equity, 4),
             "played_deepened": turn.played_deepened,
-            "loss": round(turn.loss, 4), "mark": turn.mark.value or None,
+            "loss": round(turn.loss, 4),
+            "mark": turn.mark.value or None,
             "played_chances": _chances(turn.played_chances),
             "best_chances": _chances(turn.best_chances),
             "id": turn.before.to_id(turn.dice),
-            "rollout": None if verdict is None else {
+            "rollout": None
+            if verdict is None
+            else {
                 "trials": verdict.played.trials,
                 "played_equity": round(verdict.played.equity, 4),
                 "played_error": round(verdict.played.standard_error, 4),
                 "best_equity": round(verdict.best.equity, 4),
                 "best_error": round(verdict.best.standard_error, 4),
-                "loss": round(verdict.loss, 4)},
+                "loss": round(verdict.loss, 4),
+            },
         }
 
     summaries = {}
@@ -204,19 +259,30 @@ def _as_data(record: Record, reviews: Sequence[GameReview], sides: Sequence[Side
         summary = summarise(reviews, side)
         summaries[side.value] = {
             **_sum_data(reviews, side),
-            "decisions": summary.decisions, "total_loss": round(summary.total_loss, 4),
-            "mean_loss": round(summary.mean_loss, 4), "grade": summary.grade,
+            "decisions": summary.decisions,
+            "total_loss": round(summary.total_loss, 4),
+            "mean_loss": round(summary.mean_loss, 4),
+            "grade": summary.grade,
             "marks": {mark.value: summary.counts.get(mark, 0) for mark in _marks_worst_first()},
         }
     return {
-        "games": [{"game": game.number,
-                   "turns": [turn_data(game.number, t) for t in review.turns
-                             if t.side in sides],
-                   "sum": {side.value: _sum_data([review], side) for side in sides},
-                   "luck": [{"turn": roll.number, "player": roll.side.value,
-                             "dice": list(roll.dice), "luck": round(roll.luck, 4)}
-                            for roll in review.luck]}
-                  for game, review in zip(record.games, reviews, strict=True)],
+        "games": [
+            {
+                "game": game.number,
+                "turns": [turn_data(game.number, t) for t in review.turns if t.side in sides],
+                "sum": {side.value: _sum_data([review], side) for side in sides},
+                "luck": [
+                    {
+                        "turn": roll.number,
+                        "player": roll.side.value,
+                        "dice": list(roll.dice),
+                        "luck": round(roll.luck, 4),
+                    }
+                    for roll in review.luck
+                ],
+            }
+            for game, review in zip(record.games, reviews, strict=True)
+        ],
         "summary": summaries,
     }
 
@@ -229,16 +295,21 @@ def _sum_data(reviews: Sequence[GameReview], side: Side) -> dict[str, Any]:
         "result": sum(review.points_for(side) for review in reviews),
         "start": round(sum(review.start_for(side) for review in reviews), 4),
         "luck": round(luck, 4),
-        "play_cost": {each.value: round(sum(review.play_cost(each) for review in reviews), 4)
-                      for each in Side},
-        "luck_adjusted": round(sum(review.luck_adjusted(side) for review in reviews), 4)}
+        "play_cost": {
+            each.value: round(sum(review.play_cost(each) for review in reviews), 4) for each in Side
+        },
+        "luck_adjusted": round(sum(review.luck_adjusted(side) for review in reviews), 4),
+    }
 
 
 def _chances(chances: Evaluation | None) -> dict[str, float] | None:
     if chances is None:
         return None
-    return {"win": round(chances.win, 4), "win_mars": round(chances.win_mars, 4),
-            "lose_mars": round(chances.lose_mars, 4)}
+    return {
+        "win": round(chances.win, 4),
+        "win_mars": round(chances.win_mars, 4),
+        "lose_mars": round(chances.lose_mars, 4),
+    }
 
 
 def _fail(message: str) -> int:

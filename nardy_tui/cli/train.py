@@ -30,38 +30,87 @@ COUNTS = ("games", "checkpoint_every", "check_every", "log_every", "hidden", "pa
 def parse_run(argv: list[str]) -> TrainingRun:
     """The training run ``argv`` asks for; a mistake exits with one line and status 2."""
     parser = OneLineParser(
-        prog=PROG, description="Train the expert bot's network by self-play TD(lambda).")
-    parser.add_argument("--games", type=int, required=True,
-                        help="train until this many self-play games in all, a resumed run's "
-                        "included")
-    parser.add_argument("--seed", type=int, default=TrainingSettings.seed,
-                        help="seed for the dice and the first weights")
+        prog=PROG, description="Train the expert bot's network by self-play TD(lambda)."
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        required=True,
+        help="train until this many self-play games in all, a resumed run's included",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=TrainingSettings.seed,
+        help="seed for the dice and the first weights",
+    )
     parser.add_argument("--out", type=Path, required=True, help="the weights file to write (.npz)")
-    parser.add_argument("--resume", action="store_true",
-                        help="continue the run saved in --out (its settings are kept)")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the run saved in --out (its settings are kept)",
+    )
     parser.add_argument("--hidden", type=int, default=TrainingSettings.hidden, help="hidden units")
     parser.add_argument("--lam", type=float, default=TrainingSettings.lam, help="TD lambda")
-    parser.add_argument("--learning-rate", type=float, default=None,
-                        help=f"Adam's step size (default {TrainingSettings.learning_rate}); with "
-                        "--resume it replaces the run's own from here on")
-    parser.add_argument("--parallel-games", type=int, default=TrainingSettings.parallel_games,
-                        metavar="N", help="games played side by side, their turns evaluated "
-                        f"as one batch (default {TrainingSettings.parallel_games}; a resumed "
-                        "run keeps its own)")
-    parser.add_argument("--widen", type=int, default=None, metavar="N",
-                        help="with --resume: grow the network to N hidden units first, "
-                        "playing as before (for a curve that has flattened)")
-    parser.add_argument("--checkpoint-every", type=int, default=500, metavar="N",
-                        help="save the weights every N games (default 500)")
-    parser.add_argument("--check-every", type=int, default=5000, metavar="N",
-                        help="measure strength every N games (default 5000)")
-    parser.add_argument("--check-games", type=int, default=100, metavar="N",
-                        help="games of each strength check (default 100; 0: none)")
-    parser.add_argument("--check-against", type=Path, default=None, metavar="FILE",
-                        help="check strength against these weights' one-ply play "
-                        "(default: the hard level)")
-    parser.add_argument("--log-every", type=int, default=100, metavar="N",
-                        help="print a progress line every N games (default 100)")
+    parser.add_argument(
+        "--learning-rate",
+        type=float,
+        default=None,
+        help=f"Adam's step size (default {TrainingSettings.learning_rate}); with "
+        "--resume it replaces the run's own from here on",
+    )
+    parser.add_argument(
+        "--parallel-games",
+        type=int,
+        default=TrainingSettings.parallel_games,
+        metavar="N",
+        help="games played side by side, their turns evaluated "
+        f"as one batch (default {TrainingSettings.parallel_games}; a resumed "
+        "run keeps its own)",
+    )
+    parser.add_argument(
+        "--widen",
+        type=int,
+        default=None,
+        metavar="N",
+        help="with --resume: grow the network to N hidden units first, "
+        "playing as before (for a curve that has flattened)",
+    )
+    parser.add_argument(
+        "--checkpoint-every",
+        type=int,
+        default=500,
+        metavar="N",
+        help="save the weights every N games (default 500)",
+    )
+    parser.add_argument(
+        "--check-every",
+        type=int,
+        default=5000,
+        metavar="N",
+        help="measure strength every N games (default 5000)",
+    )
+    parser.add_argument(
+        "--check-games",
+        type=int,
+        default=100,
+        metavar="N",
+        help="games of each strength check (default 100; 0: none)",
+    )
+    parser.add_argument(
+        "--check-against",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="check strength against these weights' one-ply play (default: the hard level)",
+    )
+    parser.add_argument(
+        "--log-every",
+        type=int,
+        default=100,
+        metavar="N",
+        help="print a progress line every N games (default 100)",
+    )
     args = parser.parse_args(argv)
     for name in COUNTS:
         if getattr(args, name) < 1:
@@ -77,8 +126,13 @@ def main(argv: list[str] | None = None) -> int:
     """Train as ``argv`` asks; 1 with one line on stderr if the weights file is not one."""
     run = parse_run(sys.argv[1:] if argv is None else argv)
     console = Console(stderr=True)
-    columns = (TextColumn("training"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("{task.fields[note]}"), TimeRemainingColumn())
+    columns = (
+        TextColumn("training"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[note]}"),
+        TimeRemainingColumn(),
+    )
     try:
         with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
             task = bar.add_task("train", total=run.games, note="")

@@ -145,9 +145,16 @@ class Match:
     (<Phase.ROLL: 'roll'>, True)
     """
 
-    def __init__(self, length: int = 3, seed: int | None = None,
-                 dice: DiceSource | None = None, started: datetime | None = None, *,
-                 start: Position | None = None, start_dice: Dice | None = None) -> None:
+    def __init__(
+        self,
+        length: int = 3,
+        seed: int | None = None,
+        dice: DiceSource | None = None,
+        started: datetime | None = None,
+        *,
+        start: Position | None = None,
+        start_dice: Dice | None = None,
+    ) -> None:
         """A match to ``length`` points; its dice come from ``dice`` if given (e.g. the
         arena's duplicate dice), otherwise from a ``DiceRoller`` seeded with ``seed``.
         ``started`` is when it began (default: now); no rule reads it, a save and a record
@@ -279,5 +286,7 @@ class Match:
 
     def _expect(self, phase: Phase) -> None:
         if self.phase is not phase:
-            raise PhaseError(f"This can only be done in the {phase.value} phase, "
-                             f"not in the {self.phase.value} phase.")
+            raise PhaseError(
+                f"This can only be done in the {phase.value} phase, "
+                f"not in the {self.phase.value} phase."
+            )

@@ -116,8 +116,11 @@ def makes_illegal_block(own: list[int] | tuple[int, ...], landed: int, floor: in
     return high - low >= 5
 
 
-def search(board: MoverBoard, own_start: tuple[int, ...], remaining: tuple[int, ...],
-           ) -> tuple[int, dict[tuple[int, ...], Play]]:
+def search(
+    board: MoverBoard,
+    own_start: tuple[int, ...],
+    remaining: tuple[int, ...],
+) -> tuple[int, dict[tuple[int, ...], Play]]:
     """Every way to play the dice ``remaining`` from ``own_start``.
 
     Returns the most steps any sequence can play, and for each distinct end position a
@@ -127,7 +130,7 @@ def search(board: MoverBoard, own_start: tuple[int, ...], remaining: tuple[int, 
     blocked = board.blocked
     floor = board.block_floor
     head_floor = board.head_floor
-    outside = sum(own[HOME_TOP + 1:])
+    outside = sum(own[HOME_TOP + 1 :])
     results: dict[tuple[int, ...], Play] = {}
     seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     path: list[Step] = []
@@ -143,7 +146,7 @@ def search(board: MoverBoard, own_start: tuple[int, ...], remaining: tuple[int, 
         for position_in_dice, die in enumerate(dice_left):
             if die in dice_left[:position_in_dice]:
                 continue
-            rest = dice_left[:position_in_dice] + dice_left[position_in_dice + 1:]
+            rest = dice_left[:position_in_dice] + dice_left[position_in_dice + 1 :]
             for src in range(POINTS, 0, -1):
                 if not own[src] or (src == HEAD and own[HEAD] <= head_floor):
                     continue
@@ -166,7 +169,7 @@ def search(board: MoverBoard, own_start: tuple[int, ...], remaining: tuple[int, 
                     own[src] += 1
                     own[dst] -= 1
                     moved = True
-                elif not outside and (dst == 0 or not any(own[src + 1:HOME_TOP + 1])):
+                elif not outside and (dst == 0 or not any(own[src + 1 : HOME_TOP + 1])):
                     own[src] -= 1
                     own[OFF] += 1
                     path.append(_STEPS[src][die])
@@ -187,8 +190,7 @@ def search(board: MoverBoard, own_start: tuple[int, ...], remaining: tuple[int, 
     return best, results
 
 
-def _higher_die_only(plays: dict[tuple[int, ...], Play], dice: Dice
-                     ) -> dict[tuple[int, ...], Play]:
+def _higher_die_only(plays: dict[tuple[int, ...], Play], dice: Dice) -> dict[tuple[int, ...], Play]:
     """RULES.md section 6: when only one die can be played but either could, the higher."""
     higher = max(dice)
     with_higher = {state: play for state, play in plays.items() if play[0].die == higher}
@@ -196,8 +198,10 @@ def _higher_die_only(plays: dict[tuple[int, ...], Play], dice: Dice
 
 
 @lru_cache(maxsize=64)
-def _legal_states(position: Position, dice: Dice,
-                  ) -> tuple[MoverBoard, Mapping[tuple[int, ...], Play]]:
+def _legal_states(
+    position: Position,
+    dice: Dice,
+) -> tuple[MoverBoard, Mapping[tuple[int, ...], Play]]:
     """The mover's board and every legal end state with a play reaching it.
 
     Remembered for the last few positions: one turn asks several times over (the turn
@@ -246,8 +250,12 @@ class Refusal(Enum):
     HIGHER_FIRST = "higher first"
 
 
-def step_refusal(board: MoverBoard, own: tuple[int, ...], src: int, die: int,
-                 ) -> tuple[Refusal, int] | None:
+def step_refusal(
+    board: MoverBoard,
+    own: tuple[int, ...],
+    src: int,
+    die: int,
+) -> tuple[Refusal, int] | None:
     """The rule that moving a checker from ``src`` by ``die`` breaks as a single step, with
     the point its words name (the mover's own number; 0 where none), or None if the step
     itself is allowed (RULES.md sections 3, 4, 5 and 7). No words are made here: the search
@@ -272,7 +280,7 @@ def step_refusal(board: MoverBoard, own: tuple[int, ...], src: int, die: int,
         if after[dst] == 1 and makes_illegal_block(after, dst, board.block_floor):
             return Refusal.BLOCK, dst
         return None
-    if any(own[HOME_TOP + 1:]):
+    if any(own[HOME_TOP + 1 :]):
         return Refusal.NOT_HOME, 0
     if dst < 0:
         higher = next((point for point in range(HOME_TOP, src, -1) if own[point]), None)
@@ -281,8 +289,13 @@ def step_refusal(board: MoverBoard, own: tuple[int, ...], src: int, die: int,
     return None
 
 
-def step_problem(board: MoverBoard, own: tuple[int, ...], src: int, die: int,
-                 shown: Callable[[int], int] = _as_is) -> str | None:
+def step_problem(
+    board: MoverBoard,
+    own: tuple[int, ...],
+    src: int,
+    die: int,
+    shown: Callable[[int], int] = _as_is,
+) -> str | None:
     """Why moving a checker from ``src`` by ``die`` breaks a rule of a single step, in plain
     words, or None if the step itself is allowed (see ``step_refusal``).
 
@@ -302,19 +315,20 @@ def step_problem(board: MoverBoard, own: tuple[int, ...], src: int, die: int,
     if refusal is Refusal.HELD:
         return _("Point {point} is held by the opponent.").format(point=shown(point))
     if refusal is Refusal.BLOCK:
-        return _("That would make a block of six points in a row "
-                 "with no opposing checker past it.")
+        return _("That would make a block of six points in a row with no opposing checker past it.")
     if refusal is Refusal.NOT_HOME:
         return not_home_problem(shown)
-    return _("A {die} bears off from point {point} or, if no checker is above it, "
-             "from the highest point; a checker on point {higher} must move first."
-             ).format(die=die, point=shown(die), higher=shown(point))
+    return _(
+        "A {die} bears off from point {point} or, if no checker is above it, "
+        "from the highest point; a checker on point {higher} must move first."
+    ).format(die=die, point=shown(die), higher=shown(point))
 
 
 def not_home_problem(shown: Callable[[int], int] = _as_is) -> str:
     """Why no checker may be borne off yet: some are still outside the home."""
-    return _("Bearing off needs all 15 checkers in your home (points {points})."
-             ).format(points=_span(shown(1), shown(HOME_TOP)))
+    return _("Bearing off needs all 15 checkers in your home (points {points}).").format(
+        points=_span(shown(1), shown(HOME_TOP))
+    )
 
 
 def _span(first: int, last: int) -> str:

@@ -21,8 +21,13 @@ from nardy_tui.i18n import _
 _MOVE = re.compile(r"^(\d{1,2})/(\d{1,2}|off)(?:\((\d)\))?$")
 
 
-def format_play(play: Play, position: Position | None = None, dice: Dice | None = None, *,
-                reader: Side | None = None) -> str:
+def format_play(
+    play: Play,
+    position: Position | None = None,
+    dice: Dice | None = None,
+    *,
+    reader: Side | None = None,
+) -> str:
     """The play in notation, in the mover's numbering or, given ``reader``, in theirs.
 
     With the position and dice, each checker's steps are joined into one move where that
@@ -43,8 +48,11 @@ def format_play(play: Play, position: Position | None = None, dice: Dice | None 
     return format_moves(moves, turned=turned)
 
 
-def _moves_written(play: Play, position: Position | None, dice: Dice | None,
-                   ) -> list[tuple[int, int]]:
+def _moves_written(
+    play: Play,
+    position: Position | None,
+    dice: Dice | None,
+) -> list[tuple[int, int]]:
     """The moves notation writes for ``play``: each checker's joined where that reads back
     to the same turn (which needs the position and dice), else the steps one by one."""
     stepwise = [(step.src, step.dst) for step in play]
@@ -81,22 +89,27 @@ def parse_play(text: str, position: Position, dice: Dice) -> Play:
     text = text.strip()
     if text.lower() in {PASS, "pass", ""}:
         if not turn.is_pass:
-            raise IllegalPlayError(_("{notation} is wrong here: this roll can be played."
-                               ).format(notation=PASS))
+            raise IllegalPlayError(
+                _("{notation} is wrong here: this roll can be played.").format(notation=PASS)
+            )
         return Play()
     for token in text.split():
         match = _MOVE.match(token.lower())
         if match is None:
-            raise NotationError(_("{move} is not a move (write it like 24/18, 5/off or 24/18(2))."
-                               ).format(move=repr(token)))
+            raise NotationError(
+                _("{move} is not a move (write it like 24/18, 5/off or 24/18(2)).").format(
+                    move=repr(token)
+                )
+            )
         src = int(match.group(1))
         dst = OFF if match.group(2) == "off" else int(match.group(2))
         for _count in range(int(match.group(3) or 1)):
             try:
                 turn.move(src, dst)
             except IllegalPlayError as refused:
-                raise IllegalPlayError(_("{move}: {reason}").format(move=token, reason=refused)
-                                       ) from None
+                raise IllegalPlayError(
+                    _("{move}: {reason}").format(move=token, reason=refused)
+                ) from None
     if not turn.is_complete:
         raise IllegalPlayError(_("The turn leaves dice unplayed that could be played."))
     return turn.play
@@ -122,9 +135,11 @@ def renumbered(notation: str) -> str:
         if found is None:
             raise ValueError(f"{token!r} is not a move")
         src, dst, count = found.groups()
-        moves.append(f"{opposite_number(int(src))}/"
-                     f"{dst if dst == 'off' else opposite_number(int(dst))}"
-                     + (f"({count})" if count else ""))
+        moves.append(
+            f"{opposite_number(int(src))}/"
+            f"{dst if dst == 'off' else opposite_number(int(dst))}"
+            + (f"({count})" if count else "")
+        )
     return " ".join(moves)
 
 
@@ -165,8 +180,10 @@ def format_moves(moves: list[tuple[int, int]], *, turned: bool = False) -> str:
     '1/20 18/off'
     """
     if turned:
-        moves = [(opposite_number(src), dst if dst == OFF else opposite_number(dst))
-                 for src, dst in moves]
+        moves = [
+            (opposite_number(src), dst if dst == OFF else opposite_number(dst))
+            for src, dst in moves
+        ]
     return _group(moves)
 
 
@@ -179,4 +196,3 @@ def _group(moves: list[tuple[int, int]]) -> str:
         f"{Step(src, dst, 0)}" + (f"({count})" if count > 1 else "")
         for (src, dst), count in counts.items()
     )
-

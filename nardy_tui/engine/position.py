@@ -101,8 +101,9 @@ class Position:
         if opponent_first_turn is None:
             opponent_head = board[board_index(opponent, HEAD)] * opponent.sign
             opponent_first_turn = first_turn and opponent_head == CHECKERS
-        pending = {side for side, flag in ((turn, first_turn), (opponent, opponent_first_turn))
-                   if flag}
+        pending = {
+            side for side, flag in ((turn, first_turn), (opponent, opponent_first_turn)) if flag
+        }
         return cls(board, turn, frozenset(pending))
 
     @classmethod
@@ -213,14 +214,19 @@ def read_position_id(text: str) -> tuple[Position, Dice | None]:
                 continue
             index = board_index(side, point)
             if board[index]:
-                raise PositionIdError(_("not a position: both sides have checkers on White's "
-                                        "point {point}").format(point=index + 1))
+                raise PositionIdError(
+                    _("not a position: both sides have checkers on White's point {point}").format(
+                        point=index + 1
+                    )
+                )
             board[index] = count * side.sign
             on_board += count
         if on_board > CHECKERS:
-            raise PositionIdError(_("not a position: {side} has {count} checkers on the "
-                                    "board, at most 15").format(side=side.name_shown,
-                                                               count=on_board))
+            raise PositionIdError(
+                _("not a position: {side} has {count} checkers on the board, at most 15").format(
+                    side=side.name_shown, count=on_board
+                )
+            )
     if bits.rest():
         raise PositionIdError(_("not a position ID: bits are left over after the board"))
     position = Position(tuple(board), turn, first_turns)
@@ -280,8 +286,11 @@ def _bits_of(text: str) -> _Bits:
         except (binascii.Error, ValueError):
             raw = None
     if raw is None or len(raw) != _ID_BITS // 8:
-        raise PositionIdError(_("{text} is not a position ID: an ID has 15 letters, digits, "
-                                "'-' or '_'").format(text=repr(text[:40])))
+        raise PositionIdError(
+            _("{text} is not a position ID: an ID has 15 letters, digits, '-' or '_'").format(
+                text=repr(text[:40])
+            )
+        )
     return _Bits(int.from_bytes(raw, "big"))
 
 
@@ -298,7 +307,10 @@ def _check_whole(position: Position) -> None:
     head, and the game is not won by both."""
     for side in position.first_turns:
         if position.checkers(side, HEAD) != CHECKERS:
-            raise PositionIdError(_("not a position: {side} is still to make its first turn "
-                                    "but has left its head").format(side=side.name_shown))
+            raise PositionIdError(
+                _(
+                    "not a position: {side} is still to make its first turn but has left its head"
+                ).format(side=side.name_shown)
+            )
     if all(position.on_board(side) == 0 for side in Side):
         raise PositionIdError(_("not a position: both sides have borne off every checker"))

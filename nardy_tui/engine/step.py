@@ -163,8 +163,11 @@ class Dice(_Pair):
         """
         digits = [character for character in text if character not in "- ,"]
         if len(digits) != 2 or not all(digit in "123456" for digit in digits):
-            raise NotationError(_("{text} is not a roll: two dice from 1 to 6, like 5-3").format(
-                text=repr(text[:20])))
+            raise NotationError(
+                _("{text} is not a roll: two dice from 1 to 6, like 5-3").format(
+                    text=repr(text[:20])
+                )
+            )
         return cls(int(digits[0]), int(digits[1]))
 
     @property

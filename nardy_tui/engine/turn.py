@@ -131,8 +131,9 @@ class TurnBuilder:
         >>> TurnBuilder(last, (6, 3)).bears_off_the_last
         True
         """
-        return all(after.on_board(self.mover) == 0
-                   for _, after in legal_results(self.position, self.dice))
+        return all(
+            after.on_board(self.mover) == 0 for _, after in legal_results(self.position, self.dice)
+        )
 
     def unplayable_dice(self) -> tuple[int, ...]:
         """The dice of this roll that the turn can never use (shown as unplayable)."""
@@ -260,7 +261,7 @@ class TurnBuilder:
             return _("Checkers move only forwards, towards your home.")
         if dst != OFF and self._board.blocked[dst]:
             return _("Point {point} is held by the opponent.").format(point=shown(dst))
-        if dst == OFF and any(own[HOME_TOP + 1:]):
+        if dst == OFF and any(own[HOME_TOP + 1 :]):
             return not_home_problem(shown)
         single = [die for die in sorted(set(left), reverse=True) if _reaches(src, die, dst)]
         for die in single:
@@ -272,16 +273,21 @@ class TurnBuilder:
             if problem is not None:
                 return problem
             if dst == OFF:
-                return _("No die or sum of dice you have left takes a checker "
-                         "from {point} to off the board.").format(point=shown(src))
-            return _("No die or sum of dice you have left takes a checker "
-                     "from {point} to point {target}.").format(point=shown(src),
-                                                               target=shown(dst))
+                return _(
+                    "No die or sum of dice you have left takes a checker "
+                    "from {point} to off the board."
+                ).format(point=shown(src))
+            return _(
+                "No die or sum of dice you have left takes a checker "
+                "from {point} to point {target}."
+            ).format(point=shown(src), target=shown(dst))
         if dst == OFF:
-            return _("The checker on {point} cannot go to off the board now."
-                     ).format(point=shown(src))
-        return _("The checker on {point} cannot go to point {target} now."
-                 ).format(point=shown(src), target=shown(dst))
+            return _("The checker on {point} cannot go to off the board now.").format(
+                point=shown(src)
+            )
+        return _("The checker on {point} cannot go to point {target} now.").format(
+            point=shown(src), target=shown(dst)
+        )
 
     def why_not_from(self, src: int, reader: Side | None = None) -> str:
         """Why no step may start from ``src`` now, in plain words (points as in ``why_not``).
@@ -300,13 +306,19 @@ class TurnBuilder:
             return _("A checker on {point} may move.").format(point=shown(src))
         if not 1 <= src <= POINTS or not own[src]:
             return _("You have no checker on point {point}.").format(point=shown(src))
-        problems = [step_problem(self._board, own, src, die, shown)
-                    for die in sorted(set(left), reverse=True)]
+        problems = [
+            step_problem(self._board, own, src, die, shown)
+            for die in sorted(set(left), reverse=True)
+        ]
         if all(problems):
             return _("No checker on {point} may move now: {reason}").format(
-                point=shown(src), reason=_sentence_case(str(problems[0])))
-        playable = [die for die, problem in zip(sorted(set(left), reverse=True), problems,
-                                                strict=True) if problem is None]
+                point=shown(src), reason=_sentence_case(str(problems[0]))
+            )
+        playable = [
+            die
+            for die, problem in zip(sorted(set(left), reverse=True), problems, strict=True)
+            if problem is None
+        ]
         return self.why_not(src, max(src - playable[0], OFF), reader)
 
     def _why_not_step(self, step: Step) -> str:
@@ -327,8 +339,9 @@ class TurnBuilder:
             return finished
         left = self.remaining_dice
         if step.die not in left:
-            return _("{step}: there is no {die} left to play (dice left: {dice})."
-                     ).format(step=step, die=step.die, dice=", ".join(map(str, left)))
+            return _("{step}: there is no {die} left to play (dice left: {dice}).").format(
+                step=step, die=step.die, dice=", ".join(map(str, left))
+            )
         if not 1 <= step.src <= POINTS or not self._own()[step.src]:
             return _("You have no checker on point {point}.").format(point=step.src)
         reached = _step(step.src, step.die).dst
@@ -339,15 +352,22 @@ class TurnBuilder:
             return _("{step}: it is not allowed now.").format(step=step)
         return _("{move}: {reason}").format(move=step, reason=_sentence_case(problem))
 
-    def _single_problem(self, own: tuple[int, ...], left: tuple[int, ...], src: int, die: int,
-                        shown: Callable[[int], int]) -> str | None:
+    def _single_problem(
+        self,
+        own: tuple[int, ...],
+        left: tuple[int, ...],
+        src: int,
+        die: int,
+        shown: Callable[[int], int],
+    ) -> str | None:
         """Why the one step of ``die`` from ``src`` is not allowed now, or None if it is."""
         problem = step_problem(self._board, own, src, die, shown)
         if problem is not None:
             return problem
         if self._must_use_higher and die != max(self.dice):
-            return _("Only one die can be played this turn, so it must be the higher one "
-                     "({die}).").format(die=max(self.dice))
+            return _(
+                "Only one die can be played this turn, so it must be the higher one ({die})."
+            ).format(die=max(self.dice))
         if not self._allowed(own, left, _step(src, die)):
             return _unplayed_dice_reason()
         return None
@@ -397,8 +417,14 @@ class TurnBuilder:
         """The most steps the dice ``left`` can play from ``own``."""
         return _most_steps(self._board, own, left)
 
-    def _extend_routes(self, own: tuple[int, ...], left: tuple[int, ...], src: int,
-                       so_far: tuple[Step, ...], found: dict[int, Route]) -> None:
+    def _extend_routes(
+        self,
+        own: tuple[int, ...],
+        left: tuple[int, ...],
+        src: int,
+        so_far: tuple[Step, ...],
+        found: dict[int, Route],
+    ) -> None:
         for step in self._candidates(own, left):
             if step.src != src or not self._allowed(own, left, step):
                 continue
@@ -414,8 +440,14 @@ class TurnBuilder:
             rest.remove(step.die)
             self._extend_routes(tuple(after), tuple(rest), step.dst, route.steps, found)
 
-    def _combined_problem(self, own: tuple[int, ...], left: tuple[int, ...], src: int,
-                          dst: int, shown: Callable[[int], int]) -> str | None:
+    def _combined_problem(
+        self,
+        own: tuple[int, ...],
+        left: tuple[int, ...],
+        src: int,
+        dst: int,
+        shown: Callable[[int], int],
+    ) -> str | None:
         """For a target only several dice reach: why the first way there fails."""
         for order in _orders_reaching(left, src, dst):
             walked = list(own)
@@ -469,8 +501,7 @@ def _sentence_case(reason: str) -> str:
 
 
 def _unplayed_dice_reason() -> str:
-    return _("That would leave dice unplayed that could be played: "
-             "the whole roll must be played.")
+    return _("That would leave dice unplayed that could be played: the whole roll must be played.")
 
 
 def _on_the_way_reason(dst: int, shown: Callable[[int], int], reason: str) -> str:
@@ -483,16 +514,21 @@ def _on_the_way_reason(dst: int, shown: Callable[[int], int], reason: str) -> st
 def _wrong_die_reason(step: Step, reached: int) -> str:
     """A step whose die takes its checker to ``reached``, not to the step's own ``dst``."""
     if reached == OFF:
-        message = _("{step}: a {die} takes a checker from point {point} to off the board, "
-                    "not to point {target}.")
+        message = _(
+            "{step}: a {die} takes a checker from point {point} to off the board, "
+            "not to point {target}."
+        )
     elif step.dst == OFF:
-        message = _("{step}: a {die} takes a checker from point {point} to point {reached}, "
-                    "not to off the board.")
+        message = _(
+            "{step}: a {die} takes a checker from point {point} to point {reached}, "
+            "not to off the board."
+        )
     else:
-        message = _("{step}: a {die} takes a checker from point {point} to point {reached}, "
-                    "not to point {target}.")
-    return message.format(step=step, die=step.die, point=step.src, reached=reached,
-                          target=step.dst)
+        message = _(
+            "{step}: a {die} takes a checker from point {point} to point {reached}, "
+            "not to point {target}."
+        )
+    return message.format(step=step, die=step.die, point=step.src, reached=reached, target=step.dst)
 
 
 def _as_is(point: int) -> int:

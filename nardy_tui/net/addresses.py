@@ -56,8 +56,9 @@ def listen_address(text: str) -> str:
     try:
         address = ipaddress.ip_address(bare)
     except ValueError:
-        raise AddressError(_("{address} is not an IP address (like 127.0.0.1 or ::1)").format(
-            address=text)) from None
+        raise AddressError(
+            _("{address} is not an IP address (like 127.0.0.1 or ::1)").format(address=text)
+        ) from None
     return "" if address.is_unspecified else str(address)
 
 
@@ -108,11 +109,14 @@ def _is_host(text: str) -> bool:
 
 def _port(text: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 5 and 0 < int(text) <= 65535):
-        raise AddressError(_("{port} is not a port: a port is a number from 1 to 65535").format(
-            port=repr(text)))
+        raise AddressError(
+            _("{port} is not a port: a port is a number from 1 to 65535").format(port=repr(text))
+        )
     return int(text)
 
 
 def _bad(text: str) -> str:
-    return _("{address} is not an address to join: type it like 192.168.1.5, "
-             "192.168.1.5:7520, example.org:7520, ::1 or [::1]:7520").format(address=text)
+    return _(
+        "{address} is not an address to join: type it like 192.168.1.5, "
+        "192.168.1.5:7520, example.org:7520, ::1 or [::1]:7520"
+    ).format(address=text)

@@ -70,19 +70,23 @@ def new_nonce() -> str:
 
 def proof(key: bytes, role: Role, host_nonce: str, joiner_nonce: str) -> str:
     """What ``role`` sends to show it knows the code, for this pair of nonces."""
-    return hmac.new(key, f"{role.value}:{host_nonce}:{joiner_nonce}".encode(),
-                    hashlib.sha256).hexdigest()
+    return hmac.new(
+        key, f"{role.value}:{host_nonce}:{joiner_nonce}".encode(), hashlib.sha256
+    ).hexdigest()
 
 
-def proof_is_right(key: bytes, role: Role, host_nonce: str, joiner_nonce: str,
-                   claimed: object) -> bool:
-    return isinstance(claimed, str) and claimed.isascii() and hmac.compare_digest(
-        proof(key, role, host_nonce, joiner_nonce), claimed)
+def proof_is_right(
+    key: bytes, role: Role, host_nonce: str, joiner_nonce: str, claimed: object
+) -> bool:
+    return (
+        isinstance(claimed, str)
+        and claimed.isascii()
+        and hmac.compare_digest(proof(key, role, host_nonce, joiner_nonce), claimed)
+    )
 
 
 def session_key(key: bytes, host_nonce: str, joiner_nonce: str) -> bytes:
-    return hmac.new(key, f"session:{host_nonce}:{joiner_nonce}".encode(),
-                    hashlib.sha256).digest()
+    return hmac.new(key, f"session:{host_nonce}:{joiner_nonce}".encode(), hashlib.sha256).digest()
 
 
 class SealBroken(ValueError):

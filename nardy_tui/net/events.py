@@ -33,8 +33,15 @@ class ThrowEvent:
 
     @classmethod
     def of(cls, number: int, host_secret: str, joiner_secret: str) -> ThrowEvent:
-        return cls(Throw(number, commitment_of(number, host_secret), host_secret,
-                         commitment_of(number, joiner_secret), joiner_secret))
+        return cls(
+            Throw(
+                number,
+                commitment_of(number, host_secret),
+                host_secret,
+                commitment_of(number, joiner_secret),
+                joiner_secret,
+            )
+        )
 
     def as_json(self) -> list[Any]:
         throw = self.throw
@@ -69,16 +76,26 @@ def event_from_json(data: object) -> MatchEvent:
 
     The form is checked here; whether the event fits the match is the engine's to say.
     """
-    if isinstance(data, list) and len(data) == 4 and data[0] == "throw" \
-            and _is_number(data[1]) and is_hex64(data[2]) and is_hex64(data[3]):
+    if (
+        isinstance(data, list)
+        and len(data) == 4
+        and data[0] == "throw"
+        and _is_number(data[1])
+        and is_hex64(data[2])
+        and is_hex64(data[3])
+    ):
         return ThrowEvent.of(data[1], data[2], data[3])
-    if isinstance(data, list) and len(data) == 2 and data[0] == "play" \
-            and isinstance(data[1], list) and all(_is_step(step) for step in data[1]):
+    if (
+        isinstance(data, list)
+        and len(data) == 2
+        and data[0] == "play"
+        and isinstance(data[1], list)
+        and all(_is_step(step) for step in data[1])
+    ):
         return PlayEvent(Play(Step(*step) for step in data[1]))
     if isinstance(data, list) and len(data) == 2 and data[0] == "next" and _is_number(data[1]):
         return NextGameEvent(data[1])
-    raise ValueError(_("an event is not one of a match: {event}").format(
-        event=repr(data)[:60]))
+    raise ValueError(_("an event is not one of a match: {event}").format(event=repr(data)[:60]))
 
 
 def digest(events: Sequence[MatchEvent]) -> str:

@@ -75,15 +75,24 @@ class DiceExchange:
         _check_number(message.throw)
         if message.throw < self.number:
             if message.commitment != self._peer_part(self.throws[message.throw - 1])[0]:
-                raise DishonestThrow(_("the other side changed its commitment to throw "
-                                       "{number} after the throw").format(number=message.throw))
+                raise DishonestThrow(
+                    _(
+                        "the other side changed its commitment to throw {number} after the throw"
+                    ).format(number=message.throw)
+                )
             return
         if message.throw > self.number:
-            raise ProtocolError(_("a commitment to throw {number} came during throw {current}"
-                                  ).format(number=message.throw, current=self.number))
+            raise ProtocolError(
+                _("a commitment to throw {number} came during throw {current}").format(
+                    number=message.throw, current=self.number
+                )
+            )
         if self.peer_commitment not in (None, message.commitment):
-            raise DishonestThrow(_("the other side changed its commitment to throw {number}"
-                                   ).format(number=message.throw))
+            raise DishonestThrow(
+                _("the other side changed its commitment to throw {number}").format(
+                    number=message.throw
+                )
+            )
         self.peer_commitment = message.commitment
 
     def receive_reveal(self, message: Reveal) -> None:
@@ -91,18 +100,27 @@ class DiceExchange:
         _check_number(message.throw)
         if message.throw < self.number:
             if message.secret != self._peer_part(self.throws[message.throw - 1])[1]:
-                raise DishonestThrow(_("the other side changed its secret for throw {number}"
-                                       ).format(number=message.throw))
+                raise DishonestThrow(
+                    _("the other side changed its secret for throw {number}").format(
+                        number=message.throw
+                    )
+                )
             return
         if message.throw > self.number or self.peer_commitment is None:
-            raise ProtocolError(_("a secret for throw {number} came before its commitment"
-                                  ).format(number=message.throw))
+            raise ProtocolError(
+                _("a secret for throw {number} came before its commitment").format(
+                    number=message.throw
+                )
+            )
         try:
             check_reveal(message.throw, self.peer_commitment, message.secret)
         except DishonestThrow:
-            raise DishonestThrow(_("the other side's secret for throw {number} is not the one "
-                                   "it committed to: its dice could have been chosen"
-                                   ).format(number=message.throw)) from None
+            raise DishonestThrow(
+                _(
+                    "the other side's secret for throw {number} is not the one "
+                    "it committed to: its dice could have been chosen"
+                ).format(number=message.throw)
+            ) from None
         self.peer_secret = message.secret
 
     def finish(self) -> Dice | None:

@@ -83,8 +83,7 @@ class Secret:
 
     @classmethod
     def of(cls, master: str, throw: int) -> Secret:
-        return cls(hmac.new(bytes.fromhex(master), str(throw).encode(),
-                            hashlib.sha256).hexdigest())
+        return cls(hmac.new(bytes.fromhex(master), str(throw).encode(), hashlib.sha256).hexdigest())
 
     def commitment(self, throw: int) -> str:
         return commitment_of(throw, self.value)
@@ -107,8 +106,11 @@ class Throw:
 
 def check_reveal(throw: int, commitment: str, secret: str) -> None:
     """Raise ``DishonestThrow`` unless ``secret`` is the one ``commitment`` promised."""
-    if not (is_hex64(secret) and is_hex64(commitment)
-            and hmac.compare_digest(commitment_of(throw, secret), commitment)):
+    if not (
+        is_hex64(secret)
+        and is_hex64(commitment)
+        and hmac.compare_digest(commitment_of(throw, secret), commitment)
+    ):
         raise DishonestThrow(f"throw {throw}: the secret revealed is not the one committed to")
 
 

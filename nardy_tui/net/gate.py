@@ -27,8 +27,11 @@ answer (``HANDSHAKE_SECONDS``), so that one let in line is answered before it gi
 class CodeGate:
     """One host's gate; ``clock`` and ``sleep`` are real time unless a test brings its own."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], Awaitable[object]] = asyncio.sleep) -> None:
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+    ) -> None:
         self._clock = clock
         self._sleep = sleep
         self._lock = asyncio.Lock()

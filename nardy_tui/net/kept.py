@@ -44,8 +44,11 @@ class KeptPart:
 
     @classmethod
     def of(cls, exchange: DiceExchange) -> KeptPart:
-        return cls(exchange.role, exchange.master,
-                   tuple(own_and_peer(exchange.role, throw)[1] for throw in exchange.throws))
+        return cls(
+            exchange.role,
+            exchange.master,
+            tuple(own_and_peer(exchange.role, throw)[1] for throw in exchange.throws),
+        )
 
     def secret(self, number: int) -> str:
         """This side's secret for throw ``number``, drawn again from the master."""
@@ -74,9 +77,19 @@ def kept_path(role: Role, started: datetime) -> Path:
 def keep_part(exchange: DiceExchange, started: datetime) -> None:
     """Keep this side's part of the match started at ``started`` (``OSError`` if it cannot)."""
     part = KeptPart.of(exchange)
-    write_atomically(kept_path(part.role, started), json.dumps({
-        "format": FORMAT, "version": VERSION, "role": part.role.value, "master": part.master,
-        "peer_commitments": list(part.peer_commitments)}, indent=1))
+    write_atomically(
+        kept_path(part.role, started),
+        json.dumps(
+            {
+                "format": FORMAT,
+                "version": VERSION,
+                "role": part.role.value,
+                "master": part.master,
+                "peer_commitments": list(part.peer_commitments),
+            },
+            indent=1,
+        ),
+    )
 
 
 def kept_parts() -> list[KeptPart]:
@@ -94,11 +107,14 @@ def _read(path: Path) -> KeptPart | None:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if not isinstance(data, dict) or data.get("format") != FORMAT \
-            or data.get("version") != VERSION:
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
         return None
     commitments = data.get("peer_commitments")
-    if data.get("role") not in {role.value for role in Role} or not is_hex64(data.get("master")) \
-            or not isinstance(commitments, list) or not all(map(is_hex64, commitments)):
+    if (
+        data.get("role") not in {role.value for role in Role}
+        or not is_hex64(data.get("master"))
+        or not isinstance(commitments, list)
+        or not all(map(is_hex64, commitments))
+    ):
         return None
     return KeptPart(Role(data["role"]), data["master"], tuple(commitments))

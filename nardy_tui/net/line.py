@@ -89,8 +89,9 @@ class _Bucket:
 class Line:
     """One connection after its handshake: sends and receives whole messages."""
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                 seal: Seal) -> None:
+    def __init__(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, seal: Seal
+    ) -> None:
         self._reader = reader
         self._writer = writer
         self._seal = seal
@@ -109,8 +110,12 @@ class Line:
         try:
             body = self._seal.open(line)
         except SealBroken:
-            raise Damaged(_("a message came without your friend's seal (changed on the way, "
-                            "or sent by someone without the code)")) from None
+            raise Damaged(
+                _(
+                    "a message came without your friend's seal (changed on the way, "
+                    "or sent by someone without the code)"
+                )
+            ) from None
         if not self._bucket.take():
             raise ProtocolError(_("the other side sends too many messages"))
         return decode(body)
@@ -151,18 +156,31 @@ def _version_problem(fields: dict[str, Any]) -> str | None:
     version = fields.get("v")
     if version == PROTOCOL_VERSION:
         return None
-    return _("the other side speaks nardy protocol {theirs}, this one {ours}: both need the "
-             "same version of nardy").format(theirs=repr(version)[:12], ours=PROTOCOL_VERSION)
+    return _(
+        "the other side speaks nardy protocol {theirs}, this one {ours}: both need the "
+        "same version of nardy"
+    ).format(theirs=repr(version)[:12], ours=PROTOCOL_VERSION)
 
 
-def open_stream(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                key: bytes, role: Role, host_nonce: str, joiner_nonce: str) -> Line:
+def open_stream(
+    reader: asyncio.StreamReader,
+    writer: asyncio.StreamWriter,
+    key: bytes,
+    role: Role,
+    host_nonce: str,
+    joiner_nonce: str,
+) -> Line:
     return Line(reader, writer, Seal(session_key(key, host_nonce, joiner_nonce), role))
 
 
-async def greet_joiner(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                       key: bytes, points: int, gate: CodeGate,
-                       started: datetime | None = None) -> Line:
+async def greet_joiner(
+    reader: asyncio.StreamReader,
+    writer: asyncio.StreamWriter,
+    key: bytes,
+    points: int,
+    gate: CodeGate,
+    started: datetime | None = None,
+) -> Line:
     """The host's side of the handshake. ``Refused`` (the reason, for the host's screen)
     when the joiner does not know the code, speaks another protocol, or came while
     ``gate`` holds back code guesses."""
@@ -174,8 +192,12 @@ async def greet_joiner(reader: asyncio.StreamReader, writer: asyncio.StreamWrite
         _send_plain(writer, {"t": "refused", "why": "version", "v": PROTOCOL_VERSION})
         raise Refused(problem)
     joiner_nonce = fields.get("nonce")
-    if (fields.get("t") != "join" or not isinstance(joiner_nonce, str)
-            or not 16 <= len(joiner_nonce) <= 64 or not joiner_nonce.isascii()):
+    if (
+        fields.get("t") != "join"
+        or not isinstance(joiner_nonce, str)
+        or not 16 <= len(joiner_nonce) <= 64
+        or not joiner_nonce.isascii()
+    ):
         _send_plain(writer, {"t": "refused", "why": "code"})
         raise Refused(_("the other side is not a nardy game"))
     if not await gate.turn():
@@ -186,16 +208,20 @@ async def greet_joiner(reader: asyncio.StreamReader, writer: asyncio.StreamWrite
     if not right:
         _send_plain(writer, {"t": "refused", "why": "code"})
         raise Refused(_("a wrong code"))
-    welcome: dict[str, Any] = {"t": "welcome", "points": points,
-                               "proof": proof(key, Role.HOST, host_nonce, joiner_nonce)}
+    welcome: dict[str, Any] = {
+        "t": "welcome",
+        "points": points,
+        "proof": proof(key, Role.HOST, host_nonce, joiner_nonce),
+    }
     if started is not None:
         welcome["started"] = started.isoformat(timespec="seconds")
     _send_plain(writer, welcome)
     return open_stream(reader, writer, key, Role.HOST, host_nonce, joiner_nonce)
 
 
-async def greet_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                     key: bytes) -> tuple[Line, Welcome]:
+async def greet_host(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, key: bytes
+) -> tuple[Line, Welcome]:
     """The joiner's side of the handshake; ``Refused`` with the reason in one line."""
     hello = await _read_plain(reader)
     if hello.get("t") == "refused":  # turned away before any hello (the host is closing)
@@ -204,19 +230,33 @@ async def greet_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
     host_nonce = hello.get("nonce")
     if problem is not None:
         raise Refused(problem)
-    if (hello.get("t") != "hello" or not isinstance(host_nonce, str) or len(host_nonce) > 64
-            or not host_nonce.isascii()):  # a nonce is hashed as text: no lone surrogates
+    if (
+        hello.get("t") != "hello"
+        or not isinstance(host_nonce, str)
+        or len(host_nonce) > 64
+        or not host_nonce.isascii()
+    ):  # a nonce is hashed as text: no lone surrogates
         raise ProtocolError(_("the other side is not a nardy game"))
     joiner_nonce = new_nonce()
-    _send_plain(writer, {"t": "join", "v": PROTOCOL_VERSION, "nonce": joiner_nonce,
-                         "proof": proof(key, Role.JOINER, host_nonce, joiner_nonce)})
+    _send_plain(
+        writer,
+        {
+            "t": "join",
+            "v": PROTOCOL_VERSION,
+            "nonce": joiner_nonce,
+            "proof": proof(key, Role.JOINER, host_nonce, joiner_nonce),
+        },
+    )
     answer = await _read_plain(reader)
     if answer.get("t") == "refused":
         raise _refusal(answer)
     points = answer.get("points")
-    if (answer.get("t") != "welcome" or points not in MATCH_LENGTHS or isinstance(points, bool)
-            or not proof_is_right(key, Role.HOST, host_nonce, joiner_nonce,
-                                  answer.get("proof"))):
+    if (
+        answer.get("t") != "welcome"
+        or points not in MATCH_LENGTHS
+        or isinstance(points, bool)
+        or not proof_is_right(key, Role.HOST, host_nonce, joiner_nonce, answer.get("proof"))
+    ):
         raise Refused(_("the other side does not know the code: it is not your friend's game"))
     line = open_stream(reader, writer, key, Role.JOINER, host_nonce, joiner_nonce)
     return line, Welcome(points, _started(answer.get("started")))
@@ -249,4 +289,3 @@ def refuse_busy(writer: asyncio.StreamWriter) -> None:
     """Turn away a second joiner while the seat is taken."""
     _send_plain(writer, {"t": "refused", "why": "busy"})
     writer.close()
-

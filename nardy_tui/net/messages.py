@@ -109,13 +109,20 @@ def _fields(message: Message) -> dict[str, Any]:
     if isinstance(message, Reveal):
         return {"t": "reveal", "throw": message.throw, "secret": message.secret}
     if isinstance(message, PlayMade):
-        return {"t": "play", "turn": message.turn,
-                "steps": [[step.src, step.dst, step.die] for step in message.play]}
+        return {
+            "t": "play",
+            "turn": message.turn,
+            "steps": [[step.src, step.dst, step.die] for step in message.play],
+        }
     if isinstance(message, NextGame):
         return {"t": "next", "game": message.game}
     if isinstance(message, Sync):
-        return {"t": "sync", "events": message.events, "digest": message.digest,
-                "before_last": message.before_last}
+        return {
+            "t": "sync",
+            "events": message.events,
+            "digest": message.digest,
+            "before_last": message.before_last,
+        }
     if isinstance(message, Bye):
         return {"t": "bye"}
     return {"t": "ping"}
@@ -132,8 +139,7 @@ def decode(data: bytes) -> Message:
     kind = fields.get("t")
     reader = _READERS.get(kind) if isinstance(kind, str) else None
     if reader is None:
-        raise ProtocolError(_("a message of an unknown type: {kind}").format(
-            kind=repr(kind)[:40]))
+        raise ProtocolError(_("a message of an unknown type: {kind}").format(kind=repr(kind)[:40]))
     keys, read = reader
     if set(fields) != keys | {"t"}:
         raise ProtocolError(_("a {kind} message with the wrong fields").format(kind=kind))
@@ -143,8 +149,11 @@ def decode(data: bytes) -> Message:
 def _number(fields: dict[str, Any], key: str, low: int, high: int) -> int:
     value = fields[key]
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ProtocolError(_("a message's {key} is not a number from {low} to {high}").format(
-            key=key, low=low, high=high))
+        raise ProtocolError(
+            _("a message's {key} is not a number from {low} to {high}").format(
+                key=key, low=low, high=high
+            )
+        )
     return value
 
 
@@ -163,8 +172,11 @@ def _steps(fields: dict[str, Any]) -> Play:
         raise ProtocolError(_("a play is not a list of at most four steps"))
     play: list[Step] = []
     for step in steps:
-        if not (isinstance(step, list) and len(step) == 3
-                and all(isinstance(n, int) and not isinstance(n, bool) for n in step)):
+        if not (
+            isinstance(step, list)
+            and len(step) == 3
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in step)
+        ):
             raise ProtocolError(_("a step is not three numbers"))
         src, dst, die = step
         if not (1 <= src <= POINTS and OFF <= dst <= POINTS and 1 <= die <= 6):
@@ -174,16 +186,22 @@ def _steps(fields: dict[str, Any]) -> Play:
 
 
 _READERS: dict[str, tuple[set[str], Callable[[dict[str, Any]], Message]]] = {
-    "commit": ({"throw", "hash"},
-               lambda f: Commit(_number(f, "throw", 1, MOST_THROWS), _hex(f, "hash"))),
-    "reveal": ({"throw", "secret"},
-               lambda f: Reveal(_number(f, "throw", 1, MOST_THROWS), _hex(f, "secret"))),
-    "play": ({"turn", "steps"},
-             lambda f: PlayMade(_number(f, "turn", 0, MOST_TURNS), _steps(f))),
+    "commit": (
+        {"throw", "hash"},
+        lambda f: Commit(_number(f, "throw", 1, MOST_THROWS), _hex(f, "hash")),
+    ),
+    "reveal": (
+        {"throw", "secret"},
+        lambda f: Reveal(_number(f, "throw", 1, MOST_THROWS), _hex(f, "secret")),
+    ),
+    "play": ({"turn", "steps"}, lambda f: PlayMade(_number(f, "turn", 0, MOST_TURNS), _steps(f))),
     "next": ({"game"}, lambda f: NextGame(_number(f, "game", 2, MOST_GAMES))),
-    "sync": ({"events", "digest", "before_last"},
-             lambda f: Sync(_number(f, "events", 0, 4 * MOST_TURNS), _hex(f, "digest"),
-                            _hex(f, "before_last"))),
+    "sync": (
+        {"events", "digest", "before_last"},
+        lambda f: Sync(
+            _number(f, "events", 0, 4 * MOST_TURNS), _hex(f, "digest"), _hex(f, "before_last")
+        ),
+    ),
     "bye": (set(), lambda f: Bye()),
     "ping": (set(), lambda f: Ping()),
 }

@@ -32,18 +32,20 @@ SIDES = {Role.HOST: Side.WHITE, Role.JOINER: Side.BLACK}
 """Who plays which colour, as ``PLAYERS`` says."""
 DICE = "Dice: thrown by both machines together; their proof follows the match"
 PROOF_TITLE = f"Dice proof (nardy protocol {PROTOCOL_VERSION}):"
-_PROOF = re.compile(r"^Throw (\d+): (\d-\d); host commitment ([0-9a-f]{64}) secret "
-                    r"([0-9a-f]{64}); joiner commitment ([0-9a-f]{64}) secret ([0-9a-f]{64})$")
+_PROOF = re.compile(
+    r"^Throw (\d+): (\d-\d); host commitment ([0-9a-f]{64}) secret "
+    r"([0-9a-f]{64}); joiner commitment ([0-9a-f]{64}) secret ([0-9a-f]{64})$"
+)
 
 
 def network_record(match: Match, throws: list[Throw], when: datetime) -> str:
     """The record of a network match with every throw's proof after it."""
-    text = format_record(match, MatchOptions(points=match.length), when, players=PLAYERS,
-                         dice=DICE)
+    text = format_record(match, MatchOptions(points=match.length), when, players=PLAYERS, dice=DICE)
     lines = ["", PROOF_TITLE] + [
         f"Throw {t.number}: {t.dice}; host commitment {t.host_commitment} secret "
         f"{t.host_secret}; joiner commitment {t.joiner_commitment} secret {t.joiner_secret}"
-        for t in throws]
+        for t in throws
+    ]
     return text + "\n".join(lines) + "\n"
 
 
@@ -82,11 +84,9 @@ def verify_record(text: str, kept: Sequence[KeptPart] = ()) -> Verdict:
     Raises ``RecordError`` if the games themselves cannot be read.
     """
     record = parse_record(text)
-    proofs = [_proof(found) for line in text.splitlines()
-              if (found := _PROOF.match(line.strip()))]
+    proofs = [_proof(found) for line in text.splitlines() if (found := _PROOF.match(line.strip()))]
     if not proofs:
-        return Verdict(0, (_("the record has no dice proof: it is not a network match's "
-                             "record"),))
+        return Verdict(0, (_("the record has no dice proof: it is not a network match's record"),))
     places = _places(record)
     problems = _consistency_problems(proofs, places)
     throws = [throw for throw, written in proofs]
@@ -100,8 +100,9 @@ def verify_record(text: str, kept: Sequence[KeptPart] = ()) -> Verdict:
 def _proof(found: re.Match[str]) -> tuple[Throw, str]:
     """A proof line's throw, and the dice the line writes (as it writes them: a forged line
     may write dice no throw gives, and is compared, not read)."""
-    throw = Throw(int(found.group(1)), found.group(3), found.group(4), found.group(5),
-                  found.group(6))
+    throw = Throw(
+        int(found.group(1)), found.group(3), found.group(4), found.group(5), found.group(6)
+    )
     return throw, found.group(2)
 
 
@@ -110,12 +111,26 @@ def _places(record: Record) -> list[_Place]:
     which a person can find in the record, not by a throw's number, which they cannot."""
     places: list[_Place] = []
     for game in record.games:
-        places += [_Place(_("game {game}, roll-off (White {white}, Black {black})").format(
-            game=game.number, white=throw.white, black=throw.black),
-            Dice(throw.white, throw.black), True) for throw in game.roll_offs]
-        places += [_Place(_("game {game}, turn {turn}, {side} {dice}").format(
-            game=game.number, turn=turn.number, side=turn.side.name_shown, dice=turn.dice),
-            turn.dice, False) for turn in game.turns]
+        places += [
+            _Place(
+                _("game {game}, roll-off (White {white}, Black {black})").format(
+                    game=game.number, white=throw.white, black=throw.black
+                ),
+                Dice(throw.white, throw.black),
+                True,
+            )
+            for throw in game.roll_offs
+        ]
+        places += [
+            _Place(
+                _("game {game}, turn {turn}, {side} {dice}").format(
+                    game=game.number, turn=turn.number, side=turn.side.name_shown, dice=turn.dice
+                ),
+                turn.dice,
+                False,
+            )
+            for turn in game.turns
+        ]
     return places
 
 
@@ -125,26 +140,34 @@ def _consistency_problems(proofs: list[tuple[Throw, str]], places: list[_Place])
     for number, ((throw, written), place) in enumerate(zip(proofs, places, strict=False), start=1):
         problems += _throw_problems(throw, number, written, place)
     if len(places) != len(proofs):
-        problems.append(_("the games used {used} throws, the proof has {proved}").format(
-            used=len(places), proved=len(proofs)))
+        problems.append(
+            _("the games used {used} throws, the proof has {proved}").format(
+                used=len(places), proved=len(proofs)
+            )
+        )
     return problems
 
 
 def _throw_problems(throw: Throw, number: int, written: str, place: _Place) -> list[str]:
     if throw.number != number:
-        return [_("{place}: the proof's throw {number} is out of order").format(
-            place=place.name, number=throw.number)]
+        return [
+            _("{place}: the proof's throw {number} is out of order").format(
+                place=place.name, number=throw.number
+            )
+        ]
     try:
         dice = check_throw(throw)
     except DishonestThrow:
         return [_("{place}: a secret is not the one committed to").format(place=place.name)]
     problems = []
     if str(dice) != written:
-        problems.append(_("{place}: the secrets give {dice}, the proof says {written}").format(
-            place=place.name, dice=dice, written=written))
+        problems.append(
+            _("{place}: the secrets give {dice}, the proof says {written}").format(
+                place=place.name, dice=dice, written=written
+            )
+        )
     if not place.shows(dice):
-        problems.append(_("{place}: the secrets give {dice}").format(place=place.name,
-                                                                     dice=dice))
+        problems.append(_("{place}: the secrets give {dice}").format(place=place.name, dice=dice))
     return problems
 
 
@@ -155,18 +178,26 @@ def _own_part_problems(part: KeptPart, throws: list[Throw], places: list[_Place]
     side = SIDES[part.role]
     problems = []
     for number, (throw, received, place) in enumerate(
-            zip(throws, part.peer_commitments, places, strict=False), start=1):
+        zip(throws, part.peer_commitments, places, strict=False), start=1
+    ):
         secret, commitment = own_and_peer(part.role, throw)
         if secret != part.secret(number):
-            problems.append(_("{place}: the secret of {side} is not the one this machine "
-                              "drew from its master secret").format(place=place.name,
-                                                                   side=side.name_shown))
+            problems.append(
+                _(
+                    "{place}: the secret of {side} is not the one this machine "
+                    "drew from its master secret"
+                ).format(place=place.name, side=side.name_shown)
+            )
         if commitment != received:
-            problems.append(_("{place}: the commitment of {side} is not the one this machine "
-                              "received").format(place=place.name,
-                                                 side=side.opponent.name_shown))
+            problems.append(
+                _("{place}: the commitment of {side} is not the one this machine received").format(
+                    place=place.name, side=side.opponent.name_shown
+                )
+            )
     if len(part.peer_commitments) != len(throws):
-        problems.append(_("this machine threw {kept} throws in this match, the proof has "
-                          "{proved}").format(kept=len(part.peer_commitments),
-                                             proved=len(throws)))
+        problems.append(
+            _("this machine threw {kept} throws in this match, the proof has {proved}").format(
+                kept=len(part.peer_commitments), proved=len(throws)
+            )
+        )
     return problems

@@ -66,11 +66,13 @@ def network_save_path(role: Role) -> Path:
     return data_dir() / f"network-{role.value}.json"
 
 
-def new_network_match(role: Role, code: str, points: int, address: str = "",
-                      port: int = 0) -> NetworkMatch:
+def new_network_match(
+    role: Role, code: str, points: int, address: str = "", port: int = 0
+) -> NetworkMatch:
     dice = ScriptedDice([])
-    return NetworkMatch(role, code, address, port, Match(points, dice=dice), dice,
-                        DiceExchange(role))
+    return NetworkMatch(
+        role, code, address, port, Match(points, dice=dice), dice, DiceExchange(role)
+    )
 
 
 def network_document(saved: NetworkMatch, events: Sequence[MatchEvent]) -> dict[str, Any]:
@@ -79,13 +81,21 @@ def network_document(saved: NetworkMatch, events: Sequence[MatchEvent]) -> dict[
     turn = match.turn
     steps = [[s.src, s.dst, s.die] for s in turn.steps] if turn is not None else []
     return {
-        "format": FORMAT, "version": VERSION, "role": saved.role.value, "code": saved.code,
-        "address": saved.address, "port": saved.port, "points": match.length,
+        "format": FORMAT,
+        "version": VERSION,
+        "role": saved.role.value,
+        "code": saved.code,
+        "address": saved.address,
+        "port": saved.port,
+        "points": match.length,
         "started": match.started.isoformat(timespec="seconds"),
         "events": [event.as_json() for event in events],
-        "pending": {"master": exchange.master, "revealed": exchange.revealed,
-                    "peer_commitment": exchange.peer_commitment,
-                    "peer_secret": exchange.peer_secret},
+        "pending": {
+            "master": exchange.master,
+            "revealed": exchange.revealed,
+            "peer_commitment": exchange.peer_commitment,
+            "peer_secret": exchange.peer_secret,
+        },
         "steps": steps,
     }
 
@@ -104,13 +114,17 @@ def read_network_match(role: Role) -> NetworkMatch | None:
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as error:
-        raise NetworkSaveError(_("cannot read {path}: {reason}").format(
-            path=path, reason=getattr(error, "strerror", None) or error)) from None
+        raise NetworkSaveError(
+            _("cannot read {path}: {reason}").format(
+                path=path, reason=getattr(error, "strerror", None) or error
+            )
+        ) from None
     try:
         return restore_network_match(json.loads(text))
     except ValueError as error:
-        raise NetworkSaveError(_("{path} cannot be resumed: {reason}").format(
-            path=path, reason=error)) from None
+        raise NetworkSaveError(
+            _("{path} cannot be resumed: {reason}").format(path=path, reason=error)
+        ) from None
 
 
 def forget_network_match(role: Role) -> None:
@@ -128,8 +142,9 @@ def restore_network_match(data: object) -> NetworkMatch:
     points = _field(data, "points", int)
     if code is None or points not in MATCH_LENGTHS:
         raise NetworkSaveError(_("its code or its match length is wrong"))
-    saved = new_network_match(role, code, points, _field(data, "address", str),
-                              _field(data, "port", int))
+    saved = new_network_match(
+        role, code, points, _field(data, "address", str), _field(data, "port", int)
+    )
     saved.match.started = datetime.fromisoformat(_field(data, "started", str))
     events = _field(data, "events", list)
     try:
@@ -165,16 +180,23 @@ def _replay(saved: NetworkMatch, data: object) -> None:
     elif isinstance(event, NextGameEvent) and event.game == len(match.games) + 1:
         match.next_game()
     else:
-        raise NetworkSaveError(_("an event is not one of a match: {event}").format(
-            event=repr(data)[:60]))
+        raise NetworkSaveError(
+            _("an event is not one of a match: {event}").format(event=repr(data)[:60])
+        )
 
 
 def _restore_pending(saved: NetworkMatch, pending: dict[str, Any]) -> None:
     exchange = saved.exchange
-    master, commitment, peer_secret = (pending.get("master"), pending.get("peer_commitment"),
-                                       pending.get("peer_secret"))
-    if not isinstance(master, str) or not is_hex64(master) \
-            or not isinstance(pending.get("revealed"), bool):
+    master, commitment, peer_secret = (
+        pending.get("master"),
+        pending.get("peer_commitment"),
+        pending.get("peer_secret"),
+    )
+    if (
+        not isinstance(master, str)
+        or not is_hex64(master)
+        or not isinstance(pending.get("revealed"), bool)
+    ):
         raise NetworkSaveError(_("its throw in progress is wrong"))
     exchange.master = master
     exchange.revealed = pending["revealed"]

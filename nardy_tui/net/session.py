@@ -101,18 +101,19 @@ class Session:
             with socket.socket(family) as probe:
                 probe.bind((address, 0))
                 port = int(probe.getsockname()[1])
-        self._server = await asyncio.start_server(self._welcome, address or None, port,
-                                                  limit=MAX_LINE)
+        self._server = await asyncio.start_server(
+            self._welcome, address or None, port, limit=MAX_LINE
+        )
         return port
 
-    async def _welcome(self, reader: asyncio.StreamReader,
-                       writer: asyncio.StreamWriter) -> None:
+    async def _welcome(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         if self.stopped:
             refuse_busy(writer)
             return
         try:
-            line = await greet_joiner(reader, writer, self.key, self.points, self.gate,
-                                      self.started)
+            line = await greet_joiner(
+                reader, writer, self.key, self.points, self.gate, self.started
+            )
         except (Refused, ProtocolError, LineClosed) as failed:
             writer.close()
             self.listener.turned_away(_peer_host(writer), _stranger_failed(failed))
@@ -134,10 +135,14 @@ class Session:
         while not self.stopped:
             try:
                 reader, writer = await asyncio.wait_for(
-                    asyncio.open_connection(address, port, limit=MAX_LINE), CONNECT_SECONDS)
+                    asyncio.open_connection(address, port, limit=MAX_LINE), CONNECT_SECONDS
+                )
             except (OSError, TimeoutError) as error:
-                self.listener.lost(_("cannot reach {where} ({reason})").format(
-                    where=with_port(address, port), reason=_reason(error)))
+                self.listener.lost(
+                    _("cannot reach {where} ({reason})").format(
+                        where=with_port(address, port), reason=_reason(error)
+                    )
+                )
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
             try:

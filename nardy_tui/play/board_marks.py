@@ -53,15 +53,18 @@ def marks_for(flow: TurnFlow) -> Marks:
         glyphs.setdefault(cell, HINT_TO_GLYPH)
     for cell in hint_from - hint_to:
         glyphs.setdefault(cell, HINT_FROM_GLYPH)
-    return Marks(glyphs, {
-        Mark.SOURCE: {cell_of(mover, point) for point in turn.sources()},
-        Mark.SELECTED: set() if flow.selected is None else {cell_of(mover, flow.selected)},
-        Mark.DEST_SINGLE: single,
-        Mark.DEST_COMBINED: combined,
-        Mark.HINT: hint_from | hint_to,
-        Mark.LAST_FROM: last_from,
-        Mark.LAST_TO: last_to,
-    })
+    return Marks(
+        glyphs,
+        {
+            Mark.SOURCE: {cell_of(mover, point) for point in turn.sources()},
+            Mark.SELECTED: set() if flow.selected is None else {cell_of(mover, flow.selected)},
+            Mark.DEST_SINGLE: single,
+            Mark.DEST_COMBINED: combined,
+            Mark.HINT: hint_from | hint_to,
+            Mark.LAST_FROM: last_from,
+            Mark.LAST_TO: last_to,
+        },
+    )
 
 
 def hint_cells(hint: Play | None, turn: TurnBuilder) -> tuple[set[int], set[int]]:
@@ -99,8 +102,13 @@ def last_play(flow: TurnFlow) -> tuple[Side, Play] | None:
         return None
     record = match.game.turns[-1]
     waiting = match.phase is Phase.ROLL and flow.human_to_move
-    rolled_for_you = (match.phase is Phase.MOVE and flow.human_to_move and turn is not None
-                      and flow.settings.auto_roll and not turn.steps)
+    rolled_for_you = (
+        match.phase is Phase.MOVE
+        and flow.human_to_move
+        and turn is not None
+        and flow.settings.auto_roll
+        and not turn.steps
+    )
     over = match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
     return (record.side, record.play) if waiting or rolled_for_you or over else None
 

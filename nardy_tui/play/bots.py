@@ -43,8 +43,9 @@ def load_bot(level: str, seed: int) -> Chooser:
         return get_bot(FALLBACK_LEVEL, seed=seed)
 
 
-def hint_ranking(bot: Chooser, position: Position, dice: Dice,
-                 played: Position | None = None) -> RankingWithChances:
+def hint_ranking(
+    bot: Chooser, position: Position, dice: Dice, played: Position | None = None
+) -> RankingWithChances:
     """Every play ranked by ``bot``, with its judgement of each where the bot has one (the
     expert's, the same as the review's and ``nardy analyze``'s; a test's stand-in ranks by
     scores alone); ``played`` is judged as carefully as the best (the tutor's question)."""

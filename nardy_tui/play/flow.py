@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 HINT_PLAYS = 3
 """How many plays the hint names with their equities."""
 
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """What a call did, for the screen to apply: save, redraw, say, then go on."""
@@ -154,8 +155,11 @@ class TurnFlow:
         if command in (Command.UNDO, Command.UNDO_TURN):
             return turn is not None and bool(turn.steps)
         if command is Command.HINT:
-            return (turn is not None and not turn.is_complete
-                    and all(seat.leaves_hints for seat in self.seats.values()))
+            return (
+                turn is not None
+                and not turn.is_complete
+                and all(seat.leaves_hints for seat in self.seats.values())
+            )
         if command is Command.SKIP:
             return bool(self.away_steps)
         if command is Command.NEXT_GAME:
@@ -179,8 +183,11 @@ class TurnFlow:
         match = self.match
         if match.may_roll:
             seat = self.seats[match.mover] if match.mover is not None else None
-            by_itself = (seat.rolls_by_itself if seat is not None and not seat.at_keyboard
-                         else self.settings.auto_roll)
+            by_itself = (
+                seat.rolls_by_itself
+                if seat is not None and not seat.at_keyboard
+                else self.settings.auto_roll
+            )
             return Next.ROLL if by_itself else Next.WAIT
         if match.phase is Phase.MOVE:
             assert match.turn is not None
@@ -213,8 +220,9 @@ class TurnFlow:
             return saying(not_now(self.match, self.seats))
         point = point_of(turn.mover, cell)
         if point is None:
-            return self._refuse(turn, _(
-                "That is the opponent's tray: your checkers are borne off into your own."))
+            return self._refuse(
+                turn, _("That is the opponent's tray: your checkers are borne off into your own.")
+            )
         if point == self.selected:
             return self._drop_selection()
         if self.selected is None:
@@ -230,9 +238,12 @@ class TurnFlow:
         point itself, so that 1 then 0 (point 10) is no surprise."""
         if self.human_turn is None:
             return None
-        return saying(_("{digit}…: a second digit makes point {low}-{high}; Enter or a "
-                        "moment's pause takes point {digit}; o is your tray (bear off).").format(
-            digit=digit, low=digit * 10, high=min(digit * 10 + 9, POINTS)))
+        return saying(
+            _(
+                "{digit}…: a second digit makes point {low}-{high}; Enter or a "
+                "moment's pause takes point {digit}; o is your tray (bear off)."
+            ).format(digit=digit, low=digit * 10, high=min(digit * 10 + 9, POINTS))
+        )
 
     def cancel(self) -> Outcome | None:
         """Drop the selection, if there is one to drop (Escape)."""
@@ -244,8 +255,7 @@ class TurnFlow:
         """Say why not to the player at the keyboard: in hot-seat, where "you" could be
         either player, led by the name of the one whose turn it is."""
         if self.hot_seat:
-            reason = _("{player}: {reason}").format(player=self.names[turn.mover],
-                                                   reason=reason)
+            reason = _("{player}: {reason}").format(player=self.names[turn.mover], reason=reason)
         return saying(reason)
 
     def _drop_selection(self) -> Outcome:
@@ -256,16 +266,24 @@ class TurnFlow:
         if point not in turn.sources():
             return self._refuse(turn, turn.why_not_from(point, self.reader.side))
         self.selected = point
-        selected = _("Checker on {point} selected: choose where it goes ({single} one die, "
-                     "{combined} dice combined).")
-        return Outcome(selected.format(point=self.reader.point(point, turn.mover),
-                                       single=SINGLE_GLYPH, combined=COMBINED_GLYPH))
+        selected = _(
+            "Checker on {point} selected: choose where it goes ({single} one die, "
+            "{combined} dice combined)."
+        )
+        return Outcome(
+            selected.format(
+                point=self.reader.point(point, turn.mover),
+                single=SINGLE_GLYPH,
+                combined=COMBINED_GLYPH,
+            )
+        )
 
     def _move(self, turn: TurnBuilder, src: int, dst: int) -> Outcome:
         steps = turn.move(src, dst)
         self.selected = None
-        return self._after_step(_("Moved {steps}.").format(
-            steps=self.reader.steps(steps, turn.mover)))
+        return self._after_step(
+            _("Moved {steps}.").format(steps=self.reader.steps(steps, turn.mover))
+        )
 
     def _after_step(self, said: str, complete: str | None = None) -> Outcome:
         """A step was played: the turn ends here if it is complete and confirming is
@@ -300,8 +318,11 @@ class TurnFlow:
     def tutor_watches(self) -> bool:
         """Whether the tutor judges the human's turn before it counts: the setting is on
         and the expert may be asked (as for the hint: not against a player elsewhere)."""
-        return (self.settings.tutor is not Tutor.OFF and self.human_turn is not None
-                and all(seat.leaves_hints for seat in self.seats.values()))
+        return (
+            self.settings.tutor is not Tutor.OFF
+            and self.human_turn is not None
+            and all(seat.leaves_hints for seat in self.seats.values())
+        )
 
     def confirm(self) -> Outcome | None:
         turn = self.human_turn
@@ -316,21 +337,26 @@ class TurnFlow:
         if turn is None or turn.is_complete:
             return None
         left = turn.max_steps - len(turn.steps)
-        return self._refuse(turn, ngettext(
-            "The turn is not complete: {count} more step to play.",
-            "The turn is not complete: {count} more steps to play.", left).format(count=left))
+        return self._refuse(
+            turn,
+            ngettext(
+                "The turn is not complete: {count} more step to play.",
+                "The turn is not complete: {count} more steps to play.",
+                left,
+            ).format(count=left),
+        )
 
     def play_forced(self) -> Outcome | None:
         """Play the turn for the human when the engine allows exactly one play and the
         player asked for forced plays to be made for them (a setting)."""
         turn = self.human_turn
-        if (not self.settings.auto_forced or turn is None or turn.steps
-                or turn.forced_play is None):
+        if not self.settings.auto_forced or turn is None or turn.steps or turn.forced_play is None:
             return None
         for step in turn.forced_play:
             turn.push(step)
-        return self._after_step("", complete=_("The only legal play was played for you: "
-                                               "confirm it (c) or undo (u)."))
+        return self._after_step(
+            "", complete=_("The only legal play was played for you: confirm it (c) or undo (u).")
+        )
 
     def finish_turn(self, passing: bool = False) -> Outcome:
         """End the turn: the steps built so far, or a pass when nothing can be played."""
@@ -346,8 +372,11 @@ class TurnFlow:
         if self.match.phase is not Phase.GAME_OVER:
             return None
         self.match.next_game()
-        return Outcome(_("Game {number}: roll-off (r).").format(number=self.match.game.number),
-                       changed=True, moves_on=True)
+        return Outcome(
+            _("Game {number}: roll-off (r).").format(number=self.match.game.number),
+            changed=True,
+            moves_on=True,
+        )
 
     # -- the bot's turn --------------------------------------------------------------------
 
@@ -363,7 +392,7 @@ class TurnFlow:
             return None
         shown = turn.steps
         if play[: len(shown)] == shown:
-            play = Play(play[len(shown):])
+            play = Play(play[len(shown) :])
         else:
             turn.reset()
         self.away_steps = list(play)
@@ -389,8 +418,12 @@ class TurnFlow:
 
     # -- the hint --------------------------------------------------------------------------
 
-    def show_hint(self, plays: list[tuple[Play, float]], turn_number: int,
-                  judged: Mapping[Play, JudgedPlay] | None = None) -> Outcome | None:
+    def show_hint(
+        self,
+        plays: list[tuple[Play, float]],
+        turn_number: int,
+        judged: Mapping[Play, JudgedPlay] | None = None,
+    ) -> Outcome | None:
         """Star the best way to finish the turn from where it stands and name the best
         few with their equities, so the hint teaches how close the choice is, not just
         which play to make. ``plays`` ranks every whole turn from the turn's start, best
@@ -404,27 +437,35 @@ class TurnFlow:
             return None
         reached = dict(legal_results(turn.position, turn.dice))
         finishes = turn.completions()
-        open_plays = [(play, finishes[reached[play]], value) for play, value in plays
-                      if reached[play] in finishes]
+        open_plays = [
+            (play, finishes[reached[play]], value)
+            for play, value in plays
+            if reached[play] in finishes
+        ]
         if not open_plays:
             return None
         self.hint = Play(turn.steps + open_plays[0][1])
         known = judged or {}
         best = known.get(open_plays[0][0])
-        compared = [open_plays[0]] + [entry for entry in open_plays[1:]
-                                      if comparable(known.get(entry[0]), best)]
-        named = [f"{self.reader.finish(rest, turn)} ({value:+.3f}"
-                 + (f": {chances_said(best.chances)})" if rank == 0 and best else ")")
-                 for rank, (_play, rest, value) in enumerate(compared[:HINT_PLAYS])]
+        compared = [open_plays[0]] + [
+            entry for entry in open_plays[1:] if comparable(known.get(entry[0]), best)
+        ]
+        named = [
+            f"{self.reader.finish(rest, turn)} ({value:+.3f}"
+            + (f": {chances_said(best.chances)})" if rank == 0 and best else ")")
+            for rank, (_play, rest, value) in enumerate(compared[:HINT_PLAYS])
+        ]
         if len(named) == 1:
             said = _("Hint: {best}, starred on the board.").format(best=named[0])
         else:
             said = _("Hint: {best}, starred on the board; next best {others}.").format(
-                best=named[0], others=", ".join(named[1:]))
+                best=named[0], others=", ".join(named[1:])
+            )
         best_play, best_value = plays[0]
         undo = ""
         if reached[best_play] not in finishes:
             undo = _("Undo to follow the best play, {best} ({value}).").format(
                 best=self.reader.play(best_play, turn.position, turn.dice),
-                value=f"{best_value:+.3f}")
+                value=f"{best_value:+.3f}",
+            )
         return Outcome(sentences(said, undo, equity_for(turn.mover, self.hot_seat)))

@@ -96,8 +96,15 @@ class Lockstep:
     holds it; one that could not be saved waits for the next save that succeeds.
     """
 
-    def __init__(self, match: Match, me: Side, exchange: DiceExchange, dice: ScriptedDice,
-                 send: Callable[[Message], None], save: Callable[[], bool]) -> None:
+    def __init__(
+        self,
+        match: Match,
+        me: Side,
+        exchange: DiceExchange,
+        dice: ScriptedDice,
+        send: Callable[[Message], None],
+        save: Callable[[], bool],
+    ) -> None:
         self.match = match
         self.me = me
         self.exchange = exchange
@@ -179,9 +186,12 @@ class Lockstep:
             return [self._event_message(events[-1])]
         if theirs.events == ours.events + 1 and theirs.before_last == ours.digest:
             return []
-        raise PeerBroke(_("The two machines do not agree on the match any more (this one has "
-                          "{ours} events, the other {theirs}): it cannot go on.").format(
-            ours=ours.events, theirs=theirs.events))
+        raise PeerBroke(
+            _(
+                "The two machines do not agree on the match any more (this one has "
+                "{ours} events, the other {theirs}): it cannot go on."
+            ).format(ours=ours.events, theirs=theirs.events)
+        )
 
     def _event_message(self, event: MatchEvent) -> Message:
         if isinstance(event, ThrowEvent):
@@ -273,9 +283,11 @@ class Lockstep:
             return None
         match = self.match
         peer_may_roll = match.phase is Phase.ROLL_OFF or (
-            match.phase is Phase.ROLL and match.mover is self.me.opponent)
+            match.phase is Phase.ROLL and match.mover is self.me.opponent
+        )
         if match.phase not in (Phase.ROLL_OFF, Phase.ROLL) or not (
-                peer_may_roll or exchange.revealed or message.throw == self._resumed_throw):
+            peer_may_roll or exchange.revealed or message.throw == self._resumed_throw
+        ):
             raise PeerBroke(_("The other side threw the dice out of turn."))
         self._guarded(exchange.receive_reveal, message)
         # A secret checked against the commitment kept from before a stop: the peer could
@@ -298,15 +310,21 @@ class Lockstep:
             if turns[message.turn].play != message.play:
                 raise PeerBroke(_("The other side changed a turn already played."))
             return None  # sent again after a reconnection, or a pass both sides played
-        if (message.turn > len(turns) or match.phase is not Phase.MOVE
-                or match.mover is not self.me.opponent):
+        if (
+            message.turn > len(turns)
+            or match.phase is not Phase.MOVE
+            or match.mover is not self.me.opponent
+        ):
             raise PeerBroke(_("The other side played out of turn."))
         assert match.dice is not None
         try:
             match.position.apply(message.play, match.dice)
         except IllegalPlayError as refused:
-            raise PeerBroke(_("The other side sent a play the rules do not allow: {reason}"
-                              ).format(reason=refused)) from None
+            raise PeerBroke(
+                _("The other side sent a play the rules do not allow: {reason}").format(
+                    reason=refused
+                )
+            ) from None
         return PeerPlayed(message.play, len(match.game.turns))
 
     def _take_next_game(self, message: NextGame) -> Action | None:

@@ -96,5 +96,7 @@ def judged_marks(side: Side, played: Play, best: Play = Play()) -> Marks:
     left, arrived = moved_cells(side, played)
     best_from, best_to = moved_cells(side, best)
     starred = best_from | best_to
-    return Marks(dict.fromkeys(starred, HINT_TO_GLYPH),
-                 {Mark.LAST_FROM: left, Mark.LAST_TO: arrived, Mark.HINT: starred})
+    return Marks(
+        dict.fromkeys(starred, HINT_TO_GLYPH),
+        {Mark.LAST_FROM: left, Mark.LAST_TO: arrived, Mark.HINT: starred},
+    )

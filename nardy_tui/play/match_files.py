@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 class Saver:
     """Save after every change, discard when a match ends or is replaced, load at start."""
 
-    def save(self, match: Match, options: MatchOptions,
-             warned: Collection[tuple[int, int]] = ()) -> str | None:
+    def save(
+        self, match: Match, options: MatchOptions, warned: Collection[tuple[int, int]] = ()
+    ) -> str | None:
         """Save ``match`` (and ``warned``, the plays made against the tutor's warning); the
         problem in words if it could not be written."""
         from nardy_tui.storage import save_match
@@ -52,8 +53,12 @@ class Saver:
         (the status line)."""
         return self.write_record(match, options, one_line=True)[1]
 
-    def write_record(self, match: Match, options: MatchOptions, one_line: bool = False,
-                     ) -> tuple[bool, str]:
+    def write_record(
+        self,
+        match: Match,
+        options: MatchOptions,
+        one_line: bool = False,
+    ) -> tuple[bool, str]:
         """Write the match record as text: whether it was written, and where (or why not).
 
         Unless ``one_line``, the folder and the file's name are on lines of their own, so
@@ -68,4 +73,5 @@ class Saver:
         if one_line:
             return True, _("Record written to {path}").format(path=path)
         return True, _("Record written to:\n{folder}\n{name}").format(
-            folder=f"{path.parent}{os.sep}", name=path.name)
+            folder=f"{path.parent}{os.sep}", name=path.name
+        )

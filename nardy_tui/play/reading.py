@@ -44,13 +44,16 @@ class Reader:
 
     def steps(self, steps: Play, mover: Side) -> str:
         """Each step on its own (``24/21 21/16``): what was just played, step by step."""
-        return " ".join(f"{self.point(step.src, mover)}/{self.point(step.dst, mover)}"
-                        for step in steps)
+        return " ".join(
+            f"{self.point(step.src, mover)}/{self.point(step.dst, mover)}" for step in steps
+        )
 
     def moves(self, steps: Play, mover: Side) -> str:
         """Each checker's move whole (``24/16`` for 24/21 21/16): where checkers went."""
-        return " ".join(f"{self.point(src, mover)}/{self.point(dst, mover)}"
-                        for src, dst in checker_moves(steps))
+        return " ".join(
+            f"{self.point(src, mover)}/{self.point(dst, mover)}"
+            for src, dst in checker_moves(steps)
+        )
 
     def play(self, play: Play, position: Position, dice: Dice) -> str:
         """A whole play in notation, as the record would write it for the reader."""
@@ -73,6 +76,6 @@ class Reader:
         """
         # A pass: the record writes "(no move)" in English, the screen in the player's words.
         notation = record.read_by(self.side) if record.play else _("(no move)")
-        return _("{side} {dice}: {moves}").format(side=record.side.name_shown,
-                                                  dice=str(record.dice),
-                                                  moves=notation)
+        return _("{side} {dice}: {moves}").format(
+            side=record.side.name_shown, dice=str(record.dice), moves=notation
+        )

@@ -66,38 +66,48 @@ def list_line(turn: TurnReview, reader: Side) -> str:
     right-to-left language)."""
     mark = turn.mark
     cost = f"  -{turn.loss:.2f}" if mark is not Mark.NONE else ""
-    return visual(f"{MARK_GLYPHS[mark]:<2}{turn.number:>3}. {reading_of(turn.side.name_shown)} "
-                  f"{turn.dice}: {play_read(turn, turn.played, reader)}{cost}")
+    return visual(
+        f"{MARK_GLYPHS[mark]:<2}{turn.number:>3}. {reading_of(turn.side.name_shown)} "
+        f"{turn.dice}: {play_read(turn, turn.played, reader)}{cost}"
+    )
 
 
 def verdict_lines(turn: TurnReview, reader: Side) -> list[str]:
     """What was played and what it cost, the best play, the next best ones, the chances
     after the play made and after the best, and the position's ID with the dice (for
     ``nardy analyze``)."""
-    fields = {"side": turn.side.name_shown, "play": play_read(turn, turn.played, reader),
-              "equity": f"{turn.played_equity:+.3f}", "loss": f"{turn.loss:.2f}"}
+    fields = {
+        "side": turn.side.name_shown,
+        "play": play_read(turn, turn.played, reader),
+        "equity": f"{turn.played_equity:+.3f}",
+        "loss": f"{turn.loss:.2f}",
+    }
     if turn.loss == 0.0:
         played = _("{side} played {play} (◌ ▲▼), equity {equity}: the best play, or as good.")
     elif turn.mark is Mark.NONE:
         played = _("{side} played {play} (◌ ▲▼), equity {equity}: cost {loss} points.")
     else:
-        played = _("{side} played {play} (◌ ▲▼), equity {equity}: cost {loss} points: "
-                   "{mark}.")
+        played = _("{side} played {play} (◌ ▲▼), equity {equity}: cost {loss} points: {mark}.")
         fields["mark"] = turn.mark.name_shown
-    lines = [played.format(**fields),
-             _("Best: {play} (★), equity {equity}.").format(
-                 play=play_read(turn, turn.best, reader), equity=f"{turn.best_equity:+.3f}")]
+    lines = [
+        played.format(**fields),
+        _("Best: {play} (★), equity {equity}.").format(
+            play=play_read(turn, turn.best, reader), equity=f"{turn.best_equity:+.3f}"
+        ),
+    ]
     if turn.played_deepened:
-        lines.append(_("The play made was searched as deep as the best, to compare them "
-                       "fairly."))
-    others = ", ".join(f"{play_read(turn, play, reader)} {value:+.3f}"
-                       for play, value in turn.alternatives[1:])
+        lines.append(_("The play made was searched as deep as the best, to compare them fairly."))
+    others = ", ".join(
+        f"{play_read(turn, play, reader)} {value:+.3f}" for play, value in turn.alternatives[1:]
+    )
     if others:
         lines.append(_("Next best: {plays}.").format(plays=others))
     if turn.played_chances is not None and turn.best_chances is not None:
-        lines.append(_("Chances after the play made: {played}; after the best: {best}."
-                       ).format(played=chances_said(turn.played_chances),
-                                best=chances_said(turn.best_chances)))
+        lines.append(
+            _("Chances after the play made: {played}; after the best: {best}.").format(
+                played=chances_said(turn.played_chances), best=chances_said(turn.best_chances)
+            )
+        )
     lines.append(_("Position ID: {id}").format(id=turn.before.to_id(turn.dice)))
     return lines
 
@@ -106,33 +116,45 @@ def summary_line(summary: PlayerSummary, finished: bool) -> str:
     """How one side played so far: decisions, loss, mistakes and, once done, the grade."""
     side = summary.side.name_shown
     if not summary.decisions:
-        return (_("{side}: no decision to judge (only forced plays)").format(side=side)
-                if finished else _("{side}: no decision to judge yet").format(side=side))
+        return (
+            _("{side}: no decision to judge (only forced plays)").format(side=side)
+            if finished
+            else _("{side}: no decision to judge yet").format(side=side)
+        )
     blunders = summary.counts.get(Mark.BLUNDER, 0)
     errors = summary.counts.get(Mark.ERROR, 0)
     doubtful = summary.counts.get(Mark.DOUBTFUL, 0)
     fields = {
         "side": side,
-        "decisions": ngettext("{count} decision", "{count} decisions",
-                              summary.decisions).format(count=summary.decisions),
+        "decisions": ngettext("{count} decision", "{count} decisions", summary.decisions).format(
+            count=summary.decisions
+        ),
         "loss": f"{summary.total_loss:.2f}",
-        "blunders": ngettext("{count} blunder", "{count} blunders",
-                             blunders).format(count=blunders),
+        "blunders": ngettext("{count} blunder", "{count} blunders", blunders).format(
+            count=blunders
+        ),
         "errors": ngettext("{count} error", "{count} errors", errors).format(count=errors),
-        "doubtful": ngettext("{count} doubtful", "{count} doubtful",
-                             doubtful).format(count=doubtful),
+        "doubtful": ngettext("{count} doubtful", "{count} doubtful", doubtful).format(
+            count=doubtful
+        ),
     }
     if not finished:
         return _("{side}: {decisions}, lost {loss}; {blunders}, {errors}, {doubtful}").format(
-            **fields)
-    return _("{side}: {decisions}, lost {loss}; {blunders}, {errors}, {doubtful}; "
-             "grade {grade}").format(grade=summary.grade_shown, **fields)
+            **fields
+        )
+    return _(
+        "{side}: {decisions}, lost {loss}; {blunders}, {errors}, {doubtful}; grade {grade}"
+    ).format(grade=summary.grade_shown, **fields)
 
 
 def marks_key() -> str:
     """The glyphs of the list and what each means."""
-    return Shown.of(" · ".join(f"{MARK_GLYPHS[mark]} {reading_of(mark.name_shown)}"
-                               for mark in (Mark.BLUNDER, Mark.ERROR, Mark.DOUBTFUL)))
+    return Shown.of(
+        " · ".join(
+            f"{MARK_GLYPHS[mark]} {reading_of(mark.name_shown)}"
+            for mark in (Mark.BLUNDER, Mark.ERROR, Mark.DOUBTFUL)
+        )
+    )
 
 
 def luck_said(reviews: Sequence[GameReview], side: Side) -> str:
@@ -143,27 +165,41 @@ def luck_said(reviews: Sequence[GameReview], side: Side) -> str:
     points = sum(review.points_for(side) for review in reviews)
     luck = sum(review.luck_of(side) for review in reviews)
     terms = [
-        (sum(review.start_for(side) for review in reviews),
-         ngettext("the start", "the starts", len(reviews))),
+        (
+            sum(review.start_for(side) for review in reviews),
+            ngettext("the start", "the starts", len(reviews)),
+        ),
         (luck, _("the dice")),
-        (-sum(review.play_cost(side) for review in reviews),
-         _("{side}'s play").format(side=side.name_shown)),
-        (sum(review.play_cost(other) for review in reviews),
-         _("{side}'s play").format(side=other.name_shown))]
-    return _("{result}. For {side}: {sum} = {points}. With the luck taken out: {adjusted} "
-             "for {side}.").format(result=_result_said(points, side), side=side.name_shown,
-                                   sum=_sum_said(terms), points=f"{points:+.2f}",
-                                   adjusted=f"{points - luck:+.2f}")
+        (
+            -sum(review.play_cost(side) for review in reviews),
+            _("{side}'s play").format(side=side.name_shown),
+        ),
+        (
+            sum(review.play_cost(other) for review in reviews),
+            _("{side}'s play").format(side=other.name_shown),
+        ),
+    ]
+    return _(
+        "{result}. For {side}: {sum} = {points}. With the luck taken out: {adjusted} for {side}."
+    ).format(
+        result=_result_said(points, side),
+        side=side.name_shown,
+        sum=_sum_said(terms),
+        points=f"{points:+.2f}",
+        adjusted=f"{points - luck:+.2f}",
+    )
 
 
 def _result_said(points: int, side: Side) -> str:
     """The games' result for ``side``: won, lost or level."""
     if points > 0:
-        return ngettext("{side} won {count} point", "{side} won {count} points",
-                        points).format(side=side.name_shown, count=points)
+        return ngettext("{side} won {count} point", "{side} won {count} points", points).format(
+            side=side.name_shown, count=points
+        )
     if points < 0:
-        return ngettext("{side} lost {count} point", "{side} lost {count} points",
-                        -points).format(side=side.name_shown, count=-points)
+        return ngettext("{side} lost {count} point", "{side} lost {count} points", -points).format(
+            side=side.name_shown, count=-points
+        )
     return _("{side} is level").format(side=side.name_shown)
 
 
@@ -171,22 +207,27 @@ def _sum_said(terms: Sequence[tuple[float, str]]) -> str:
     """Figures with what each is, as a sum a reader can check: "+0.21 (the start) - 0.35
     (the dice)"; the first keeps its sign, the others' signs are the sum's + and -."""
     said = [f"{terms[0][0]:+.2f} ({terms[0][1]})"]
-    said += [f"{'-' if value < 0 else '+'} {abs(value):.2f} ({name})"
-             for value, name in terms[1:]]
+    said += [f"{'-' if value < 0 else '+'} {abs(value):.2f} ({name})" for value, name in terms[1:]]
     return " ".join(said)
 
 
 def roll_luck_said(luck: RollLuck) -> str:
     """One roll's luck, for the verdict under the board."""
     return _("The roll's luck for {side}: {luck} points.").format(
-        side=luck.side.name_shown, luck=f"{luck.luck:+.2f}")
+        side=luck.side.name_shown, luck=f"{luck.luck:+.2f}"
+    )
 
 
 def rolled_said(verdict: RolledVerdict) -> str:
     """A turn's rollout in words: each play's rolled-out equity and error, and the cost."""
-    return _("rolled out {trials} times: the play made {played} (± {played_error}), the best "
-             "{best} (± {best_error}): cost {loss}").format(
-        trials=verdict.played.trials, played=f"{verdict.played.equity:+.3f}",
+    return _(
+        "rolled out {trials} times: the play made {played} (± {played_error}), the best "
+        "{best} (± {best_error}): cost {loss}"
+    ).format(
+        trials=verdict.played.trials,
+        played=f"{verdict.played.equity:+.3f}",
         played_error=f"{verdict.played.standard_error:.3f}",
-        best=f"{verdict.best.equity:+.3f}", best_error=f"{verdict.best.standard_error:.3f}",
-        loss=f"{verdict.loss:+.3f}")
+        best=f"{verdict.best.equity:+.3f}",
+        best_error=f"{verdict.best.standard_error:.3f}",
+        loss=f"{verdict.loss:+.3f}",
+    )

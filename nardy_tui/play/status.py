@@ -18,8 +18,10 @@ from nardy_tui.play.seats import Seat
 from nardy_tui.play.wording import roll_off_said
 
 TURN_COMPLETE = N_("The turn is complete: confirm it (c) or undo (u).")
-EQUITY_FOR_SIDE = {Side.WHITE: N_("Equity in points for White."),
-                   Side.BLACK: N_("Equity in points for Black.")}
+EQUITY_FOR_SIDE = {
+    Side.WHITE: N_("Equity in points for White."),
+    Side.BLACK: N_("Equity in points for Black."),
+}
 """Whose the hint's figures are in hot-seat: a sentence per side, so that a language that
 declines the side's name ("в пользу чёрных") can."""
 
@@ -30,24 +32,26 @@ def banner(match: Match, names: Mapping[Side, str]) -> str:
         throws = match.game.roll_offs
         if not throws:
             return _("Game {number} · roll-off: each side rolls one die (r)").format(
-                number=match.game.number)
+                number=match.game.number
+            )
         last = throws[-1]
         return _("Roll-off: White {white} · Black {black} · a tie, roll again (r)").format(
-            white=last.white, black=last.black)
+            white=last.white, black=last.black
+        )
     mover = match.mover
     if mover is None:
         winner = match.game.winner
         assert winner is not None
-        return _("{side} wins game {number}").format(side=winner.name_shown,
-                                                     number=match.game.number)
+        return _("{side} wins game {number}").format(
+            side=winner.name_shown, number=match.game.number
+        )
     if match.phase is Phase.ROLL and not match.game.turns and match.game.start is not None:
-        return _("Practice from a position · {player} to roll").format(
-            player=_player(mover, names))
+        return _("Practice from a position · {player} to roll").format(player=_player(mover, names))
     if match.phase is Phase.ROLL and not match.game.turns:
         last = match.game.roll_offs[-1]
-        return _("Roll-off: White {white} · Black {black} · {side} starts · {player} to "
-                 "roll").format(white=last.white, black=last.black, side=mover.name_shown,
-                                player=names[mover])
+        return _(
+            "Roll-off: White {white} · Black {black} · {side} starts · {player} to roll"
+        ).format(white=last.white, black=last.black, side=mover.name_shown, player=names[mover])
     if match.phase is Phase.ROLL:
         return _("{player} to roll").format(player=_player(mover, names))
     turn = match.turn
@@ -55,7 +59,8 @@ def banner(match: Match, names: Mapping[Side, str]) -> str:
     dice = str(turn.dice)
     if turn.is_complete:
         return _("{player} rolled {dice} · turn complete: confirm (c)").format(
-            player=_player(mover, names), dice=dice)
+            player=_player(mover, names), dice=dice
+        )
     return _("{player} rolled {dice}").format(player=_player(mover, names), dice=dice)
 
 
@@ -63,8 +68,7 @@ def _player(side: Side, names: Mapping[Side, str]) -> str:
     """The colour, then who plays it when that is not just the colour again (hot-seat)."""
     name = names[side]
     colour = side.name_shown
-    return colour if name == colour else _("{side} · {player}").format(side=colour,
-                                                                     player=name)
+    return colour if name == colour else _("{side} · {player}").format(side=colour, player=name)
 
 
 def where_we_are(match: Match, reader: Reader) -> str:
@@ -77,8 +81,9 @@ def where_we_are(match: Match, reader: Reader) -> str:
     if match.phase is Phase.ROLL_OFF and not game.roll_offs:
         return _("Game {number}: roll-off (r).").format(number=game.number)
     if game.start is not None and not game.turns and match.phase is Phase.ROLL:
-        return _("A practice game from a position, not from the opening: {side} to "
-                 "roll.").format(side=match.position.turn.name_shown)
+        return _("A practice game from a position, not from the opening: {side} to roll.").format(
+            side=match.position.turn.name_shown
+        )
     if match.phase is Phase.ROLL_OFF or (match.phase is Phase.ROLL and not game.turns):
         return roll_off_said(game.roll_offs[-1])
     if match.phase is Phase.MOVE and turn is not None and match.dice is not None:
@@ -86,7 +91,8 @@ def where_we_are(match: Match, reader: Reader) -> str:
             return _(TURN_COMPLETE)
         if turn.steps:
             return _("Played so far: {steps}. Choose the next checker to move.").format(
-                steps=reader.steps(turn.steps, turn.mover))
+                steps=reader.steps(turn.steps, turn.mover)
+            )
         return rolled_said(match)
     return turn_said(game.turns[-1], reader) if game.turns else ""
 
@@ -101,22 +107,26 @@ def rolled_said(match: Match) -> str:
     if not unplayable or turn.is_pass:
         return _("{side} rolled {dice}.").format(side=side, dice=dice)
     if turn.bears_off_the_last:
-        return _("{side} rolled {dice}. The last checkers come off with fewer dice: "
-                 "nothing is left for the rest.").format(side=side, dice=dice)
+        return _(
+            "{side} rolled {dice}. The last checkers come off with fewer dice: "
+            "nothing is left for the rest."
+        ).format(side=side, dice=dice)
     if turn.must_play_higher:
-        return _("{side} rolled {dice}. Only one die can be played, so it must be the "
-                 "higher: the {die} is struck out.").format(side=side, dice=dice,
-                                                            die=unplayable[0])
+        return _(
+            "{side} rolled {dice}. Only one die can be played, so it must be the "
+            "higher: the {die} is struck out."
+        ).format(side=side, dice=dice, die=unplayable[0])
     if match.dice.is_double:
         return ngettext(
             "{side} rolled {dice}. Only {count} of the four {die}s can be played: the "
             "rest are struck out.",
             "{side} rolled {dice}. Only {count} of the four {die}s can be played: the "
             "rest are struck out.",
-            turn.max_steps).format(side=side, dice=dice, count=turn.max_steps,
-                                   die=match.dice[0])
-    return _("{side} rolled {dice}. No legal turn can use the {die}: it is struck out."
-             ).format(side=side, dice=dice, die=unplayable[0])
+            turn.max_steps,
+        ).format(side=side, dice=dice, count=turn.max_steps, die=match.dice[0])
+    return _("{side} rolled {dice}. No legal turn can use the {die}: it is struck out.").format(
+        side=side, dice=dice, die=unplayable[0]
+    )
 
 
 def pass_said(match: Match) -> str:
@@ -124,7 +134,8 @@ def pass_said(match: Match) -> str:
     turn = match.turn
     assert turn is not None
     return _("{side} cannot move with {dice}: the turn passes.").format(
-        side=turn.mover.name_shown, dice=str(turn.dice))
+        side=turn.mover.name_shown, dice=str(turn.dice)
+    )
 
 
 def turn_said(record: TurnRecord, reader: Reader) -> str:
@@ -181,14 +192,18 @@ def seen_from(view: Side, reader: Reader, hot_seat: bool) -> str:
     """After a flip: whose side the board is seen from, and whose numbering it uses."""
     if not hot_seat:
         return _("The board is seen from {side}'s side, in your numbering.").format(
-            side=view.name_shown)
+            side=view.name_shown
+        )
     return _("The board is seen from {side}'s side, in {reader}'s numbering.").format(
-        side=view.name_shown, reader=reader.side.name_shown)
+        side=view.name_shown, reader=reader.side.name_shown
+    )
 
 
 def position_id_said(match: Match) -> tuple[str, str]:
     """The position's ID (with the dice once thrown) and the sentence that shows it."""
     dice = match.dice if match.phase is Phase.MOVE else None
     text = match.position.to_id(dice)
-    return text, _("Position ID {id} (copied to the clipboard if the terminal allows): "
-                   "'nardy analyze {id}' analyses it.").format(id=text)
+    return text, _(
+        "Position ID {id} (copied to the clipboard if the terminal allows): "
+        "'nardy analyze {id}' analyses it."
+    ).format(id=text)

@@ -20,9 +20,12 @@ from nardy_tui.storage import Tutor
 if TYPE_CHECKING:
     from nardy_tui.bot import RankingWithChances
 
-MARKS_FROM = {Tutor.DOUBTFUL: (Mark.DOUBTFUL, Mark.ERROR, Mark.BLUNDER),
-              Tutor.ERROR: (Mark.ERROR, Mark.BLUNDER), Tutor.BLUNDER: (Mark.BLUNDER,),
-              Tutor.OFF: ()}
+MARKS_FROM = {
+    Tutor.DOUBTFUL: (Mark.DOUBTFUL, Mark.ERROR, Mark.BLUNDER),
+    Tutor.ERROR: (Mark.ERROR, Mark.BLUNDER),
+    Tutor.BLUNDER: (Mark.BLUNDER,),
+    Tutor.OFF: (),
+}
 """The marks each threshold warns of."""
 
 
@@ -31,8 +34,14 @@ def warns(verdict: TurnReview, tutor: Tutor) -> bool:
     return verdict.mark in MARKS_FROM[tutor]
 
 
-def tutor_verdict(ranking: RankingWithChances, reached: Mapping[Play, Position],
-                  before: Position, dice: Dice, played: Play, after: Position) -> TurnReview:
+def tutor_verdict(
+    ranking: RankingWithChances,
+    reached: Mapping[Play, Position],
+    before: Position,
+    dice: Dice,
+    played: Play,
+    after: Position,
+) -> TurnReview:
     """The verdict on ``played`` (which leads to ``after``) from the expert's ranking of
     every play (``reached``: the position each leads to), as the review would judge the
     turn. The ranking names each result once, by one order of its steps: the play made is
@@ -41,26 +50,42 @@ def tutor_verdict(ranking: RankingWithChances, reached: Mapping[Play, Position],
     by_result = {reached[play]: (value, judged) for play, value, judged in ranking}
     played_equity, made = by_result[after]
     turn = TurnRecord(before.turn, Dice(*dice), played, format_play(played, before, dice))
-    return TurnReview(turn=turn, number=0, before=before, best=best,
-                      played_equity=played_equity, best_equity=best_equity,
-                      alternatives=tuple((play, value) for play, value, judged in ranking
-                                         if comparable(judged, best_judged))[:3],
-                      played_chances=None if made is None else made.chances,
-                      best_chances=None if best_judged is None else best_judged.chances,
-                      played_deepened=made is not None and made.deepened)
+    return TurnReview(
+        turn=turn,
+        number=0,
+        before=before,
+        best=best,
+        played_equity=played_equity,
+        best_equity=best_equity,
+        alternatives=tuple(
+            (play, value) for play, value, judged in ranking if comparable(judged, best_judged)
+        )[:3],
+        played_chances=None if made is None else made.chances,
+        best_chances=None if best_judged is None else best_judged.chances,
+        played_deepened=made is not None and made.deepened,
+    )
 
 
 def tutor_question(verdict: TurnReview) -> str:
     """The dialog's words: what the play costs, the best play, and the chances of both."""
-    lines = [_("This play gives away {loss} points: {mark}. The expert's best play is "
-               "{best}, equity {best_equity} against {equity}.").format(
-        loss=f"{verdict.loss:.2f}", mark=verdict.mark.name_shown,
-        best=format_play(verdict.best, verdict.before, verdict.dice),
-        best_equity=f"{verdict.best_equity:+.3f}", equity=f"{verdict.played_equity:+.3f}")]
+    lines = [
+        _(
+            "This play gives away {loss} points: {mark}. The expert's best play is "
+            "{best}, equity {best_equity} against {equity}."
+        ).format(
+            loss=f"{verdict.loss:.2f}",
+            mark=verdict.mark.name_shown,
+            best=format_play(verdict.best, verdict.before, verdict.dice),
+            best_equity=f"{verdict.best_equity:+.3f}",
+            equity=f"{verdict.played_equity:+.3f}",
+        )
+    ]
     if verdict.played_chances is not None and verdict.best_chances is not None:
-        lines.append(_("Chances after your play: {played}; after the best: {best}.").format(
-            played=chances_said(verdict.played_chances),
-            best=chances_said(verdict.best_chances)))
+        lines.append(
+            _("Chances after your play: {played}; after the best: {best}.").format(
+                played=chances_said(verdict.played_chances), best=chances_said(verdict.best_chances)
+            )
+        )
     if verdict.played_deepened:
         lines.append(_("Your play was searched as deep as the best, to compare them fairly."))
     return "\n\n".join(lines)

@@ -50,9 +50,11 @@ def roll_off_said(throw: RollOff) -> str:
     """A roll-off throw in words, for the status line."""
     if throw.winner is None:
         return _("Roll-off: White {white}, Black {black}. A tie: roll again (r).").format(
-            white=throw.white, black=throw.black)
+            white=throw.white, black=throw.black
+        )
     return _("Roll-off: White {white}, Black {black}. {side} starts.").format(
-        white=throw.white, black=throw.black, side=throw.winner.name_shown)
+        white=throw.white, black=throw.black, side=throw.winner.name_shown
+    )
 
 
 def chances_said(chances: Evaluation) -> str:
@@ -63,5 +65,7 @@ def chances_said(chances: Evaluation) -> str:
     'win 59%, mars 16%, lose mars 8%'
     """
     return _("win {win}, mars {mars}, lose mars {lose_mars}").format(
-        win=f"{chances.win:.0%}", mars=f"{chances.win_mars:.0%}",
-        lose_mars=f"{chances.lose_mars:.0%}")
+        win=f"{chances.win:.0%}",
+        mars=f"{chances.win_mars:.0%}",
+        lose_mars=f"{chances.lose_mars:.0%}",
+    )

@@ -20,8 +20,7 @@ FILE_MODE = 0o644
 def write_atomically(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` (UTF-8) atomically, creating its folder if needed."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                                     suffix=TEMP_SUFFIX)
+    fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
         if hasattr(os, "fchmod"):
             os.fchmod(fd, FILE_MODE)

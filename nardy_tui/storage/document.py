@@ -55,8 +55,9 @@ class Restored:
 # -- writing ---------------------------------------------------------------------------------
 
 
-def match_document(match: Match, options: MatchOptions,
-                   warned: Collection[tuple[int, int]] = ()) -> dict[str, Any]:
+def match_document(
+    match: Match, options: MatchOptions, warned: Collection[tuple[int, int]] = ()
+) -> dict[str, Any]:
     """The JSON-ready document for ``match``, its start date (``match.started``) included;
     ``warned``: (game, turn number) of the plays made against the tutor's warning."""
     if options.points != match.length:
@@ -65,8 +66,13 @@ def match_document(match: Match, options: MatchOptions,
         "format": FORMAT,
         "version": VERSION,
         "started": match.started.isoformat(timespec="seconds"),
-        "options": {"mode": options.mode, "bot_level": options.bot_level,
-                    "color": options.color, "points": options.points, "seed": options.seed},
+        "options": {
+            "mode": options.mode,
+            "bot_level": options.bot_level,
+            "color": options.color,
+            "points": options.points,
+            "seed": options.seed,
+        },
         "seed": match.seed,
         "dice_drawn": match.dice_roller.rolled,
         "phase": match.phase.value,
@@ -81,8 +87,15 @@ def _game_data(game: Game) -> dict[str, Any]:
     return {
         "number": game.number,
         "roll_offs": [[throw.white, throw.black] for throw in game.roll_offs],
-        "turns": [{"side": turn.side.value, "dice": list(turn.dice), "notation": turn.notation,
-                   "steps": [_step_data(step) for step in turn.play]} for turn in game.turns],
+        "turns": [
+            {
+                "side": turn.side.value,
+                "dice": list(turn.dice),
+                "notation": turn.notation,
+                "steps": [_step_data(step) for step in turn.play],
+            }
+            for turn in game.turns
+        ],
         "winner": game.winner.value if game.winner else None,
         "points": game.points,
     }
@@ -110,15 +123,18 @@ def restore(data: object) -> Restored:
     _check_format(doc)
     options = _options(_mapping(doc.get("options"), "options"))
     start, start_dice = _start(doc.get("start"))
-    match = Match(options.points, _integer(doc.get("seed"), "seed"),
-                  started=_time(_text(doc.get("started"), "started")),
-                  start=start, start_dice=start_dice)
+    match = Match(
+        options.points,
+        _integer(doc.get("seed"), "seed"),
+        started=_time(_text(doc.get("started"), "started")),
+        start=start,
+        start_dice=start_dice,
+    )
     games = _sequence(doc.get("games"), "games")
     if not games:
         raise DocumentError(_("the save file holds no game"))
     for index, game in enumerate(games):
-        _replay_game(match, _mapping(game, _("game {number}").format(number=index + 1)),
-                     index + 1)
+        _replay_game(match, _mapping(game, _("game {number}").format(number=index + 1)), index + 1)
     _replay_progress(match, doc.get("turn_in_progress"))
     _check_totals(match, doc)
     return Restored(match, options, _warned(match, doc.get("tutor_overridden", [])))
@@ -128,14 +144,16 @@ def _warned(match: Match, data: object) -> frozenset[TurnKey]:
     """The turns played against the tutor's warning: each a turn the match has."""
     warned: set[TurnKey] = set()
     for entry in _sequence(data, "tutor_overridden"):
-        pair = [_integer(value, "tutor_overridden") for value in _sequence(entry,
-                                                                            "tutor_overridden")]
+        pair = [
+            _integer(value, "tutor_overridden") for value in _sequence(entry, "tutor_overridden")
+        ]
         if len(pair) != 2:
             raise DocumentError(_("tutor_overridden: each entry is a game and a turn"))
         game, turn = pair
         if not (1 <= game <= len(match.games) and 1 <= turn <= len(match.games[game - 1].turns)):
-            raise DocumentError(_("tutor_overridden: game {game} has no turn {turn}").format(
-                game=game, turn=turn))
+            raise DocumentError(
+                _("tutor_overridden: game {game} has no turn {turn}").format(game=game, turn=turn)
+            )
         warned.add(TurnKey(game, turn))
     return frozenset(warned)
 
@@ -156,16 +174,23 @@ def _check_format(doc: dict[str, Any]) -> None:
     version = doc.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version != VERSION:
         if version > VERSION:
-            message = _("the save file is from a newer version of nardy (format version "
-                        "{version}; this version reads version {current})")
+            message = _(
+                "the save file is from a newer version of nardy (format version "
+                "{version}; this version reads version {current})"
+            )
         else:
-            message = _("the save file is from an older version of nardy (format version "
-                        "{version}; this version reads version {current})")
+            message = _(
+                "the save file is from an older version of nardy (format version "
+                "{version}; this version reads version {current})"
+            )
         raise DocumentError(message.format(version=version, current=VERSION))
     if version != VERSION:
-        raise DocumentError(_("the save file has an unknown format version ({version}; "
-                              "this version reads version {current})").format(
-            version=repr(version), current=VERSION))
+        raise DocumentError(
+            _(
+                "the save file has an unknown format version ({version}; "
+                "this version reads version {current})"
+            ).format(version=repr(version), current=VERSION)
+        )
 
 
 def _options(data: dict[str, Any]) -> MatchOptions:
@@ -182,8 +207,11 @@ def _options(data: dict[str, Any]) -> MatchOptions:
 def _replay_game(match: Match, data: dict[str, Any], number: int) -> None:
     if number > 1:
         if match.phase is not Phase.GAME_OVER:
-            raise DocumentError(_("game {number} begins before game {previous} is over"
-                                  ).format(number=number, previous=number - 1))
+            raise DocumentError(
+                _("game {number} begins before game {previous} is over").format(
+                    number=number, previous=number - 1
+                )
+            )
         match.next_game()
     roll_offs = _("game {number} roll-offs").format(number=number)
     for throw in _sequence(data.get("roll_offs"), roll_offs):
@@ -194,8 +222,9 @@ def _replay_game(match: Match, data: dict[str, Any], number: int) -> None:
         try:
             _replay_turn(match, _mapping(turn, where))
         except (ValueError, PhaseError) as reason:
-            raise DocumentError(_("{where}: {reason}").format(
-                where=where, reason=_sentence(reason))) from None
+            raise DocumentError(
+                _("{where}: {reason}").format(where=where, reason=_sentence(reason))
+            ) from None
     _check_result(match.game, data, number)
 
 
@@ -206,10 +235,18 @@ def _replay_roll_off(match: Match, data: object, number: int) -> None:
         raise DocumentError(_("{where}: the roll-off was already decided").format(where=where))
     throw = match.roll_off()
     if (throw.white, throw.black) != recorded:
-        raise DocumentError(_("{where}: White {white}, Black {black} is not what the seed "
-                              "rolls (White {seed_white}, Black {seed_black})").format(
-            where=where, white=recorded[0], black=recorded[1], seed_white=throw.white,
-            seed_black=throw.black))
+        raise DocumentError(
+            _(
+                "{where}: White {white}, Black {black} is not what the seed "
+                "rolls (White {seed_white}, Black {seed_black})"
+            ).format(
+                where=where,
+                white=recorded[0],
+                black=recorded[1],
+                seed_white=throw.white,
+                seed_black=throw.black,
+            )
+        )
 
 
 def _replay_turn(match: Match, data: dict[str, Any]) -> None:
@@ -224,8 +261,11 @@ def _replay_turn(match: Match, data: dict[str, Any]) -> None:
     record = match.commit()
     notation = data.get("notation")
     if notation != record.notation:
-        raise ValueError(_("the notation {notation} does not match the steps ({steps})"
-                           ).format(notation=repr(notation), steps=record.notation))
+        raise ValueError(
+            _("the notation {notation} does not match the steps ({steps})").format(
+                notation=repr(notation), steps=record.notation
+            )
+        )
 
 
 def _replay_progress(match: Match, data: object) -> None:
@@ -233,28 +273,39 @@ def _replay_progress(match: Match, data: object) -> None:
         return
     progress = _mapping(data, _("the turn in progress"))
     where = _("game {number}, turn {turn} (in progress)").format(
-        number=len(match.games), turn=len(match.game.turns) + 1)
+        number=len(match.games), turn=len(match.game.turns) + 1
+    )
     try:
         _roll_checked(match, _dice(progress.get("dice"), "dice"))
         _push_all(match, _steps(progress.get("steps")))
     except (ValueError, PhaseError) as reason:
-        raise DocumentError(_("{where}: {reason}").format(
-            where=where, reason=_sentence(reason))) from None
+        raise DocumentError(
+            _("{where}: {reason}").format(where=where, reason=_sentence(reason))
+        ) from None
 
 
 def _roll_checked(match: Match, recorded: Dice) -> None:
     if match.phase is Phase.MOVE and not match.game.turns and match.game.start_dice:
         if sorted(recorded) != sorted(match.game.start_dice):
-            raise ValueError(_("the dice {dice} are not those of the start ({start})").format(
-                dice=str(recorded), start=str(match.game.start_dice)))
+            raise ValueError(
+                _("the dice {dice} are not those of the start ({start})").format(
+                    dice=str(recorded), start=str(match.game.start_dice)
+                )
+            )
         return  # the practice game's first dice came with its start
     if match.phase is not Phase.ROLL:
-        raise ValueError(_("the game is already over") if match.phase in
-                         (Phase.GAME_OVER, Phase.MATCH_OVER) else _("the roll-off is not decided"))
+        raise ValueError(
+            _("the game is already over")
+            if match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+            else _("the roll-off is not decided")
+        )
     dice = match.roll()
     if dice != recorded:
-        raise ValueError(_("the dice {dice} are not what the seed rolls ({rolled})").format(
-            dice=str(recorded), rolled=str(dice)))
+        raise ValueError(
+            _("the dice {dice} are not what the seed rolls ({rolled})").format(
+                dice=str(recorded), rolled=str(dice)
+            )
+        )
 
 
 def _push_all(match: Match, steps: list[Step]) -> None:
@@ -266,22 +317,35 @@ def _push_all(match: Match, steps: list[Step]) -> None:
 def _check_result(game: Game, data: dict[str, Any], number: int) -> None:
     winner = game.winner.value if game.winner else None
     if data.get("winner") != winner or data.get("points") != game.points:
-        raise DocumentError(_("game {number}: the recorded result ({winner}, {points} points) "
-                              "is not what the turns give ({turns_winner}, {turns_points} "
-                              "points)").format(
-            number=number, winner=data.get("winner"), points=data.get("points"),
-            turns_winner=winner, turns_points=game.points))
+        raise DocumentError(
+            _(
+                "game {number}: the recorded result ({winner}, {points} points) "
+                "is not what the turns give ({turns_winner}, {turns_points} "
+                "points)"
+            ).format(
+                number=number,
+                winner=data.get("winner"),
+                points=data.get("points"),
+                turns_winner=winner,
+                turns_points=game.points,
+            )
+        )
 
 
 def _check_totals(match: Match, doc: dict[str, Any]) -> None:
     if doc.get("dice_drawn") != match.dice_roller.rolled:
-        raise DocumentError(_("the file says {count} dice were drawn, the turns draw {drawn}"
-                              ).format(count=repr(doc.get("dice_drawn")),
-                                       drawn=match.dice_roller.rolled))
+        raise DocumentError(
+            _("the file says {count} dice were drawn, the turns draw {drawn}").format(
+                count=repr(doc.get("dice_drawn")), drawn=match.dice_roller.rolled
+            )
+        )
     if doc.get("phase") != match.phase.value:
-        raise DocumentError(_("the file says the match is in the {phase} phase, the turns "
-                              "lead to the {turns_phase} phase").format(
-            phase=repr(doc.get("phase")), turns_phase=match.phase.value))
+        raise DocumentError(
+            _(
+                "the file says the match is in the {phase} phase, the turns "
+                "lead to the {turns_phase} phase"
+            ).format(phase=repr(doc.get("phase")), turns_phase=match.phase.value)
+        )
 
 
 # -- checked access to untrusted JSON ------------------------------------------------------
@@ -317,15 +381,19 @@ def _choice(value: object, choices: tuple[T, ...], what: str) -> T:
     for choice in choices:
         if value == choice and type(value) is type(choice):
             return choice
-    raise DocumentError(_("{what} is {value}, not one of {choices}").format(
-        what=what, value=repr(value), choices=", ".join(map(str, choices))))
+    raise DocumentError(
+        _("{what} is {value}, not one of {choices}").format(
+            what=what, value=repr(value), choices=", ".join(map(str, choices))
+        )
+    )
 
 
 def _dice(value: object, what: str) -> Dice:
     pair = _sequence(value, what)
     if len(pair) != 2 or not all(_is_die(die) for die in pair):
-        raise DocumentError(_("{what} is {value}, not two dice from 1 to 6").format(
-            what=what, value=repr(value)))
+        raise DocumentError(
+            _("{what} is {value}, not two dice from 1 to 6").format(what=what, value=repr(value))
+        )
     return Dice(pair[0], pair[1])
 
 
@@ -334,8 +402,7 @@ def _steps(value: object) -> list[Step]:
     for item in _sequence(value, "steps"):
         numbers = _sequence(item, _("a step"))
         if len(numbers) != 3 or not all(isinstance(n, int) for n in numbers):
-            raise DocumentError(_("the step {step} is not [from, to, die]").format(
-                step=repr(item)))
+            raise DocumentError(_("the step {step} is not [from, to, die]").format(step=repr(item)))
         steps.append(Step(*numbers))
     return steps
 

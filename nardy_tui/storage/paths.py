@@ -42,9 +42,12 @@ def data_dir_problem() -> str | None:
         data_dir().mkdir(parents=True, exist_ok=True)
     except OSError as error:
         if isinstance(error, FileExistsError):
-            return _("cannot use {folder} as the folder for saved matches (it is a file); "
-                     "set NARDY_HOME to a folder").format(folder=data_dir())
-        return _("cannot use {folder} as the folder for saved matches ({reason}); "
-                 "set NARDY_HOME to a folder").format(folder=data_dir(),
-                                                      reason=error.strerror or error)
+            return _(
+                "cannot use {folder} as the folder for saved matches (it is a file); "
+                "set NARDY_HOME to a folder"
+            ).format(folder=data_dir())
+        return _(
+            "cannot use {folder} as the folder for saved matches ({reason}); "
+            "set NARDY_HOME to a folder"
+        ).format(folder=data_dir(), reason=error.strerror or error)
     return None

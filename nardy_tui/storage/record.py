@@ -68,21 +68,33 @@ def not_your_turn(mover: Side) -> str:
 # -- writing ---------------------------------------------------------------------------------
 
 
-def format_record(match: Match, options: MatchOptions, when: datetime, *,
-                  players: str | None = None, dice: str | None = None) -> str:
+def format_record(
+    match: Match,
+    options: MatchOptions,
+    when: datetime,
+    *,
+    players: str | None = None,
+    dice: str | None = None,
+) -> str:
     """The match as a text record; ``when`` is the date shown in the header.
 
     ``players`` and ``dice`` stand in the header for the players line and the seed when
     the match was not played here alone (a network match: its dice came from both sides).
     """
-    lines = [TITLE, players or players_line(options), f"Match to {_points(match.length)}",
-             f"Date: {when:%Y-%m-%d %H:%M}", dice or f"Seed: {match.seed}"]
+    lines = [
+        TITLE,
+        players or players_line(options),
+        f"Match to {_points(match.length)}",
+        f"Date: {when:%Y-%m-%d %H:%M}",
+        dice or f"Seed: {match.seed}",
+    ]
     score = {Side.WHITE: 0, Side.BLACK: 0}
     for game in match.games:
         lines += ["", f"Game {game.number}"]
         if game.start_id is not None:
-            lines.append(f"Start: {game.start_id} (a practice game from this position, not "
-                         "from the opening)")
+            lines.append(
+                f"Start: {game.start_id} (a practice game from this position, not from the opening)"
+            )
         if game.roll_offs:
             lines.append(_roll_off_line(game.roll_offs))
         lines += game.record_lines()
@@ -125,8 +137,10 @@ def _roll_off_line(throws: list[RollOff]) -> str:
 def _result_line(game: Game, score: dict[Side, int]) -> str:
     assert game.winner is not None
     mars = " (mars)" if game.is_mars else ""
-    return (f"Result: {game.winner.label} wins {_points(game.points)}{mars}; "
-            f"score White {score[Side.WHITE]}, Black {score[Side.BLACK]}")
+    return (
+        f"Result: {game.winner.label} wins {_points(game.points)}{mars}; "
+        f"score White {score[Side.WHITE]}, Black {score[Side.BLACK]}"
+    )
 
 
 def _trailer(match: Match) -> str:
@@ -185,8 +199,9 @@ def load_record(path: Path) -> Record:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or str(error)
-        raise RecordError(_("cannot read {path}: {reason}").format(path=path, reason=reason)
-                          ) from None
+        raise RecordError(
+            _("cannot read {path}: {reason}").format(path=path, reason=reason)
+        ) from None
     return parse_record(text)
 
 
@@ -210,8 +225,11 @@ def parse_record(text: str) -> Record:
         elif line:
             games[-1].read_line(line, number)
     if not games:
-        raise RecordError(_("no game found: a record has lines like '{game}' and '{turn}'"
-                            ).format(game="Game 1", turn=TURN_EXAMPLE))
+        raise RecordError(
+            _("no game found: a record has lines like '{game}' and '{turn}'").format(
+                game="Game 1", turn=TURN_EXAMPLE
+            )
+        )
     return Record(tuple(line for line in header if line), tuple(g.finish() for g in games))
 
 
@@ -245,14 +263,20 @@ class _GameReader:
         elif (result := _RESULT.match(line)) is not None:
             self.result = (Side(result.group(1).lower()), int(result.group(2)))
         else:
-            raise RecordError(_("line {number}: {line} is not a turn, a roll-off or a result "
-                                "(write turns like '{turn}')").format(
-                number=line_number, line=repr(_clipped(line)), turn=TURN_EXAMPLE))
+            raise RecordError(
+                _(
+                    "line {number}: {line} is not a turn, a roll-off or a result "
+                    "(write turns like '{turn}')"
+                ).format(number=line_number, line=repr(_clipped(line)), turn=TURN_EXAMPLE)
+            )
 
     def check_over(self, next_number: int) -> None:
         if self.match.game.winner is None:
-            raise RecordError(_("game {number} is not over, but game {next} follows").format(
-                number=self.number, next=next_number))
+            raise RecordError(
+                _("game {number} is not over, but game {next} follows").format(
+                    number=self.number, next=next_number
+                )
+            )
 
     def finish(self) -> RecordedGame:
         start = self.turns[0].before if self.turns else self.match.position
@@ -262,38 +286,61 @@ class _GameReader:
             said, said_points = self.result
             said_wins = _points_shown(said_points)
             if winner is None:
-                message = _("game {number}: the record says {side} wins {points}, but the "
-                            "turns give no winner yet")
+                message = _(
+                    "game {number}: the record says {side} wins {points}, but the "
+                    "turns give no winner yet"
+                )
             else:
-                message = _("game {number}: the record says {side} wins {points}, but the "
-                            "turns give {winner} {winner_points}")
-            raise RecordError(message.format(
-                number=self.number, side=said.name_shown, points=said_wins,
-                winner=winner.name_shown if winner else "", winner_points=_points_shown(points)))
-        return RecordedGame(self.number, start, tuple(self.turns), winner, points,
-                            tuple(game.roll_offs))
+                message = _(
+                    "game {number}: the record says {side} wins {points}, but the "
+                    "turns give {winner} {winner_points}"
+                )
+            raise RecordError(
+                message.format(
+                    number=self.number,
+                    side=said.name_shown,
+                    points=said_wins,
+                    winner=winner.name_shown if winner else "",
+                    winner_points=_points_shown(points),
+                )
+            )
+        return RecordedGame(
+            self.number, start, tuple(self.turns), winner, points, tuple(game.roll_offs)
+        )
 
     def _read_start(self, text: str) -> None:
         """A practice game's start: the game is played from that position (its dice, if
         the ID has them, are the first turn's, written on the turn's line as ever)."""
         if self.turns or self.match.game.roll_offs or self.match.game.start is not None:
-            raise RecordError(_("game {number}: a start position comes first in a game, "
-                                "once").format(number=self.number))
+            raise RecordError(
+                _("game {number}: a start position comes first in a game, once").format(
+                    number=self.number
+                )
+            )
         try:
             start = Position.from_id(text)
             self.match = Match(length=1, dice=self.dice, start=start)
         except ValueError as error:
-            raise RecordError(_("game {number}: the start {text}: {reason}").format(
-                number=self.number, text=repr(_clipped(text)), reason=error)) from None
+            raise RecordError(
+                _("game {number}: the start {text}: {reason}").format(
+                    number=self.number, text=repr(_clipped(text)), reason=error
+                )
+            ) from None
 
     def _read_roll_off(self, line: str) -> None:
         """Throws until one side is higher; a record saved mid roll-off ends on a tie."""
         throws = [RollOff(int(w), int(b)) for w, b in _THROW.findall(line)]
-        if (not throws or any(throw.winner is not None for throw in throws[:-1])
-                or self.match.game.roll_offs or self.turns):
-            raise RecordError(_("game {number}: the roll-off {line} should be ties until one "
-                                "die is higher").format(number=self.number,
-                                                       line=repr(_clipped(line))))
+        if (
+            not throws
+            or any(throw.winner is not None for throw in throws[:-1])
+            or self.match.game.roll_offs
+            or self.turns
+        ):
+            raise RecordError(
+                _(
+                    "game {number}: the roll-off {line} should be ties until one die is higher"
+                ).format(number=self.number, line=repr(_clipped(line)))
+            )
         for throw in throws:
             self._throw(throw)
 
@@ -307,16 +354,16 @@ class _GameReader:
         index = len(self.turns) + 1
         # The turn's line is quoted as the record writes it (its colour in English).
         where = _("game {number}, turn {turn} ({line})").format(
-            number=self.number, turn=index,
-            line=f"{side.label} {thrown}: {_clipped(notation)}")
+            number=self.number, turn=index, line=f"{side.label} {thrown}: {_clipped(notation)}"
+        )
         try:
             self.turns.append(self._checked_turn(index, side, thrown, notation))
         except ValueError as reason:
-            raise RecordError(_("{where}: {reason}").format(
-                where=where, reason=_clipped(str(reason).rstrip(".")))) from None
+            raise RecordError(
+                _("{where}: {reason}").format(where=where, reason=_clipped(str(reason).rstrip(".")))
+            ) from None
 
-    def _checked_turn(self, index: int, side: Side, thrown: str, notation: str
-                      ) -> RecordedTurn:
+    def _checked_turn(self, index: int, side: Side, thrown: str, notation: str) -> RecordedTurn:
         match = self.match
         if match.phase is Phase.ROLL_OFF:
             if match.game.roll_offs:
@@ -335,8 +382,9 @@ class _GameReader:
         rolled = match.roll()
         play = parse_play(notation, before, rolled)
         match.play(play)
-        return RecordedTurn(side, rolled, play, notation, number=index, before=before,
-                            after=match.position)
+        return RecordedTurn(
+            side, rolled, play, notation, number=index, before=before, after=match.position
+        )
 
 
 QUOTED_MAX = 80
@@ -345,18 +393,21 @@ QUOTED_MAX = 80
 
 def _clipped(text: str) -> str:
     """``text``, cut to ``QUOTED_MAX`` characters with an ellipsis if it is longer."""
-    return text if len(text) <= QUOTED_MAX else text[:QUOTED_MAX - 1] + "…"
+    return text if len(text) <= QUOTED_MAX else text[: QUOTED_MAX - 1] + "…"
 
 
 _PLAYERS_SHOWN = {
-    "White: player 1 / Black: player 2 (hot-seat)": N_("White: player 1 / Black: player 2 "
-                                                      "(hot-seat)"),
+    "White: player 1 / Black: player 2 (hot-seat)": N_(
+        "White: player 1 / Black: player 2 (hot-seat)"
+    ),
 }
 _BOT_PLAYERS = (
     (re.compile(r"^White: you / Black: bot \((\w+)\)$"), N_("White: you / Black: bot ({level})")),
     (re.compile(r"^White: bot \((\w+)\) / Black: you$"), N_("White: bot ({level}) / Black: you")),
-    (re.compile(r"^Players: you and bot \((\w+)\), colours drawn at random$"),
-     N_("Players: you and bot ({level}), colours drawn at random")),
+    (
+        re.compile(r"^Players: you and bot \((\w+)\), colours drawn at random$"),
+        N_("Players: you and bot ({level}), colours drawn at random"),
+    ),
 )
 _MATCH_TO = re.compile(r"^Match to (\d+) points?$")
 _DATE = re.compile(r"^Date: (.*)$")

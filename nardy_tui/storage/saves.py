@@ -23,6 +23,7 @@ from nardy_tui.storage.paths import save_path
 
 STALE_TEMP_SECONDS = 60.0
 
+
 class SaveFileError(Exception):
     """The save file could not be read or written; ``str()`` is one line for the player."""
 
@@ -37,8 +38,9 @@ class SavedMatch:
     """The plays made against the tutor's warning."""
 
 
-def save_match(match: Match, options: MatchOptions,
-               warned: Collection[tuple[int, int]] = ()) -> None:
+def save_match(
+    match: Match, options: MatchOptions, warned: Collection[tuple[int, int]] = ()
+) -> None:
     """Write the match to the save file atomically (with ``warned``, the plays made
     against the tutor's warning).
 
@@ -62,13 +64,18 @@ def load_saved() -> SavedMatch | None:
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as error:
-        raise _rejected(path, _("it could not be read ({error})").format(error=_reason(error))
-                        ) from None
+        raise _rejected(
+            path, _("it could not be read ({error})").format(error=_reason(error))
+        ) from None
     try:
         restored = restore(json.loads(text))
     except json.JSONDecodeError as error:
-        raise _rejected(path, _("it is not valid JSON, perhaps cut short ({problem})").format(
-            problem=_json_problem(error))) from None
+        raise _rejected(
+            path,
+            _("it is not valid JSON, perhaps cut short ({problem})").format(
+                problem=_json_problem(error)
+            ),
+        ) from None
     except DocumentError as error:
         raise _rejected(path, str(error)) from None
     except (ValueError, TypeError, RecursionError) as error:
@@ -87,11 +94,17 @@ def _rejected(path: Path, reason: str) -> SaveFileError:
     try:
         path.replace(aside)
     except OSError as error:
-        return SaveFileError(_("The saved match in {path} cannot be resumed: {reason}. "
-                               "It could not be moved aside either ({error}).").format(
-            path=path, reason=reason, error=_reason(error)))
-    return SaveFileError(_("The saved match cannot be resumed: {reason}. "
-                           "The file was moved to {path}.").format(reason=reason, path=aside))
+        return SaveFileError(
+            _(
+                "The saved match in {path} cannot be resumed: {reason}. "
+                "It could not be moved aside either ({error})."
+            ).format(path=path, reason=reason, error=_reason(error))
+        )
+    return SaveFileError(
+        _("The saved match cannot be resumed: {reason}. The file was moved to {path}.").format(
+            reason=reason, path=aside
+        )
+    )
 
 
 def _aside_path(path: Path) -> Path:
@@ -125,7 +138,8 @@ def _json_problem(error: json.JSONDecodeError) -> str:
     'Expecting value at line 1, column 1'
     """
     return _("{problem} at line {line}, column {column}").format(
-        problem=error.msg.removesuffix(" at"), line=error.lineno, column=error.colno)
+        problem=error.msg.removesuffix(" at"), line=error.lineno, column=error.colno
+    )
 
 
 def _reason(error: Exception) -> str:

@@ -119,8 +119,9 @@ def load_settings() -> Settings:
     if not isinstance(stored, dict):
         return Settings()
     known = {field.name for field in fields(Settings)}
-    settings = Settings(**{name: value for name, value in stored.items()
-                           if name in known and _allowed(name, value)})
+    settings = Settings(
+        **{name: value for name, value in stored.items() if name in known and _allowed(name, value)}
+    )
     settings.animation = Animation(settings.animation)  # the file holds their values
     settings.tutor = Tutor(settings.tutor)
     return settings

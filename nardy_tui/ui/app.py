@@ -59,8 +59,10 @@ SIGNAL_GRACE = 2.0
 BOT_PACE = 0.6
 """Seconds between the bot's steps: slow enough to follow, quick enough not to bore."""
 
-TEXTUAL_COMMANDS = {"Theme": (N_("Theme"), N_("Change the colour theme")),
-                    "Keys": (N_("Keys"), N_("Show or hide the panel of keys"))}
+TEXTUAL_COMMANDS = {
+    "Theme": (N_("Theme"), N_("Change the colour theme")),
+    "Keys": (N_("Keys"), N_("Show or hide the panel of keys")),
+}
 """Textual's own palette commands worth keeping (the colour theme and the keys panel), with
 our words for them, so they are translated too."""
 SETTING_COMMANDS = (
@@ -77,11 +79,15 @@ class NardyApp(App[int]):
 
     CSS_PATH = "nardy.tcss"
     TITLE = "nardy"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", N_("Quit"),
-                                                     priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", N_("Quit"), priority=True)]
 
-    def __init__(self, launch: LaunchOptions | None = None, *,
-                 bot_factory: BotFactory | None = None, pace: float = BOT_PACE) -> None:
+    def __init__(
+        self,
+        launch: LaunchOptions | None = None,
+        *,
+        bot_factory: BotFactory | None = None,
+        pace: float = BOT_PACE,
+    ) -> None:
         """``bot_factory`` and ``pace`` are seams for tests: a fast bot, no animation delay."""
         super().__init__()
         self.settings: Settings = load_settings()
@@ -94,7 +100,8 @@ class NardyApp(App[int]):
         """Published with a setting's name when the player changes it."""
         self.saver: Saver = Saver()
         self._typed_on: weakref.WeakKeyDictionary[events.Key, Screen[object]] = (
-            weakref.WeakKeyDictionary())
+            weakref.WeakKeyDictionary()
+        )
         """The screen each key was typed on, while it travels (``on_event``)."""
         self.network: NetworkGame | None = None
         """The match with a friend on another machine, if that is what this app plays."""
@@ -105,13 +112,15 @@ class NardyApp(App[int]):
         if not self.is_headless:
             self._exit_on_hangup_and_terminate()
         if self.launch.network is not None:
-            self.run_worker(self._start_network(self.launch.network), exclusive=True,
-                            group="network")
+            self.run_worker(
+                self._start_network(self.launch.network), exclusive=True, group="network"
+            )
             return
         saved, problem = (None, None) if self.launch.resume is False else self.saver.load()
         if problem is not None:
-            self.notify(problem, title=_("The save file could not be read"), severity="warning",
-                        timeout=10)
+            self.notify(
+                problem, title=_("The save file could not be read"), severity="warning", timeout=10
+            )
         if saved is not None and self.launch.resume:
             self.start_match(saved.options, saved.match, warned=saved.warned)
         elif saved is not None:
@@ -148,8 +157,9 @@ class NardyApp(App[int]):
         deadline.start()
         self.exit(return_code=128 + number)
 
-    def exit(self, result: int | None = None, return_code: int = 0,
-             message: RenderableType | None = None) -> None:
+    def exit(
+        self, result: int | None = None, return_code: int = 0, message: RenderableType | None = None
+    ) -> None:
         """Exit, for the first reason given: a later call (the other machine's news still
         arriving while the app closes, a second key) neither changes the status nor adds
         a second message, which Textual would print as "1 of 2 errors shown"."""
@@ -162,10 +172,13 @@ class NardyApp(App[int]):
         game with one line instead of a traceback. The match was saved after its last
         step, so it resumes on the next start. Anything else is Textual's to report."""
         if isinstance(error, ImportError):
-            self.exit(return_code=1, message=_(
-                "nardy: a part of the game could not be loaded ({error}); was it reinstalled "
-                "while it ran? The match is saved: start nardy again to go on.").format(
-                    error=error))
+            self.exit(
+                return_code=1,
+                message=_(
+                    "nardy: a part of the game could not be loaded ({error}); was it reinstalled "
+                    "while it ran? The match is saved: start nardy again to go on."
+                ).format(error=error),
+            )
             return
         super()._handle_exception(error)
 
@@ -175,8 +188,9 @@ class NardyApp(App[int]):
         A fast burst can hold keys typed after the one that quits; by the time they are
         handled the screens are gone, and Textual would fail looking for one.
         """
-        if isinstance(event, events.InputEvent) and (self.return_code is not None
-                                                     or not self.screen_stack):
+        if isinstance(event, events.InputEvent) and (
+            self.return_code is not None or not self.screen_stack
+        ):
             return
         if isinstance(event, events.MouseDown) and self._removed_under(event):
             return
@@ -231,8 +245,10 @@ class NardyApp(App[int]):
         from nardy_tui.ui.dialogs import ResumeDialog
 
         asked = None if self.launch.match is None else _asked(self.launch.match)
-        self.push_screen(ResumeDialog(_summary(saved.match, saved.options), asked),
-                         partial(self._resume_chosen, saved))
+        self.push_screen(
+            ResumeDialog(_summary(saved.match, saved.options), asked),
+            partial(self._resume_chosen, saved),
+        )
 
     def _resume_chosen(self, saved: SavedMatch, choice: Choice | None) -> None:
         """Resume, or choose a new match; Escape on the new-match screen asks again."""
@@ -241,8 +257,12 @@ class NardyApp(App[int]):
         if choice is Choice.RESUME:
             self.start_match(saved.options, saved.match, warned=saved.warned)
             if self.launch.match is not None:
-                self.notify(_("The saved match goes on: the match asked for on the command "
-                              "line was not started."))
+                self.notify(
+                    _(
+                        "The saved match goes on: the match asked for on the command "
+                        "line was not started."
+                    )
+                )
         elif self.launch.match is not None:
             self.start_match(self.launch.match, start=self.launch.start)
         else:
@@ -262,9 +282,12 @@ class NardyApp(App[int]):
         except NetworkSaveError as error:
             self.exit(return_code=1, message=f"nardy: {error}")
         except OSError as error:
-            self.exit(return_code=1, message=_(
-                "nardy: cannot listen on port {port}: {reason}").format(
-                port=launch.port, reason=error.strerror or error))
+            self.exit(
+                return_code=1,
+                message=_("nardy: cannot listen on port {port}: {reason}").format(
+                    port=launch.port, reason=error.strerror or error
+                ),
+            )
 
     @cached_property
     def game_services(self) -> GameServices:
@@ -272,17 +295,26 @@ class NardyApp(App[int]):
         package is imported on first use)."""
         from nardy_tui.ui.game import GameServices
 
-        return GameServices(settings=self.settings, settings_changed=self.settings_changed,
-                            saver=self.saver, bot_factory=self._bot_factory, pace=self._pace,
-                            new_match=self.action_new_match)
+        return GameServices(
+            settings=self.settings,
+            settings_changed=self.settings_changed,
+            saver=self.saver,
+            bot_factory=self._bot_factory,
+            pace=self._pace,
+            new_match=self.action_new_match,
+        )
 
     def show_network_match(self, network: NetworkGame, saver: Saver) -> None:
         """The game screen for the match with a friend (again after a language change)."""
         from nardy_tui.ui.game import GameScreen
 
         assert network.saved is not None
-        services = replace(self.game_services, saver=saver, new_match=partial(self.exit, 0),
-                           lockstep=network.lockstep)
+        services = replace(
+            self.game_services,
+            saver=saver,
+            new_match=partial(self.exit, 0),
+            lockstep=network.lockstep,
+        )
         self._show(GameScreen(network.saved.match, network.options, network.seats, services))
 
     async def on_unmount(self) -> None:
@@ -292,9 +324,13 @@ class NardyApp(App[int]):
 
     # -- screens -------------------------------------------------------------------------
 
-    def start_match(self, options: MatchOptions, match: Match | None = None,
-                    start: str | None = None,
-                    warned: frozenset[tuple[int, int]] = frozenset()) -> None:
+    def start_match(
+        self,
+        options: MatchOptions,
+        match: Match | None = None,
+        start: str | None = None,
+        warned: frozenset[tuple[int, int]] = frozenset(),
+    ) -> None:
         """Play ``match`` (a resumed one, with the plays ``warned`` of by the tutor) or a
         new match with ``options``: from the opening, or a practice game from the position
         ID ``start``."""
@@ -306,8 +342,11 @@ class NardyApp(App[int]):
         if options.color == "random":
             colors = [color for color in COLOR_CHOICES if color != "random"]
             resolved = replace(options, color=random.Random(options.seed).choice(colors))
-        seats = (against_bot(Side(resolved.color), resolved.bot_level)
-                 if resolved.mode == "bot" else hot_seat())
+        seats = (
+            against_bot(Side(resolved.color), resolved.bot_level)
+            if resolved.mode == "bot"
+            else hot_seat()
+        )
         if match is None:
             if start is None:
                 self._remember_choices(options)
@@ -326,8 +365,11 @@ class NardyApp(App[int]):
         A hot-seat match has no bot: the bot's level and the colour against it stay as they
         were (``nardy --hot-seat`` fills them with defaults that nobody chose).
         """
-        chosen = ("mode", "points") if options.mode == "hot-seat" else (
-            "mode", "bot_level", "color", "points")
+        chosen = (
+            ("mode", "points")
+            if options.mode == "hot-seat"
+            else ("mode", "bot_level", "color", "points")
+        )
         for name in chosen:
             setattr(self.settings, name, getattr(options, name))
         problem = save_settings(self.settings)
@@ -342,14 +384,20 @@ class NardyApp(App[int]):
         """The new-match screen in place of the current one; Escape calls ``back``, if given."""
         from nardy_tui.ui.newmatch import NewMatchScreen
 
-        screen = NewMatchScreen(self.settings, self.change_setting, self.change_language,
-                                seed=self.launch.seed, back=back)
+        screen = NewMatchScreen(
+            self.settings,
+            self.change_setting,
+            self.change_language,
+            seed=self.launch.seed,
+            back=back,
+        )
         if len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen, partial(self._new_match_chosen, back))
 
-    def _new_match_chosen(self, back: Callable[[], None] | None,
-                          chosen: MatchChoice | None) -> None:
+    def _new_match_chosen(
+        self, back: Callable[[], None] | None, chosen: MatchChoice | None
+    ) -> None:
         if chosen is not None:
             self.start_match(chosen.options, start=chosen.start)
         elif back is not None:
@@ -432,11 +480,14 @@ class NardyApp(App[int]):
             if command.title in TEXTUAL_COMMANDS:
                 title, help_text = TEXTUAL_COMMANDS[command.title]
                 yield SystemCommand(_(title), _(help_text), command.callback)
-        yield SystemCommand(_("Quit"),
-                            _("Quit nardy (asks first during a match, which stays saved)"),
-                            self.action_quit)
-        yield SystemCommand(_("New match"), _("Choose how to play a new match"),
-                            self._ask_new_match)
+        yield SystemCommand(
+            _("Quit"),
+            _("Quit nardy (asks first during a match, which stays saved)"),
+            self.action_quit,
+        )
+        yield SystemCommand(
+            _("New match"), _("Choose how to play a new match"), self._ask_new_match
+        )
         yield SystemCommand(_("Help"), _("The rules in short and every key"), self.action_help)
         game = self._game_screen()
         if game is not None and (game is screen or self._game_over_dialog_on(game, screen)):
@@ -455,8 +506,11 @@ class NardyApp(App[int]):
         from nardy_tui.ui.dialogs import GameOverDialog
 
         stack = self.screen_stack
-        return (isinstance(screen, GameOverDialog) and screen in stack
-                and stack.index(screen) == stack.index(game) + 1)
+        return (
+            isinstance(screen, GameOverDialog)
+            and screen in stack
+            and stack.index(screen) == stack.index(game) + 1
+        )
 
     def _ask_new_match(self) -> None:
         game = self._game_screen()
@@ -480,9 +534,11 @@ class NardyApp(App[int]):
         for code in LANGUAGES:
             if code != current_language():
                 name = language_name(code)
-                yield SystemCommand(_("Language: {name}").format(name=name) + in_english,
-                                    _("Play in {name} from now on").format(name=name),
-                                    partial(self.change_language, code))
+                yield SystemCommand(
+                    _("Language: {name}").format(name=name) + in_english,
+                    _("Play in {name} from now on").format(name=name),
+                    partial(self.change_language, code),
+                )
 
     def _redrawn_in_place(self, screen: Screen[object]) -> bool:
         """Whether ``screen`` can be drawn again in another language at once: the game and
@@ -498,13 +554,17 @@ class NardyApp(App[int]):
         for animation in Animation:
             if animation is not self.settings.animation:
                 title = _("Bot animation: {speed}").format(speed=_(ANIMATION_NAMES[animation]))
-                yield SystemCommand(title, _("Now {speed}").format(speed=now),
-                                    partial(self._set_animation, animation))
+                yield SystemCommand(
+                    title,
+                    _("Now {speed}").format(speed=now),
+                    partial(self._set_animation, animation),
+                )
 
     def _set_animation(self, animation: Animation) -> None:
         self.settings.animation = animation
-        self._remember_settings(_("Bot animation: {speed}").format(
-            speed=_(ANIMATION_NAMES[animation])))
+        self._remember_settings(
+            _("Bot animation: {speed}").format(speed=_(ANIMATION_NAMES[animation]))
+        )
 
     def _remember_settings(self, said: str) -> None:
         """Write the settings for the next run (a problem is told, play goes on), then
@@ -520,9 +580,13 @@ class NardyApp(App[int]):
         for tutor in Tutor:
             if tutor is not self.settings.tutor:
                 title = _("Tutor: {threshold}").format(threshold=_(TUTOR_NAMES[tutor]))
-                yield SystemCommand(title, _("Before a turn counts, the expert judges it. Now: "
-                                             "{threshold}").format(threshold=now),
-                                    partial(self._set_tutor, tutor))
+                yield SystemCommand(
+                    title,
+                    _("Before a turn counts, the expert judges it. Now: {threshold}").format(
+                        threshold=now
+                    ),
+                    partial(self._set_tutor, tutor),
+                )
 
     def _set_tutor(self, tutor: Tutor) -> None:
         self.settings.tutor = tutor
@@ -574,10 +638,12 @@ class NardyApp(App[int]):
         if isinstance(screen, GameScreen) and self.network is not None:
             self.network.show_again()
         elif isinstance(screen, GameScreen):
-            self.start_match(screen.options, screen.match,
-                             warned=frozenset(screen.tutor.overridden))
+            self.start_match(
+                screen.options, screen.match, warned=frozenset(screen.tutor.overridden)
+            )
         elif isinstance(screen, NewMatchScreen):
             self._open_new_match_screen(back=screen.back)
+
 
 def _summary(match: Match, options: MatchOptions) -> str:
     """The saved match in one line, for the question whether to resume it."""
@@ -593,11 +659,16 @@ def _summary(match: Match, options: MatchOptions) -> str:
     if options.mode == "hot-seat":
         template = _("hot-seat, match to {length}, White {white} - Black {black}, {where}")
     else:
-        template = _("against the {level} bot, match to {length}, White {white} - "
-                     "Black {black}, {where}")
-    return template.format(level=level_name(options.bot_level), length=match.length,
-                           white=match.score[Side.WHITE], black=match.score[Side.BLACK],
-                           where=where.format(number=match.game.number))
+        template = _(
+            "against the {level} bot, match to {length}, White {white} - Black {black}, {where}"
+        )
+    return template.format(
+        level=level_name(options.bot_level),
+        length=match.length,
+        white=match.score[Side.WHITE],
+        black=match.score[Side.BLACK],
+        where=where.format(number=match.game.number),
+    )
 
 
 def _asked(options: MatchOptions) -> str:
@@ -607,7 +678,8 @@ def _asked(options: MatchOptions) -> str:
     if options.mode == "hot-seat":
         return _("hot-seat, match to {length}").format(length=options.points)
     return _("against the {level} bot, match to {length}").format(
-        level=level_name(options.bot_level), length=options.points)
+        level=level_name(options.bot_level), length=options.points
+    )
 
 
 def run_app(launch: LaunchOptions) -> int:
@@ -625,8 +697,9 @@ def run_app(launch: LaunchOptions) -> int:
     if launch.resume:
         saved, problem = Saver().load()
         if saved is None:
-            return _fail(problem or _("there is no unfinished match to resume; "
-                                      "run 'nardy' to start one"))
+            return _fail(
+                problem or _("there is no unfinished match to resume; run 'nardy' to start one")
+            )
     app = NardyApp(launch)
     app.run()
     return app.return_code or 0

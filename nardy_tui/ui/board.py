@@ -72,6 +72,7 @@ DIGIT_WAIT = 0.7
 
 HEAD_CELLS = frozenset(board_index(side, HEAD) for side in Side)
 
+
 @dataclass(frozen=True)
 class PointLook:
     """What one point shows: its checkers (+ White, - Black), edge number, marker, marks."""
@@ -94,14 +95,23 @@ class TrayLook:
     marks: frozenset[Mark]
 
 
-LABEL_LAYERS = ((Mark.HEAD, "point--label-head"), (Mark.LAST_FROM, "point--label-last"),
-                (Mark.LAST_TO, "point--label-last"), (Mark.SOURCE, "point--label-source"),
-                (Mark.SELECTED, "point--label-selected"), (Mark.CURSOR, "point--label-cursor"))
+LABEL_LAYERS = (
+    (Mark.HEAD, "point--label-head"),
+    (Mark.LAST_FROM, "point--label-last"),
+    (Mark.LAST_TO, "point--label-last"),
+    (Mark.SOURCE, "point--label-source"),
+    (Mark.SELECTED, "point--label-selected"),
+    (Mark.CURSOR, "point--label-cursor"),
+)
 """The edge number's looks by mark, weakest first."""
 
-TRAY_LAYERS = ((Mark.LAST_TO, "tray--last-to"), (Mark.DEST_SINGLE, "tray--dest"),
-               (Mark.DEST_COMBINED, "tray--dest"), (Mark.HINT, "tray--hint"),
-               (Mark.CURSOR, "tray--cursor"))
+TRAY_LAYERS = (
+    (Mark.LAST_TO, "tray--last-to"),
+    (Mark.DEST_SINGLE, "tray--dest"),
+    (Mark.DEST_COMBINED, "tray--dest"),
+    (Mark.HINT, "tray--hint"),
+    (Mark.CURSOR, "tray--cursor"),
+)
 """A tray's looks by mark, weakest first."""
 
 BAR_WIDTH = 3
@@ -124,10 +134,17 @@ class PointRow(Widget):
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "point--light", "point--dark", *(f"point--{mark.value}" for mark in OWNERS_MARKS),
-        "point--white", "point--black", "point--marker", "point--label",
+        "point--light",
+        "point--dark",
+        *(f"point--{mark.value}" for mark in OWNERS_MARKS),
+        "point--white",
+        "point--black",
+        "point--marker",
+        "point--label",
         *(component for _, component in LABEL_LAYERS),
-        "bar", "tray", *(component for _, component in TRAY_LAYERS),
+        "bar",
+        "tray",
+        *(component for _, component in TRAY_LAYERS),
     }
 
     def __init__(self, upper: bool, **kwargs: Any) -> None:
@@ -141,8 +158,9 @@ class PointRow(Widget):
         self._drawn: dict[tuple[PointLook, bool], list[Strip]] = {}
         """Points already drawn, by look and shade: a step changes two or three points."""
 
-    def show(self, points: tuple[PointLook, ...], tray: TrayLook, stack: int,
-             point_width: int) -> None:
+    def show(
+        self, points: tuple[PointLook, ...], tray: TrayLook, stack: int, point_width: int
+    ) -> None:
         """Draw these looks; only a change redraws, and only a new size lays out again."""
         resized = (stack, point_width) != (self.stack, self.point_width)
         if not resized and (points, tray) == (self.points, self.tray):
@@ -193,8 +211,9 @@ class PointRow(Widget):
         assert self.tray is not None
         around = self.rich_style
         height = self.stack + 2
-        columns = [self._point_drawn(look, column, around)
-                   for column, look in enumerate(self.points)]
+        columns = [
+            self._point_drawn(look, column, around) for column, look in enumerate(self.points)
+        ]
         bar = [Strip.blank(BAR_WIDTH, self._look(around, "bar"))] * height
         margin = [Strip.blank(TRAY_MARGIN, around)] * height
         columns[6:6] = [bar]
@@ -215,11 +234,12 @@ class PointRow(Widget):
 
     def _point(self, look: PointLook, light: bool, around: Style) -> list[Strip]:
         """The point's lines, edge number first (top row) or last (bottom row)."""
-        layers = ["point--light" if light else "point--dark",
-                  *(f"point--{mark.value}" for mark in OWNERS_MARKS if mark in look.marks)]
+        layers = [
+            "point--light" if light else "point--dark",
+            *(f"point--{mark.value}" for mark in OWNERS_MARKS if mark in look.marks),
+        ]
         base = self._look(around, *layers)
-        checker = self._look(around, *layers,
-                             "point--white" if look.count > 0 else "point--black")
+        checker = self._look(around, *layers, "point--white" if look.count > 0 else "point--black")
         glyph = GLYPH[Side.WHITE if look.count > 0 else Side.BLACK]
         rows = [(glyph, checker)] * min(abs(look.count), self.stack)
         if abs(look.count) > self.stack:
@@ -237,10 +257,16 @@ class PointRow(Widget):
         cursor reverses the words only."""
         layers = [component for name, component in TRAY_LAYERS if name in look.marks]
         text_style = self._look(around, "tray", *layers)
-        tray_style = self._look(around, "tray", *(layer for layer in layers
-                                                  if layer != "tray--cursor"))
-        texts = ["", look.side.name_shown, _("off"), f"{GLYPH[look.side]} {look.count:>2}",
-                 look.marker]
+        tray_style = self._look(
+            around, "tray", *(layer for layer in layers if layer != "tray--cursor")
+        )
+        texts = [
+            "",
+            look.side.name_shown,
+            _("off"),
+            f"{GLYPH[look.side]} {look.count:>2}",
+            look.marker,
+        ]
         texts += [""] * (self.stack + 2 - len(texts))
         return [_centred(text, text_style, tray_style, TRAY_WIDTH) for text in texts]
 
@@ -252,8 +278,11 @@ def _centred(text: str, style: Style, around: Style, width: int) -> Strip:
     spare = max(0, width - cell_len(text))
     left = spare // 2
     blank = around.background_style
-    segments = [Segment(" " * left, blank), Segment(text, style),
-                Segment(" " * (spare - left), blank)]
+    segments = [
+        Segment(" " * left, blank),
+        Segment(text, style),
+        Segment(" " * (spare - left), blank),
+    ]
     return Strip(segments).crop(0, width)
 
 
@@ -297,8 +326,7 @@ class BoardView(Widget, can_focus=True):
     class Flipped(Message):
         """The view was flipped (so the screen can say whose side it shows)."""
 
-    def __init__(self, *, interactive: bool = True, view: Side = Side.WHITE,
-                 **kwargs: Any) -> None:
+    def __init__(self, *, interactive: bool = True, view: Side = Side.WHITE, **kwargs: Any) -> None:
         """``view`` is set before the first frame, so the board never shows a side first."""
         super().__init__(**kwargs)
         translate_bindings(self)
@@ -396,26 +424,41 @@ class BoardView(Widget, can_focus=True):
             return  # a burst replaced its screen, which is being removed, points and all
         for row, cells in zip(self.query(PointRow), layout(self.view), strict=True):
             points = tuple(self._point_look(cell, row.upper) for cell in cells[:12])
-            row.show(points, self._tray_look(cells[12], row.upper), self.stack_rows,
-                     self.point_width)
+            row.show(
+                points, self._tray_look(cells[12], row.upper), self.stack_rows, self.point_width
+            )
 
     def looks(self) -> list[PointLook | TrayLook]:
         """Every cell as drawn, row by row from the top left (what a test reads)."""
-        return [look for row in self.query(PointRow) for look in (*row.points, row.tray)
-                if look is not None]
+        return [
+            look
+            for row in self.query(PointRow)
+            for look in (*row.points, row.tray)
+            if look is not None
+        ]
 
     def marked(self, mark: Mark) -> set[int]:
         """The cells drawn with ``mark``."""
         return {look.cell for look in self.looks() if mark in look.marks}
 
     def _point_look(self, cell: int, upper: bool) -> PointLook:
-        return PointLook(cell, self.position.points[cell], str(own_point(self.numbering, cell)),
-                         self._marker(cell, upper), self._marks_of(cell))
+        return PointLook(
+            cell,
+            self.position.points[cell],
+            str(own_point(self.numbering, cell)),
+            self._marker(cell, upper),
+            self._marks_of(cell),
+        )
 
     def _tray_look(self, cell: int, upper: bool) -> TrayLook:
         side = Side.WHITE if cell == tray_cell(Side.WHITE) else Side.BLACK
-        return TrayLook(cell, side, self.position.borne_off(side), self._marker(cell, upper),
-                        self._marks_of(cell))
+        return TrayLook(
+            cell,
+            side,
+            self.position.borne_off(side),
+            self._marker(cell, upper),
+            self._marks_of(cell),
+        )
 
     def _marker(self, cell: int, upper: bool) -> str:
         """The glyphs under a stack: the owner's marker and the last play's own mark, side by
@@ -519,4 +562,3 @@ class BoardView(Widget, can_focus=True):
         timer, self._digit_timer = self._digit_timer, None
         if timer is not None:
             timer.stop()
-

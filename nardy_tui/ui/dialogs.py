@@ -37,9 +37,13 @@ def is_you(side: Side, names: dict[Side, str]) -> bool:
 def score_line(match: Match, names: dict[Side, str]) -> str:
     """The score: "You (White) 1 - 0 Easy bot (Black), match to 3"."""
     line = _("{white_player} {white_score} - {black_score} {black_player}, match to {length}")
-    return line.format(white_player=who(Side.WHITE, names), white_score=match.score[Side.WHITE],
-                       black_score=match.score[Side.BLACK], black_player=who(Side.BLACK, names),
-                       length=match.length)
+    return line.format(
+        white_player=who(Side.WHITE, names),
+        white_score=match.score[Side.WHITE],
+        black_score=match.score[Side.BLACK],
+        black_player=who(Side.BLACK, names),
+        length=match.length,
+    )
 
 
 def game_scored(game: Game, names: dict[Side, str]) -> str:
@@ -51,14 +55,17 @@ def game_scored(game: Game, names: dict[Side, str]) -> str:
         if game.is_mars:
             mars = _("You ({side}) score 2 points: mars! The loser bore off no checker.")
             return mars.format(side=side)
-        return ngettext("You ({side}) score {count} point.", "You ({side}) score {count} points.",
-                        count).format(side=side, count=count)
+        return ngettext(
+            "You ({side}) score {count} point.", "You ({side}) score {count} points.", count
+        ).format(side=side, count=count)
     player = who(winner, names)
     if game.is_mars:
         return _("{player} scores 2 points: mars! The loser bore off no checker.").format(
-            player=player)
-    return ngettext("{player} scores {count} point.", "{player} scores {count} points.",
-                    count).format(player=player, count=count)
+            player=player
+        )
+    return ngettext(
+        "{player} scores {count} point.", "{player} scores {count} points.", count
+    ).format(player=player, count=count)
 
 
 def match_won(match: Match, names: dict[Side, str]) -> str:
@@ -76,9 +83,11 @@ def last_game_won(game: Game) -> str:
     side = game.winner.name_shown
     if game.is_mars:
         return _("{side} won the last game with a mars (2 points).").format(side=side)
-    return ngettext("{side} won the last game ({count} point).",
-                    "{side} won the last game ({count} points).",
-                    game.points).format(side=side, count=game.points)
+    return ngettext(
+        "{side} won the last game ({count} point).",
+        "{side} won the last game ({count} points).",
+        game.points,
+    ).format(side=side, count=game.points)
 
 
 def past_the_length(match: Match) -> str:
@@ -87,8 +96,7 @@ def past_the_length(match: Match) -> str:
     assert match.winner is not None
     if match.score[match.winner] <= match.length:
         return ""
-    return _("The last game's points all count, a mars 2, though the match needed "
-             "fewer.")
+    return _("The last game's points all count, a mars 2, though the match needed fewer.")
 
 
 DIALOG_TEXT_WIDTH = 58
@@ -119,8 +127,10 @@ class Dialog(ClosesOnce, ModalScreen[Choice]):
     between them. Escape closes a dialog only where that is safe (its subclass binds it).
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("left,up", "app.focus_previous", show=False),
-                Binding("right,down", "app.focus_next", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,up", "app.focus_previous", show=False),
+        Binding("right,down", "app.focus_next", show=False),
+    ]
 
     def __init__(self, title: str, body: str, buttons: list[tuple[Choice, str]]) -> None:
         """``buttons`` are (choice, label) pairs; the label should name the button's keys.
@@ -136,12 +146,14 @@ class Dialog(ClosesOnce, ModalScreen[Choice]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog -right-to-left" if reordering() else "dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
-            yield Static(broken_into_lines(self.body, DIALOG_TEXT_WIDTH), classes="dialog-body",
-                         markup=False)
+            yield Static(
+                broken_into_lines(self.body, DIALOG_TEXT_WIDTH), classes="dialog-body", markup=False
+            )
             with Horizontal(classes="dialog-buttons"):
                 for index, (choice, label) in enumerate(self.buttons):
-                    yield Button(label, id=choice.value,
-                                 variant="primary" if index == 0 else "default")
+                    yield Button(
+                        label, id=choice.value, variant="primary" if index == 0 else "default"
+                    )
 
     def on_mount(self) -> None:
         self.query(Button).first().focus()
@@ -180,11 +192,13 @@ class GameOverDialog(Dialog):
         game = match.game
         assert game.winner is not None
         super().__init__(
-            _("Game {number}: {side} wins").format(number=game.number,
-                                                   side=game.winner.name_shown),
+            _("Game {number}: {side} wins").format(number=game.number, side=game.winner.name_shown),
             f"{game_scored(game, names)}\n\n{score_line(match, names)}",
-            [(Choice.NEXT, _("Next game (n)")), (Choice.REVIEW, _("Review (v)")),
-             (Choice.LOOK, _("See the board (Esc)"))],
+            [
+                (Choice.NEXT, _("Next game (n)")),
+                (Choice.REVIEW, _("Review (v)")),
+                (Choice.LOOK, _("See the board (Esc)")),
+            ],
         )
 
 
@@ -205,15 +219,24 @@ class MatchOverDialog(Dialog):
 
     def __init__(self, match: Match, names: dict[Side, str], record: str) -> None:
         """``record`` says where the match's record was written, or why it was not."""
-        final = "\n".join(filter(None, (
-            _("Final score: {score}").format(score=score_line(match, names)),
-            past_the_length(match))))
+        final = "\n".join(
+            filter(
+                None,
+                (
+                    _("Final score: {score}").format(score=score_line(match, names)),
+                    past_the_length(match),
+                ),
+            )
+        )
         super().__init__(
             match_won(match, names),
             f"{last_game_won(match.game)}\n\n{final}\n\n{record}\n\n"
             + _("Esc shows the final board; n there brings this back."),
-            [(Choice.NEW, _("New match (n)")), (Choice.REVIEW, _("Review (v)")),
-             (Choice.QUIT, _("Quit (q)"))],
+            [
+                (Choice.NEW, _("New match (n)")),
+                (Choice.REVIEW, _("Review (v)")),
+                (Choice.QUIT, _("Quit (q)")),
+            ],
         )
 
 
@@ -234,8 +257,11 @@ class QuitDialog(Dialog):
         (a network match)."""
         super().__init__(
             _("Quit nardy?"),
-            how_to_go_on or _("The match is not over. It is saved: 'nardy --resume' (or "
-                              "just 'nardy') continues it later."),
+            how_to_go_on
+            or _(
+                "The match is not over. It is saved: 'nardy --resume' (or "
+                "just 'nardy') continues it later."
+            ),
             [(Choice.QUIT, _("Quit (q, y)")), (Choice.STAY, _("Keep playing (Esc, n)"))],
         )
 
@@ -257,9 +283,13 @@ class TutorDialog(Dialog):
 
     def __init__(self, mark: str, question: str) -> None:
         super().__init__(
-            _("The tutor: {mark}").format(mark=mark), question,
-            [(Choice.RETHINK, _("Rethink (t)")), (Choice.HINT, _("Show hint (h)")),
-             (Choice.PLAY_ANYWAY, _("Play anyway (p)"))],
+            _("The tutor: {mark}").format(mark=mark),
+            question,
+            [
+                (Choice.RETHINK, _("Rethink (t)")),
+                (Choice.HINT, _("Show hint (h)")),
+                (Choice.PLAY_ANYWAY, _("Play anyway (p)")),
+            ],
         )
 
 
@@ -295,9 +325,12 @@ class ResumeDialog(Dialog):
         at once, giving the saved one up (so the question says so)."""
         body = _("An unfinished match is saved:\n{summary}").format(summary=summary)
         if asked is not None:
-            body += "\n\n" + _("The command line asks for a new match:\n{asked}\nStarting it "
-                               "gives the saved match up.").format(asked=asked)
+            body += "\n\n" + _(
+                "The command line asks for a new match:\n{asked}\nStarting it "
+                "gives the saved match up."
+            ).format(asked=asked)
         super().__init__(
-            _("Resume the saved match?"), body,
+            _("Resume the saved match?"),
+            body,
             [(Choice.RESUME, _("Resume (r)")), (Choice.NEW, _("New match (n)"))],
         )

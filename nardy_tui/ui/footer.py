@@ -35,11 +35,19 @@ class KeysFooter(Footer):
             return ()
         app = self.app
         bindings = tuple(
-            (binding.key, app.get_key_display(binding), binding.description, binding.action,
-             binding.show, binding.group, enabled, tooltip)
-            for _node, binding, enabled, tooltip in self.screen.active_bindings.values())
-        return (*bindings, self.compact, self.show_command_palette,
-                app.ENABLE_COMMAND_PALETTE)
+            (
+                binding.key,
+                app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                binding.show,
+                binding.group,
+                enabled,
+                tooltip,
+            )
+            for _node, binding, enabled, tooltip in self.screen.active_bindings.values()
+        )
+        return (*bindings, self.compact, self.show_command_palette, app.ENABLE_COMMAND_PALETTE)
 
 
 def show_in_footer(node: DOMNode, actions: frozenset[str], shown: bool) -> None:
@@ -49,7 +57,9 @@ def show_in_footer(node: DOMNode, actions: frozenset[str], shown: bool) -> None:
     rest fit on the line."""
     bindings = node._bindings.key_to_bindings
     for key, key_bindings in bindings.items():
-        bindings[key] = [dataclasses.replace(binding, show=shown)
-                         if {binding.action, binding.action.partition("(")[0]} & actions
-                         else binding
-                         for binding in key_bindings]
+        bindings[key] = [
+            dataclasses.replace(binding, show=shown)
+            if {binding.action, binding.action.partition("(")[0]} & actions
+            else binding
+            for binding in key_bindings
+        ]

@@ -32,51 +32,120 @@ TITLE = N_("Long Nardy")
 CLOSING = N_("Escape, q or ? closes this help.")
 
 RULES: tuple[tuple[str, tuple[Paragraph, ...]], ...] = (
-    (N_("Goal"), (
-        (N_("Move all 15 of your checkers around the board into your home (your points 1-6) "
-            "and bear them off."),
-         N_("The first to bear off all 15 wins: 1 point, or 2 (**mars**) if the loser has "
-            "borne off none."),
-         N_("A match is played to 1, 3, 5 or 7 points.")),
-    )),
-    (N_("Numbering"), (
-        (N_("Each player counts along their own path: the head is 24, home is 1-6."),
-         N_("Against the bot, every point number you read or type is in your own numbering: "
-            "the board's edge, the messages, the history and the hint, the bot's moves "
-            "included."),
-         N_("In hot-seat the numbers are those of the player the board is turned to (f turns "
-            "it)."),
-         N_("Exported records keep the usual notation: each move in its mover's own "
-            "numbering."),
-         N_("White's head is top right (seen from White's side); both sides move "
-            "counter-clockwise.")),
-    )),
-    (N_("Start"), (
-        (N_("All checkers start on the head. Each side rolls one die; the higher starts and "
-            "then rolls both dice. Ties roll again."),),
-    )),
-    (N_("Moving"), (
-        (N_("Each die is a separate move; one checker may use both if the point in between "
-            "is open. Doubles play four times."),
-         N_("A checker may not land on a point holding any opposing checker; there is no "
-            "hitting.")),
-    )),
-    (N_("Head rule"), (
-        (N_("Only one checker leaves the head per turn, except on the first turn with 6-6, "
-            "4-4 or 3-3, when two may."),),
-    )),
-    (N_("No six-block"), (
-        (N_("Six points in a row may not be held unless an opposing checker is already past "
-            "them."),),
-    )),
-    (N_("Whole roll"), (
-        (N_("Play both dice if you can; if only one can be played, the higher one."),
-         N_("With no legal move the turn passes.")),
-    )),
-    (N_("Bearing off"), (
-        (N_("Only once all 15 are home. A die bears off from its point; from a lower point "
-            "only if no checker stands higher."),),
-    )),
+    (
+        N_("Goal"),
+        (
+            (
+                N_(
+                    "Move all 15 of your checkers around the board into your home (your points "
+                    "1-6) "
+                    "and bear them off."
+                ),
+                N_(
+                    "The first to bear off all 15 wins: 1 point, or 2 (**mars**) if the loser has "
+                    "borne off none."
+                ),
+                N_("A match is played to 1, 3, 5 or 7 points."),
+            ),
+        ),
+    ),
+    (
+        N_("Numbering"),
+        (
+            (
+                N_("Each player counts along their own path: the head is 24, home is 1-6."),
+                N_(
+                    "Against the bot, every point number you read or type is in your own "
+                    "numbering: "
+                    "the board's edge, the messages, the history and the hint, the bot's moves "
+                    "included."
+                ),
+                N_(
+                    "In hot-seat the numbers are those of the player the board is turned to (f "
+                    "turns "
+                    "it)."
+                ),
+                N_(
+                    "Exported records keep the usual notation: each move in its mover's own "
+                    "numbering."
+                ),
+                N_(
+                    "White's head is top right (seen from White's side); both sides move "
+                    "counter-clockwise."
+                ),
+            ),
+        ),
+    ),
+    (
+        N_("Start"),
+        (
+            (
+                N_(
+                    "All checkers start on the head. Each side rolls one die; the higher starts "
+                    "and "
+                    "then rolls both dice. Ties roll again."
+                ),
+            ),
+        ),
+    ),
+    (
+        N_("Moving"),
+        (
+            (
+                N_(
+                    "Each die is a separate move; one checker may use both if the point in between "
+                    "is open. Doubles play four times."
+                ),
+                N_(
+                    "A checker may not land on a point holding any opposing checker; there is no "
+                    "hitting."
+                ),
+            ),
+        ),
+    ),
+    (
+        N_("Head rule"),
+        (
+            (
+                N_(
+                    "Only one checker leaves the head per turn, except on the first turn with 6-6, "
+                    "4-4 or 3-3, when two may."
+                ),
+            ),
+        ),
+    ),
+    (
+        N_("No six-block"),
+        (
+            (
+                N_(
+                    "Six points in a row may not be held unless an opposing checker is already "
+                    "past "
+                    "them."
+                ),
+            ),
+        ),
+    ),
+    (
+        N_("Whole roll"),
+        (
+            (
+                N_("Play both dice if you can; if only one can be played, the higher one."),
+                N_("With no legal move the turn passes."),
+            ),
+        ),
+    ),
+    (
+        N_("Bearing off"),
+        (
+            (
+                N_(
+                    "Only once all 15 are home. A die bears off from its point; from a lower point "
+                    "only if no checker stands higher."
+                ),
+            ),
+        ),
+    ),
 )
 """The rules in short: each section's heading and its paragraphs."""
 
@@ -85,45 +154,78 @@ KEY_HEADER = (N_("Key"), N_("Action"))
 KEYS: tuple[tuple[str, str], ...] = (
     ("←→↑↓", N_("move the cursor over the points")),
     (N_("Enter / Space / click"), N_("choose the point under the cursor")),
-    (N_("1-24 typed"),
-     N_("choose that point (the numbers on the board's edge); a 1 or 2 waits a moment for a "
-        "second digit, as the status line shows")),
+    (
+        N_("1-24 typed"),
+        N_(
+            "choose that point (the numbers on the board's edge); a 1 or 2 waits a moment for a "
+            "second digit, as the status line shows"
+        ),
+    ),
     ("o", N_("your tray: bear off the selected checker (0 too, unless a 1 or 2 waits)")),
     ("Escape", N_("drop the selection")),
     ("r", N_("roll the dice; in the roll-off, one press rolls both sides' dice")),
     ("c", N_("confirm the turn once it is complete")),
     ("u / U", N_("undo one step / the whole turn")),
-    ("h", N_("hint: the expert bot's best play starred, its best three named with their "
-             "equities; after a first step, the best ways to finish the turn (and whether "
-             "to undo for the best play)")),
-    ("i", N_("in a terminal under 110\N{MULTIPLICATION SIGN}28: the score, dice, pips and "
-             "history in the board's place, and back")),
+    (
+        "h",
+        N_(
+            "hint: the expert bot's best play starred, its best three named with their "
+            "equities; after a first step, the best ways to finish the turn (and whether "
+            "to undo for the best play)"
+        ),
+    ),
+    (
+        "i",
+        N_(
+            "in a terminal under 110\N{MULTIPLICATION SIGN}28: the score, dice, pips and "
+            "history in the board's place, and back"
+        ),
+    ),
     ("s", N_("skip the bot's animation")),
     ("l", N_("show the last play again, slowly")),
     ("n", N_("start the next game, once a game is over")),
     ("v", N_("review the finished game (on the game-over and match-over dialogs)")),
     ("f", N_("flip the board to the other side's view")),
     ("x", N_("export the match record to a text file")),
-    ("#", N_("the position's ID, for 'nardy analyze', copied to the clipboard where the "
-             "terminal allows")),
+    (
+        "#",
+        N_(
+            "the position's ID, for 'nardy analyze', copied to the clipboard where the "
+            "terminal allows"
+        ),
+    ),
     ("? / F1", N_("this help")),
-    ("ctrl+p", N_("command palette (the actions that apply now, the automatic settings, the "
-                  "theme)")),
+    (
+        "ctrl+p",
+        N_("command palette (the actions that apply now, the automatic settings, the theme)"),
+    ),
     ("ctrl+q", N_("quit (asks first during a match; the match stays saved)")),
 )
 """Every key and what it does. A key written in words is a message too; the others are
 the keys' own names, which ``_`` gives back unchanged."""
 
 AFTER_KEYS: tuple[Paragraph, ...] = (
-    (N_("In a dialog the keys are written on its buttons: ctrl+q twice, or ctrl+q then q, y "
-        "or Enter quits; Escape or n keeps playing."),),
-    (N_("Marks on the board: ◇ a destination with one die, ◆ with dice combined; the hint "
-        "☆ where a checker leaves and ★ where it arrives."),
-     N_("The last play is teal, ◌ where a checker left and ▲/▼ where it arrived, until you "
-        "roll (with automatic rolling, until your first step)."),
-     N_("A struck-out die ✗3✗ cannot be played this turn; the panel and the status line say "
-        "why."),
-     N_("White checkers are ○, Black checkers ●.")),
+    (
+        N_(
+            "In a dialog the keys are written on its buttons: ctrl+q twice, or ctrl+q then q, y "
+            "or Enter quits; Escape or n keeps playing."
+        ),
+    ),
+    (
+        N_(
+            "Marks on the board: ◇ a destination with one die, ◆ with dice combined; the hint "
+            "☆ where a checker leaves and ★ where it arrives."
+        ),
+        N_(
+            "The last play is teal, ◌ where a checker left and ▲/▼ where it arrived, until you "
+            "roll (with automatic rolling, until your first step)."
+        ),
+        N_(
+            "A struck-out die ✗3✗ cannot be played this turn; the panel and the status line say "
+            "why."
+        ),
+        N_("White checkers are ○, Black checkers ●."),
+    ),
 )
 
 
@@ -151,8 +253,7 @@ def _keys_list() -> str:
     """The keys for a right-to-left language: one line each, "key, dash, action", broken and
     reordered like a paragraph. A table cell would wrap the reordered text itself, so a long
     action would read its last line first, and its columns would run from the left."""
-    readings = (f"{reading_of(_(key))} \N{EN DASH} {reading_of(_(action))}"
-                for key, action in KEYS)
+    readings = (f"{reading_of(_(key))} \N{EN DASH} {reading_of(_(action))}" for key, action in KEYS)
     lines = (broken_into_lines(Shown.of(reading), HELP_WIDTH) for reading in readings)
     return "\\\n".join(line.replace("\n", "\\\n") for line in lines)
 

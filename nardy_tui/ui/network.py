@@ -66,8 +66,7 @@ def reach(address: str) -> str:
     except ValueError:
         return ""
     if ip.is_loopback:
-        return _("This address works only on this machine (for a friend, through an SSH "
-                 "tunnel).")
+        return _("This address works only on this machine (for a friend, through an SSH tunnel).")
     if ip.is_private:
         return _("This address works only on your own network.")
     return ""
@@ -89,11 +88,11 @@ class Strangers:
         self.address, self.reason = address, reason
 
     def notice(self) -> str:
-        return ngettext("{count} connection from {address} did not get in: {reason}.",
-                        "{count} connections did not get in, the last from {address}: "
-                        "{reason}.", self.count).format(count=self.count,
-                                                        address=self.address,
-                                                        reason=self.reason)
+        return ngettext(
+            "{count} connection from {address} did not get in: {reason}.",
+            "{count} connections did not get in, the last from {address}: {reason}.",
+            self.count,
+        ).format(count=self.count, address=self.address, reason=self.reason)
 
 
 def local_address() -> str:
@@ -125,8 +124,9 @@ class NetworkSaver(Saver):
         """What the file holds now: a save that would write the same again is skipped
         (the lockstep saves before every message, the screen after every change)."""
 
-    def save(self, match: Match, options: MatchOptions,
-             warned: Collection[tuple[int, int]] = ()) -> str | None:
+    def save(
+        self, match: Match, options: MatchOptions, warned: Collection[tuple[int, int]] = ()
+    ) -> str | None:
         """The network save (no tutor plays there: ``warned`` is always empty)."""
         content = network_document(self.saved, self.events())
         if content == self._written:
@@ -141,8 +141,12 @@ class NetworkSaver(Saver):
     def discard(self) -> None:
         forget_network_match(self.saved.role)
 
-    def write_record(self, match: Match, options: MatchOptions, one_line: bool = False,
-                     ) -> tuple[bool, str]:
+    def write_record(
+        self,
+        match: Match,
+        options: MatchOptions,
+        one_line: bool = False,
+    ) -> tuple[bool, str]:
         from nardy_tui.storage import records_dir, write_atomically
 
         started = match.started
@@ -151,7 +155,8 @@ class NetworkSaver(Saver):
             keep_part(self.saved.exchange, started)
         except OSError as error:
             return False, _("Could not keep this side's part of the dice: {error}").format(
-                error=error)
+                error=error
+            )
         try:
             write_atomically(path, network_record(match, self.saved.exchange.throws, started))
         except OSError as error:
@@ -159,7 +164,8 @@ class NetworkSaver(Saver):
         if one_line:
             return True, _("Record written to {path}").format(path=path)
         return True, _("Record written to:\n{folder}\n{name}").format(
-            folder=f"{path.parent}{os.sep}", name=path.name)
+            folder=f"{path.parent}{os.sep}", name=path.name
+        )
 
 
 class ConnectingScreen(Screen[None]):
@@ -171,8 +177,9 @@ class ConnectingScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="connecting"):
-            yield Static(_("Joining the match at {where}…").format(where=self.where),
-                         id="connecting-title")
+            yield Static(
+                _("Joining the match at {where}…").format(where=self.where), id="connecting-title"
+            )
             yield Static(id="connecting-news")
             yield Static(_("Ctrl+Q quits."), id="connecting-keys")
 
@@ -183,8 +190,7 @@ class ConnectingScreen(Screen[None]):
 class NetworkGame:
     """One side of a network match in the app: the session's listener."""
 
-    def __init__(self, app: NardyApp, launch: NetworkLaunch,
-                 saved: NetworkMatch | None) -> None:
+    def __init__(self, app: NardyApp, launch: NetworkLaunch, saved: NetworkMatch | None) -> None:
         self.app = app
         self.launch = launch
         self.role = Role.HOST if launch.hosting else Role.JOINER
@@ -198,8 +204,12 @@ class NetworkGame:
         """Whether the line was up when last heard of: its going down is said aloud once
         (a joiner with a saved match starts as if it had been, to say it once too)."""
         self.strangers = Strangers()
-        self.session = Session(self.role, code_key(launch.code), self,
-                               points=saved.match.length if saved else launch.points)
+        self.session = Session(
+            self.role,
+            code_key(launch.code),
+            self,
+            points=saved.match.length if saved else launch.points,
+        )
         self.port = launch.port
 
     @property
@@ -210,8 +220,9 @@ class NetworkGame:
         """Listen (host) or reach the host (joiner), and show what there is to show."""
         if self.role is Role.HOST:
             if self.saved is None:
-                self.saved = new_network_match(Role.HOST, self.launch.code,
-                                               self.launch.points, port=self.launch.port)
+                self.saved = new_network_match(
+                    Role.HOST, self.launch.code, self.launch.points, port=self.launch.port
+                )
             self.port = await self.session.host(self.launch.port, self.launch.address)
             self.saved.port = self.port
             self.saved.address = self.launch.address  # for --resume, with the port
@@ -224,16 +235,21 @@ class NetworkGame:
                 self._show_game()
                 self._tell(_("Reaching the host…"))
             else:
-                self.app.push_screen(ConnectingScreen(
-                    with_port(self.launch.address, self.launch.port)))
+                self.app.push_screen(
+                    ConnectingScreen(with_port(self.launch.address, self.launch.port))
+                )
 
     def _waiting_words(self) -> str:
         """What the host shows while it waits: the line the friend types, how far its
         address reaches, and the strangers turned away meanwhile (their words escaped:
         what a stranger sent is no markup of ours)."""
         shown = self.launch.address or local_address()
-        words = [_("Waiting for your friend. On their machine:\n{line}").format(
-            line=join_line(self.launch.code, shown, self.port)), reach(shown)]
+        words = [
+            _("Waiting for your friend. On their machine:\n{line}").format(
+                line=join_line(self.launch.code, shown, self.port)
+            ),
+            reach(shown),
+        ]
         if self.strangers.count:
             words.append(self.strangers.notice())
         return escape("\n".join(word for word in words if word))
@@ -241,12 +257,14 @@ class NetworkGame:
     def how_to_go_on(self) -> str:
         """What to type later to take this match up again, for the quit dialog."""
         if self.role is Role.HOST:
-            return _("The match is not over. It is saved on both machines: 'nardy host "
-                     "--resume' goes on with it, and your friend joins again with the code "
-                     "{code}.").format(code=self.launch.code)
-        return _("The match is not over. It is saved on both machines: '{line}' goes on "
-                 "with it.").format(line=join_line(self.launch.code, self.launch.address,
-                                                   self.launch.port))
+            return _(
+                "The match is not over. It is saved on both machines: 'nardy host "
+                "--resume' goes on with it, and your friend joins again with the code "
+                "{code}."
+            ).format(code=self.launch.code)
+        return _(
+            "The match is not over. It is saved on both machines: '{line}' goes on with it."
+        ).format(line=join_line(self.launch.code, self.launch.address, self.launch.port))
 
     def show_again(self) -> None:
         """The game screen made anew (in another language), on the same match."""
@@ -256,8 +274,14 @@ class NetworkGame:
         saved = self.saved
         assert saved is not None
         if self.lockstep is None:
-            self.lockstep = Lockstep(saved.match, self.me, saved.exchange, saved.dice,
-                                     self.session.send, self._save_before_sending)
+            self.lockstep = Lockstep(
+                saved.match,
+                self.me,
+                saved.exchange,
+                saved.dice,
+                self.session.send,
+                self._save_before_sending,
+            )
             self.saver = NetworkSaver(saved, self.lockstep.events)
         self._save_before_sending()
         self.app.show_network_match(self, self.saver)
@@ -301,24 +325,31 @@ class NetworkGame:
         self.peer_left = False
         self.line_up = True
         if welcome is not None and self.saved is None:
-            self.saved = new_network_match(Role.JOINER, self.launch.code, welcome.points,
-                                           self.launch.address, self.launch.port)
+            self.saved = new_network_match(
+                Role.JOINER, self.launch.code, welcome.points, self.launch.address, self.launch.port
+            )
             if welcome.started is not None:
                 self.saved.match.started = welcome.started  # one date on both records
             if isinstance(self.app.screen, ConnectingScreen):
                 self.app.pop_screen()
             self._show_game()
-        elif welcome is not None and self.saved is not None \
-                and welcome.points != self.saved.match.length:
-            self._broken(_("the host's match is to {theirs} points, the one saved here to "
-                           "{ours}.").format(theirs=welcome.points,
-                                             ours=self.saved.match.length))
+        elif (
+            welcome is not None
+            and self.saved is not None
+            and welcome.points != self.saved.match.length
+        ):
+            self._broken(
+                _("the host's match is to {theirs} points, the one saved here to {ours}.").format(
+                    theirs=welcome.points, ours=self.saved.match.length
+                )
+            )
             return
         assert self.lockstep is not None
         for message in self.lockstep.on_connected():
             self.session.send(message)
-        self._tell(_("Your friend is here.") if self.role is Role.HOST
-                   else _("Connected to the host."))
+        self._tell(
+            _("Your friend is here.") if self.role is Role.HOST else _("Connected to the host.")
+        )
 
     def arrived(self, message: Message) -> None:
         if self.lockstep is None:
@@ -341,13 +372,21 @@ class NetworkGame:
             return
         said, self.line_up = self.line_up, False
         if self.role is Role.HOST:
-            self._tell(_("The line to your friend is down: {reason} The match is saved; "
-                         "it goes on when they join again.").format(reason=ended(reason)))
+            self._tell(
+                _(
+                    "The line to your friend is down: {reason} The match is saved; "
+                    "it goes on when they join again."
+                ).format(reason=ended(reason))
+            )
         elif self.saved is None:
             self._tell(_("{reason}; trying again…").format(reason=reason))
         else:
-            self._tell(_("The line to the host is down: {reason} The match is saved; "
-                         "trying again…").format(reason=ended(reason)), said)
+            self._tell(
+                _(
+                    "The line to the host is down: {reason} The match is saved; trying again…"
+                ).format(reason=ended(reason)),
+                said,
+            )
 
     def refused(self, reason: str) -> None:
         self.app.exit(return_code=1, message=f"nardy: {reason}")

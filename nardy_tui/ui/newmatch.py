@@ -119,12 +119,15 @@ class LanguageSelect(Select[str]):
     def compose(self) -> ComposeResult:
         yield SelectCurrent(self.prompt)
         yield _PageSafeOverlay(type_to_search=self._type_to_search).data_bind(
-            compact=Select.compact)
+            compact=Select.compact
+        )
 
 
 def _radio_set(set_id: str, labels: list[str], chosen: int) -> RadioSet:
-    return ChoiceSet(*(MarkedRadioButton(label, value=index == chosen) for index, label
-                       in enumerate(labels)), id=set_id)
+    return ChoiceSet(
+        *(MarkedRadioButton(label, value=index == chosen) for index, label in enumerate(labels)),
+        id=set_id,
+    )
 
 
 def _index(choices: Sequence[object], chosen: object) -> int:
@@ -155,16 +158,23 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice]):
     within a radio set (which keeps them for its own buttons); only Tab did.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("s", "start", N_("Start")),
-                Binding("escape", "back", N_("Back")),
-                Binding("question_mark,f1", "app.help", N_("Help")),
-                Binding("down", "app.focus_next", N_("Next"), show=False),
-                Binding("up", "app.focus_previous", N_("Previous"), show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "start", N_("Start")),
+        Binding("escape", "back", N_("Back")),
+        Binding("question_mark,f1", "app.help", N_("Help")),
+        Binding("down", "app.focus_next", N_("Next"), show=False),
+        Binding("up", "app.focus_previous", N_("Previous"), show=False),
+    ]
     AUTO_FOCUS = "#mode"
 
-    def __init__(self, settings: Settings, change_setting: Callable[[Switch, bool], None],
-                 change_language: Callable[[str], None], seed: int | None = None,
-                 back: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        change_setting: Callable[[Switch, bool], None],
+        change_language: Callable[[str], None],
+        seed: int | None = None,
+        back: Callable[[], None] | None = None,
+    ) -> None:
         """``settings`` gives the choices made last and the switches, which a tick changes
         at once through ``change_setting`` (name, value); choosing a language calls
         ``change_language`` (its code), which draws this screen again in it. ``back``, if
@@ -182,25 +192,56 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice]):
         with Vertical(id="new-match"):
             yield Static(_("nardy · Long Nardy · new match"), id="new-match-title")
             with Horizontal(id="choices"):
-                yield self._group(_("Mode"), _radio_set(
-                    "mode", [_(MODE_NAMES[mode]) for mode in MODES],
-                    _index(MODES, settings.mode)))
-                yield self._group(_("Bot level"), _radio_set(
-                    "level", [level_name(level) for level in BOT_LEVELS],
-                    _index(BOT_LEVELS, settings.bot_level)))
-                yield self._group(_("Your colour"), _radio_set(
-                    "color", [_(COLOR_NAMES[color]) for color in COLOR_CHOICES],
-                    _index(COLOR_CHOICES, settings.color)))
-                yield self._group(_("Match length"), _radio_set(
-                    "length", [ngettext("{count} point", "{count} points", n).format(count=n)
-                               for n in MATCH_LENGTHS],
-                    _index(MATCH_LENGTHS, settings.points)))
-                yield self._group(_("Language"), LanguageSelect(
-                    [(language_name(code), code) for code in LANGUAGES],
-                    value=current_language(), allow_blank=False, id="language"))
-                yield self._group(_("Practice from"), PositionInput(
-                    placeholder=_("position ID"), max_length=40, compact=True,
-                    id="position"))
+                yield self._group(
+                    _("Mode"),
+                    _radio_set(
+                        "mode",
+                        [_(MODE_NAMES[mode]) for mode in MODES],
+                        _index(MODES, settings.mode),
+                    ),
+                )
+                yield self._group(
+                    _("Bot level"),
+                    _radio_set(
+                        "level",
+                        [level_name(level) for level in BOT_LEVELS],
+                        _index(BOT_LEVELS, settings.bot_level),
+                    ),
+                )
+                yield self._group(
+                    _("Your colour"),
+                    _radio_set(
+                        "color",
+                        [_(COLOR_NAMES[color]) for color in COLOR_CHOICES],
+                        _index(COLOR_CHOICES, settings.color),
+                    ),
+                )
+                yield self._group(
+                    _("Match length"),
+                    _radio_set(
+                        "length",
+                        [
+                            ngettext("{count} point", "{count} points", n).format(count=n)
+                            for n in MATCH_LENGTHS
+                        ],
+                        _index(MATCH_LENGTHS, settings.points),
+                    ),
+                )
+                yield self._group(
+                    _("Language"),
+                    LanguageSelect(
+                        [(language_name(code), code) for code in LANGUAGES],
+                        value=current_language(),
+                        allow_blank=False,
+                        id="language",
+                    ),
+                )
+                yield self._group(
+                    _("Practice from"),
+                    PositionInput(
+                        placeholder=_("position ID"), max_length=40, compact=True, id="position"
+                    ),
+                )
             with Vertical(id="settings"):
                 for switch, label in SETTING_LABELS.items():
                     yield MarkedCheckbox(_(label), settings.is_on(switch), id=switch.value)
@@ -277,8 +318,9 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice]):
                 self.notify(str(error), severity="error")
                 return
             if position.winner is not None:
-                self.notify(_("The game is over in that position: choose another."),
-                            severity="error")
+                self.notify(
+                    _("The game is over in that position: choose another."), severity="error"
+                )
                 return
             options = replace(options, points=1)
         if options.mode == "bot" and options.bot_level == "expert":
@@ -286,8 +328,9 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice]):
 
             problem = expert_problem()
             if problem is not None:
-                self.notify(_("{problem}. Choose another level.").format(problem=problem),
-                            severity="error")
+                self.notify(
+                    _("{problem}. Choose another level.").format(problem=problem), severity="error"
+                )
                 return
         self.dismiss(MatchChoice(options, start))
 

@@ -85,8 +85,9 @@ def _why_struck_out(turn: TurnBuilder | None, passed: bool) -> str:
     if turn.must_play_higher:
         return _("one die only: the higher")
     if turn.dice.is_double:
-        return ngettext("only {count} of 4 can be played", "only {count} of 4 can be played",
-                        turn.max_steps).format(count=turn.max_steps)
+        return ngettext(
+            "only {count} of 4 can be played", "only {count} of 4 can be played", turn.max_steps
+        ).format(count=turn.max_steps)
     return _("no legal turn can use it")
 
 
@@ -96,8 +97,9 @@ def result_line(game: Game) -> str:
     side = game.winner.name_shown
     if game.is_mars:
         return _("{side} wins 2 points (mars)").format(side=side)
-    return ngettext("{side} wins {count} point", "{side} wins {count} points",
-                    game.points).format(side=side, count=game.points)
+    return ngettext("{side} wins {count} point", "{side} wins {count} points", game.points).format(
+        side=side, count=game.points
+    )
 
 
 def passed_dice(match: Match) -> Dice | None:
@@ -125,11 +127,13 @@ class CompactInfo(Static):
         match_line = [Text(_("Match to {length}").format(length=match.length), "bold")]
         match_line.extend(
             Text(visual(f"{GLYPH[side]} {reading_of(names[side])} {match.score[side]}"))
-            for side in Side)
+            for side in Side
+        )
         pips = "  ".join(f"{GLYPH[side]} {position.pip_count(side)}" for side in Side)
         match_line.append(Text(visual(f"{reading_of(_('pips'))} {pips}")))
-        dice = _row([dice_now(match),
-                     Text(struck_out_why(match.turn, passed_dice(match) is not None))], " ")
+        dice = _row(
+            [dice_now(match), Text(struck_out_why(match.turn, passed_dice(match) is not None))], " "
+        )
         turn_parts = [Text(InfoPanel.whose_turn(match, names), "bold reverse"), dice]
         text = Text("\n").join([_row(match_line, "   "), _row(turn_parts, "  ")])
         if text != self._last:
@@ -165,8 +169,9 @@ class InfoPanel(Static):
         text = Text()
         text.append(_("Match to {length}").format(length=match.length) + "\n", "bold")
         for side in Side:
-            text.append(visual(f"{GLYPH[side]} {name[side]:<{NAME_WIDTH}}"
-                               f"{match.score[side]:>4}") + "\n")
+            text.append(
+                visual(f"{GLYPH[side]} {name[side]:<{NAME_WIDTH}}{match.score[side]:>4}") + "\n"
+            )
         text.append("\n")
         text.append(self.whose_turn(match, names), "bold reverse")
         text.append("\n")
@@ -176,9 +181,13 @@ class InfoPanel(Static):
         pips, off = reading_of(_("pips")), reading_of(_("off"))
         text.append(visual(f"{'':<{NAME_WIDTH + 2}}{pips:>4} {off:>4}") + "\n")
         for side in Side:
-            text.append(visual(f"{GLYPH[side]} {name[side]:<{NAME_WIDTH}}"
-                               f"{position.pip_count(side):>4}{position.borne_off(side):>5}")
-                        + "\n")
+            text.append(
+                visual(
+                    f"{GLYPH[side]} {name[side]:<{NAME_WIDTH}}"
+                    f"{position.pip_count(side):>4}{position.borne_off(side):>5}"
+                )
+                + "\n"
+            )
         if text != self._last:
             self._last = text
             self.update(text, layout=False)
@@ -189,8 +198,9 @@ class InfoPanel(Static):
         if side is None:
             words = _("Roll-off") if match.phase is Phase.ROLL_OFF else _("Game over")
             return f" {words} "
-        words = (_("{player} to roll") if match.phase is Phase.ROLL
-                 else _("{player} to move")).format(player=names[side])
+        words = (
+            _("{player} to roll") if match.phase is Phase.ROLL else _("{player} to move")
+        ).format(player=names[side])
         return f" {visual(f'{GLYPH[side]} {reading_of(words)}')} "
 
 
@@ -203,8 +213,10 @@ def move_numbers(turns: int) -> list[str]:
     ['1.', '  ', '2.']
     """
     width = len(str((turns + 1) // 2)) + 1
-    return [f"{index // 2 + 1}.".ljust(width) if index % 2 == 0 else " " * width
-            for index in range(turns)]
+    return [
+        f"{index // 2 + 1}.".ljust(width) if index % 2 == 0 else " " * width
+        for index in range(turns)
+    ]
 
 
 class HistoryPanel(VerticalScroll, can_focus=False):
@@ -224,14 +236,20 @@ class HistoryPanel(VerticalScroll, can_focus=False):
         for game in match.games:
             lines.append(reading_of(_("Game {number}").format(number=game.number)))
             if game.start is not None:
-                lines.append("  " + reading_of(_("practice from {id}").format(
-                    id=game.start_id)))
+                lines.append("  " + reading_of(_("practice from {id}").format(id=game.start_id)))
             for roll_off in game.roll_offs:
-                lines.append("  " + reading_of(_("roll-off: White {white}, Black {black}").format(
-                    white=roll_off.white, black=roll_off.black)))
-            lines += [f"  {number} {reading_of(reader.turn(turn))}"
-                      for number, turn in zip(move_numbers(len(game.turns)), game.turns,
-                                              strict=True)]
+                lines.append(
+                    "  "
+                    + reading_of(
+                        _("roll-off: White {white}, Black {black}").format(
+                            white=roll_off.white, black=roll_off.black
+                        )
+                    )
+                )
+            lines += [
+                f"  {number} {reading_of(reader.turn(turn))}"
+                for number, turn in zip(move_numbers(len(game.turns)), game.turns, strict=True)
+            ]
             if game.winner is not None:
                 lines.append(f"  {reading_of(result_line(game))}")
         if tuple(lines) != self._lines:
@@ -271,5 +289,6 @@ def wrap_line(line: str, width: int) -> list[str]:
     ['  12. White 2-2: 6/4 5/3', '      4/2 3/1']
     """
     indent = " " * (len(line) - len(line.lstrip()) + HANGING_INDENT)
-    return textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False,
-                         break_on_hyphens=False) or [line]
+    return textwrap.wrap(
+        line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+    ) or [line]

@@ -55,18 +55,24 @@ class Frame:
         game, turn, winner, points = self.game, self.turn, self.game.winner, self.game.points
         if turn is None:
             return _("Game {game}: start, {side} moves first").format(
-                game=game.number, side=game.start.turn.name_shown)
+                game=game.number, side=game.start.turn.name_shown
+            )
         # The turn as the record writes it, the colour in the player's language.
-        line = (f"{turn.number}. {turn.side.name_shown} {turn.dice}: "
-                f"{turn.notation}")
+        line = f"{turn.number}. {turn.side.name_shown} {turn.dice}: {turn.notation}"
         if turn is not game.turns[-1] or winner is None:
             return _("Game {game}, {turn}").format(game=game.number, turn=line)
         if points == 2:
-            won = ngettext("Game {game}, {turn}  {side} wins {count} point (mars)",
-                           "Game {game}, {turn}  {side} wins {count} points (mars)", points)
+            won = ngettext(
+                "Game {game}, {turn}  {side} wins {count} point (mars)",
+                "Game {game}, {turn}  {side} wins {count} points (mars)",
+                points,
+            )
         else:
-            won = ngettext("Game {game}, {turn}  {side} wins {count} point",
-                           "Game {game}, {turn}  {side} wins {count} points", points)
+            won = ngettext(
+                "Game {game}, {turn}  {side} wins {count} point",
+                "Game {game}, {turn}  {side} wins {count} points",
+                points,
+            )
         return won.format(game=game.number, turn=line, side=winner.name_shown, count=points)
 
 
@@ -108,7 +114,8 @@ class ReplayScreen(SizedScreen):
         self.judged: dict[TurnKey, TurnReview] = {
             TurnKey(game.number, turn.number): turn
             for game, review in zip(record.games, reviews or [], strict=False)
-            for turn in review.turns}
+            for turn in review.turns
+        }
 
     def compose_main(self) -> ComposeResult:
         yield Static(id="replay-header", markup=False)
@@ -168,9 +175,12 @@ class ReplayScreen(SizedScreen):
                 self.index = index
                 self.show_frame()
                 return
-        self.notify(_("No mistake further on.") if self.judged
-                    else _("No review: 'nardy replay --review FILE' marks the mistakes."),
-                    timeout=3)
+        self.notify(
+            _("No mistake further on.")
+            if self.judged
+            else _("No review: 'nardy replay --review FILE' marks the mistakes."),
+            timeout=3,
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_mistake" and not self.judged:
@@ -199,10 +209,14 @@ class ReplayScreen(SizedScreen):
         board.set_marks(judged_marks(mover, played, best))
         board.set_banner(frame.turn.notation if frame.turn else _("Start"))
         board.border_title = Content(frame.caption())
-        board.border_subtitle = Content(_("{number}/{count} · ID {id}").format(
-            number=self.index + 1, count=len(self.frames), id=frame.position.to_id()))
+        board.border_subtitle = Content(
+            _("{number}/{count} · ID {id}").format(
+                number=self.index + 1, count=len(self.frames), id=frame.position.to_id()
+            )
+        )
         self.query_one("#replay-verdict", Static).update(
-            verdict(judged) if judged is not None else "")
+            verdict(judged) if judged is not None else ""
+        )
 
 
 def fitted(parts: Sequence[str], gap: str, width: int) -> list[str]:
@@ -226,12 +240,16 @@ def verdict(turn: TurnReview) -> str:
     mistake (``VERDICT_ROWS``)."""
     if turn.mark is Mark.NONE:
         return _("Review: a good play (equity {equity}).").format(
-            equity=f"{turn.played_equity:+.3f}")
+            equity=f"{turn.played_equity:+.3f}"
+        )
     cost = _("Review: {mark}, cost {loss} points; best was {play} (★).").format(
-        mark=turn.mark.name_shown, loss=f"{turn.loss:.2f}",
-        play=format_play(turn.best, turn.before, turn.dice))
+        mark=turn.mark.name_shown,
+        loss=f"{turn.loss:.2f}",
+        play=format_play(turn.best, turn.before, turn.dice),
+    )
     equities = _("Equity {best_equity} for the best play, {equity} for the play made.").format(
-        best_equity=f"{turn.best_equity:+.3f}", equity=f"{turn.played_equity:+.3f}")
+        best_equity=f"{turn.best_equity:+.3f}", equity=f"{turn.played_equity:+.3f}"
+    )
     return f"{cost}\n{equities}"
 
 

@@ -127,8 +127,10 @@ class ReviewScreen(SizedScreen):
                 yield BoardView(interactive=False, id="review-board")
                 yield Static(id="review-detail")
             with Vertical(id="review-side"):
-                yield Static(_("Review of game {number}").format(number=self.request.number),
-                             classes="panel-title")
+                yield Static(
+                    _("Review of game {number}").format(number=self.request.number),
+                    classes="panel-title",
+                )
                 yield ProgressBar(id="review-progress", show_eta=False)
                 yield Static(id="review-summary")
                 yield OptionList(id="review-turns")
@@ -178,9 +180,12 @@ class ReviewScreen(SizedScreen):
     def _review(self) -> None:
         start = self.request.start
         try:
-            review = review_game(start, self.request.turns,
-                                 progress=self._progress_from_thread,
-                                 on_turn=self._turn_from_thread)
+            review = review_game(
+                start,
+                self.request.turns,
+                progress=self._progress_from_thread,
+                on_turn=self._turn_from_thread,
+            )
         except _Closed:
             return
         except (WeightsError, ValueError) as error:
@@ -225,14 +230,16 @@ class ReviewScreen(SizedScreen):
         self._write_summary()
         if not self.reviewed:
             self.query_one("#review-detail", Static).update(
-                _("No turn to review: every turn had only one legal play."))
+                _("No turn to review: every turn had only one legal play.")
+            )
 
     def _failed(self, reason: str) -> None:
         if self.left or not self.is_attached:
             return  # closed while the review ran
         self.query_one("#review-progress", ProgressBar).display = False
         self.query_one("#review-detail", Static).update(
-            _("The review cannot run: {reason}").format(reason=reason))
+            _("The review cannot run: {reason}").format(reason=reason)
+        )
 
     # -- the list --------------------------------------------------------------------------
 
@@ -262,10 +269,16 @@ class ReviewScreen(SizedScreen):
     def _none_listed(self) -> str:
         """What an empty list says instead of nothing (the mistakes of a game well played)."""
         if self.shown is TurnFilter.MISTAKES:
-            return (_("No mistakes in this game.") if self.finished
-                    else _("No mistakes yet: the review is still running."))
-        return (_("No turn to show.") if self.finished
-                else _("No turn yet: the review is still running."))
+            return (
+                _("No mistakes in this game.")
+                if self.finished
+                else _("No mistakes yet: the review is still running.")
+            )
+        return (
+            _("No turn to show.")
+            if self.finished
+            else _("No turn yet: the review is still running.")
+        )
 
     @property
     def selected(self) -> TurnReview | None:
@@ -331,8 +344,12 @@ class ReviewScreen(SizedScreen):
                 turns.highlighted = index
                 return
             index += direction
-        self.notify(_("No further mistake that way.") if self.finished
-                    else _("No further mistake yet: the review is still running."), timeout=2)
+        self.notify(
+            _("No further mistake that way.")
+            if self.finished
+            else _("No further mistake yet: the review is still running."),
+            timeout=2,
+        )
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -347,30 +364,43 @@ class ReviewScreen(SizedScreen):
         board.show(turn.before)
         mover = turn.side
         board.set_marks(judged_marks(mover, turn.played, turn.best))
-        board.set_banner(_("Turn {number}: {side} rolled {dice}").format(
-            number=turn.number, side=mover.name_shown, dice=str(turn.dice)))
+        board.set_banner(
+            _("Turn {number}: {side} rolled {dice}").format(
+                number=turn.number, side=mover.name_shown, dice=str(turn.dice)
+            )
+        )
         detail = self.query_one("#review-detail", Static)
         lines = verdict_lines(turn, self._reader(turn))
         if self.luck is not None:
             lines.insert(-1, roll_luck_said(self.luck.luck[turn.number - 1]))
         if turn.number in self.rolled:
-            lines.insert(1, _("The figures above are the expert's estimates; {rollout}.").format(
-                rollout=rolled_said(self.rolled[turn.number])))
+            lines.insert(
+                1,
+                _("The figures above are the expert's estimates; {rollout}.").format(
+                    rollout=rolled_said(self.rolled[turn.number])
+                ),
+            )
         elif turn.number in self.rolling:
             lines.insert(1, _("Rolling out… ({trials} games)").format(trials=ROLLOUT_TRIALS))
         detail.update(self._whole_lines_that_fit(detail, lines), layout=False)
 
     def _write_summary(self) -> None:
         review = GameReview(tuple(self.reviewed))
-        lines = [summary_line(summarise([review], side), self.finished)
-                 for side in sorted(self.request.sides, key=lambda s: s.value != "white")]
+        lines = [
+            summary_line(summarise([review], side), self.finished)
+            for side in sorted(self.request.sides, key=lambda s: s.value != "white")
+        ]
         if not self.finished:
             lines.insert(0, _("Reviewing… (the list grows as turns are judged)"))
         if self.request.overridden:
             count = len(self.request.overridden)
-            lines.append(ngettext("{count} play made against the tutor's warning.",
-                                  "{count} plays made against the tutor's warning.",
-                                  count).format(count=count))
+            lines.append(
+                ngettext(
+                    "{count} play made against the tutor's warning.",
+                    "{count} plays made against the tutor's warning.",
+                    count,
+                ).format(count=count)
+            )
         if self.luck is not None:
             lines.append(luck_said([self.luck], self._luck_side()))
         lines.append(marks_key())
@@ -392,8 +422,7 @@ class ReviewScreen(SizedScreen):
         shown: list[str] = []
         for line in lines:
             broken = broken_into_lines(line, width)
-            used = sum(len(Text(part).wrap(self.app.console, width))
-                       for part in [*shown, broken])
+            used = sum(len(Text(part).wrap(self.app.console, width)) for part in [*shown, broken])
             if used <= rows or not shown:
                 shown.append(broken)
         return "\n".join(shown)
@@ -405,4 +434,3 @@ class ReviewScreen(SizedScreen):
         reordering, a line would read its end first."""
         width = widget.content_size.width or 30
         return "\n".join(broken_into_lines(line, width) for line in lines)
-

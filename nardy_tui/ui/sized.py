@@ -89,7 +89,9 @@ class SizedScreenOf(Screen[ResultT]):
         was_small = self.too_small
         self.query_one("#enlarge", Static).update(
             _("Please enlarge the terminal to at least {minimum} (it is now {size}).").format(
-                minimum=_size(MIN_WIDTH, MIN_HEIGHT), size=_size(width, height)))
+                minimum=_size(MIN_WIDTH, MIN_HEIGHT), size=_size(width, height)
+            )
+        )
         if small and not was_small:
             self._focus_kept = self.focused
         self.set_class(small, "-too-small")

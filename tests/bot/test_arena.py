@@ -56,14 +56,30 @@ def test_bad_arguments_are_refused() -> None:
 
 
 def test_two_weights_files_of_the_expert_play_each_other(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     # Identical weights in two files: the same deterministic player twice, so the
     # duplicate dice split the games evenly, and the report names each file.
     first, second = tmp_path / "one" / "next.npz", tmp_path / "two" / "next.npz"
     for path in (first, second):
         Network.fresh(hidden=8, seed=3).save(path)
-    assert arena_main(["expert", "expert", "--weights-a", str(first), "--weights-b",
-                       str(second), "--games", "2", "--quiet", "--json"]) == 0
+    assert (
+        arena_main(
+            [
+                "expert",
+                "expert",
+                "--weights-a",
+                str(first),
+                "--weights-b",
+                str(second),
+                "--games",
+                "2",
+                "--quiet",
+                "--json",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert data["a"]["wins"] == data["b"]["wins"] == 1
     assert (data["a"]["level"], data["b"]["level"]) == (f"expert ({first})", f"expert ({second})")
@@ -71,18 +87,22 @@ def test_two_weights_files_of_the_expert_play_each_other(
 
 def test_an_expert_with_its_own_file_is_named_by_the_file() -> None:
     assert arena._labels(("expert", Path("a/run.npz")), ("hard", None)) == [
-        "expert (run.npz)", "hard"]
+        "expert (run.npz)",
+        "hard",
+    ]
 
 
 def test_weights_for_a_level_without_a_network_or_a_missing_file_say_so_in_one_line(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit):
         arena_main(["hard", "expert", "--weights-a", str(tmp_path / "w.npz")])
     assert "--weights-a needs the expert level, not hard" in capsys.readouterr().err
     missing = tmp_path / "missing.npz"
     assert arena_main(["expert", "hard", "--weights-a", str(missing), "--quiet"]) == 1
     assert capsys.readouterr().err.strip() == (
-        f"nardy arena: {missing}: the expert's weights file is missing")
+        f"nardy arena: {missing}: the expert's weights file is missing"
+    )
 
 
 def test_processes_sharing_the_games_play_the_same_games() -> None:

@@ -49,18 +49,28 @@ def engine_answer(position: Position, dice: Dice) -> set[tuple[int, ...]]:
 
 
 def assert_agrees(queries: list[tuple[Position, Dice]]) -> None:
-    wrong = [f"{position.points} {position.turn.label} {dice}"
-             for (position, dice), found in zip(queries, batch_answers(queries), strict=True)
-             if found != engine_answer(position, dice)]
+    wrong = [
+        f"{position.points} {position.turn.label} {dice}"
+        for (position, dice), found in zip(queries, batch_answers(queries), strict=True)
+        if found != engine_answer(position, dice)
+    ]
     assert not wrong, f"{len(wrong)} of {len(queries)} differ, e.g.\n" + "\n".join(wrong[:5])
 
 
 def test_every_reference_query_ends_on_the_engines_boards() -> None:
     with gzip.open(CORPUS, "rt", encoding="utf-8") as lines:
         queries = [json.loads(line) for line in lines if line.strip()]
-    assert_agrees([(Position.from_points(query["board"], Side(query["turn"]),
-                                         first_turn=query["first_turn"]), tuple(query["dice"]))
-                    for query in queries])
+    assert_agrees(
+        [
+            (
+                Position.from_points(
+                    query["board"], Side(query["turn"]), first_turn=query["first_turn"]
+                ),
+                tuple(query["dice"]),
+            )
+            for query in queries
+        ]
+    )
 
 
 def test_positions_from_every_phase_agree_with_the_engine_for_every_roll() -> None:

@@ -22,8 +22,9 @@ from nardy_tui.engine import ALL_ROLLS, Position, Side, legal_results
 
 
 def random_home(chooser: random.Random, most: int = 4) -> Home:
-    return tuple(sorted((chooser.randint(1, 6) for _ in range(chooser.randint(1, most))),
-                        reverse=True))
+    return tuple(
+        sorted((chooser.randint(1, 6) for _ in range(chooser.randint(1, most))), reverse=True)
+    )
 
 
 def test_the_tables_plays_are_the_engines() -> None:
@@ -46,8 +47,12 @@ def test_a_lone_checker_far_back_against_one_close_to_home() -> None:
     # White to move: it wins now with any roll that takes the 6 off (every roll does:
     # the larger die moves it down, the other finishes it, or a double does).
     assert win_chance((6,), (1,)) == pytest.approx(
-        sum((1 if a == b else 2) / 36 for a, b in ALL_ROLLS
-            if (a == b and a * 4 >= 6) or a + b >= 6 or max(a, b) == 6))
+        sum(
+            (1 if a == b else 2) / 36
+            for a, b in ALL_ROLLS
+            if (a == b and a * 4 >= 6) or a + b >= 6 or max(a, b) == 6
+        )
+    )
 
 
 def test_the_chances_of_both_sides_add_up() -> None:
@@ -68,13 +73,11 @@ def test_rollouts_find_the_exact_chances_within_three_standard_errors() -> None:
     expert = get_bot("expert")
     chooser = random.Random(8)
     for _ in range(6):
-        white, black = (random_home(chooser, most=3),
-                        random_home(chooser, most=3))
+        white, black = (random_home(chooser, most=3), random_home(chooser, most=3))
         # Black has just moved; White is to move. The rollout is told for Black.
         [rolled] = expert.rollout([small_race(white, black, Side.WHITE)], trials=144, seed=2)
         black_equity = 2 * (1 - win_chance(white, black)) - 1
-        assert abs(rolled.equity - black_equity) <= 3 * rolled.standard_error + 1e-9, \
-            (white, black)
+        assert abs(rolled.equity - black_equity) <= 3 * rolled.standard_error + 1e-9, (white, black)
 
 
 def test_the_network_is_near_the_exact_chances_on_average_and_far_at_worst() -> None:

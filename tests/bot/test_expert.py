@@ -48,7 +48,8 @@ def test_the_encoding_is_the_same_for_either_colour(positions: Sample) -> None:
 
 
 def test_the_same_position_seen_from_the_other_side_gives_the_mirrored_chances(
-        expert: ExpertBot, positions: Sample) -> None:
+    expert: ExpertBot, positions: Sample
+) -> None:
     for position, _ in positions[:40]:
         mine = expert.evaluate(position)
         assert mine == expert.evaluate(colours_swapped(position))
@@ -59,7 +60,8 @@ def test_the_same_position_seen_from_the_other_side_gives_the_mirrored_chances(
 
 
 def test_probabilities_are_probabilities_and_a_mars_is_part_of_a_win(
-        expert: ExpertBot, positions: Sample) -> None:
+    expert: ExpertBot, positions: Sample
+) -> None:
     for position, _ in positions:
         chances = expert.evaluate(position)
         assert 0.0 <= chances.win <= 1.0
@@ -138,11 +140,16 @@ def test_the_shipped_weights_load_and_round_trip(tmp_path: Path) -> None:
 def test_nardy_refuses_an_expert_match_without_weights_in_one_line(tmp_path: Path) -> None:
     broken = tmp_path / "expert.npz"
     broken.write_text("garbage")
-    env = {**os.environ, "NARDY_HOME": str(tmp_path / "home"),
-           "NARDY_EXPERT_WEIGHTS": str(broken)}
-    done = subprocess.run([sys.executable, "-m", "nardy_tui", "--bot", "expert"],
-                          capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL,
-                          timeout=60, check=False)
+    env = {**os.environ, "NARDY_HOME": str(tmp_path / "home"), "NARDY_EXPERT_WEIGHTS": str(broken)}
+    done = subprocess.run(
+        [sys.executable, "-m", "nardy_tui", "--bot", "expert"],
+        capture_output=True,
+        text=True,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     [line] = done.stderr.strip().splitlines()
@@ -150,12 +157,15 @@ def test_nardy_refuses_an_expert_match_without_weights_in_one_line(tmp_path: Pat
 
 
 def test_the_other_levels_and_the_game_start_never_load_numpy() -> None:
-    code = ("import sys, nardy_tui.cli, nardy_tui.ui.app\n"
-            "from nardy_tui.bot import get_bot\n"
-            "from nardy_tui.engine import Position\n"
-            "for level in ('easy', 'medium', 'hard'):\n"
-            "    get_bot(level).choose(Position.initial(), (3, 1))\n"
-            "print('numpy' in sys.modules)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, timeout=60)
+    code = (
+        "import sys, nardy_tui.cli, nardy_tui.ui.app\n"
+        "from nardy_tui.bot import get_bot\n"
+        "from nardy_tui.engine import Position\n"
+        "for level in ('easy', 'medium', 'hard'):\n"
+        "    get_bot(level).choose(Position.initial(), (3, 1))\n"
+        "print('numpy' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
     assert done.stdout.strip() == "False"

@@ -62,7 +62,8 @@ def test_checkers_on_the_head_cost() -> None:
     black = {24: 1, 3: 14}
     stuck = Position.from_points(board({24: 3, 6: 4, 5: 4, 4: 4}, black), Side.BLACK)
     free = Position.from_points(
-        board({24: 1, 23: 1, 22: 1, 7: 1, 6: 4, 5: 4, 4: 3}, black), Side.BLACK)
+        board({24: 1, 23: 1, 22: 1, 7: 1, 6: 4, 5: 4, 4: 3}, black), Side.BLACK
+    )
     assert stuck.pip_count(Side.WHITE) == free.pip_count(Side.WHITE)
     assert side_features(*split(stuck.points), 24).head == 3
     assert evaluate(free, Side.WHITE) > evaluate(stuck, Side.WHITE)

@@ -10,8 +10,11 @@ from nardy_tui.engine import Dice, Side
 
 
 def test_a_games_luck_is_one_sides_gain_and_the_others_loss() -> None:
-    review = GameReview((), (RollLuck(1, Side.WHITE, Dice(6, 6), 0.5),
-                             RollLuck(2, Side.BLACK, Dice(2, 1), -0.2)), (Side.BLACK, 2))
+    review = GameReview(
+        (),
+        (RollLuck(1, Side.WHITE, Dice(6, 6), 0.5), RollLuck(2, Side.BLACK, Dice(2, 1), -0.2)),
+        (Side.BLACK, 2),
+    )
     assert review.luck_of(Side.WHITE) == pytest.approx(0.7)
     assert review.luck_of(Side.BLACK) == pytest.approx(-0.7)
     assert review.points_for(Side.WHITE) == -2

@@ -62,8 +62,9 @@ def test_the_experts_own_plays_show_no_mistakes() -> None:
         turns.append(turn(position, dice, play))
         position = position.apply(play, dice)
     done: list[tuple[int, int]] = []
-    review = review_game(Position.initial(Side.WHITE), turns,
-                         progress=lambda k, n: done.append((k, n)))
+    review = review_game(
+        Position.initial(Side.WHITE), turns, progress=lambda k, n: done.append((k, n))
+    )
     assert review.turns, "some of these turns have a choice"
     assert all(turn.loss == 0.0 and turn.mark is Mark.NONE for turn in review.turns)
     assert done[-1] == (len(turns), len(turns))
@@ -86,8 +87,12 @@ def bots_game(start: Position, seed: int) -> list[TurnRecord]:
 def adds_up(review: GameReview, side: Side) -> float:
     """A game's result for ``side`` as its review explains it: the start's value, plus the
     dice's gift, less its own play's cost, plus the other side's."""
-    return (review.start_for(side) + review.luck_of(side) - review.play_cost(side)
-            + review.play_cost(side.opponent))
+    return (
+        review.start_for(side)
+        + review.luck_of(side)
+        - review.play_cost(side)
+        + review.play_cost(side.opponent)
+    )
 
 
 def test_a_finished_game_adds_up_to_its_result_from_both_sides() -> None:
@@ -125,9 +130,19 @@ def test_a_turn_recorded_for_the_wrong_side_is_refused() -> None:
         review_game(start, [TurnRecord(Side.BLACK, (6, 6), only, "24/18(2)")])
 
 
-@pytest.mark.parametrize(("loss", "mark"), [
-    (0.0, Mark.NONE), (0.039, Mark.NONE), (0.04, Mark.DOUBTFUL), (0.079, Mark.DOUBTFUL),
-    (0.08, Mark.ERROR), (0.159, Mark.ERROR), (0.16, Mark.BLUNDER), (1.5, Mark.BLUNDER)])
+@pytest.mark.parametrize(
+    ("loss", "mark"),
+    [
+        (0.0, Mark.NONE),
+        (0.039, Mark.NONE),
+        (0.04, Mark.DOUBTFUL),
+        (0.079, Mark.DOUBTFUL),
+        (0.08, Mark.ERROR),
+        (0.159, Mark.ERROR),
+        (0.16, Mark.BLUNDER),
+        (1.5, Mark.BLUNDER),
+    ],
+)
 def test_marks_follow_the_documented_thresholds(loss: float, mark: Mark) -> None:
     assert mark_for(loss) is mark
 
@@ -135,5 +150,11 @@ def test_marks_follow_the_documented_thresholds(loss: float, mark: Mark) -> None
 def test_grades_run_from_supernatural_to_beginner() -> None:
     losses = [0.001, 0.007, 0.015, 0.025, 0.04, 0.07, 0.2]
     assert [grade_for(loss) for loss in losses] == [
-        "Supernatural", "World-class", "Expert", "Advanced", "Intermediate", "Casual",
-        "Beginner"]
+        "Supernatural",
+        "World-class",
+        "Expert",
+        "Advanced",
+        "Intermediate",
+        "Casual",
+        "Beginner",
+    ]

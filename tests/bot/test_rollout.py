@@ -21,8 +21,8 @@ def black_wins_next_turn(black_off: int) -> Position:
     """White to move with all 15 on its head; Black, who just moved, has one checker on
     its 1-point, ``14 - black_off`` on its 2-point and the rest borne off."""
     board = [0] * 24
-    board[23] = 15            # White's head: White cannot finish in one turn
-    board[12] = -1            # Black's own point 1
+    board[23] = 15  # White's head: White cannot finish in one turn
+    board[12] = -1  # Black's own point 1
     board[13] = -(14 - black_off) if black_off < 14 else 0
     return Position.from_points(board, Side.WHITE)
 
@@ -44,10 +44,12 @@ def test_every_candidate_meets_the_same_dice(expert) -> None:  # type: ignore[no
 
 def test_the_same_seed_rolls_out_the_same_and_another_differs(expert) -> None:  # type: ignore[no-untyped-def]
     [after] = [after for _, after in legal_results(Position.initial(), Dice(5, 3))]
-    assert rollout(expert.network, [after], 36, seed=1) == rollout(expert.network, [after], 36,
-                                                                   seed=1)
-    assert rollout(expert.network, [after], 36, seed=1) != rollout(expert.network, [after], 36,
-                                                                   seed=2)
+    assert rollout(expert.network, [after], 36, seed=1) == rollout(
+        expert.network, [after], 36, seed=1
+    )
+    assert rollout(expert.network, [after], 36, seed=1) != rollout(
+        expert.network, [after], 36, seed=2
+    )
 
 
 @pytest.mark.parametrize("block", [0, 1, 7])
@@ -79,8 +81,10 @@ def test_a_rollout_agrees_with_the_network_within_its_error(expert) -> None:  # 
     estimate = -expert.evaluate(after).equity
     assert abs(result.equity - estimate) < 4 * result.standard_error + 0.1
     assert 0 < result.standard_error < 0.3
-    assert np.isclose(result.chances.equity, 2 * result.chances.win - 1
-                      + result.chances.win_mars - result.chances.lose_mars)
+    assert np.isclose(
+        result.chances.equity,
+        2 * result.chances.win - 1 + result.chances.win_mars - result.chances.lose_mars,
+    )
 
 
 def test_a_play_that_bears_off_the_last_checker_has_won_already(expert) -> None:  # type: ignore[no-untyped-def]

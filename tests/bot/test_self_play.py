@@ -13,7 +13,8 @@ from nardy_tui.bot.training.self_play import GameRecord, SelfPlay
 def play(first: int, end: int, parallel: int) -> list[GameRecord]:
     finished: list[GameRecord] = []
     SelfPlay(Network.fresh(hidden=8, seed=5), seed=9, parallel=parallel).run(
-        first, end, finished.append)
+        first, end, finished.append
+    )
     return finished
 
 

@@ -16,8 +16,25 @@ from nardy_tui.cli.train import main
 
 def test_a_few_games_change_the_weights_and_write_a_loadable_file(tmp_path: Path) -> None:
     out = tmp_path / "tiny.npz"
-    assert main(["--games", "3", "--seed", "7", "--out", str(out), "--hidden", "16",
-                 "--check-every", "3", "--check-games", "2"]) == 0
+    assert (
+        main(
+            [
+                "--games",
+                "3",
+                "--seed",
+                "7",
+                "--out",
+                str(out),
+                "--hidden",
+                "16",
+                "--check-every",
+                "3",
+                "--check-games",
+                "2",
+            ]
+        )
+        == 0
+    )
     trained = load(out)
     fresh = Network.fresh(hidden=16, seed=7)
     assert not np.array_equal(trained.w1, fresh.w1)
@@ -32,9 +49,27 @@ def test_strength_can_be_checked_against_other_weights(tmp_path: Path) -> None:
     reference = tmp_path / "reference.npz"
     out = tmp_path / "run.npz"
     Network.fresh(hidden=8, seed=1).save(reference)
-    assert main(["--games", "2", "--seed", "4", "--hidden", "8", "--out", str(out),
-                 "--check-every", "2", "--check-games", "4",
-                 "--check-against", str(reference)]) == 0
+    assert (
+        main(
+            [
+                "--games",
+                "2",
+                "--seed",
+                "4",
+                "--hidden",
+                "8",
+                "--out",
+                str(out),
+                "--check-every",
+                "2",
+                "--check-games",
+                "4",
+                "--check-against",
+                str(reference),
+            ]
+        )
+        == 0
+    )
     [check] = load(out).meta["curve"]
     assert check["against"] == "reference.npz" and check["check_games"] == 4
 
@@ -54,7 +89,8 @@ def test_a_resumed_run_goes_on_from_its_checkpoint_and_repeats_itself(tmp_path: 
 
 
 def test_resuming_from_a_corrupt_file_says_so_in_one_line(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "broken.npz"
     out.write_text("not weights")
     assert main(["--games", "2", "--out", str(out), "--resume"]) == 1
@@ -77,8 +113,7 @@ def test_mirroring_twice_gives_the_chances_back() -> None:
     np.testing.assert_allclose(mirror(mirror(values)), values)
 
 
-def test_a_resumed_run_can_lower_its_learning_rate_and_keeps_a_note_of_it(
-        tmp_path: Path) -> None:
+def test_a_resumed_run_can_lower_its_learning_rate_and_keeps_a_note_of_it(tmp_path: Path) -> None:
     out = tmp_path / "run.npz"
     common = ["--seed", "2", "--hidden", "8", "--check-games", "0", "--out", str(out)]
     assert main(["--games", "2", *common]) == 0
@@ -88,24 +123,23 @@ def test_a_resumed_run_can_lower_its_learning_rate_and_keeps_a_note_of_it(
     assert meta["schedule"] == [{"games": 2, "learning_rate": 0.0003}]
 
 
-def test_a_resumed_run_can_widen_its_network_and_plays_as_before_at_first(
-        tmp_path: Path) -> None:
+def test_a_resumed_run_can_widen_its_network_and_plays_as_before_at_first(tmp_path: Path) -> None:
     out = tmp_path / "run.npz"
     common = ["--seed", "5", "--check-games", "0", "--out", str(out)]
     assert main(["--games", "2", "--hidden", "8", *common]) == 0
     narrow = load(out)
     widened = narrow.widened(12, seed=1)
     inputs = np.random.default_rng(0).random((20, narrow.w1.shape[0])).astype(np.float32)
-    np.testing.assert_allclose(narrow.probabilities(inputs), widened.probabilities(inputs),
-                               atol=5e-3)
+    np.testing.assert_allclose(
+        narrow.probabilities(inputs), widened.probabilities(inputs), atol=5e-3
+    )
     assert main(["--games", "3", "--resume", "--widen", "12", *common]) == 0
     meta = load(out).meta
     assert load(out).hidden == 12 and meta["settings"]["hidden"] == 12
     assert meta["schedule"] == [{"games": 2, "hidden": 12}]
 
 
-def test_widening_needs_a_run_to_resume(capsys: pytest.CaptureFixture[str],
-                                        tmp_path: Path) -> None:
+def test_widening_needs_a_run_to_resume(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         main(["--games", "2", "--out", str(tmp_path / "w.npz"), "--widen", "256"])
     assert "--widen needs --resume" in capsys.readouterr().err

@@ -39,8 +39,7 @@ def two_rolls_plainly(expert: ExpertBot, after: Position) -> Evaluation:
             continue
         for our_roll, our_weight in ROLL_WEIGHTS:
             ours = expert.evaluate(best_after(expert, reply, our_roll)).mirrored()
-            total += their_weight * our_weight * np.array(
-                [ours.win, ours.win_mars, ours.lose_mars])
+            total += their_weight * our_weight * np.array([ours.win, ours.win_mars, ours.lose_mars])
     return Evaluation(*map(float, total))
 
 
@@ -56,7 +55,8 @@ def test_the_two_roll_search_is_the_plain_one_in_numpy(expert: ExpertBot) -> Non
 
 
 def test_the_closest_best_plays_are_searched_two_rolls_deep_and_ranked_first(
-        expert: ExpertBot, positions: Sample) -> None:
+    expert: ExpertBot, positions: Sample
+) -> None:
     deepened = 0
     for position, dice in positions[:40]:
         ranked = expert.judge(position, dice)
@@ -64,15 +64,18 @@ def test_the_closest_best_plays_are_searched_two_rolls_deep_and_ranked_first(
         assert len(deep) in (0, 2)  # the best two, when they are close
         deepened += bool(deep)
         # The deepest look first, then by equity; exact figures count as the deepest.
-        order = [(3 if entry.exact or entry.settled else entry.depth, entry.chances.equity)
-                 for entry in ranked]
+        order = [
+            (3 if entry.exact or entry.settled else entry.depth, entry.chances.equity)
+            for entry in ranked
+        ]
         assert order == sorted(order, reverse=True)
         assert expert.choose(position, dice) == ranked[0].play
     assert deepened, "some decisions are close enough to search two rolls deep"
 
 
 def test_without_the_deepest_search_the_plays_are_ranked_one_roll_deep(
-        expert: ExpertBot, positions: Sample) -> None:
+    expert: ExpertBot, positions: Sample
+) -> None:
     one_roll = ExpertBot(expert.network, deep_width=0)
     for position, dice in positions[:30]:
         ranked = one_roll.judge(position, dice)
@@ -84,7 +87,8 @@ def test_without_the_deepest_search_the_plays_are_ranked_one_roll_deep(
 
 
 def test_the_best_play_is_searched_even_where_it_stands_out_alone(
-        expert: ExpertBot, positions: Sample) -> None:
+    expert: ExpertBot, positions: Sample
+) -> None:
     # One judgement for every tool: the hint's best play has the figure the analysis
     # gives it, a roll deeper than the network alone, even where the choice is clear.
     for position, dice in positions[:40]:
@@ -92,7 +96,8 @@ def test_the_best_play_is_searched_even_where_it_stands_out_alone(
 
 
 def test_a_reviewed_play_is_searched_as_deep_as_the_best_without_moving_the_ranking(
-        expert: ExpertBot, positions: Sample) -> None:
+    expert: ExpertBot, positions: Sample
+) -> None:
     checked = 0
     for position, dice in positions[:40]:
         ranked = expert.judge(position, dice)
@@ -107,18 +112,23 @@ def test_a_reviewed_play_is_searched_as_deep_as_the_best_without_moving_the_rank
             assert made.two_rolls and made.deepened is (not reviewed.two_rolls)
             assert [entry.play for entry in judged] == [entry.play for entry in ranked]
             assert [entry for entry in judged if entry is not made] == [
-                entry for entry in ranked if entry.after != reviewed.after]
+                entry for entry in ranked if entry.after != reviewed.after
+            ]
         checked += 1
     assert checked
 
 
 def test_more_plays_than_one_batch_search_takes_are_searched_in_parts(
-        expert: ExpertBot, positions: Sample) -> None:
+    expert: ExpertBot, positions: Sample
+) -> None:
     # Five plays two rolls deep are 5 x 21 x 21 = 2,205 (position, roll) pairs, more than
     # one batch search takes (2,048): the search is split, and each play's figure is the
     # one it has when searched alone.
-    afters = next(afters for afters in ([after for _, after in legal_results(*sample)]
-                                        for sample in positions) if len(afters) >= 5)
+    afters = next(
+        afters
+        for afters in ([after for _, after in legal_results(*sample)] for sample in positions)
+        if len(afters) >= 5
+    )
     together = expert._two_rolls(afters[:5])
     for after, row in zip(afters[:5], together, strict=True):
         assert row == pytest.approx(expert._two_rolls([after])[0], abs=1e-6)

@@ -29,8 +29,13 @@ def board(white: Mapping[int, int], black: Mapping[int, int]) -> list[int]:
     return points
 
 
-def position(mover: Mapping[int, int], opponent: Mapping[int, int],
-             side: Side = Side.WHITE, *, first_turn: bool = False) -> Position:
+def position(
+    mover: Mapping[int, int],
+    opponent: Mapping[int, int],
+    side: Side = Side.WHITE,
+    *,
+    first_turn: bool = False,
+) -> Position:
     """``side`` to move, each side's checkers given in its own numbering."""
     white, black = (mover, opponent) if side is Side.WHITE else (opponent, mover)
     return Position.from_points(board(white, black), side, first_turn=first_turn)
@@ -79,5 +84,13 @@ def self_play_positions(seed: int, count: int) -> Iterator[tuple[Position, Dice]
             pos = after
 
 
-__all__ = ["ALL_ROLLS", "board", "layout", "layout_of", "outcomes", "position",
-           "self_play_positions", "steps_played"]
+__all__ = [
+    "ALL_ROLLS",
+    "board",
+    "layout",
+    "layout_of",
+    "outcomes",
+    "position",
+    "self_play_positions",
+    "steps_played",
+]

@@ -22,8 +22,9 @@ def test_importing_the_engine_loads_no_ui_bot_or_storage_module() -> None:
         f"             or m.startswith({FORBIDDEN[2:]!r}))\n"
         "print(','.join(bad))\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
     assert done.stdout.strip() == "", f"the engine pulled in: {done.stdout.strip()}"
 
 

@@ -47,8 +47,11 @@ def test_the_roll_off_winner_moves_first_and_rolls_both_dice() -> None:
 
 
 def test_roll_off_ties_are_rolled_again() -> None:
-    seed = next(seed for seed in range(200)
-                if (lambda m: m.roll_off().winner is None)(Match(length=1, seed=seed)))
+    seed = next(
+        seed
+        for seed in range(200)
+        if (lambda m: m.roll_off().winner is None)(Match(length=1, seed=seed))
+    )
     match = Match(length=1, seed=seed)
     tie = match.roll_off()
     assert tie.winner is None and tie.white == tie.black
@@ -117,8 +120,7 @@ def test_an_illegal_play_raises_and_leaves_the_state_unchanged() -> None:
     with pytest.raises(IllegalPlayError) as raised:
         match.play(bad)
     assert isinstance(raised.value, ValueError)
-    assert (match.phase, match.position, match.dice, list(match.game.turns),
-            match.turn) == before
+    assert (match.phase, match.position, match.dice, list(match.game.turns), match.turn) == before
     match.play(legal_plays(match.position, dice)[0])  # and the game goes on
 
 
@@ -158,8 +160,10 @@ def test_a_match_to_n_points_ends_in_match_over(length: int) -> None:
         assert max(match.score.values()) < length
         match.next_game()
     assert match.winner is not None and match.score[match.winner] >= length
-    assert sum(game.points for game in match.games if game.winner is match.winner) \
+    assert (
+        sum(game.points for game in match.games if game.winner is match.winner)
         == match.score[match.winner]
+    )
     for wrong in (match.next_game, match.roll_off, match.roll):
         with pytest.raises(PhaseError):
             wrong()

@@ -38,7 +38,9 @@ def test_repeated_identical_moves_are_grouped() -> None:
     [play] = legal_plays(start, (6, 6))
     assert format_play(play, start, (6, 6)) == "24/18(2)"
     assert sorted(format_play(p, start, (3, 3)) for p in legal_plays(start, (3, 3))) == [
-        "24/18(2)", "24/21 24/15"]
+        "24/18(2)",
+        "24/21 24/15",
+    ]
 
 
 def test_a_pass_is_written_no_move() -> None:
@@ -77,16 +79,20 @@ def test_step_by_step_and_joined_forms_read_the_same() -> None:
     assert parse_play("24/18 18/16", start, (6, 2)) == parse_play("24/16", start, (6, 2))
 
 
-@pytest.mark.parametrize("text, error, reason", [
-    ("24-18", NotationError, "is not a move"),
-    ("24/18 banana", NotationError, "is not a move"),
-    ("20/15", IllegalPlayError, "no checker on point 20"),
-    ("24/19", IllegalPlayError, "dice unplayed"),
-    ("24/18 24/19", IllegalPlayError, "head"),
-    ("(no move)", IllegalPlayError, "can be played"),
-])
+@pytest.mark.parametrize(
+    "text, error, reason",
+    [
+        ("24-18", NotationError, "is not a move"),
+        ("24/18 banana", NotationError, "is not a move"),
+        ("20/15", IllegalPlayError, "no checker on point 20"),
+        ("24/19", IllegalPlayError, "dice unplayed"),
+        ("24/18 24/19", IllegalPlayError, "head"),
+        ("(no move)", IllegalPlayError, "can be played"),
+    ],
+)
 def test_text_that_is_not_a_legal_turn_is_a_value_error_saying_why(
-        text: str, error: type[ValueError], reason: str) -> None:
+    text: str, error: type[ValueError], reason: str
+) -> None:
     # Badly written is a NotationError, well written but against the rules an
     # IllegalPlayError; a caller that needs no difference catches ValueError.
     with pytest.raises(error, match=reason):

@@ -39,9 +39,11 @@ def positions(draw: st.DrawFn) -> Position:
             board[index] += side.sign
     if not any(board):
         board[board_index(Side.WHITE, 1)] = 1
-    first_turns = frozenset(side for side in Side
-                            if board[board_index(side, HEAD)] * side.sign == CHECKERS
-                            and draw(st.booleans()))
+    first_turns = frozenset(
+        side
+        for side in Side
+        if board[board_index(side, HEAD)] * side.sign == CHECKERS and draw(st.booleans())
+    )
     return Position(tuple(board), draw(st.sampled_from(list(Side))), first_turns)
 
 
@@ -50,8 +52,9 @@ dice = st.none() | st.builds(Dice, st.integers(1, 6), st.integers(1, 6))
 
 @settings(max_examples=800, deadline=None)
 @given(positions(), dice)
-def test_every_position_and_its_dice_come_back_from_its_id(position: Position,
-                                                           thrown: Dice | None) -> None:
+def test_every_position_and_its_dice_come_back_from_its_id(
+    position: Position, thrown: Dice | None
+) -> None:
     text = position.to_id(thrown)
     assert URL_SAFE.fullmatch(text)
     assert not text.startswith("-"), "a command line would take the ID for an option"
@@ -99,8 +102,13 @@ def test_surrounding_spaces_are_forgiven() -> None:
     assert Position.from_id("  YAAAAP_-AAAB__w\n") == Position.initial()
 
 
-def raw_id(white: list[int], black: list[int], first_turns: tuple[int, int] = (0, 0),
-           dice: tuple[int, int] = (0, 0), black_to_move: bool = False) -> str:
+def raw_id(
+    white: list[int],
+    black: list[int],
+    first_turns: tuple[int, int] = (0, 0),
+    dice: tuple[int, int] = (0, 0),
+    black_to_move: bool = False,
+) -> str:
     """An ID written bit by bit in base64url as the format says, whatever it holds (and
     with "-" first if base64url has it there): ``white`` and ``black`` are each side's
     checkers on its own points 1 to 24."""
@@ -131,21 +139,26 @@ def test_an_id_an_older_nardy_began_with_a_hyphen_still_reads(second: int) -> No
     assert Position.from_id("-oAAAP_-AAAB__w") == Position.initial(Side.BLACK)
 
 
-@pytest.mark.parametrize("text, why", [
-    ("", "is not a position ID"),
-    ("YAAAAP_-AAAB__", "is not a position ID"),
-    ("YAAAAP_-AAAB__w0", "is not a position ID"),
-    ("YAAAAP_+AAAB__w", "is not a position ID"),
-    ("/" * 15, "is not a position ID"),
-    ("YAAAAP_-AAAB__x", "left over"),
-    (raw_id([0] * 24, [0] * 24), "both sides have borne off every checker"),
-    (raw_id(ON_HEAD, ON_HEAD, dice=(7, 2)), "dice are not two dice from 1 to 6"),
-    (raw_id(ON_HEAD, ON_HEAD, dice=(0, 2)), "dice are not two dice from 1 to 6"),
-    (raw_id([0] * 23 + [16], ON_HEAD), "White has 16 checkers on the board, at most 15"),
-    (raw_id(ON_HEAD, [1] * 15 + [0] * 9), "both sides have checkers on White's point 24"),
-    (raw_id([1] + [0] * 22 + [14], ON_HEAD, first_turns=(1, 0)),
-     "White is still to make its first turn"),
-])
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        ("", "is not a position ID"),
+        ("YAAAAP_-AAAB__", "is not a position ID"),
+        ("YAAAAP_-AAAB__w0", "is not a position ID"),
+        ("YAAAAP_+AAAB__w", "is not a position ID"),
+        ("/" * 15, "is not a position ID"),
+        ("YAAAAP_-AAAB__x", "left over"),
+        (raw_id([0] * 24, [0] * 24), "both sides have borne off every checker"),
+        (raw_id(ON_HEAD, ON_HEAD, dice=(7, 2)), "dice are not two dice from 1 to 6"),
+        (raw_id(ON_HEAD, ON_HEAD, dice=(0, 2)), "dice are not two dice from 1 to 6"),
+        (raw_id([0] * 23 + [16], ON_HEAD), "White has 16 checkers on the board, at most 15"),
+        (raw_id(ON_HEAD, [1] * 15 + [0] * 9), "both sides have checkers on White's point 24"),
+        (
+            raw_id([1] + [0] * 22 + [14], ON_HEAD, first_turns=(1, 0)),
+            "White is still to make its first turn",
+        ),
+    ],
+)
 def test_a_text_that_names_no_position_is_refused_saying_why(text: str, why: str) -> None:
     with pytest.raises(PositionIdError, match=why) as refused:
         Position.from_id(text)

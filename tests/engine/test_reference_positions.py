@@ -35,8 +35,9 @@ def test_legal_plays_reach_exactly_the_reference_positions(chunk: int) -> None:
     for number, query in enumerate(QUERIES):
         if number % CHUNKS != chunk:
             continue
-        pos = Position.from_points(query["board"], Side(query["turn"]),
-                                   first_turn=query["first_turn"])
+        pos = Position.from_points(
+            query["board"], Side(query["turn"]), first_turn=query["first_turn"]
+        )
         dice = tuple(query["dice"])
         plays = legal_plays(pos, dice)
         results = legal_results(pos, dice)

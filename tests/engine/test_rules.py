@@ -52,13 +52,15 @@ def test_first_turn_5_5_plays_one_checker_24_4(side: Side) -> None:
 
 @pytest.mark.parametrize("dice, target", [((5, 5), 4), ((2, 2), 16), ((1, 1), 20)])
 def test_other_doubles_on_the_first_turn_take_only_one_checker_off_the_head(
-        dice: tuple[int, int], target: int) -> None:
+    dice: tuple[int, int], target: int
+) -> None:
     assert outcomes(opening(), dice) == {layout({24: 14, target: 1})}
 
 
 @pytest.mark.parametrize("dice", [(6, 5), (5, 3), (2, 1), (6, 1)])
 def test_non_doubles_on_the_first_turn_take_only_one_checker_off_the_head(
-        dice: tuple[int, int]) -> None:
+    dice: tuple[int, int],
+) -> None:
     for result in outcomes(opening(), dice):
         assert (24, 14) in result
 
@@ -128,7 +130,8 @@ def _holds(result: frozenset[tuple[int, int]], points: range | list[int]) -> boo
 
 @BOTH
 def test_six_block_across_the_1_24_wrap_is_illegal_with_no_opposing_checker_past_it(
-        side: Side) -> None:
+    side: Side,
+) -> None:
     block = [3, 2, 1, 24, 23, 22]
     none_past = position(WRAP, ON_THEIR_HEAD, side)
     assert not any(_holds(result, block) for result in outcomes(none_past, (6, 1)))
@@ -136,7 +139,8 @@ def test_six_block_across_the_1_24_wrap_is_illegal_with_no_opposing_checker_past
 
 @BOTH
 def test_six_block_across_the_1_24_wrap_is_legal_once_an_opposing_checker_is_past(
-        side: Side) -> None:
+    side: Side,
+) -> None:
     block = [3, 2, 1, 24, 23, 22]
     one_past = position(WRAP, {8: 1, 24: 14}, side)  # their 8 (our 20) is past the block
     assert any(_holds(result, block) for result in outcomes(one_past, (6, 1)))
@@ -159,8 +163,7 @@ def test_a_block_of_five_is_always_allowed(side: Side) -> None:
 # Our 18..14 held (18 twice), the head behind them, their checkers on our 12..8.
 # A 5 could only be 24/19 or 18/13, and each would make a six-block (19..14 or 18..13);
 # 17..14 would land on their checkers. A 6 can only be 24/18.
-TEMPORARY = ({24: 9, 18: 2, 17: 1, 16: 1, 15: 1, 14: 1},
-             {24: 11, 23: 1, 22: 1, 21: 1, 20: 1})
+TEMPORARY = ({24: 9, 18: 2, 17: 1, 16: 1, 15: 1, 14: 1}, {24: 11, 23: 1, 22: 1, 21: 1, 20: 1})
 
 
 @BOTH
@@ -247,8 +250,7 @@ def test_with_checkers_above_the_die_must_move_inside_home(side: Side) -> None:
 
 
 @BOTH
-def test_with_no_checker_above_a_higher_die_bears_off_from_the_highest_point(
-        side: Side) -> None:
+def test_with_no_checker_above_a_higher_die_bears_off_from_the_highest_point(side: Side) -> None:
     pos = position({3: 2, 2: 5, 1: 8}, ON_THEIR_HEAD, side)
     assert outcomes(pos, (6, 5)) == {layout({2: 5, 1: 8})}
 

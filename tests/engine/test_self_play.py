@@ -31,8 +31,9 @@ def opponent_path(side: Side) -> list[int]:
 
 
 def checkers_of(points: list[int], side: Side) -> int:
-    return sum(n for n in points if n > 0) if side is Side.WHITE else -sum(
-        n for n in points if n < 0)
+    return (
+        sum(n for n in points if n > 0) if side is Side.WHITE else -sum(n for n in points if n < 0)
+    )
 
 
 def has_illegal_block(points: list[int], side: Side) -> bool:
@@ -42,8 +43,8 @@ def has_illegal_block(points: list[int], side: Side) -> bool:
     path = opponent_path(side)
     opponent_off = checkers_of(points, side.opponent) < 15
     for start in range(len(path) - 5):
-        if all(points[w - 1] * sign > 0 for w in path[start:start + 6]):
-            past = opponent_off or any(points[w - 1] * sign < 0 for w in path[start + 6:])
+        if all(points[w - 1] * sign > 0 for w in path[start : start + 6]):
+            past = opponent_off or any(points[w - 1] * sign < 0 for w in path[start + 6 :])
             if not past:
                 return True
     return False
@@ -58,9 +59,9 @@ def play_step(points: list[int], side: Side, step: Step, dice_left: list[int]) -
     if step.dst == 0:
         assert step.src <= 6 and step.src - step.die <= 0, f"{step}: not a bear-off"
         home = [white_point(side, p) - 1 for p in range(1, 7)]
-        assert checkers_of(points, side) == sum(points[i] * sign for i in home
-                                                if points[i] * sign > 0), \
-            f"{step}: bearing off with checkers outside home"
+        assert checkers_of(points, side) == sum(
+            points[i] * sign for i in home if points[i] * sign > 0
+        ), f"{step}: bearing off with checkers outside home"
     else:
         assert step.dst == step.src - step.die, f"{step}: not a move of {step.die}"
         landing = points[white_point(side, step.dst) - 1]
@@ -77,8 +78,7 @@ def choose(pos: Position, dice: Dice, rng: random.Random, *, builder: bool) -> P
         return rng.choice(results)[0]
     sign = pos.turn.sign
     held = [sum(n * sign > 0 for n in after.points) for _, after in results]
-    return rng.choice([play for (play, _), n in zip(results, held, strict=True)
-                       if n == max(held)])
+    return rng.choice([play for (play, _), n in zip(results, held, strict=True) if n == max(held)])
 
 
 def play_checked_game(seed: int) -> bool:

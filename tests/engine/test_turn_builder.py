@@ -63,8 +63,7 @@ def test_undo_takes_back_one_step_and_reset_the_whole_turn() -> None:
     assert turn.steps == (Step(24, 19, 5),) and turn.remaining_dice == (3,)
     assert turn.sources() == [19]  # the head has given its one checker
     turn.reset()
-    assert turn.steps == () and (turn.sources(), turn.allowed_steps(),
-                                 turn.position_now()) == start
+    assert turn.steps == () and (turn.sources(), turn.allowed_steps(), turn.position_now()) == start
     assert turn.undo() is None
 
 
@@ -175,8 +174,10 @@ def test_a_first_turn_double_lets_exactly_two_checkers_leave_the_head() -> None:
 
 def test_why_not_six_block() -> None:
     # Our 18 (twice) .. 14 held, nothing of theirs past it: 24/19 would make 19..14.
-    turn = TurnBuilder(position({24: 9, 18: 2, 17: 1, 16: 1, 15: 1, 14: 1},
-                                {24: 11, 23: 1, 22: 1, 21: 1, 20: 1}), (6, 5))
+    turn = TurnBuilder(
+        position({24: 9, 18: 2, 17: 1, 16: 1, 15: 1, 14: 1}, {24: 11, 23: 1, 22: 1, 21: 1, 20: 1}),
+        (6, 5),
+    )
     reason = turn.why_not(24, 19)
     assert "block of six" in reason and "no opposing checker past it" in reason
     assert "block of six" in turn.why_not(18, 13)
@@ -215,7 +216,8 @@ def test_reasons_can_name_the_points_as_the_other_player_numbers_them() -> None:
     assert held.why_not_from(10, reader=Side.WHITE) == "You have no checker on point 22."
     away = TurnBuilder(position({20: 1, 1: 14}, ON_THEIR_HEAD, Side.BLACK), (6, 1))
     assert away.why_not(1, 0, reader=Side.WHITE) == (
-        "Bearing off needs all 15 checkers in your home (points 13-18).")
+        "Bearing off needs all 15 checkers in your home (points 13-18)."
+    )
     above = TurnBuilder(position({6: 5, 4: 10}, ON_THEIR_HEAD, Side.BLACK), (5, 5))
     assert "point 18 must move first" in above.why_not(4, 0, reader=Side.WHITE)
     assert above.why_not(4, 0, reader=Side.BLACK) == above.why_not(4, 0)
@@ -225,8 +227,9 @@ def test_why_not_leaving_dice_unplayed() -> None:
     # 9/4 would leave the 6 unplayable (13/7 is held, the head is stuck); 9/3 or 13/8 do not.
     turn = TurnBuilder(position({24: 13, 13: 1, 9: 1}, {7: 1, 6: 1, 19: 1, 24: 12}), (6, 5))
     assert sorted(map(str, turn.allowed_steps())) == ["13/8", "9/3"]
-    assert turn.why_not(9, 4) == ("That would leave dice unplayed that could be played: "
-                                  "the whole roll must be played.")
+    assert turn.why_not(9, 4) == (
+        "That would leave dice unplayed that could be played: the whole roll must be played."
+    )
 
 
 def test_why_not_closed_intermediate_point_of_a_combined_move() -> None:
@@ -262,7 +265,8 @@ def test_why_not_from_explains_a_point_no_step_may_start_from() -> None:
     assert turn.why_not_from(20) == "You have no checker on point 20."
     turn.move(24, 21)
     assert turn.why_not_from(24) == (
-        "No checker on 24 may move now: only one checker may leave the head per turn.")
+        "No checker on 24 may move now: only one checker may leave the head per turn."
+    )
     assert turn.why_not_from(21) == "A checker on 21 may move."
 
 

@@ -54,19 +54,47 @@ def test_new_codes_differ() -> None:
     assert len({new_code() for _ in range(200)}) == 200
 
 
-@pytest.mark.parametrize("typed", [
-    "k7m2-x9qp", "K7M2-X9QP", "k7M2-x9Qp", "k7m2x9qp", "K7M2X9QP", "  k7m2-x9qp  ",
-    "\tk7m2x9qp\n", " K7M2X9QP ",
-])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "k7m2-x9qp",
+        "K7M2-X9QP",
+        "k7M2-x9Qp",
+        "k7m2x9qp",
+        "K7M2X9QP",
+        "  k7m2-x9qp  ",
+        "\tk7m2x9qp\n",
+        " K7M2X9QP ",
+    ],
+)
 def test_a_code_is_read_in_any_case_with_or_without_its_dash(typed: str) -> None:
     assert normalised(typed) == CODE
 
 
-@pytest.mark.parametrize("typed", [
-    "", "-", "k7m2-x9q", "k7m2x9q", "k7m2-x9qpp", "k7m2x9qpp", "k7m2-x9qp-k7m2",
-    "k7m0-x9qp", "k7m1-x9qp", "k7mi-x9qp", "k7ml-x9qp", "k7mo-x9qp",
-    "K7MO-X9QP", "K7MI-X9QP", "K7ML-X9QP", "k7m2_x9qp", "k7m2 x9qp", "k7m2-x9q!", "k7m2-x9qé",
-])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "",
+        "-",
+        "k7m2-x9q",
+        "k7m2x9q",
+        "k7m2-x9qpp",
+        "k7m2x9qpp",
+        "k7m2-x9qp-k7m2",
+        "k7m0-x9qp",
+        "k7m1-x9qp",
+        "k7mi-x9qp",
+        "k7ml-x9qp",
+        "k7mo-x9qp",
+        "K7MO-X9QP",
+        "K7MI-X9QP",
+        "K7ML-X9QP",
+        "k7m2_x9qp",
+        "k7m2 x9qp",
+        "k7m2-x9q!",
+        "k7m2-x9qé",
+    ],
+)
 def test_what_cannot_be_a_code_is_not_read_as_one(typed: str) -> None:
     assert normalised(typed) is None
 
@@ -75,7 +103,8 @@ def test_what_cannot_be_a_code_is_not_read_as_one(typed: str) -> None:
 
 
 def test_the_key_stretched_from_a_code_is_32_bytes_and_another_code_gives_another(
-        key: bytes, other_key: bytes) -> None:
+    key: bytes, other_key: bytes
+) -> None:
     assert len(key) == len(other_key) == 32
     assert key != other_key
 
@@ -94,8 +123,7 @@ def test_the_proof_made_with_the_code_is_right(key: bytes, role: Role) -> None:
 
 
 @pytest.mark.parametrize("role", list(Role))
-def test_a_proof_made_with_another_code_is_wrong(key: bytes, other_key: bytes,
-                                                 role: Role) -> None:
+def test_a_proof_made_with_another_code_is_wrong(key: bytes, other_key: bytes, role: Role) -> None:
     host_nonce, joiner_nonce = new_nonce(), new_nonce()
     claimed = proof(other_key, role, host_nonce, joiner_nonce)
     assert not proof_is_right(key, role, host_nonce, joiner_nonce, claimed)
@@ -121,8 +149,9 @@ def test_a_proof_for_another_handshake_is_wrong(key: bytes) -> None:
     assert not proof_is_right(key, Role.JOINER, host_nonce, joiner_nonce, claimed)
 
 
-@pytest.mark.parametrize("claimed", [None, 0, 1.5, True, [], {}, b"", "", "0" * 64, "proof"],
-                         ids=repr)
+@pytest.mark.parametrize(
+    "claimed", [None, 0, 1.5, True, [], {}, b"", "", "0" * 64, "proof"], ids=repr
+)
 def test_a_proof_that_is_not_the_right_string_is_wrong(key: bytes, claimed: object) -> None:
     assert not proof_is_right(key, Role.JOINER, new_nonce(), new_nonce(), claimed)
 
@@ -133,8 +162,9 @@ def test_the_right_proof_as_bytes_is_not_a_proof(key: bytes) -> None:
     assert not proof_is_right(key, Role.JOINER, host_nonce, joiner_nonce, claimed)
 
 
-@pytest.mark.parametrize("claimed", ["é" * 64, "ключ", "\u0663" * 64],
-                         ids=["accented", "cyrillic", "arabic-digits"])
+@pytest.mark.parametrize(
+    "claimed", ["é" * 64, "ключ", "\u0663" * 64], ids=["accented", "cyrillic", "arabic-digits"]
+)
 def test_a_proof_with_letters_outside_ascii_is_wrong(key: bytes, claimed: str) -> None:
     assert not proof_is_right(key, Role.JOINER, new_nonce(), new_nonce(), claimed)
 
@@ -144,8 +174,7 @@ def test_a_proof_with_letters_outside_ascii_is_wrong(key: bytes, claimed: str) -
 
 def test_the_session_key_is_the_same_for_the_same_handshake() -> None:
     key, host_nonce, joiner_nonce = b"k" * 32, new_nonce(), new_nonce()
-    assert session_key(key, host_nonce, joiner_nonce) == session_key(key, host_nonce,
-                                                                     joiner_nonce)
+    assert session_key(key, host_nonce, joiner_nonce) == session_key(key, host_nonce, joiner_nonce)
     assert len(session_key(key, host_nonce, joiner_nonce)) == 32
 
 
@@ -236,10 +265,19 @@ def test_a_line_with_a_changed_seal_is_refused(at: int) -> None:
         joiner.open(bytes(line))
 
 
-@pytest.mark.parametrize("line", [
-    b"", b" ", b'{"t":"ping"}', b" " + b'{"t":"ping"}', b"0" * 64 + b' {"t":"ping"}',
-    b"0" * 63 + b' {"t":"ping"}', b"\xff" * 64 + b" x",
-], ids=repr)
+@pytest.mark.parametrize(
+    "line",
+    [
+        b"",
+        b" ",
+        b'{"t":"ping"}',
+        b" " + b'{"t":"ping"}',
+        b"0" * 64 + b' {"t":"ping"}',
+        b"0" * 63 + b' {"t":"ping"}',
+        b"\xff" * 64 + b" x",
+    ],
+    ids=repr,
+)
 def test_a_line_without_a_seal_is_refused(line: bytes) -> None:
     _host, joiner = _pair()
     with pytest.raises(SealBroken):

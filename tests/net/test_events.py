@@ -11,10 +11,20 @@ import pytest
 from nardy_tui.engine import Step
 from nardy_tui.net import NextGameEvent, PlayEvent, ThrowEvent, digest, event_from_json
 
-HISTORY = [ThrowEvent.of(1, "1" * 64, "2" * 64), ThrowEvent.of(2, "3" * 64, "4" * 64),
-           PlayEvent((Step(24, 18, 6), Step(18, 13, 5))), PlayEvent(()), NextGameEvent(2)]
-AS_SAVED = [["throw", 1, "1" * 64, "2" * 64], ["throw", 2, "3" * 64, "4" * 64],
-            ["play", [[24, 18, 6], [18, 13, 5]]], ["play", []], ["next", 2]]
+HISTORY = [
+    ThrowEvent.of(1, "1" * 64, "2" * 64),
+    ThrowEvent.of(2, "3" * 64, "4" * 64),
+    PlayEvent((Step(24, 18, 6), Step(18, 13, 5))),
+    PlayEvent(()),
+    NextGameEvent(2),
+]
+AS_SAVED = [
+    ["throw", 1, "1" * 64, "2" * 64],
+    ["throw", 2, "3" * 64, "4" * 64],
+    ["play", [[24, 18, 6], [18, 13, 5]]],
+    ["play", []],
+    ["next", 2],
+]
 
 
 def test_each_event_is_written_as_the_save_keeps_it_and_read_back() -> None:
@@ -32,10 +42,22 @@ def test_a_throws_commitments_follow_from_its_secrets() -> None:
     assert throw.host_commitment != throw.joiner_commitment and len(throw.host_commitment) == 64
 
 
-@pytest.mark.parametrize("data", [
-    "throw", [], ["throw", 1, "1" * 64], ["throw", True, "1" * 64, "2" * 64],
-    ["throw", 1, "X" * 64, "2" * 64], ["play", [[24, 18]]], ["play", [[24, 18, "6"]]],
-    ["play", "24/18"], ["next", "2"], ["next", 2, 3], ["pass"]])
+@pytest.mark.parametrize(
+    "data",
+    [
+        "throw",
+        [],
+        ["throw", 1, "1" * 64],
+        ["throw", True, "1" * 64, "2" * 64],
+        ["throw", 1, "X" * 64, "2" * 64],
+        ["play", [[24, 18]]],
+        ["play", [[24, 18, "6"]]],
+        ["play", "24/18"],
+        ["next", "2"],
+        ["next", 2, 3],
+        ["pass"],
+    ],
+)
 def test_anything_else_is_no_event(data: object) -> None:
     with pytest.raises(ValueError, match="not one of a match"):
         event_from_json(data)

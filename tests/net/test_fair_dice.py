@@ -23,8 +23,9 @@ def _a_secret(number: int = 1) -> Secret:
 
 def _honest_throw(number: int = 1) -> Throw:
     host, joiner = _a_secret(number), _a_secret(number)
-    return Throw(number, host.commitment(number), host.value, joiner.commitment(number),
-                 joiner.value)
+    return Throw(
+        number, host.commitment(number), host.value, joiner.commitment(number), joiner.value
+    )
 
 
 # The dice.
@@ -66,8 +67,9 @@ def test_the_dice_depend_on_both_secrets_and_the_throw_number() -> None:
     assert len({dice_of(1, host, other) for other in others}) > 1
     assert len({dice_of(1, other, joiner) for other in others}) > 1
     assert len({dice_of(number, host, joiner) for number in range(1, 31)}) > 1
-    assert any(dice_of(number, host, joiner) != dice_of(number, joiner, host)
-               for number in range(1, 31))  # whose secret is whose matters
+    assert any(
+        dice_of(number, host, joiner) != dice_of(number, joiner, host) for number in range(1, 31)
+    )  # whose secret is whose matters
 
 
 # Secrets and commitments.
@@ -90,8 +92,9 @@ def test_a_throws_secret_is_64_lowercase_hex_digits_drawn_again_the_same() -> No
 
 def test_every_throw_and_every_master_has_its_own_secret() -> None:
     first, second = new_master(), new_master()
-    secrets = {Secret.of(master, number).value for master in (first, second)
-               for number in range(1, 51)}
+    secrets = {
+        Secret.of(master, number).value for master in (first, second) for number in range(1, 51)
+    }
     assert len(secrets) == 100
 
 
@@ -108,17 +111,37 @@ def test_the_commitment_differs_from_throw_to_throw() -> None:
     assert len({secret.commitment(number) for number in range(1, 21)}) == 20
 
 
-@pytest.mark.parametrize("text", [
-    "0" * 64, "f" * 64, "0123456789abcdef" * 4,
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "0" * 64,
+        "f" * 64,
+        "0123456789abcdef" * 4,
+    ],
+)
 def test_64_lowercase_hex_digits_are_hex(text: str) -> None:
     assert is_hex64(text)
 
 
-@pytest.mark.parametrize("text", [
-    "F" * 64, "0" * 63, "0" * 65, "", "g" * 64, " " + "0" * 63, "0" * 63 + " ", "\n" + "0" * 64,
-    "\u0663" * 64, None, 0, b"0" * 64, ["0" * 64],
-], ids=lambda text: repr(text)[:16])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "F" * 64,
+        "0" * 63,
+        "0" * 65,
+        "",
+        "g" * 64,
+        " " + "0" * 63,
+        "0" * 63 + " ",
+        "\n" + "0" * 64,
+        "\u0663" * 64,
+        None,
+        0,
+        b"0" * 64,
+        ["0" * 64],
+    ],
+    ids=lambda text: repr(text)[:16],
+)
 def test_anything_else_is_not_hex(text: object) -> None:
     assert not is_hex64(text)
 
@@ -156,7 +179,8 @@ def test_a_secret_changed_in_one_digit_is_dishonest() -> None:
 
 @pytest.mark.parametrize("secret", ["A" * 64, "0" * 63, "", "secret", "ab" * 33])
 def test_a_secret_not_written_as_64_lowercase_hex_is_dishonest_even_if_it_was_committed_to(
-        secret: str) -> None:
+    secret: str,
+) -> None:
     with pytest.raises(DishonestThrow):
         check_reveal(1, commitment_of(1, secret), secret)
 
@@ -183,27 +207,54 @@ def test_an_honest_throw_gives_its_dice() -> None:
 def test_a_throw_with_the_hosts_secret_wrong_is_dishonest() -> None:
     throw = _honest_throw()
     with pytest.raises(DishonestThrow):
-        check_throw(Throw(1, throw.host_commitment, _a_secret().value,
-                          throw.joiner_commitment, throw.joiner_secret))
+        check_throw(
+            Throw(
+                1,
+                throw.host_commitment,
+                _a_secret().value,
+                throw.joiner_commitment,
+                throw.joiner_secret,
+            )
+        )
 
 
 def test_a_throw_with_the_joiners_secret_wrong_is_dishonest() -> None:
     throw = _honest_throw()
     with pytest.raises(DishonestThrow):
-        check_throw(Throw(1, throw.host_commitment, throw.host_secret,
-                          throw.joiner_commitment, _a_secret().value))
+        check_throw(
+            Throw(
+                1,
+                throw.host_commitment,
+                throw.host_secret,
+                throw.joiner_commitment,
+                _a_secret().value,
+            )
+        )
 
 
 def test_a_throw_with_the_secrets_swapped_is_dishonest() -> None:
     throw = _honest_throw()
     with pytest.raises(DishonestThrow):
-        check_throw(Throw(1, throw.host_commitment, throw.joiner_secret,
-                          throw.joiner_commitment, throw.host_secret))
+        check_throw(
+            Throw(
+                1,
+                throw.host_commitment,
+                throw.joiner_secret,
+                throw.joiner_commitment,
+                throw.host_secret,
+            )
+        )
 
 
 def test_a_throw_given_another_number_is_dishonest() -> None:
     throw = _honest_throw(1)
     with pytest.raises(DishonestThrow):
-        check_throw(Throw(2, throw.host_commitment, throw.host_secret,
-                          throw.joiner_commitment, throw.joiner_secret))
-
+        check_throw(
+            Throw(
+                2,
+                throw.host_commitment,
+                throw.host_secret,
+                throw.joiner_commitment,
+                throw.joiner_secret,
+            )
+        )

@@ -19,8 +19,13 @@ from nardy_tui.net.line import HANDSHAKE_SECONDS
 from tests.net.fake_clock import FakeClock
 
 
-async def guess(gate: CodeGate, clock: FakeClock, checked: list[float], right: bool = False,
-                waited: list[float] | None = None) -> bool:
+async def guess(
+    gate: CodeGate,
+    clock: FakeClock,
+    checked: list[float],
+    right: bool = False,
+    waited: list[float] | None = None,
+) -> bool:
     """One connection's try: whether its code was checked (when, and after how long a
     wait, is noted)."""
     came = clock()
@@ -37,14 +42,12 @@ def gaps(times: list[float]) -> list[float]:
     return [later - earlier for earlier, later in itertools.pairwise(times)]
 
 
-async def test_many_connections_at_once_are_checked_one_a_second_and_the_rest_turned_away(
-        ) -> None:
+async def test_many_connections_at_once_are_checked_one_a_second_and_the_rest_turned_away() -> None:
     clock = FakeClock()
     gate = clock.gate()
     checked: list[float] = []
     waited: list[float] = []
-    let_in = await asyncio.gather(*(guess(gate, clock, checked, waited=waited)
-                                    for _ in range(50)))
+    let_in = await asyncio.gather(*(guess(gate, clock, checked, waited=waited) for _ in range(50)))
     assert min(gaps(checked)) >= CHECK_SECONDS
     assert 1 < sum(let_in) == len(checked) <= 1 + clock() / CHECK_SECONDS
     assert sum(let_in) < 10

@@ -99,8 +99,7 @@ def assert_said_for_a_player(reason: object) -> None:
 def catch_what_escapes() -> list[dict[str, Any]]:
     """Whatever reaches the running loop's exception handler from now on."""
     escaped: list[dict[str, Any]] = []
-    asyncio.get_running_loop().set_exception_handler(
-        lambda _loop, context: escaped.append(context))
+    asyncio.get_running_loop().set_exception_handler(lambda _loop, context: escaped.append(context))
     return escaped
 
 
@@ -159,12 +158,21 @@ def plain(fields: object) -> bytes:
     return json.dumps(fields).encode() + b"\n"
 
 
-def join(host_nonce: str, key: bytes = KEY, role: Role = Role.JOINER,
-         nonce: str | None = None, **changed: object) -> bytes:
+def join(
+    host_nonce: str,
+    key: bytes = KEY,
+    role: Role = Role.JOINER,
+    nonce: str | None = None,
+    **changed: object,
+) -> bytes:
     """A join line, right unless told otherwise (``changed``: fields replaced or added)."""
     joiner_nonce = new_nonce() if nonce is None else nonce
-    fields: dict[str, object] = {"t": "join", "v": PROTOCOL_VERSION, "nonce": joiner_nonce,
-                                 "proof": proof(key, role, host_nonce, joiner_nonce)}
+    fields: dict[str, object] = {
+        "t": "join",
+        "v": PROTOCOL_VERSION,
+        "nonce": joiner_nonce,
+        "proof": proof(key, role, host_nonce, joiner_nonce),
+    }
     fields.update(changed)
     return plain({key: value for key, value in fields.items() if value is not None})
 
@@ -201,15 +209,18 @@ STRANGERS: dict[str, Answer] = {
     "another protocol version": lambda nonce: join(nonce, v=PROTOCOL_VERSION + 1),
     "no version": lambda nonce: join(nonce, v=None),
     "the host's hello sent back": lambda nonce: plain(
-        {"t": "hello", "v": PROTOCOL_VERSION, "nonce": nonce}),
+        {"t": "hello", "v": PROTOCOL_VERSION, "nonce": nonce}
+    ),
     "a welcome instead of a join": lambda nonce: plain(
-        {"t": "welcome", "v": PROTOCOL_VERSION, "points": 3, "proof": "0" * 64}),
+        {"t": "welcome", "v": PROTOCOL_VERSION, "points": 3, "proof": "0" * 64}
+    ),
     "a refusal instead of a join": lambda _nonce: plain({"t": "refused", "why": "code"}),
     "a join with no proof": lambda nonce: join(nonce, proof=None),
     "a proof that is a number": lambda nonce: join(nonce, proof=7),
     "a proof that is not ASCII": lambda nonce: join(nonce, proof="é" * 64),
     "a proof with a lone surrogate": lambda nonce: (
-        b'{"t":"join","v":1,"nonce":"' + new_nonce().encode() + b'","proof":"\\ud800"}\n'),
+        b'{"t":"join","v":1,"nonce":"' + new_nonce().encode() + b'","proof":"\\ud800"}\n'
+    ),
     "a join under another code": lambda nonce: join(nonce, key=WRONG_KEY),
     "the host's proof instead of the joiner's": lambda nonce: join(nonce, role=Role.HOST),
     "a proof for another hello": lambda _nonce: join(new_nonce()),
@@ -217,10 +228,11 @@ STRANGERS: dict[str, Answer] = {
     "a nonce too short": lambda nonce: join(nonce, nonce="ab"),
     "a nonce too long": lambda nonce: join(nonce, nonce="a" * 65),
     "a nonce that is a number": lambda nonce: plain(
-        {"t": "join", "v": PROTOCOL_VERSION, "nonce": 12345678901234567890, "proof": "0" * 64}),
+        {"t": "join", "v": PROTOCOL_VERSION, "nonce": 12345678901234567890, "proof": "0" * 64}
+    ),
     "a nonce with lone surrogates": lambda _nonce: (
-        b'{"t":"join","v":1,"nonce":"' + b"\\ud800" * 16 + b'","proof":"' + b"0" * 64
-        + b'"}\n'),
+        b'{"t":"join","v":1,"nonce":"' + b"\\ud800" * 16 + b'","proof":"' + b"0" * 64 + b'"}\n'
+    ),
     "a type that is not a string": lambda nonce: join(nonce, t=["join"]),
     **{f"random bytes {seed}": functools.partial(garbage, seed) for seed in range(24)},
 }
@@ -258,8 +270,9 @@ async def test_every_stranger_is_turned_away_and_the_friend_still_gets_in(host: 
     assert_nothing_escaped(host.escaped, collect=True)
 
 
-@pytest.mark.parametrize("name", ["a nonce with lone surrogates",
-                                  "JSON arrays nested a thousand deep"])
+@pytest.mark.parametrize(
+    "name", ["a nonce with lone surrogates", "JSON arrays nested a thousand deep"]
+)
 async def test_a_stranger_alone_is_refused_with_a_reason(host: Host, name: str) -> None:
     """The strangers that once escaped as exceptions (a nonce that cannot be hashed as text,
     JSON too deep to parse), on their own."""
@@ -274,8 +287,7 @@ def wrong_code(host_nonce: str) -> bytes:
     return join(host_nonce, key=WRONG_KEY)
 
 
-async def test_fifty_connections_at_once_guess_no_faster_than_one_code_a_second(
-        host: Host) -> None:
+async def test_fifty_connections_at_once_guess_no_faster_than_one_code_a_second(host: Host) -> None:
     """The gate is shared by every connection: of fifty wrong codes sent at once, the host
     checks one a second (on the gate's clock) and turns the rest away unchecked."""
     await asyncio.gather(*(knock(host.port, wrong_code) for _ in range(50)))
@@ -289,7 +301,8 @@ async def test_fifty_connections_at_once_guess_no_faster_than_one_code_a_second(
 
 
 async def test_a_joiner_turned_away_unchecked_tries_again_and_gets_in(
-        host: Host, monkeypatch: pytest.MonkeyPatch) -> None:
+    host: Host, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """While the gate is shut after many wrong codes, the friend's game hears that the
     host is busy and tries again, not that it was refused for good."""
     monkeypatch.setattr(session_module, "RETRY_SECONDS", 0.05)
@@ -319,7 +332,8 @@ def quick_timeouts(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("first", [b"", b'{"t":"join","v":1,"non'], ids=["nothing", "half a line"])
 @pytest.mark.usefixtures("quick_timeouts")
 async def test_a_stranger_who_goes_silent_in_the_handshake_is_timed_out(
-        host: Host, first: bytes) -> None:
+    host: Host, first: bytes
+) -> None:
     """...and told as a stranger's failed attempt, not as a friend gone quiet."""
     reader, writer = await asyncio.open_connection(LOCALHOST, host.port)
     writer.write(first)
@@ -411,8 +425,9 @@ def _endless(joined: Joined) -> None:
 
 
 def _flood(joined: Joined) -> None:
-    joined.writer.write(b"".join(joined.seal.close(encode(Ping())) + b"\n"
-                                 for _ in range(3 * BURST)))
+    joined.writer.write(
+        b"".join(joined.seal.close(encode(Ping())) + b"\n" for _ in range(3 * BURST))
+    )
 
 
 def _random_line(seed: int, joined: Joined) -> None:
@@ -426,8 +441,9 @@ def _sealed(body: bytes) -> Callable[[Joined], None]:
 NOT_THE_FRIENDS: dict[str, tuple[Callable[[Joined], None], str]] = {
     "an empty line": (lambda joined: joined.send_line(b""), "seal"),
     "a line with no seal": (lambda joined: joined.send_line(b'{"t":"ping"}'), "seal"),
-    **{f"random bytes {seed}": (functools.partial(_random_line, seed), "seal")
-       for seed in range(4)},
+    **{
+        f"random bytes {seed}": (functools.partial(_random_line, seed), "seal") for seed in range(4)
+    },
     "a seal changed": (_changed_seal, "seal"),
     "a body changed under its seal": (_changed_body, "seal"),
     "a line sent twice": (_replayed, "seal"),
@@ -450,21 +466,34 @@ SEALED_BUT_WRONG: dict[str, tuple[Callable[[Joined], None], str]] = {
     "sealed, of an unknown type": (_sealed(b'{"t":"hello"}'), "a message of an unknown type"),
     "sealed, a field too many": (_sealed(b'{"t":"ping","x":1}'), "with the wrong fields"),
     "sealed, a field missing": (_sealed(b'{"t":"commit","throw":1}'), "with the wrong fields"),
-    "sealed, throw 0": (_sealed(b'{"t":"commit","throw":0,"hash":"' + b"a" * 64 + b'"}'),
-                        "is not a number from"),
-    "sealed, a throw of true": (_sealed(b'{"t":"reveal","throw":true,"secret":"'
-                                        + b"a" * 64 + b'"}'), "is not a number from"),
-    "sealed, a turn that is a float": (_sealed(b'{"t":"play","turn":1.0,"steps":[]}'),
-                                       "is not a number from"),
-    "sealed, a hash in capitals": (_sealed(b'{"t":"commit","throw":1,"hash":"'
-                                           + b"A" * 64 + b'"}'), "is not 64 hex digits"),
-    "sealed, five steps": (_sealed(b'{"t":"play","turn":0,"steps":'
-                                   + json.dumps([[24, 18, 6]] * 5).encode() + b"}"),
-                           "at most four steps"),
-    "sealed, a step of two numbers": (_sealed(b'{"t":"play","turn":0,"steps":[[24,18]]}'),
-                                      "a step is not three numbers"),
-    "sealed, a step off the board": (_sealed(b'{"t":"play","turn":0,"steps":[[25,19,6]]}'),
-                                     "a step is off the board"),
+    "sealed, throw 0": (
+        _sealed(b'{"t":"commit","throw":0,"hash":"' + b"a" * 64 + b'"}'),
+        "is not a number from",
+    ),
+    "sealed, a throw of true": (
+        _sealed(b'{"t":"reveal","throw":true,"secret":"' + b"a" * 64 + b'"}'),
+        "is not a number from",
+    ),
+    "sealed, a turn that is a float": (
+        _sealed(b'{"t":"play","turn":1.0,"steps":[]}'),
+        "is not a number from",
+    ),
+    "sealed, a hash in capitals": (
+        _sealed(b'{"t":"commit","throw":1,"hash":"' + b"A" * 64 + b'"}'),
+        "is not 64 hex digits",
+    ),
+    "sealed, five steps": (
+        _sealed(b'{"t":"play","turn":0,"steps":' + json.dumps([[24, 18, 6]] * 5).encode() + b"}"),
+        "at most four steps",
+    ),
+    "sealed, a step of two numbers": (
+        _sealed(b'{"t":"play","turn":0,"steps":[[24,18]]}'),
+        "a step is not three numbers",
+    ),
+    "sealed, a step off the board": (
+        _sealed(b'{"t":"play","turn":0,"steps":[[25,19,6]]}'),
+        "a step is off the board",
+    ),
     "sealed, game 1": (_sealed(b'{"t":"next","game":1}'), "is not a number from"),
 }
 """Lines sealed right, so from the friend, that break the protocol."""
@@ -486,7 +515,8 @@ async def send_after_the_handshake(host: Host, send: Callable[[Joined], None]) -
 
 @pytest.mark.parametrize("name", list(NOT_THE_FRIENDS))
 async def test_a_line_without_the_friends_seal_drops_only_that_connection(
-        host: Host, name: str) -> None:
+    host: Host, name: str
+) -> None:
     """The host hears ``lost`` once, with the reason, hangs up that connection and waits on:
     the match is not ended, and the friend gets back in."""
     send, reason = NOT_THE_FRIENDS[name]
@@ -505,7 +535,8 @@ async def test_a_line_without_the_friends_seal_drops_only_that_connection(
 
 @pytest.mark.parametrize("name", list(SEALED_BUT_WRONG))
 async def test_a_sealed_line_that_is_no_message_of_ours_breaks_the_session_once(
-        host: Host, name: str) -> None:
+    host: Host, name: str
+) -> None:
     """The host hears ``broken`` once, with the reason, hangs up and stops: no ``lost``
     after it, no second ``broken``, and only the pings sealed right arrived before it."""
     send, reason = SEALED_BUT_WRONG[name]
@@ -547,19 +578,36 @@ async def test_a_joiner_that_goes_silent_is_lost_and_the_seat_is_free_again(host
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=4),
-    max_leaves=12)
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 NUMBERS = st.integers(-2, 10_002) | JSON
 HEXISH = st.text("0123456789abcdefA", min_size=63, max_size=65) | JSON
 MESSAGE_LIKE = st.fixed_dictionaries(
     {"t": st.sampled_from(["commit", "reveal", "play", "next", "sync", "bye", "ping", "hello"])},
-    optional={"throw": NUMBERS, "hash": HEXISH, "secret": HEXISH, "turn": NUMBERS,
-              "steps": st.lists(st.lists(st.integers(-1, 25), max_size=4), max_size=5) | JSON,
-              "game": NUMBERS, "events": NUMBERS, "digest": HEXISH, "before_last": HEXISH})
-BODIES = (st.binary(max_size=300) | JSON.map(json.dumps).map(str.encode)
-          | MESSAGE_LIKE.map(json.dumps).map(str.encode)).map(
-    lambda body: body.replace(b"\n", b"")).filter(lambda body: len(body) < MAX_LINE - 100)
+    optional={
+        "throw": NUMBERS,
+        "hash": HEXISH,
+        "secret": HEXISH,
+        "turn": NUMBERS,
+        "steps": st.lists(st.lists(st.integers(-1, 25), max_size=4), max_size=5) | JSON,
+        "game": NUMBERS,
+        "events": NUMBERS,
+        "digest": HEXISH,
+        "before_last": HEXISH,
+    },
+)
+BODIES = (
+    (
+        st.binary(max_size=300)
+        | JSON.map(json.dumps).map(str.encode)
+        | MESSAGE_LIKE.map(json.dumps).map(str.encode)
+    )
+    .map(lambda body: body.replace(b"\n", b""))
+    .filter(lambda body: len(body) < MAX_LINE - 100)
+)
 
 
 async def _one_sealed_body(body: bytes) -> None:
@@ -599,8 +647,10 @@ FakeAnswer = Callable[[dict[str, Any]], bytes]
 
 def welcome(join_line: dict[str, Any], host_nonce: str, **changed: object) -> bytes:
     fields: dict[str, object] = {
-        "t": "welcome", "points": 3,
-        "proof": proof(KEY, Role.HOST, host_nonce, join_line["nonce"])}
+        "t": "welcome",
+        "points": 3,
+        "proof": proof(KEY, Role.HOST, host_nonce, join_line["nonce"]),
+    }
     fields.update(changed)
     return plain(fields)
 
@@ -619,23 +669,35 @@ FAKE_HOSTS: dict[str, tuple[bytes, FakeAnswer | None]] = {
     "a nonce that is a number": (plain({"t": "hello", "v": PROTOCOL_VERSION, "nonce": 5}), None),
     "a nonce too long": (plain({"t": "hello", "v": PROTOCOL_VERSION, "nonce": "a" * 65}), None),
     "a nonce with a lone surrogate": (
-        b'{"t":"hello","v":1,"nonce":"\\udfff' + b"a" * 31 + b'"}\n', None),
+        b'{"t":"hello","v":1,"nonce":"\\udfff' + b"a" * 31 + b'"}\n',
+        None,
+    ),
     "a join instead of a hello": (plain({"t": "join", "v": PROTOCOL_VERSION}), None),
     "no answer to the join": (HELLO, lambda _join: b""),
     "garbage for an answer": (HELLO, lambda _join: b"\x00\x01\x02\n"),
     "refuses the code": (HELLO, lambda _join: plain({"t": "refused", "why": "code"})),
     "refuses as busy": (HELLO, lambda _join: plain({"t": "refused", "why": "busy"})),
-    "refuses another version": (HELLO, lambda _join: plain(
-        {"t": "refused", "why": "version", "v": 2})),
+    "refuses another version": (
+        HELLO,
+        lambda _join: plain({"t": "refused", "why": "version", "v": 2}),
+    ),
     "refuses for no reason": (HELLO, lambda _join: plain({"t": "refused", "why": [1]})),
-    "welcomes without knowing the code": (HELLO, lambda join_line: welcome(
-        join_line, HOST_NONCE, proof="0" * 64)),
-    "welcomes with a proof not ASCII": (HELLO, lambda join_line: welcome(
-        join_line, HOST_NONCE, proof="ü" * 64)),
-    "welcomes to a match of 2 points": (HELLO, lambda join_line: welcome(
-        join_line, HOST_NONCE, points=2)),
-    "welcomes to a match of true points": (HELLO, lambda join_line: welcome(
-        join_line, HOST_NONCE, points=True)),
+    "welcomes without knowing the code": (
+        HELLO,
+        lambda join_line: welcome(join_line, HOST_NONCE, proof="0" * 64),
+    ),
+    "welcomes with a proof not ASCII": (
+        HELLO,
+        lambda join_line: welcome(join_line, HOST_NONCE, proof="ü" * 64),
+    ),
+    "welcomes to a match of 2 points": (
+        HELLO,
+        lambda join_line: welcome(join_line, HOST_NONCE, points=2),
+    ),
+    "welcomes to a match of true points": (
+        HELLO,
+        lambda join_line: welcome(join_line, HOST_NONCE, points=True),
+    ),
 }
 
 
@@ -678,7 +740,8 @@ async def test_a_host_that_is_not_one_is_heard_as_lost_or_refused_by_the_joiner(
 
 
 async def test_a_friend_back_on_a_new_connection_takes_the_seat_from_the_old_one(
-        host: Host) -> None:
+    host: Host,
+) -> None:
     """A cut the host has not noticed yet (its old connection still open) does not keep the
     friend out: the new connection, which proved the code, takes the seat, and nothing of
     the old one is heard after it."""

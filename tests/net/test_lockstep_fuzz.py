@@ -131,8 +131,7 @@ THREE_POINTS = Snapshots(length=3)
 # -- messages a peer could send -------------------------------------------------------------
 
 HEX64 = st.text("0123456789abcdef", min_size=64, max_size=64)
-RANDOM_STEP = st.builds(Step, st.integers(1, POINTS), st.integers(OFF, POINTS),
-                        st.integers(1, 6))
+RANDOM_STEP = st.builds(Step, st.integers(1, POINTS), st.integers(OFF, POINTS), st.integers(1, 6))
 RANDOM_PLAY: st.SearchStrategy[Play] = st.lists(RANDOM_STEP, max_size=4).map(tuple)
 
 
@@ -159,15 +158,19 @@ def played_before(match: Match) -> list[Play]:
     return [turn.play for game in match.games for turn in game.turns]
 
 
-def a_message_the_peer_may_send(victim: RecordingMachine, peer: RecordingMachine,
-                                ) -> st.SearchStrategy[Message]:
+def a_message_the_peer_may_send(
+    victim: RecordingMachine,
+    peer: RecordingMachine,
+) -> st.SearchStrategy[Message]:
     """What a well-behaved peer could send now: a ping, a goodbye, where it is, what it sent
     before (its syncs aside), its next move if it is its turn, the next game once one is
     over (or a game both have begun)."""
     match = victim.match
     said = [message for message in peer.said if not isinstance(message, Sync)]
     options: list[st.SearchStrategy[Message]] = [
-        st.just(Ping()), st.just(Bye()), st.just(peer.step.sync()),
+        st.just(Ping()),
+        st.just(Bye()),
+        st.just(peer.step.sync()),
     ]
     if len(match.games) > 1 or match.phase is Phase.GAME_OVER:
         options.append(st.just(NextGame(len(match.games) + (match.phase is Phase.GAME_OVER))))
@@ -175,8 +178,13 @@ def a_message_the_peer_may_send(victim: RecordingMachine, peer: RecordingMachine
         options.append(st.sampled_from(said))
     if match.phase is Phase.MOVE and match.mover is peer.step.me:
         assert match.dice is not None
-        options.append(st.builds(PlayMade, st.just(_total_turns(match)),
-                                 st.sampled_from(legal_plays(match.position, match.dice))))
+        options.append(
+            st.builds(
+                PlayMade,
+                st.just(_total_turns(match)),
+                st.sampled_from(legal_plays(match.position, match.dice)),
+            )
+        )
     return st.one_of(options)
 
 
@@ -195,8 +203,12 @@ def a_hostile_message(victim: RecordingMachine) -> st.SearchStrategy[Message]:
         st.builds(Reveal, throws, HEX64),
         st.builds(PlayMade, turn_numbers, plays),
         st.builds(NextGame, st.integers(2, len(match.games) + 1) | st.integers(2, MOST_GAMES)),
-        st.builds(Sync, st.integers(max(0, sync.events - 2), sync.events + 2)
-                  | st.integers(0, 4 * MOST_TURNS), digests, digests),
+        st.builds(
+            Sync,
+            st.integers(max(0, sync.events - 2), sync.events + 2) | st.integers(0, 4 * MOST_TURNS),
+            digests,
+            digests,
+        ),
     )
 
 
@@ -297,8 +309,7 @@ def take_as_the_screen_does(victim: RecordingMachine, peer: RecordingMachine) ->
         victim.apply(action)
 
 
-def feed(victim: RecordingMachine, peer: RecordingMachine, data: st.DataObject,
-         most: int) -> bool:
+def feed(victim: RecordingMachine, peer: RecordingMachine, data: st.DataObject, most: int) -> bool:
     """Up to ``most`` arbitrary messages into ``victim``; whether it broke off the match."""
     for _ in range(data.draw(st.integers(1, most), label="messages")):
         message = data.draw(a_message(victim, peer), label="message")
@@ -320,14 +331,17 @@ def assert_both_agree(host: RecordingMachine, joiner: RecordingMachine) -> None:
     assert host.step.sync() == joiner.step.sync()
     assert host.step.exchange.throws == joiner.step.exchange.throws
     assert [g.record_lines() for g in host.match.games] == [
-        g.record_lines() for g in joiner.match.games]
+        g.record_lines() for g in joiner.match.games
+    ]
 
 
 @FUZZ
-@given(steps=st.integers(0, 210), host_is_fed=st.booleans(), mid_throw=st.booleans(),
-       data=st.data())
+@given(
+    steps=st.integers(0, 210), host_is_fed=st.booleans(), mid_throw=st.booleans(), data=st.data()
+)
 def test_nothing_a_peer_sends_mid_match_breaks_the_rules_or_escapes_as_another_error(
-        steps: int, host_is_fed: bool, mid_throw: bool, data: st.DataObject) -> None:
+    steps: int, host_is_fed: bool, mid_throw: bool, data: st.DataObject
+) -> None:
     """At any step of a match to 1 point (or in the middle of a throw, this side's secret
     sent and the peer's still to come), then played to its end by both."""
     host, joiner = ONE_POINT.at(steps)
@@ -346,7 +360,8 @@ def test_nothing_a_peer_sends_mid_match_breaks_the_rules_or_escapes_as_another_e
 @FUZZ
 @given(offset=st.integers(-3, 2), host_is_fed=st.booleans(), data=st.data())
 def test_nothing_a_peer_sends_between_games_breaks_the_rules_or_escapes_as_another_error(
-        offset: int, host_is_fed: bool, data: st.DataObject) -> None:
+    offset: int, host_is_fed: bool, data: st.DataObject
+) -> None:
     """Around the end of the first game of a match to 3 points (where the next game may be
     started by either side), then played on together into the second game."""
     host, joiner = THREE_POINTS.at(THREE_POINTS.first(Phase.GAME_OVER) + offset)
@@ -355,15 +370,15 @@ def test_nothing_a_peer_sends_between_games_breaks_the_rules_or_escapes_as_anoth
         return
     exchange_all(host, joiner)
     assert_both_agree(host, joiner)
-    play_until(host, joiner, lambda: len(host.match.games) >= 2
-               and len(host.match.game.turns) >= 4)
+    play_until(host, joiner, lambda: len(host.match.games) >= 2 and len(host.match.game.turns) >= 4)
     assert_both_agree(host, joiner)
 
 
 @FUZZ
 @given(steps=st.integers(0, 210), data=st.data())
 def test_a_peer_message_sent_again_in_any_order_changes_nothing(
-        steps: int, data: st.DataObject) -> None:
+    steps: int, data: st.DataObject
+) -> None:
     """What the peer really sent before (its syncs aside: a sync says where it is now),
     sent again as after a reconnection, is checked and taken as news of nothing."""
     host, joiner = ONE_POINT.at(steps)

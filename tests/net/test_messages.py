@@ -103,17 +103,42 @@ def test_a_play_keeps_its_steps_in_order() -> None:
 # Not a JSON object.
 
 
-@pytest.mark.parametrize("data", [
-    b"", b"   ", b"{", b"commit", b"{'t': 'ping'}", b'{"t":"ping"', b'{"t":"ping"}x',
-    b"\xff\xfe\xfd", b"\xc3\x28", b"\x00", b'{"t":"ping",}',
-], ids=repr)
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        b"   ",
+        b"{",
+        b"commit",
+        b"{'t': 'ping'}",
+        b'{"t":"ping"',
+        b'{"t":"ping"}x',
+        b"\xff\xfe\xfd",
+        b"\xc3\x28",
+        b"\x00",
+        b'{"t":"ping",}',
+    ],
+    ids=repr,
+)
 def test_what_is_not_json_is_refused(data: bytes) -> None:
     _is_refused(data)
 
 
-@pytest.mark.parametrize("data", [
-    b"[]", b'[{"t":"ping"}]', b"0", b"42", b"-1.5", b'"ping"', b"null", b"true", b"false",
-], ids=repr)
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"[]",
+        b'[{"t":"ping"}]',
+        b"0",
+        b"42",
+        b"-1.5",
+        b'"ping"',
+        b"null",
+        b"true",
+        b"false",
+    ],
+    ids=repr,
+)
 def test_json_that_is_not_an_object_is_refused(data: bytes) -> None:
     _is_refused(data)
 
@@ -121,10 +146,25 @@ def test_json_that_is_not_an_object_is_refused(data: bytes) -> None:
 # The type and the set of fields.
 
 
-@pytest.mark.parametrize("kind", [
-    "hello", "Commit", "COMMIT", " commit", "", "welcome", "__class__", "get", 5, None, True,
-    ["commit"], {"t": "commit"},
-], ids=repr)
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "hello",
+        "Commit",
+        "COMMIT",
+        " commit",
+        "",
+        "welcome",
+        "__class__",
+        "get",
+        5,
+        None,
+        True,
+        ["commit"],
+        {"t": "commit"},
+    ],
+    ids=repr,
+)
 def test_a_message_of_an_unknown_type_is_refused(kind: object) -> None:
     _is_refused(_line({"t": kind, "throw": 1, "hash": HEX_A}))
 
@@ -134,23 +174,36 @@ def test_a_message_without_a_type_is_refused() -> None:
     _is_refused(b"{}")
 
 
-@pytest.mark.parametrize(("kind", "missing"), [
-    ("commit", "throw"), ("commit", "hash"), ("reveal", "throw"), ("reveal", "secret"),
-    ("play", "turn"), ("play", "steps"), ("next", "game"), ("sync", "events"),
-    ("sync", "digest"), ("sync", "before_last"),
-])
+@pytest.mark.parametrize(
+    ("kind", "missing"),
+    [
+        ("commit", "throw"),
+        ("commit", "hash"),
+        ("reveal", "throw"),
+        ("reveal", "secret"),
+        ("play", "turn"),
+        ("play", "steps"),
+        ("next", "game"),
+        ("sync", "events"),
+        ("sync", "digest"),
+        ("sync", "before_last"),
+    ],
+)
 def test_a_message_missing_a_field_is_refused(kind: str, missing: str) -> None:
     fields = _valid_fields(kind)
     del fields[missing]
     _is_refused(_line(fields))
 
 
-@pytest.mark.parametrize(("kind", "extra"), [
-    (kind, extra)
-    for kind in ["commit", "reveal", "play", "next", "sync", "bye", "ping"]
-    for extra in ["x", "v", "throw", "secret", "hash", "T", ""]
-    if extra not in _valid_fields(kind)
-])
+@pytest.mark.parametrize(
+    ("kind", "extra"),
+    [
+        (kind, extra)
+        for kind in ["commit", "reveal", "play", "next", "sync", "bye", "ping"]
+        for extra in ["x", "v", "throw", "secret", "hash", "T", ""]
+        if extra not in _valid_fields(kind)
+    ],
+)
 def test_a_message_with_a_field_it_does_not_have_is_refused(kind: str, extra: str) -> None:
     fields = _valid_fields(kind)
     fields[extra] = 1
@@ -159,24 +212,40 @@ def test_a_message_with_a_field_it_does_not_have_is_refused(kind: str, extra: st
 
 # Numbers.
 
-NUMBER_FIELDS = [("commit", "throw"), ("reveal", "throw"), ("play", "turn"), ("next", "game"),
-                 ("sync", "events")]
+NUMBER_FIELDS = [
+    ("commit", "throw"),
+    ("reveal", "throw"),
+    ("play", "turn"),
+    ("next", "game"),
+    ("sync", "events"),
+]
 
 
 @pytest.mark.parametrize(("kind", "key"), NUMBER_FIELDS)
-@pytest.mark.parametrize("value", [True, False, 2.0, 2.5, "2", "two", None, [2], {"n": 2}],
-                         ids=repr)
+@pytest.mark.parametrize(
+    "value", [True, False, 2.0, 2.5, "2", "two", None, [2], {"n": 2}], ids=repr
+)
 def test_a_number_of_another_json_type_is_refused(kind: str, key: str, value: object) -> None:
     _is_refused(_with(kind, **{key: value}))
 
 
-@pytest.mark.parametrize(("kind", "key", "value"), [
-    ("commit", "throw", 0), ("commit", "throw", -1), ("commit", "throw", MOST_THROWS + 1),
-    ("reveal", "throw", 0), ("reveal", "throw", MOST_THROWS + 1),
-    ("play", "turn", -1), ("play", "turn", MOST_TURNS + 1),
-    ("next", "game", 1), ("next", "game", 0), ("next", "game", MOST_GAMES + 1),
-    ("sync", "events", -1), ("sync", "events", 4 * MOST_TURNS + 1),
-])
+@pytest.mark.parametrize(
+    ("kind", "key", "value"),
+    [
+        ("commit", "throw", 0),
+        ("commit", "throw", -1),
+        ("commit", "throw", MOST_THROWS + 1),
+        ("reveal", "throw", 0),
+        ("reveal", "throw", MOST_THROWS + 1),
+        ("play", "turn", -1),
+        ("play", "turn", MOST_TURNS + 1),
+        ("next", "game", 1),
+        ("next", "game", 0),
+        ("next", "game", MOST_GAMES + 1),
+        ("sync", "events", -1),
+        ("sync", "events", 4 * MOST_TURNS + 1),
+    ],
+)
 def test_a_number_out_of_its_range_is_refused(kind: str, key: str, value: int) -> None:
     _is_refused(_with(kind, **{key: value}))
 
@@ -187,10 +256,21 @@ def test_a_huge_number_is_refused(kind: str, key: str, value: int) -> None:
     _is_refused(_with(kind, **{key: value}))
 
 
-@pytest.mark.parametrize("number", [
-    b"9" * 5000, b"-" + b"9" * 5000, b"1e400", b"-1e400", b"1e-400", b"NaN", b"Infinity",
-    b"-Infinity", b"1" + b"0" * 400 + b".5",
-], ids=lambda number: repr(number[:12]))
+@pytest.mark.parametrize(
+    "number",
+    [
+        b"9" * 5000,
+        b"-" + b"9" * 5000,
+        b"1e400",
+        b"-1e400",
+        b"1e-400",
+        b"NaN",
+        b"Infinity",
+        b"-Infinity",
+        b"1" + b"0" * 400 + b".5",
+    ],
+    ids=lambda number: repr(number[:12]),
+)
 def test_a_number_too_big_for_its_field_or_for_python_is_refused(number: bytes) -> None:
     _is_refused(b'{"t":"next","game":' + number + b"}")
     _is_refused(b'{"t":"play","turn":0,"steps":[[24,18,' + number + b"]]}")
@@ -198,33 +278,62 @@ def test_a_number_too_big_for_its_field_or_for_python_is_refused(number: bytes) 
 
 # Hashes and secrets.
 
-HEX_FIELDS = [("commit", "hash"), ("reveal", "secret"), ("sync", "digest"),
-              ("sync", "before_last")]
+HEX_FIELDS = [("commit", "hash"), ("reveal", "secret"), ("sync", "digest"), ("sync", "before_last")]
 
 
 @pytest.mark.parametrize(("kind", "key"), HEX_FIELDS)
-@pytest.mark.parametrize("value", [
-    HEX_A.upper(), "A" + HEX_A[1:], HEX_A[:63], HEX_A + "0", "", "g" * 64, "z" + HEX_A[1:],
-    " " + HEX_A[1:], HEX_A[:63] + " ", "0x" + HEX_A[2:], "é" + HEX_A[1:], "٣" + HEX_A[1:],
-    None, 0, int(HEX_A, 16), True, [HEX_A], {"hex": HEX_A},
-], ids=lambda value: repr(value)[:20])
+@pytest.mark.parametrize(
+    "value",
+    [
+        HEX_A.upper(),
+        "A" + HEX_A[1:],
+        HEX_A[:63],
+        HEX_A + "0",
+        "",
+        "g" * 64,
+        "z" + HEX_A[1:],
+        " " + HEX_A[1:],
+        HEX_A[:63] + " ",
+        "0x" + HEX_A[2:],
+        "é" + HEX_A[1:],
+        "٣" + HEX_A[1:],
+        None,
+        0,
+        int(HEX_A, 16),
+        True,
+        [HEX_A],
+        {"hex": HEX_A},
+    ],
+    ids=lambda value: repr(value)[:20],
+)
 def test_a_hash_or_secret_that_is_not_64_lowercase_hex_digits_is_refused(
-        kind: str, key: str, value: object) -> None:
+    kind: str, key: str, value: object
+) -> None:
     _is_refused(_with(kind, **{key: value}))
 
 
 @pytest.mark.parametrize(("kind", "key"), HEX_FIELDS)
 def test_a_hash_or_secret_with_a_newline_after_its_64_digits_is_refused(
-        kind: str, key: str) -> None:
+    kind: str, key: str
+) -> None:
     _is_refused(_with(kind, **{key: HEX_A + "\n"}))
 
 
 # Steps.
 
 
-@pytest.mark.parametrize("steps", [
-    None, 5, "24/18", "[[24,18,6]]", {"src": 24, "dst": 18, "die": 6}, True,
-], ids=repr)
+@pytest.mark.parametrize(
+    "steps",
+    [
+        None,
+        5,
+        "24/18",
+        "[[24,18,6]]",
+        {"src": 24, "dst": 18, "die": 6},
+        True,
+    ],
+    ids=repr,
+)
 def test_steps_that_are_not_a_list_are_refused(steps: object) -> None:
     _is_refused(_with("play", steps=steps))
 
@@ -237,27 +346,62 @@ def test_four_steps_are_a_whole_double() -> None:
     assert decode(_with("play", steps=[[24, 20, 4]] * 4)) == PlayMade(0, (Step(24, 20, 4),) * 4)
 
 
-@pytest.mark.parametrize("step", [
-    [], [24], [24, 18], [24, 18, 6, 1], [24, 18, 6, 6], "24/18", 24, None,
-    {"src": 24, "dst": 18, "die": 6}, [[24, 18, 6]],
-], ids=repr)
+@pytest.mark.parametrize(
+    "step",
+    [
+        [],
+        [24],
+        [24, 18],
+        [24, 18, 6, 1],
+        [24, 18, 6, 6],
+        "24/18",
+        24,
+        None,
+        {"src": 24, "dst": 18, "die": 6},
+        [[24, 18, 6]],
+    ],
+    ids=repr,
+)
 def test_a_step_that_is_not_three_numbers_is_refused(step: object) -> None:
     _is_refused(_with("play", steps=[step]))
     _is_refused(_with("play", steps=[[13, 7, 6], step]))
 
 
-@pytest.mark.parametrize("step", [
-    [True, 18, 6], [24, True, 6], [24, 18, True], [24, False, 6], [24.0, 18, 6], [24, 18, 6.0],
-    ["24", 18, 6], [24, None, 6], [24, 18, "6"],
-], ids=repr)
+@pytest.mark.parametrize(
+    "step",
+    [
+        [True, 18, 6],
+        [24, True, 6],
+        [24, 18, True],
+        [24, False, 6],
+        [24.0, 18, 6],
+        [24, 18, 6.0],
+        ["24", 18, 6],
+        [24, None, 6],
+        [24, 18, "6"],
+    ],
+    ids=repr,
+)
 def test_a_step_with_a_number_of_another_json_type_is_refused(step: object) -> None:
     _is_refused(_with("play", steps=[step]))
 
 
-@pytest.mark.parametrize("step", [
-    [0, 0, 6], [25, 19, 6], [-1, 0, 1], [24, 25, 1], [24, -1, 6], [24, 18, 0], [24, 18, 7],
-    [24, 18, -6], [10**30, 18, 6], [24, 18, 2**64],
-], ids=repr)
+@pytest.mark.parametrize(
+    "step",
+    [
+        [0, 0, 6],
+        [25, 19, 6],
+        [-1, 0, 1],
+        [24, 25, 1],
+        [24, -1, 6],
+        [24, 18, 0],
+        [24, 18, 7],
+        [24, 18, -6],
+        [10**30, 18, 6],
+        [24, 18, 2**64],
+    ],
+    ids=repr,
+)
 def test_a_step_off_the_board_or_with_no_die_is_refused(step: list[int]) -> None:
     _is_refused(_with("play", steps=[step]))
 
@@ -269,11 +413,18 @@ def test_a_step_may_bear_a_checker_off() -> None:
 # Whatever arrives.
 
 
-@pytest.mark.parametrize("data", [
-    b"[" * 100_000, b"{" * 100_000, b'{"a":' * 100_000, b"[" * 100_000 + b"]" * 100_000,
-    b'{"t":"play","turn":0,"steps":' + b"[" * 100_000 + b"]" * 100_000 + b"}",
-    b'{"t":"ping","x":' + b"[" * 50_000 + b"]" * 50_000 + b"}",
-], ids=lambda data: repr(data[:30]))
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"[" * 100_000,
+        b"{" * 100_000,
+        b'{"a":' * 100_000,
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"t":"play","turn":0,"steps":' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+        b'{"t":"ping","x":' + b"[" * 50_000 + b"]" * 50_000 + b"}",
+    ],
+    ids=lambda data: repr(data[:30]),
+)
 def test_deeply_nested_json_is_refused(data: bytes) -> None:
     _is_refused(data)
 
@@ -318,18 +469,52 @@ def test_changed_bytes_of_real_messages_are_refused_or_read_never_anything_else(
         _refused_or_read(bytes(data))
 
 
-KEYS = ["t", "throw", "hash", "secret", "turn", "steps", "game", "events", "digest",
-        "before_last", "x", "", "T", "v"]
+KEYS = [
+    "t",
+    "throw",
+    "hash",
+    "secret",
+    "turn",
+    "steps",
+    "game",
+    "events",
+    "digest",
+    "before_last",
+    "x",
+    "",
+    "T",
+    "v",
+]
 KINDS = ["commit", "reveal", "play", "next", "sync", "bye", "ping", "hello", ""]
-FIELDS_OF = {kind: sorted(set(_valid_fields(kind)) - {"t"})
-             for kind in ["commit", "reveal", "play", "next", "sync", "bye", "ping"]}
+FIELDS_OF = {
+    kind: sorted(set(_valid_fields(kind)) - {"t"})
+    for kind in ["commit", "reveal", "play", "next", "sync", "bye", "ping"]
+}
 
 
 def _random_value(rng: random.Random, depth: int = 0) -> object:
     choice = rng.randrange(12 if depth < 3 else 8)
     if choice == 0:
-        return rng.choice([0, 1, 2, 6, 7, 13, 14, 24, 25, -1, MOST_THROWS, MOST_THROWS + 1,
-                           MOST_TURNS, 4 * MOST_TURNS, 10**30, -(10**30)])
+        return rng.choice(
+            [
+                0,
+                1,
+                2,
+                6,
+                7,
+                13,
+                14,
+                24,
+                25,
+                -1,
+                MOST_THROWS,
+                MOST_THROWS + 1,
+                MOST_TURNS,
+                4 * MOST_TURNS,
+                10**30,
+                -(10**30),
+            ]
+        )
     if choice == 1:
         return rng.randrange(-50, 50)
     if choice == 2:
@@ -341,8 +526,9 @@ def _random_value(rng: random.Random, depth: int = 0) -> object:
     if choice == 5:
         return rng.choice(KINDS)
     if choice == 6:
-        return "".join(rng.choice("0123456789abcdefgXYZ \"\\é\u0000") for _ in range(
-            rng.randrange(0, 70)))
+        return "".join(
+            rng.choice('0123456789abcdefgXYZ "\\é\u0000') for _ in range(rng.randrange(0, 70))
+        )
     if choice == 7:
         return [rng.randrange(-2, 27), rng.randrange(-2, 27), rng.randrange(-1, 8)]
     if choice in (8, 9):
@@ -365,9 +551,14 @@ def _value_for(rng: random.Random, key: str) -> object:
     if key in ("hash", "secret", "digest", "before_last"):
         return rng.choice([HEX_A, HEX_B, f"{rng.getrandbits(256):064x}"])
     if key == "steps":
-        return _random_value(rng, 3) if rng.random() < 0.3 else [
-            [rng.randrange(0, 26), rng.randrange(-1, 26), rng.randrange(0, 8)]
-            for _ in range(rng.randrange(0, 5))]
+        return (
+            _random_value(rng, 3)
+            if rng.random() < 0.3
+            else [
+                [rng.randrange(0, 26), rng.randrange(-1, 26), rng.randrange(0, 8)]
+                for _ in range(rng.randrange(0, 5))
+            ]
+        )
     return rng.randrange(-1, 16)
 
 

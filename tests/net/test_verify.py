@@ -54,8 +54,9 @@ def played(secrets_for: SecretsFor, turns: int = 8) -> tuple[str, list[Throw]]:
     def throw() -> None:
         number = len(throws) + 1
         host, joiner = secrets_for(match, number)
-        throws.append(Throw(number, commitment_of(number, host), host,
-                            commitment_of(number, joiner), joiner))
+        throws.append(
+            Throw(number, commitment_of(number, host), host, commitment_of(number, joiner), joiner)
+        )
         dice.add(*throws[-1].dice)
 
     while match.phase is Phase.ROLL_OFF:
@@ -77,8 +78,11 @@ def honest(match: Match, number: int) -> tuple[str, str]:
 def ground(number: int, host_secret: str, wanted: Callable[[Dice], bool]) -> str:
     """The first joiner secret that gives, with ``host_secret``, dice ``wanted`` accepts:
     what a side could do if it saw the other's secret before choosing its own."""
-    return next(secret for secret in (f"{i:064x}" for i in count())
-                if wanted(dice_of(number, host_secret, secret)))
+    return next(
+        secret
+        for secret in (f"{i:064x}" for i in count())
+        if wanted(dice_of(number, host_secret, secret))
+    )
 
 
 def for_white(match: Match) -> Callable[[Dice], bool]:
@@ -128,15 +132,18 @@ def test_a_record_made_up_alone_for_white_agrees_with_itself() -> None:
 
 
 def test_verify_does_not_say_a_made_up_record_came_from_two_machines(
-        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     status, out = verify(played(made_up_alone)[0], home, capsys)
     assert status == 0
     assert "came from both machines" not in out
     assert "not that its two secrets came from two machines" in out
     assert "could have made up both" in out
     assert "kept no part of its own in this match" in out
-    assert "each commitment matches its secret, the dice follow from the two secrets, and " \
-           "they are the dice the games were played with" in out
+    assert (
+        "each commitment matches its secret, the dice follow from the two secrets, and "
+        "they are the dice the games were played with" in out
+    )
 
 
 def test_a_record_of_another_match_is_not_checked_against_this_machines_part() -> None:
@@ -148,7 +155,8 @@ def test_a_record_of_another_match_is_not_checked_against_this_machines_part() -
 
 
 def test_an_honest_record_agrees_with_the_part_this_machine_kept(
-        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     text, throws = played(honest)
     keep_hosts_part(throws)
     assert verify_record(text, kept_parts()).mine == (Side.WHITE,)
@@ -159,15 +167,18 @@ def test_an_honest_record_agrees_with_the_part_this_machine_kept(
 
 
 def test_a_joiner_that_ground_its_secrets_against_the_hosts_is_caught_by_the_hosts_part(
-        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     keep_hosts_part(played(honest)[1])
     forged = played(ground_by_joiner)[0]
     assert verify_record(forged).holds
     verdict = verify_record(forged, kept_parts())
     assert verdict.mine == (Side.WHITE,)
     first_turn = parse_record(forged).games[0].turns[0]
-    assert (f"game 1, turn 1, White {first_turn.dice}: the commitment of Black is not the one "
-            "this machine received") in verdict.problems
+    assert (
+        f"game 1, turn 1, White {first_turn.dice}: the commitment of Black is not the one "
+        "this machine received"
+    ) in verdict.problems
     status, out = verify(forged, home, capsys)
     assert status == 1 and "could neither choose" not in out
 
@@ -178,20 +189,26 @@ def test_a_changed_secret_of_this_side_is_named_by_game_and_turn() -> None:
     turn = parse_record(text).games[0].turns[2]
     number = len(parse_record(text).games[0].roll_offs) + 3
     secret = "ab" * 32
-    changed = text.replace(f"host commitment {throws[number - 1].host_commitment} secret "
-                           f"{throws[number - 1].host_secret}",
-                           f"host commitment {commitment_of(number, secret)} secret {secret}")
+    changed = text.replace(
+        f"host commitment {throws[number - 1].host_commitment} secret "
+        f"{throws[number - 1].host_secret}",
+        f"host commitment {commitment_of(number, secret)} secret {secret}",
+    )
     problems = verify_record(changed, kept_parts()).problems
-    assert (f"game 1, turn 3, {turn.side.name_shown} {turn.dice}: the secret of White is not the "
-            "one this machine drew from its master secret") in problems
+    assert (
+        f"game 1, turn 3, {turn.side.name_shown} {turn.dice}: the secret of White is not the "
+        "one this machine drew from its master secret"
+    ) in problems
 
 
 def test_a_record_cut_short_is_told_from_this_machines_part() -> None:
     whole = played(honest)[1]
     keep_hosts_part(whole)
     short, throws = played(honest, turns=7)
-    assert f"this machine threw {len(whole)} throws in this match, the proof has " \
-           f"{len(throws)}" in verify_record(short, kept_parts()).problems
+    assert (
+        f"this machine threw {len(whole)} throws in this match, the proof has "
+        f"{len(throws)}" in verify_record(short, kept_parts()).problems
+    )
 
 
 def test_a_damaged_kept_part_vouches_for_nothing(home: Path) -> None:
@@ -207,8 +224,9 @@ def test_a_damaged_kept_part_vouches_for_nothing(home: Path) -> None:
 def test_the_kept_part_holds_the_master_and_the_other_sides_commitments(home: Path) -> None:
     throws = played(honest)[1]
     keep_hosts_part(throws)
-    assert kept_parts() == [KeptPart(Role.HOST, HOST_MASTER,
-                                     tuple(throw.joiner_commitment for throw in throws))]
+    assert kept_parts() == [
+        KeptPart(Role.HOST, HOST_MASTER, tuple(throw.joiner_commitment for throw in throws))
+    ]
     assert (home / "network-secrets" / "nardy-network-host-20261202-090000.json").exists()
 
 
@@ -223,7 +241,8 @@ def test_a_broken_commitment_is_named_by_game_and_turn() -> None:
     roll_off = game.roll_offs[0]
     assert verify_record(changed).problems[0] == (
         f"game 1, roll-off (White {roll_off.white}, Black {roll_off.black}): a secret is not "
-        "the one committed to")
+        "the one committed to"
+    )
 
 
 def test_dice_the_game_did_not_throw_are_named_by_game_and_turn() -> None:
@@ -231,10 +250,12 @@ def test_dice_the_game_did_not_throw_are_named_by_game_and_turn() -> None:
     turn = parse_record(text).games[0].turns[1]
     throw = throws[len(parse_record(text).games[0].roll_offs) + 1]
     other = ground(throw.number, throw.host_secret, lambda dice: dice != turn.dice)
-    changed = text.replace(f"joiner commitment {throw.joiner_commitment} secret "
-                           f"{throw.joiner_secret}",
-                           f"joiner commitment {commitment_of(throw.number, other)} secret "
-                           f"{other}")
+    changed = text.replace(
+        f"joiner commitment {throw.joiner_commitment} secret {throw.joiner_secret}",
+        f"joiner commitment {commitment_of(throw.number, other)} secret {other}",
+    )
     dice = dice_of(throw.number, throw.host_secret, other)
-    assert (f"game 1, turn 2, {turn.side.name_shown} {turn.dice}: the secrets give {dice}"
-            in verify_record(changed).problems)
+    assert (
+        f"game 1, turn 2, {turn.side.name_shown} {turn.dice}: the secrets give {dice}"
+        in verify_record(changed).problems
+    )

@@ -33,7 +33,8 @@ def test_load_bot_gives_the_level_asked_for() -> None:
 
 
 def test_an_expert_without_its_weights_plays_as_the_fallback_level(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     real = nardy_tui.bot.get_bot
     asked: list[str] = []
 

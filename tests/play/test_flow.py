@@ -33,8 +33,9 @@ from nardy_tui.storage import Settings
 WHITE_STARTS = [5, 3]
 
 
-def flow_for(*rolls: int, seats: dict[Side, Seat] | None = None,
-             settings: Settings | None = None) -> TurnFlow:
+def flow_for(
+    *rolls: int, seats: dict[Side, Seat] | None = None, settings: Settings | None = None
+) -> TurnFlow:
     """A match to one point, rolled off (White starts), with ``rolls`` to come; hot-seat
     unless ``seats`` says otherwise."""
     match = Match(length=1, dice=ScriptedDice([*WHITE_STARTS, *rolls]))
@@ -144,7 +145,8 @@ def test_the_only_legal_play_is_made_for_the_player_only_if_they_asked() -> None
     flow = rolled(6, 5, settings=Settings(auto_forced=True))
     outcome = flow.play_forced()
     assert outcome is not None and outcome.said == (
-        "The only legal play was played for you: confirm it (c) or undo (u).")
+        "The only legal play was played for you: confirm it (c) or undo (u)."
+    )
     assert flow.match.turn is not None and flow.match.turn.is_complete
 
 
@@ -173,7 +175,8 @@ def test_the_bots_play_is_shown_step_by_step_and_ends_its_turn() -> None:
     assert flow.away_chose(play, turn_number=5) is None, "a late answer is dropped"
     chosen = flow.away_chose(play, turn_number=0)
     assert chosen is not None and chosen.said.endswith(
-        "White starts. Easy bot plays (s skips the animation)"), "the roll-off, not seen yet"
+        "White starts. Easy bot plays (s skips the animation)"
+    ), "the roll-off, not seen yet"
     assert flow.allows(Command.SKIP)
     first = flow.bot_step()
     assert first is not None and first.changed and not first.moves_on
@@ -224,9 +227,16 @@ def test_beside_the_best_the_hint_names_only_plays_looked_at_as_deeply() -> None
     assert turn is not None
     ranked = ranking(flow, best="16/5")[:3]
     depths = (2, 1, 2)
-    judged = {play: JudgedPlay(play, turn.position.apply(play, turn.dice),
-                               Evaluation(0.5, 0.1, 0.1), True, two_rolls=depth == 2)
-              for (play, _), depth in zip(ranked, depths, strict=True)}
+    judged = {
+        play: JudgedPlay(
+            play,
+            turn.position.apply(play, turn.dice),
+            Evaluation(0.5, 0.1, 0.1),
+            True,
+            two_rolls=depth == 2,
+        )
+        for (play, _), depth in zip(ranked, depths, strict=True)
+    }
     outcome = flow.show_hint(ranked, turn_number=2, judged=judged)
     assert outcome is not None
     assert "; next best " in outcome.said and "(-0.200)." in outcome.said
@@ -242,7 +252,8 @@ def test_in_hot_seat_the_board_and_the_numbering_turn_to_the_mover() -> None:
     outcome = flow.roll()
     assert outcome is not None and outcome.said == "Black rolled 6-5."
     assert turn_said(flow.match.game.turns[0], flow.reader) == "White 5-3: 12/4", (
-        "in Black's numbering")
+        "in Black's numbering"
+    )
 
 
 def test_without_turning_the_board_stays_where_the_players_put_it() -> None:
@@ -263,7 +274,8 @@ def test_bearing_off_is_choosing_ones_own_tray() -> None:
     flow = rolled(5, 3)
     assert cell_of(Side.WHITE, OFF) == tray_cell(Side.WHITE)
     assert flow.choose(tray_cell(Side.WHITE)).said == (
-        "White: Choose a checker to bear off first, then its tray.")
+        "White: Choose a checker to bear off first, then its tray."
+    )
 
 
 def test_a_whole_match_through_the_flow_as_the_board_would_play_it() -> None:
@@ -385,14 +397,19 @@ def test_in_hebrew_the_hint_reads_its_sentences_in_order() -> None:
         outcome = flow.show_hint(ranking(flow, best="16/5"), turn_number=2)
         assert outcome is not None
         reading = reading_of(outcome.said)
-        hint, undo, equity = (_(text) for text in (
-            "Hint: {best}, starred on the board.",
-            "Undo to follow the best play, {best} ({value}).",
-            "Equity in points for White."))
+        hint, undo, equity = (
+            _(text)
+            for text in (
+                "Hint: {best}, starred on the board.",
+                "Undo to follow the best play, {best} ({value}).",
+                "Equity in points for White.",
+            )
+        )
         first = reading_of(hint).split("{")[0]
         assert reading.startswith(first), "the hint comes first in reading order"
         assert reading.index(reading_of(undo).split("{")[0]) < reading.index(
-            reading_of(equity).split("{")[0])
+            reading_of(equity).split("{")[0]
+        )
     finally:
         use_language("en")
 

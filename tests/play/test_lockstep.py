@@ -42,8 +42,7 @@ def machines() -> tuple[Machine, Machine]:
     return connected_machines()
 
 
-def test_a_whole_game_is_the_same_game_on_both_machines(
-        machines: tuple[Machine, Machine]) -> None:
+def test_a_whole_game_is_the_same_game_on_both_machines(machines: tuple[Machine, Machine]) -> None:
     host, joiner = machines
     play_until(host, joiner, lambda: host.match.phase is Phase.MATCH_OVER)
     assert joiner.match.phase is Phase.MATCH_OVER
@@ -53,7 +52,8 @@ def test_a_whole_game_is_the_same_game_on_both_machines(
 
 
 def test_the_roll_off_can_be_thrown_from_either_side_and_both_at_once(
-        machines: tuple[Machine, Machine]) -> None:
+    machines: tuple[Machine, Machine],
+) -> None:
     host, joiner = machines
     joiner.step.roll()
     host.step.roll()
@@ -83,7 +83,8 @@ def test_a_play_the_rules_forbid_ends_the_match(machines: tuple[Machine, Machine
 
 
 def test_a_throw_begun_by_the_side_not_to_roll_ends_the_match(
-        machines: tuple[Machine, Machine]) -> None:
+    machines: tuple[Machine, Machine],
+) -> None:
     host, joiner = machines
     play_until(host, joiner, lambda: host.match.phase is Phase.ROLL)
     roller, other = (host, joiner) if host.match.mover is Side.WHITE else (joiner, host)
@@ -93,7 +94,8 @@ def test_a_throw_begun_by_the_side_not_to_roll_ends_the_match(
 
 
 def test_a_secret_that_is_not_the_one_committed_to_ends_the_match(
-        machines: tuple[Machine, Machine]) -> None:
+    machines: tuple[Machine, Machine],
+) -> None:
     host, joiner = machines
     host.step.roll()
     [reveal] = host.outbox
@@ -110,7 +112,8 @@ def test_a_changed_commitment_ends_the_match(machines: tuple[Machine, Machine]) 
 
 
 def test_a_game_started_before_this_one_is_over_ends_the_match(
-        machines: tuple[Machine, Machine]) -> None:
+    machines: tuple[Machine, Machine],
+) -> None:
     _host, joiner = machines
     joiner.step.arrived(NextGame(2))
     with pytest.raises(PeerBroke, match="out of turn"):
@@ -118,7 +121,8 @@ def test_a_game_started_before_this_one_is_over_ends_the_match(
 
 
 def test_messages_sent_again_are_checked_and_change_nothing(
-        machines: tuple[Machine, Machine]) -> None:
+    machines: tuple[Machine, Machine],
+) -> None:
     host, joiner = machines
     play_until(host, joiner, lambda: len(host.match.game.turns) == 3)
     before = joiner.step.sync()
@@ -133,7 +137,8 @@ def test_messages_sent_again_are_checked_and_change_nothing(
 
 
 def test_a_line_dropped_after_a_play_is_picked_up_from_the_side_ahead(
-        machines: tuple[Machine, Machine]) -> None:
+    machines: tuple[Machine, Machine],
+) -> None:
     host, joiner = machines
     play_until(host, joiner, lambda: host.my_turn())
     host.play_first_legal()
@@ -146,7 +151,8 @@ def test_a_line_dropped_after_a_play_is_picked_up_from_the_side_ahead(
 
 
 def test_a_line_dropped_mid_throw_finishes_the_same_throw(
-        machines: tuple[Machine, Machine]) -> None:
+    machines: tuple[Machine, Machine],
+) -> None:
     host, joiner = machines
     host.step.roll()
     deliver(host, joiner)  # the joiner has both secrets; its answer is lost
@@ -183,14 +189,17 @@ def test_nothing_is_taken_while_the_screen_is_busy(machines: tuple[Machine, Mach
 
 
 def test_a_network_match_saved_at_any_moment_comes_back_as_it_was(
-        machines: tuple[Machine, Machine], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        ) -> None:
+    machines: tuple[Machine, Machine],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setenv("NARDY_HOME", str(tmp_path))
     host, joiner = machines
     while host.match.phase is not Phase.MATCH_OVER:
         play_one_step(host, joiner)
-        saved = NetworkMatch(Role.HOST, "abcd-efgh", "", 0, host.match, host.dice,
-                             host.step.exchange)
+        saved = NetworkMatch(
+            Role.HOST, "abcd-efgh", "", 0, host.match, host.dice, host.step.exchange
+        )
         write_network_match(network_document(saved, host.step.events()))
         back = read_network_match(Role.HOST)
         assert back is not None
@@ -210,7 +219,8 @@ def test_a_network_record_proves_its_dice(machines: tuple[Machine, Machine]) -> 
 
 
 def test_a_changed_die_or_secret_in_a_network_record_is_found(
-        machines: tuple[Machine, Machine]) -> None:
+    machines: tuple[Machine, Machine],
+) -> None:
     host, joiner = machines
     play_until(host, joiner, lambda: host.match.phase is Phase.MATCH_OVER)
     text = network_record(host.match, host.step.exchange.throws, datetime(2026, 12, 2, 9))
@@ -226,8 +236,11 @@ def test_a_changed_die_or_secret_in_a_network_record_is_found(
     forged = text.replace(proof, proof[:-1] + ("0" if proof[-1] != "0" else "1"))
     first = parse_record(text).games[0]
     second = first.roll_offs[1] if len(first.roll_offs) > 1 else None
-    place = (f"game 1, roll-off (White {second.white}, Black {second.black})" if second
-             else f"game 1, turn 1, {first.turns[0].side.name_shown} {first.turns[0].dice}")
+    place = (
+        f"game 1, roll-off (White {second.white}, Black {second.black})"
+        if second
+        else f"game 1, turn 1, {first.turns[0].side.name_shown} {first.turns[0].dice}"
+    )
     assert verify_record(forged).problems == (f"{place}: a secret is not the one committed to",)
     assert not verify_record(text.split("Dice proof")[0]).holds
 
@@ -236,12 +249,12 @@ def test_a_changed_die_or_secret_in_a_network_record_is_found(
 
 
 def hosts_roll(host: Machine, joiner: Machine) -> None:
-    play_until(host, joiner, lambda: host.match.phase is Phase.ROLL
-               and host.match.mover is host.step.me)
+    play_until(
+        host, joiner, lambda: host.match.phase is Phase.ROLL and host.match.mover is host.step.me
+    )
 
 
-def test_a_secret_leaves_only_once_the_save_holds_it(
-        machines: tuple[Machine, Machine]) -> None:
+def test_a_secret_leaves_only_once_the_save_holds_it(machines: tuple[Machine, Machine]) -> None:
     host, joiner = machines
     hosts_roll(host, joiner)
     host.step.roll()
@@ -251,7 +264,8 @@ def test_a_secret_leaves_only_once_the_save_holds_it(
 
 
 def test_a_side_killed_right_after_rolling_finishes_the_same_throw_with_its_friend(
-        machines: tuple[Machine, Machine]) -> None:
+    machines: tuple[Machine, Machine],
+) -> None:
     stopped, joiner = machines
     hosts_roll(stopped, joiner)
     stopped.step.roll()
@@ -267,7 +281,8 @@ def test_a_side_killed_right_after_rolling_finishes_the_same_throw_with_its_frie
 
 
 def test_a_side_killed_right_after_its_play_comes_back_with_the_play(
-        machines: tuple[Machine, Machine]) -> None:
+    machines: tuple[Machine, Machine],
+) -> None:
     host, joiner = machines
     play_until(host, joiner, lambda: host.my_turn())
     host.play_first_legal()
@@ -282,7 +297,8 @@ def test_a_side_killed_right_after_its_play_comes_back_with_the_play(
 
 
 def test_a_throw_finished_but_not_yet_rolled_is_in_the_save(
-        machines: tuple[Machine, Machine]) -> None:
+    machines: tuple[Machine, Machine],
+) -> None:
     host, joiner = machines
     hosts_roll(host, joiner)
     host.step.roll()
@@ -296,7 +312,8 @@ def test_a_throw_finished_but_not_yet_rolled_is_in_the_save(
 
 
 def test_a_save_from_before_the_secret_left_still_takes_the_friends_finished_throw(
-        machines: tuple[Machine, Machine]) -> None:
+    machines: tuple[Machine, Machine],
+) -> None:
     """Saves written by earlier versions sent the secret first: the friend's answer,
     checked against the commitment kept here, can only follow our secret."""
     host, joiner = machines

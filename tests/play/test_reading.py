@@ -32,8 +32,7 @@ def test_a_whole_play_and_the_rest_of_a_turn_read_in_notation() -> None:
     assert Reader(Side.BLACK).finish(play[1:], turn) == "6/1", "the rest, in Black's numbers"
 
 
-def test_a_pass_is_said_in_the_players_language_and_written_in_english_in_the_record(
-        ) -> None:
+def test_a_pass_is_said_in_the_players_language_and_written_in_english_in_the_record() -> None:
     passed = TurnRecord(Side.BLACK, (5, 5), (), "(no move)")  # type: ignore[arg-type]
     assert Reader(Side.WHITE).turn(passed) == "Black 5-5: (no move)"
     use_language("ru")

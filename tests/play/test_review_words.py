@@ -26,9 +26,15 @@ BEST = (Step(24, 18, 6), Step(18, 13, 5))
 def judged(side: Side, loss: float, mark: Mark) -> TurnReview:
     """A turn of the opening judged to cost ``loss``, which the review marks ``mark``."""
     record = TurnRecord(side, (6, 5), PLAYED, "24/18 24/19")
-    turn = TurnReview(turn=record, number=3, before=Position.initial(side), best=BEST,
-                      played_equity=-0.3, best_equity=-0.3 + loss,
-                      alternatives=((BEST, -0.3 + loss), (PLAYED, -0.3)))
+    turn = TurnReview(
+        turn=record,
+        number=3,
+        before=Position.initial(side),
+        best=BEST,
+        played_equity=-0.3,
+        best_equity=-0.3 + loss,
+        alternatives=((BEST, -0.3 + loss), (PLAYED, -0.3)),
+    )
     assert turn.mark is mark
     return turn
 
@@ -68,10 +74,13 @@ def test_the_verdict_gives_the_chances_after_the_play_made_and_after_the_best() 
     blunder = dataclasses.replace(
         judged(Side.WHITE, 0.4, Mark.BLUNDER),
         played_chances=Evaluation(win=0.40, win_mars=0.10, lose_mars=0.12),
-        best_chances=Evaluation(win=0.55, win_mars=0.12, lose_mars=0.05))
+        best_chances=Evaluation(win=0.55, win_mars=0.12, lose_mars=0.05),
+    )
     chances = verdict_lines(blunder, Side.WHITE)[3]
-    assert chances == ("Chances after the play made: win 40%, mars 10%, lose mars 12%; "
-                       "after the best: win 55%, mars 12%, lose mars 5%.")
+    assert chances == (
+        "Chances after the play made: win 40%, mars 10%, lose mars 12%; "
+        "after the best: win 55%, mars 12%, lose mars 5%."
+    )
 
 
 def test_a_play_searched_deeper_than_the_hint_looks_at_it_is_said_to_be() -> None:
@@ -86,19 +95,23 @@ def test_a_play_searched_deeper_than_the_hint_looks_at_it_is_said_to_be() -> Non
     assert said not in " ".join(verdict_lines(plain, Side.WHITE)) + tutor_question(plain)
 
 
-def test_the_luck_sentence_is_the_result_as_a_sum_of_the_start_the_dice_and_both_plays(
-        ) -> None:
+def test_the_luck_sentence_is_the_result_as_a_sum_of_the_start_the_dice_and_both_plays() -> None:
     # From a position worth +0.20 to White, Black's dice gave it 0.90, White's play cost
     # 0.40 and Black's 0.10: for White, -1 = +0.20 - 0.90 - 0.40 + 0.10.
-    review = GameReview((judged(Side.WHITE, 0.4, Mark.BLUNDER),
-                         judged(Side.BLACK, 0.1, Mark.ERROR)),
-                        (RollLuck(3, Side.BLACK, Dice(6, 6), 0.9),), (Side.BLACK, 1), 0.2)
+    review = GameReview(
+        (judged(Side.WHITE, 0.4, Mark.BLUNDER), judged(Side.BLACK, 0.1, Mark.ERROR)),
+        (RollLuck(3, Side.BLACK, Dice(6, 6), 0.9),),
+        (Side.BLACK, 1),
+        0.2,
+    )
     assert luck_said([review], Side.WHITE) == (
         "White lost 1 point. For White: +0.20 (the start) - 0.90 (the dice) - 0.40 (White's "
-        "play) + 0.10 (Black's play) = -1.00. With the luck taken out: -0.10 for White.")
+        "play) + 0.10 (Black's play) = -1.00. With the luck taken out: -0.10 for White."
+    )
     assert luck_said([review], Side.BLACK) == (
         "Black won 1 point. For Black: -0.20 (the start) + 0.90 (the dice) - 0.10 (Black's "
-        "play) + 0.40 (White's play) = +1.00. With the luck taken out: +0.10 for Black.")
+        "play) + 0.40 (White's play) = +1.00. With the luck taken out: +0.10 for Black."
+    )
 
 
 def test_a_matchs_luck_sentence_adds_its_games_starts_up() -> None:
@@ -106,4 +119,5 @@ def test_a_matchs_luck_sentence_adds_its_games_starts_up() -> None:
     game = GameReview((), (RollLuck(1, Side.WHITE, Dice(2, 1), -1.25),), (Side.BLACK, 1), 0.25)
     assert luck_said([game, game], Side.BLACK) == (
         "Black won 2 points. For Black: -0.50 (the starts) + 2.50 (the dice) + 0.00 (Black's "
-        "play) + 0.00 (White's play) = +2.00. With the luck taken out: -0.50 for Black.")
+        "play) + 0.00 (White's play) = +2.00. With the luck taken out: -0.50 for Black."
+    )

@@ -57,8 +57,7 @@ def test_the_side_away_from_the_keyboard_is_asked_for_its_play() -> None:
     assert flow.what_next() is Next.AWAY_MOVES
 
 
-def test_when_the_bot_wins_the_roll_off_its_result_stays_in_the_words_of_its_first_turn(
-        ) -> None:
+def test_when_the_bot_wins_the_roll_off_its_result_stays_in_the_words_of_its_first_turn() -> None:
     """The bot rolls at once after winning the roll-off: the result must not flash by."""
     match = Match(length=1, dice=ScriptedDice([5, 3, 6, 5, 4, 2, 3, 1]))
     flow = TurnFlow(match, against_bot(Side.BLACK, "easy"), Settings())

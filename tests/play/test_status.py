@@ -67,16 +67,16 @@ def test_the_banner_follows_the_game_from_roll_off_to_winner() -> None:
     flow.roll()
     assert banner(match, flow.names) == "Roll-off: White 4 · Black 4 · a tie, roll again (r)"
     flow.roll()
-    assert banner(match, flow.names) == ("Roll-off: White 5 · Black 3 · White starts · White "
-                                         "to roll")
+    assert banner(match, flow.names) == (
+        "Roll-off: White 5 · Black 3 · White starts · White to roll"
+    )
     assert where_we_are(match, flow.reader) == "Roll-off: White 5, Black 3. White starts."
     flow.roll()
     assert banner(match, flow.names) == "White rolled 6-5"
     flow.choose(cell_of(Side.WHITE, 24))
     flow.choose(cell_of(Side.WHITE, 13))
     assert banner(match, flow.names) == "White rolled 6-5 · turn complete: confirm (c)"
-    assert where_we_are(match, flow.reader) == ("The turn is complete: confirm it (c) or "
-                                                "undo (u).")
+    assert where_we_are(match, flow.reader) == ("The turn is complete: confirm it (c) or undo (u).")
 
 
 def test_a_turn_begun_says_what_was_played_so_far() -> None:
@@ -84,8 +84,9 @@ def test_a_turn_begun_says_what_was_played_so_far() -> None:
     flow.roll()
     flow.choose(cell_of(Side.WHITE, 24))
     flow.choose(cell_of(Side.WHITE, 18))
-    assert where_we_are(flow.match, flow.reader) == ("Played so far: 24/18. Choose the next "
-                                                     "checker to move.")
+    assert where_we_are(flow.match, flow.reader) == (
+        "Played so far: 24/18. Choose the next checker to move."
+    )
 
 
 def test_against_the_bot_the_banner_names_colour_and_player() -> None:
@@ -98,7 +99,8 @@ def test_against_the_bot_the_banner_names_colour_and_player() -> None:
     assert not_now(match, flow.seats) == "Wait: the bot is moving."
     assert history_title(flow.reader, flow.hot_seat) == "History, in your numbering"
     assert seen_from(Side.BLACK, flow.reader, flow.hot_seat) == (
-        "The board is seen from Black's side, in your numbering.")
+        "The board is seen from Black's side, in your numbering."
+    )
     assert level_name("expert") == "Expert"
 
 
@@ -114,7 +116,8 @@ def test_why_a_choice_on_the_board_does_nothing_now() -> None:
 def test_in_hot_seat_the_words_name_whose_numbering_it_is() -> None:
     assert history_title(Reader(Side.WHITE), hot_seat=True) == "History, in White's numbering"
     assert seen_from(Side.BLACK, Reader(Side.BLACK), hot_seat=True) == (
-        "The board is seen from Black's side, in Black's numbering.")
+        "The board is seen from Black's side, in Black's numbering."
+    )
 
 
 def test_a_roll_with_no_legal_move_passes_and_says_so() -> None:
@@ -130,12 +133,16 @@ def test_a_roll_with_no_legal_move_passes_and_says_so() -> None:
 def test_a_die_that_no_legal_turn_can_use_is_named() -> None:
     def one_die_struck(flow: TurnFlow) -> bool:
         turn = flow.match.turn
-        return (turn is not None and bool(turn.unplayable_dice()) and not turn.is_pass
-                and not turn.bears_off_the_last)
+        return (
+            turn is not None
+            and bool(turn.unplayable_dice())
+            and not turn.is_pass
+            and not turn.bears_off_the_last
+        )
 
     flow = played_until(one_die_struck)
     said = rolled_said(flow.match)
-    assert ("struck out" in said), said
+    assert "struck out" in said, said
 
 
 def test_the_position_id_is_said_with_the_dice_once_thrown() -> None:

@@ -41,14 +41,18 @@ def states(match: Match, rng: random.Random) -> Iterator[Match]:
 def fingerprint(match: Match) -> str:
     """Everything that tells two match states apart, as one comparable string."""
     turn = match.turn
-    return json.dumps({
-        "phase": match.phase.value,
-        "drawn": match.dice_roller.rolled,
-        "games": [[str(t) for t in game.turns] + [str(game.roll_offs), str(game.winner)]
-                  for game in match.games],
-        "points": list(match.position.points),
-        "to_move": match.position.turn.value,
-        "dice": list(match.dice) if match.dice else None,
-        "steps": [str(step) for step in turn.steps] if turn else None,
-        "score": sorted((side.value, n) for side, n in match.score.items()),
-    })
+    return json.dumps(
+        {
+            "phase": match.phase.value,
+            "drawn": match.dice_roller.rolled,
+            "games": [
+                [str(t) for t in game.turns] + [str(game.roll_offs), str(game.winner)]
+                for game in match.games
+            ],
+            "points": list(match.position.points),
+            "to_move": match.position.turn.value,
+            "dice": list(match.dice) if match.dice else None,
+            "steps": [str(step) for step in turn.steps] if turn else None,
+            "score": sorted((side.value, n) for side, n in match.score.items()),
+        }
+    )

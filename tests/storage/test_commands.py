@@ -17,8 +17,14 @@ from .play import act
 
 def nardy(*args: str) -> subprocess.CompletedProcess[str]:
     """Run ``python -m nardy_tui`` with this test's NARDY_HOME."""
-    done = subprocess.run([sys.executable, "-m", "nardy_tui", *args], capture_output=True,
-                          text=True, env=os.environ.copy(), timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "nardy_tui", *args],
+        capture_output=True,
+        text=True,
+        env=os.environ.copy(),
+        timeout=60,
+        check=False,
+    )
     assert "Traceback" not in done.stderr
     return done
 
@@ -55,8 +61,10 @@ def test_export_to_stdout() -> None:
     save_some_match()
     done = nardy("export", "-")
     assert done.returncode == 0
-    assert done.stdout.splitlines()[:2] == ["Long Nardy match record",
-                                            "White: bot (easy) / Black: you"]
+    assert done.stdout.splitlines()[:2] == [
+        "Long Nardy match record",
+        "White: bot (easy) / Black: you",
+    ]
     assert "1. " in done.stdout
 
 
@@ -74,8 +82,9 @@ def test_export_to_a_file_and_to_the_records_folder(tmp_path: Path, home: Path) 
 def test_export_to_an_impossible_path(tmp_path: Path) -> None:
     save_some_match()
     (tmp_path / "file").write_text("")
-    one_line_error(nardy("export", str(tmp_path / "file" / "record.txt")),
-                   "could not write the record")
+    one_line_error(
+        nardy("export", str(tmp_path / "file" / "record.txt")), "could not write the record"
+    )
 
 
 def test_replay_a_missing_file(tmp_path: Path) -> None:
@@ -101,7 +110,8 @@ def test_export_into_a_missing_folder_is_refused_in_one_line(tmp_path: Path) -> 
     """Folders are not made without a word: a typo in the path must not go unnoticed."""
     save_some_match()
     missing = tmp_path / "no" / "such" / "dir"
-    line = one_line_error(nardy("export", str(missing / "x.txt")), "nardy export:",
-                          f"no folder {missing}")
+    line = one_line_error(
+        nardy("export", str(missing / "x.txt")), "nardy export:", f"no folder {missing}"
+    )
     assert "create it first" in line
     assert not (tmp_path / "no").exists()

@@ -41,8 +41,9 @@ def test_a_version_1_save_between_games(home: Path) -> None:
 
 def test_a_version_1_save_in_the_middle_of_a_turn(home: Path) -> None:
     saved = load_v1("match-v1-mid-turn.json", home)
-    assert saved.options == MatchOptions(mode="bot", bot_level="hard", color="black",
-                                         points=3, seed=1)
+    assert saved.options == MatchOptions(
+        mode="bot", bot_level="hard", color="black", points=3, seed=1
+    )
     match = saved.match
     assert match.phase is Phase.MOVE and match.game.number == 2
     assert match.dice == (4, 1) and match.position.turn is Side.BLACK

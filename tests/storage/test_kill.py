@@ -44,8 +44,11 @@ def complete_lines(path: Path) -> list[str]:
 
 def run_until_killed(log: Path, seed: int, delay: float) -> None:
     """Start the driver, let it save for ``delay`` seconds after its first save, kill it."""
-    driver = subprocess.Popen([sys.executable, "-m", "storage.drive_match", str(log), str(seed)],
-                              cwd=TESTS, env=os.environ.copy())
+    driver = subprocess.Popen(
+        [sys.executable, "-m", "storage.drive_match", str(log), str(seed)],
+        cwd=TESTS,
+        env=os.environ.copy(),
+    )
     deadline = time.monotonic() + 20
     while not complete_lines(log) and driver.poll() is None and time.monotonic() < deadline:
         time.sleep(0.005)

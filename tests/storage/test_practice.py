@@ -50,8 +50,7 @@ def test_a_practice_game_is_a_one_point_match(length: int) -> None:
 
 
 @pytest.mark.parametrize("dice", [None, Dice(6, 2)])
-def test_a_practice_game_round_trips_through_its_save_step_by_step(
-        dice: Dice | None) -> None:
+def test_a_practice_game_round_trips_through_its_save_step_by_step(dice: Dice | None) -> None:
     match = Match(1, seed=8, start=a_middle_game_position(), start_dice=dice)
     for index, state in enumerate(states(match, random.Random(2))):
         if index > 30 and index % 25:

@@ -43,15 +43,23 @@ def test_doctests() -> None:
 
 def test_header_names_players_length_date_and_seed() -> None:
     text = format_record(Match(5, seed=42), MatchOptions(bot_level="hard", points=5), WHEN)
-    assert text.splitlines()[:5] == ["Long Nardy match record", "White: you / Black: bot (hard)",
-                                     "Match to 5 points", "Date: 2025-03-02 14:05", "Seed: 42"]
+    assert text.splitlines()[:5] == [
+        "Long Nardy match record",
+        "White: you / Black: bot (hard)",
+        "Match to 5 points",
+        "Date: 2025-03-02 14:05",
+        "Seed: 42",
+    ]
 
 
-@pytest.mark.parametrize(("options", "line"), [
-    (MatchOptions(color="black", bot_level="easy"), "White: bot (easy) / Black: you"),
-    (MatchOptions(mode="hot-seat"), "White: player 1 / Black: player 2 (hot-seat)"),
-    (MatchOptions(color="random"), "Players: you and bot (medium), colours drawn at random"),
-])
+@pytest.mark.parametrize(
+    ("options", "line"),
+    [
+        (MatchOptions(color="black", bot_level="easy"), "White: bot (easy) / Black: you"),
+        (MatchOptions(mode="hot-seat"), "White: player 1 / Black: player 2 (hot-seat)"),
+        (MatchOptions(color="random"), "Players: you and bot (medium), colours drawn at random"),
+    ],
+)
 def test_players_line(options: MatchOptions, line: str) -> None:
     assert players_line(options) == line
 
@@ -67,8 +75,9 @@ def test_games_list_roll_off_turns_and_results() -> None:
         assert result.startswith(f"Result: {game.winner.label} wins {game.points} point")
         assert ("(mars)" in result) == game.is_mars
     white, black = match.score[Side.WHITE], match.score[Side.BLACK]
-    assert lines[-1] == (f"Match result: {match.winner.label} wins the match "
-                         f"{white}-{black} (White-Black)")
+    assert lines[-1] == (
+        f"Match result: {match.winner.label} wins the match {white}-{black} (White-Black)"
+    )
 
 
 def test_export_then_import_gives_every_turn_back() -> None:
@@ -136,11 +145,25 @@ def test_start_date_survives_a_resume() -> None:
 
 def record_with(turn_line: str, number: int = 3) -> str:
     """A short valid record whose turn ``number`` is replaced by ``turn_line``."""
-    turns = ["1. White 5-3: 24/16", "2. Black 6-6: 24/18(2)", "3. White 2-1: 24/21",
-             "4. Black 4-1: 24/20 18/17"]
+    turns = [
+        "1. White 5-3: 24/16",
+        "2. Black 6-6: 24/18(2)",
+        "3. White 2-1: 24/21",
+        "4. Black 4-1: 24/20 18/17",
+    ]
     turns[number - 1] = turn_line
-    return "\n".join(["Long Nardy match record", "", "Game 1",
-                      "Roll-off: White 5, Black 2 (White moves first)", *turns]) + "\n"
+    return (
+        "\n".join(
+            [
+                "Long Nardy match record",
+                "",
+                "Game 1",
+                "Roll-off: White 5, Black 2 (White moves first)",
+                *turns,
+            ]
+        )
+        + "\n"
+    )
 
 
 def refused(text: str, *expected: str) -> str:
@@ -159,8 +182,9 @@ def test_the_sample_record_is_legal() -> None:
 
 
 def test_illegal_move_refused_with_game_turn_and_reason() -> None:
-    refused(record_with("3. White 2-1: 24/20"), "game 1, turn 3 (White 2-1: 24/20)",
-            "24 to point 20")
+    refused(
+        record_with("3. White 2-1: 24/20"), "game 1, turn 3 (White 2-1: 24/20)", "24 to point 20"
+    )
 
 
 def test_second_head_checker_refused() -> None:
@@ -193,8 +217,11 @@ def test_first_mover_must_match_the_roll_off() -> None:
 
 
 def test_wrong_result_refused() -> None:
-    refused(record_with("3. White 2-1: 24/21") + "Result: White wins 1 point\n",
-            "game 1:", "no winner yet")
+    refused(
+        record_with("3. White 2-1: 24/21") + "Result: White wins 1 point\n",
+        "game 1:",
+        "no winner yet",
+    )
 
 
 def test_unfinished_game_followed_by_another_refused() -> None:
@@ -218,7 +245,8 @@ def test_a_game_written_without_a_roll_off_starts_with_the_side_of_its_first_tur
 
 def test_a_second_roll_off_line_in_one_game_refused() -> None:
     text = record_with("3. White 2-1: 24/21").replace(
-        "Game 1\n", "Game 1\nRoll-off: White 3, Black 1\n")
+        "Game 1\n", "Game 1\nRoll-off: White 3, Black 1\n"
+    )
     refused(text, "game 1", "roll-off")
 
 

@@ -108,8 +108,7 @@ async def test_a_reviewed_record_shows_each_turns_verdict_and_m_finds_the_mistak
         await pilot.press("m")
         first = mistakes[0]
         assert screen.frame.turn is not None and screen.frame.turn.number == first.number
-        assert f"Review: {first.mark.value}, cost {first.loss:.2f} points" \
-            in verdict_shown(screen)
+        assert f"Review: {first.mark.value}, cost {first.loss:.2f} points" in verdict_shown(screen)
         await pilot.press("m")
         assert screen.frame.turn is not None and screen.frame.turn.number == mistakes[1].number
 
@@ -123,8 +122,9 @@ async def test_the_viewers_own_keys_are_in_the_language_in_use() -> None:
         app = ReplayApp(record)
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            shown = {binding.description for binding in app._bindings.key_to_bindings.get(
-                "ctrl+p", [])}
+            shown = {
+                binding.description for binding in app._bindings.key_to_bindings.get("ctrl+p", [])
+            }
             assert shown == {_("palette")} and _("palette") != "palette"
             header = str(app.screen.query_one("#replay-header").content)
             assert "Match to" not in header and "Date:" not in header
@@ -140,8 +140,9 @@ async def test_at_80x24_no_line_wraps_and_the_last_id_is_whole() -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
-        assert rows(app)[0].strip() == ("White: you / Black: bot (medium) · Match to 3 points"
-                                        " · Date: 2025-01-02 00:00")
+        assert rows(app)[0].strip() == (
+            "White: you / Black: bot (medium) · Match to 3 points · Date: 2025-01-02 00:00"
+        )
         await pilot.press("end")
         shown = "\n".join(rows(app))
         assert screen.frame.caption() in shown and "wins" in screen.frame.caption()
@@ -165,8 +166,10 @@ async def test_at_80x24_a_verdict_and_a_two_line_header_fit_whole() -> None:
         judged = screen.judged[(game.number, screen.frame.turn.number)]  # type: ignore[union-attr]
         assert judged.mark is not Mark.NONE
         shown = [row.strip() for row in rows(app)]
-        assert shown[:2] == ["White: player 1 / Black: player 2 (hot-seat) · Match to 3 points",
-                             "Date: 2025-01-02 00:00"]
+        assert shown[:2] == [
+            "White: player 1 / Black: player 2 (hot-seat) · Match to 3 points",
+            "Date: 2025-01-02 00:00",
+        ]
         for line in verdict(judged).splitlines():
             assert line in shown
         assert shown[-1].startswith("→ Next")

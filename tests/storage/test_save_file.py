@@ -126,8 +126,9 @@ def test_stale_temporary_files_of_a_killed_writer_are_cleared(home: Path) -> Non
     assert not stale.exists() and fresh.exists()
 
 
-def test_a_failed_write_keeps_the_previous_save(home: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_write_keeps_the_previous_save(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     match = Match(1, seed=1)
     save_match(match, OPTIONS)
     before = save_path().read_bytes()
@@ -238,11 +239,11 @@ def test_illegal_turn_is_refused_with_game_turn_and_reason() -> None:
 def test_a_step_its_die_does_not_make_is_refused_for_that_reason() -> None:
     """Issue 10: a step whose die does not reach its point was refused as "... is allowed"
     (the two dice together reach it)."""
+
     def cheat(doc: dict[str, Any]) -> None:
         turn = doc["games"][0]["turns"][1]
         high, low = turn["dice"]
-        turn["steps"] = [[24, 24 - high - low, low]] if high != low else [[24, 24 - 2 * low,
-                                                                            low]]
+        turn["steps"] = [[24, 24 - high - low, low]] if high != low else [[24, 24 - 2 * low, low]]
 
     message = refused(tampered(cheat), "game 1, turn 2:", "takes a checker from point 24")
     assert "is allowed" not in message
@@ -266,8 +267,7 @@ def test_dice_the_seed_does_not_roll_are_refused() -> None:
 
 
 def test_a_different_roll_off_is_refused() -> None:
-    refused(tampered(lambda doc: doc["games"][0]["roll_offs"].insert(0, [3, 3])),
-            "game 1 roll-off")
+    refused(tampered(lambda doc: doc["games"][0]["roll_offs"].insert(0, [3, 3])), "game 1 roll-off")
 
 
 def test_an_illegal_step_in_the_turn_in_progress_is_refused() -> None:
@@ -278,8 +278,11 @@ def test_an_illegal_step_in_the_turn_in_progress_is_refused() -> None:
 
 
 def test_notation_that_disagrees_with_the_steps_is_refused() -> None:
-    refused(tampered(lambda doc: doc["games"][0]["turns"][0].update(notation="24/1")),
-            "game 1, turn 1:", "notation")
+    refused(
+        tampered(lambda doc: doc["games"][0]["turns"][0].update(notation="24/1")),
+        "game 1, turn 1:",
+        "notation",
+    )
 
 
 def test_a_missing_part_is_refused() -> None:
@@ -287,8 +290,7 @@ def test_a_missing_part_is_refused() -> None:
 
 
 def test_bad_options_are_refused() -> None:
-    refused(tampered(lambda doc: doc["options"].update(bot_level="godlike")),
-            "options.bot_level")
+    refused(tampered(lambda doc: doc["options"].update(bot_level="godlike")), "options.bot_level")
 
 
 def test_a_turn_cut_from_the_history_is_refused() -> None:
@@ -318,14 +320,18 @@ def test_the_plays_made_against_the_tutors_warning_are_saved_with_the_match() ->
     assert saved is not None and saved.warned == {(1, 1)}
 
 
-@pytest.mark.parametrize("warned, words", [
-    ([[1, 9]], "game 1 has no turn 9"),
-    ([[2, 1]], "game 2 has no turn 1"),
-    ([[1]], "each entry is a game and a turn"),
-    ("all", "tutor_overridden"),
-])
+@pytest.mark.parametrize(
+    "warned, words",
+    [
+        ([[1, 9]], "game 1 has no turn 9"),
+        ([[2, 1]], "game 2 has no turn 1"),
+        ([[1]], "each entry is a game and a turn"),
+        ("all", "tutor_overridden"),
+    ],
+)
 def test_a_warning_for_a_turn_the_match_does_not_have_is_refused(
-        warned: object, words: str) -> None:
+    warned: object, words: str
+) -> None:
     save_match(played_a_turn(), OPTIONS)
     document = json.loads(save_path().read_text())
     document["tutor_overridden"] = warned

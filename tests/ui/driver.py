@@ -132,7 +132,9 @@ async def settle(pilot: Pilot[int], rounds: int = 100) -> None:
             return
         match = screen.match
         bot_moving = not screen.flow.seats[match.position.turn].at_keyboard and match.phase in (
-            Phase.ROLL, Phase.MOVE)
+            Phase.ROLL,
+            Phase.MOVE,
+        )
         if not bot_moving and not screen.flow.away_steps:
             return
     raise AssertionError("the game did not settle")
@@ -156,6 +158,5 @@ async def play_game(pilot: Pilot[int]) -> None:
     """Turns by keys until the game is over."""
     match = game_screen(pilot).match
     number = match.game.number
-    while match.game.number == number and match.phase not in (Phase.GAME_OVER,
-                                                               Phase.MATCH_OVER):
+    while match.game.number == number and match.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
         await play_turn(pilot)

@@ -219,27 +219,41 @@ SCENES: dict[str, Scene] = {
     "new_match": Scene(lambda: NardyApp(LaunchOptions(seed=1, resume=False), pace=0), _nothing),
     "roll_off": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), roll_off),
     "mid_game": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _mid_game),
-    "bot_thinking": Scene(lambda: NardyApp(_launch(BOT_MATCH), bot_factory=SlowBot, pace=0),
-                          _bot_thinking),
+    "bot_thinking": Scene(
+        lambda: NardyApp(_launch(BOT_MATCH), bot_factory=SlowBot, pace=0), _bot_thinking
+    ),
     "game_over": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _game_over),
     "help": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _help),
     "review": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _review),
     "tutor": Scene(_tutored, _tutor_questions),
-    "last_play": Scene(lambda: NardyApp(_launch(BOT_MATCH), bot_factory=FirstPlayBot, pace=0),
-                       _opponent_moved),
-    "big_board": Scene(lambda: NardyApp(_launch(BOT_MATCH), bot_factory=FirstPlayBot, pace=0),
-                       partial(_opponent_moved, turns=7), size=BIG),
-    "mid_game_80x24": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _mid_game,
-                            size=SMALLEST),
-    "game_over_80x24": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _game_over,
-                             size=SMALLEST),
-    "new_match_80x24": Scene(lambda: NardyApp(LaunchOptions(seed=1, resume=False), pace=0),
-                             _nothing, size=SMALLEST),
-    "mid_game_ru": Scene(partial(_in_language, "ru",
-                                 lambda: NardyApp(_launch(HOT_SEAT), pace=0)), _mid_game),
-    "mid_game_he": Scene(partial(_in_language, "he",
-                                 lambda: NardyApp(_launch(HOT_SEAT), pace=0)), _mid_game),
-    "last_play_ar": Scene(partial(_in_language, "ar", lambda: NardyApp(
-        _launch(BOT_MATCH), bot_factory=FirstPlayBot, pace=0)), _opponent_moved),
+    "last_play": Scene(
+        lambda: NardyApp(_launch(BOT_MATCH), bot_factory=FirstPlayBot, pace=0), _opponent_moved
+    ),
+    "big_board": Scene(
+        lambda: NardyApp(_launch(BOT_MATCH), bot_factory=FirstPlayBot, pace=0),
+        partial(_opponent_moved, turns=7),
+        size=BIG,
+    ),
+    "mid_game_80x24": Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _mid_game, size=SMALLEST),
+    "game_over_80x24": Scene(
+        lambda: NardyApp(_launch(HOT_SEAT), pace=0), _game_over, size=SMALLEST
+    ),
+    "new_match_80x24": Scene(
+        lambda: NardyApp(LaunchOptions(seed=1, resume=False), pace=0), _nothing, size=SMALLEST
+    ),
+    "mid_game_ru": Scene(
+        partial(_in_language, "ru", lambda: NardyApp(_launch(HOT_SEAT), pace=0)), _mid_game
+    ),
+    "mid_game_he": Scene(
+        partial(_in_language, "he", lambda: NardyApp(_launch(HOT_SEAT), pace=0)), _mid_game
+    ),
+    "last_play_ar": Scene(
+        partial(
+            _in_language,
+            "ar",
+            lambda: NardyApp(_launch(BOT_MATCH), bot_factory=FirstPlayBot, pace=0),
+        ),
+        _opponent_moved,
+    ),
 }
 """The scenes; those in other languages (``_ru``, ``_he``, ``_ar``) are pictures only."""

@@ -15,10 +15,14 @@ SIZE = (120, 40)
 
 
 def against_bot(color: str, seed: int) -> NardyApp:
-    options = MatchOptions(mode="bot", bot_level="easy", color=color,  # type: ignore[arg-type]
-                           points=1, seed=seed)
-    return NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot,
-                    pace=0)
+    options = MatchOptions(
+        mode="bot",
+        bot_level="easy",
+        color=color,  # type: ignore[arg-type]
+        points=1,
+        seed=seed,
+    )
+    return NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=0)
 
 
 async def test_the_end_of_a_game_against_the_bot() -> None:
@@ -53,9 +57,13 @@ async def test_the_bot_moves_after_the_human_without_a_key() -> None:
 
 
 async def test_the_bots_steps_are_paced_and_s_skips_them() -> None:
-    app = NardyApp(LaunchOptions(match=MatchOptions(mode="bot", color="white", points=1,
-                                                    seed=7), resume=False),
-                   bot_factory=FirstPlayBot, pace=30)
+    app = NardyApp(
+        LaunchOptions(
+            match=MatchOptions(mode="bot", color="white", points=1, seed=7), resume=False
+        ),
+        bot_factory=FirstPlayBot,
+        pace=30,
+    )
     app.settings.auto_confirm = True
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
@@ -93,8 +101,7 @@ async def test_hint_stars_the_best_play() -> None:
         assert starred == {cell_of(mover, p) for move in checker_moves(best) for p in move}
         said = str(screen.query_one("#status").content)
         ranked = FirstPlayBot("hard", 0).rank(match.turn.position, match.turn.dice)
-        named = [format_play(play, match.turn.position, match.turn.dice)
-                 for play, _ in ranked[:3]]
+        named = [format_play(play, match.turn.position, match.turn.dice) for play, _ in ranked[:3]]
         assert said.startswith(f"Hint: {named[0]} (+0.000), starred on the board")
         if len(named) == 3:  # the next best two are named with their equities
             assert f"next best {named[1]} (+0.000), {named[2]} (+0.000)" in said

@@ -19,8 +19,9 @@ SIZE = (120, 40)
 
 
 def hot_seat() -> NardyApp:
-    return NardyApp(LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False),
-                    pace=0)
+    return NardyApp(
+        LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False), pace=0
+    )
 
 
 def button_labels(app: NardyApp) -> list[str]:
@@ -40,8 +41,7 @@ async def test_ctrl_q_then_a_key_quits(keys: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize("key", ["enter", "y", "q"])
-async def test_a_key_typed_just_before_ctrl_q_is_no_answer_to_the_quit_dialog(
-        key: str) -> None:
+async def test_a_key_typed_just_before_ctrl_q_is_no_answer_to_the_quit_dialog(key: str) -> None:
     """Read in one burst, the key reaches the board; it used to come back up to the app
     after the dialog had opened and answer it (seen in a real terminal)."""
     app = hot_seat()

@@ -38,7 +38,8 @@ async def test_the_expert_can_be_chosen_and_plays() -> None:
 
 
 async def test_broken_weights_keep_the_new_match_screen_and_name_the_file(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     broken = tmp_path / "expert.npz"
     broken.write_bytes(b"PK\x03\x04 not really")
     monkeypatch.setenv("NARDY_EXPERT_WEIGHTS", str(broken))

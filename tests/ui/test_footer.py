@@ -57,12 +57,16 @@ async def test_the_command_table_makes_the_keys_the_footer_and_the_palette() -> 
     shows the words of those that apply now, and the palette offers the same ones."""
     from nardy_tui.play import COMMANDS, Command
 
-    app = NardyApp(LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=1),
-                                 resume=False), pace=0)
+    app = NardyApp(
+        LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=1), resume=False), pace=0
+    )
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
-        bound = {binding.action: key for key, bindings in screen._bindings.key_to_bindings
-                 .items() for binding in bindings}
+        bound = {
+            binding.action: key
+            for key, bindings in screen._bindings.key_to_bindings.items()
+            for binding in bindings
+        }
         for spec in COMMANDS:
             assert bound[spec.action] in spec.keys.split(","), spec
         applies = {spec.command for spec in COMMANDS if screen.flow.allows(spec.command)}
@@ -72,8 +76,9 @@ async def test_the_command_table_makes_the_keys_the_footer_and_the_palette() -> 
             if spec.in_footer and spec.command is not Command.PANEL:
                 assert (_(spec.label) in words) is (spec.command in applies), spec
         palette = {command.title for command in screen.palette_commands()}
-        assert {_(spec.title) for spec in COMMANDS
-                if spec.title and spec.command in applies} <= palette
+        assert {
+            _(spec.title) for spec in COMMANDS if spec.title and spec.command in applies
+        } <= palette
         assert _("Confirm the turn") not in palette
         await roll_off(pilot)
         await burst(pilot, "r")

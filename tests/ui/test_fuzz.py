@@ -61,15 +61,51 @@ EPISODE_EVENTS = (150, 600)
 PLAYED_TURN_CHANCE = 0.08
 """How often a burst is a legal turn typed out, so games actually end."""
 
-BOUND_KEYS = ("r", "c", "u", "U", "h", "s", "x", "f", "question_mark", "f1", "ctrl+p",
-              "ctrl+c", "q", "n", "p", "home", "end")
-NAVIGATION_KEYS = ("left", "right", "up", "down", "enter", "space", "escape", "tab",
-                   "shift+tab", "backspace", "delete", "pageup", "pagedown")
+BOUND_KEYS = (
+    "r",
+    "c",
+    "u",
+    "U",
+    "h",
+    "s",
+    "x",
+    "f",
+    "question_mark",
+    "f1",
+    "ctrl+p",
+    "ctrl+c",
+    "q",
+    "n",
+    "p",
+    "home",
+    "end",
+)
+NAVIGATION_KEYS = (
+    "left",
+    "right",
+    "up",
+    "down",
+    "enter",
+    "space",
+    "escape",
+    "tab",
+    "shift+tab",
+    "backspace",
+    "delete",
+    "pageup",
+    "pagedown",
+)
 OTHER_KEYS = tuple(string.ascii_letters)
 CTRL_KEYS = tuple(f"ctrl+{letter}" for letter in string.ascii_lowercase if letter != "q")
 QUIT_KEY = "ctrl+q"
-CHARACTERS = {"enter": "\r", "escape": "\x1b", "space": " ", "tab": "\t",
-              "backspace": "\x7f", "question_mark": "?"}
+CHARACTERS = {
+    "enter": "\r",
+    "escape": "\x1b",
+    "space": " ",
+    "tab": "\t",
+    "backspace": "\x7f",
+    "question_mark": "?",
+}
 SIZES = ((100, 28), (110, 32), (99, 28), (100, 27), (80, 24), (40, 12), (12, 4), (1, 1))
 """Sizes to resize to: the smallest that fits the game, one cell short, far too small.
 Big sizes are left out: they only make every frame slower to draw."""
@@ -94,8 +130,10 @@ def key_event(key: str) -> events.Key:
 
 
 def random_key(rng: random.Random) -> str:
-    pool = rng.choices((BOUND_KEYS, NAVIGATION_KEYS, tuple("0123456789"), OTHER_KEYS,
-                        CTRL_KEYS, (QUIT_KEY,)), weights=(30, 30, 25, 6, 6, 1))[0]
+    pool = rng.choices(
+        (BOUND_KEYS, NAVIGATION_KEYS, tuple("0123456789"), OTHER_KEYS, CTRL_KEYS, (QUIT_KEY,)),
+        weights=(30, 30, 25, 6, 6, 1),
+    )[0]
     return rng.choice(pool)
 
 
@@ -130,8 +168,9 @@ class Fuzzer:
                 x, y = self.rng.randrange(app.size.width), self.rng.randrange(app.size.height)
                 self.log.append(f"click {x},{y}")
                 for kind in (events.MouseDown, events.MouseUp):
-                    driver.process_message(kind(None, x, y, 0, 0, 1, False, False, False,
-                                                screen_x=x, screen_y=y))
+                    driver.process_message(
+                        kind(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y)
+                    )
             else:
                 size = random_size(self.rng)
                 self.log.append(f"resize {size.width}x{size.height}")
@@ -165,8 +204,9 @@ def saved_match_near_an_end(rng: random.Random, seed: int) -> None:
     """Save a match played by the engine to a few turns before a game (or match) ends."""
     points = rng.choice((1, 3))
     mode = rng.choice(("hot-seat", "bot"))
-    options = MatchOptions(mode=mode, bot_level="easy", color=rng.choice(("white", "black")),
-                           points=points, seed=seed)  # saved, a colour is always resolved
+    options = MatchOptions(
+        mode=mode, bot_level="easy", color=rng.choice(("white", "black")), points=points, seed=seed
+    )  # saved, a colour is always resolved
     match = Match(points, seed)
     while match.phase is not Phase.MATCH_OVER:
         act(match, rng)
@@ -186,9 +226,13 @@ def new_app(rng: random.Random) -> NardyApp:
     if start == "new-match screen":
         launch = LaunchOptions(seed=seed, resume=False)
     elif start == "match":
-        options = MatchOptions(mode=rng.choice(("hot-seat", "bot")), bot_level="easy",
-                               color=rng.choice(COLOR_CHOICES), points=rng.choice((1, 3, 5, 7)),
-                               seed=seed)
+        options = MatchOptions(
+            mode=rng.choice(("hot-seat", "bot")),
+            bot_level="easy",
+            color=rng.choice(COLOR_CHOICES),
+            points=rng.choice((1, 3, 5, 7)),
+            seed=seed,
+        )
         launch = LaunchOptions(match=options, seed=seed, resume=False)
     else:
         if start == "near an end":
@@ -241,8 +285,9 @@ class Checker:
         document = match_document(match, screen.options)
         state = (json.dumps(document, sort_keys=True), fingerprint(match))
         if state != self.replayed:
-            assert fingerprint(restore(document).match) == state[1], \
+            assert fingerprint(restore(document).match) == state[1], (
                 "the engine replays the history differently"
+            )
             self.replayed = state
         if not save_path().exists():
             untouched = len(match.games) == 1 and not match.game.roll_offs
@@ -268,7 +313,8 @@ async def settle(pilot: Pilot[int]) -> None:
 
 @pytest.mark.parametrize("part", range(PARTS))
 async def test_random_events_never_break_the_app_or_the_match(
-        part: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    part: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)  # the palette's "Save screenshot" writes to the cwd
     total, seed = fuzz_settings()
     wanted = -(-total // PARTS)
@@ -282,8 +328,10 @@ async def test_random_events_never_break_the_app_or_the_match(
         fuzzer.log.clear()
         app = new_app(rng)
         stop = min(wanted, fuzzer.sent + rng.randint(*EPISODE_EVENTS))
-        where = (f"seed {seed}, part {part}, episode {episode} "
-                 f"(NARDY_FUZZ_SEED={seed} and this part's test to reproduce)")
+        where = (
+            f"seed {seed}, part {part}, episode {episode} "
+            f"(NARDY_FUZZ_SEED={seed} and this part's test to reproduce)"
+        )
         try:
             async with app.run_test(size=START_SIZE) as pilot:
                 await settle(pilot)
@@ -297,8 +345,10 @@ async def test_random_events_never_break_the_app_or_the_match(
         except BaseException as error:
             recent = " ".join(fuzzer.log[-60:])
             raise AssertionError(f"{where}: {error!r}\nlast events: {recent}") from error
-    print(f"fuzz: {fuzzer.sent} events in {episode} episodes from seed {seed}, part {part}; "
-          f"seen: {', '.join(sorted(seen))}")
+    print(
+        f"fuzz: {fuzzer.sent} events in {episode} episodes from seed {seed}, part {part}; "
+        f"seen: {', '.join(sorted(seen))}"
+    )
 
 
 def coverage(app: NardyApp) -> set[str]:

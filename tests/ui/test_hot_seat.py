@@ -25,8 +25,9 @@ SIZE = (120, 40)
 
 
 def hot_seat(points: int, seed: int) -> NardyApp:
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", points=points, seed=seed),
-                           resume=False)
+    launch = LaunchOptions(
+        match=MatchOptions(mode="hot-seat", points=points, seed=seed), resume=False
+    )
     return NardyApp(launch, pace=0)
 
 
@@ -65,8 +66,7 @@ async def test_a_one_point_match_by_keys_from_the_roll_off_through_the_bear_off(
         await burst(pilot, *keys_for(src))
         assert screen.flow.selected == src
         dest = screen.board.marked(Mark.DEST_SINGLE) | screen.board.marked(Mark.DEST_COMBINED)
-        assert dest == {
-            cell_of(starter, r.dst) for r in turn.routes(src)}
+        assert dest == {cell_of(starter, r.dst) for r in turn.routes(src)}
         await burst(pilot, *keys_for(route.dst))
         assert turn.steps == route.steps
         await burst(pilot, "u")
@@ -102,8 +102,12 @@ async def test_next_game_starts_with_its_own_roll_off() -> None:
         await roll_off(pilot)
         while match.position.pip_count(match.position.turn) > 40:
             dice = match.roll()
-            match.play(max(legal_plays(match.position, dice),
-                           key=lambda play: sum(step.src - step.dst for step in play)))
+            match.play(
+                max(
+                    legal_plays(match.position, dice),
+                    key=lambda play: sum(step.src - step.dst for step in play),
+                )
+            )
         game_screen(pilot).refresh_view()
         app.settings.auto_roll = app.settings.auto_confirm = True
         await play_game(pilot)
@@ -286,8 +290,7 @@ async def test_choosing_the_selected_checker_again_says_the_selection_was_droppe
 async def test_the_hint_stars_go_once_another_play_is_begun_and_come_back_on_undo() -> None:
     from tests.ui.conftest import FirstPlayBot
 
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", points=3, seed=1),
-                           resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", points=3, seed=1), resume=False)
     app = NardyApp(launch, bot_factory=FirstPlayBot, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         screen, match = await first_roll(pilot)
@@ -301,8 +304,10 @@ async def test_the_hint_stars_go_once_another_play_is_begun_and_come_back_on_und
         stars = {look.cell: look.marker for look in screen.board.looks() if Mark.HINT in look.marks}
         moves = checker_moves(hint)
         # ☆ where a checker leaves, ★ where it arrives.
-        assert stars == {**{cell_of(turn.mover, src): "☆" for src, _ in moves},
-                         **{cell_of(turn.mover, dst): "★" for _, dst in moves}}
+        assert stars == {
+            **{cell_of(turn.mover, src): "☆" for src, _ in moves},
+            **{cell_of(turn.mover, dst): "★" for _, dst in moves},
+        }
         other = next(step for step in turn.allowed_steps() if step != hint[0])
         await burst(pilot, *keys_for(other.src), *keys_for(other.dst))
         assert turn.steps[0] == other
@@ -330,8 +335,10 @@ async def test_a_struck_out_die_is_explained() -> None:
         assert match.turn is not None and match.turn.unplayable_dice() == (5,)
         info = str(screen.query_one("#info").content)
         assert "✗5✗" in info and "✗ one die only: the higher" in info
-        assert "Only one die can be played, so it must be the higher: the 5 is struck out" \
+        assert (
+            "Only one die can be played, so it must be the higher: the 5 is struck out"
             in status(app)
+        )
 
 
 async def test_the_hint_stays_when_its_moves_are_played_in_another_order() -> None:
@@ -344,9 +351,11 @@ async def test_the_hint_stays_when_its_moves_are_played_in_another_order() -> No
         while True:
             turn = match.turn
             assert turn is not None
-            plays = [play for play in legal_plays(turn.position, turn.dice)
-                     if len(play) == 2 and play[0].src != play[1].src
-                     and play[1] in turn.allowed_steps()]
+            plays = [
+                play
+                for play in legal_plays(turn.position, turn.dice)
+                if len(play) == 2 and play[0].src != play[1].src and play[1] in turn.allowed_steps()
+            ]
             if plays:
                 break
             await burst(pilot, *turn_keys(match), "c")
@@ -358,5 +367,6 @@ async def test_the_hint_stays_when_its_moves_are_played_in_another_order() -> No
         assert turn.steps == (hint[1],)
         starred = screen.board.marked(Mark.HINT)
         mover = turn.position.turn
-        assert starred == {cell_of(mover, point) for move in checker_moves(hint[:1])
-                           for point in move}
+        assert starred == {
+            cell_of(mover, point) for move in checker_moves(hint[:1]) for point in move
+        }

@@ -38,8 +38,11 @@ def overflowing(screen: Screen[object]) -> list[str]:
     width, height = screen.size
     found = []
     for widget in screen.query("*"):
-        if not widget.display or not widget.region.area or any(
-                isinstance(ancestor, ScrollableContainer) for ancestor in widget.ancestors):
+        if (
+            not widget.display
+            or not widget.region.area
+            or any(isinstance(ancestor, ScrollableContainer) for ancestor in widget.ancestors)
+        ):
             continue
         region = widget.region
         if region.right > width or region.bottom > height:
@@ -58,13 +61,15 @@ def footer_overflowing(screen: Screen[object]) -> list[str]:
     keys = list(screen.query(FooterKey))
     palette = [key for key in keys if key.has_class("-command-palette")]
     edge = palette[0].region.x if palette else screen.size.width
-    return [f"footer key {key.description!r} hidden under the palette key"
-            for key in keys if key not in palette and key.region.right > edge]
+    return [
+        f"footer key {key.description!r} hidden under the palette key"
+        for key in keys
+        if key not in palette and key.region.right > edge
+    ]
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))
-async def test_a_short_hot_seat_game_in_each_language_fits_the_smallest_terminal(
-        code: str) -> None:
+async def test_a_short_hot_seat_game_in_each_language_fits_the_smallest_terminal(code: str) -> None:
     use_language(code)
     app = NardyApp(LaunchOptions(resume=False), pace=0)
     async with app.run_test(size=SMALLEST) as pilot:
@@ -105,7 +110,8 @@ async def test_a_short_hot_seat_game_in_each_language_fits_the_smallest_terminal
 
 
 def test_a_record_written_in_any_language_is_the_same_and_replays_in_english(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     from datetime import datetime
 
     from nardy_tui.storage import format_record, load_record
@@ -136,8 +142,9 @@ async def test_a_language_chosen_in_the_palette_redraws_the_game_and_is_remember
         assert isinstance(palette, CommandPalette)
         titles = {command.title for command in app.get_system_commands(screen_under(app))}
         assert "Language: Русский" in titles and "Language: English" not in titles
-        commands = {command.title: command for command in
-                    app.get_system_commands(screen_under(app))}
+        commands = {
+            command.title: command for command in app.get_system_commands(screen_under(app))
+        }
         palette.dismiss()
         await pilot.pause()
         commands["Language: Русский"].callback()
@@ -148,15 +155,17 @@ async def test_a_language_chosen_in_the_palette_redraws_the_game_and_is_remember
         assert {_("Roll"), _("Quit")} <= footer and _("Quit") != "Quit"
         app.change_language("he")
         await pilot.pause()
-        footer = {binding.description for _, binding, *_ in
-                  game_screen(pilot).active_bindings.values()}
+        footer = {
+            binding.description for _, binding, *_ in game_screen(pilot).active_bindings.values()
+        }
         assert _("Quit") in footer, "the app's own keys follow a second change too"
         assert load_settings().language == "he"
 
 
 @pytest.mark.parametrize("change", ["language", "right-to-left setting"])
 async def test_a_change_on_the_new_match_screen_redraws_it_and_start_still_starts(
-        change: str) -> None:
+    change: str,
+) -> None:
     from textual.widgets import Checkbox, Select, Static
 
     app = NardyApp(LaunchOptions(resume=False), pace=0)
@@ -176,7 +185,8 @@ async def test_a_change_on_the_new_match_screen_redraws_it_and_start_still_start
 
 @pytest.mark.parametrize(("code", "align"), [("he", "right"), ("ar", "right"), ("ru", "start")])
 async def test_the_side_panels_read_from_the_right_in_hebrew_and_arabic(
-        code: str, align: str) -> None:
+    code: str, align: str
+) -> None:
     use_language(code, reorder_rtl=True)
     app = NardyApp(LaunchOptions(match=HOT_SEAT, resume=False), pace=0)
     async with app.run_test(size=SMALLEST) as pilot:
@@ -230,8 +240,9 @@ async def test_in_hebrew_the_palette_finds_a_command_typed_in_reading_order() ->
             await pilot.pause(0.05)
             if found.option_count:
                 break
-        titles = [str(found.get_option_at_index(index).prompt)
-                  for index in range(found.option_count)]
+        titles = [
+            str(found.get_option_at_index(index).prompt) for index in range(found.option_count)
+        ]
         assert any(_("Help") in title for title in titles), titles
 
 

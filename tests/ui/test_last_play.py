@@ -32,8 +32,7 @@ SIZE = (120, 40)
 
 def against_bot(pace: float = 0) -> NardyApp:
     options = MatchOptions(mode="bot", bot_level="easy", color="white", points=3, seed=7)
-    return NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot,
-                    pace=pace)
+    return NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=pace)
 
 
 def marked(screen: GameScreen, mark: Mark) -> set[int]:
@@ -67,8 +66,7 @@ async def test_the_bots_play_is_marked_until_the_next_roll() -> None:
         sources, destinations = expected(Side.BLACK, record.play)
         assert marked(screen, Mark.LAST_FROM) == sources
         assert marked(screen, Mark.LAST_TO) == destinations
-        points = {look.cell: look for look in screen.board.looks()
-                  if isinstance(look, PointLook)}
+        points = {look.cell: look for look in screen.board.looks() if isinstance(look, PointLook)}
         top_row = set(layout(screen.board.view)[0])
         for cell in destinations:
             if cell in points:
@@ -171,9 +169,10 @@ def drawn_backgrounds(screen: GameScreen) -> dict[str, set[str]]:
             x = column * row.point_width + (BAR_WIDTH if column >= 6 else 0)
             [segment] = list(line.crop(x, x + 1))
             assert segment.style is not None and segment.style.bgcolor is not None
-            kind = next((mark.value for mark in (Mark.LAST_TO, Mark.LAST_FROM)
-                         if mark in look.marks),
-                        "light" if (column + (not row.upper)) % 2 == 0 else "dark")
+            kind = next(
+                (mark.value for mark in (Mark.LAST_TO, Mark.LAST_FROM) if mark in look.marks),
+                "light" if (column + (not row.upper)) % 2 == 0 else "dark",
+            )
             found.setdefault(kind, set()).add(Color.from_rich_color(segment.style.bgcolor).hex)
     return found
 

@@ -15,8 +15,9 @@ SIZE = (120, 40)
 
 
 def hot_seat() -> NardyApp:
-    return NardyApp(LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=1),
-                                  resume=False), pace=0)
+    return NardyApp(
+        LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=1), resume=False), pace=0
+    )
 
 
 async def test_the_roll_key_rolls_on_a_russian_layout() -> None:

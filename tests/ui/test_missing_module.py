@@ -16,9 +16,11 @@ from tests.ui.driver import roll_off
 
 
 async def test_a_module_gone_missing_ends_the_game_in_one_line_with_the_match_saved(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    app = NardyApp(LaunchOptions(match=MatchOptions(mode="hot-seat", points=3, seed=1),
-                                 resume=False), pace=0)
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = NardyApp(
+        LaunchOptions(match=MatchOptions(mode="hot-seat", points=3, seed=1), resume=False), pace=0
+    )
     said: list[object] = []
     exit_now = app.exit
 

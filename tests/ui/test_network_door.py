@@ -23,15 +23,18 @@ async def knock_with_a_wrong_code(port: int) -> None:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     try:
         json.loads(await reader.readline())
-        writer.write(json.dumps({"t": "join", "v": PROTOCOL_VERSION, "nonce": "n" * 32,
-                                 "proof": "0" * 64}).encode() + b"\n")
+        writer.write(
+            json.dumps(
+                {"t": "join", "v": PROTOCOL_VERSION, "nonce": "n" * 32, "proof": "0" * 64}
+            ).encode()
+            + b"\n"
+        )
         await asyncio.wait_for(reader.read(), 5)
     finally:
         writer.close()
 
 
-async def test_fifty_strangers_make_one_notice_that_counts_them_and_names_their_address(
-        ) -> None:
+async def test_fifty_strangers_make_one_notice_that_counts_them_and_names_their_address() -> None:
     """The notice sits under the join line and is kept up to date; the friend with the
     code still gets in once the strangers have gone."""
     code = new_code()
@@ -42,8 +45,11 @@ async def test_fifty_strangers_make_one_notice_that_counts_them_and_names_their_
         assert network is not None
         network.session.gate = clock.gate()
         await asyncio.gather(*(knock_with_a_wrong_code(port) for _ in range(50)))
-        await until(lambda: network.strangers.count == 50, host_pilot,
-                    what="the host hears of every stranger")
+        await until(
+            lambda: network.strangers.count == 50,
+            host_pilot,
+            what="the host hears of every stranger",
+        )
         status = status_of(host)
         assert "50 connections did not get in, the last from 127.0.0.1: " in status
         assert f":{port} {code}" in status  # the join line is still there
@@ -51,8 +57,12 @@ async def test_fifty_strangers_make_one_notice_that_counts_them_and_names_their_
         clock.wait_out_any_pause()
         friend = joiner_app(code, port)
         async with friend.run_test(size=SIZE) as friend_pilot:
-            await until(lambda: connected(host, friend), host_pilot, friend_pilot,
-                        what="the friend with the right code gets in")
+            await until(
+                lambda: connected(host, friend),
+                host_pilot,
+                friend_pilot,
+                what="the friend with the right code gets in",
+            )
 
 
 async def test_a_host_on_one_address_listens_only_there_and_its_join_line_names_it() -> None:
@@ -79,27 +89,33 @@ def ipv6_loopback() -> bool:
 
 
 @pytest.mark.skipif(not ipv6_loopback(), reason="this machine has no IPv6 ::1")
-async def test_a_match_over_ipv6_shows_the_address_in_brackets_and_the_friend_gets_in(
-        ) -> None:
+async def test_a_match_over_ipv6_shows_the_address_in_brackets_and_the_friend_gets_in() -> None:
     code = new_code()
     host = host_app(code, address="::1")
     async with hosting(host) as (host_pilot, port):
         assert f"nardy join [::1]:{port} {code}" in status_of(host)
         friend = joiner_app(code, port, address="::1")
         async with friend.run_test(size=SIZE) as friend_pilot:
-            await until(lambda: connected(host, friend), host_pilot, friend_pilot,
-                        what="the friend gets in over IPv6")
+            await until(
+                lambda: connected(host, friend),
+                host_pilot,
+                friend_pilot,
+                what="the friend gets in over IPv6",
+            )
 
 
-@pytest.mark.parametrize(("address", "words"), [
-    ("127.0.0.1", "only on this machine"),
-    ("::1", "only on this machine"),
-    ("192.168.1.5", "only on your own network"),
-    ("10.0.0.7", "only on your own network"),
-    ("fd00::5", "only on your own network"),
-    ("8.8.8.8", ""),
-    ("2a00:1450::1", ""),
-    ("friend.example.org", ""),
-])
+@pytest.mark.parametrize(
+    ("address", "words"),
+    [
+        ("127.0.0.1", "only on this machine"),
+        ("::1", "only on this machine"),
+        ("192.168.1.5", "only on your own network"),
+        ("10.0.0.7", "only on your own network"),
+        ("fd00::5", "only on your own network"),
+        ("8.8.8.8", ""),
+        ("2a00:1450::1", ""),
+        ("friend.example.org", ""),
+    ],
+)
 def test_the_host_is_told_how_far_its_address_reaches(address: str, words: str) -> None:
     assert words in reach(address) and bool(reach(address)) == bool(words)

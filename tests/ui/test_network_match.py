@@ -58,8 +58,10 @@ async def test_a_whole_match_between_two_machines_is_the_same_match_on_both() ->
 async def test_quitting_says_how_each_side_takes_the_match_up_again() -> None:
     code = new_code()
     async with friends(code) as two:
-        for pilot, how in ((two.pilots[Side.WHITE], "'nardy host --resume'"),
-                           (two.pilots[Side.BLACK], f"'nardy join 127.0.0.1:{two.port} {code}'")):
+        for pilot, how in (
+            (two.pilots[Side.WHITE], "'nardy host --resume'"),
+            (two.pilots[Side.BLACK], f"'nardy join 127.0.0.1:{two.port} {code}'"),
+        ):
             await burst(pilot, "ctrl+q")
             assert isinstance(pilot.app.screen, QuitDialog)
             words = " ".join(str(widget.content) for widget in pilot.app.screen.query(Static))
@@ -70,8 +72,13 @@ async def test_quitting_says_how_each_side_takes_the_match_up_again() -> None:
 
 def mid_turn(app: NardyApp) -> bool:
     match = match_of(app)
-    return (match.phase is Phase.MOVE and match.mover is Side.BLACK and len(match.game.turns) > 2
-            and match.turn is not None and not match.turn.is_pass)
+    return (
+        match.phase is Phase.MOVE
+        and match.mover is Side.BLACK
+        and len(match.game.turns) > 2
+        and match.turn is not None
+        and not match.turn.is_pass
+    )
 
 
 def not_playing(app: NardyApp) -> bool:
@@ -83,7 +90,7 @@ async def test_a_line_cut_mid_turn_is_picked_up_and_the_turn_goes_on() -> None:
         host, joiner = two.host, two.joiner
         await play_until(two.pilots, lambda: mid_turn(joiner) and mid_turn(host))
         keys = turn_keys(match_of(joiner))
-        await burst(two.pilots[Side.BLACK], *keys[:len(keys) // 2])  # half the turn typed
+        await burst(two.pilots[Side.BLACK], *keys[: len(keys) // 2])  # half the turn typed
         assert joiner.network is not None and joiner.network.session.line is not None
         joiner.network.session.line.close()  # the line is cut
         await until(lambda: not connected(host), *two.both, what="the host sees the line down")
@@ -91,8 +98,9 @@ async def test_a_line_cut_mid_turn_is_picked_up_and_the_turn_goes_on() -> None:
         await until(lambda: connected(host, joiner), *two.both, what="the joiner is back")
         turns = len(match_of(host).game.turns)
         await burst(two.pilots[Side.BLACK], *turn_keys(match_of(joiner)), "c")
-        await play_until(two.pilots, lambda: len(match_of(host).game.turns) >= turns + 4
-                         or not_playing(host))
+        await play_until(
+            two.pilots, lambda: len(match_of(host).game.turns) >= turns + 4 or not_playing(host)
+        )
         assert len(match_of(host).game.turns) > turns
         assert match_of(host).game.record_lines() == match_of(joiner).game.record_lines()
 
@@ -104,23 +112,27 @@ async def test_a_friend_who_quits_and_joins_again_goes_on_from_the_saved_match()
         assert isinstance(host, NardyApp)
         joiner = joiner_app(code, port)
         async with joiner.run_test(size=SIZE) as joiner_pilot:
-            await until(lambda: connected(host, joiner), host_pilot, joiner_pilot,
-                        what="both connected")
+            await until(
+                lambda: connected(host, joiner), host_pilot, joiner_pilot, what="both connected"
+            )
             pilots = {Side.WHITE: host_pilot, Side.BLACK: joiner_pilot}
             await play_until(pilots, lambda: len(match_of(host).game.turns) >= 4)
             lines = match_of(joiner).game.record_lines()
-        await until(lambda: "left" in status_of(host), host_pilot,
-                    what="the host hears the friend has left")
+        await until(
+            lambda: "left" in status_of(host), host_pilot, what="the host hears the friend has left"
+        )
         saved = read_network_match(Role.JOINER)
         assert saved is not None and saved.match.game.record_lines() == lines
         again = joiner_app(code, port)
         async with again.run_test(size=SIZE) as again_pilot:
-            await until(lambda: connected(host, again), host_pilot, again_pilot,
-                        what="the friend is back")
+            await until(
+                lambda: connected(host, again), host_pilot, again_pilot, what="the friend is back"
+            )
             assert match_of(again).game.record_lines() == lines
             pilots = {Side.WHITE: host_pilot, Side.BLACK: again_pilot}
-            await play_until(pilots, lambda: len(match_of(host).game.turns) >= 8
-                             or not_playing(host))
+            await play_until(
+                pilots, lambda: len(match_of(host).game.turns) >= 8 or not_playing(host)
+            )
             assert match_of(host).game.record_lines() == match_of(again).game.record_lines()
 
 
@@ -130,15 +142,23 @@ async def test_a_wrong_code_is_refused_in_one_line_and_the_host_waits_on() -> No
     async with hosting(host) as (host_pilot, port):
         wrong = joiner_app("2222-2222" if code != "2222-2222" else "3333-3333", port)
         async with wrong.run_test(size=SIZE) as wrong_pilot:
-            await until(lambda: wrong.return_code is not None, host_pilot, wrong_pilot,
-                        what="the wrong code is refused")
+            await until(
+                lambda: wrong.return_code is not None,
+                host_pilot,
+                wrong_pilot,
+                what="the wrong code is refused",
+            )
         assert wrong.return_code == 1
         assert isinstance(host.screen, GameScreen) and host.network is not None
         assert not host.network.session.is_connected
         right = joiner_app(code, port)
         async with right.run_test(size=SIZE) as right_pilot:
-            await until(lambda: connected(host, right), host_pilot, right_pilot,
-                        what="the friend with the right code gets in")
+            await until(
+                lambda: connected(host, right),
+                host_pilot,
+                right_pilot,
+                what="the friend with the right code gets in",
+            )
 
 
 async def test_a_message_the_match_cannot_take_stops_it_in_one_line_and_saved() -> None:
@@ -146,8 +166,11 @@ async def test_a_message_the_match_cannot_take_stops_it_in_one_line_and_saved() 
         host = two.host
         assert two.joiner.network is not None
         two.joiner.network.session.send(PlayMade(0, ()))  # a play in the roll-off
-        await until(lambda: host.return_code is not None, two.pilots[Side.BLACK],
-                    what="the host stops the match")
+        await until(
+            lambda: host.return_code is not None,
+            two.pilots[Side.BLACK],
+            what="the host stops the match",
+        )
         assert host.return_code == 1
         message = str(host._exit_renderables[0]) if host._exit_renderables else ""
         assert "played out of turn" in message and "The match is saved" in message
@@ -167,7 +190,8 @@ def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("quick_retries")
 async def test_a_line_without_the_friends_seal_drops_the_connection_and_the_match_goes_on(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from nardy_tui.ui.network import NetworkGame
 
     lost: list[tuple[Role, str]] = []
@@ -182,12 +206,16 @@ async def test_a_line_without_the_friends_seal_drops_the_connection_and_the_matc
         host, joiner = two.host, two.joiner
         assert joiner.network is not None and joiner.network.session.line is not None
         joiner.network.session.line._writer.write(b"0" * 64 + b' {"t":"ping"}\n')
-        await until(lambda: any(role is Role.HOST for role, _ in lost), *two.both,
-                    what="the host drops the connection")
+        await until(
+            lambda: any(role is Role.HOST for role, _ in lost),
+            *two.both,
+            what="the host drops the connection",
+        )
         assert "seal" in next(reason for role, reason in lost if role is Role.HOST)
         await until(lambda: connected(host, joiner), *two.both, what="the joiner is back")
-        await play_until(two.pilots, lambda: len(match_of(host).game.turns) >= 2
-                         or not_playing(host))
+        await play_until(
+            two.pilots, lambda: len(match_of(host).game.turns) >= 2 or not_playing(host)
+        )
         assert host.return_code is None and joiner.return_code is None
         assert match_of(host).game.record_lines() == match_of(joiner).game.record_lines()
 
@@ -198,8 +226,9 @@ async def test_a_stopped_match_says_its_reason_as_a_sentence_and_exits_non_zero(
         assert two.joiner.network is not None and two.joiner.network.session.line is not None
         line = two.joiner.network.session.line
         line._writer.write(line._seal.close(b"ping") + b"\n")  # sealed, but not a message
-        await until(lambda: host.return_code is not None, *two.both,
-                    what="the host stops the match")
+        await until(
+            lambda: host.return_code is not None, *two.both, what="the host stops the match"
+        )
         [message] = [str(renderable) for renderable in host._exit_renderables]
     assert host.return_code == 1
     assert "is not JSON. The match is saved" in message, message
@@ -210,8 +239,7 @@ def test_the_app_exits_once_for_its_first_reason() -> None:
     app.exit(return_code=1, message="nardy: the first reason")
     app.exit(0, message="nardy: a second one")
     assert app.return_code == 1
-    assert [str(renderable) for renderable in app._exit_renderables] == [
-        "nardy: the first reason"]
+    assert [str(renderable) for renderable in app._exit_renderables] == ["nardy: the first reason"]
 
 
 def test_the_shell_hears_the_apps_status(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -231,13 +259,15 @@ async def test_both_sides_keep_the_hosts_start_of_the_match() -> None:
         assert match_of(two.joiner).started == host_started.replace(microsecond=0)
         await play_until(two.pilots, match_over(two.host, two.joiner))
     names = sorted(path.name for path in records_dir().glob("nardy-network-*.txt"))
-    assert [name.replace("-host-", "-").replace("-joiner-", "-") for name in names] \
-        == [names[0].replace("-host-", "-").replace("-joiner-", "-")] * 2
+    assert [name.replace("-host-", "-").replace("-joiner-", "-") for name in names] == [
+        names[0].replace("-host-", "-").replace("-joiner-", "-")
+    ] * 2
 
 
 @pytest.mark.usefixtures("quick_retries")
 async def test_a_line_down_is_said_once_and_leaves_the_players_own_news_alone(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from nardy_tui.ui.network import NetworkGame
 
     tries: list[str] = []
@@ -253,18 +283,21 @@ async def test_a_line_down_is_said_once_and_leaves_the_players_own_news_alone(
     async with hosting(host) as (host_pilot, port):
         joiner = joiner_app(code, port)
         async with joiner.run_test(size=SIZE) as joiner_pilot:
-            await until(lambda: connected(host, joiner), host_pilot, joiner_pilot,
-                        what="both connected")
+            await until(
+                lambda: connected(host, joiner), host_pilot, joiner_pilot, what="both connected"
+            )
             assert host.network is not None
             await host.network.session.close()  # the host's game is gone
-            await until(lambda: "down" in status_of(joiner), joiner_pilot,
-                        what="the joiner hears the line is down")
+            await until(
+                lambda: "down" in status_of(joiner),
+                joiner_pilot,
+                what="the joiner hears the line is down",
+            )
             said = status_of(joiner)
             assert "((" not in said and "))" not in said
             screen = joiner.screen
             assert isinstance(screen, GameScreen)
             screen.say("What the player's last key did")
             heard = len(tries)
-            await until(lambda: len(tries) >= heard + 3, joiner_pilot,
-                        what="three more tries")
+            await until(lambda: len(tries) >= heard + 3, joiner_pilot, what="three more tries")
             assert status_of(joiner) == "What the player's last key did"

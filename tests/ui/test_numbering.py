@@ -33,8 +33,7 @@ def labels(screen: GameScreen) -> list[str]:
 
 async def test_against_the_bot_the_numbers_stay_the_humans_through_the_bots_turn() -> None:
     options = MatchOptions(mode="bot", bot_level="easy", color="white", points=3, seed=7)
-    app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot,
-                   pace=30)
+    app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=30)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
         match = screen.match
@@ -61,8 +60,7 @@ async def test_against_the_bot_the_numbers_stay_the_humans_through_the_bots_turn
 
 async def test_playing_black_the_bots_moves_are_in_blacks_numbering() -> None:
     options = MatchOptions(mode="bot", bot_level="easy", color="black", points=3, seed=2)
-    app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot,
-                   pace=0)
+    app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
         match = screen.match
@@ -73,15 +71,15 @@ async def test_playing_black_the_bots_moves_are_in_blacks_numbering() -> None:
             await burst(pilot, *turn_keys(match), "c")
             await settle(pilot)
         white_turn = next(t for t in match.game.turns if t.side is Side.WHITE)
-        assert f"White {white_turn.dice[0]}-{white_turn.dice[1]}: " \
-               f"{renumbered(white_turn.notation)}" in history(screen)
+        assert (
+            f"White {white_turn.dice[0]}-{white_turn.dice[1]}: "
+            f"{renumbered(white_turn.notation)}" in history(screen)
+        )
         assert screen.board.numbering is Side.BLACK
 
 
-async def test_in_hot_seat_the_numbers_are_those_of_the_player_the_board_is_turned_to(
-) -> None:
-    app = NardyApp(LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False),
-                   pace=0)
+async def test_in_hot_seat_the_numbers_are_those_of_the_player_the_board_is_turned_to() -> None:
+    app = NardyApp(LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
         match = screen.match
@@ -95,7 +93,8 @@ async def test_in_hot_seat_the_numbers_are_those_of_the_player_the_board_is_turn
         assert screen.board.view is second and screen.board.numbering is second
         assert status(screen).endswith(renumbered(record.notation))
         assert str(screen.query_one("#history-title").content) == (
-            f"History, in {second.label}'s numbering")
+            f"History, in {second.label}'s numbering"
+        )
         # f turns the board back: the numbers, the history and what is typed follow it
         await burst(pilot, "f")
         assert screen.board.numbering is first

@@ -126,8 +126,7 @@ async def test_resume_a_half_played_turn_from_a_version_1_file(private_home: Pat
 def after_a_pass() -> Match:
     """A seeded one-point match played by random legal choices until a side passes."""
     match, rng = Match(1, seed=85), random.Random(85)
-    while not (match.phase is Phase.ROLL and match.game.turns
-               and match.game.turns[-1].play == ()):
+    while not (match.phase is Phase.ROLL and match.game.turns and match.game.turns[-1].play == ()):
         act(match, rng)
     return match
 
@@ -156,8 +155,7 @@ async def test_the_dice_of_a_pass_stay_shown_until_the_next_roll() -> None:
     async with app.run_test(size=SIZE) as pilot:
         info = text_of(game_screen(pilot), "#info")
         assert "Dice  -" not in info
-        assert info.count(f"✗{passed.dice[0]}✗") == (4 if passed.dice[0] == passed.dice[1]
-                                                      else 1)
+        assert info.count(f"✗{passed.dice[0]}✗") == (4 if passed.dice[0] == passed.dice[1] else 1)
 
 
 async def test_resume_when_the_bot_is_to_roll() -> None:
@@ -182,14 +180,22 @@ def bot_turn_begun(own_first_step: bool) -> tuple[Match, tuple[Step, ...]]:
     step of the play the stand-in bot chooses, or another one. Also that choice."""
     match = Match(3, seed=2)
     rng = random.Random(5)
-    while not (match.phase is Phase.MOVE and match.position.turn is Side.BLACK
-               and match.turn is not None and len(match.turn.allowed_steps()) > 1
-               and not match.turn.steps and match.game.turns):
+    while not (
+        match.phase is Phase.MOVE
+        and match.position.turn is Side.BLACK
+        and match.turn is not None
+        and len(match.turn.allowed_steps()) > 1
+        and not match.turn.steps
+        and match.game.turns
+    ):
         act(match, rng)
     assert match.turn is not None
     choice = FirstPlayBot("easy", 0).choose(match.turn.position, match.turn.dice)
-    step = choice[0] if own_first_step else next(
-        step for step in match.turn.allowed_steps() if step != choice[0])
+    step = (
+        choice[0]
+        if own_first_step
+        else next(step for step in match.turn.allowed_steps() if step != choice[0])
+    )
     match.turn.push(step)
     return match, choice
 
@@ -236,7 +242,8 @@ async def test_a_match_saved_between_games_goes_on_with_its_score(private_home: 
 
 
 async def test_a_match_between_games_is_offered_and_resumed_with_its_dialog(
-        private_home: Path) -> None:
+    private_home: Path,
+) -> None:
     saved_v1("match-v1-game-over.json", private_home)
     app = resumed(LaunchOptions())
     async with app.run_test(size=SIZE) as pilot:
@@ -256,8 +263,7 @@ async def test_the_palette_offers_the_next_game_at_game_over(private_home: Path)
     app = resumed()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        commands = {command.title: command for command in
-                    app.get_system_commands(app.screen)}
+        commands = {command.title: command for command in app.get_system_commands(app.screen)}
         assert "Next game" in commands
         started = commands["Next game"].callback()
         if inspect.isawaitable(started):

@@ -34,10 +34,16 @@ def blunder_game() -> ReviewRequest:
     blunder = next(p for p in legal_plays(start, (6, 5)) if str(p[0]) == "6/1")
     after = start.apply(blunder, (6, 5))
     [black_off] = legal_plays(after, (2, 1))
-    return ReviewRequest(number=1, start=start,
-                         turns=(TurnRecord(Side.WHITE, (6, 5), blunder, "6/1 5/off"),
-                                TurnRecord(Side.BLACK, (2, 1), black_off, "1/off(2)")),
-                         sides=frozenset(Side), view=Side.WHITE)
+    return ReviewRequest(
+        number=1,
+        start=start,
+        turns=(
+            TurnRecord(Side.WHITE, (6, 5), blunder, "6/1 5/off"),
+            TurnRecord(Side.BLACK, (2, 1), black_off, "1/off(2)"),
+        ),
+        sides=frozenset(Side),
+        view=Side.WHITE,
+    )
 
 
 class ReviewApp(App[None]):
@@ -69,8 +75,9 @@ async def test_the_blunder_is_listed_marked_and_shown_on_the_board() -> None:
         screen = await finished(app)
         await pilot.pause()
         assert screen.finished and len(screen.reviewed) == 1  # Black's turn was forced
-        [line] = [str(option.prompt) for option in
-                  screen.query_one("#review-turns", OptionList).options]
+        [line] = [
+            str(option.prompt) for option in screen.query_one("#review-turns", OptionList).options
+        ]
         assert line == "✗✗  1. White 6-5: 6/1 5/off  -2.00"
         detail = str(screen.query_one("#review-detail", Static).content)
         assert "cost 2.00 points: blunder" in detail and "Best: 6/off 5/off" in detail
@@ -78,8 +85,11 @@ async def test_the_blunder_is_listed_marked_and_shown_on_the_board() -> None:
         cells = {mark: board.marked(mark) for mark in (Mark.HINT, Mark.LAST_FROM, Mark.LAST_TO)}
         assert cells[Mark.LAST_FROM] == {cell_of(Side.WHITE, 6), cell_of(Side.WHITE, 5)}
         assert cells[Mark.LAST_TO] == {cell_of(Side.WHITE, 1), tray_cell(Side.WHITE)}
-        assert cells[Mark.HINT] == {cell_of(Side.WHITE, 6), cell_of(Side.WHITE, 5),
-                                 tray_cell(Side.WHITE)}
+        assert cells[Mark.HINT] == {
+            cell_of(Side.WHITE, 6),
+            cell_of(Side.WHITE, 5),
+            tray_cell(Side.WHITE),
+        }
         summary = str(screen.query_one("#review-summary", Static).content)
         assert "White: 1 decision, lost 2.00; 1 blunder, 0 errors" in summary
         assert "Black: no decision to judge (only forced plays)" in summary
@@ -157,8 +167,13 @@ async def test_against_the_bot_only_the_humans_play_is_judged(private_home: Path
 
     match = nearly_won(7, length=3)
     human = match.position.turn  # the side about to win is the human here
-    options = MatchOptions(mode="bot", bot_level="easy", color=human.value,  # type: ignore[arg-type]
-                           points=3, seed=7)
+    options = MatchOptions(
+        mode="bot",
+        bot_level="easy",
+        color=human.value,  # type: ignore[arg-type]
+        points=3,
+        seed=7,
+    )
     save_match(match, options)
     app = resumed()
     async with app.run_test(size=SIZE) as pilot:
@@ -231,8 +246,10 @@ async def summary_and_detail(request: ReviewRequest) -> tuple[str, str]:
     async with app.run_test(size=SIZE) as pilot:
         screen = await finished(app)
         await pilot.pause()
-        return (str(screen.query_one("#review-summary", Static).content),
-                str(screen.query_one("#review-detail", Static).content))
+        return (
+            str(screen.query_one("#review-summary", Static).content),
+            str(screen.query_one("#review-detail", Static).content),
+        )
 
 
 async def test_the_summary_counts_the_plays_made_against_the_tutors_warning() -> None:
@@ -245,8 +262,10 @@ async def test_once_done_the_summary_tells_the_dice_from_the_play() -> None:
     summary, detail = await summary_and_detail(blunder_game())
     # From -0.67 (one roll in six wins), the 6-5 made a sure win (+1.67) that White's
     # play threw away (-2.00): White lost 1 point.
-    assert ("For White: -0.67 (the start) + 1.67 (the dice) - 2.00 (White's play) + 0.00 "
-            "(Black's play) = -1.00." in summary.replace("\n", " "))
+    assert (
+        "For White: -0.67 (the start) + 1.67 (the dice) - 2.00 (White's play) + 0.00 "
+        "(Black's play) = -1.00." in summary.replace("\n", " ")
+    )
     assert "With the luck taken out: -2.67 for White." in summary.replace("\n", " ")
     assert "The roll's luck for White: +" in detail
 
@@ -269,9 +288,13 @@ def best_play_game() -> ReviewRequest:
     """The blunder game's start, White bearing both checkers off as the expert would."""
     start = make_position({6: 1, 5: 1}, {1: 2})
     best = next(p for p in legal_plays(start, (6, 5)) if str(p[0]) == "6/off")
-    return ReviewRequest(number=1, start=start,
-                         turns=(TurnRecord(Side.WHITE, (6, 5), best, "6/off 5/off"),),
-                         sides=frozenset(Side), view=Side.WHITE)
+    return ReviewRequest(
+        number=1,
+        start=start,
+        turns=(TurnRecord(Side.WHITE, (6, 5), best, "6/off 5/off"),),
+        sides=frozenset(Side),
+        view=Side.WHITE,
+    )
 
 
 async def test_a_play_that_was_the_best_keeps_its_own_marks_beside_the_star() -> None:

@@ -102,7 +102,8 @@ async def test_a_small_terminal_asks_to_be_enlarged_and_recovers() -> None:
         enlarge = screen.query_one("#enlarge")
         minimum = "80\N{MULTIPLICATION SIGN}24"
         assert enlarge.display and f"enlarge the terminal to at least {minimum}" in str(
-            enlarge.content)
+            enlarge.content
+        )
         assert not screen.query_one("#main").display
         await resize(pilot, *SIZE)
         assert not enlarge.display and screen.query_one("#main").display
@@ -136,17 +137,25 @@ async def test_the_command_palette_offers_the_game_actions_that_apply() -> None:
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         titles = {command.title for command in app.get_system_commands(app.screen)}
-        assert {"Roll the dice", "Flip the board", "Export the match record",
-                "Toggle automatic rolling", "Help", "New match", "Quit", "Theme",
-                "Keys"} <= titles
-        assert not titles & {"Confirm the turn", "Undo one step", "Hint", "Maximize",
-                             "Screenshot"}
+        assert {
+            "Roll the dice",
+            "Flip the board",
+            "Export the match record",
+            "Toggle automatic rolling",
+            "Help",
+            "New match",
+            "Quit",
+            "Theme",
+            "Keys",
+        } <= titles
+        assert not titles & {"Confirm the turn", "Undo one step", "Hint", "Maximize", "Screenshot"}
         await roll_off(pilot)
         await burst(pilot, "r")
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert {"Hint", "Flip the board"} <= titles and "Roll the dice" not in titles
-        quit_help = {command.title: command.help for command in
-                     app.get_system_commands(app.screen)}["Quit"]
+        quit_help = {
+            command.title: command.help for command in app.get_system_commands(app.screen)
+        }["Quit"]
         assert "as soon as possible" not in quit_help
 
 
@@ -245,8 +254,9 @@ async def test_a_mouse_press_on_a_widget_removed_since_the_last_frame_is_dropped
         status = app.screen.query_one("#status", Static)
         x, y = status.region.offset
         await status.remove()
-        app.post_message(events.MouseDown(None, x, y, 0, 0, 1, False, False, False,
-                                          screen_x=x, screen_y=y))
+        app.post_message(
+            events.MouseDown(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y)
+        )
         await pilot.pause()
         assert app._exception is None
 
@@ -267,8 +277,20 @@ async def test_a_click_on_a_command_no_longer_listed_is_ignored() -> None:
                 break
             await pilot.pause(0.05)
         x, y = commands.region.offset
-        stale = events.Click(commands, 0, 0, 0, 0, 1, False, False, False, screen_x=x,
-                             screen_y=y, style=Style(meta={"option": commands.option_count}))
+        stale = events.Click(
+            commands,
+            0,
+            0,
+            0,
+            0,
+            1,
+            False,
+            False,
+            False,
+            screen_x=x,
+            screen_y=y,
+            style=Style(meta={"option": commands.option_count}),
+        )
         commands.post_message(stale)
         await pilot.pause()
         assert app._exception is None
@@ -286,7 +308,6 @@ async def test_a_resumed_turn_that_is_complete_can_be_confirmed() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await burst(pilot, "c")
         assert app.screen.__class__.__name__ == "GameOverDialog"
-
 
 
 async def match_over_text(home: Path) -> str:
@@ -314,7 +335,8 @@ async def test_a_finished_match_leaves_its_record(private_home: Path) -> None:
 
 
 async def test_a_record_that_cannot_be_written_is_reported_in_the_dialog(
-        private_home: Path) -> None:
+    private_home: Path,
+) -> None:
     (private_home / "records").write_text("a file where the folder should be")
     text = await match_over_text(private_home)
     assert "Could not write the record" in text
@@ -455,8 +477,11 @@ async def test_a_big_terminal_widens_the_points_and_the_board_stays_the_biggest(
 def test_the_helps_keys_are_single_words_so_their_column_does_not_break_them() -> None:
     from nardy_tui.ui.help import help_markdown
 
-    rows = [line.split("|")[1].strip() for line in help_markdown().splitlines()
-            if line.startswith("| ") and "---" not in line]
+    rows = [
+        line.split("|")[1].strip()
+        for line in help_markdown().splitlines()
+        if line.startswith("| ") and "---" not in line
+    ]
     assert "←→↑↓" in rows and "Enter/Space/click" in rows and "u/U" in rows
     assert not [key for key in rows if " / " in key]
 
@@ -473,8 +498,11 @@ def test_in_hebrew_the_helps_keys_are_lines_broken_before_they_are_reordered() -
     assert "| " not in help_text
     palette_key, palette_action = next((_(k), _(a)) for k, a in KEYS if k == "ctrl+p")
     first_words = reading_of(palette_action).split()[:3]
-    first_line = next(line.rstrip("\\") for line in help_text.splitlines()
-                      if line.rstrip("\\").endswith(palette_key))
+    first_line = next(
+        line.rstrip("\\")
+        for line in help_text.splitlines()
+        if line.rstrip("\\").endswith(palette_key)
+    )
     assert len(first_line) <= HELP_WIDTH
     assert visual(" ".join(first_words)) in first_line, "the action's first words come first"
 

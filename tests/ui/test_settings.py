@@ -127,8 +127,7 @@ def test_the_bots_animation_speed_is_remembered_and_a_strange_one_is_normal() ->
 
 async def test_with_no_animation_the_bots_turn_appears_at_once() -> None:
     options = MatchOptions(mode="bot", color="black", points=1, seed=5)  # the bot starts
-    app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot,
-                   pace=30)
+    app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=30)
     async with app.run_test(size=SIZE) as pilot:
         commands = {command.title: command for command in app.get_system_commands(app.screen)}
         commands["Bot animation: none (at once)"].callback()

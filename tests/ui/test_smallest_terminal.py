@@ -26,16 +26,22 @@ SIZES = ((80, 24), (100, 30), (110, 28), (160, 50), (80, 24))
 
 
 def hot_seat(seed: int) -> NardyApp:
-    return NardyApp(LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=seed),
-                                  resume=False), pace=0)
+    return NardyApp(
+        LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=seed), resume=False),
+        pace=0,
+    )
 
 
 def fits(screen: GameScreen) -> list[str]:
     """Widgets shown that reach past the screen's edge."""
     width, height = screen.size
-    return [str(widget) for widget in screen.query("*")
-            if widget.display and widget.region.area
-            and (widget.region.right > width or widget.region.bottom > height)]
+    return [
+        str(widget)
+        for widget in screen.query("*")
+        if widget.display
+        and widget.region.area
+        and (widget.region.right > width or widget.region.bottom > height)
+    ]
 
 
 async def test_at_80x24_the_board_shows_every_point_both_heads_and_the_news() -> None:
@@ -81,8 +87,7 @@ async def test_a_whole_hot_seat_game_at_80x24_to_the_match_over_dialog() -> None
 
 async def test_a_game_against_the_bot_at_80x24() -> None:
     options = MatchOptions(mode="bot", bot_level="easy", color="black", points=1, seed=2)
-    app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot,
-                   pace=0)
+    app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=0)
     app.settings.auto_roll = app.settings.auto_confirm = True
     async with app.run_test(size=SMALLEST) as pilot:
         app.start_match(options, in_the_bear_off(seed=2))
@@ -118,8 +123,9 @@ async def test_resizing_while_the_bot_moves_or_a_dialog_is_open_keeps_the_match(
     from tests.ui.scenes import nearly_won
 
     options = MatchOptions(mode="bot", bot_level="easy", color="black", points=3, seed=5)
-    app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot,
-                   pace=30)  # the bot's steps wait: it is moving while the terminal changes
+    app = NardyApp(
+        LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=30
+    )  # the bot's steps wait: it is moving while the terminal changes
     async with app.run_test(size=SMALLEST) as pilot:
         screen = game_screen(pilot)
         match = screen.match
@@ -134,8 +140,9 @@ async def test_resizing_while_the_bot_moves_or_a_dialog_is_open_keeps_the_match(
             assert game_screen(pilot) is screen and screen.flow.away_steps
         await burst(pilot, "s")
         assert match.game.turns and match.game.turns[-1].side is Side.WHITE
-        hot = NardyApp(LaunchOptions(match=MatchOptions(mode="hot-seat", seed=7),
-                                     resume=False), pace=0)
+        hot = NardyApp(
+            LaunchOptions(match=MatchOptions(mode="hot-seat", seed=7), resume=False), pace=0
+        )
     async with hot.run_test(size=SMALLEST) as pilot:
         won = nearly_won(7)
         hot.start_match(MatchOptions(mode="hot-seat", seed=7), won)
@@ -157,13 +164,16 @@ async def test_a_long_message_at_80x24_takes_the_banners_rows_until_the_next_one
     async with app.run_test(size=SMALLEST) as pilot:
         screen, match = await first_roll(pilot)
         status, news = screen.query_one("#status"), screen.query_one("#compact-info")
-        hint = ("Подсказка: 24/19 23/18 23/13 (-0.18), отмечено звёздами на доске; затем "
-                "23/18(2) 23/13 (-0.21), 24/19 23/18(3) (-0.23). Эквити — в очках в пользу "
-                "Белых.")
+        hint = (
+            "Подсказка: 24/19 23/18 23/13 (-0.18), отмечено звёздами на доске; затем "
+            "23/18(2) 23/13 (-0.21), 24/19 23/18(3) (-0.23). Эквити — в очках в пользу "
+            "Белых."
+        )
         screen.say(hint)
         await pilot.pause()
-        needed = status.get_content_height(status.content_size, screen.size,
-                                           status.content_size.width)
+        needed = status.get_content_height(
+            status.content_size, screen.size, status.content_size.width
+        )
         assert 2 < needed <= status.content_size.height, "the whole hint is shown"
         assert news.display and news.region.height == 2 and not fits(screen)
         assert not news.region.overlaps(status.region)

@@ -11,9 +11,20 @@ import pytest
 from tests.ui.scenes import SCENES
 
 
-@pytest.mark.parametrize("name", ["new_match", "mid_game", "game_over", "help", "last_play",
-                                  "big_board", "mid_game_80x24", "game_over_80x24",
-                                  "new_match_80x24"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "new_match",
+        "mid_game",
+        "game_over",
+        "help",
+        "last_play",
+        "big_board",
+        "mid_game_80x24",
+        "game_over_80x24",
+        "new_match_80x24",
+    ],
+)
 def test_snapshot(name: str, snap_compare) -> None:  # type: ignore[no-untyped-def]
     scene = SCENES[name]
     assert snap_compare(scene.make_app(), terminal_size=scene.size, run_before=scene.before)

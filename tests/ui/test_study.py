@@ -35,8 +35,7 @@ SIZE = (80, 24)
 
 def hot_seat(seed: int = 5) -> NardyApp:
     options = MatchOptions(mode="hot-seat", points=1, seed=seed)
-    return NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot,
-                    pace=0)
+    return NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=0)
 
 
 async def test_the_position_id_is_shown_and_copied_with_the_dice_thrown() -> None:
@@ -80,14 +79,19 @@ class RacingIsWrongBot:
         while not turn.is_complete:
             turn.move(*racing_move(turn))
         racing = position.apply(turn.steps, dice)
-        ranked = [(play, -1.0 if after == racing else 0.5)
-                  for play, after in legal_results(position, dice)]
+        ranked = [
+            (play, -1.0 if after == racing else 0.5)
+            for play, after in legal_results(position, dice)
+        ]
         return sorted(ranked, key=lambda pair: -pair[1])
 
 
 def tutored(tutor: Tutor) -> NardyApp:
-    app = NardyApp(LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=5),
-                                 resume=False), bot_factory=RacingIsWrongBot, pace=0)
+    app = NardyApp(
+        LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=5), resume=False),
+        bot_factory=RacingIsWrongBot,
+        pace=0,
+    )
     app.settings.tutor = tutor
     return app
 
@@ -248,8 +252,9 @@ def last_checker_on_six() -> Position:
 async def test_a_point_still_waiting_for_its_second_digit_is_taken_before_confirming() -> None:
     options = MatchOptions(mode="hot-seat", points=1, seed=2)
     start = last_checker_on_six().to_id((3, 1))
-    app = NardyApp(LaunchOptions(match=options, resume=False, start=start),
-                   bot_factory=FirstPlayBot, pace=0)
+    app = NardyApp(
+        LaunchOptions(match=options, resume=False, start=start), bot_factory=FirstPlayBot, pace=0
+    )
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -294,11 +299,15 @@ def almost_borne_off() -> Position:
 
 
 async def test_a_practice_game_from_an_id_is_played_to_its_end_and_recorded_as_one(
-        private_home: Path) -> None:
+    private_home: Path,
+) -> None:
     start = almost_borne_off()
     options = MatchOptions(mode="bot", bot_level="easy", color="white", points=1, seed=2)
-    app = NardyApp(LaunchOptions(match=options, resume=False, start=start.to_id((3, 1))),
-                   bot_factory=FirstPlayBot, pace=0)
+    app = NardyApp(
+        LaunchOptions(match=options, resume=False, start=start.to_id((3, 1))),
+        bot_factory=FirstPlayBot,
+        pace=0,
+    )
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -317,8 +326,11 @@ async def test_a_practice_game_from_an_id_is_played_to_its_end_and_recorded_as_o
 async def test_a_practice_game_without_dice_starts_with_the_mover_to_roll() -> None:
     start = almost_borne_off()
     options = MatchOptions(mode="hot-seat", points=1, seed=2)
-    app = NardyApp(LaunchOptions(match=options, resume=False, start=start.to_id()),
-                   bot_factory=FirstPlayBot, pace=0)
+    app = NardyApp(
+        LaunchOptions(match=options, resume=False, start=start.to_id()),
+        bot_factory=FirstPlayBot,
+        pace=0,
+    )
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -346,8 +358,7 @@ async def test_the_new_match_screen_refuses_an_id_that_is_no_position() -> None:
         await pilot.click("#position")
         await burst(pilot, *"sssss", "enter")  # an s typed here is a letter, not Start
         assert isinstance(app.screen, NewMatchScreen)
-        assert any("is not a position ID" in str(note.message)
-                   for note in app._notifications)
+        assert any("is not a position ID" in str(note.message) for note in app._notifications)
 
 
 async def test_the_tutor_judges_steps_made_in_any_order() -> None:
@@ -357,9 +368,14 @@ async def test_the_tutor_judges_steps_made_in_any_order() -> None:
     async with app.run_test(size=SIZE) as pilot:
         match = await to_a_real_choice(pilot)
         assert match.turn is not None
-        play = next((play for play in legal_plays(match.position, match.dice)
-                     if len(play) == 2 and play[0].dst != play[1].src
-                     and play[0].src != play[1].src), None)
+        play = next(
+            (
+                play
+                for play in legal_plays(match.position, match.dice)
+                if len(play) == 2 and play[0].dst != play[1].src and play[0].src != play[1].src
+            ),
+            None,
+        )
         if play is None:
             pytest.skip("no two-checker play in this position")
         for step in reversed(play):

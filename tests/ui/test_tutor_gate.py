@@ -30,8 +30,11 @@ class StandInScreen:
         self.hints = 0
         self.app = self
 
-    def push_screen(self, dialog: TutorDialog, answered: Callable[[Choice | None], None],
-                    ) -> None:
+    def push_screen(
+        self,
+        dialog: TutorDialog,
+        answered: Callable[[Choice | None], None],
+    ) -> None:
         self.dialogs.append((dialog, answered))
 
     def apply(self, outcome: Outcome | None) -> None:
@@ -46,8 +49,7 @@ class StandInScreen:
     def run_worker(self, work: Callable[[], None], *_: Any, **__: Any) -> None:
         self.jobs.append(work)
 
-    def answer(self, callback: Callable[[Any, int], None], answer: Any,
-               turn_number: int) -> None:
+    def answer(self, callback: Callable[[Any, int], None], answer: Any, turn_number: int) -> None:
         callback(answer, turn_number)
 
     def to_a_racing_turn(self) -> int:

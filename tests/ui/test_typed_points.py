@@ -14,8 +14,7 @@ SIZE = (120, 40)
 
 
 def hot_seat(seed: int) -> NardyApp:
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=seed),
-                           resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=seed), resume=False)
     return NardyApp(launch, pace=0)
 
 

@@ -40,10 +40,12 @@ def test_you_win_the_match() -> None:
     match.commit()
     names = {Side.WHITE: "You", Side.BLACK: bot_name("easy")}
     assert MatchOverDialog(match, names, "Record written").title_text == (
-        "You (White) win the match")
+        "You (White) win the match"
+    )
     names = {Side.WHITE: bot_name("easy"), Side.BLACK: "You"}
     assert MatchOverDialog(match, names, "Record written").title_text == (
-        "Easy bot (White) wins the match")
+        "Easy bot (White) wins the match"
+    )
 
 
 # -- small wording: points, names alike everywhere, the last choices offered again ---------
@@ -64,8 +66,7 @@ async def test_the_side_panel_names_the_players_alike_in_the_score_and_the_pips(
     from tests.ui.conftest import FirstPlayBot
 
     options = MatchOptions(mode="bot", bot_level="medium", color="black", seed=3)
-    app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot,
-                   pace=0)
+    app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=0)
     async with app.run_test(size=(110, 28)):
         lines = str(app.screen.query_one("#info").content).splitlines()
         you = [line for line in lines if line.startswith("● You ")]

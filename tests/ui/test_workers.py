@@ -38,8 +38,13 @@ class HeldBot:
 def bot_app(color: str) -> NardyApp:
     HeldBot.release = threading.Event()
     HeldBot.asked = 0
-    options = MatchOptions(mode="bot", bot_level="easy", color=color,  # type: ignore[arg-type]
-                           points=1, seed=5)
+    options = MatchOptions(
+        mode="bot",
+        bot_level="easy",
+        color=color,  # type: ignore[arg-type]
+        points=1,
+        seed=5,
+    )
     return NardyApp(LaunchOptions(match=options, resume=False), bot_factory=HeldBot, pace=0)
 
 
@@ -79,8 +84,7 @@ async def test_an_answer_that_arrives_after_its_screen_was_replaced_is_dropped()
             old.refresh_view()  # the vanished screen's board: NoMatches if this ran at all
 
         # A worker of the old screen finishing now, from its thread.
-        await asyncio.to_thread(old.answer, late_answer, "a late play",
-                                len(match.game.turns))
+        await asyncio.to_thread(old.answer, late_answer, "a late play", len(match.game.turns))
         await pilot.pause()
         assert reached == []
         assert game_screen(pilot).match is match

@@ -23,8 +23,9 @@ SIZE = (80, 24)
 
 def host_app(code: str, points: int = 1, resume: bool = False, address: str = "") -> NardyApp:
     """A host listening on a free port of ``address`` ("": of every address)."""
-    launch = NetworkLaunch(hosting=True, code=code, address=address, port=0, points=points,
-                           resume=resume)
+    launch = NetworkLaunch(
+        hosting=True, code=code, address=address, port=0, points=points, resume=resume
+    )
     return NardyApp(LaunchOptions(network=launch), pace=0)
 
 
@@ -44,9 +45,14 @@ def status_of(app: NardyApp) -> str:
 
 def connected(*apps: NardyApp) -> bool:
     """Each app has its line up and its board on screen."""
-    return all(app.network is not None and app.network.session.is_connected
-               and isinstance(app.screen, GameScreen) and app.screen.query("#board")
-               and app.screen.board.is_mounted for app in apps)
+    return all(
+        app.network is not None
+        and app.network.session.is_connected
+        and isinstance(app.screen, GameScreen)
+        and app.screen.query("#board")
+        and app.screen.board.is_mounted
+        for app in apps
+    )
 
 
 UNTIL_SECONDS = 30.0
@@ -62,19 +68,27 @@ async def until(done: Callable[[], bool], *pilots: Pilot[int], what: str) -> Non
         for pilot in pilots:
             await drain(pilot)
         await asyncio.sleep(0.01)
-    states = [(type(pilot.app.screen).__name__, pilot.app.return_code,
-               [str(widget.content) for widget in pilot.app.screen.query("Static")][:3])
-              for pilot in pilots]
+    states = [
+        (
+            type(pilot.app.screen).__name__,
+            pilot.app.return_code,
+            [str(widget.content) for widget in pilot.app.screen.query("Static")][:3],
+        )
+        for pilot in pilots
+    ]
     raise AssertionError(f"never: {what} {states}")
 
 
 @asynccontextmanager
-async def hosting(app: NardyApp, size: tuple[int, int] = SIZE,
-                  ) -> AsyncIterator[tuple[Pilot[int], int]]:
+async def hosting(
+    app: NardyApp,
+    size: tuple[int, int] = SIZE,
+) -> AsyncIterator[tuple[Pilot[int], int]]:
     """The host app running and listening; its Pilot and the port it took."""
     async with app.run_test(size=size) as pilot:
-        await until(lambda: app.network is not None and app.network.port > 0, pilot,
-                    what="the host listens")
+        await until(
+            lambda: app.network is not None and app.network.port > 0, pilot, what="the host listens"
+        )
         assert app.network is not None
         yield pilot, app.network.port
 
@@ -94,18 +108,21 @@ class Friends:
 
 
 @asynccontextmanager
-async def friends(code: str, points: int = 1, size: tuple[int, int] = SIZE,
-                  ) -> AsyncIterator[Friends]:
+async def friends(
+    code: str,
+    points: int = 1,
+    size: tuple[int, int] = SIZE,
+) -> AsyncIterator[Friends]:
     """A host (White) and a joiner (Black) with ``code``, both boards up. (One process
     has one language, so both speak it.)"""
     host = host_app(code, points)
     async with hosting(host, size) as (host_pilot, port):
         joiner = joiner_app(code, port)
         async with joiner.run_test(size=size) as joiner_pilot:
-            await until(lambda: connected(host, joiner), host_pilot, joiner_pilot,
-                        what="both connected")
-            yield Friends(host, joiner, {Side.WHITE: host_pilot, Side.BLACK: joiner_pilot},
-                          port)
+            await until(
+                lambda: connected(host, joiner), host_pilot, joiner_pilot, what="both connected"
+            )
+            yield Friends(host, joiner, {Side.WHITE: host_pilot, Side.BLACK: joiner_pilot}, port)
 
 
 async def act(pilots: dict[Side, Pilot[int]]) -> None:
@@ -126,8 +143,9 @@ async def act(pilots: dict[Side, Pilot[int]]) -> None:
         await burst(pilots[Side.WHITE], "n")
 
 
-async def play_until(pilots: dict[Side, Pilot[int]], done: Callable[[], bool],
-                     steps: int = 600) -> None:
+async def play_until(
+    pilots: dict[Side, Pilot[int]], done: Callable[[], bool], steps: int = 600
+) -> None:
     """Both sides play by keys (the first legal play) until ``done``."""
     for _ in range(steps):
         if done():
@@ -135,8 +153,10 @@ async def play_until(pilots: dict[Side, Pilot[int]], done: Callable[[], bool],
         await act(pilots)
         for pilot in pilots.values():
             await drain(pilot)
-    states = [(match_of(p.app).phase, len(match_of(p.app).game.turns))  # type: ignore[arg-type]
-              for p in pilots.values()]
+    states = [
+        (match_of(p.app).phase, len(match_of(p.app).game.turns))  # type: ignore[arg-type]
+        for p in pilots.values()
+    ]
     raise AssertionError(f"the match did not get there: {states}")
 
 

@@ -46,23 +46,30 @@ def main(report_path: Path) -> None:
             continue
         pair, second = divmod(game, 2)
         expert_side = Side.WHITE if second == 0 else Side.BLACK
-        start, match = replay({expert_side: expert, expert_side.opponent: hard},
-                       DiceStream(f"arena:{seed}:{pair}", seed))
+        start, match = replay(
+            {expert_side: expert, expert_side.opponent: hard},
+            DiceStream(f"arena:{seed}:{pair}", seed),
+        )
         record = match.game
         review = review_game(start, record.turns)
         luck = review.luck_of(expert_side)
         hard_errors = review.summary(expert_side.opponent).total_loss
         deficits.append((luck, hard_errors))
-        print(f"game {game}: {len(record.turns)} turns, expert's luck {luck:+.2f}, "
-              f"hard's errors {hard_errors:.2f}, luck-adjusted "
-              f"{review.luck_adjusted(expert_side):+.2f}", flush=True)
+        print(
+            f"game {game}: {len(record.turns)} turns, expert's luck {luck:+.2f}, "
+            f"hard's errors {hard_errors:.2f}, luck-adjusted "
+            f"{review.luck_adjusted(expert_side):+.2f}",
+            flush=True,
+        )
     if deficits:
         lucks = [luck for luck, _ in deficits]
         errors = [error for _, error in deficits]
         to_dice = sum(-luck > error for luck, error in deficits)
-        print(f"{len(deficits)} lost games: expert's luck median {statistics.median(lucks):+.2f},"
-              f" hard's errors median {statistics.median(errors):.2f}; dice worse than hard's"
-              f" errors in {to_dice}")
+        print(
+            f"{len(deficits)} lost games: expert's luck median {statistics.median(lucks):+.2f},"
+            f" hard's errors median {statistics.median(errors):.2f}; dice worse than hard's"
+            f" errors in {to_dice}"
+        )
 
 
 main(Path(sys.argv[1]))

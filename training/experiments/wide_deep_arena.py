@@ -25,6 +25,12 @@ def wide_bots(level: str, seed: int = 0, weights: Path | None = None) -> Bot:
 
 arena.get_bot = wide_bots  # type: ignore[assignment]
 seed, games = int(sys.argv[1]), int(sys.argv[2])
-data = arena.run("expert", "hard", games, seed, weights_a=Path("expert-400000.npz"),
-                 progress=lambda text, _: print(text, file=sys.stderr, flush=True))
+data = arena.run(
+    "expert",
+    "hard",
+    games,
+    seed,
+    weights_a=Path("expert-400000.npz"),
+    progress=lambda text, _: print(text, file=sys.stderr, flush=True),
+)
 print(json.dumps(data))

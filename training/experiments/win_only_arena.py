@@ -25,6 +25,12 @@ def win_only(chances: np.ndarray) -> np.ndarray:
 
 expert.equities = win_only  # type: ignore[assignment]
 seed, games = int(sys.argv[1]), int(sys.argv[2])
-data = run("expert", "hard", games, seed, weights_a=Path("expert-400000.npz"),
-           progress=lambda text, _: print(text, file=sys.stderr, flush=True))
+data = run(
+    "expert",
+    "hard",
+    games,
+    seed,
+    weights_a=Path("expert-400000.npz"),
+    progress=lambda text, _: print(text, file=sys.stderr, flush=True),
+)
 print(json.dumps(data))

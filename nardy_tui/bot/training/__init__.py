@@ -15,8 +15,14 @@ from nardy_tui.bot.training.settings import (
     TrainingSettings,
 )
 
-__all__ = ["MAX_PARALLEL_GAMES", "Log", "Progress", "TrainingRun", "TrainingSettings",
-           "train_network"]
+__all__ = [
+    "MAX_PARALLEL_GAMES",
+    "Log",
+    "Progress",
+    "TrainingRun",
+    "TrainingSettings",
+    "train_network",
+]
 
 
 def train_network(run: TrainingRun, log: Log, progress: Progress) -> None:

@@ -93,14 +93,12 @@ class SelfPlay:
             next_first = np.zeros((len(ends), 2), dtype=bool)
             next_first[:, 0] = first_turns[result_game, 1]
             inputs = self._inputs(opponent[result_game], ends, next_first)
-            chosen = _best_for_mover(result_game,
-                                     equities(self.network.probabilities(inputs)))
+            chosen = _best_for_mover(result_game, equities(self.network.probabilities(inputs)))
             after = ends[chosen]
             won = after[:, 0] == CHECKERS
             mars = opponent[:, 0] == 0
             own, opponent = opponent, after
-            first_turns = np.stack([first_turns[:, 1], np.zeros(len(games), dtype=bool)],
-                                   axis=1)
+            first_turns = np.stack([first_turns[:, 1], np.zeros(len(games), dtype=bool)], axis=1)
             first_mover = ~first_mover
             turns += 1
             keep = []
@@ -109,7 +107,8 @@ class SelfPlay:
                     first_won = not first_mover[slot]
                     game.outcome = np.array(
                         [[first_won, first_won and mars[slot], not first_won and mars[slot]]],
-                        dtype=np.float32)
+                        dtype=np.float32,
+                    )
                     on_finished(game)
                     number = next(waiting, None)
                     if number is None:
@@ -120,12 +119,17 @@ class SelfPlay:
                     first_mover[slot] = True
                     turns[slot] = 0
                     games[slot].inputs.append(
-                        self._inputs(own[slot:slot + 1], opponent[slot:slot + 1],
-                                     first_turns[slot:slot + 1])[0])
+                        self._inputs(
+                            own[slot : slot + 1],
+                            opponent[slot : slot + 1],
+                            first_turns[slot : slot + 1],
+                        )[0]
+                    )
                     games[slot].first_mover_moves.append(True)
                 elif turns[slot] >= MAX_TURNS:
-                    raise RuntimeError(f"self-play game {game.number} did not end within "
-                                       f"{MAX_TURNS} turns")
+                    raise RuntimeError(
+                        f"self-play game {game.number} did not end within {MAX_TURNS} turns"
+                    )
                 else:
                     game.inputs.append(inputs[chosen[slot]])
                     game.first_mover_moves.append(bool(first_mover[slot]))
@@ -133,8 +137,11 @@ class SelfPlay:
             if len(keep) < len(games):
                 games = [games[slot] for slot in keep]
                 own, opponent = own[keep], opponent[keep]
-                first_turns, first_mover, turns = (first_turns[keep], first_mover[keep],
-                                                   turns[keep])
+                first_turns, first_mover, turns = (
+                    first_turns[keep],
+                    first_mover[keep],
+                    turns[keep],
+                )
 
     def _new_game(self, number: int) -> GameRecord:
         return GameRecord(number, opening_dice(number, self.seed))

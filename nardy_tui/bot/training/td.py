@@ -51,16 +51,18 @@ class Adam:
 
     def step(self, grads: list[Array]) -> None:
         self.steps += 1
-        correction1 = 1 - self.BETA1 ** self.steps
-        correction2 = 1 - self.BETA2 ** self.steps
-        for param, grad, m, v in zip(self.network.parameters(), grads, self.first, self.second,
-                                     strict=True):
+        correction1 = 1 - self.BETA1**self.steps
+        correction2 = 1 - self.BETA2**self.steps
+        for param, grad, m, v in zip(
+            self.network.parameters(), grads, self.first, self.second, strict=True
+        ):
             m *= self.BETA1
             m += (1 - self.BETA1) * grad
             v *= self.BETA2
             v += (1 - self.BETA2) * grad * grad
-            param -= (self.learning_rate * (m / correction1)
-                      / (np.sqrt(v / correction2) + self.EPSILON)).astype(np.float32)
+            param -= (
+                self.learning_rate * (m / correction1) / (np.sqrt(v / correction2) + self.EPSILON)
+            ).astype(np.float32)
 
     def store(self) -> None:
         """Put the moments where ``Network.save`` writes them."""
@@ -79,8 +81,12 @@ def mirror(values: Array) -> Array:
     return out
 
 
-def td_targets(values: Array, first_mover_moves: list[bool], outcome: Array, lam: float,
-               ) -> Array:
+def td_targets(
+    values: Array,
+    first_mover_moves: list[bool],
+    outcome: Array,
+    lam: float,
+) -> Array:
     """The TD(λ) target of each position, from its mover's side.
 
     ``values[t]`` is the network's view of position ``t`` from its mover's side; the target
@@ -109,8 +115,7 @@ def learn_from_game(network: Network, optimiser: Adam, game: GameRecord, lam: fl
     return error
 
 
-def strength_check(network: Network, games: int, seed: int,
-                   reference: Network | None) -> float:
+def strength_check(network: Network, games: int, seed: int, reference: Network | None) -> float:
     """The one-ply network's share of games won, with duplicate dice, against ``hard`` or,
     if given, the one-ply ``reference`` network (much faster to play than ``hard``)."""
     player: Bot = ExpertBot(network, width=0)
@@ -120,8 +125,9 @@ def strength_check(network: Network, games: int, seed: int,
         pair, second = divmod(game, 2)
         side = Side.WHITE if second == 0 else Side.BLACK
         think: dict[Side, list[float]] = {Side.WHITE: [], Side.BLACK: []}
-        winner, _ = play_game({side: player, side.opponent: opponent},
-                              DiceStream(f"check:{seed}:{pair}", seed), think)
+        winner, _ = play_game(
+            {side: player, side.opponent: opponent}, DiceStream(f"check:{seed}:{pair}", seed), think
+        )
         wins += winner is side
     return wins / games
 
@@ -137,7 +143,8 @@ def start_network(run: TrainingRun, log: Log) -> tuple[Network, TrainingSettings
             # each change is kept in the file, so the run stays reproducible.
             settings = replace(settings, learning_rate=run.learning_rate)
             network.meta.setdefault("schedule", []).append(
-                {"games": games, "learning_rate": run.learning_rate})
+                {"games": games, "learning_rate": run.learning_rate}
+            )
         if run.widen is not None and run.widen != network.hidden:
             # A flattening curve may need more room: the same play, more hidden units.
             network = network.widened(run.widen, settings.seed + games)
@@ -145,14 +152,19 @@ def start_network(run: TrainingRun, log: Log) -> tuple[Network, TrainingSettings
             settings = replace(settings, hidden=run.widen)
             network.meta.setdefault("schedule", []).append({"games": games, "hidden": run.widen})
         network.meta["settings"] = settings.__dict__  # older files: the defaults they ran on
-        log(f"resuming {run.out} after {games} games, "
-                    f"learning rate {settings.learning_rate}, "
-                    f"{settings.parallel_games} games at a time")
+        log(
+            f"resuming {run.out} after {games} games, "
+            f"learning rate {settings.learning_rate}, "
+            f"{settings.parallel_games} games at a time"
+        )
         return network, settings
     settings = TrainingSettings(
-        hidden=run.hidden, lam=run.lam,
-        learning_rate=run.learning_rate or TrainingSettings.learning_rate, seed=run.seed,
-        parallel_games=run.parallel_games)
+        hidden=run.hidden,
+        lam=run.lam,
+        learning_rate=run.learning_rate or TrainingSettings.learning_rate,
+        seed=run.seed,
+        parallel_games=run.parallel_games,
+    )
     network = Network.fresh(settings.hidden, settings.seed)
     network.meta = {"settings": settings.__dict__, "games": 0, "seconds": 0.0, "curve": []}
     return network, settings
@@ -191,8 +203,9 @@ def train(run: TrainingRun, log: Log, progress: Progress) -> Network:
         progress(done, float(np.mean(errors[-200:])))
         if done % run.log_every == 0:
             rate = (time.perf_counter() - started) / max(len(errors), 1)
-            log(f"games {done}: td error {np.mean(errors[-run.log_every:]):.4f}, "
-                f"{rate:.3f} s/game")
+            log(
+                f"games {done}: td error {np.mean(errors[-run.log_every :]):.4f}, {rate:.3f} s/game"
+            )
 
     while done < run.games:
         players.run(done, _next_stop(done, run), learn)
@@ -200,11 +213,18 @@ def train(run: TrainingRun, log: Log, progress: Progress) -> Network:
             share = strength_check(network, run.check_games, settings.seed + done, reference)
             against = "hard" if run.check_against is None else run.check_against.name
             network.meta["curve"].append(
-                {"games": done, "win_rate": round(share, 4), "against": against,
-                 "check_games": run.check_games,
-                 "hours": round((seconds_before + time.perf_counter() - started) / 3600, 2)})
-            log(f"games {done}: one-ply network vs one-ply {against} {share:.1%} "
-                f"over {run.check_games} games")
+                {
+                    "games": done,
+                    "win_rate": round(share, 4),
+                    "against": against,
+                    "check_games": run.check_games,
+                    "hours": round((seconds_before + time.perf_counter() - started) / 3600, 2),
+                }
+            )
+            log(
+                f"games {done}: one-ply network vs one-ply {against} {share:.1%} "
+                f"over {run.check_games} games"
+            )
         if done % run.checkpoint_every == 0:
             save()
     save()

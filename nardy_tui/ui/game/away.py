@@ -31,9 +31,13 @@ class AwayTurn:
         screen.say(away_thinking_said(screen.match, screen.flow.names))
         screen.bot_activity = f"{GLYPH[turn.mover]} {thinking}"
         if not isinstance(screen.flow.seats[turn.mover], RemoteSeat):
-            screen.run_worker(partial(self._think, turn.position, turn.dice,
-                                      len(screen.match.game.turns)),
-                              name="think", group="bot", thread=True, exclusive=True)
+            screen.run_worker(
+                partial(self._think, turn.position, turn.dice, len(screen.match.game.turns)),
+                name="think",
+                group="bot",
+                thread=True,
+                exclusive=True,
+            )
 
     def chose(self, play: Play, turn_number: int) -> None:
         """Show the away side's play step by step, at a pace a person can follow."""

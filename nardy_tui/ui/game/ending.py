@@ -32,16 +32,18 @@ class MatchEnding:
         if screen.match.phase is not Phase.GAME_OVER:
             return  # the other machine started the next game meanwhile
         if not self._dialog_open(GameOverDialog):
-            screen.app.push_screen(GameOverDialog(screen.match, screen.flow.names),
-                                   self._game_over_chosen)
+            screen.app.push_screen(
+                GameOverDialog(screen.match, screen.flow.names), self._game_over_chosen
+            )
 
     def next_game(self) -> None:
         """Start the next game: through the game-over dialog when it is open."""
         screen = self._screen
         if screen.match.phase is not Phase.GAME_OVER:
             return
-        dialog = next((shown for shown in screen.app.screen_stack
-                       if isinstance(shown, GameOverDialog)), None)
+        dialog = next(
+            (shown for shown in screen.app.screen_stack if isinstance(shown, GameOverDialog)), None
+        )
         if dialog is None:
             screen.apply(screen.flow.next_game())
         elif screen.app.screen is dialog:
@@ -64,9 +66,11 @@ class MatchEnding:
         if kept:
             saver.discard()
         else:
-            written = _("{problem}. The finished match stays saved until a new match starts: "
-                        "'nardy export FILE' writes its record elsewhere, and "
-                        "'nardy --resume' shows this again.").format(problem=written)
+            written = _(
+                "{problem}. The finished match stays saved until a new match starts: "
+                "'nardy export FILE' writes its record elsewhere, and "
+                "'nardy --resume' shows this again."
+            ).format(problem=written)
         self._record_note = written
         self._show_match_over()
 
@@ -84,23 +88,31 @@ class MatchEnding:
         if choice is Choice.REVIEW:
             self._open_review(lambda _: self.game_over())
         elif choice is Choice.LOOK:
-            screen.say(_("{turn}. The game is over: n starts the next game.").format(
-                turn=turn_said(screen.match.game.turns[-1], screen.flow.reader)))
+            screen.say(
+                _("{turn}. The game is over: n starts the next game.").format(
+                    turn=turn_said(screen.match.game.turns[-1], screen.flow.reader)
+                )
+            )
         else:
             screen.apply(screen.flow.next_game())
 
     def _show_match_over(self, _: None = None) -> None:
         screen = self._screen
-        screen.app.push_screen(MatchOverDialog(screen.match, screen.flow.names,
-                                               self._record_note), self._match_over_chosen)
+        screen.app.push_screen(
+            MatchOverDialog(screen.match, screen.flow.names, self._record_note),
+            self._match_over_chosen,
+        )
 
     def _match_over_chosen(self, choice: Choice | None) -> None:
         screen = self._screen
         if choice is Choice.REVIEW:
             self._open_review(self._show_match_over)
         elif choice is Choice.LOOK:
-            screen.say(_("{turn}. The match is over: n shows its result again.").format(
-                turn=turn_said(screen.match.game.turns[-1], screen.flow.reader)))
+            screen.say(
+                _("{turn}. The match is over: n shows its result again.").format(
+                    turn=turn_said(screen.match.game.turns[-1], screen.flow.reader)
+                )
+            )
         elif choice is Choice.NEW:
             screen.services.new_match()
         else:
@@ -118,9 +130,13 @@ class MatchEnding:
         flow = screen.flow
         humans = frozenset(side for side in Side if flow.seats[side].at_keyboard)
         request = ReviewRequest(
-            number=game.number, start=game.first_position,
+            number=game.number,
+            start=game.first_position,
             turns=tuple(game.turns),
-            sides=humans, view=None if flow.hot_seat else flow.human_side,
-            overridden=frozenset(turn for number, turn in self._tutor.overridden
-                                 if number == game.number))
+            sides=humans,
+            view=None if flow.hot_seat else flow.human_side,
+            overridden=frozenset(
+                turn for number, turn in self._tutor.overridden if number == game.number
+            ),
+        )
         screen.app.push_screen(ReviewScreen(request), back)

@@ -25,9 +25,13 @@ class HintSearch:
         turn = screen.flow.human_turn
         assert turn is not None
         screen.say(_("Looking for the best play…"))
-        screen.run_worker(partial(self._rank, turn.position, turn.dice,
-                                  len(screen.match.game.turns)),
-                          name="find_hint", group="hint", thread=True, exclusive=True)
+        screen.run_worker(
+            partial(self._rank, turn.position, turn.dice, len(screen.match.game.turns)),
+            name="find_hint",
+            group="hint",
+            thread=True,
+            exclusive=True,
+        )
 
     def _rank(self, position: Position, dice: Dice, turn_number: int) -> None:
         """In a worker's thread: every play ranked, handed back to the UI thread."""
@@ -37,5 +41,8 @@ class HintSearch:
     def _show(self, ranking: RankingWithChances, turn_number: int) -> None:
         chances = {play: known for play, _, known in ranking if known is not None}
         screen = self._screen
-        screen.apply(screen.flow.show_hint([(play, value) for play, value, _ in ranking],
-                                           turn_number, chances))
+        screen.apply(
+            screen.flow.show_hint(
+                [(play, value) for play, value, _ in ranking], turn_number, chances
+            )
+        )

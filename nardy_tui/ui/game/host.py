@@ -61,9 +61,16 @@ class GameHost(Protocol):
 
     def call_later(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool: ...
 
-    def answer(self, callback: Callable[[Answer, int], None], answer: Answer,
-               turn_number: int) -> None: ...
+    def answer(
+        self, callback: Callable[[Answer, int], None], answer: Answer, turn_number: int
+    ) -> None: ...
 
-    def run_worker(self, work: Callable[[], None], name: str | None = "",
-                   group: str = "default", *, exclusive: bool = False,
-                   thread: bool = False) -> object: ...
+    def run_worker(
+        self,
+        work: Callable[[], None],
+        name: str | None = "",
+        group: str = "default",
+        *,
+        exclusive: bool = False,
+        thread: bool = False,
+    ) -> object: ...

@@ -74,8 +74,12 @@ class PeerPump:
                 screen.app.screen.dismiss(None)
             screen.apply(screen.flow.next_game())
         elif isinstance(action, PeerLeft):
-            self.line_news(_("Your friend has left; the match is saved on both machines. "
-                             "It goes on when they join again."))
+            self.line_news(
+                _(
+                    "Your friend has left; the match is saved on both machines. "
+                    "It goes on when they join again."
+                )
+            )
         if action is not None and not isinstance(action, PeerLeft):
             screen.call_later(self.take)
 
@@ -100,6 +104,10 @@ class PeerPump:
         """The other side sent what the match cannot take: stop here, the match saved."""
         screen = self._screen
         screen.save()
-        screen.app.exit(return_code=1, message=_(
-            "nardy: the match with your friend stopped: {reason} The match is saved as it "
-            "was before that message.").format(reason=ended(continued(reason))))
+        screen.app.exit(
+            return_code=1,
+            message=_(
+                "nardy: the match with your friend stopped: {reason} The match is saved as it "
+                "was before that message."
+            ).format(reason=ended(continued(reason))),
+        )

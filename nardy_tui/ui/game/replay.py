@@ -33,8 +33,11 @@ class LastPlayReplay:
         frames = last_play_frames(screen.match.game)
         screen.refresh_view()  # stops a replay under way
         self._frames = frames
-        screen.say(_("Again, slowly: {turn}").format(
-            turn=turn_said(screen.match.game.turns[-1], flow.reader)))
+        screen.say(
+            _("Again, slowly: {turn}").format(
+                turn=turn_said(screen.match.game.turns[-1], flow.reader)
+            )
+        )
         self._step(self._run)
 
     def stop(self) -> None:
@@ -55,10 +58,10 @@ class LastPlayReplay:
         moves = screen.flow.reader.moves(steps, record.side)
         if moves:
             banner = _("Last play again · {side} {dice} · {moves}").format(
-                side=side, dice=dice, moves=moves)
+                side=side, dice=dice, moves=moves
+            )
         else:
-            banner = _("Last play again · {side} {dice} · before it").format(side=side,
-                                                                           dice=dice)
+            banner = _("Last play again · {side} {dice} · before it").format(side=side, dice=dice)
         board.set_banner(banner)
         screen.later(screen.pace, partial(self._step if self._frames else self._done, run))
 

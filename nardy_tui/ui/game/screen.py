@@ -106,9 +106,14 @@ class GameScreen(SizedScreen):
     """Which of the commands do something now (``check_action``); when that changes, the
     footer shows the keys again."""
 
-    def __init__(self, match: Match, options: MatchOptions, seats: dict[Side, Seat],
-                 services: GameServices, warned: frozenset[tuple[int, int]] = frozenset(),
-                 ) -> None:
+    def __init__(
+        self,
+        match: Match,
+        options: MatchOptions,
+        seats: dict[Side, Seat],
+        services: GameServices,
+        warned: frozenset[tuple[int, int]] = frozenset(),
+    ) -> None:
         """``seats`` says who plays each side; ``options.color`` is resolved; ``warned``:
         the plays already made against the tutor's warning (a resumed match's)."""
         super().__init__()
@@ -117,8 +122,9 @@ class GameScreen(SizedScreen):
         self.options = options
         self.services = services
         self.flow = TurnFlow(match, seats, services.settings)
-        self.bots = MatchBots(services.bot_factory,
-                              match.seed if options.seed is None else options.seed)
+        self.bots = MatchBots(
+            services.bot_factory, match.seed if options.seed is None else options.seed
+        )
         self.away = AwayTurn(self)
         self.hint = HintSearch(self)
         self.tutor = TutorGate(self, warned)
@@ -301,8 +307,10 @@ class GameScreen(SizedScreen):
         status.set_class(reordering(), "-right-to-left")
         width = status.content_size.width or self.size.width
         shown = broken_into_lines(text, width)
-        long = (self.has_class("-compact")
-                and len(Text(shown).wrap(self.app.console, width)) > STATUS_ROWS)
+        long = (
+            self.has_class("-compact")
+            and len(Text(shown).wrap(self.app.console, width)) > STATUS_ROWS
+        )
         relayout = long != self.has_class("-long-status")
         self.set_class(long, "-long-status")
         status.update(shown, layout=relayout)
@@ -349,8 +357,9 @@ class GameScreen(SizedScreen):
         animation setting asks."""
         return self.services.pace * PACE_FACTORS[self.services.settings.animation]
 
-    def answer(self, callback: Callable[[Answer, int], None], answer: Answer,
-               turn_number: int) -> None:
+    def answer(
+        self, callback: Callable[[Answer, int], None], answer: Answer, turn_number: int
+    ) -> None:
         """From a worker's thread, hand its answer to ``callback`` on the UI thread, but
         only if this screen is still in the app's stack by then: a language change makes
         the game screen anew on the same match, and the old screen would otherwise play
@@ -390,11 +399,13 @@ class GameScreen(SizedScreen):
         and the board's flip, for the command palette."""
         for spec in COMMANDS:
             if spec.title and self.check_action(spec.action, ()):
-                yield SystemCommand(_(spec.title), _(spec.help),
-                                    partial(self.run_action, spec.action))
+                yield SystemCommand(
+                    _(spec.title), _(spec.help), partial(self.run_action, spec.action)
+                )
         if not self.too_small:
-            yield SystemCommand(_("Flip the board"), _("See the board from the other side"),
-                                self.board.action_flip)
+            yield SystemCommand(
+                _("Flip the board"), _("See the board from the other side"), self.board.action_flip
+            )
 
     def action_roll(self) -> None:
         self._roll(by_key=True)

@@ -78,8 +78,12 @@ class TutorGate:
         if key is None or turn is None or key in self._verdicts or key in self._judging:
             return
         self._judging.add(key)
-        self._screen.run_worker(partial(self._judge, key, turn.position, turn.dice),
-                                name="tutor_judge", group="tutor", thread=True)
+        self._screen.run_worker(
+            partial(self._judge, key, turn.position, turn.dice),
+            name="tutor_judge",
+            group="tutor",
+            thread=True,
+        )
 
     def _key(self) -> JudgedTurn | None:
         """The complete turn the tutor is to judge before it counts, if any."""
@@ -94,8 +98,9 @@ class TutorGate:
         """In a worker's thread: the verdict on the play, handed back to the UI thread."""
         after = position.apply(key[2], dice)  # the steps in the order the player made them
         ranking = hint_ranking(self._screen.bots[HINT_LEVEL], position, dice, played=after)
-        verdict = tutor_verdict(ranking, dict(legal_results(position, dice)), position, dice,
-                                key[2], after)
+        verdict = tutor_verdict(
+            ranking, dict(legal_results(position, dice)), position, dice, key[2], after
+        )
         self._screen.answer(self._judged, (key, verdict), key[1])
 
     def _judged(self, judged: tuple[JudgedTurn, TurnReview], _: int) -> None:
@@ -113,8 +118,10 @@ class TutorGate:
             screen.apply(screen.flow.confirm())
             return
         screen.say(_(TURN_COMPLETE))  # not "the tutor is looking" any more: it has spoken
-        screen.app.push_screen(TutorDialog(verdict.mark.name_shown, tutor_question(verdict)),
-                               partial(self._answered, key))
+        screen.app.push_screen(
+            TutorDialog(verdict.mark.name_shown, tutor_question(verdict)),
+            partial(self._answered, key),
+        )
 
     def _answered(self, key: JudgedTurn, choice: Choice | None) -> None:
         """Play anyway (counted for the review), or take the turn back (and see the hint)."""
