@@ -163,6 +163,7 @@ async def test_at_80x24_a_verdict_and_a_two_line_header_fit_whole() -> None:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         await pilot.press("m")
+        await pilot.pause()  # the frame the key chose is drawn before its rows are read
         judged = screen.judged[(game.number, screen.frame.turn.number)]  # type: ignore[union-attr]
         assert judged.mark is not Mark.NONE
         shown = [row.strip() for row in rows(app)]
