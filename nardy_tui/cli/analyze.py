@@ -238,20 +238,15 @@ def format_rolled_plays(
             trials=rolled[0].trials,
         ),
         "",
-        "     "
-        + _("play").ljust(width)
-        + "  "
-        + _("equity").rjust(7)
-        + "  "
-        + _("± error").rjust(7)
-        + "  "
-        + _("win").rjust(6)
-        + "  "
-        + _("mars").rjust(6)
-        + "  "
-        + _("lose mars").rjust(9)
-        + "  "
-        + _("estimate").rjust(8),
+        _table_heading(
+            width,
+            (_("equity"), 7),
+            (_("± error"), 7),
+            (_("win"), 6),
+            (_("mars"), 6),
+            (_("lose mars"), 9),
+            (_("estimate"), 8),
+        ),
     ]
     for rank, ((entry, result), play) in enumerate(zip(ranked, plays, strict=True), start=1):
         chances = result.chances
@@ -365,20 +360,15 @@ def format_plays(position: Position, dice: Dice, depth: int, judged: Sequence[Ju
         )
     lines += [
         "",
-        "     "
-        + _("play").ljust(width)
-        + "  "
-        + _("equity").rjust(7)
-        + "  "
-        + _("behind").rjust(6)
-        + "  "
-        + _("win").rjust(6)
-        + "  "
-        + _("mars").rjust(6)
-        + "  "
-        + _("lose mars").rjust(9)
-        + "  "
-        + _("depth"),
+        _table_heading(
+            width,
+            (_("equity"), 7),
+            (_("behind"), 6),
+            (_("win"), 6),
+            (_("mars"), 6),
+            (_("lose mars"), 9),
+            (_("depth"), 0),
+        ),
     ]
     for rank, (entry, play) in enumerate(zip(judged, plays, strict=True), start=1):
         chances = entry.chances
@@ -448,3 +438,13 @@ def _plays_data(
 def _fail(message: str) -> int:
     print(f"{PROG}: {message}", file=sys.stderr)
     return 1
+
+
+def _table_heading(width: int, *columns: tuple[str, int]) -> str:
+    """A table's heading: "play" in the plays' column, ``width`` wide, then each column's
+    word set to the right of its width."""
+    return (
+        "     "
+        + _("play").ljust(width)
+        + "".join(f"  {word.rjust(size)}" for word, size in columns)
+    )
