@@ -46,7 +46,7 @@ from nardy_tui.play.marks import (
     last_play_marks,
     moved_cells,
 )
-from nardy_tui.play.match_files import Saver
+from nardy_tui.play.match_files import Saver, record_written_said
 from nardy_tui.play.reading import Reader
 from nardy_tui.play.review_words import (
     MARK_GLYPHS,
@@ -144,6 +144,7 @@ __all__ = [
     "position_before_last",
     "position_id_said",
     "position_now",
+    "record_written_said",
     "roll_luck_said",
     "roll_off_said",
     "rolled_said",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nardy_tui.engine import Match
@@ -70,8 +71,14 @@ class Saver:
             path = export_record(match, options)
         except OSError as error:
             return False, _("Could not write the record: {error}").format(error=error)
-        if one_line:
-            return True, _("Record written to {path}").format(path=path)
-        return True, _("Record written to:\n{folder}\n{name}").format(
-            folder=f"{path.parent}{os.sep}", name=path.name
-        )
+        return True, record_written_said(path, one_line)
+
+
+def record_written_said(path: Path, one_line: bool) -> str:
+    """Where a record was written: on one line, or (for a dialog, which must never break the
+    file's name) the folder and the name on lines of their own."""
+    if one_line:
+        return _("Record written to {path}").format(path=path)
+    return _("Record written to:\n{folder}\n{name}").format(
+        folder=f"{path.parent}{os.sep}", name=path.name
+    )

@@ -9,7 +9,6 @@ session's listener) and tells the screen what came and how the line is.
 from __future__ import annotations
 
 import ipaddress
-import os
 import socket
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
@@ -42,7 +41,14 @@ from nardy_tui.net import (
     write_network_match,
 )
 from nardy_tui.options import MatchOptions, NetworkLaunch
-from nardy_tui.play import Lockstep, PeerBroke, Saver, Seat, against_friend
+from nardy_tui.play import (
+    Lockstep,
+    PeerBroke,
+    Saver,
+    Seat,
+    against_friend,
+    record_written_said,
+)
 
 if TYPE_CHECKING:
     from nardy_tui.ui.app import NardyApp
@@ -161,11 +167,7 @@ class NetworkSaver(Saver):
             write_atomically(path, network_record(match, self.saved.exchange.throws, started))
         except OSError as error:
             return False, _("Could not write the record: {error}").format(error=error)
-        if one_line:
-            return True, _("Record written to {path}").format(path=path)
-        return True, _("Record written to:\n{folder}\n{name}").format(
-            folder=f"{path.parent}{os.sep}", name=path.name
-        )
+        return True, record_written_said(path, one_line)
 
 
 class ConnectingScreen(Screen[None]):
