@@ -119,10 +119,12 @@ def main(names: list[str]) -> int:
             "rsvg-convert is needed: apt-get install librsvg2-bin fonts-firacode", file=sys.stderr
         )
         return 1
-    with tempfile.TemporaryDirectory() as work:
-        os.environ["NARDY_HOME"] = work  # never touch the player's save or settings
-        os.environ["TEXTUAL_ANIMATIONS"] = "none"
-        for name in names or PICTURES:
+    os.environ["TEXTUAL_ANIMATIONS"] = "none"
+    for name in names or PICTURES:
+        # A data folder of its own for each scene: never the player's, and no setting one
+        # scene turned on (the tutor's) carried into the next.
+        with tempfile.TemporaryDirectory() as work:
+            os.environ["NARDY_HOME"] = work
             if name == "network":
                 for svg in asyncio.run(shoot_network_pair(Path(work))):
                     to_png(svg, HERE / f"{svg.stem}.png", PNG_WIDTH)
