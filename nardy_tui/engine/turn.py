@@ -448,22 +448,43 @@ class TurnBuilder:
         dst: int,
         shown: Callable[[int], int],
     ) -> str | None:
-        """For a target only several dice reach: why the first way there fails."""
+        """For a target only several dice reach: why each way there fails (5-3 from 24 to
+        16 names both 19 and 21 when both are held), or None if one of them does not."""
+        problems: list[str] = []
         for order in _orders_reaching(left, src, dst):
-            walked = list(own)
-            dice_left = list(left)
-            at = src
-            for die in order:
-                step = _step(at, die)
-                problem = step_problem(self._board, tuple(walked), at, die, shown)
-                if problem is None and not self._allowed(tuple(walked), tuple(dice_left), step):
-                    problem = _unplayed_dice_reason()
-                if problem is not None:
-                    return _on_the_way_reason(dst, shown, _sentence_case(problem))
-                walked[at] -= 1
-                walked[step.dst] += 1
-                dice_left.remove(die)
-                at = step.dst
+            problem = self._way_problem(own, left, src, order, shown)
+            if problem is None:
+                return None
+            if problem not in problems:
+                problems.append(problem)
+        if not problems:
+            return None
+        reasons = "; ".join(_sentence_case(problem).rstrip(".") for problem in problems)
+        return _on_the_way_reason(dst, shown, f"{reasons}.")
+
+    def _way_problem(
+        self,
+        own: tuple[int, ...],
+        left: tuple[int, ...],
+        src: int,
+        order: tuple[int, ...],
+        shown: Callable[[int], int],
+    ) -> str | None:
+        """Why one checker may not walk from ``src`` by the dice of ``order``, or None."""
+        walked = list(own)
+        dice_left = list(left)
+        at = src
+        for die in order:
+            step = _step(at, die)
+            problem = step_problem(self._board, tuple(walked), at, die, shown)
+            if problem is None and not self._allowed(tuple(walked), tuple(dice_left), step):
+                problem = _unplayed_dice_reason()
+            if problem is not None:
+                return problem
+            walked[at] -= 1
+            walked[step.dst] += 1
+            dice_left.remove(die)
+            at = step.dst
         return None
 
 
