@@ -32,7 +32,7 @@ from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord, game_result
 from nardy_tui.i18n import N_, _
 
 
-class Mark(Enum):
+class Verdict(Enum):
     """How bad a play was, by the equity it gave away. The value is the English word, as
     ``--json`` writes it; ``name_shown`` is the word for a reader."""
 
@@ -44,21 +44,21 @@ class Mark(Enum):
     @property
     def name_shown(self) -> str:
         """The mark in the player's language ("" for no mark)."""
-        return _(MARK_NAMES[self]) if self is not Mark.NONE else ""
+        return _(MARK_NAMES[self]) if self is not Verdict.NONE else ""
 
 
-MARK_NAMES: dict[Mark, str] = {
-    Mark.DOUBTFUL: N_("doubtful"),
-    Mark.ERROR: N_("error"),
-    Mark.BLUNDER: N_("blunder"),
+MARK_NAMES: dict[Verdict, str] = {
+    Verdict.DOUBTFUL: N_("doubtful"),
+    Verdict.ERROR: N_("error"),
+    Verdict.BLUNDER: N_("blunder"),
 }
 """Each mark's word, for ``_()`` where it is shown (no mark has none)."""
 
 
-THRESHOLDS: tuple[tuple[float, Mark], ...] = (
-    (0.16, Mark.BLUNDER),
-    (0.08, Mark.ERROR),
-    (0.04, Mark.DOUBTFUL),
+THRESHOLDS: tuple[tuple[float, Verdict], ...] = (
+    (0.16, Verdict.BLUNDER),
+    (0.08, Verdict.ERROR),
+    (0.04, Verdict.DOUBTFUL),
 )
 """The smallest loss (in points) for each mark, worst first."""
 
@@ -79,13 +79,13 @@ ALTERNATIVES = 3
 """How many of the best plays each turn's analysis keeps (the hint shows as many)."""
 
 
-def mark_for(loss: float) -> Mark:
+def mark_for(loss: float) -> Verdict:
     """The mark a loss earns.
 
-    >>> mark_for(0.0), mark_for(0.05), mark_for(0.1), mark_for(0.3)
-    (<Mark.NONE: ''>, <Mark.DOUBTFUL: 'doubtful'>, <Mark.ERROR: 'error'>, <Mark.BLUNDER: 'blunder'>)
+    >>> [mark_for(loss).name for loss in (0.0, 0.05, 0.1, 0.3)]
+    ['NONE', 'DOUBTFUL', 'ERROR', 'BLUNDER']
     """
-    return next((mark for bound, mark in THRESHOLDS if loss >= bound), Mark.NONE)
+    return next((mark for bound, mark in THRESHOLDS if loss >= bound), Verdict.NONE)
 
 
 def grade_for(mean_loss: float) -> str:
@@ -135,7 +135,7 @@ class TurnReview:
         return max(self.best_equity - self.played_equity, 0.0)
 
     @property
-    def mark(self) -> Mark:
+    def mark(self) -> Verdict:
         return mark_for(self.loss)
 
 
@@ -170,7 +170,7 @@ class PlayerSummary:
     side: Side
     decisions: int
     total_loss: float
-    counts: dict[Mark, int] = field(default_factory=dict)
+    counts: dict[Verdict, int] = field(default_factory=dict)
 
     @property
     def mean_loss(self) -> float:
@@ -253,14 +253,14 @@ class GameReview:
         return [
             turn
             for turn in self.turns
-            if turn.mark is not Mark.NONE and (side is None or turn.side is side)
+            if turn.mark is not Verdict.NONE and (side is None or turn.side is side)
         ]
 
 
 def summarise(reviews: Sequence[GameReview], side: Side) -> PlayerSummary:
     """One side's play over several reviewed games (a whole match)."""
     mine = [turn for review in reviews for turn in review.turns if turn.side is side]
-    counts = {mark: sum(turn.mark is mark for turn in mine) for mark in Mark}
+    counts = {mark: sum(turn.mark is mark for turn in mine) for mark in Verdict}
     return PlayerSummary(side, len(mine), sum(turn.loss for turn in mine), counts)
 
 

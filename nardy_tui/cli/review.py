@@ -21,9 +21,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from nardy_tui.bot import (
     Evaluation,
     GameReview,
-    Mark,
     RolledVerdict,
     TurnReview,
+    Verdict,
     WeightsError,
     review_game,
     roll_out_turn,
@@ -203,9 +203,9 @@ def format_report(
                 count=summary.decisions,
                 loss=f"{summary.total_loss:.3f}",
                 mean=f"{summary.mean_loss:.3f}",
-                blunders=counts.get(Mark.BLUNDER, 0),
-                errors=counts.get(Mark.ERROR, 0),
-                doubtful=counts.get(Mark.DOUBTFUL, 0),
+                blunders=counts.get(Verdict.BLUNDER, 0),
+                errors=counts.get(Verdict.ERROR, 0),
+                doubtful=counts.get(Verdict.DOUBTFUL, 0),
                 grade=summary.grade_shown,
             )
         )
@@ -214,8 +214,8 @@ def format_report(
     return "\n".join(lines)
 
 
-def _marks_worst_first() -> list[Mark]:
-    return [Mark.BLUNDER, Mark.ERROR, Mark.DOUBTFUL]
+def _marks_worst_first() -> list[Verdict]:
+    return [Verdict.BLUNDER, Verdict.ERROR, Verdict.DOUBTFUL]
 
 
 def _as_data(

@@ -17,7 +17,7 @@ from nardy_tui.play.marks import (
     HINT_FROM_GLYPH,
     HINT_TO_GLYPH,
     SINGLE_GLYPH,
-    Mark,
+    Highlight,
     Marks,
     moved_cells,
 )
@@ -38,7 +38,7 @@ def marks_for(flow: TurnFlow) -> Marks:
     last_from, last_to = (set(), set()) if last is None else moved_cells(*last)
     turn = flow.human_turn
     if turn is None:
-        return Marks(cells={Mark.LAST_FROM: last_from, Mark.LAST_TO: last_to})
+        return Marks(cells={Highlight.LAST_FROM: last_from, Highlight.LAST_TO: last_to})
     mover = turn.mover
     glyphs: dict[int, str] = {}
     single: set[int] = set()
@@ -56,13 +56,13 @@ def marks_for(flow: TurnFlow) -> Marks:
     return Marks(
         glyphs,
         {
-            Mark.SOURCE: {cell_of(mover, point) for point in turn.sources()},
-            Mark.SELECTED: set() if flow.selected is None else {cell_of(mover, flow.selected)},
-            Mark.DEST_SINGLE: single,
-            Mark.DEST_COMBINED: combined,
-            Mark.HINT: hint_from | hint_to,
-            Mark.LAST_FROM: last_from,
-            Mark.LAST_TO: last_to,
+            Highlight.SOURCE: {cell_of(mover, point) for point in turn.sources()},
+            Highlight.SELECTED: set() if flow.selected is None else {cell_of(mover, flow.selected)},
+            Highlight.DEST_SINGLE: single,
+            Highlight.DEST_COMBINED: combined,
+            Highlight.HINT: hint_from | hint_to,
+            Highlight.LAST_FROM: last_from,
+            Highlight.LAST_TO: last_to,
         },
     )
 

@@ -15,7 +15,7 @@ from nardy_tui.engine import Play, Side, checker_moves
 from nardy_tui.play.cells import cell_of
 
 
-class Mark(Enum):
+class Highlight(Enum):
     """A highlight on a cell, its value the look's name in the stylesheet.
 
     The owner's marks come first, weakest first: where two apply, the later one's colour
@@ -42,7 +42,7 @@ class Mark(Enum):
     """Each side's head (the board's own)."""
 
 
-OWNERS_MARKS = tuple(mark for mark in Mark if mark not in (Mark.CURSOR, Mark.HEAD))
+OWNERS_MARKS = tuple(mark for mark in Highlight if mark not in (Highlight.CURSOR, Highlight.HEAD))
 """The marks the board's owner sets (``Marks``), weakest first."""
 
 SINGLE_GLYPH = "◇"
@@ -64,9 +64,9 @@ class Marks:
     """The board's highlights: glyphs on cells, and cells by mark (``BoardView.set_marks``)."""
 
     glyphs: dict[int, str] = field(default_factory=dict)
-    cells: dict[Mark, set[int]] = field(default_factory=dict)
+    cells: dict[Highlight, set[int]] = field(default_factory=dict)
 
-    def of(self, mark: Mark) -> set[int]:
+    def of(self, mark: Highlight) -> set[int]:
         """The cells with ``mark`` (none when it is not set)."""
         return self.cells.get(mark, set())
 
@@ -86,7 +86,7 @@ def moved_cells(side: Side, play: Play) -> tuple[set[int], set[int]]:
 def last_play_marks(side: Side, play: Play) -> Marks:
     """The marks of a play just made: where its checkers left, where they arrived."""
     left, arrived = moved_cells(side, play)
-    return Marks(cells={Mark.LAST_FROM: left, Mark.LAST_TO: arrived})
+    return Marks(cells={Highlight.LAST_FROM: left, Highlight.LAST_TO: arrived})
 
 
 def judged_marks(side: Side, played: Play, best: Play = Play()) -> Marks:
@@ -98,5 +98,5 @@ def judged_marks(side: Side, played: Play, best: Play = Play()) -> Marks:
     starred = best_from | best_to
     return Marks(
         dict.fromkeys(starred, HINT_TO_GLYPH),
-        {Mark.LAST_FROM: left, Mark.LAST_TO: arrived, Mark.HINT: starred},
+        {Highlight.LAST_FROM: left, Highlight.LAST_TO: arrived, Highlight.HINT: starred},
     )

@@ -12,17 +12,17 @@ from enum import Enum
 
 from nardy_tui.bot import (
     GameReview,
-    Mark,
     PlayerSummary,
     RolledVerdict,
     RollLuck,
     TurnReview,
+    Verdict,
 )
 from nardy_tui.engine import Play, Side, format_play
 from nardy_tui.i18n import N_, Shown, _, ngettext, reading_of, visual
 from nardy_tui.play.wording import chances_said
 
-MARK_GLYPHS = {Mark.NONE: " ", Mark.DOUBTFUL: "?", Mark.ERROR: "✗", Mark.BLUNDER: "✗✗"}
+MARK_GLYPHS = {Verdict.NONE: " ", Verdict.DOUBTFUL: "?", Verdict.ERROR: "✗", Verdict.BLUNDER: "✗✗"}
 """Each verdict's glyph in the list; more than colour, for monochrome terminals."""
 
 
@@ -41,7 +41,7 @@ class TurnFilter(Enum):
 
     def passes(self, turn: TurnReview) -> bool:
         if self is TurnFilter.MISTAKES:
-            return turn.mark is not Mark.NONE
+            return turn.mark is not Verdict.NONE
         if self in (TurnFilter.WHITE, TurnFilter.BLACK):
             return turn.side is Side(self.value)
         return True
@@ -65,7 +65,7 @@ def list_line(turn: TurnReview, reader: Side) -> str:
     the play made and, for a mistake, the points it cost (from the right, in a
     right-to-left language)."""
     mark = turn.mark
-    cost = f"  -{turn.loss:.2f}" if mark is not Mark.NONE else ""
+    cost = f"  -{turn.loss:.2f}" if mark is not Verdict.NONE else ""
     return visual(
         f"{MARK_GLYPHS[mark]:<2}{turn.number:>3}. {reading_of(turn.side.name_shown)} "
         f"{turn.dice}: {play_read(turn, turn.played, reader)}{cost}"
@@ -84,7 +84,7 @@ def verdict_lines(turn: TurnReview, reader: Side) -> list[str]:
     }
     if turn.loss == 0.0:
         played = _("{side} played {play} (◌ ▲▼), equity {equity}: the best play, or as good.")
-    elif turn.mark is Mark.NONE:
+    elif turn.mark is Verdict.NONE:
         played = _("{side} played {play} (◌ ▲▼), equity {equity}: cost {loss} points.")
     else:
         played = _("{side} played {play} (◌ ▲▼), equity {equity}: cost {loss} points: {mark}.")
@@ -121,9 +121,9 @@ def summary_line(summary: PlayerSummary, finished: bool) -> str:
             if finished
             else _("{side}: no decision to judge yet").format(side=side)
         )
-    blunders = summary.counts.get(Mark.BLUNDER, 0)
-    errors = summary.counts.get(Mark.ERROR, 0)
-    doubtful = summary.counts.get(Mark.DOUBTFUL, 0)
+    blunders = summary.counts.get(Verdict.BLUNDER, 0)
+    errors = summary.counts.get(Verdict.ERROR, 0)
+    doubtful = summary.counts.get(Verdict.DOUBTFUL, 0)
     fields = {
         "side": side,
         "decisions": ngettext("{count} decision", "{count} decisions", summary.decisions).format(
@@ -152,7 +152,7 @@ def marks_key() -> str:
     return Shown.of(
         " · ".join(
             f"{MARK_GLYPHS[mark]} {reading_of(mark.name_shown)}"
-            for mark in (Mark.BLUNDER, Mark.ERROR, Mark.DOUBTFUL)
+            for mark in (Verdict.BLUNDER, Verdict.ERROR, Verdict.DOUBTFUL)
         )
     )
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from nardy_tui.bot import Mark, TurnReview, comparable
+from nardy_tui.bot import TurnReview, Verdict, comparable
 from nardy_tui.engine import Dice, Play, Position, TurnRecord, format_play
 from nardy_tui.i18n import _
 from nardy_tui.play.wording import chances_said
@@ -21,9 +21,9 @@ if TYPE_CHECKING:
     from nardy_tui.bot import RankingWithChances
 
 MARKS_FROM = {
-    Tutor.DOUBTFUL: (Mark.DOUBTFUL, Mark.ERROR, Mark.BLUNDER),
-    Tutor.ERROR: (Mark.ERROR, Mark.BLUNDER),
-    Tutor.BLUNDER: (Mark.BLUNDER,),
+    Tutor.DOUBTFUL: (Verdict.DOUBTFUL, Verdict.ERROR, Verdict.BLUNDER),
+    Tutor.ERROR: (Verdict.ERROR, Verdict.BLUNDER),
+    Tutor.BLUNDER: (Verdict.BLUNDER,),
     Tutor.OFF: (),
 }
 """The marks each threshold warns of."""

@@ -37,7 +37,7 @@ from nardy_tui.play import (
     LAST_FROM_GLYPH,
     LAST_TO_GLYPHS,
     OWNERS_MARKS,
-    Mark,
+    Highlight,
     Marks,
     cell_of,
     layout,
@@ -81,7 +81,7 @@ class PointLook:
     count: int
     label: str
     marker: str
-    marks: frozenset[Mark]
+    marks: frozenset[Highlight]
 
 
 @dataclass(frozen=True)
@@ -92,25 +92,25 @@ class TrayLook:
     side: Side
     count: int
     marker: str
-    marks: frozenset[Mark]
+    marks: frozenset[Highlight]
 
 
 LABEL_LAYERS = (
-    (Mark.HEAD, "point--label-head"),
-    (Mark.LAST_FROM, "point--label-last"),
-    (Mark.LAST_TO, "point--label-last"),
-    (Mark.SOURCE, "point--label-source"),
-    (Mark.SELECTED, "point--label-selected"),
-    (Mark.CURSOR, "point--label-cursor"),
+    (Highlight.HEAD, "point--label-head"),
+    (Highlight.LAST_FROM, "point--label-last"),
+    (Highlight.LAST_TO, "point--label-last"),
+    (Highlight.SOURCE, "point--label-source"),
+    (Highlight.SELECTED, "point--label-selected"),
+    (Highlight.CURSOR, "point--label-cursor"),
 )
 """The edge number's looks by mark, weakest first."""
 
 TRAY_LAYERS = (
-    (Mark.LAST_TO, "tray--last-to"),
-    (Mark.DEST_SINGLE, "tray--dest"),
-    (Mark.DEST_COMBINED, "tray--dest"),
-    (Mark.HINT, "tray--hint"),
-    (Mark.CURSOR, "tray--cursor"),
+    (Highlight.LAST_TO, "tray--last-to"),
+    (Highlight.DEST_SINGLE, "tray--dest"),
+    (Highlight.DEST_COMBINED, "tray--dest"),
+    (Highlight.HINT, "tray--hint"),
+    (Highlight.CURSOR, "tray--cursor"),
 )
 """A tray's looks by mark, weakest first."""
 
@@ -437,7 +437,7 @@ class BoardView(Widget, can_focus=True):
             if look is not None
         ]
 
-    def marked(self, mark: Mark) -> set[int]:
+    def marked(self, mark: Highlight) -> set[int]:
         """The cells drawn with ``mark``."""
         return {look.cell for look in self.looks() if mark in look.marks}
 
@@ -464,18 +464,18 @@ class BoardView(Widget, can_focus=True):
         """The glyphs under a stack: the owner's marker and the last play's own mark, side by
         side where both apply; a review's play that was the best lost its ◌ and ▲ to the ★."""
         last = ""
-        if cell in self._marks.of(Mark.LAST_TO):
+        if cell in self._marks.of(Highlight.LAST_TO):
             last = LAST_TO_GLYPHS[upper]
-        elif cell in self._marks.of(Mark.LAST_FROM):
+        elif cell in self._marks.of(Highlight.LAST_FROM):
             last = LAST_FROM_GLYPH
         return self._marks.glyphs.get(cell, "") + last
 
-    def _marks_of(self, cell: int) -> frozenset[Mark]:
+    def _marks_of(self, cell: int) -> frozenset[Highlight]:
         marks = {mark for mark, cells in self._marks.cells.items() if cell in cells}
         if self.interactive and cell == self.cursor:
-            marks.add(Mark.CURSOR)
+            marks.add(Highlight.CURSOR)
         if cell in HEAD_CELLS:
-            marks.add(Mark.HEAD)
+            marks.add(Highlight.HEAD)
         return frozenset(marks)
 
     # -- keys and clicks ------------------------------------------------------------------

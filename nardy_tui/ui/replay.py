@@ -21,7 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.widgets import Static
 
-from nardy_tui.bot import GameReview, Mark, TurnReview
+from nardy_tui.bot import GameReview, TurnReview, Verdict
 from nardy_tui.engine import Play, Position, TurnKey, format_play
 from nardy_tui.i18n import N_, _, ngettext
 from nardy_tui.play import judged_marks
@@ -171,7 +171,7 @@ class ReplayScreen(SizedScreen):
         """Jump to the next turn the review marked (from a review only)."""
         for index in range(self.index + 1, len(self.frames)):
             judged = self._judged(self.frames[index])
-            if judged is not None and judged.mark is not Mark.NONE:
+            if judged is not None and judged.mark is not Verdict.NONE:
                 self.index = index
                 self.show_frame()
                 return
@@ -205,7 +205,7 @@ class ReplayScreen(SizedScreen):
         board.numbering = mover
         played = frame.turn.play if frame.turn else Play()
         judged = self._judged(frame)
-        best = judged.best if judged is not None and judged.mark is not Mark.NONE else Play()
+        best = judged.best if judged is not None and judged.mark is not Verdict.NONE else Play()
         board.set_marks(judged_marks(mover, played, best))
         board.set_banner(frame.turn.notation if frame.turn else _("Start"))
         board.border_title = Content(frame.caption())
@@ -238,7 +238,7 @@ def fitted(parts: Sequence[str], gap: str, width: int) -> list[str]:
 def verdict(turn: TurnReview) -> str:
     """The review's word on a turn, under the board: one line for a good play, two for a
     mistake (``VERDICT_ROWS``)."""
-    if turn.mark is Mark.NONE:
+    if turn.mark is Verdict.NONE:
         return _("Review: a good play (equity {equity}).").format(
             equity=f"{turn.played_equity:+.3f}"
         )

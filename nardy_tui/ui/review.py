@@ -25,9 +25,9 @@ from textual.worker import get_current_worker
 
 from nardy_tui.bot import (
     GameReview,
-    Mark,
     RolledVerdict,
     TurnReview,
+    Verdict,
     WeightsError,
     review_game,
     roll_out_turn,
@@ -340,7 +340,7 @@ class ReviewScreen(SizedScreen):
         here = turns.highlighted if turns.highlighted is not None else -direction
         index = here + direction
         while 0 <= index < len(self._listed):
-            if self._listed[index].mark is not Mark.NONE:
+            if self._listed[index].mark is not Verdict.NONE:
                 turns.highlighted = index
                 return
             index += direction

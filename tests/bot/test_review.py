@@ -8,7 +8,7 @@ import random
 import pytest
 
 from nardy_tui.bot import get_bot
-from nardy_tui.bot.review import GameReview, Mark, grade_for, mark_for, review_game
+from nardy_tui.bot.review import GameReview, Verdict, grade_for, mark_for, review_game
 from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord, format_play, legal_plays
 from tests.engine.boards import position as make_position
 
@@ -33,14 +33,14 @@ def test_throwing_away_a_won_race_is_a_blunder_and_the_winning_play_is_best() ->
     blunder = play_named(start, (6, 5), "6/1 5/off")
     review = review_game(start, [turn(start, (6, 5), blunder)])
     [judged] = review.turns
-    assert judged.mark is Mark.BLUNDER and judged.played == blunder and judged.dice == (6, 5)
+    assert judged.mark is Verdict.BLUNDER and judged.played == blunder and judged.dice == (6, 5)
     assert judged.best != blunder and start.apply(judged.best, (6, 5)).winner is Side.WHITE
     assert judged.loss == pytest.approx(2.0)  # a sure win (+1) thrown into a sure loss (-1)
     assert judged.played_equity == pytest.approx(-1.0)
     assert judged.best_equity == pytest.approx(1.0)
     assert review.mistakes(Side.WHITE) == [judged] and review.mistakes(Side.BLACK) == []
     summary = review.summary(Side.WHITE)
-    assert summary.decisions == 1 and summary.counts[Mark.BLUNDER] == 1
+    assert summary.decisions == 1 and summary.counts[Verdict.BLUNDER] == 1
     assert summary.grade == "Beginner"
 
 
@@ -66,7 +66,7 @@ def test_the_experts_own_plays_show_no_mistakes() -> None:
         Position.initial(Side.WHITE), turns, progress=lambda k, n: done.append((k, n))
     )
     assert review.turns, "some of these turns have a choice"
-    assert all(turn.loss == 0.0 and turn.mark is Mark.NONE for turn in review.turns)
+    assert all(turn.loss == 0.0 and turn.mark is Verdict.NONE for turn in review.turns)
     assert done[-1] == (len(turns), len(turns))
     assert review_game(Position.initial(Side.WHITE), turns) == review  # deterministic
 
@@ -133,17 +133,17 @@ def test_a_turn_recorded_for_the_wrong_side_is_refused() -> None:
 @pytest.mark.parametrize(
     ("loss", "mark"),
     [
-        (0.0, Mark.NONE),
-        (0.039, Mark.NONE),
-        (0.04, Mark.DOUBTFUL),
-        (0.079, Mark.DOUBTFUL),
-        (0.08, Mark.ERROR),
-        (0.159, Mark.ERROR),
-        (0.16, Mark.BLUNDER),
-        (1.5, Mark.BLUNDER),
+        (0.0, Verdict.NONE),
+        (0.039, Verdict.NONE),
+        (0.04, Verdict.DOUBTFUL),
+        (0.079, Verdict.DOUBTFUL),
+        (0.08, Verdict.ERROR),
+        (0.159, Verdict.ERROR),
+        (0.16, Verdict.BLUNDER),
+        (1.5, Verdict.BLUNDER),
     ],
 )
-def test_marks_follow_the_documented_thresholds(loss: float, mark: Mark) -> None:
+def test_marks_follow_the_documented_thresholds(loss: float, mark: Verdict) -> None:
     assert mark_for(loss) is mark
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from nardy_tui.engine import Match, ScriptedDice, Side, Step
 from nardy_tui.play import (
-    Mark,
+    Highlight,
     TurnFlow,
     cell_of,
     first_source_cell,
@@ -51,7 +51,7 @@ def test_the_cursor_starts_on_the_first_checker_that_may_move() -> None:
     assert first_source_cell(flow.human_turn) is None, "no dice yet"
     flow.roll()
     assert first_source_cell(flow.human_turn) == cell_of(Side.WHITE, 24)
-    assert marks_for(flow).of(Mark.SOURCE) == {cell_of(Side.WHITE, 24)}
+    assert marks_for(flow).of(Highlight.SOURCE) == {cell_of(Side.WHITE, 24)}
 
 
 def test_the_hint_shows_only_the_moves_still_to_play() -> None:
@@ -76,7 +76,7 @@ def test_a_judged_play_marks_the_play_made_and_stars_the_best() -> None:
     played = (Step(24, 18, 6), Step(24, 19, 5))
     best = (Step(24, 18, 6), Step(18, 13, 5))
     marks = judged_marks(Side.WHITE, played, best)
-    assert marks.of(Mark.LAST_TO) == {cell_of(Side.WHITE, 18), cell_of(Side.WHITE, 19)}
-    assert marks.of(Mark.HINT) == {cell_of(Side.WHITE, 24), cell_of(Side.WHITE, 13)}
-    assert set(marks.glyphs) == marks.of(Mark.HINT)
-    assert judged_marks(Side.WHITE, played).of(Mark.HINT) == set()
+    assert marks.of(Highlight.LAST_TO) == {cell_of(Side.WHITE, 18), cell_of(Side.WHITE, 19)}
+    assert marks.of(Highlight.HINT) == {cell_of(Side.WHITE, 24), cell_of(Side.WHITE, 13)}
+    assert set(marks.glyphs) == marks.of(Highlight.HINT)
+    assert judged_marks(Side.WHITE, played).of(Highlight.HINT) == set()

@@ -15,7 +15,7 @@ from nardy_tui.play import (
     COMMANDS,
     SINGLE_GLYPH,
     Command,
-    Mark,
+    Highlight,
     Next,
     Reader,
     Seat,
@@ -73,9 +73,9 @@ def test_choosing_a_checker_selects_it_and_marks_where_it_may_go() -> None:
     assert flow.selected == 24 and not outcome.changed
     assert outcome.said.startswith("Checker on 24 selected")
     marks = marks_for(flow)
-    assert marks.cells[Mark.SELECTED] == {white(24)}
-    assert marks.cells[Mark.DEST_SINGLE] == {white(21), white(19)}
-    assert marks.cells[Mark.DEST_COMBINED] == {white(16)}
+    assert marks.cells[Highlight.SELECTED] == {white(24)}
+    assert marks.cells[Highlight.DEST_SINGLE] == {white(21), white(19)}
+    assert marks.cells[Highlight.DEST_COMBINED] == {white(16)}
     assert marks.glyphs[white(16)] == COMBINED_GLYPH and marks.glyphs[white(19)] == SINGLE_GLYPH
 
 
@@ -202,10 +202,10 @@ def test_a_hint_is_starred_until_a_step_leaves_it() -> None:
     best = legal_plays(flow.match.position, (5, 3))[0]
     outcome = flow.show_hint([(best, 0.25)], turn_number=0)
     assert outcome is not None and outcome.said.startswith("Hint: 24/16 (+0.250)")
-    assert marks_for(flow).cells[Mark.HINT] == {white(24), white(16)}
+    assert marks_for(flow).cells[Highlight.HINT] == {white(24), white(16)}
     flow.choose(white(24))
     flow.choose(white(21))
-    assert marks_for(flow).cells[Mark.HINT] == set(), "24/21 is not the hinted 24/19 19/16"
+    assert marks_for(flow).cells[Highlight.HINT] == set(), "24/21 is not the hinted 24/19 19/16"
     assert flow.show_hint([(best, 0.25)], turn_number=3) is None, "a stale hint is dropped"
 
 

@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from nardy_tui.bot import Evaluation, GameReview, Mark, RollLuck, TurnReview, summarise
+from nardy_tui.bot import Evaluation, GameReview, RollLuck, TurnReview, Verdict, summarise
 from nardy_tui.engine import Dice, Position, Side, Step, TurnRecord
 from nardy_tui.play import (
     TurnFilter,
@@ -23,7 +23,7 @@ PLAYED = (Step(24, 18, 6), Step(24, 19, 5))
 BEST = (Step(24, 18, 6), Step(18, 13, 5))
 
 
-def judged(side: Side, loss: float, mark: Mark) -> TurnReview:
+def judged(side: Side, loss: float, mark: Verdict) -> TurnReview:
     """A turn of the opening judged to cost ``loss``, which the review marks ``mark``."""
     record = TurnRecord(side, (6, 5), PLAYED, "24/18 24/19")
     turn = TurnReview(
@@ -40,7 +40,7 @@ def judged(side: Side, loss: float, mark: Mark) -> TurnReview:
 
 
 def test_the_filters_pass_the_turns_they_name() -> None:
-    blunder, good = judged(Side.WHITE, 0.4, Mark.BLUNDER), judged(Side.BLACK, 0.0, Mark.NONE)
+    blunder, good = judged(Side.WHITE, 0.4, Verdict.BLUNDER), judged(Side.BLACK, 0.0, Verdict.NONE)
     assert [TurnFilter.MISTAKES.passes(turn) for turn in (blunder, good)] == [True, False]
     assert [TurnFilter.BLACK.passes(turn) for turn in (blunder, good)] == [False, True]
     assert TurnFilter.ALL.passes(good) and TurnFilter("white").passes(blunder)
@@ -50,7 +50,7 @@ def test_the_filters_pass_the_turns_they_name() -> None:
 
 
 def test_a_turns_line_and_verdict_in_the_readers_numbering() -> None:
-    blunder = judged(Side.WHITE, 0.4, Mark.BLUNDER)
+    blunder = judged(Side.WHITE, 0.4, Verdict.BLUNDER)
     assert list_line(blunder, Side.WHITE) == "✗✗  3. White 6-5: 24/18 24/19  -0.40"
     assert list_line(blunder, Side.BLACK) == "✗✗  3. White 6-5: 12/6 12/7  -0.40"
     played, best, others, named = verdict_lines(blunder, Side.WHITE)
@@ -61,7 +61,7 @@ def test_a_turns_line_and_verdict_in_the_readers_numbering() -> None:
 
 
 def test_a_sides_summary_counts_its_mistakes_and_grades_it_once_done() -> None:
-    review = GameReview((judged(Side.WHITE, 0.4, Mark.BLUNDER),))
+    review = GameReview((judged(Side.WHITE, 0.4, Verdict.BLUNDER),))
     white = summarise([review], Side.WHITE)
     assert "1 blunder" in summary_line(white, finished=False)
     assert "grade" in summary_line(white, finished=True)
@@ -72,7 +72,7 @@ def test_a_sides_summary_counts_its_mistakes_and_grades_it_once_done() -> None:
 
 def test_the_verdict_gives_the_chances_after_the_play_made_and_after_the_best() -> None:
     blunder = dataclasses.replace(
-        judged(Side.WHITE, 0.4, Mark.BLUNDER),
+        judged(Side.WHITE, 0.4, Verdict.BLUNDER),
         played_chances=Evaluation(win=0.40, win_mars=0.10, lose_mars=0.12),
         best_chances=Evaluation(win=0.55, win_mars=0.12, lose_mars=0.05),
     )
@@ -86,12 +86,12 @@ def test_the_verdict_gives_the_chances_after_the_play_made_and_after_the_best() 
 def test_a_play_searched_deeper_than_the_hint_looks_at_it_is_said_to_be() -> None:
     # The hint and the analysis rank this play by a shallower look than the best's; the
     # review and the tutor search it as deep as the best, and say so beside its figure.
-    deepened = dataclasses.replace(judged(Side.WHITE, 0.4, Mark.BLUNDER), played_deepened=True)
+    deepened = dataclasses.replace(judged(Side.WHITE, 0.4, Verdict.BLUNDER), played_deepened=True)
     said = "searched as deep as the best, to compare them fairly."
     lines = verdict_lines(deepened, Side.WHITE)
     assert lines[1].startswith("Best: ") and lines[2] == "The play made was " + said
     assert tutor_question(deepened).endswith("Your play was " + said)
-    plain = judged(Side.WHITE, 0.4, Mark.BLUNDER)
+    plain = judged(Side.WHITE, 0.4, Verdict.BLUNDER)
     assert said not in " ".join(verdict_lines(plain, Side.WHITE)) + tutor_question(plain)
 
 
@@ -99,7 +99,7 @@ def test_the_luck_sentence_is_the_result_as_a_sum_of_the_start_the_dice_and_both
     # From a position worth +0.20 to White, Black's dice gave it 0.90, White's play cost
     # 0.40 and Black's 0.10: for White, -1 = +0.20 - 0.90 - 0.40 + 0.10.
     review = GameReview(
-        (judged(Side.WHITE, 0.4, Mark.BLUNDER), judged(Side.BLACK, 0.1, Mark.ERROR)),
+        (judged(Side.WHITE, 0.4, Verdict.BLUNDER), judged(Side.BLACK, 0.1, Verdict.ERROR)),
         (RollLuck(3, Side.BLACK, Dice(6, 6), 0.9),),
         (Side.BLACK, 1),
         0.2,

@@ -93,12 +93,12 @@ async def test_the_board_fills_the_terminal_and_follows_a_resize() -> None:
 
 
 async def test_a_reviewed_record_shows_each_turns_verdict_and_m_finds_the_mistakes() -> None:
-    from nardy_tui.bot import Mark, review_game
+    from nardy_tui.bot import Verdict, review_game
 
     record = short_match_record()
     game = record.games[0]
     reviews = [review_game(game.start, game.turns)]
-    mistakes = [turn for turn in reviews[0].turns if turn.mark is not Mark.NONE]
+    mistakes = [turn for turn in reviews[0].turns if turn.mark is not Verdict.NONE]
     assert mistakes, "random play makes mistakes"
     app = ReplayApp(record, reviews)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -152,7 +152,7 @@ async def test_at_80x24_no_line_wraps_and_the_last_id_is_whole() -> None:
 
 
 async def test_at_80x24_a_verdict_and_a_two_line_header_fit_whole() -> None:
-    from nardy_tui.bot import Mark, review_game
+    from nardy_tui.bot import Verdict, review_game
 
     record = short_match_record(MatchOptions(mode="hot-seat"))
     game = record.games[0]
@@ -165,7 +165,7 @@ async def test_at_80x24_a_verdict_and_a_two_line_header_fit_whole() -> None:
         await pilot.press("m")
         await pilot.pause()  # the frame the key chose is drawn before its rows are read
         judged = screen.judged[(game.number, screen.frame.turn.number)]  # type: ignore[union-attr]
-        assert judged.mark is not Mark.NONE
+        assert judged.mark is not Verdict.NONE
         shown = [row.strip() for row in rows(app)]
         assert shown[:2] == [
             "White: player 1 / Black: player 2 (hot-seat) · Match to 3 points",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nardy_tui.engine import Phase, Side, checker_moves, format_play
 from nardy_tui.options import LaunchOptions, MatchOptions
-from nardy_tui.play import BotSeat, Mark, cell_of
+from nardy_tui.play import BotSeat, Highlight, cell_of
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import MatchOverDialog
 from tests.ui.conftest import FirstPlayBot
@@ -95,7 +95,7 @@ async def test_hint_stars_the_best_play() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         best = FirstPlayBot("hard", 0).rank(match.turn.position, match.turn.dice)[0][0]
-        starred = screen.board.marked(Mark.HINT)
+        starred = screen.board.marked(Highlight.HINT)
         mover = match.position.turn
         # each hinted checker's start and end (a point it only passes through is not starred)
         assert starred == {cell_of(mover, p) for move in checker_moves(best) for p in move}

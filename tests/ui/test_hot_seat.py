@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nardy_tui.engine import Phase, Position, Side, checker_moves, legal_plays
 from nardy_tui.options import LaunchOptions, MatchOptions
-from nardy_tui.play import Mark, cell_of, layout
+from nardy_tui.play import Highlight, cell_of, layout
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
@@ -65,7 +65,9 @@ async def test_a_one_point_match_by_keys_from_the_roll_off_through_the_bear_off(
         route = turn.routes(src)[0]
         await burst(pilot, *keys_for(src))
         assert screen.flow.selected == src
-        dest = screen.board.marked(Mark.DEST_SINGLE) | screen.board.marked(Mark.DEST_COMBINED)
+        dest = screen.board.marked(Highlight.DEST_SINGLE) | screen.board.marked(
+            Highlight.DEST_COMBINED
+        )
         assert dest == {cell_of(starter, r.dst) for r in turn.routes(src)}
         await burst(pilot, *keys_for(route.dst))
         assert turn.steps == route.steps
@@ -301,7 +303,9 @@ async def test_the_hint_stars_go_once_another_play_is_begun_and_come_back_on_und
         await pilot.pause()
         hint = screen.flow.hint
         assert hint is not None
-        stars = {look.cell: look.marker for look in screen.board.looks() if Mark.HINT in look.marks}
+        stars = {
+            look.cell: look.marker for look in screen.board.looks() if Highlight.HINT in look.marks
+        }
         moves = checker_moves(hint)
         # ☆ where a checker leaves, ★ where it arrives.
         assert stars == {
@@ -311,10 +315,10 @@ async def test_the_hint_stars_go_once_another_play_is_begun_and_come_back_on_und
         other = next(step for step in turn.allowed_steps() if step != hint[0])
         await burst(pilot, *keys_for(other.src), *keys_for(other.dst))
         assert turn.steps[0] == other
-        assert not screen.board.marked(Mark.HINT)
+        assert not screen.board.marked(Highlight.HINT)
         assert not {"★", "☆"} & {look.marker for look in screen.board.looks()}
         await burst(pilot, "U")
-        assert screen.board.marked(Mark.HINT)
+        assert screen.board.marked(Highlight.HINT)
 
 
 async def test_a_struck_out_die_is_explained() -> None:
@@ -365,7 +369,7 @@ async def test_the_hint_stays_when_its_moves_are_played_in_another_order() -> No
         screen.refresh_view()
         await burst(pilot, *keys_for(hint[1].src), *keys_for(hint[1].dst))
         assert turn.steps == (hint[1],)
-        starred = screen.board.marked(Mark.HINT)
+        starred = screen.board.marked(Highlight.HINT)
         mover = turn.position.turn
         assert starred == {
             cell_of(mover, point) for move in checker_moves(hint[:1]) for point in move

@@ -16,7 +16,7 @@ from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.play import (
     LAST_FROM_GLYPH,
     LAST_TO_GLYPHS,
-    Mark,
+    Highlight,
     cell_of,
     layout,
     position_before_last,
@@ -35,7 +35,7 @@ def against_bot(pace: float = 0) -> NardyApp:
     return NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=pace)
 
 
-def marked(screen: GameScreen, mark: Mark) -> set[int]:
+def marked(screen: GameScreen, mark: Highlight) -> set[int]:
     return screen.board.marked(mark)
 
 
@@ -64,8 +64,8 @@ async def test_the_bots_play_is_marked_until_the_next_roll() -> None:
         screen, match = await bot_has_moved(pilot)
         record = match.game.turns[-1]
         sources, destinations = expected(Side.BLACK, record.play)
-        assert marked(screen, Mark.LAST_FROM) == sources
-        assert marked(screen, Mark.LAST_TO) == destinations
+        assert marked(screen, Highlight.LAST_FROM) == sources
+        assert marked(screen, Highlight.LAST_TO) == destinations
         points = {look.cell: look for look in screen.board.looks() if isinstance(look, PointLook)}
         top_row = set(layout(screen.board.view)[0])
         for cell in destinations:
@@ -74,7 +74,7 @@ async def test_the_bots_play_is_marked_until_the_next_roll() -> None:
         for cell in sources - destinations:
             assert points[cell].marker == LAST_FROM_GLYPH
         await burst(pilot, "r")
-        assert marked(screen, Mark.LAST_FROM) == marked(screen, Mark.LAST_TO) == set()
+        assert marked(screen, Highlight.LAST_FROM) == marked(screen, Highlight.LAST_TO) == set()
 
 
 async def test_with_automatic_rolling_the_marks_stay_until_the_first_step() -> None:
@@ -89,12 +89,12 @@ async def test_with_automatic_rolling_the_marks_stay_until_the_first_step() -> N
             await settle(pilot)
         assert match.phase is Phase.MOVE and match.position.turn is Side.WHITE
         sources, destinations = expected(Side.BLACK, match.game.turns[-1].play)
-        assert marked(screen, Mark.LAST_TO) == destinations and sources
+        assert marked(screen, Highlight.LAST_TO) == destinations and sources
         turn = match.turn
         assert turn is not None
         src = turn.sources()[0]
         await burst(pilot, *keys_for(src), *keys_for(turn.routes(src)[0].dst))
-        assert turn.steps and marked(screen, Mark.LAST_TO) == set()
+        assert turn.steps and marked(screen, Highlight.LAST_TO) == set()
 
 
 async def test_the_bots_steps_are_marked_as_it_plays_them() -> None:
@@ -106,10 +106,12 @@ async def test_the_bots_steps_are_marked_as_it_plays_them() -> None:
             await type_turn(pilot)
         await app_workers_done(pilot)
         assert screen.flow.away_steps and match.turn is not None
-        assert marked(screen, Mark.LAST_TO) == set()  # nothing played yet
+        assert marked(screen, Highlight.LAST_TO) == set()  # nothing played yet
         screen.away.step()
         await pilot.pause()
-        assert marked(screen, Mark.LAST_TO) == expected(Side.BLACK, match.turn.steps)[1] != set()
+        assert (
+            marked(screen, Highlight.LAST_TO) == expected(Side.BLACK, match.turn.steps)[1] != set()
+        )
 
 
 async def app_workers_done(pilot) -> None:  # type: ignore[no-untyped-def]
@@ -142,7 +144,7 @@ async def test_l_shows_the_last_play_again_step_by_step() -> None:
         # the position before the turn, one frame per step, then the board as it is
         assert shown[1:-1] == frames and shown[-1] == match.position.points
         assert board.position == match.position
-        assert marked(screen, Mark.LAST_TO) == expected(Side.BLACK, record.play)[1]
+        assert marked(screen, Highlight.LAST_TO) == expected(Side.BLACK, record.play)[1]
 
 
 async def test_a_roll_during_the_replay_stops_it() -> None:
@@ -170,7 +172,11 @@ def drawn_backgrounds(screen: GameScreen) -> dict[str, set[str]]:
             [segment] = list(line.crop(x, x + 1))
             assert segment.style is not None and segment.style.bgcolor is not None
             kind = next(
-                (mark.value for mark in (Mark.LAST_TO, Mark.LAST_FROM) if mark in look.marks),
+                (
+                    mark.value
+                    for mark in (Highlight.LAST_TO, Highlight.LAST_FROM)
+                    if mark in look.marks
+                ),
                 "light" if (column + (not row.upper)) % 2 == 0 else "dark",
             )
             found.setdefault(kind, set()).add(Color.from_rich_color(segment.style.bgcolor).hex)

@@ -15,7 +15,7 @@ from textual.widgets._footer import FooterKey
 
 from nardy_tui.bot import RolledVerdict, roll_out_turn
 from nardy_tui.engine import Side, TurnRecord, legal_plays
-from nardy_tui.play import Mark, TurnFilter, cell_of, tray_cell
+from nardy_tui.play import Highlight, TurnFilter, cell_of, tray_cell
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
 from nardy_tui.ui.game import GameScreen
@@ -82,10 +82,13 @@ async def test_the_blunder_is_listed_marked_and_shown_on_the_board() -> None:
         detail = str(screen.query_one("#review-detail", Static).content)
         assert "cost 2.00 points: blunder" in detail and "Best: 6/off 5/off" in detail
         board = screen.query_one(BoardView)
-        cells = {mark: board.marked(mark) for mark in (Mark.HINT, Mark.LAST_FROM, Mark.LAST_TO)}
-        assert cells[Mark.LAST_FROM] == {cell_of(Side.WHITE, 6), cell_of(Side.WHITE, 5)}
-        assert cells[Mark.LAST_TO] == {cell_of(Side.WHITE, 1), tray_cell(Side.WHITE)}
-        assert cells[Mark.HINT] == {
+        cells = {
+            mark: board.marked(mark)
+            for mark in (Highlight.HINT, Highlight.LAST_FROM, Highlight.LAST_TO)
+        }
+        assert cells[Highlight.LAST_FROM] == {cell_of(Side.WHITE, 6), cell_of(Side.WHITE, 5)}
+        assert cells[Highlight.LAST_TO] == {cell_of(Side.WHITE, 1), tray_cell(Side.WHITE)}
+        assert cells[Highlight.HINT] == {
             cell_of(Side.WHITE, 6),
             cell_of(Side.WHITE, 5),
             tray_cell(Side.WHITE),
