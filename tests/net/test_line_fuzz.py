@@ -513,6 +513,17 @@ async def send_after_the_handshake(host: Host, send: Callable[[Joined], None]) -
     await asyncio.sleep(0.01)  # anything heard late would be heard by now
 
 
+def assert_heard_once_after_pings(host: Host, kind: str, reason: str) -> None:
+    """After the connection, the host heard only pings sealed right, then ``kind`` once,
+    with ``reason`` in words for a player."""
+    [heard] = host.heard.of(kind)
+    assert reason in heard
+    assert_said_for_a_player(heard)
+    kinds = host.heard.kinds
+    assert kinds == ["connected", *["arrived"] * (len(kinds) - 2), kind], kinds
+    assert all(isinstance(message, Ping) for message in host.heard.of("arrived"))
+
+
 @pytest.mark.parametrize("name", list(NOT_THE_FRIENDS))
 async def test_a_line_without_the_friends_seal_drops_only_that_connection(
     host: Host, name: str
@@ -521,12 +532,7 @@ async def test_a_line_without_the_friends_seal_drops_only_that_connection(
     the match is not ended, and the friend gets back in."""
     send, reason = NOT_THE_FRIENDS[name]
     await send_after_the_handshake(host, send)
-    [lost] = host.heard.of("lost")
-    assert reason in lost
-    assert_said_for_a_player(lost)
-    kinds = host.heard.kinds
-    assert kinds == ["connected", *["arrived"] * (len(kinds) - 2), "lost"], kinds
-    assert all(isinstance(message, Ping) for message in host.heard.of("arrived"))
+    assert_heard_once_after_pings(host, "lost", reason)
     assert not host.session.stopped and not host.session.is_connected
     host.heard.said.clear()
     await assert_the_friend_still_gets_in(host)
@@ -541,12 +547,7 @@ async def test_a_sealed_line_that_is_no_message_of_ours_breaks_the_session_once(
     after it, no second ``broken``, and only the pings sealed right arrived before it."""
     send, reason = SEALED_BUT_WRONG[name]
     await send_after_the_handshake(host, send)
-    [broken] = host.heard.of("broken")
-    assert reason in broken
-    assert_said_for_a_player(broken)
-    kinds = host.heard.kinds
-    assert kinds == ["connected", *["arrived"] * (len(kinds) - 2), "broken"], kinds
-    assert all(isinstance(message, Ping) for message in host.heard.of("arrived"))
+    assert_heard_once_after_pings(host, "broken", reason)
     assert host.session.stopped and not host.session.is_connected
     assert_nothing_escaped(host.escaped)
 
