@@ -249,7 +249,7 @@ class Match:
         assert self.turn is not None
         if not self.turn.is_complete:
             raise PhaseError(_("The turn is not complete: dice that can be played are left."))
-        return self.play(self.turn.play)
+        return self.play(self.turn.steps)
 
     def play(self, play: Play) -> TurnRecord:
         """Play a whole turn (``()`` to pass); ``IllegalPlayError`` if it is not legal."""

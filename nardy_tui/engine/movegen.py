@@ -9,7 +9,7 @@ higher die, where that applies) are kept, one per distinct resulting position.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -28,7 +28,6 @@ from nardy_tui.engine.geometry import (
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
 from nardy_tui.engine.step import ALL_ROLLS, Dice, Play, Step, dice_steps
-from nardy_tui.i18n import _
 
 HEAD_EXCEPTION_DOUBLES = frozenset({6, 4, 3})
 """Doubles with which two checkers may leave the head on a first turn (RULES.md section 4)."""
@@ -41,6 +40,12 @@ _INDEX_OF_POINT = {
 _STEPS: tuple[tuple[Step, ...], ...] = tuple(
     tuple(Step(src, max(src - die, OFF), die) for die in range(7)) for src in range(POINTS + 1)
 )
+
+
+def step_by(src: int, die: int) -> Step:
+    """The step of ``die`` from the mover's point ``src`` (1-24), borne off if it goes past
+    the last point."""
+    return _STEPS[src][die]
 
 
 class IllegalPlayError(ValueError):
@@ -234,10 +239,6 @@ def legal_results(position: Position, dice: Dice) -> list[tuple[Play, Position]]
     return [(play, board.to_position(state, position)) for state, play in plays.items()]
 
 
-def _as_is(point: int) -> int:
-    return point
-
-
 class Refusal(Enum):
     """Which rule of a single step a move breaks (``step_refusal``)."""
 
@@ -259,7 +260,7 @@ def step_refusal(
     """The rule that moving a checker from ``src`` by ``die`` breaks as a single step, with
     the point its words name (the mover's own number; 0 where none), or None if the step
     itself is allowed (RULES.md sections 3, 4, 5 and 7). No words are made here: the search
-    asks this of many steps, and ``step_problem`` says it for a player.
+    asks this of many steps, and ``refusals`` says it for a player.
 
     Whether the step also leaves the rest of the roll playable is the turn's business
     (see ``turn.TurnBuilder``).
@@ -289,70 +290,28 @@ def step_refusal(
     return None
 
 
-def step_problem(
-    board: MoverBoard,
-    own: tuple[int, ...],
-    src: int,
-    die: int,
-    shown: Callable[[int], int] = _as_is,
-) -> str | None:
-    """Why moving a checker from ``src`` by ``die`` breaks a rule of a single step, in plain
-    words, or None if the step itself is allowed (see ``step_refusal``).
-
-    The words name each point as ``shown`` numbers it (the mover's own numbering by
-    default; ``geometry.renumber`` gives another player's).
-    """
-    refused = step_refusal(board, own, src, die)
-    if refused is None:
-        return None
-    refusal, point = refused
-    if refusal is Refusal.NO_CHECKER:
-        return _("You have no checker on point {point}.").format(point=shown(point))
-    if refusal is Refusal.HEAD_TWO:
-        return _("Only two checkers may leave the head on this first turn.")
-    if refusal is Refusal.HEAD_ONE:
-        return _("Only one checker may leave the head per turn.")
-    if refusal is Refusal.HELD:
-        return _("Point {point} is held by the opponent.").format(point=shown(point))
-    if refusal is Refusal.BLOCK:
-        return _("That would make a block of six points in a row with no opposing checker past it.")
-    if refusal is Refusal.NOT_HOME:
-        return not_home_problem(shown)
-    return _(
-        "A {die} bears off from point {point} or, if no checker is above it, "
-        "from the highest point; a checker on point {higher} must move first."
-    ).format(die=die, point=shown(die), higher=shown(point))
-
-
-def not_home_problem(shown: Callable[[int], int] = _as_is) -> str:
-    """Why no checker may be borne off yet: some are still outside the home."""
-    return _("Bearing off needs all 15 checkers in your home (points {points}).").format(
-        points=_span(shown(1), shown(HOME_TOP))
-    )
-
-
-def _span(first: int, last: int) -> str:
-    """A run of points written low to high: ``1-6``, ``13-18``."""
-    return f"{min(first, last)}-{max(first, last)}"
-
-
 def apply_play(position: Position, play: Play, dice: Dice | None = None) -> Position:
-    """The position after ``play``; ``IllegalPlayError`` if it is not a legal turn."""
+    """The position after ``play``; ``IllegalPlayError`` if it is not a legal turn (or not
+    made of ``Step``s at all: the public contract promises a ``ValueError`` for any play
+    that cannot be played)."""
+    if not all(isinstance(step, Step) for step in play):
+        raise IllegalPlayError(f"{play!r} is not a play: a play is a tuple of Steps.")
     rolls = [Dice.of(dice)] if dice is not None else _rolls_matching(play)
     for roll in rolls:
         after = _follow(position, play, roll)
         if after is not None:
             return after
-    shown = Play(play)
     with_dice = f" with {dice}" if dice is not None else ""
-    raise IllegalPlayError(f"{shown} is not a legal turn for {position.turn.label}{with_dice}.")
+    raise IllegalPlayError(
+        f"{Play(play)} is not a legal turn for {position.turn.label}{with_dice}."
+    )
 
 
 def _rolls_matching(play: Play) -> list[Dice]:
     """The rolls a play's steps could have come from (all 21 for a pass)."""
     if not play:
         return list(ALL_ROLLS)
-    dies = sorted({getattr(step, "die", 0) for step in play}, reverse=True)
+    dies = sorted({step.die for step in play}, reverse=True)
     if len(dies) == 2:
         return [Dice(dies[0], dies[1])]
     if len(play) > 1:
@@ -366,7 +325,7 @@ def _follow(position: Position, play: Play, dice: Dice) -> Position | None:
     own = list(board.own)
     dies = list(dice_steps(dice))
     for step in play:
-        if not isinstance(step, Step) or step.die not in dies or not 1 <= step.src <= POINTS:
+        if step.die not in dies or not 1 <= step.src <= POINTS:
             return None
         if step != _STEPS[step.src][step.die]:
             return None

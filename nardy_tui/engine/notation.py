@@ -112,7 +112,7 @@ def parse_play(text: str, position: Position, dice: Dice) -> Play:
                 ) from None
     if not turn.is_complete:
         raise IllegalPlayError(_("The turn leaves dice unplayed that could be played."))
-    return turn.play
+    return turn.steps
 
 
 def renumbered(notation: str) -> str:
