@@ -15,10 +15,8 @@ from nardy_tui.engine import (
     Dice,
     Position,
     Side,
-    format_play,
     legal_plays,
     legal_results,
-    parse_play,
 )
 
 
@@ -52,7 +50,7 @@ def test_the_best_play_is_the_hints(
     plays = data["plays"]
     assert isinstance(plays, list)
     hint = get_bot("expert").rank(position, dice)
-    assert plays[0]["play"] == format_play(hint[0][0], position, dice)
+    assert plays[0]["play"] == position.notation(hint[0][0], dice)
     assert len(plays) == len(legal_results(position, dice))  # every distinct play, once
     # The plays searched two rolls deep come first, then those searched one roll deep,
     # each group best first.
@@ -172,7 +170,7 @@ def test_in_a_small_race_the_analysis_gives_the_exact_chances(
         assert play["exact"] and play["win_mars"] == play["lose_mars"] == 0
     best = data["plays"][0]  # type: ignore[index]
     assert best["play"] == "2/off 1/off"  # two off; Black's 5 then needs one roll
-    after = position.apply(parse_play("2/off 1/off", position, Dice(6, 5)), Dice(6, 5))
+    after = position.apply(position.parse_play("2/off 1/off", Dice(6, 5)), Dice(6, 5))
     assert best["win"] == pytest.approx(round(1 - exact_chances(after).win, 4))
     chances = analysed(capsys, position.to_id())["chances"]
     assert chances["win"] == pytest.approx(round(exact_chances(position).win, 4))  # type: ignore[index]

@@ -15,9 +15,7 @@ from nardy_tui.engine import (
     Position,
     Side,
     TurnRecord,
-    format_play,
     legal_results,
-    parse_play,
     read_position_id,
 )
 from nardy_tui.play import hint_ranking, tutor_verdict
@@ -59,7 +57,7 @@ def answers(
         played,
         after,
     )
-    record = TurnRecord(position.turn, dice, played, format_play(played, position, dice))
+    record = TurnRecord(position.turn, dice, played, position.notation(played, dice))
     [reviewed] = review_game(position, [record]).turns
     best = analysed(capsys, position.to_id(dice))["plays"][0]  # type: ignore[index]
     said = {
@@ -70,7 +68,7 @@ def answers(
     return {
         "analyze": (best["play"], best["equity"]),
         **{
-            tool: (format_play(play, position, dice), round(equity, 4))
+            tool: (position.notation(play, dice), round(equity, 4))
             for tool, (play, equity) in said.items()
         },
     }
@@ -84,7 +82,7 @@ def test_the_four_tools_give_one_best_play_and_equity(
     # and one far behind: none of them changes what the best play is or what it is worth.
     position, dice = read_position_id(ISSUE_POSITION)
     assert dice is not None
-    said = answers(capsys, position, dice, parse_play(played, position, dice))
+    said = answers(capsys, position, dice, position.parse_play(played, dice))
     assert len(set(said.values())) == 1, said
 
 
@@ -152,7 +150,7 @@ def test_in_a_small_race_the_reviews_luck_is_the_tables(capsys: pytest.CaptureFi
     # roll, both exact, as the analysis gives them.
     position = race({1: 3}, {3: 1})
     dice = Dice(4, 1)
-    play = parse_play("1/off 1/off", position, dice)
+    play = position.parse_play("1/off 1/off", dice)
     record = TurnRecord(Side.WHITE, dice, play, "1/off 1/off")
     [roll] = review_game(position, [record]).luck
     after_best = analysed(capsys, position.to_id(dice))["plays"][0]  # type: ignore[index]

@@ -28,7 +28,7 @@ from nardy_tui.bot import (
     is_small_race,
 )
 from nardy_tui.cli.argparsing import OneLineParser, ids_as_values
-from nardy_tui.engine import Dice, Position, format_play, read_position_id
+from nardy_tui.engine import Dice, Position, read_position_id
 from nardy_tui.i18n import _
 
 PROG = "nardy analyze"
@@ -225,7 +225,7 @@ def format_rolled_plays(
     """The rolled-out candidates, best first, each with its standard error and the
     estimate it started from."""
     ranked = sorted(zip(judged, rolled, strict=True), key=lambda pair: -pair[1].equity)
-    plays = [format_play(entry.play, position, dice) or _("no move") for entry, _result in ranked]
+    plays = [position.notation(entry.play, dice) or _("no move") for entry, _result in ranked]
     width = max(12, *(len(play) for play in plays))
     lines = [
         _(
@@ -301,7 +301,7 @@ def _rolled_plays_data(
         "dice": list(dice),
         "rollout": [
             {
-                "play": format_play(entry.play, position, dice),
+                "play": position.notation(entry.play, dice),
                 "estimate": round(entry.chances.equity, 4),
                 **_rolled_fields(result),
             }
@@ -350,7 +350,7 @@ def format_chances(position: Position, depth: int, chances: Evaluation) -> str:
 
 def format_plays(position: Position, dice: Dice, depth: int, judged: Sequence[JudgedPlay]) -> str:
     """The ranked plays as a table, each with how far below the best it is."""
-    plays = [format_play(entry.play, position, dice) or _("no move") for entry in judged]
+    plays = [position.notation(entry.play, dice) or _("no move") for entry in judged]
     width = max(12, *(len(play) for play in plays))
     equities = [entry.chances.equity for entry in judged]
     lines = [_heading(position, depth, dice)]
@@ -422,7 +422,7 @@ def _plays_data(
         "depth": depth,
         "plays": [
             {
-                "play": format_play(entry.play, position, dice),
+                "play": position.notation(entry.play, dice),
                 "depth": entry.depth,
                 "searched": entry.searched,
                 "two_rolls": entry.two_rolls,

@@ -30,7 +30,7 @@ from nardy_tui.bot import (
     summarise,
 )
 from nardy_tui.cli.argparsing import OneLineParser
-from nardy_tui.engine import Side, TurnKey, format_play
+from nardy_tui.engine import Side, TurnKey
 from nardy_tui.i18n import _, ngettext
 from nardy_tui.play import luck_said, rolled_said
 from nardy_tui.storage import Record, RecordError, load_record
@@ -162,8 +162,8 @@ def format_report(
         if not mistakes:
             lines.append("  " + _("no mistakes"))
         for turn in mistakes:
-            played = format_play(turn.played, turn.before, turn.dice)
-            best = format_play(turn.best, turn.before, turn.dice)
+            played = turn.before.notation(turn.played, turn.dice)
+            best = turn.before.notation(turn.best, turn.dice)
             lines.append(
                 "  "
                 + _("{number}. {side} {dice}: {played} best {best} cost {loss}  {mark}").format(
@@ -232,8 +232,8 @@ def _as_data(
             "turn": turn.number,
             "player": turn.side.value,
             "dice": list(turn.dice),
-            "played": format_play(turn.played, turn.before, turn.dice),
-            "best": format_play(turn.best, turn.before, turn.dice),
+            "played": turn.before.notation(turn.played, turn.dice),
+            "best": turn.before.notation(turn.best, turn.dice),
             "played_equity": round(turn.played_equity, 4),
             "best_equity": round(turn.best_equity, 4),
             "played_deepened": turn.played_deepened,

@@ -41,13 +41,11 @@ from nardy_tui.engine.movegen import (
 from nardy_tui.engine.notation import (
     checker_moves,
     format_moves,
-    format_play,
-    parse_play,
     renumbered,
 )
 from nardy_tui.engine.position import Position, PositionIdError, read_position_id
 from nardy_tui.engine.side import Side
-from nardy_tui.engine.step import ALL_ROLLS, Dice, NotationError, Play, Step, dice_steps
+from nardy_tui.engine.step import ALL_ROLLS, Dice, NotationError, Play, Step
 from nardy_tui.engine.turn import Route, TurnBuilder
 
 __all__ = [
@@ -81,15 +79,12 @@ __all__ = [
     "TurnRecord",
     "board_index",
     "checker_moves",
-    "dice_steps",
     "format_moves",
-    "format_play",
     "game_result",
     "legal_plays",
     "legal_results",
     "opposite_number",
     "own_point",
-    "parse_play",
     "read_position_id",
     "renumber",
     "renumbered",

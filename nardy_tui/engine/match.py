@@ -14,7 +14,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from nardy_tui.engine.dice import DiceRoller, DiceSource, RollOff
-from nardy_tui.engine.notation import checker_moves, format_moves, format_play
+from nardy_tui.engine.notation import checker_moves, format_moves
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
 from nardy_tui.engine.step import Dice, Play
@@ -257,7 +257,7 @@ class Match:
         assert self.dice is not None
         before = self.position
         after = before.apply(play, self.dice)
-        record = TurnRecord(before.turn, self.dice, play, format_play(play, before, self.dice))
+        record = TurnRecord(before.turn, self.dice, play, before.notation(play, self.dice))
         self.game.turns.append(record)
         self.position = after
         self.dice = None

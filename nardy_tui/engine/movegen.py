@@ -27,7 +27,7 @@ from nardy_tui.engine.geometry import (
 )
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
-from nardy_tui.engine.step import ALL_ROLLS, Dice, Play, Step, dice_steps
+from nardy_tui.engine.step import ALL_ROLLS, Dice, Play, Step
 
 HEAD_EXCEPTION_DOUBLES = frozenset({6, 4, 3})
 """Doubles with which two checkers may leave the head on a first turn (RULES.md section 4)."""
@@ -214,7 +214,7 @@ def _legal_states(
     is the engine's costliest step. What it returns is shared, so it cannot be changed.
     """
     board = MoverBoard.of(position, dice)
-    depth, plays = search(board, board.own, dice_steps(dice))
+    depth, plays = search(board, board.own, dice.steps)
     if depth == 1 and not dice.is_double:
         plays = _higher_die_only(plays, dice)
     return board, MappingProxyType(plays)
@@ -323,7 +323,7 @@ def _follow(position: Position, play: Play, dice: Dice) -> Position | None:
     """The position after ``play`` with ``dice`` if every step and the whole turn are legal."""
     board, plays = _legal_states(position, dice)
     own = list(board.own)
-    dies = list(dice_steps(dice))
+    dies = list(dice.steps)
     for step in play:
         if step.die not in dies or not 1 <= step.src <= POINTS:
             return None

@@ -1,5 +1,8 @@
 """Notation (RULES.md section 9): writing turns as ``24/21 13/8`` and reading them back.
 
+Other layers write and read a play through ``Position.notation`` and
+``Position.parse_play``, which call the functions here.
+
 A turn is written compactly: each checker's steps in one turn join into one move
 (``24/16`` for 5-3 played by one checker) and identical moves are grouped (``24/16(2)``).
 Reading a turn needs the position and dice, because a combined move leaves its intermediate
@@ -21,44 +24,27 @@ from nardy_tui.i18n import _
 _MOVE = re.compile(r"^(\d{1,2})/(\d{1,2}|off)(?:\((\d)\))?$")
 
 
-def format_play(
-    play: Play,
-    position: Position | None = None,
-    dice: Dice | None = None,
-    *,
-    reader: Side | None = None,
-) -> str:
-    """The play in notation, in the mover's numbering or, given ``reader``, in theirs.
-
-    With the position and dice, each checker's steps are joined into one move where that
-    reads back to the same turn; without them the steps are written one by one.
+def format_play(play: Play, position: Position, dice: Dice, *, reader: Side | None = None) -> str:
+    """``Position.notation``: the play in notation, each checker's steps joined into one
+    move where that reads back to the same turn, in the mover's numbering or ``reader``'s.
 
     >>> opening = (Step(24, 20, 4), Step(24, 20, 4), Step(20, 16, 4), Step(20, 16, 4))
     >>> format_play(opening, Position.initial(), (4, 4))
     '24/16(2)'
-    >>> format_play(opening, Position.initial(), (4, 4), reader=Side.BLACK)
-    '12/4(2)'
-    >>> format_play(())
+    >>> format_play((), Position.initial(), (4, 4))
     '(no move)'
     """
     if not play:
         return PASS
     moves = _moves_written(play, position, dice)
-    turned = reader is not None and position is not None and reader is not position.turn
-    return format_moves(moves, turned=turned)
+    return format_moves(moves, turned=reader is not None and reader is not position.turn)
 
 
-def _moves_written(
-    play: Play,
-    position: Position | None,
-    dice: Dice | None,
-) -> list[tuple[int, int]]:
+def _moves_written(play: Play, position: Position, dice: Dice) -> list[tuple[int, int]]:
     """The moves notation writes for ``play``: each checker's joined where that reads back
-    to the same turn (which needs the position and dice), else the steps one by one."""
+    to the same turn, else the steps one by one."""
     stepwise = [(step.src, step.dst) for step in play]
-    if position is None or dice is None:
-        return stepwise
-    joined = _join_checker_paths(play)
+    joined = checker_moves(play)
     if _group(joined) == _group(stepwise):  # no checker moved twice: nothing to read back
         return stepwise
     try:
@@ -69,17 +55,10 @@ def _moves_written(
 
 
 def parse_play(text: str, position: Position, dice: Dice) -> Play:
-    """The play that ``text`` describes for ``position`` and ``dice``.
+    """``Position.parse_play``: the play that ``text`` describes for ``position`` and
+    ``dice``; ``NotationError`` if the text is malformed, ``IllegalPlayError`` if it is not
+    a legal turn.
 
-    Raises, saying what is wrong, ``NotationError`` if the text is malformed and
-    ``IllegalPlayError`` if it is not a legal turn (both are ``ValueError``).
-
-    >>> parse_play("24/16", Position.initial(), (5, 3))
-    (Step(src=24, dst=19, die=5), Step(src=19, dst=16, die=3))
-    >>> parse_play("24/15", Position.initial(), (5, 3))  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    nardy_tui.engine.movegen.IllegalPlayError: 24/15: No die or sum of dice ... to point 15.
     >>> parse_play("24-16", Position.initial(), (5, 3))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -147,18 +126,13 @@ def checker_moves(play: Play) -> list[tuple[int, int]]:
     """Where each checker moved this turn, from its first point to its last.
 
     A checker played with several dice is one move; steps that merely pass through a
-    point leave it out.
+    point leave it out. The moves come in the order the checkers first moved.
 
     >>> checker_moves((Step(24, 19, 5), Step(19, 16, 3)))
     [(24, 16)]
     >>> checker_moves((Step(13, 8, 5), Step(10, 8, 2)))
     [(13, 8), (10, 8)]
     """
-    return _join_checker_paths(play)
-
-
-def _join_checker_paths(play: Play) -> list[tuple[int, int]]:
-    """Each checker's steps joined into one move, in the order the checkers first moved."""
     moves: list[list[int]] = []
     for step in play:
         follows = next((move for move in reversed(moves) if move[1] == step.src), None)

@@ -178,11 +178,48 @@ class Position:
         Raises ``IllegalPlayError`` (a ``ValueError``) unless the play is a legal whole turn:
         for ``dice`` if given, otherwise for some roll its steps could have come from.
         """
-        # The engine's one import inside a function: the rules (movegen) work on positions,
-        # so a position asks them lazily rather than the two modules importing each other.
+        # The rules (movegen, notation) work on positions, so a position asks them lazily
+        # rather than the modules importing each other: the engine's only imports inside a
+        # function, here and in the two methods below.
         from nardy_tui.engine.movegen import apply_play
 
         return apply_play(self, play, dice)
+
+    def notation(self, play: Play, dice: Dice, reader: Side | None = None) -> str:
+        """``play`` (a legal turn here with ``dice``) in notation: each checker's steps joined
+        into one move where that reads back to the same turn, identical moves counted, in the
+        mover's numbering or, given ``reader``, in theirs. ``str(play)`` writes it step by
+        step, as a turn is written without its position.
+
+        >>> opening = Play.parse("24/20 24/20 20/16 20/16")
+        >>> Position.initial().notation(opening, Dice(4, 4))
+        '24/16(2)'
+        >>> Position.initial().notation(opening, Dice(4, 4), reader=Side.BLACK)
+        '12/4(2)'
+        >>> Position.initial().notation(Play.parse("24/19 19/16"), Dice(5, 3))
+        '24/16'
+        """
+        from nardy_tui.engine.notation import format_play
+
+        return format_play(play, self, dice, reader=reader)
+
+    def parse_play(self, text: str, dice: Dice) -> Play:
+        """The play that ``text`` (written as ``notation`` writes it, or step by step)
+        describes here with ``dice``, in the mover's numbering.
+
+        Raises, saying what is wrong, ``NotationError`` if the text is malformed and
+        ``IllegalPlayError`` if it is not a legal turn (both are ``ValueError``).
+
+        >>> Position.initial().parse_play("24/16", Dice(5, 3))
+        (Step(src=24, dst=19, die=5), Step(src=19, dst=16, die=3))
+        >>> Position.initial().parse_play("24/15", Dice(5, 3))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        nardy_tui.engine.movegen.IllegalPlayError: 24/15: No die or sum of dice ... to point 15.
+        """
+        from nardy_tui.engine.notation import parse_play
+
+        return parse_play(text, self, dice)
 
 
 def _check_board(board: tuple[int, ...]) -> None:

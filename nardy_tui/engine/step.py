@@ -44,7 +44,7 @@ class Play(tuple[Step, ...]):
 
     It is a tuple of steps, so it compares equal to one (``legal_plays`` promises tuples of
     ``Step``); it writes itself step by step, as a turn is shown without its position
-    (``format_play`` joins a checker's steps, which needs the position and dice).
+    (``Position.notation`` joins a checker's steps, which needs the position and dice).
 
     >>> play = Play.parse("24/18 18/13")
     >>> play
@@ -67,7 +67,7 @@ class Play(tuple[Step, ...]):
 
         Each step's die is the distance it moves; a checker borne off is taken to use the die
         of its own point. Reading a turn written compactly (``24/13``), or one that bears off
-        with a higher die, needs the position and dice: that is ``parse_play``.
+        with a higher die, needs the position and dice: that is ``Position.parse_play``.
 
         >>> Play.parse("6/off 5/off")
         (Step(src=6, dst=0, die=6), Step(src=5, dst=0, die=5))
@@ -175,6 +175,17 @@ class Dice(_Pair):
         """Whether both dice show the same number, so the roll plays four times."""
         return self.first == self.second
 
+    @property
+    def steps(self) -> tuple[int, ...]:
+        """The die values the roll plays, higher first: four of them for a double.
+
+        >>> Dice(3, 5).steps, Dice(4, 4).steps
+        ((5, 3), (4, 4, 4, 4))
+        """
+        if self.is_double:
+            return (self.first,) * 4
+        return (max(self), min(self))
+
     def __str__(self) -> str:
         return f"{self.first}-{self.second}"
 
@@ -184,15 +195,3 @@ class Dice(_Pair):
 
 ALL_ROLLS: tuple[Dice, ...] = tuple(Dice(a, b) for a in range(1, 7) for b in range(1, a + 1))
 """The 21 distinct rolls, higher die first."""
-
-
-def dice_steps(dice: Dice) -> tuple[int, ...]:
-    """The die values a roll allows: four of them for doubles.
-
-    >>> dice_steps((5, 3)), dice_steps((4, 4))
-    ((5, 3), (4, 4, 4, 4))
-    """
-    first, second = dice
-    if first == second:
-        return (first,) * 4
-    return (max(first, second), min(first, second))

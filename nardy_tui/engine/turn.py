@@ -24,7 +24,7 @@ from nardy_tui.engine.movegen import (
 )
 from nardy_tui.engine.position import Position
 from nardy_tui.engine.side import Side
-from nardy_tui.engine.step import Dice, Play, Step, dice_steps
+from nardy_tui.engine.step import Dice, Play, Step
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +87,7 @@ class TurnBuilder:
     @property
     def remaining_dice(self) -> tuple[int, ...]:
         """The die values not used yet, higher first."""
-        left = list(dice_steps(self.dice))
+        left = list(self.dice.steps)
         for step in self._steps:
             left.remove(step.die)
         return tuple(left)
@@ -266,7 +266,7 @@ class TurnBuilder:
         rest of the roll as playable as the rules demand."""
         if self._must_use_higher and step.die != max(self.dice):
             return False
-        needed = self._total - (len(dice_steps(self.dice)) - len(left)) - 1
+        needed = self._total - (len(self.dice.steps) - len(left)) - 1
         after = list(own)
         after[step.src] -= 1
         after[step.dst] += 1
@@ -310,7 +310,7 @@ class TurnBuilder:
 
 def _unused_dice(dice: Dice, plays: list[Play]) -> tuple[int, ...]:
     """The dice no legal play uses: all of them for a pass, the rest of a partial turn."""
-    left = list(dice_steps(dice))
+    left = list(dice.steps)
     for step in plays[0]:
         left.remove(step.die)
     return tuple(left)

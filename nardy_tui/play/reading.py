@@ -20,7 +20,6 @@ from nardy_tui.engine import (
     TurnRecord,
     checker_moves,
     format_moves,
-    format_play,
     renumber,
 )
 from nardy_tui.i18n import _
@@ -57,7 +56,7 @@ class Reader:
 
     def play(self, play: Play, position: Position, dice: Dice) -> str:
         """A whole play in notation, as the record would write it for the reader."""
-        return format_play(play, position, dice, reader=self.side)
+        return position.notation(play, dice, reader=self.side)
 
     def finish(self, rest: Play, turn: TurnBuilder) -> str:
         """The steps that finish ``turn``: a whole play in notation when nothing is played

@@ -18,7 +18,7 @@ from nardy_tui.bot import (
     TurnReview,
     Verdict,
 )
-from nardy_tui.engine import Play, Side, format_play
+from nardy_tui.engine import Play, Side
 from nardy_tui.i18n import N_, Shown, _, ngettext, reading_of, visual
 from nardy_tui.play.wording import chances_said
 
@@ -57,7 +57,7 @@ _NOTICES = {
 
 def play_read(turn: TurnReview, play: Play, reader: Side) -> str:
     """A play of ``turn`` in ``reader``'s numbering."""
-    return format_play(play, turn.before, turn.dice, reader=reader)
+    return turn.before.notation(play, turn.dice, reader=reader)
 
 
 def list_line(turn: TurnReview, reader: Side) -> str:

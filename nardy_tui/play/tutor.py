@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from nardy_tui.bot import TurnReview, Verdict, comparable
-from nardy_tui.engine import Dice, Play, Position, TurnRecord, format_play
+from nardy_tui.engine import Dice, Play, Position, TurnRecord
 from nardy_tui.i18n import _
 from nardy_tui.play.wording import chances_said
 from nardy_tui.storage import Tutor
@@ -49,7 +49,7 @@ def tutor_verdict(
     best, best_equity, best_judged = ranking[0]
     by_result = {reached[play]: (value, judged) for play, value, judged in ranking}
     played_equity, made = by_result[after]
-    turn = TurnRecord(before.turn, Dice(*dice), played, format_play(played, before, dice))
+    turn = TurnRecord(before.turn, Dice(*dice), played, before.notation(played, dice))
     return TurnReview(
         turn=turn,
         number=0,
@@ -75,7 +75,7 @@ def tutor_question(verdict: TurnReview) -> str:
         ).format(
             loss=f"{verdict.loss:.2f}",
             mark=verdict.mark.name_shown,
-            best=format_play(verdict.best, verdict.before, verdict.dice),
+            best=verdict.before.notation(verdict.best, verdict.dice),
             best_equity=f"{verdict.best_equity:+.3f}",
             equity=f"{verdict.played_equity:+.3f}",
         )

@@ -33,7 +33,6 @@ from nardy_tui.engine import (
     ScriptedDice,
     Side,
     TurnRecord,
-    parse_play,
 )
 from nardy_tui.i18n import N_, _, ngettext
 from nardy_tui.options import MatchOptions
@@ -380,7 +379,7 @@ class _GameReader:
         before = match.position
         self.dice.add(*dice)
         rolled = match.roll()
-        play = parse_play(notation, before, rolled)
+        play = before.parse_play(notation, rolled)
         match.play(play)
         return RecordedTurn(
             side, rolled, play, notation, number=index, before=before, after=match.position

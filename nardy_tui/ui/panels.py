@@ -20,7 +20,6 @@ from nardy_tui.engine import (
     Phase,
     Side,
     TurnBuilder,
-    dice_steps,
 )
 from nardy_tui.i18n import _, ngettext, reading_of, reordering, sentences, visual
 from nardy_tui.play import Reader
@@ -43,7 +42,7 @@ def dice_text(dice: Dice, used: list[int], unplayable: tuple[int, ...]) -> Text:
     used_left = list(used)
     unplayable_left = list(unplayable)
     parts: list[Text] = []
-    for die in dice_steps(dice):
+    for die in dice.steps:
         if die in used_left:
             used_left.remove(die)
             parts.append(Text(f"·{die}· ", "dim"))
@@ -63,7 +62,7 @@ def dice_now(match: Match) -> Text:
         used = [step.die for step in match.turn.steps]
         return dice_text(match.dice, used, match.turn.unplayable_dice())
     if passed is not None:
-        return dice_text(passed, [], dice_steps(passed))
+        return dice_text(passed, [], passed.steps)
     return Text()
 
 

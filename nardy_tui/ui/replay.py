@@ -22,7 +22,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from nardy_tui.bot import GameReview, TurnReview, Verdict
-from nardy_tui.engine import Play, Position, TurnKey, format_play
+from nardy_tui.engine import Play, Position, TurnKey
 from nardy_tui.i18n import N_, _, ngettext
 from nardy_tui.play import judged_marks
 from nardy_tui.storage import Record, RecordedGame, RecordedTurn, header_shown
@@ -245,7 +245,7 @@ def verdict(turn: TurnReview) -> str:
     cost = _("Review: {mark}, cost {loss} points; best was {play} (★).").format(
         mark=turn.mark.name_shown,
         loss=f"{turn.loss:.2f}",
-        play=format_play(turn.best, turn.before, turn.dice),
+        play=turn.before.notation(turn.best, turn.dice),
     )
     equities = _("Equity {best_equity} for the best play, {equity} for the play made.").format(
         best_equity=f"{turn.best_equity:+.3f}", equity=f"{turn.played_equity:+.3f}"

@@ -9,7 +9,7 @@ import pytest
 
 from nardy_tui.bot import get_bot
 from nardy_tui.bot.review import GameReview, Verdict, grade_for, mark_for, review_game
-from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord, format_play, legal_plays
+from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord, legal_plays
 from tests.engine.boards import position as make_position
 
 
@@ -23,7 +23,7 @@ def play_named(position: Position, dice: Dice, text: str) -> Play:
 
 def turn(position: Position, dice: Dice, play: Play) -> TurnRecord:
     """The turn as a game records it."""
-    return TurnRecord(position.turn, dice, play, format_play(play, position, dice))
+    return TurnRecord(position.turn, dice, play, position.notation(play, dice))
 
 
 def test_throwing_away_a_won_race_is_a_blunder_and_the_winning_play_is_best() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nardy_tui.engine import Phase, Side, checker_moves, format_play
+from nardy_tui.engine import Phase, Side, checker_moves
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.play import BotSeat, Highlight, cell_of
 from nardy_tui.ui.app import NardyApp
@@ -101,7 +101,7 @@ async def test_hint_stars_the_best_play() -> None:
         assert starred == {cell_of(mover, p) for move in checker_moves(best) for p in move}
         said = str(screen.query_one("#status").content)
         ranked = FirstPlayBot("hard", 0).rank(match.turn.position, match.turn.dice)
-        named = [format_play(play, match.turn.position, match.turn.dice) for play, _ in ranked[:3]]
+        named = [match.turn.position.notation(play, match.turn.dice) for play, _ in ranked[:3]]
         assert said.startswith(f"Hint: {named[0]} (+0.000), starred on the board")
         if len(named) == 3:  # the next best two are named with their equities
             assert f"next best {named[1]} (+0.000), {named[2]} (+0.000)" in said
