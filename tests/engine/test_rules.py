@@ -227,6 +227,11 @@ def test_a_pass_is_not_allowed_when_something_can_be_played() -> None:
         opening().apply((), (6, 5))
 
 
+def test_a_play_not_made_of_steps_is_refused_as_illegal() -> None:
+    with pytest.raises(IllegalPlayError, match="a play is a tuple of Steps"):
+        opening().apply(((24, 18), (18, 13)))  # type: ignore[arg-type]
+
+
 # -- §7 Home and bearing off ----------------------------------------------------------------
 
 
