@@ -61,7 +61,7 @@ def answers(
     [reviewed] = review_game(position, [record]).turns
     best = analysed(capsys, position.to_id(dice))["plays"][0]  # type: ignore[index]
     said = {
-        "hint": (hint[0], hint[1]),
+        "hint": (hint.play, hint.score),
         "tutor": (verdict.best, verdict.best_equity),
         "review": (reviewed.best, reviewed.best_equity),
     }

@@ -12,7 +12,14 @@ so the other levels (and the game's first frame) never pay for it; so does train
 
 from nardy_tui.bot.arena import format_report as format_arena_report
 from nardy_tui.bot.arena import run as run_arena
-from nardy_tui.bot.chances import Evaluation, JudgedPlay, RolledOut, WeightsError, comparable
+from nardy_tui.bot.chances import (
+    Evaluation,
+    JudgedPlay,
+    RankedPlay,
+    RolledOut,
+    WeightsError,
+    comparable,
+)
 from nardy_tui.bot.exact import exact_chances, is_small_race
 from nardy_tui.bot.levels import LEVELS, expert_problem, get_bot
 from nardy_tui.bot.players import Bot, Ranking, RankingWithChances
@@ -45,6 +52,7 @@ __all__ = [
     "GameReview",
     "JudgedPlay",
     "PlayerSummary",
+    "RankedPlay",
     "Ranking",
     "RankingWithChances",
     "RollLuck",

@@ -6,7 +6,7 @@ Nothing here needs numpy, so other layers can name these types without loading t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from nardy_tui.engine import Play, Position
@@ -77,6 +77,16 @@ class JudgedPlay:
         if self.is_known or other.is_known:
             return self.is_known and other.is_known
         return self.depth == other.depth
+
+
+class RankedPlay(NamedTuple):
+    """One play of a bot's ranking (``Bot.rank_with_chances``): its score for the side to
+    move and, where the bot has one, its judgement (the expert's: the chances after the
+    play, how deep it was searched); a bot that ranks by scores alone has none."""
+
+    play: Play
+    score: float
+    judged: JudgedPlay | None = None
 
 
 def comparable(judged: JudgedPlay | None, best: JudgedPlay | None) -> bool:

@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from nardy_tui.bot.batch_moves import MAX_GAMES, Board, boards, in_parts, legal_ends
-from nardy_tui.bot.chances import Evaluation, JudgedPlay, RolledOut
+from nardy_tui.bot.chances import Evaluation, JudgedPlay, RankedPlay, RolledOut
 from nardy_tui.bot.encoding import encode, encode_sides
 from nardy_tui.bot.exact import exact_where_known, is_small_race
 from nardy_tui.bot.network import Network, equities, load
@@ -96,7 +96,7 @@ class ExpertBot(Bot):
         self, position: Position, dice: Dice, played: Position | None = None
     ) -> RankingWithChances:
         return [
-            (entry.play, entry.chances.equity, entry)
+            RankedPlay(entry.play, entry.chances.equity, entry)
             for entry in self.judge(position, dice, played)
         ]
 

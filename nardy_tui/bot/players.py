@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
-from nardy_tui.bot.chances import JudgedPlay
+from nardy_tui.bot.chances import RankedPlay
 from nardy_tui.bot.heuristic import SIMPLE, STRONG, Weights, evaluate
 from nardy_tui.engine import (
     ALL_ROLLS,
@@ -25,9 +25,8 @@ from nardy_tui.engine import (
 
 Ranking = list[tuple[Play, float]]
 """Plays with their scores, best first."""
-RankingWithChances = list[tuple[Play, float, JudgedPlay | None]]
-"""Plays with their scores and, where the bot knows it, its judgement of each (the mover's
-chances after it, and how deep it was searched)."""
+RankingWithChances = list[RankedPlay]
+"""Plays with their scores and, where the bot has one, its judgement of each, best first."""
 
 ROLL_WEIGHTS: tuple[tuple[Dice, float], ...] = tuple(
     (roll, (1 if roll.is_double else 2) / 36) for roll in ALL_ROLLS
@@ -58,7 +57,7 @@ class Bot(ABC):
         ``judge``: the chances after it, how deep it was searched); the others rank by
         scores alone. ``played``: a position the player reached, judged as carefully as
         the best."""
-        return [(play, value, None) for play, value in self.rank(position, dice)]
+        return [RankedPlay(play, score) for play, score in self.rank(position, dice)]
 
     def _rng(self, position: Position, dice: Dice) -> random.Random:
         """A generator for this decision alone (string seeds hash with SHA-512, so this is

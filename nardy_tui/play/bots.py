@@ -49,11 +49,11 @@ def hint_ranking(
     """Every play ranked by ``bot``, with its judgement of each where the bot has one (the
     expert's, the same as the review's and ``nardy analyze``'s; a test's stand-in ranks by
     scores alone); ``played`` is judged as carefully as the best (the tutor's question)."""
-    from nardy_tui.bot import Bot
+    from nardy_tui.bot import Bot, RankedPlay
 
     if isinstance(bot, Bot):
         return bot.rank_with_chances(position, dice, played)
-    return [(play, value, None) for play, value in bot.rank(position, dice)]
+    return [RankedPlay(play, score) for play, score in bot.rank(position, dice)]
 
 
 class MatchBots:

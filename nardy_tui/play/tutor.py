@@ -46,23 +46,24 @@ def tutor_verdict(
     every play (``reached``: the position each leads to), as the review would judge the
     turn. The ranking names each result once, by one order of its steps: the play made is
     found by the position it reaches, whatever order the player chose."""
-    best, best_equity, best_judged = ranking[0]
-    by_result = {reached[play]: (value, judged) for play, value, judged in ranking}
-    played_equity, made = by_result[after]
+    best = ranking[0]
+    made = next(ranked for ranked in ranking if reached[ranked.play] == after)
     turn = TurnRecord(before.turn, Dice(*dice), played, before.notation(played, dice))
     return TurnReview(
         turn=turn,
         number=0,
         before=before,
-        best=best,
-        played_equity=played_equity,
-        best_equity=best_equity,
+        best=best.play,
+        played_equity=made.score,
+        best_equity=best.score,
         alternatives=tuple(
-            (play, value) for play, value, judged in ranking if comparable(judged, best_judged)
+            (ranked.play, ranked.score)
+            for ranked in ranking
+            if comparable(ranked.judged, best.judged)
         )[:3],
-        played_chances=None if made is None else made.chances,
-        best_chances=None if best_judged is None else best_judged.chances,
-        played_deepened=made is not None and made.deepened,
+        played_chances=None if made.judged is None else made.judged.chances,
+        best_chances=None if best.judged is None else best.judged.chances,
+        played_deepened=made.judged is not None and made.judged.deepened,
     )
 
 

@@ -51,13 +51,13 @@ def test_an_expert_without_its_weights_plays_as_the_fallback_level(
 
 def test_a_stand_in_ranks_by_its_scores_without_judgements() -> None:
     ranking = hint_ranking(ScoresOnly(), OPENING, DICE)
-    assert [play for play, _, _ in ranking] == legal_plays(OPENING, DICE)
-    assert all(known is None for _, _, known in ranking)
+    assert [ranked.play for ranked in ranking] == legal_plays(OPENING, DICE)
+    assert all(ranked.judged is None for ranked in ranking)
 
 
 def test_a_real_bot_ranks_every_legal_play() -> None:
     ranking = hint_ranking(load_bot("hard", 1), OPENING, DICE)
-    assert {play for play, _, _ in ranking} == set(legal_plays(OPENING, DICE))
+    assert {ranked.play for ranked in ranking} == set(legal_plays(OPENING, DICE))
 
 
 def test_a_match_makes_each_level_once_with_its_seed() -> None:

@@ -39,10 +39,10 @@ class HintSearch:
         self._screen.answer(self._show, ranking, turn_number)
 
     def _show(self, ranking: RankingWithChances, turn_number: int) -> None:
-        chances = {play: known for play, _, known in ranking if known is not None}
+        judged = {ranked.play: ranked.judged for ranked in ranking if ranked.judged is not None}
         screen = self._screen
         screen.apply(
             screen.flow.show_hint(
-                [(play, value) for play, value, _ in ranking], turn_number, chances
+                [(ranked.play, ranked.score) for ranked in ranking], turn_number, judged
             )
         )
