@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -128,51 +128,65 @@ class ExpertBot(Bot):
         ]
 
     def _ranked(self, position: Position, dice: Dice) -> list[JudgedPlay]:
-        """Every legal play judged and ranked (``judge``), whoever asks."""
+        """Every legal play judged and ranked (``judge``), whoever asks: the network's look
+        at each, then, unless the table knows the race, a roll deeper for the best few and
+        two rolls for the closest of those (``_Candidate``'s passes)."""
+        candidates = self._by_network(position, dice)
+        if not is_small_race(position):  # in one, every play's figure is the table's
+            by_network = sorted(candidates, key=lambda candidate: -candidate.network.equity)
+            self._one_roll_pass(by_network)
+            self._two_roll_pass(by_network)
+        judged = [candidate.judged for candidate in candidates]
+        return sorted(exact_where_known(position, judged), key=_rank_key, reverse=True)
+
+    def _by_network(self, position: Position, dice: Dice) -> list[_Candidate]:
+        """The first pass: each legal play (in the engine's order) judged by the network on
+        the position it leads to."""
         results = legal_results(position, dice)
         # After our plays the opponent is to move: our chances are theirs mirrored.
         static = _mirrored(self._chances([after for _, after in results]))
-        judged = [
-            JudgedPlay(*result, _evaluation(row), False)
+        return [
+            _Candidate(JudgedPlay(*result, _evaluation(row), searched=False))
             for result, row in zip(results, static, strict=True)
         ]
-        if not is_small_race(position):  # in one, every play's figure is the table's
-            judged = self._searched(judged)
-        return sorted(exact_where_known(position, judged), key=_rank_key, reverse=True)
 
-    def _searched(self, judged: list[JudgedPlay]) -> list[JudgedPlay]:
-        """The best ``width`` plays by the network (within ``margin`` of the best) searched
-        a roll deeper, and the best ``deep_width`` of those (within ``deep_margin``), if
-        more than one, a second roll deeper; the others as they were."""
-        by_network = sorted(judged, key=lambda entry: -entry.chances.equity)
-        top = by_network[0].chances.equity
+    def _one_roll_pass(self, by_network: list[_Candidate]) -> None:
+        """The best ``width`` plays by the network, those within ``margin`` of the best,
+        searched a roll deeper (none for the one-ply player)."""
+        top = by_network[0].network.equity
         chosen = [
-            entry for entry in by_network[: self.width] if entry.chances.equity >= top - self.margin
+            candidate
+            for candidate in by_network[: self.width]
+            if candidate.network.equity >= top - self.margin
         ]
-        if not chosen:  # the one-ply player
-            return judged
-        looked = [
-            replace(entry, chances=_evaluation(row), searched=True)
-            for entry, row in zip(
-                chosen, self._look_ahead([entry.after for entry in chosen]), strict=True
-            )
-        ]
-        looked.sort(key=lambda entry: -entry.chances.equity)
+        if not chosen:
+            return
+        rows = self._look_ahead([candidate.after for candidate in chosen])
+        for candidate, row in zip(chosen, rows, strict=True):
+            candidate.one_roll = replace(candidate.static, chances=_evaluation(row), searched=True)
+
+    def _two_roll_pass(self, by_network: list[_Candidate]) -> None:
+        """The best ``deep_width`` plays a roll deeper, those within ``deep_margin`` of the
+        best there, searched a second roll deeper if more than one is that close."""
+        looked = sorted(
+            (candidate for candidate in by_network if candidate.one_roll is not None),
+            key=lambda candidate: -candidate.judged.chances.equity,
+        )
+        if not looked:
+            return
+        top = looked[0].judged.chances.equity
         close = [
-            entry
-            for entry in looked[: self.deep_width]
-            if entry.chances.equity >= looked[0].chances.equity - self.deep_margin
+            candidate
+            for candidate in looked[: self.deep_width]
+            if candidate.judged.chances.equity >= top - self.deep_margin
         ]
         if len(close) < 2:
-            close = []
-        deeper = [
-            replace(entry, chances=_evaluation(row), two_rolls=True)
-            for entry, row in zip(
-                close, self._two_rolls([entry.after for entry in close]), strict=True
+            return
+        rows = self._two_rolls([candidate.after for candidate in close])
+        for candidate, row in zip(close, rows, strict=True):
+            candidate.two_rolls = replace(
+                candidate.judged, chances=_evaluation(row), two_rolls=True
             )
-        ]
-        newest = {entry.after: entry for entry in looked + deeper}
-        return [newest.get(entry.after, entry) for entry in judged]
 
     def _as_deep_as(self, best: JudgedPlay, entry: JudgedPlay) -> JudgedPlay:
         """``entry`` searched as deep as ``best`` if its look was shallower (an exact
@@ -302,6 +316,30 @@ class ExpertBot(Bot):
         # Our best play leaves the opponent the least equity.
         best = _least(equities(their_chances), asked)
         return _by_roll(_mirrored(their_chances[best]), len(ours))
+
+
+@dataclass(slots=True)
+class _Candidate:
+    """One legal play through the search's passes: the network's judgement of it, then the
+    one a roll deeper and the one two rolls deeper, where those passes searched it."""
+
+    static: JudgedPlay
+    one_roll: JudgedPlay | None = None
+    two_rolls: JudgedPlay | None = None
+
+    @property
+    def after(self) -> Position:
+        return self.static.after
+
+    @property
+    def network(self) -> Evaluation:
+        """The chances by the network alone: the first pass's, which the next one reads."""
+        return self.static.chances
+
+    @property
+    def judged(self) -> JudgedPlay:
+        """The deepest judgement the passes gave the play."""
+        return self.two_rolls or self.one_roll or self.static
 
 
 def _rank_key(entry: JudgedPlay) -> tuple[int, float]:
