@@ -11,7 +11,7 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nardy_tui.engine import Match
+from nardy_tui.engine import Match, TurnKey
 from nardy_tui.i18n import _
 from nardy_tui.options import MatchOptions
 
@@ -23,7 +23,7 @@ class Saver:
     """Save after every change, discard when a match ends or is replaced, load at start."""
 
     def save(
-        self, match: Match, options: MatchOptions, warned: Collection[tuple[int, int]] = ()
+        self, match: Match, options: MatchOptions, warned: Collection[TurnKey] = ()
     ) -> str | None:
         """Save ``match`` (and ``warned``, the plays made against the tutor's warning); the
         problem in words if it could not be written."""

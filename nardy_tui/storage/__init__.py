@@ -6,6 +6,7 @@ readable text form of a match (RULES.md section 9), and can be read back for rep
 """
 
 from nardy_tui.storage.atomic import write_atomically
+from nardy_tui.storage.document import SavedMatch
 from nardy_tui.storage.paths import data_dir, data_dir_problem, records_dir
 from nardy_tui.storage.record import (
     Record,
@@ -19,7 +20,6 @@ from nardy_tui.storage.record import (
     parse_record,
 )
 from nardy_tui.storage.saves import (
-    SavedMatch,
     SaveFileError,
     discard_saved,
     load_saved,

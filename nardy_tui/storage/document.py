@@ -43,8 +43,9 @@ class DocumentError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Restored:
-    """A match rebuilt from a document (its start date included), with its options."""
+class SavedMatch:
+    """A match rebuilt from a document (its start date included, as the save file holds
+    it), with the options it was started with."""
 
     match: Match
     options: MatchOptions
@@ -56,10 +57,10 @@ class Restored:
 
 
 def match_document(
-    match: Match, options: MatchOptions, warned: Collection[tuple[int, int]] = ()
+    match: Match, options: MatchOptions, warned: Collection[TurnKey] = ()
 ) -> dict[str, Any]:
     """The JSON-ready document for ``match``, its start date (``match.started``) included;
-    ``warned``: (game, turn number) of the plays made against the tutor's warning."""
+    ``warned``: the turns whose plays were made against the tutor's warning."""
     if options.points != match.length:
         raise ValueError(f"the options say {options.points} points, the match {match.length}")
     return {
@@ -117,7 +118,7 @@ def _step_data(step: Step) -> list[int]:
 # file's own words, never translated) or by a phrase in the reader's language ("game 2").
 
 
-def restore(data: object) -> Restored:
+def restore(data: object) -> SavedMatch:
     """The match the document describes, replayed and checked through the engine."""
     doc = _mapping(data, _("the document"))
     _check_format(doc)
@@ -137,7 +138,7 @@ def restore(data: object) -> Restored:
         _replay_game(match, _mapping(game, _("game {number}").format(number=index + 1)), index + 1)
     _replay_progress(match, doc.get("turn_in_progress"))
     _check_totals(match, doc)
-    return Restored(match, options, _warned(match, doc.get("tutor_overridden", [])))
+    return SavedMatch(match, options, _warned(match, doc.get("tutor_overridden", [])))
 
 
 def _warned(match: Match, data: object) -> frozenset[TurnKey]:

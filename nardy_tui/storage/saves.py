@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Collection
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from nardy_tui.engine import Match, TurnKey
 from nardy_tui.i18n import _
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage.atomic import stale_temp_files, write_atomically
-from nardy_tui.storage.document import DocumentError, match_document, restore
+from nardy_tui.storage.document import DocumentError, SavedMatch, match_document, restore
 from nardy_tui.storage.paths import save_path
 
 STALE_TEMP_SECONDS = 60.0
@@ -28,19 +27,7 @@ class SaveFileError(Exception):
     """The save file could not be read or written; ``str()`` is one line for the player."""
 
 
-@dataclass(frozen=True, slots=True)
-class SavedMatch:
-    """A match restored from the save file, with the options it was started with."""
-
-    match: Match
-    options: MatchOptions
-    warned: frozenset[TurnKey] = frozenset()
-    """The plays made against the tutor's warning."""
-
-
-def save_match(
-    match: Match, options: MatchOptions, warned: Collection[tuple[int, int]] = ()
-) -> None:
+def save_match(match: Match, options: MatchOptions, warned: Collection[TurnKey] = ()) -> None:
     """Write the match to the save file atomically (with ``warned``, the plays made
     against the tutor's warning).
 
@@ -80,7 +67,7 @@ def load_saved() -> SavedMatch | None:
         raise _rejected(path, str(error)) from None
     except (ValueError, TypeError, RecursionError) as error:
         raise _rejected(path, _("it is damaged ({error})").format(error=error)) from None
-    return SavedMatch(restored.match, restored.options, restored.warned)
+    return restored
 
 
 def discard_saved() -> None:

@@ -44,7 +44,7 @@ from nardy_tui.ui.translated import translate_bindings
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from nardy_tui.engine import Match
+    from nardy_tui.engine import Match, TurnKey
     from nardy_tui.play import BotFactory
     from nardy_tui.ui.dialogs import Choice
     from nardy_tui.ui.game import GameScreen, GameServices
@@ -329,7 +329,7 @@ class NardyApp(App[int]):
         options: MatchOptions,
         match: Match | None = None,
         start: str | None = None,
-        warned: frozenset[tuple[int, int]] = frozenset(),
+        warned: frozenset[TurnKey] = frozenset(),
     ) -> None:
         """Play ``match`` (a resumed one, with the plays ``warned`` of by the tutor) or a
         new match with ``options``: from the opening, or a practice game from the position

@@ -20,7 +20,7 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Static
 
-from nardy_tui.engine import Match, Side
+from nardy_tui.engine import Match, Side, TurnKey
 from nardy_tui.i18n import _, ended, ngettext
 from nardy_tui.net import (
     Bye,
@@ -131,7 +131,7 @@ class NetworkSaver(Saver):
         (the lockstep saves before every message, the screen after every change)."""
 
     def save(
-        self, match: Match, options: MatchOptions, warned: Collection[tuple[int, int]] = ()
+        self, match: Match, options: MatchOptions, warned: Collection[TurnKey] = ()
     ) -> str | None:
         """The network save (no tutor plays there: ``warned`` is always empty)."""
         content = network_document(self.saved, self.events())

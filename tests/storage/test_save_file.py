@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from nardy_tui.engine import Match, Phase
+from nardy_tui.engine import Match, Phase, TurnKey
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage import SaveFileError, discard_saved, load_saved, save_match
 from nardy_tui.storage.paths import save_path
@@ -315,9 +315,11 @@ def played_a_turn() -> Match:
 
 def test_the_plays_made_against_the_tutors_warning_are_saved_with_the_match() -> None:
     match = played_a_turn()
-    save_match(match, OPTIONS, warned={(1, 1)})
+    save_match(match, OPTIONS, warned={TurnKey(game=1, turn=1)})
+    assert json.loads(save_path().read_text())["tutor_overridden"] == [[1, 1]]
     saved = load_saved()
-    assert saved is not None and saved.warned == {(1, 1)}
+    assert saved is not None and saved.warned == {TurnKey(game=1, turn=1)}
+    assert all(isinstance(key, TurnKey) for key in saved.warned)
 
 
 @pytest.mark.parametrize(

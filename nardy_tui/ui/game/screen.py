@@ -25,7 +25,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from nardy_tui.engine import Match, Phase, Side
+from nardy_tui.engine import Match, Phase, Side, TurnKey
 from nardy_tui.i18n import N_, _, broken_into_lines, reordering
 from nardy_tui.options import MatchOptions
 from nardy_tui.play import (
@@ -112,7 +112,7 @@ class GameScreen(SizedScreen):
         options: MatchOptions,
         seats: dict[Side, Seat],
         services: GameServices,
-        warned: frozenset[tuple[int, int]] = frozenset(),
+        warned: frozenset[TurnKey] = frozenset(),
     ) -> None:
         """``seats`` says who plays each side; ``options.color`` is resolved; ``warned``:
         the plays already made against the tutor's warning (a resumed match's)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from nardy_tui.engine import Dice, Play, Position, legal_results
+from nardy_tui.engine import Dice, Play, Position, TurnKey, legal_results
 from nardy_tui.i18n import _
 from nardy_tui.play import (
     HINT_LEVEL,
@@ -33,7 +33,7 @@ JudgedTurn = tuple[int, int, Play]
 class TutorGate:
     """Holds the confirmation of a complete turn until the tutor has had its say."""
 
-    def __init__(self, screen: GameHost, warned: frozenset[tuple[int, int]]) -> None:
+    def __init__(self, screen: GameHost, warned: frozenset[TurnKey]) -> None:
         """``warned``: the plays already made against the tutor's warning (a resumed
         match's)."""
         self._screen = screen
@@ -44,7 +44,7 @@ class TutorGate:
         self._judging: set[JudgedTurn] = set()
         """The turns being judged now: a confirmation waits only on one of these, and the
         same turn is not judged twice at once."""
-        self.overridden: set[tuple[int, int]] = set(warned)
+        self.overridden: set[TurnKey] = set(warned)
         """(game, turn number) of the plays made against the tutor's warning, for the
         review; saved with the match."""
 
@@ -129,7 +129,7 @@ class TutorGate:
         if self._key() != key:
             return  # the turn changed meanwhile
         if choice is Choice.PLAY_ANYWAY:
-            self.overridden.add((key[0], key[1] + 1))
+            self.overridden.add(TurnKey(key[0], key[1] + 1))
             screen.apply(screen.flow.confirm())  # saved with the warning counted
             return
         screen.apply(screen.flow.undo_turn())
