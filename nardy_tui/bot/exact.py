@@ -20,7 +20,7 @@ from dataclasses import replace
 from functools import cache
 
 from nardy_tui.bot.chances import Evaluation, JudgedPlay
-from nardy_tui.engine import ALL_ROLLS, CHECKERS, HOME_TOP, POINTS, Position, Side, board_index
+from nardy_tui.engine import ALL_ROLLS, HOME_TOP, POINTS, Position, Side
 
 MOST_CHECKERS = 4
 Home = tuple[int, ...]
@@ -129,13 +129,3 @@ def _steps(home: Home, die: int) -> set[Home]:
         elif point == die or (point < die and point == highest):
             results.add(rest)
     return results
-
-
-def small_race(white: Home, black: Home, turn: Side) -> Position:
-    """The position of a small race from each side's ``Home`` (for tests and examples)."""
-    board = [0] * POINTS
-    for side, home in ((Side.WHITE, white), (Side.BLACK, black)):
-        for point in home:
-            board[board_index(side, point)] += side.sign
-    assert all(len(home) <= CHECKERS for home in (white, black))
-    return Position.from_points(board, turn)

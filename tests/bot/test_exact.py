@@ -14,11 +14,19 @@ from nardy_tui.bot.exact import (
     exact_chances,
     home_of,
     is_small_race,
-    small_race,
     turn_ends,
     win_chance,
 )
-from nardy_tui.engine import ALL_ROLLS, Position, Side, legal_results
+from nardy_tui.engine import ALL_ROLLS, POINTS, Position, Side, board_index, legal_results
+
+
+def small_race(white: Home, black: Home, turn: Side) -> Position:
+    """The position of a small race from each side's ``Home``."""
+    board = [0] * POINTS
+    for side, home in ((Side.WHITE, white), (Side.BLACK, black)):
+        for point in home:
+            board[board_index(side, point)] += side.sign
+    return Position.from_points(board, turn)
 
 
 def random_home(chooser: random.Random, most: int = 4) -> Home:
