@@ -77,6 +77,9 @@ class _Seen:
 
 
 class _Move(NamedTuple):
+    """The question ``why_not`` answers: the checker on ``src`` to ``dst`` (the mover's
+    points), by whatever dice take it there."""
+
     src: int
     dst: int
 
@@ -150,9 +153,13 @@ def _is_allowed(seen: _Seen, move: _Move) -> str | None:
 
 
 def _no_checker(seen: _Seen, move: _Move) -> str | None:
-    if 1 <= move.src <= POINTS and seen.own[move.src]:
+    return _no_checker_on(seen, move.src)
+
+
+def _no_checker_on(seen: _Seen, src: int) -> str | None:
+    if 1 <= src <= POINTS and seen.own[src]:
         return None
-    return _("You have no checker on point {point}.").format(point=seen.shown(move.src))
+    return _("You have no checker on point {point}.").format(point=seen.shown(src))
 
 
 def _backwards(seen: _Seen, move: _Move) -> str | None:
@@ -256,35 +263,32 @@ def why_not_from(turn: TurnSoFar, src: int, reader: Side | None = None) -> str:
     """
     if src == OFF:
         return _("Choose a checker to bear off first, then its tray.")
-    return _answer(turn, reader, _Move(src, src), _FROM_CHECKS, _first_playable_die_fails)
+    return _answer(turn, reader, src, _FROM_CHECKS, _first_playable_die_fails)
 
 
-def _may_start(seen: _Seen, move: _Move) -> str | None:
-    if move.src not in seen.turn.sources():
+def _may_start(seen: _Seen, src: int) -> str | None:
+    if src not in seen.turn.sources():
         return None
-    return _("A checker on {point} may move.").format(point=seen.shown(move.src))
+    return _("A checker on {point} may move.").format(point=seen.shown(src))
 
 
-def _every_die_refused(seen: _Seen, move: _Move) -> str | None:
-    problems = [_step_problem(seen, seen.own, move.src, die) for die in seen.dice_left]
+def _every_die_refused(seen: _Seen, src: int) -> str | None:
+    problems = [_step_problem(seen, seen.own, src, die) for die in seen.dice_left]
     if not all(problems):
         return None
     return _("No checker on {point} may move now: {reason}").format(
-        point=seen.shown(move.src), reason=continued(str(problems[0]))
+        point=seen.shown(src), reason=continued(str(problems[0]))
     )
 
 
-def _first_playable_die_fails(seen: _Seen, move: _Move) -> str:
+def _first_playable_die_fails(seen: _Seen, src: int) -> str:
     """Some die's step from ``src`` breaks no rule of its own: why the move it makes is
     refused (it would leave dice unplayed, say)."""
-    die = next(
-        die for die in seen.dice_left if _step_problem(seen, seen.own, move.src, die) is None
-    )
-    target = _Move(move.src, max(move.src - die, OFF))
-    return _first_reason(seen, target, _MOVE_CHECKS, _cannot_go_now)
+    die = next(die for die in seen.dice_left if _step_problem(seen, seen.own, src, die) is None)
+    return _first_reason(seen, _Move(src, max(src - die, OFF)), _MOVE_CHECKS, _cannot_go_now)
 
 
-_FROM_CHECKS: tuple[Check[_Move], ...] = (_may_start, _no_checker, _every_die_refused)
+_FROM_CHECKS: tuple[Check[int], ...] = (_may_start, _no_checker_on, _every_die_refused)
 """What ``why_not_from`` asks, in order."""
 
 
@@ -315,7 +319,7 @@ def _die_not_left(seen: _Seen, step: Step) -> str | None:
 
 
 def _no_checker_to_step(seen: _Seen, step: Step) -> str | None:
-    return _no_checker(seen, _Move(step.src, step.dst))
+    return _no_checker_on(seen, step.src)
 
 
 def _wrong_die(seen: _Seen, step: Step) -> str | None:
