@@ -13,7 +13,7 @@ from textual.widgets import Button, Static
 from textual.widgets._footer import FooterKey
 from textual.widgets._toggle_button import ToggleButton
 
-from nardy_tui.engine import Phase
+from nardy_tui.engine import Dice, Phase
 from nardy_tui.i18n import LANGUAGES, _, reading_of, use_language, visual
 from nardy_tui.options import LaunchOptions, MatchOptions
 from nardy_tui.ui.app import NardyApp
@@ -249,6 +249,6 @@ async def test_in_hebrew_the_palette_finds_a_command_typed_in_reading_order() ->
 def test_in_hebrew_the_first_die_is_rightmost() -> None:
     from nardy_tui.ui.panels import dice_text
 
-    assert dice_text((5, 3), [], ()).plain.split() == ["[5]", "[3]"]
+    assert dice_text(Dice(5, 3), [], ()).plain.split() == ["[5]", "[3]"]
     use_language("he", reorder_rtl=True)
-    assert dice_text((5, 3), [5], ()).plain.split() == ["[3]", "·5·"]
+    assert dice_text(Dice(5, 3), [5], ()).plain.split() == ["[3]", "·5·"]
