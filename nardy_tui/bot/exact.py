@@ -20,7 +20,7 @@ from dataclasses import replace
 from functools import cache
 
 from nardy_tui.bot.chances import Evaluation, JudgedPlay
-from nardy_tui.engine import ALL_ROLLS, HOME_TOP, POINTS, Position, Side
+from nardy_tui.engine import ALL_ROLLS, HOME_TOP, POINTS, Dice, Position, Side
 
 MOST_CHECKERS = 4
 Home = tuple[int, ...]
@@ -80,25 +80,25 @@ def win_chance(mine: Home, theirs: Home) -> float:
     return min(total, 1.0)  # the 21 weights add up to 1 but for rounding
 
 
-def _best_win(mine: Home, theirs: Home, dice: tuple[int, int]) -> float:
+def _best_win(mine: Home, theirs: Home, dice: Dice) -> float:
     """The mover's chance to win after its best play with ``dice``."""
     return max(1.0 if not end else 1.0 - win_chance(theirs, end) for end in turn_ends(mine, dice))
 
 
 @cache
-def turn_ends(home: Home, dice: tuple[int, int]) -> frozenset[Home]:
+def turn_ends(home: Home, dice: Dice) -> frozenset[Home]:
     """Every home the mover can end the turn with: as many dice played as can be, and if
     only one of two different dice can be, the higher if that one can."""
     first, second = dice
-    orders = [(first,) * 4] if first == second else [(first, second), (second, first)]
+    orders = [dice.steps] if dice.is_double else [(first, second), (second, first)]
     reached: dict[Home, int] = {}
     for order in orders:
         for end, used in _plays(home, order):
             reached[end] = max(reached.get(end, 0), used)
     most = max(reached.values())
     ends = {end: used for end, used in reached.items() if used == most}
-    if first != second and most == 1:
-        higher = max(first, second)
+    if not dice.is_double and most == 1:
+        higher = max(dice)
         with_higher = {end for end in ends if end in _steps(home, higher)}
         if with_higher:
             return frozenset(with_higher)
