@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from nardy_tui.bot import JudgedPlay, get_bot
-from nardy_tui.bot.expert import ExpertBot
+from nardy_tui.bot import JudgedPlay
+from nardy_tui.bot.expert import ExpertBot, shipped_network
 from nardy_tui.engine import Dice, Position, read_position_id
 
 Pinned = list[tuple[str, float, int, bool]]
@@ -57,7 +57,7 @@ RANKINGS: dict[str, Pinned] = {
 
 @pytest.fixture(scope="module")
 def expert() -> ExpertBot:
-    return get_bot("expert", seed=3)
+    return ExpertBot(shipped_network(), seed=3)  # as get_bot makes the expert level
 
 
 def said(position: Position, dice: Dice, entry: JudgedPlay) -> tuple[str, float, int, bool]:
