@@ -15,7 +15,7 @@ match as it stands in ``status``. None of it needs Textual, so all of it has uni
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -40,7 +40,7 @@ from nardy_tui.play.wording import chances_said, roll_off_said
 from nardy_tui.storage import Settings, Tutor
 
 if TYPE_CHECKING:
-    from nardy_tui.bot import JudgedPlay
+    from nardy_tui.bot import RankedPlay
 
 HINT_PLAYS = 3
 """How many plays the hint names with their equities."""
@@ -418,19 +418,14 @@ class TurnFlow:
 
     # -- the hint --------------------------------------------------------------------------
 
-    def show_hint(
-        self,
-        plays: list[tuple[Play, float]],
-        turn_number: int,
-        judged: Mapping[Play, JudgedPlay] | None = None,
-    ) -> Outcome | None:
+    def show_hint(self, ranking: Sequence[RankedPlay], turn_number: int) -> Outcome | None:
         """Star the best way to finish the turn from where it stands and name the best
         few with their equities, so the hint teaches how close the choice is, not just
-        which play to make. ``plays`` ranks every whole turn from the turn's start, best
+        which play to make. ``ranking`` ranks every whole turn from the turn's start, best
         first; once steps are played, only the turns they can still lead to are named,
         and if the best of all is no longer one of them the hint says to undo. Where the
-        expert ``judged`` the plays, the best named also gets the mover's chances after
-        it, and the others named are those it looked at as deeply, whose equities compare
+        expert judged the plays, the best named also gets the mover's chances after it,
+        and the others named are those it looked at as deeply, whose equities compare
         with the best's (a play looked at less deeply may show a higher figure)."""
         turn = self.human_turn
         if turn is None or len(self.match.game.turns) != turn_number:
@@ -438,22 +433,21 @@ class TurnFlow:
         reached = dict(legal_results(turn.position, turn.dice))
         finishes = turn.completions()
         open_plays = [
-            (play, finishes[reached[play]], value)
-            for play, value in plays
-            if reached[play] in finishes
+            (ranked, finishes[reached[ranked.play]])
+            for ranked in ranking
+            if reached[ranked.play] in finishes
         ]
         if not open_plays:
             return None
         self.hint = Play(turn.steps + open_plays[0][1])
-        known = judged or {}
-        best = known.get(open_plays[0][0])
+        best = open_plays[0][0].judged
         compared = [open_plays[0]] + [
-            entry for entry in open_plays[1:] if comparable(known.get(entry[0]), best)
+            entry for entry in open_plays[1:] if comparable(entry[0].judged, best)
         ]
         named = [
-            f"{self.reader.finish(rest, turn)} ({value:+.3f}"
+            f"{self.reader.finish(rest, turn)} ({ranked.score:+.3f}"
             + (f": {chances_said(best.chances)})" if rank == 0 and best else ")")
-            for rank, (_play, rest, value) in enumerate(compared[:HINT_PLAYS])
+            for rank, (ranked, rest) in enumerate(compared[:HINT_PLAYS])
         ]
         if len(named) == 1:
             said = _("Hint: {best}, starred on the board.").format(best=named[0])
@@ -461,11 +455,11 @@ class TurnFlow:
             said = _("Hint: {best}, starred on the board; next best {others}.").format(
                 best=named[0], others=", ".join(named[1:])
             )
-        best_play, best_value = plays[0]
+        best_of_all = ranking[0]
         undo = ""
-        if reached[best_play] not in finishes:
+        if reached[best_of_all.play] not in finishes:
             undo = _("Undo to follow the best play, {best} ({value}).").format(
-                best=self.reader.play(best_play, turn.position, turn.dice),
-                value=f"{best_value:+.3f}",
+                best=self.reader.play(best_of_all.play, turn.position, turn.dice),
+                value=f"{best_of_all.score:+.3f}",
             )
         return Outcome(sentences(said, undo, equity_for(turn.mover, self.hot_seat)))

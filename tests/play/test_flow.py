@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from nardy_tui.bot import Evaluation, JudgedPlay
+from nardy_tui.bot import Evaluation, JudgedPlay, RankedPlay
 from nardy_tui.engine import OFF, Match, Phase, ScriptedDice, Side, Step, legal_plays
 from nardy_tui.play import (
     COMBINED_GLYPH,
@@ -200,21 +200,22 @@ def test_a_resumed_bot_turn_keeps_the_steps_its_new_choice_goes_on_from() -> Non
 def test_a_hint_is_starred_until_a_step_leaves_it() -> None:
     flow = rolled(5, 3)
     best = legal_plays(flow.match.position, (5, 3))[0]
-    outcome = flow.show_hint([(best, 0.25)], turn_number=0)
+    outcome = flow.show_hint([RankedPlay(best, 0.25)], turn_number=0)
     assert outcome is not None and outcome.said.startswith("Hint: 24/16 (+0.250)")
     assert marks_for(flow).cells[Highlight.HINT] == {white(24), white(16)}
     flow.choose(white(24))
     flow.choose(white(21))
     assert marks_for(flow).cells[Highlight.HINT] == set(), "24/21 is not the hinted 24/19 19/16"
-    assert flow.show_hint([(best, 0.25)], turn_number=3) is None, "a stale hint is dropped"
+    stale = flow.show_hint([RankedPlay(best, 0.25)], turn_number=3)
+    assert stale is None, "a stale hint is dropped"
 
 
 def test_a_hint_gives_the_best_plays_chances_where_the_bot_has_them() -> None:
     flow = rolled(5, 3)
     best = legal_plays(flow.match.position, (5, 3))[0]
     chances = Evaluation(win=0.587, win_mars=0.164, lose_mars=0.079)
-    judged = {best: JudgedPlay(best, flow.match.position.apply(best, (5, 3)), chances, True)}
-    outcome = flow.show_hint([(best, 0.25)], turn_number=0, judged=judged)
+    judged = JudgedPlay(best, flow.match.position.apply(best, (5, 3)), chances, True)
+    outcome = flow.show_hint([RankedPlay(best, 0.25, judged)], turn_number=0)
     assert outcome is not None
     assert outcome.said.startswith("Hint: 24/16 (+0.250: win 59%, mars 16%, lose mars 8%)")
 
@@ -227,17 +228,21 @@ def test_beside_the_best_the_hint_names_only_plays_looked_at_as_deeply() -> None
     assert turn is not None
     ranked = ranking(flow, best="16/5")[:3]
     depths = (2, 1, 2)
-    judged = {
-        play: JudgedPlay(
+    judged = [
+        RankedPlay(
             play,
-            turn.position.apply(play, turn.dice),
-            Evaluation(0.5, 0.1, 0.1),
-            True,
-            two_rolls=depth == 2,
+            score,
+            JudgedPlay(
+                play,
+                turn.position.apply(play, turn.dice),
+                Evaluation(0.5, 0.1, 0.1),
+                True,
+                two_rolls=depth == 2,
+            ),
         )
-        for (play, _), depth in zip(ranked, depths, strict=True)
-    }
-    outcome = flow.show_hint(ranked, turn_number=2, judged=judged)
+        for (play, score, _), depth in zip(ranked, depths, strict=True)
+    ]
+    outcome = flow.show_hint(judged, turn_number=2)
     assert outcome is not None
     assert "; next best " in outcome.said and "(-0.200)." in outcome.said
     assert "(-0.100)" not in outcome.said
@@ -329,7 +334,7 @@ def test_a_hint_names_the_other_plays_as_the_next_best_not_as_a_next_move() -> N
     # as the tutor, the review and the analysis give them
 
 
-def ranking(flow: TurnFlow, best: str) -> list[tuple[tuple[Step, ...], float]]:
+def ranking(flow: TurnFlow, best: str) -> list[RankedPlay]:
     """Every legal play of the turn, the one that reads ``best`` first (+0.30), the others
     after it, worse and worse."""
     turn = flow.human_turn
@@ -337,7 +342,9 @@ def ranking(flow: TurnFlow, best: str) -> list[tuple[tuple[Step, ...], float]]:
     plays = legal_plays(turn.position, turn.dice)
     named = {flow.reader.play(play, turn.position, turn.dice): play for play in plays}
     others = [play for play in plays if play != named[best]]
-    return [(named[best], 0.30)] + [(play, -0.1 * rank) for rank, play in enumerate(others, 1)]
+    return [RankedPlay(named[best], 0.30)] + [
+        RankedPlay(play, -0.1 * rank) for rank, play in enumerate(others, 1)
+    ]
 
 
 def test_a_hint_after_a_first_step_names_the_best_way_to_finish_from_there() -> None:

@@ -39,10 +39,5 @@ class HintSearch:
         self._screen.answer(self._show, ranking, turn_number)
 
     def _show(self, ranking: RankingWithChances, turn_number: int) -> None:
-        judged = {ranked.play: ranked.judged for ranked in ranking if ranked.judged is not None}
         screen = self._screen
-        screen.apply(
-            screen.flow.show_hint(
-                [(ranked.play, ranked.score) for ranked in ranking], turn_number, judged
-            )
-        )
+        screen.apply(screen.flow.show_hint(ranking, turn_number))
