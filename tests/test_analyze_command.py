@@ -20,6 +20,7 @@ from nardy_tui.engine import (
     legal_results,
     parse_play,
 )
+from nardy_tui.options import Level
 
 
 def some_positions(count: int, seed: int = 7) -> list[tuple[Position, Dice]]:
@@ -51,7 +52,7 @@ def test_the_best_play_is_the_hints(
     data = analysed(capsys, position.to_id(), "--dice", str(dice))
     plays = data["plays"]
     assert isinstance(plays, list)
-    hint = get_bot("expert").rank(position, dice)
+    hint = get_bot(Level.EXPERT).rank(position, dice)
     assert plays[0]["play"] == format_play(hint[0][0], position, dice)
     assert len(plays) == len(legal_results(position, dice))  # every distinct play, once
     # The plays searched two rolls deep come first, then those searched one roll deep,

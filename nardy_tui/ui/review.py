@@ -388,7 +388,7 @@ class ReviewScreen(SizedScreen):
         review = GameReview(tuple(self.reviewed))
         lines = [
             summary_line(summarise([review], side), self.finished)
-            for side in sorted(self.request.sides, key=lambda s: s.value != "white")
+            for side in sorted(self.request.sides, key=lambda s: s is not Side.WHITE)
         ]
         if not self.finished:
             lines.insert(0, _("Reviewing… (the list grows as turns are judged)"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nardy_tui.engine import Phase, Position, Side, checker_moves, legal_plays
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.play import Highlight, cell_of, layout
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import BoardView
@@ -26,7 +26,7 @@ SIZE = (120, 40)
 
 def hot_seat(points: int, seed: int) -> NardyApp:
     launch = LaunchOptions(
-        match=MatchOptions(mode="hot-seat", points=points, seed=seed), resume=False
+        match=MatchOptions(mode=Mode.HOT_SEAT, points=points, seed=seed), resume=False
     )
     return NardyApp(launch, pace=0)
 
@@ -81,7 +81,7 @@ async def test_a_one_point_match_by_keys_from_the_roll_off_through_the_bear_off(
         assert match.games[0].turns[0].side is starter
 
         match = in_the_bear_off(seed=1)
-        app.start_match(MatchOptions(mode="hot-seat", points=1, seed=1), match)
+        app.start_match(MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=1), match)
         await pilot.pause()
         screen = game_screen(pilot)
         await play_game(pilot)
@@ -292,7 +292,7 @@ async def test_choosing_the_selected_checker_again_says_the_selection_was_droppe
 async def test_the_hint_stars_go_once_another_play_is_begun_and_come_back_on_undo() -> None:
     from tests.ui.conftest import FirstPlayBot
 
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", points=3, seed=1), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, points=3, seed=1), resume=False)
     app = NardyApp(launch, bot_factory=FirstPlayBot, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         screen, match = await first_roll(pilot)

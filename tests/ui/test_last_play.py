@@ -12,7 +12,7 @@ from dataclasses import replace
 from textual.color import Color
 
 from nardy_tui.engine import Match, Phase, Position, Side, TurnBuilder, checker_moves
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
 from nardy_tui.play import (
     LAST_FROM_GLYPH,
     LAST_TO_GLYPHS,
@@ -31,7 +31,7 @@ SIZE = (120, 40)
 
 
 def against_bot(pace: float = 0) -> NardyApp:
-    options = MatchOptions(mode="bot", bot_level="easy", color="white", points=3, seed=7)
+    options = MatchOptions(mode=Mode.BOT, bot_level=Level.EASY, color=Side.WHITE, points=3, seed=7)
     return NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=pace)
 
 

@@ -15,6 +15,7 @@ from textual.widgets._footer import FooterKey
 
 from nardy_tui.bot import RolledVerdict, roll_out_turn
 from nardy_tui.engine import Side, TurnRecord, legal_plays
+from nardy_tui.options import Level, Mode
 from nardy_tui.play import Highlight, TurnFilter, cell_of, tray_cell
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
@@ -139,7 +140,7 @@ async def test_review_from_the_match_over_dialog_and_back(private_home: Path) ->
 
     match = nearly_won(7, length=1)
     match.commit()
-    save_match(match, MatchOptions(mode="hot-seat", points=1, seed=7))
+    save_match(match, MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=7))
     app = resumed()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -171,9 +172,9 @@ async def test_against_the_bot_only_the_humans_play_is_judged(private_home: Path
     match = nearly_won(7, length=3)
     human = match.position.turn  # the side about to win is the human here
     options = MatchOptions(
-        mode="bot",
-        bot_level="easy",
-        color=human.value,  # type: ignore[arg-type]
+        mode=Mode.BOT,
+        bot_level=Level.EASY,
+        color=human,
         points=3,
         seed=7,
     )

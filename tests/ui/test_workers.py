@@ -8,7 +8,7 @@ import asyncio
 import threading
 
 from nardy_tui.engine import Dice, Phase, Play, Position, Side, legal_plays
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
 from nardy_tui.ui.app import NardyApp
 from tests.ui.driver import game_screen, roll_off, settle
 
@@ -22,7 +22,7 @@ class HeldBot:
     release = threading.Event()
     asked = 0
 
-    def __init__(self, level: str, seed: int) -> None:
+    def __init__(self, level: Level, seed: int) -> None:
         self.level = level
 
     def choose(self, position: Position, dice: Dice) -> Play:
@@ -35,13 +35,13 @@ class HeldBot:
         return [(play, 0.0) for play in legal_plays(position, dice)]
 
 
-def bot_app(color: str) -> NardyApp:
+def bot_app(color: Side) -> NardyApp:
     HeldBot.release = threading.Event()
     HeldBot.asked = 0
     options = MatchOptions(
-        mode="bot",
-        bot_level="easy",
-        color=color,  # type: ignore[arg-type]
+        mode=Mode.BOT,
+        bot_level=Level.EASY,
+        color=color,
         points=1,
         seed=5,
     )
@@ -49,7 +49,7 @@ def bot_app(color: str) -> NardyApp:
 
 
 async def test_changing_the_language_while_the_bot_thinks_plays_its_turn_once() -> None:
-    app = bot_app("black")  # seed 5: White, the bot, wins the roll-off
+    app = bot_app(Side.BLACK)  # seed 5: White, the bot, wins the roll-off
     async with app.run_test(size=SIZE) as pilot:
         match = await roll_off(pilot)
         await pilot.pause()
@@ -68,7 +68,7 @@ async def test_changing_the_language_while_the_bot_thinks_plays_its_turn_once() 
 
 
 async def test_an_answer_that_arrives_after_its_screen_was_replaced_is_dropped() -> None:
-    app = bot_app("black")
+    app = bot_app(Side.BLACK)
     HeldBot.release.set()
     async with app.run_test(size=SIZE) as pilot:
         match = await roll_off(pilot)
