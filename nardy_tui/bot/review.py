@@ -47,6 +47,15 @@ class Verdict(Enum):
         """The mark in the player's language ("" for no mark)."""
         return _(MARK_NAMES[self]) if self is not Verdict.NONE else ""
 
+    def at_least(self, other: Verdict) -> bool:
+        """Whether this verdict is ``other`` or worse (in the order above, no mark first).
+
+        >>> Verdict.BLUNDER.at_least(Verdict.ERROR), Verdict.DOUBTFUL.at_least(Verdict.ERROR)
+        (True, False)
+        """
+        order = list(Verdict)
+        return order.index(self) >= order.index(other)
+
 
 MARK_NAMES: dict[Verdict, str] = {
     Verdict.DOUBTFUL: N_("doubtful"),

@@ -45,8 +45,9 @@ class Switch(StrEnum):
 
 
 class Tutor(StrEnum):
-    """The tutor's threshold: warn before a play the expert marks this bad or worse (the
-    review's marks), or never."""
+    """The tutor's threshold: warn before a play the expert marks this bad or worse, or
+    never. Each value but ``off`` is the word of the bot's verdict it names
+    (``nardy_tui.play.tutor.threshold``)."""
 
     OFF = "off"
     DOUBTFUL = "doubtful"
