@@ -644,7 +644,7 @@ def _summary(match: Match, options: MatchOptions) -> str:
         where = _("the match is over, its record not yet written")
     else:
         where = _("game {number}")
-    if options.mode is not Mode.BOT:
+    if options.mode is Mode.HOT_SEAT:
         template = _("hot-seat, match to {length}, White {white} - Black {black}, {where}")
     else:
         template = _(
@@ -663,7 +663,7 @@ def _asked(options: MatchOptions) -> str:
     """The new match the command line asks for, in one line, beside the saved one."""
     from nardy_tui.play import level_name
 
-    if options.mode is not Mode.BOT:
+    if options.mode is Mode.HOT_SEAT:
         return _("hot-seat, match to {length}").format(length=options.points)
     return _("against the {level} bot, match to {length}").format(
         level=level_name(options.bot_level), length=options.points
