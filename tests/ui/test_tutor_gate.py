@@ -29,6 +29,7 @@ class StandInScreen:
         self.said: list[str] = []
         self.hints = 0
         self.app = self
+        self.hint = self
 
     def push_screen(
         self,
@@ -43,7 +44,8 @@ class StandInScreen:
     def say(self, text: str) -> None:
         self.said.append(text)
 
-    def action_hint(self) -> None:
+    def start(self) -> None:
+        """The hint's search (``HintSearch.start``)."""
         self.hints += 1
 
     def run_worker(self, work: Callable[[], None], *_: Any, **__: Any) -> None:

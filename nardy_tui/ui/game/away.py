@@ -51,7 +51,7 @@ class AwayTurn:
         moving = _("{player} is moving").format(player=screen.flow.names[turn.mover])
         skips = _("s skips the animation")
         screen.bot_activity = f"{GLYPH[turn.mover]} {moving}\n  {skips}"
-        screen.later(screen.pace, self.step)
+        screen.pace.after_step(self.step)
 
     def _think(self, position: Position, dice: Dice, turn_number: int) -> None:
         """In a worker's thread: the seat's play, handed back to the UI thread."""
@@ -70,4 +70,4 @@ class AwayTurn:
         screen = self._screen
         screen.apply(screen.flow.bot_step())
         if screen.flow.away_steps:
-            screen.later(screen.pace, self.step)
+            screen.pace.after_step(self.step)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from nardy_tui.engine import Dice, Position
 from nardy_tui.i18n import _
-from nardy_tui.play import HINT_LEVEL, hint_ranking
+from nardy_tui.play import HINT_LEVEL, Command, hint_ranking
 
 if TYPE_CHECKING:
     from nardy_tui.bot import RankingWithChances
@@ -21,9 +21,11 @@ class HintSearch:
         self._screen = screen
 
     def start(self) -> None:
+        """Look for the best plays, if the player has a turn a hint can help with."""
         screen = self._screen
         turn = screen.flow.human_turn
-        assert turn is not None
+        if turn is None or not screen.flow.allows(Command.HINT):
+            return
         screen.say(_("Looking for the best play…"))
         screen.run_worker(
             partial(self._rank, turn.position, turn.dice, len(screen.match.game.turns)),

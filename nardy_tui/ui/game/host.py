@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from nardy_tui.options import MatchOptions
     from nardy_tui.play import MatchBots, Outcome, TurnFlow
     from nardy_tui.ui.board import BoardView
+    from nardy_tui.ui.game.hint import HintSearch
+    from nardy_tui.ui.game.pace import StepPace
     from nardy_tui.ui.game.services import GameServices
 
 Answer = TypeVar("Answer")
@@ -28,6 +30,8 @@ class GameHost(Protocol):
     flow: TurnFlow
     services: GameServices
     bots: MatchBots
+    pace: StepPace
+    hint: HintSearch
     bot_activity: str
 
     @property
@@ -45,7 +49,7 @@ class GameHost(Protocol):
     def is_attached(self) -> bool: ...
 
     @property
-    def pace(self) -> float: ...
+    def is_current(self) -> bool: ...
 
     def apply(self, outcome: Outcome | None) -> None: ...
 
@@ -55,9 +59,7 @@ class GameHost(Protocol):
 
     def refresh_view(self) -> None: ...
 
-    def action_hint(self) -> None: ...
-
-    def later(self, delay: float, callback: Callable[[], None]) -> None: ...
+    def roll(self, by_key: bool) -> None: ...
 
     def call_later(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool: ...
 

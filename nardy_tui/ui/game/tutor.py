@@ -134,4 +134,4 @@ class TutorGate:
             return
         screen.apply(screen.flow.undo_turn())
         if choice is Choice.HINT:
-            screen.action_hint()
+            screen.hint.start()
