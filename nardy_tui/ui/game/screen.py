@@ -3,11 +3,13 @@
 What a choice means is the turn flow's business (``nardy_tui.play``), and every rule
 question goes on from there to the engine. This screen turns keys, clicks, timers and the
 bot's answers into calls on the flow, and applies each ``Outcome`` in one place
-(``apply``): save, redraw, say, then start what comes next by itself. The parts with a
-concern of their own are handed to helpers beside it: the away side's turn (``AwayTurn``),
-the hint (``HintSearch``), the tutor (``TutorGate``), the last play again
-(``LastPlayReplay``), the other machine (``PeerPump``) and the end of a game or the match
-(``MatchEnding``).
+(``apply``): save, redraw, say, then start what comes next by itself. Every command of
+``COMMANDS`` is the one action ``command``. The parts with a concern of their own are
+handed to helpers beside it: what starts without a key (``AutoPlay``), the layout for the
+terminal's size (``GameLayout``), a step's time in view (``StepPace``), the away side's
+turn (``AwayTurn``), the hint (``HintSearch``), the tutor (``TutorGate``), the last play
+again (``LastPlayReplay``), the other machine (``PeerPump``) and the end of a game or the
+match (``MatchEnding``).
 """
 
 from __future__ import annotations
