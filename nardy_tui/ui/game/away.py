@@ -6,6 +6,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
+from textual.message import Message
+
 from nardy_tui.engine import Dice, Play, Position
 from nardy_tui.i18n import _
 from nardy_tui.play import BotSeat, Chooser, RemoteSeat, away_thinking_said
@@ -13,6 +15,21 @@ from nardy_tui.ui.board import GLYPH
 
 if TYPE_CHECKING:
     from nardy_tui.ui.game.host import GameHost
+
+
+class BotChose(Message):
+    """The bot's play, from the worker that asked it: posted to the game screen, whose
+    queue takes it on the UI thread."""
+
+    bubble = False
+    """For the screen that asked only."""
+
+    def __init__(self, play: Play, turn_number: int) -> None:
+        """``turn_number``: the turns played before it, so that an answer to a turn no
+        longer in play is dropped."""
+        super().__init__()
+        self.play = play
+        self.turn_number = turn_number
 
 
 class AwayTurn:
@@ -54,9 +71,9 @@ class AwayTurn:
         screen.pace.after_step(self.step)
 
     def _think(self, position: Position, dice: Dice, turn_number: int) -> None:
-        """In a worker's thread: the seat's play, handed back to the UI thread."""
-        player = self._player(position)
-        self._screen.answer(self.chose, player.choose(position, dice), turn_number)
+        """In a worker's thread: the seat's play, posted to the screen."""
+        play = self._player(position).choose(position, dice)
+        self._screen.post_message(BotChose(play, turn_number))
 
     def _player(self, position: Position) -> Chooser:
         """What answers for the seat to move, away from the keyboard."""

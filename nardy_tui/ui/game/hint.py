@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
+from textual.message import Message
+
 from nardy_tui.engine import Dice, Position
 from nardy_tui.i18n import _
 from nardy_tui.play import HINT_LEVEL, Command, hint_ranking
@@ -12,6 +14,21 @@ from nardy_tui.play import HINT_LEVEL, Command, hint_ranking
 if TYPE_CHECKING:
     from nardy_tui.bot import RankingWithChances
     from nardy_tui.ui.game.host import GameHost
+
+
+class HintFound(Message):
+    """Every play of the player's turn ranked, from the hint's worker: posted to the game
+    screen, whose queue takes it on the UI thread."""
+
+    bubble = False
+    """For the screen that asked only."""
+
+    def __init__(self, ranking: RankingWithChances, turn_number: int) -> None:
+        """``turn_number``: the turns played before it, so that a hint for a turn no
+        longer in play is dropped."""
+        super().__init__()
+        self.ranking = ranking
+        self.turn_number = turn_number
 
 
 class HintSearch:
@@ -36,11 +53,13 @@ class HintSearch:
         )
 
     def _rank(self, position: Position, dice: Dice, turn_number: int) -> None:
-        """In a worker's thread: every play ranked, handed back to the UI thread."""
+        """In a worker's thread: every play ranked, posted to the screen."""
         ranking = hint_ranking(self._screen.bots[HINT_LEVEL], position, dice)
-        self._screen.answer(self._show, ranking, turn_number)
+        self._screen.post_message(HintFound(ranking, turn_number))
 
-    def _show(self, ranking: RankingWithChances, turn_number: int) -> None:
+    def show(self, found: HintFound) -> None:
+        """The best plays on the board, if the turn they were found for is still on."""
+        ranking, turn_number = found.ranking, found.turn_number
         chances = {play: known for play, _, known in ranking if known is not None}
         screen = self._screen
         screen.apply(

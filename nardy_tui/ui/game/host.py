@@ -4,10 +4,11 @@ screen that imports them."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.message import Message
 
     from nardy_tui.engine import Match
     from nardy_tui.options import MatchOptions
@@ -16,10 +17,6 @@ if TYPE_CHECKING:
     from nardy_tui.ui.game.hint import HintSearch
     from nardy_tui.ui.game.pace import StepPace
     from nardy_tui.ui.game.services import GameServices
-
-Answer = TypeVar("Answer")
-"""What a worker of the game screen answers: the bot's play, the hint's best plays, the
-tutor's verdict."""
 
 
 class GameHost(Protocol):
@@ -63,9 +60,9 @@ class GameHost(Protocol):
 
     def call_later(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool: ...
 
-    def answer(
-        self, callback: Callable[[Answer, int], None], answer: Answer, turn_number: int
-    ) -> None: ...
+    def post_message(self, message: Message) -> bool:
+        """Queue ``message`` for the screen (from any thread: a worker's answer)."""
+        ...
 
     def run_worker(
         self,

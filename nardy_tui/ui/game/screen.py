@@ -14,7 +14,7 @@ match (``MatchEnding``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import partial
 from typing import ClassVar
 
@@ -47,16 +47,15 @@ from nardy_tui.play import (
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.game.autoplay import AutoPlay
-from nardy_tui.ui.game.away import AwayTurn
+from nardy_tui.ui.game.away import AwayTurn, BotChose
 from nardy_tui.ui.game.ending import MatchEnding
-from nardy_tui.ui.game.hint import HintSearch
-from nardy_tui.ui.game.host import Answer
+from nardy_tui.ui.game.hint import HintFound, HintSearch
 from nardy_tui.ui.game.layout import GameLayout
 from nardy_tui.ui.game.pace import StepPace
 from nardy_tui.ui.game.peer import PeerPump
 from nardy_tui.ui.game.replay import LastPlayReplay
 from nardy_tui.ui.game.services import GameServices
-from nardy_tui.ui.game.tutor import TutorGate
+from nardy_tui.ui.game.tutor import TutorGate, TutorJudged
 from nardy_tui.ui.panels import CompactInfo, HistoryPanel, InfoPanel
 from nardy_tui.ui.sized import SizedScreen
 from nardy_tui.ui.translated import translate_bindings
@@ -249,20 +248,31 @@ class GameScreen(SizedScreen):
         self.set_class(long, "-long-status")
         status.update(shown, layout=relayout)
 
-    def answer(
-        self, callback: Callable[[Answer, int], None], answer: Answer, turn_number: int
-    ) -> None:
-        """From a worker's thread, hand its answer to ``callback`` on the UI thread, but
-        only if this screen is still in the app's stack by then: a language change makes
-        the game screen anew on the same match, and the old screen would otherwise play
-        the bot's turn a second time, or draw on a board that is gone."""
-        app = self.app
+    @property
+    def gone(self) -> bool:
+        """Whether this screen has left the app's stack: a language change makes the game
+        screen anew on the same match.
 
-        def deliver() -> None:
-            if self in app.screen_stack:
-                callback(answer, turn_number)
+        Textual drops a message posted to a screen once it is removed, but the old screen
+        is removed only after the new one has mounted; a worker's answer coming meanwhile
+        would still reach it, and play the bot's turn a second time, or draw on a board
+        that is going."""
+        return self not in self.app.screen_stack
 
-        app.call_from_thread(deliver)
+    @on(BotChose)
+    def _bot_chose(self, chose: BotChose) -> None:
+        if not self.gone:
+            self.away.chose(chose.play, chose.turn_number)
+
+    @on(HintFound)
+    def _hint_found(self, found: HintFound) -> None:
+        if not self.gone:
+            self.hint.show(found)
+
+    @on(TutorJudged)
+    def _tutor_judged(self, judged: TutorJudged) -> None:
+        if not self.gone:
+            self.tutor.judged(judged)
 
     def save(self) -> None:
         """Save the match (with the plays made against the tutor's warning); a problem is

@@ -10,6 +10,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
+from textual.message import Message
+
 from nardy_tui.engine import Dice, Play, Position, legal_results
 from nardy_tui.i18n import _
 from nardy_tui.play import (
@@ -28,6 +30,19 @@ if TYPE_CHECKING:
 
 JudgedTurn = tuple[int, int, Play]
 """A complete turn the tutor judges: (game number, turns played before it, its steps)."""
+
+
+class TutorJudged(Message):
+    """The tutor's verdict on a complete turn, from its worker: posted to the game screen,
+    whose queue takes it on the UI thread."""
+
+    bubble = False
+    """For the screen that asked only."""
+
+    def __init__(self, turn: JudgedTurn, verdict: TurnReview) -> None:
+        super().__init__()
+        self.turn = turn
+        self.verdict = verdict
 
 
 class TutorGate:
@@ -95,16 +110,18 @@ class TutorGate:
         return game.number, len(game.turns), turn.steps
 
     def _judge(self, key: JudgedTurn, position: Position, dice: Dice) -> None:
-        """In a worker's thread: the verdict on the play, handed back to the UI thread."""
+        """In a worker's thread: the verdict on the play, posted to the screen."""
         after = position.apply(key[2], dice)  # the steps in the order the player made them
         ranking = hint_ranking(self._screen.bots[HINT_LEVEL], position, dice, played=after)
         verdict = tutor_verdict(
             ranking, dict(legal_results(position, dice)), position, dice, key[2], after
         )
-        self._screen.answer(self._judged, (key, verdict), key[1])
+        self._screen.post_message(TutorJudged(key, verdict))
 
-    def _judged(self, judged: tuple[JudgedTurn, TurnReview], _: int) -> None:
-        key, verdict = judged
+    def judged(self, judged: TutorJudged) -> None:
+        """Keep the verdict; carry out the confirmation that waited for it, if the player
+        has not taken a step back since."""
+        key, verdict = judged.turn, judged.verdict
         self._judging.discard(key)
         self._verdicts[key] = verdict
         if self._asked == key and self._key() == key:
