@@ -20,7 +20,13 @@ from nardy_tui.play import Highlight, TurnFilter, cell_of, tray_cell
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
 from nardy_tui.ui.game import GameScreen
-from nardy_tui.ui.review import ReviewRequest, ReviewScreen
+from nardy_tui.ui.review import (
+    ReviewFinished,
+    ReviewProgress,
+    ReviewRequest,
+    ReviewScreen,
+    TurnReviewed,
+)
 from tests.engine.boards import position as make_position
 from tests.ui.driver import burst
 from tests.ui.test_resume import resumed, saved_v1
@@ -360,3 +366,28 @@ async def test_at_80x24_the_reviews_footer_keeps_quit_whole(private_home: Path) 
         keys = {key.description: key for key in app.screen.query(FooterKey)}
         assert {"Back", "Turns", "Quit"} <= set(keys) and "Previous mistake" not in keys
         assert all(key.region.right <= 80 for key in keys.values())
+
+
+async def test_a_turn_judged_after_the_review_was_closed_is_not_listed() -> None:
+    """Escape takes the screen out of the stack at once; Textual removes it a moment later
+    and still delivers what its worker posts meanwhile, which it must leave alone."""
+    app = ReviewApp(blunder_game())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await finished(app)
+        [judged] = screen.reviewed
+        screen.action_back()
+        assert screen.gone and screen.is_attached
+        assert screen.post_message(TurnReviewed(judged))  # queued, not dropped
+        assert screen.post_message(ReviewProgress(1))
+        await pilot.pause()
+        assert screen.reviewed == [judged] and app.review_closed
+
+
+async def test_once_the_review_screen_is_removed_its_workers_answers_are_dropped() -> None:
+    app = ReviewApp(blunder_game())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await finished(app)
+        await burst(pilot, "escape")
+        while screen.is_attached:
+            await pilot.pause()
+        assert not screen.post_message(ReviewFinished(screen.luck))  # type: ignore[arg-type]

@@ -248,16 +248,9 @@ class GameScreen(SizedScreen):
         self.set_class(long, "-long-status")
         status.update(shown, layout=relayout)
 
-    @property
-    def gone(self) -> bool:
-        """Whether this screen has left the app's stack: a language change makes the game
-        screen anew on the same match.
-
-        Textual drops a message posted to a screen once it is removed, but the old screen
-        is removed only after the new one has mounted; a worker's answer coming meanwhile
-        would still reach it, and play the bot's turn a second time, or draw on a board
-        that is going."""
-        return self not in self.app.screen_stack
+    # -- the workers' answers: for this screen only while it is in the app's stack (``gone``):
+    # a language change makes the game screen anew on the same match, and the old screen
+    # would play the bot's turn a second time, or draw on a board that is going.
 
     @on(BotChose)
     def _bot_chose(self, chose: BotChose) -> None:
