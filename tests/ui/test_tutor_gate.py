@@ -29,7 +29,6 @@ class StandInScreen:
         self.said: list[str] = []
         self.hints = 0
         self.app = self
-        self.hint = self
         self.gate: TutorGate
 
     def push_screen(
@@ -82,7 +81,7 @@ class EveryPlayIsFine(RacingIsWrongBot):
 
 def gate_on(tutor: Tutor) -> tuple[StandInScreen, TutorGate]:
     screen = StandInScreen(tutor)
-    screen.gate = TutorGate(screen, frozenset())  # type: ignore[arg-type]
+    screen.gate = TutorGate(screen, screen, frozenset())  # type: ignore[arg-type]
     return screen, screen.gate
 
 

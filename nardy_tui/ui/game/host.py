@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from nardy_tui.options import MatchOptions
     from nardy_tui.play import MatchBots, Outcome, TurnFlow
     from nardy_tui.ui.board import BoardView
-    from nardy_tui.ui.game.hint import HintSearch
     from nardy_tui.ui.game.pace import StepPace
     from nardy_tui.ui.game.services import GameServices
 
@@ -28,7 +27,6 @@ class GameHost(Protocol):
     services: GameServices
     bots: MatchBots
     pace: StepPace
-    hint: HintSearch
     bot_activity: str
 
     @property

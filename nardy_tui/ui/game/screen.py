@@ -111,7 +111,7 @@ class GameScreen(SizedScreen):
         self.arrangement = GameLayout(self)
         self.away = AwayTurn(self)
         self.hint = HintSearch(self)
-        self.tutor = TutorGate(self, warned)
+        self.tutor = TutorGate(self, self.hint, warned)
         self.replay = LastPlayReplay(self)
         self.peer = PeerPump(self, services.lockstep, self.away)
         self.ending = MatchEnding(self, self.tutor)

@@ -26,6 +26,7 @@ from nardy_tui.ui.dialogs import Choice, TutorDialog
 
 if TYPE_CHECKING:
     from nardy_tui.bot import TurnReview
+    from nardy_tui.ui.game.hint import HintSearch
     from nardy_tui.ui.game.host import GameHost
 
 JudgedTurn = tuple[int, int, Play]
@@ -48,10 +49,14 @@ class TutorJudged(Message):
 class TutorGate:
     """Holds the confirmation of a complete turn until the tutor has had its say."""
 
-    def __init__(self, screen: GameHost, warned: frozenset[tuple[int, int]]) -> None:
-        """``warned``: the plays already made against the tutor's warning (a resumed
+    def __init__(
+        self, screen: GameHost, hint: HintSearch, warned: frozenset[tuple[int, int]]
+    ) -> None:
+        """``hint`` is shown when the player takes a questioned play back to see it;
+        ``warned``: the plays already made against the tutor's warning (a resumed
         match's)."""
         self._screen = screen
+        self._hint = hint
         self._verdicts: dict[JudgedTurn, TurnReview] = {}
         """The verdicts on complete turns, as they come."""
         self._asked: JudgedTurn | None = None
@@ -151,4 +156,4 @@ class TutorGate:
             return
         screen.apply(screen.flow.undo_turn())
         if choice is Choice.HINT:
-            screen.hint.start()
+            self._hint.start()
