@@ -367,7 +367,7 @@ def test_a_hint_after_a_step_off_the_best_play_says_to_undo_for_it() -> None:
 
 def test_a_die_left_over_by_the_last_checker_is_struck_out_for_that_reason() -> None:
     from nardy_tui.engine import Position, TurnBuilder
-    from nardy_tui.ui.panels import struck_out_why
+    from nardy_tui.play import struck_out_why
 
     last = Position.from_points([0, 1] + [0] * 9 + [-15] + [0] * 12, Side.WHITE)
     turn = TurnBuilder(last, (6, 3))

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from nardy_tui.engine import Phase, Position, Side, checker_moves, legal_plays
 from nardy_tui.options import LaunchOptions, MatchOptions, Mode
-from nardy_tui.play import Highlight, cell_of, layout
+from nardy_tui.play import Highlight, cell_of, layout, move_numbers
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
-from nardy_tui.ui.panels import move_numbers
 from tests.ui.driver import (
     burst,
     first_roll,

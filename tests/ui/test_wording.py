@@ -53,7 +53,7 @@ def test_you_win_the_match() -> None:
 
 
 def test_the_history_says_points() -> None:
-    from nardy_tui.ui.panels import result_line
+    from nardy_tui.play import result_line
 
     match = white_won_game_1()
     assert result_line(match.game) == "White wins 1 point"
