@@ -200,12 +200,28 @@ async def test_flip_shows_the_board_from_blacks_side() -> None:
         assert board.looks()[0].cell == cell_of(Side.BLACK, 13)
 
 
+class Chosen:
+    """A board listener that keeps the cells chosen."""
+
+    def __init__(self, cells: list[int]) -> None:
+        self.cells = cells
+
+    def chosen(self, cell: int) -> None:
+        self.cells.append(cell)
+
+    def cancelled(self) -> None:
+        """Not asked of the test."""
+
+    def digit_waiting(self, digit: int) -> None:
+        """Not asked of the test."""
+
+
 async def test_a_click_chooses_the_point_or_tray_under_it_and_the_bar_chooses_nothing() -> None:
     app = hot_seat(points=3, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         board = game_screen(pilot).board
         chosen: list[int] = []
-        board.on_chosen = chosen.append
+        board.listener = Chosen(chosen)
         top, bottom = layout(board.view)
         width = board.point_width
         await pilot.click("#top-row", offset=(0, 2))  # the first point

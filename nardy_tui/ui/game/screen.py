@@ -48,6 +48,7 @@ from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.game.autoplay import AutoPlay
 from nardy_tui.ui.game.away import AwayTurn, BotChose
+from nardy_tui.ui.game.board_input import BoardInput
 from nardy_tui.ui.game.ending import MatchEnding
 from nardy_tui.ui.game.hint import HintFound, HintSearch
 from nardy_tui.ui.game.layout import GameLayout
@@ -150,9 +151,7 @@ class GameScreen(SizedScreen):
             return  # the app ended while this screen was being put up
         self.services.settings_changed.subscribe(self, self.auto.setting_changed)
         board, flow = self.board, self.flow
-        board.on_chosen = lambda cell: self.apply(flow.choose(cell))
-        board.on_cancelled = lambda: self.apply(flow.cancel())
-        board.on_digit_waiting = lambda digit: self.apply(flow.digit_waiting(digit))
+        board.listener = BoardInput(self)
         board.focus()
         self.arrangement.fit(self.app.size.width, self.app.size.height)
         self.refresh_view()
