@@ -72,66 +72,52 @@ class _Closed(Exception):
     """The review screen was closed while its review was still running."""
 
 
-class ReviewProgress(Message):
+# The workers' answers, each posted to the review screen (for it alone), whose queue takes
+# it on the UI thread.
+
+
+@dataclass
+class ReviewProgress(Message, bubble=False):
     """The review's worker has judged ``done`` turns of the game's."""
 
-    bubble = False
-
-    def __init__(self, done: int) -> None:
-        super().__init__()
-        self.done = done
+    done: int
 
 
-class TurnReviewed(Message):
-    """One turn judged, from the review's worker, for the list as soon as it is."""
+@dataclass
+class TurnReviewed(Message, bubble=False):
+    """One turn judged, for the list as soon as it is."""
 
-    bubble = False
-
-    def __init__(self, turn: TurnReview) -> None:
-        super().__init__()
-        self.turn = turn
+    turn: TurnReview
 
 
-class ReviewFinished(Message):
-    """The whole review, every roll's luck with it, from the review's worker."""
+@dataclass
+class ReviewFinished(Message, bubble=False):
+    """The whole review, every roll's luck with it."""
 
-    bubble = False
-
-    def __init__(self, review: GameReview) -> None:
-        super().__init__()
-        self.review = review
+    review: GameReview
 
 
-class ReviewFailed(Message):
-    """Why the review's worker could not review the game (no weights, say)."""
+@dataclass
+class ReviewFailed(Message, bubble=False):
+    """Why the game could not be reviewed (no weights, say)."""
 
-    bubble = False
-
-    def __init__(self, reason: str) -> None:
-        super().__init__()
-        self.reason = reason
+    reason: str
 
 
-class RollOutDone(Message):
-    """A turn rolled out (``r``), from the rollout's worker."""
+@dataclass
+class RollOutDone(Message, bubble=False):
+    """A turn rolled out (``r``)."""
 
-    bubble = False
-
-    def __init__(self, turn: TurnReview, verdict: RolledVerdict) -> None:
-        super().__init__()
-        self.turn = turn
-        self.verdict = verdict
+    turn: TurnReview
+    verdict: RolledVerdict
 
 
-class RollOutFailed(Message):
-    """Why the rollout's worker could not roll the turn out."""
+@dataclass
+class RollOutFailed(Message, bubble=False):
+    """Why a turn could not be rolled out."""
 
-    bubble = False
-
-    def __init__(self, turn: TurnReview, reason: str) -> None:
-        super().__init__()
-        self.turn = turn
-        self.reason = reason
+    turn: TurnReview
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)

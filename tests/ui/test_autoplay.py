@@ -75,9 +75,15 @@ def rolled_off(flow: TurnFlow) -> None:
         flow.roll()
 
 
-def test_a_roll_the_player_must_press_waits() -> None:
-    screen, auto = auto_on(TurnFlow(Match(length=1, seed=5), hot_seat(), Settings()))
+def to_roll(settings: Settings) -> tuple[StandInScreen, AutoPlay]:
+    """A hot-seat match rolled off: the player to roll."""
+    screen, auto = auto_on(TurnFlow(Match(length=1, seed=5), hot_seat(), settings))
     rolled_off(screen.flow)
+    return screen, auto
+
+
+def test_a_roll_the_player_must_press_waits() -> None:
+    screen, auto = to_roll(Settings())
     auto.advance()
     screen.run_later()
     assert screen.did == [] and screen.match.phase is Phase.ROLL
@@ -96,8 +102,7 @@ def test_the_bots_roll_and_turn_start_by_themselves() -> None:
 
 def test_auto_roll_turned_on_while_the_player_is_to_roll_rolls_at_once() -> None:
     settings = Settings()
-    screen, auto = auto_on(TurnFlow(Match(length=1, seed=5), hot_seat(), settings))
-    rolled_off(screen.flow)
+    screen, auto = to_roll(settings)
     settings.auto_roll = True
     auto.setting_changed(Switch.AUTO_ROLL)
     screen.run_later()
@@ -106,8 +111,7 @@ def test_auto_roll_turned_on_while_the_player_is_to_roll_rolls_at_once() -> None
 
 def test_a_setting_turned_on_acts_only_on_the_screen_shown() -> None:
     settings = Settings()
-    screen, auto = auto_on(TurnFlow(Match(length=1, seed=5), hot_seat(), settings))
-    rolled_off(screen.flow)
+    screen, auto = to_roll(settings)
     settings.auto_confirm = True
     auto.setting_changed(Switch.AUTO_CONFIRM)
     screen.is_current = False  # a dialog came up before the palette had closed

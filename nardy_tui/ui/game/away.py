@@ -3,6 +3,7 @@ thinking in a worker, then its steps one by one at a pace a person can follow.""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -17,19 +18,14 @@ if TYPE_CHECKING:
     from nardy_tui.ui.game.host import GameHost
 
 
-class BotChose(Message):
-    """The bot's play, from the worker that asked it: posted to the game screen, whose
-    queue takes it on the UI thread."""
+@dataclass
+class BotChose(Message, bubble=False):
+    """The bot's play, from the worker that asked it: posted to the game screen (for it
+    alone), whose queue takes it on the UI thread."""
 
-    bubble = False
-    """For the screen that asked only."""
-
-    def __init__(self, play: Play, turn_number: int) -> None:
-        """``turn_number``: the turns played before it, so that an answer to a turn no
-        longer in play is dropped."""
-        super().__init__()
-        self.play = play
-        self.turn_number = turn_number
+    play: Play
+    turn_number: int
+    """The turns played before it: an answer to a turn no longer in play is dropped."""
 
 
 class AwayTurn:

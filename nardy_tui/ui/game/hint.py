@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -16,19 +17,14 @@ if TYPE_CHECKING:
     from nardy_tui.ui.game.host import GameHost
 
 
-class HintFound(Message):
+@dataclass
+class HintFound(Message, bubble=False):
     """Every play of the player's turn ranked, from the hint's worker: posted to the game
-    screen, whose queue takes it on the UI thread."""
+    screen (for it alone), whose queue takes it on the UI thread."""
 
-    bubble = False
-    """For the screen that asked only."""
-
-    def __init__(self, ranking: RankingWithChances, turn_number: int) -> None:
-        """``turn_number``: the turns played before it, so that a hint for a turn no
-        longer in play is dropped."""
-        super().__init__()
-        self.ranking = ranking
-        self.turn_number = turn_number
+    ranking: RankingWithChances
+    turn_number: int
+    """The turns played before it: a hint for a turn no longer in play is dropped."""
 
 
 class HintSearch:

@@ -109,7 +109,7 @@ class GameScreen(SizedScreen):
             services.bot_factory, match.seed if options.seed is None else options.seed
         )
         self.pace = StepPace(self, services.pace, services.settings)
-        self.arrangement = GameLayout(self)
+        self.arrangement = GameLayout(self)  # not "layout": that is Textual's own
         self.away = AwayTurn(self)
         self.hint = HintSearch(self)
         self.tutor = TutorGate(self, self.hint, warned)

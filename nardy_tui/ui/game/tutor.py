@@ -7,6 +7,7 @@ player's threshold, for the player's answer to the tutor's question.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -33,17 +34,13 @@ JudgedTurn = tuple[int, int, Play]
 """A complete turn the tutor judges: (game number, turns played before it, its steps)."""
 
 
-class TutorJudged(Message):
-    """The tutor's verdict on a complete turn, from its worker: posted to the game screen,
-    whose queue takes it on the UI thread."""
+@dataclass
+class TutorJudged(Message, bubble=False):
+    """The tutor's verdict on a complete turn, from its worker: posted to the game screen
+    (for it alone), whose queue takes it on the UI thread."""
 
-    bubble = False
-    """For the screen that asked only."""
-
-    def __init__(self, turn: JudgedTurn, verdict: TurnReview) -> None:
-        super().__init__()
-        self.turn = turn
-        self.verdict = verdict
+    turn: JudgedTurn
+    verdict: TurnReview
 
 
 class TutorGate:
