@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from nardy_tui.engine import Match, Phase, Side
+from nardy_tui.options import Level
 from nardy_tui.play import Outcome, TurnFlow, against_bot, hot_seat
 from nardy_tui.storage import Settings, Switch
 from nardy_tui.ui.game.autoplay import AutoPlay
@@ -91,7 +92,7 @@ def test_a_roll_the_player_must_press_waits() -> None:
 
 def test_the_bots_roll_and_turn_start_by_themselves() -> None:
     match = Match(length=1, seed=5)  # seed 5: White, the bot, wins the roll-off
-    screen, auto = auto_on(TurnFlow(match, against_bot(Side.BLACK, "easy"), Settings()))
+    screen, auto = auto_on(TurnFlow(match, against_bot(Side.BLACK, Level.EASY), Settings()))
     rolled_off(screen.flow)
     auto.advance()
     screen.run_later()

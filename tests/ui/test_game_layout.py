@@ -4,7 +4,7 @@ keys left to the help, and the panel a key away in the board's place."""
 
 from __future__ import annotations
 
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.play import COMMANDS
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import BoardView
@@ -17,7 +17,8 @@ ROOMY = {spec.action for spec in COMMANDS if spec.roomy_only}
 
 def hot_seat() -> NardyApp:
     return NardyApp(
-        LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=1), resume=False), pace=0
+        LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=1), resume=False),
+        pace=0,
     )
 
 
