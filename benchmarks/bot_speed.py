@@ -14,14 +14,15 @@ import random
 import statistics
 import time
 
-from nardy_tui.bot import LEVELS, get_bot
+from nardy_tui.bot import get_bot
 from nardy_tui.engine import Dice, Position, Side, legal_results
+from nardy_tui.options import Level
 
 
 def sample(count: int, seed: int) -> list[tuple[Position, Dice]]:
     """Positions met in games between two medium bots, one in four turns, with their dice."""
     rng = random.Random(seed)
-    player = get_bot("medium", seed=seed)
+    player = get_bot(Level.MEDIUM, seed=seed)
     found: list[tuple[Position, Dice]] = []
     while len(found) < count:
         position = Position.initial(turn=rng.choice(list(Side)))
@@ -38,7 +39,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--levels", nargs="+", choices=LEVELS, default=list(LEVELS))
+    parser.add_argument("--levels", nargs="+", type=Level, choices=list(Level), default=list(Level))
     args = parser.parse_args()
     positions = sample(args.positions, args.seed)
     print(f"{len(positions)} positions with a choice, seed {args.seed}")

@@ -26,8 +26,9 @@ from bot_speed import sample
 
 from nardy_tui.bot import get_bot
 from nardy_tui.engine import legal_results
+from nardy_tui.options import Level
 
-LEVELS = ("expert", "hard")
+LEVELS = (Level.EXPERT, Level.HARD)
 
 
 def main() -> None:
@@ -37,9 +38,9 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    expert = get_bot("expert", seed=args.seed)
+    expert = get_bot(Level.EXPERT, seed=args.seed)
     bots = {level: get_bot(level, seed=args.seed) for level in LEVELS}
-    errors: dict[str, list[float]] = {level: [] for level in LEVELS}
+    errors: dict[Level, list[float]] = {level: [] for level in LEVELS}
     started = time.perf_counter()
     decisions = sample(args.decisions, args.seed)
     for number, (position, dice) in enumerate(decisions, start=1):

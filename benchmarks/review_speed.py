@@ -13,12 +13,13 @@ import time
 
 from nardy_tui.bot import get_bot, review_game
 from nardy_tui.engine import Match, Phase, Position, TurnRecord
+from nardy_tui.options import Level
 
 
 def medium_game(seed: int) -> tuple[Position, list[TurnRecord]]:
     """A one-point game of medium against medium: its first position and its turns."""
     match = Match(length=1, seed=seed)
-    bot = get_bot("medium", seed=seed)
+    bot = get_bot(Level.MEDIUM, seed=seed)
     while match.phase is Phase.ROLL_OFF:
         match.roll_off()
     start = match.position
@@ -32,7 +33,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    get_bot("expert")  # load the network before timing
+    get_bot(Level.EXPERT)  # load the network before timing
     per_game = []
     per_90 = []
     for game in range(args.games):

@@ -3,26 +3,59 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, get_args
+from enum import StrEnum
 
-Mode = Literal["hot-seat", "bot"]
-BotLevel = Literal["easy", "medium", "hard", "expert"]
-ColorChoice = Literal["white", "black", "random"]
+from nardy_tui.engine import Side
 
-MODES: tuple[Mode, ...] = get_args(Mode)
-"""How a match may be played: two people at one keyboard, or one against the bot."""
-BOT_LEVELS: tuple[BotLevel, ...] = get_args(BotLevel)
-"""The bot levels a player may choose (the bot's ``LEVELS`` adds the arena's ``random``)."""
-COLOR_CHOICES: tuple[ColorChoice, ...] = ("white", "black", "random")
+
+class Mode(StrEnum):
+    """Who plays a match; the value is the word saves and settings write."""
+
+    HOT_SEAT = "hot-seat"
+    """Two people at one keyboard."""
+    BOT = "bot"
+    """One person against the bot."""
+    NETWORK = "network"
+    """Two people on two machines (``nardy host`` and ``nardy join``)."""
+
+
+LOCAL_MODES = (Mode.HOT_SEAT, Mode.BOT)
+"""The modes a match on one machine is started in (the new-match screen, the command line)
+and saved in: a network match has saves of its own."""
+
+
+class Level(StrEnum):
+    """How strong a bot plays; the value is the word the command line, settings and saves
+    use."""
+
+    RANDOM = "random"
+    """Any legal play: the arena's baseline, not offered to players."""
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    EXPERT = "expert"
+    """The trained network's search (it needs the shipped weights file)."""
+
+
+BOT_LEVELS = (Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT)
+"""The levels a player may choose."""
+
+COLOR_WORDS: dict[str, Side | None] = {"white": Side.WHITE, "black": Side.BLACK, "random": None}
+"""Your colour against the bot by the word the command line, settings and saves use; None
+is drawn when the match starts."""
 
 
 @dataclass(frozen=True, slots=True)
 class MatchOptions:
-    """How to play a match: who plays, to how many points, with which dice."""
+    """How to play a match: who plays, to how many points, with which dice.
 
-    mode: Mode = "bot"
-    bot_level: BotLevel = "medium"
-    color: ColorChoice = "white"
+    ``color`` is the side of the player at this keyboard against the bot or a friend on
+    another machine (None: drawn at random when the match starts).
+    """
+
+    mode: Mode = Mode.BOT
+    bot_level: Level = Level.MEDIUM
+    color: Side | None = Side.WHITE
     points: int = 3
     seed: int | None = None
 

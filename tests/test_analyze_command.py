@@ -18,6 +18,7 @@ from nardy_tui.engine import (
     legal_plays,
     legal_results,
 )
+from nardy_tui.options import Level
 
 
 def some_positions(count: int, seed: int = 7) -> list[tuple[Position, Dice]]:
@@ -49,7 +50,7 @@ def test_the_best_play_is_the_hints(
     data = analysed(capsys, position.to_id(), "--dice", str(dice))
     plays = data["plays"]
     assert isinstance(plays, list)
-    hint = get_bot("expert").rank(position, dice)
+    hint = get_bot(Level.EXPERT).rank(position, dice)
     assert plays[0]["play"] == position.notation(hint[0][0], dice)
     assert len(plays) == len(legal_results(position, dice))  # every distinct play, once
     # The plays searched two rolls deep come first, then those searched one roll deep,

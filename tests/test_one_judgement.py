@@ -18,6 +18,7 @@ from nardy_tui.engine import (
     legal_results,
     read_position_id,
 )
+from nardy_tui.options import Level
 from nardy_tui.play import hint_ranking, tutor_verdict
 from tests.test_analyze_command import some_positions
 
@@ -46,7 +47,7 @@ def answers(
 ) -> dict[str, tuple[str, float]]:
     """Each tool's best play and its equity (to the analysis's four decimals), a player
     having made ``played``."""
-    expert = get_bot("expert")
+    expert = get_bot(Level.EXPERT)
     after = position.apply(played, dice)
     hint = hint_ranking(expert, position, dice)[0]
     verdict = tutor_verdict(
@@ -97,7 +98,7 @@ def test_the_four_tools_agree_whatever_was_played(
 
 
 def test_a_play_under_review_is_searched_as_deep_as_the_best_and_moves_nothing() -> None:
-    expert = get_bot("expert")
+    expert = get_bot(Level.EXPERT)
     position, dice = read_position_id(ISSUE_POSITION)
     assert dice is not None
     ranking = expert.judge(position, dice)

@@ -14,7 +14,7 @@ import pytest
 from nardy_tui.bot import get_bot
 from nardy_tui.cli.review import review_main
 from nardy_tui.engine import Match, Phase, Position, Side
-from nardy_tui.options import MatchOptions
+from nardy_tui.options import Level, MatchOptions, Mode
 from nardy_tui.storage import format_record, parse_record
 
 
@@ -22,14 +22,14 @@ from nardy_tui.storage import format_record, parse_record
 def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A one-point match of the medium bot against the easy one, as the game writes it."""
     match = Match(length=1, seed=21)
-    players = {"white": get_bot("medium", seed=1), "black": get_bot("easy", seed=2)}
+    players = {"white": get_bot(Level.MEDIUM, seed=1), "black": get_bot(Level.EASY, seed=2)}
     while match.phase is Phase.ROLL_OFF:
         match.roll_off()
     while match.phase is Phase.ROLL:
         dice = match.roll()
         match.play(players[match.position.turn.value].choose(match.position, dice))
     path = tmp_path_factory.mktemp("records") / "match.txt"
-    options = MatchOptions(mode="bot", bot_level="easy", color="white", points=1)
+    options = MatchOptions(mode=Mode.BOT, bot_level=Level.EASY, color=Side.WHITE, points=1)
     path.write_text(format_record(match, options, datetime(2026, 12, 1, 10, 0)))
     return path
 

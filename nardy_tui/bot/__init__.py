@@ -1,7 +1,8 @@
 """Computer players for Long Nardy, built on the engine's public API only.
 
 >>> from nardy_tui.engine import Position, legal_plays
->>> bot = get_bot("medium", seed=1)
+>>> from nardy_tui.options import Level
+>>> bot = get_bot(Level.MEDIUM, seed=1)
 >>> bot.choose(Position.initial(), (6, 5)) in legal_plays(Position.initial(), (6, 5))
 True
 
@@ -21,7 +22,7 @@ from nardy_tui.bot.chances import (
     comparable,
 )
 from nardy_tui.bot.exact import exact_chances, is_small_race
-from nardy_tui.bot.levels import LEVELS, expert_problem, get_bot
+from nardy_tui.bot.levels import expert_problem, get_bot
 from nardy_tui.bot.players import Bot, Ranking, RankingWithChances
 from nardy_tui.bot.review import (
     MARK_NAMES,
@@ -44,7 +45,6 @@ from nardy_tui.bot.training import (
 )
 
 __all__ = [
-    "LEVELS",
     "MARK_NAMES",
     "MAX_PARALLEL_GAMES",
     "Bot",

@@ -26,6 +26,7 @@ from nardy_tui.bot.levels import get_bot
 from nardy_tui.bot.players import Bot
 from nardy_tui.engine import Match, Phase, Side, legal_plays
 from nardy_tui.i18n import _, ngettext
+from nardy_tui.options import Level
 
 MAX_TURNS = 2000
 """A game this long means something is broken (a real game takes about a hundred turns)."""
@@ -98,8 +99,8 @@ class Seats:
     """Who plays the run: each bot's level and weights file, and the run's seed; all a
     process needs to build the same two bots (they are deterministic)."""
 
-    level_a: str
-    level_b: str
+    level_a: Level
+    level_b: Level
     seed: int
     weights_a: Path | None = None
     weights_b: Path | None = None
@@ -143,8 +144,8 @@ def play_pair(seats: Seats, pair: int, games: int = 2) -> list[PlayedGame]:
 
 
 def run(
-    level_a: str,
-    level_b: str,
+    level_a: Level,
+    level_b: Level,
     games: int,
     seed: int,
     progress: ArenaProgress | None = None,

@@ -27,6 +27,7 @@ from nardy_tui.bot.exact import exact_where_known, is_small_race
 from nardy_tui.bot.network import Network, equities, load
 from nardy_tui.bot.players import ROLL_WEIGHTS, Bot, Ranking, RankingWithChances
 from nardy_tui.engine import CHECKERS, Dice, Position, legal_results
+from nardy_tui.options import Level
 
 ROLLS = np.array([roll for roll, _ in ROLL_WEIGHTS])
 """The 21 distinct rolls, in ``ROLL_WEIGHTS``' order."""
@@ -66,7 +67,7 @@ class ExpertBot(Bot):
     (within ``deep_margin`` of the best) a second roll deeper. ``width=0`` is the plain
     one-ply player that training measures itself with."""
 
-    level = "expert"
+    level = Level.EXPERT
 
     def __init__(
         self,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal, overload
 
 from nardy_tui.bot.chances import WeightsError
 from nardy_tui.bot.players import Bot, build
-from nardy_tui.options import BOT_LEVELS
+from nardy_tui.options import Level
 
 if TYPE_CHECKING:
     from nardy_tui.bot.expert import ExpertBot
@@ -20,35 +20,30 @@ for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     # set is kept.
     os.environ.setdefault(_variable, "1")
 
-LEVELS: tuple[str, ...] = ("random", *BOT_LEVELS)
-"""Every level ``get_bot`` accepts; ``random`` is the arena's baseline, not offered to players."""
-
 
 @overload
 def get_bot(
-    level: Literal["expert"],
+    level: Literal[Level.EXPERT],
     seed: int = 0,
     weights: Path | None = None,
 ) -> ExpertBot: ...
 
 
 @overload
-def get_bot(level: str, seed: int = 0, weights: Path | None = None) -> Bot: ...
+def get_bot(level: Level, seed: int = 0, weights: Path | None = None) -> Bot: ...
 
 
-def get_bot(level: str, seed: int = 0, weights: Path | None = None) -> Bot:
-    """A bot of ``level`` (one of ``LEVELS``); the same seed and inputs give the same choices.
+def get_bot(level: Level, seed: int = 0, weights: Path | None = None) -> Bot:
+    """A bot of ``level``; the same seed and inputs give the same choices.
 
     ``expert`` plays with the game's weights, or with the file ``weights`` (a training
     run's, say), and raises ``WeightsError`` (one line naming the file) if they cannot be
     loaded; the other levels take no weights. Its bot also has ``evaluate(position)``: the
     side to move's ``Evaluation`` (``win``, ``win_mars``, ``lose_mars``, ``equity``).
     """
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r}: choose {', '.join(LEVELS)}")
-    if weights is not None and level != "expert":
-        raise ValueError(f"only the expert level plays with a weights file, not {level!r}")
-    if level == "expert":
+    if weights is not None and level is not Level.EXPERT:
+        raise ValueError(f"only the expert level plays with a weights file, not {level}")
+    if level is Level.EXPERT:
         from nardy_tui.bot.expert import ExpertBot, network_at, shipped_network
 
         network = shipped_network() if weights is None else network_at(weights)
@@ -59,7 +54,7 @@ def get_bot(level: str, seed: int = 0, weights: Path | None = None) -> Bot:
 def expert_problem() -> str | None:
     """Why the expert level cannot play here (its weights file's problem), or None."""
     try:
-        get_bot("expert")
+        get_bot(Level.EXPERT)
     except WeightsError as error:
         return str(error)
     return None

@@ -22,6 +22,7 @@ from nardy_tui.engine import (
     legal_plays,
     legal_results,
 )
+from nardy_tui.options import Level
 
 Ranking = list[tuple[Play, float]]
 """Plays with their scores, best first."""
@@ -37,7 +38,7 @@ ROLL_WEIGHTS: tuple[tuple[Dice, float], ...] = tuple(
 class Bot(ABC):
     """A player that ranks the legal plays of a position; ``choose`` takes the first."""
 
-    level: str
+    level: Level
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -71,7 +72,7 @@ class Bot(ABC):
 class RandomBot(Bot):
     """Picks uniformly among the legal plays: the arena's baseline."""
 
-    level = "random"
+    level = Level.RANDOM
 
     def rank(self, position: Position, dice: Dice) -> Ranking:
         plays = legal_plays(position, dice)
@@ -86,7 +87,7 @@ class EvaluatingBot(Bot):
     the mistakes a beginner can punish while still preferring sensible moves.
     """
 
-    def __init__(self, level: str, weights: Weights, noise: float, seed: int = 0) -> None:
+    def __init__(self, level: Level, weights: Weights, noise: float, seed: int = 0) -> None:
         super().__init__(seed)
         self.level = level
         self.weights = weights
@@ -117,7 +118,7 @@ class LookaheadBot(Bot):
     ranking stays consistent with the choice.
     """
 
-    level = "hard"
+    level = Level.HARD
 
     def __init__(self, seed: int = 0, width: int = 5, margin: float = 0.3) -> None:
         super().__init__(seed)
@@ -155,14 +156,14 @@ class LookaheadBot(Bot):
         return total
 
 
-def build(level: str, seed: int) -> Bot:
-    """A bot of the given level (see ``nardy_tui.bot.get_bot``)."""
-    if level == "random":
+def build(level: Level, seed: int) -> Bot:
+    """A bot of the given level but the expert (see ``nardy_tui.bot.get_bot``)."""
+    if level is Level.RANDOM:
         return RandomBot(seed)
-    if level == "easy":
-        return EvaluatingBot("easy", SIMPLE, noise=0.05, seed=seed)
-    if level == "medium":
-        return EvaluatingBot("medium", STRONG, noise=0.0, seed=seed)
-    if level == "hard":
+    if level is Level.EASY:
+        return EvaluatingBot(level, SIMPLE, noise=0.05, seed=seed)
+    if level is Level.MEDIUM:
+        return EvaluatingBot(level, STRONG, noise=0.0, seed=seed)
+    if level is Level.HARD:
         return LookaheadBot(seed)
-    raise ValueError(f"unknown bot level {level!r}")
+    raise ValueError(f"the {level} level is not built here")

@@ -30,6 +30,7 @@ from nardy_tui.bot.chances import Evaluation, JudgedPlay, RolledOut
 from nardy_tui.bot.levels import get_bot
 from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord, game_result
 from nardy_tui.i18n import N_, _
+from nardy_tui.options import Level
 
 
 class Verdict(Enum):
@@ -45,6 +46,15 @@ class Verdict(Enum):
     def name_shown(self) -> str:
         """The mark in the player's language ("" for no mark)."""
         return _(MARK_NAMES[self]) if self is not Verdict.NONE else ""
+
+    def at_least(self, other: Verdict) -> bool:
+        """Whether this verdict is ``other`` or worse (in the order above, no mark first).
+
+        >>> Verdict.BLUNDER.at_least(Verdict.ERROR), Verdict.DOUBTFUL.at_least(Verdict.ERROR)
+        (True, False)
+        """
+        order = list(Verdict)
+        return order.index(self) >= order.index(other)
 
 
 MARK_NAMES: dict[Verdict, str] = {
@@ -159,7 +169,7 @@ def roll_out_turn(
     """Play the turn's play made and its best play out ``trials`` times each."""
     played = turn.before.apply(turn.played, turn.dice)
     best = turn.before.apply(turn.best, turn.dice)
-    rolled = get_bot("expert").rollout([played, best], trials, seed, progress)
+    rolled = get_bot(Level.EXPERT).rollout([played, best], trials, seed, progress)
     return RolledVerdict(rolled[0], rolled[1] if best != played else rolled[0])
 
 
@@ -282,7 +292,7 @@ def review_game(
 
     Raises ``IllegalPlayError`` (a ``ValueError``) if a play is not legal where it was made.
     """
-    expert = get_bot("expert")
+    expert = get_bot(Level.EXPERT)
     position = start
     before = expert.position_chances(start).equity  # the mover's, before its roll
     start_value = before if start.turn is Side.WHITE else -before

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from nardy_tui.cli.argparsing import OneLineParser, ids_as_values, speak_argparse
-from nardy_tui.engine import MATCH_LENGTHS
+from nardy_tui.engine import MATCH_LENGTHS, Side
 from nardy_tui.i18n import (
     LANGUAGES,
     UnknownLanguage,
@@ -22,7 +22,7 @@ from nardy_tui.i18n import (
     language_from_environment,
     use_language,
 )
-from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, LaunchOptions, MatchOptions
+from nardy_tui.options import BOT_LEVELS, COLOR_WORDS, LaunchOptions, Level, MatchOptions, Mode
 
 SUBCOMMANDS = ("analyze", "arena", "export", "host", "join", "replay", "review", "verify")
 
@@ -51,13 +51,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     who.add_argument(
         "--bot",
-        choices=BOT_LEVELS,
+        choices=[level.value for level in BOT_LEVELS],
         metavar="LEVEL",
         help=_("play against the bot: easy, medium, hard or expert"),
     )
     parser.add_argument(
         "--color",
-        choices=COLOR_CHOICES,
+        choices=list(COLOR_WORDS),
         default=None,
         help=_("your colour against the bot: white, black or random"),
     )
@@ -116,9 +116,9 @@ def parse_launch(argv: Sequence[str]) -> LaunchOptions:
     match = None
     if chosen:
         match = MatchOptions(
-            mode="hot-seat" if args.hot_seat else "bot",
-            bot_level=args.bot or "medium",
-            color=args.color or "white",
+            mode=Mode.HOT_SEAT if args.hot_seat else Mode.BOT,
+            bot_level=Level.MEDIUM if args.bot is None else Level(args.bot),
+            color=Side.WHITE if args.color is None else COLOR_WORDS[args.color],
             points=1 if args.position is not None else args.points or 3,
             seed=args.seed,
         )
@@ -159,8 +159,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         launch = parse_launch(args)
         if (
             launch.match is not None
-            and launch.match.mode == "bot"
-            and launch.match.bot_level == "expert"
+            and launch.match.mode is Mode.BOT
+            and launch.match.bot_level is Level.EXPERT
         ):
             from nardy_tui.bot import expert_problem
 

@@ -30,6 +30,7 @@ from nardy_tui.bot import (
 from nardy_tui.cli.argparsing import OneLineParser, ids_as_values
 from nardy_tui.engine import Dice, Position, read_position_id
 from nardy_tui.i18n import _
+from nardy_tui.options import Level
 
 PROG = "nardy analyze"
 DEPTHS = (1, 2)
@@ -134,7 +135,7 @@ def analyze_main(argv: Sequence[str]) -> int:
         )
         return 0
     try:
-        bot = get_bot("expert")
+        bot = get_bot(Level.EXPERT)
         if args.depth == 1:
             bot.width = 0  # the network alone
         if args.rollout is not None:
@@ -163,7 +164,7 @@ def analyze_main(argv: Sequence[str]) -> int:
 
 
 class Analyst(Protocol):
-    """What the analysis asks of the expert (``get_bot("expert")``)."""
+    """What the analysis asks of the expert (``get_bot(Level.EXPERT)``)."""
 
     def judge(
         self,

@@ -7,10 +7,11 @@ import json
 import sys
 from pathlib import Path
 
-from nardy_tui.bot import LEVELS, WeightsError, format_arena_report, run_arena
+from nardy_tui.bot import WeightsError, format_arena_report, run_arena
 from nardy_tui.cli.argparsing import OneLineParser
 from nardy_tui.cli.progress import Progress
 from nardy_tui.i18n import _
+from nardy_tui.options import Level
 
 
 def main(argv: list[str]) -> int:
@@ -19,16 +20,17 @@ def main(argv: list[str]) -> int:
         prog="nardy arena",
         description=_("Play two bot levels against each other with duplicate dice."),
     )
-    levels = ", ".join(LEVELS)
+    words = [level.value for level in Level]
+    levels = ", ".join(words)
     parser.add_argument(
         "a",
-        choices=LEVELS,
+        choices=words,
         metavar="FIRST_LEVEL",
         help=_("the first bot's level: {levels}").format(levels=levels),
     )
     parser.add_argument(
         "b",
-        choices=LEVELS,
+        choices=words,
         metavar="SECOND_LEVEL",
         help=_("the second bot's level: {levels}").format(levels=levels),
     )
@@ -67,19 +69,20 @@ def main(argv: list[str]) -> int:
     for option, value in (("--games", args.games), ("--jobs", args.jobs)):
         if value < 1:
             parser.error(_("{option} must be at least 1").format(option=option))
+    level_a, level_b = Level(args.a), Level(args.b)
     for option, level, weights in (
-        ("--weights-a", args.a, args.weights_a),
-        ("--weights-b", args.b, args.weights_b),
+        ("--weights-a", level_a, args.weights_a),
+        ("--weights-b", level_b, args.weights_b),
     ):
-        if weights is not None and level != "expert":
+        if weights is not None and level is not Level.EXPERT:
             parser.error(
                 _("{option} needs the expert level, not {level}").format(option=option, level=level)
             )
     shown = None if args.quiet else Progress(sys.stderr, args.games)
     try:
         data = run_arena(
-            args.a,
-            args.b,
+            level_a,
+            level_b,
             args.games,
             args.seed,
             progress=None if shown is None else shown.update,

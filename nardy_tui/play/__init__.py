@@ -47,6 +47,14 @@ from nardy_tui.play.marks import (
     moved_cells,
 )
 from nardy_tui.play.match_files import Saver, record_written_said
+from nardy_tui.play.panel_words import (
+    history_lines,
+    move_numbers,
+    passed_dice,
+    result_line,
+    struck_out_why,
+    whose_turn_words,
+)
 from nardy_tui.play.reading import Reader
 from nardy_tui.play.review_words import (
     MARK_GLYPHS,
@@ -126,6 +134,7 @@ __all__ = [
     "cell_of",
     "first_source_cell",
     "hint_ranking",
+    "history_lines",
     "history_title",
     "hot_seat",
     "judged_marks",
@@ -138,17 +147,21 @@ __all__ = [
     "luck_said",
     "marks_for",
     "marks_key",
+    "move_numbers",
     "moved_cells",
     "pass_said",
+    "passed_dice",
     "point_of",
     "position_before_last",
     "position_id_said",
     "position_now",
     "record_written_said",
+    "result_line",
     "roll_luck_said",
     "roll_off_said",
     "rolled_said",
     "seen_from",
+    "struck_out_why",
     "summary_line",
     "tray_cell",
     "turn_said",
@@ -157,4 +170,5 @@ __all__ = [
     "verdict_lines",
     "warns",
     "where_we_are",
+    "whose_turn_words",
 ]

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from nardy_tui.engine import Dice, Play, Position
+from nardy_tui.options import Level
 
 if TYPE_CHECKING:
     from nardy_tui.bot import RankingWithChances
@@ -23,17 +24,18 @@ class Chooser(Protocol):
     def rank(self, position: Position, dice: Dice) -> Sequence[tuple[Play, float]]: ...
 
 
-BotFactory = Callable[[str, int], Chooser]
+BotFactory = Callable[[Level, int], Chooser]
 """Makes a bot from a level and a seed; tests inject a fast stand-in here."""
 
-HINT_LEVEL = "expert"
-FALLBACK_LEVEL = "hard"
+HINT_LEVEL = Level.EXPERT
+"""The bot whose ranking the hint and the tutor show."""
+FALLBACK_LEVEL = Level.HARD
 """Plays for ``expert`` when its weights cannot be loaded: the new-match screen and the
 command line refuse to start an expert match then, so this only serves the hint and a match
 resumed after the weights file was damaged."""
 
 
-def load_bot(level: str, seed: int) -> Chooser:
+def load_bot(level: Level, seed: int) -> Chooser:
     """The real bot of ``level`` (imported lazily: it is not needed for the first frame)."""
     from nardy_tui.bot import WeightsError, get_bot
 
@@ -63,9 +65,9 @@ class MatchBots:
     def __init__(self, factory: BotFactory, seed: int) -> None:
         self._factory = factory
         self._seed = seed
-        self._made: dict[str, Chooser] = {}
+        self._made: dict[Level, Chooser] = {}
 
-    def __getitem__(self, level: str) -> Chooser:
+    def __getitem__(self, level: Level) -> Chooser:
         if level not in self._made:
             self._made[level] = self._factory(level, self._seed)
         return self._made[level]

@@ -15,7 +15,8 @@ from nardy_tui.i18n import N_
 
 
 class Command(Enum):
-    """A command of the game screen; its value is the screen's action name."""
+    """A command of the game screen; its value names it to the screen's one action for
+    every command (``CommandSpec.action``)."""
 
     ROLL = "roll"
     CONFIRM = "confirm"
@@ -51,7 +52,8 @@ class CommandSpec:
 
     @property
     def action(self) -> str:
-        return self.command.value
+        """The screen's action for it, in Textual's action syntax: ``command('roll')``."""
+        return f"command({self.command.value!r})"
 
 
 COMMANDS: tuple[CommandSpec, ...] = (

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from nardy_tui.engine import Side
 from nardy_tui.i18n import _
+from nardy_tui.options import Level
 from nardy_tui.play.wording import bot_name
 
 
@@ -70,9 +71,9 @@ class AtKeyboard(Seat):
 
 @dataclass(frozen=True, slots=True)
 class BotSeat(Seat):
-    """The built-in bot at ``level`` (``nardy_tui.bot.LEVELS``)."""
+    """The built-in bot at ``level``."""
 
-    level: str
+    level: Level
 
     def name(self) -> str:
         return bot_name(self.level)
@@ -112,7 +113,7 @@ def hot_seat() -> dict[Side, Seat]:
     return dict.fromkeys(Side, AtKeyboard())
 
 
-def against_bot(human: Side, level: str) -> dict[Side, Seat]:
+def against_bot(human: Side, level: Level) -> dict[Side, Seat]:
     """``human`` at the keyboard, the bot at ``level`` on the other side."""
     return {human: AtKeyboard(), human.opponent: BotSeat(level)}
 

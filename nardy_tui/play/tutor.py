@@ -20,18 +20,20 @@ from nardy_tui.storage import Tutor
 if TYPE_CHECKING:
     from nardy_tui.bot import RankingWithChances
 
-MARKS_FROM = {
-    Tutor.DOUBTFUL: (Verdict.DOUBTFUL, Verdict.ERROR, Verdict.BLUNDER),
-    Tutor.ERROR: (Verdict.ERROR, Verdict.BLUNDER),
-    Tutor.BLUNDER: (Verdict.BLUNDER,),
-    Tutor.OFF: (),
-}
-"""The marks each threshold warns of."""
+
+def threshold(tutor: Tutor) -> Verdict | None:
+    """The least verdict the tutor warns of, None when it never warns.
+
+    The setting is storage's, which may not know the bot (the two are one layer), so it
+    names each verdict by the verdict's own word.
+    """
+    return None if tutor is Tutor.OFF else Verdict(tutor.value)
 
 
 def warns(verdict: TurnReview, tutor: Tutor) -> bool:
     """Whether a player with this threshold is asked before the play counts."""
-    return verdict.mark in MARKS_FROM[tutor]
+    least = threshold(tutor)
+    return least is not None and verdict.mark.at_least(least)
 
 
 def tutor_verdict(

@@ -7,40 +7,40 @@ from typing import TYPE_CHECKING
 
 from nardy_tui.engine import RollOff
 from nardy_tui.i18n import N_, _
+from nardy_tui.options import Level
 
 if TYPE_CHECKING:
     from nardy_tui.bot import Evaluation
 
 LEVEL_NAMES = {
-    "random": N_("Random"),
-    "easy": N_("Easy"),
-    "medium": N_("Medium"),
-    "hard": N_("Hard"),
-    "expert": N_("Expert"),
+    Level.RANDOM: N_("Random"),
+    Level.EASY: N_("Easy"),
+    Level.MEDIUM: N_("Medium"),
+    Level.HARD: N_("Hard"),
+    Level.EXPERT: N_("Expert"),
 }
-"""Each bot level as players read it (``level_name``); the keys are the levels as options,
-settings and files write them."""
+"""Each bot level as players read it (``level_name``)."""
 
 BOT_NAMES = {
-    "random": N_("Random bot"),
-    "easy": N_("Easy bot"),
-    "medium": N_("Medium bot"),
-    "hard": N_("Hard bot"),
-    "expert": N_("Expert bot"),
+    Level.RANDOM: N_("Random bot"),
+    Level.EASY: N_("Easy bot"),
+    Level.MEDIUM: N_("Medium bot"),
+    Level.HARD: N_("Hard bot"),
+    Level.EXPERT: N_("Expert bot"),
 }
 """The bot of each level as the screen names it (``bot_name``): one message per level, so
 a language can make the level's word agree with its word for the bot."""
 
 
-def level_name(level: str) -> str:
+def level_name(level: Level) -> str:
     """A bot level as players read it: "Easy", "Expert"."""
     return _(LEVEL_NAMES[level])
 
 
-def bot_name(level: str) -> str:
+def bot_name(level: Level) -> str:
     """The bot as the screen names it: "Easy bot", "Hard bot".
 
-    >>> bot_name("medium")
+    >>> bot_name(Level.MEDIUM)
     'Medium bot'
     """
     return _(BOT_NAMES[level])

@@ -15,7 +15,6 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from nardy_tui.engine import (
-    MATCH_LENGTHS,
     Dice,
     Game,
     Match,
@@ -29,13 +28,16 @@ from nardy_tui.engine import (
     read_position_id,
 )
 from nardy_tui.i18n import _
-from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MODES, MatchOptions
+from nardy_tui.options import MatchOptions
+from nardy_tui.storage.choices import COLORS, LEVELS, MODES, POINTS, FileChoices
 from nardy_tui.storage.record import not_your_turn
 
 FORMAT = "nardy-match"
 VERSION = 1
 
 T = TypeVar("T")
+
+SIDES = FileChoices.of(Side)
 
 
 class DocumentError(ValueError):
@@ -68,9 +70,9 @@ def match_document(
         "version": VERSION,
         "started": match.started.isoformat(timespec="seconds"),
         "options": {
-            "mode": options.mode,
-            "bot_level": options.bot_level,
-            "color": options.color,
+            "mode": MODES.written(options.mode),
+            "bot_level": LEVELS.written(options.bot_level),
+            "color": COLORS.written(options.color),
             "points": options.points,
             "seed": options.seed,
         },
@@ -198,9 +200,9 @@ def _options(data: dict[str, Any]) -> MatchOptions:
     seed = data.get("seed")
     return MatchOptions(
         mode=_choice(data.get("mode"), MODES, "options.mode"),
-        bot_level=_choice(data.get("bot_level"), BOT_LEVELS, "options.bot_level"),
-        color=_choice(data.get("color"), COLOR_CHOICES, "options.color"),
-        points=_choice(data.get("points"), MATCH_LENGTHS, "options.points"),
+        bot_level=_choice(data.get("bot_level"), LEVELS, "options.bot_level"),
+        color=_choice(data.get("color"), COLORS, "options.color"),
+        points=_choice(data.get("points"), POINTS, "options.points"),
         seed=None if seed is None else _integer(seed, "options.seed"),
     )
 
@@ -251,12 +253,12 @@ def _replay_roll_off(match: Match, data: object, number: int) -> None:
 
 
 def _replay_turn(match: Match, data: dict[str, Any]) -> None:
-    side = _choice(data.get("side"), tuple(side.value for side in Side), "side")
+    side = _choice(data.get("side"), SIDES, "side")
     steps = _steps(data.get("steps"))
     _roll_checked(match, _dice(data.get("dice"), "dice"))
     mover = match.mover
     assert mover is not None  # the dice were just rolled
-    if side != mover.value:
+    if side is not mover:
         raise ValueError(not_your_turn(mover))
     _push_all(match, steps)
     record = match.commit()
@@ -378,15 +380,15 @@ def _text(value: object, what: str) -> str:
     return value
 
 
-def _choice(value: object, choices: tuple[T, ...], what: str) -> T:
-    for choice in choices:
-        if value == choice and type(value) is type(choice):
-            return choice
-    raise DocumentError(
-        _("{what} is {value}, not one of {choices}").format(
-            what=what, value=repr(value), choices=", ".join(map(str, choices))
-        )
-    )
+def _choice(value: object, choices: FileChoices[T], what: str) -> T:
+    try:
+        return choices.read(value)
+    except ValueError:
+        raise DocumentError(
+            _("{what} is {value}, not one of {choices}").format(
+                what=what, value=repr(value), choices=choices
+            )
+        ) from None
 
 
 def _dice(value: object, what: str) -> Dice:

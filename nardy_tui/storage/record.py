@@ -35,7 +35,7 @@ from nardy_tui.engine import (
     TurnRecord,
 )
 from nardy_tui.i18n import N_, _, ngettext
-from nardy_tui.options import MatchOptions
+from nardy_tui.options import MatchOptions, Mode
 from nardy_tui.storage.atomic import write_atomically
 from nardy_tui.storage.paths import records_dir
 
@@ -117,12 +117,12 @@ def export_record(match: Match, options: MatchOptions, path: Path | None = None)
 
 def players_line(options: MatchOptions) -> str:
     """Who played which colour, e.g. ``White: you / Black: bot (hard)``."""
-    if options.mode == "hot-seat":
+    if options.mode is not Mode.BOT:
         return "White: player 1 / Black: player 2 (hot-seat)"
     bot = f"bot ({options.bot_level})"
-    if options.color == "white":
+    if options.color is Side.WHITE:
         return f"White: you / Black: {bot}"
-    if options.color == "black":
+    if options.color is Side.BLACK:
         return f"White: {bot} / Black: you"
     return f"Players: you and {bot}, colours drawn at random"
 

@@ -9,26 +9,20 @@ value, that value's default): a settings file must never stop the game from star
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
+from typing import Any, TypeVar
 
-from nardy_tui.engine import MATCH_LENGTHS
 from nardy_tui.i18n import LANGUAGES, _, terminal_reorders_itself
-from nardy_tui.options import (
-    BOT_LEVELS,
-    COLOR_CHOICES,
-    MODES,
-    BotLevel,
-    ColorChoice,
-    MatchOptions,
-    Mode,
-)
+from nardy_tui.options import MatchOptions, Mode
 from nardy_tui.storage.atomic import write_atomically
+from nardy_tui.storage.choices import COLORS, LEVELS, MODES, POINTS, FileChoices
 from nardy_tui.storage.paths import data_dir
 
+T = TypeVar("T")
+
 SETTINGS_NAME = "settings.json"
-_DEFAULT = MatchOptions()
 
 
 class Animation(StrEnum):
@@ -51,8 +45,9 @@ class Switch(StrEnum):
 
 
 class Tutor(StrEnum):
-    """The tutor's threshold: warn before a play the expert marks this bad or worse (the
-    review's marks), or never."""
+    """The tutor's threshold: warn before a play the expert marks this bad or worse, or
+    never. Each value but ``off`` is the word of the bot's verdict it names
+    (``nardy_tui.play.tutor.threshold``)."""
 
     OFF = "off"
     DOUBTFUL = "doubtful"
@@ -78,11 +73,9 @@ class Settings:
     language: str = ""
     """The language chosen on the new-match screen or in the palette; "" for the
     environment's."""
-    mode: Mode = _DEFAULT.mode
-    """The new-match screen's choices, as last started: mode, level, colour, length."""
-    bot_level: BotLevel = _DEFAULT.bot_level
-    color: ColorChoice = _DEFAULT.color
-    points: int = _DEFAULT.points
+    last_match: MatchOptions = field(default_factory=MatchOptions)
+    """The new-match screen's choices, as last started: mode, level, colour, length (the
+    seed is never kept)."""
     animation: Animation = Animation.NORMAL
     tutor: Tutor = Tutor.OFF
 
@@ -93,17 +86,15 @@ class Settings:
         """Switch ``switch`` on or off (in memory: ``save_settings`` writes it)."""
         setattr(self, switch.value, on)
 
+    def remember(self, options: MatchOptions) -> None:
+        """Offer ``options`` on the new-match screen next time (in memory, as ``turn``).
 
-CHOICES: dict[str, tuple[object, ...]] = {
-    "mode": MODES,
-    "bot_level": BOT_LEVELS,
-    "color": COLOR_CHOICES,
-    "points": MATCH_LENGTHS,
-    "language": ("", *LANGUAGES),
-    "animation": tuple(Animation),
-    "tutor": tuple(Tutor),
-}
-"""The values a remembered choice may take; the switches may be True or False."""
+        A hot-seat match has no bot: the bot's level and the colour against it stay as they
+        were (``nardy --hot-seat`` fills them with defaults that nobody chose).
+        """
+        if options.mode is Mode.HOT_SEAT:
+            options = replace(self.last_match, mode=options.mode, points=options.points)
+        self.last_match = replace(options, seed=None)
 
 
 def settings_path() -> Path:
@@ -118,29 +109,55 @@ def load_settings() -> Settings:
         return Settings()
     if not isinstance(stored, dict):
         return Settings()
-    known = {field.name for field in fields(Settings)}
-    settings = Settings(
-        **{name: value for name, value in stored.items() if name in known and _allowed(name, value)}
+    settings = Settings()
+    for switch in Switch:
+        settings.turn(switch, _read(stored, switch.value, _SWITCH, settings.is_on(switch)))
+    settings.language = _read(stored, "language", _LANGUAGES, settings.language)
+    last = settings.last_match
+    settings.last_match = MatchOptions(
+        mode=_read(stored, "mode", MODES, last.mode),
+        bot_level=_read(stored, "bot_level", LEVELS, last.bot_level),
+        color=_read(stored, "color", COLORS, last.color),
+        points=_read(stored, "points", POINTS, last.points),
     )
-    settings.animation = Animation(settings.animation)  # the file holds their values
-    settings.tutor = Tutor(settings.tutor)
+    settings.animation = _read(stored, "animation", _ANIMATIONS, settings.animation)
+    settings.tutor = _read(stored, "tutor", _TUTORS, settings.tutor)
     return settings
 
 
-def _allowed(name: str, value: object) -> bool:
-    choices = CHOICES.get(name, (True, False))
-    return any(value == choice and type(value) is _stored_type(choice) for choice in choices)
+_SWITCH = FileChoices.of((True, False))
+_LANGUAGES = FileChoices.of(("", *LANGUAGES))
+_ANIMATIONS = FileChoices.of(Animation)
+_TUTORS = FileChoices.of(Tutor)
 
 
-def _stored_type(choice: object) -> type:
-    """The type a choice has in the file: an enum's member is stored as its value."""
-    return str if isinstance(choice, StrEnum) else type(choice)
+def _read(stored: dict[str, Any], name: str, choices: FileChoices[T], default: T) -> T:
+    """The file's ``name``, or ``default`` where the file has none or a wrong one."""
+    try:
+        return choices.read(stored[name])
+    except (KeyError, ValueError):
+        return default
+
+
+def _file_form(settings: Settings) -> dict[str, object]:
+    """What the file holds: the last match's options beside the settings, by name."""
+    last = settings.last_match
+    return {
+        **{switch.value: settings.is_on(switch) for switch in Switch},
+        "language": settings.language,
+        "mode": MODES.written(last.mode),
+        "bot_level": LEVELS.written(last.bot_level),
+        "color": COLORS.written(last.color),
+        "points": POINTS.written(last.points),
+        "animation": settings.animation.value,
+        "tutor": settings.tutor.value,
+    }
 
 
 def save_settings(settings: Settings) -> str | None:
     """Write ``settings``; the problem in words if the file could not be written."""
     try:
-        write_atomically(settings_path(), json.dumps(asdict(settings), indent=2) + "\n")
+        write_atomically(settings_path(), json.dumps(_file_form(settings), indent=2) + "\n")
     except OSError as error:
         return _("Could not save the settings: {error}").format(error=error)
     return None

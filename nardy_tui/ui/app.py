@@ -26,7 +26,7 @@ from textual.screen import Screen
 from textual.signal import Signal
 
 from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, use_language
-from nardy_tui.options import COLOR_CHOICES, LaunchOptions, MatchOptions, NetworkLaunch
+from nardy_tui.options import LaunchOptions, MatchOptions, Mode, NetworkLaunch
 from nardy_tui.play import Saver, load_bot
 from nardy_tui.storage import (
     Animation,
@@ -338,15 +338,13 @@ class NardyApp(App[int]):
         from nardy_tui.play import against_bot, hot_seat
         from nardy_tui.ui.game import GameScreen
 
-        resolved = options
-        if options.color == "random":
-            colors = [color for color in COLOR_CHOICES if color != "random"]
-            resolved = replace(options, color=random.Random(options.seed).choice(colors))
-        seats = (
-            against_bot(Side(resolved.color), resolved.bot_level)
-            if resolved.mode == "bot"
-            else hot_seat()
+        color = (
+            random.Random(options.seed).choice(list(Side))
+            if options.color is None
+            else options.color
         )
+        resolved = replace(options, color=color)
+        seats = against_bot(color, options.bot_level) if options.mode is Mode.BOT else hot_seat()
         if match is None:
             if start is None:
                 self._remember_choices(options)
@@ -360,18 +358,8 @@ class NardyApp(App[int]):
         self._show(GameScreen(match, resolved, seats, self.game_services, warned))
 
     def _remember_choices(self, options: MatchOptions) -> None:
-        """The new-match screen offers these choices again next time.
-
-        A hot-seat match has no bot: the bot's level and the colour against it stay as they
-        were (``nardy --hot-seat`` fills them with defaults that nobody chose).
-        """
-        chosen = (
-            ("mode", "points")
-            if options.mode == "hot-seat"
-            else ("mode", "bot_level", "color", "points")
-        )
-        for name in chosen:
-            setattr(self.settings, name, getattr(options, name))
+        """The new-match screen offers these choices again next time."""
+        self.settings.remember(options)
         problem = save_settings(self.settings)
         if problem is not None:
             self.notify(problem, severity="warning")
@@ -656,7 +644,7 @@ def _summary(match: Match, options: MatchOptions) -> str:
         where = _("the match is over, its record not yet written")
     else:
         where = _("game {number}")
-    if options.mode == "hot-seat":
+    if options.mode is Mode.HOT_SEAT:
         template = _("hot-seat, match to {length}, White {white} - Black {black}, {where}")
     else:
         template = _(
@@ -675,7 +663,7 @@ def _asked(options: MatchOptions) -> str:
     """The new match the command line asks for, in one line, beside the saved one."""
     from nardy_tui.play import level_name
 
-    if options.mode == "hot-seat":
+    if options.mode is Mode.HOT_SEAT:
         return _("hot-seat, match to {length}").format(length=options.points)
     return _("against the {level} bot, match to {length}").format(
         level=level_name(options.bot_level), length=options.points

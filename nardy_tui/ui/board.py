@@ -12,9 +12,8 @@ the same point when the view flips.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -69,6 +68,10 @@ BOARD_CHROME = 5
 
 DIGIT_WAIT = 0.7
 """Seconds to wait for a second digit after typing 1 or 2 (10-24 are two digits)."""
+
+DRAWN_FROM = ("view", "numbering", "cursor", "stack_rows", "point_width")
+"""The board's reactives: a change to any of them redraws it (once the event's changes are
+all made, ``BoardView._redraw``)."""
 
 HEAD_CELLS = frozenset(board_index(side, HEAD) for side in Side)
 
@@ -286,6 +289,24 @@ def _centred(text: str, style: Style, around: Style, width: int) -> Strip:
     return Strip(segments).crop(0, width)
 
 
+class BoardListener(Protocol):
+    """What the board tells its owner (the game screen) of the player's input.
+
+    Calls, not messages: a posted message would queue behind keys already waiting from a
+    fast burst, so a key typed after a point (confirm, undo) would act before the point
+    was chosen.
+    """
+
+    def chosen(self, cell: int) -> None:
+        """A cell was chosen: Enter, Space, a typed number or a click."""
+
+    def cancelled(self) -> None:
+        """Escape: drop the selection."""
+
+    def digit_waiting(self, digit: int) -> None:
+        """A typed 1 or 2 waits for a second digit, so the player sees it."""
+
+
 class BoardView(Widget, can_focus=True):
     """The whole board; focus it to move the cursor and choose points."""
 
@@ -337,17 +358,8 @@ class BoardView(Widget, can_focus=True):
         self._marks = Marks()
         self._pending_digit: int | None = None
         self._digit_timer: Timer | None = None
-        self.on_chosen: Callable[[int], None] | None = None
-        """Called at once with each chosen cell (Enter, Space, a typed number or a click).
-
-        A callback, not a message: a posted message would queue behind keys already waiting
-        from a fast burst, so a key typed after a point (confirm, undo) would act before the
-        point was chosen.
-        """
-        self.on_cancelled: Callable[[], None] | None = None
-        """Called at once when the player presses Escape (drop the selection)."""
-        self.on_digit_waiting: Callable[[int], None] | None = None
-        """Called when a typed 1 or 2 waits for a second digit, so the player sees it."""
+        self.listener: BoardListener | None = None
+        """Told at once of each choice (none on a board only looked at)."""
         self._redraw_pending = False
 
     def compose(self) -> ComposeResult:
@@ -356,6 +368,8 @@ class BoardView(Widget, can_focus=True):
         yield PointRow(upper=False, id="bottom-row")
 
     def on_mount(self) -> None:
+        for name in DRAWN_FROM:
+            self.watch(self, name, self._redraw, init=False)
         self._redraw_now()
 
     # -- what the owner tells the board --------------------------------------------------
@@ -391,21 +405,6 @@ class BoardView(Widget, can_focus=True):
         self.point_width = max(POINT_WIDTH, min(MAX_POINT_WIDTH, width))
 
     # -- drawing ---------------------------------------------------------------------------
-
-    def watch_view(self) -> None:
-        self._redraw()
-
-    def watch_numbering(self) -> None:
-        self._redraw()
-
-    def watch_cursor(self) -> None:
-        self._redraw()
-
-    def watch_stack_rows(self) -> None:
-        self._redraw()
-
-    def watch_point_width(self) -> None:
-        self._redraw()
 
     def _redraw(self) -> None:
         """Redraw once, after the current event, however many changes it made.
@@ -498,8 +497,8 @@ class BoardView(Widget, can_focus=True):
 
     def action_cancel(self) -> None:
         self._flush_digit()
-        if self.on_cancelled is not None:
-            self.on_cancelled()
+        if self.listener is not None:
+            self.listener.cancelled()
 
     def action_flip(self) -> None:
         self.view = self.view.opponent
@@ -519,8 +518,8 @@ class BoardView(Widget, can_focus=True):
             self._pending_digit = digit
             self._digit_timer = self.set_timer(DIGIT_WAIT, self._flush_digit)
             self.cursor = cell_of(self.numbering, digit)
-            if self.on_digit_waiting is not None:
-                self.on_digit_waiting(digit)
+            if self.listener is not None:
+                self.listener.digit_waiting(digit)
         else:
             self._choose_point(digit)
 
@@ -544,8 +543,8 @@ class BoardView(Widget, can_focus=True):
         self._deliver(self.cursor)
 
     def _deliver(self, cell: int) -> None:
-        if self.on_chosen is not None:
-            self.on_chosen(cell)
+        if self.listener is not None:
+            self.listener.chosen(cell)
 
     def take_waiting_digit(self) -> None:
         """Take a typed 1 or 2 still waiting for its second digit as its point now: a

@@ -40,7 +40,7 @@ from nardy_tui.net import (
     with_port,
     write_network_match,
 )
-from nardy_tui.options import MatchOptions, NetworkLaunch
+from nardy_tui.options import MatchOptions, Mode, NetworkLaunch
 from nardy_tui.play import (
     Lockstep,
     PeerBroke,
@@ -301,7 +301,7 @@ class NetworkGame:
     def options(self) -> MatchOptions:
         """The match's options as the game screen knows them: you are this side's colour."""
         points = self.saved.match.length if self.saved is not None else self.launch.points
-        return MatchOptions(mode="hot-seat", color=self.me.value, points=points)
+        return MatchOptions(mode=Mode.NETWORK, color=self.me, points=points)
 
     @property
     def seats(self) -> dict[Side, Seat]:

@@ -14,9 +14,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, RadioButton, RadioSet, Select, Static
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
-from nardy_tui.engine import MATCH_LENGTHS, Position
+from nardy_tui.engine import MATCH_LENGTHS, Position, Side
 from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, ngettext
-from nardy_tui.options import BOT_LEVELS, COLOR_CHOICES, MODES, MatchOptions
+from nardy_tui.options import BOT_LEVELS, LOCAL_MODES, Level, MatchOptions, Mode
 from nardy_tui.play import level_name
 from nardy_tui.storage import Settings, Switch
 from nardy_tui.ui.closing import ClosesOnce
@@ -25,8 +25,9 @@ from nardy_tui.ui.setting_labels import SETTING_LABELS
 from nardy_tui.ui.sized import SizedScreenOf
 from nardy_tui.ui.translated import translate_bindings
 
-MODE_NAMES = {"hot-seat": N_("Hot-seat"), "bot": N_("Against the bot")}
-COLOR_NAMES = {"white": N_("White"), "black": N_("Black"), "random": N_("Random")}
+MODE_NAMES = {Mode.HOT_SEAT: N_("Hot-seat"), Mode.BOT: N_("Against the bot")}
+COLOR_NAMES = {Side.WHITE: N_("White"), Side.BLACK: N_("Black"), None: N_("Random")}
+COLORS = tuple(COLOR_NAMES)
 
 
 class MarkedRadioButton(RadioButton):
@@ -196,8 +197,8 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice]):
                     _("Mode"),
                     _radio_set(
                         "mode",
-                        [_(MODE_NAMES[mode]) for mode in MODES],
-                        _index(MODES, settings.mode),
+                        [_(MODE_NAMES[mode]) for mode in LOCAL_MODES],
+                        _index(LOCAL_MODES, settings.last_match.mode),
                     ),
                 )
                 yield self._group(
@@ -205,15 +206,15 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice]):
                     _radio_set(
                         "level",
                         [level_name(level) for level in BOT_LEVELS],
-                        _index(BOT_LEVELS, settings.bot_level),
+                        _index(BOT_LEVELS, settings.last_match.bot_level),
                     ),
                 )
                 yield self._group(
                     _("Your colour"),
                     _radio_set(
                         "color",
-                        [_(COLOR_NAMES[color]) for color in COLOR_CHOICES],
-                        _index(COLOR_CHOICES, settings.color),
+                        [_(COLOR_NAMES[color]) for color in COLORS],
+                        _index(COLORS, settings.last_match.color),
                     ),
                 )
                 yield self._group(
@@ -224,7 +225,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice]):
                             ngettext("{count} point", "{count} points", n).format(count=n)
                             for n in MATCH_LENGTHS
                         ],
-                        _index(MATCH_LENGTHS, settings.points),
+                        _index(MATCH_LENGTHS, settings.last_match.points),
                     ),
                 )
                 yield self._group(
@@ -302,9 +303,9 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice]):
 
     def action_start(self, typed: str | None = None) -> None:
         options = MatchOptions(
-            mode=MODES[self._chosen("mode")],
+            mode=LOCAL_MODES[self._chosen("mode")],
             bot_level=BOT_LEVELS[self._chosen("level")],
-            color=COLOR_CHOICES[self._chosen("color")],
+            color=COLORS[self._chosen("color")],
             points=MATCH_LENGTHS[self._chosen("length")],
             seed=self.seed,
         )
@@ -323,7 +324,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice]):
                 )
                 return
             options = replace(options, points=1)
-        if options.mode == "bot" and options.bot_level == "expert":
+        if options.mode is Mode.BOT and options.bot_level is Level.EXPERT:
             from nardy_tui.bot import expert_problem
 
             problem = expert_problem()

@@ -1,7 +1,7 @@
 """The panels beside the board: the match at a glance, and the move history.
 
-They only render what the match state machine already knows; neither can take focus, so
-the board keeps every key.
+They only render what the match state machine already knows, in the words of the play core
+(``nardy_tui.play.panel_words``); neither can take focus, so the board keeps every key.
 """
 
 from __future__ import annotations
@@ -13,16 +13,9 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from nardy_tui.engine import (
-    Dice,
-    Game,
-    Match,
-    Phase,
-    Side,
-    TurnBuilder,
-)
-from nardy_tui.i18n import _, ngettext, reading_of, reordering, sentences, visual
-from nardy_tui.play import Reader
+from nardy_tui.engine import Dice, Match, Side
+from nardy_tui.i18n import _, reading_of, reordering, visual
+from nardy_tui.play import Reader, history_lines, passed_dice, struck_out_why, whose_turn_words
 from nardy_tui.ui.board import GLYPH
 
 HANGING_INDENT = 4
@@ -64,49 +57,6 @@ def dice_now(match: Match) -> Text:
     if passed is not None:
         return dice_text(passed, [], passed.steps)
     return Text()
-
-
-def struck_out_why(turn: TurnBuilder | None, passed: bool = False) -> str:
-    """Why dice are struck out (✗), short enough for the side panel; "" when none are."""
-    why = _why_struck_out(turn, passed)
-    return sentences("✗", why) if why else ""
-
-
-def _why_struck_out(turn: TurnBuilder | None, passed: bool) -> str:
-    if passed:
-        return _("no legal move: passed")
-    if turn is None or not turn.unplayable_dice():
-        return ""
-    if turn.is_pass:
-        return _("no legal move: it passes")
-    if turn.bears_off_the_last:
-        return _("nothing left to move")
-    if turn.must_play_higher:
-        return _("one die only: the higher")
-    if turn.dice.is_double:
-        return ngettext(
-            "only {count} of 4 can be played", "only {count} of 4 can be played", turn.max_steps
-        ).format(count=turn.max_steps)
-    return _("no legal turn can use it")
-
-
-def result_line(game: Game) -> str:
-    """A finished game's result: "White wins 1 point", "Black wins 2 points (mars)"."""
-    assert game.winner is not None
-    side = game.winner.name_shown
-    if game.is_mars:
-        return _("{side} wins 2 points (mars)").format(side=side)
-    return ngettext("{side} wins {count} point", "{side} wins {count} points", game.points).format(
-        side=side, count=game.points
-    )
-
-
-def passed_dice(match: Match) -> Dice | None:
-    """The dice of the turn just passed (nothing could be played), until the next roll."""
-    turns = match.game.turns
-    if match.phase is Phase.ROLL and turns and not turns[-1].play:
-        return turns[-1].dice
-    return None
 
 
 class CompactInfo(Static):
@@ -193,29 +143,12 @@ class InfoPanel(Static):
 
     @staticmethod
     def whose_turn(match: Match, names: dict[Side, str]) -> str:
+        """Whose turn it is, standing out: the side's checker before the words."""
+        words = whose_turn_words(match, names)
         side = match.mover
         if side is None:
-            words = _("Roll-off") if match.phase is Phase.ROLL_OFF else _("Game over")
             return f" {words} "
-        words = (
-            _("{player} to roll") if match.phase is Phase.ROLL else _("{player} to move")
-        ).format(player=names[side])
         return f" {visual(f'{GLYPH[side]} {reading_of(words)}')} "
-
-
-def move_numbers(turns: int) -> list[str]:
-    """The number in front of each turn: one number a move, a move being the two players'
-    turns one after the other, as players count them ("1." on the first mover's turn, the
-    reply under it unnumbered, aligned).
-
-    >>> move_numbers(3)
-    ['1.', '  ', '2.']
-    """
-    width = len(str((turns + 1) // 2)) + 1
-    return [
-        f"{index // 2 + 1}.".ljust(width) if index % 2 == 0 else " " * width
-        for index in range(turns)
-    ]
 
 
 class HistoryPanel(VerticalScroll, can_focus=False):
@@ -231,28 +164,9 @@ class HistoryPanel(VerticalScroll, can_focus=False):
 
     def show(self, match: Match, reader: Reader) -> None:
         """Every turn, its moves in ``reader``'s numbering (the one on the board's edge)."""
-        lines: list[str] = []
-        for game in match.games:
-            lines.append(reading_of(_("Game {number}").format(number=game.number)))
-            if game.start is not None:
-                lines.append("  " + reading_of(_("practice from {id}").format(id=game.start_id)))
-            for roll_off in game.roll_offs:
-                lines.append(
-                    "  "
-                    + reading_of(
-                        _("roll-off: White {white}, Black {black}").format(
-                            white=roll_off.white, black=roll_off.black
-                        )
-                    )
-                )
-            lines += [
-                f"  {number} {reading_of(reader.turn(turn))}"
-                for number, turn in zip(move_numbers(len(game.turns)), game.turns, strict=True)
-            ]
-            if game.winner is not None:
-                lines.append(f"  {reading_of(result_line(game))}")
-        if tuple(lines) != self._lines:
-            self._lines = tuple(lines)
+        lines = tuple(history_lines(match, reader))
+        if lines != self._lines:
+            self._lines = lines
             self._render_lines()
 
     def _render_lines(self) -> None:

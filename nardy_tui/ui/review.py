@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
@@ -71,6 +72,54 @@ class _Closed(Exception):
     """The review screen was closed while its review was still running."""
 
 
+# The workers' answers, each posted to the review screen (for it alone), whose queue takes
+# it on the UI thread.
+
+
+@dataclass
+class ReviewProgress(Message, bubble=False):
+    """The review's worker has judged ``done`` turns of the game's."""
+
+    done: int
+
+
+@dataclass
+class TurnReviewed(Message, bubble=False):
+    """One turn judged, for the list as soon as it is."""
+
+    turn: TurnReview
+
+
+@dataclass
+class ReviewFinished(Message, bubble=False):
+    """The whole review, every roll's luck with it."""
+
+    review: GameReview
+
+
+@dataclass
+class ReviewFailed(Message, bubble=False):
+    """Why the game could not be reviewed (no weights, say)."""
+
+    reason: str
+
+
+@dataclass
+class RollOutDone(Message, bubble=False):
+    """A turn rolled out (``r``)."""
+
+    turn: TurnReview
+    verdict: RolledVerdict
+
+
+@dataclass
+class RollOutFailed(Message, bubble=False):
+    """Why a turn could not be rolled out."""
+
+    turn: TurnReview
+    reason: str
+
+
 @dataclass(frozen=True, slots=True)
 class ReviewRequest:
     """What to review: a game from its first position, its turns, and whose play."""
@@ -117,8 +166,6 @@ class ReviewScreen(SizedScreen):
         self.luck: GameReview | None = None
         """The finished review, with every roll's luck (the review's last step)."""
         self.finished = False
-        self.left = False
-        """Set when the screen is closed: answers still coming from the worker are dropped."""
         self._listed: list[TurnReview] = []
 
     def compose_main(self) -> ComposeResult:
@@ -174,7 +221,8 @@ class ReviewScreen(SizedScreen):
         self._write_summary()
         self._review()
 
-    # -- the worker ------------------------------------------------------------------------
+    # -- the worker, and its answers: each a message posted to this screen, for it only
+    # while it is in the app's stack (``gone``) -----------------------------------------
 
     @work(thread=True, exclusive=True, group="review")
     def _review(self) -> None:
@@ -189,41 +237,42 @@ class ReviewScreen(SizedScreen):
         except _Closed:
             return
         except (WeightsError, ValueError) as error:
-            self.app.call_from_thread(self._failed, str(error))
+            self.post_message(ReviewFailed(str(error)))
             return
-        self.app.call_from_thread(self._done, review)
+        self.post_message(ReviewFinished(review))
 
     def _progress_from_thread(self, done: int, total: int) -> None:
         """Move the bar; stop reviewing once the screen is closed (its worker cancelled)."""
         if get_current_worker().is_cancelled:
             raise _Closed
-        self.app.call_from_thread(self._advance_bar, done)
+        self.post_message(ReviewProgress(done))
 
     def _turn_from_thread(self, turn: TurnReview) -> None:
         if get_current_worker().is_cancelled:
             raise _Closed
-        self.app.call_from_thread(self._add_turn, turn)
+        self.post_message(TurnReviewed(turn))
 
-    def _advance_bar(self, done: int) -> None:
-        if self.left or not self.is_attached:
-            return  # closed while the review ran
-        self.query_one("#review-progress", ProgressBar).update(progress=done)
+    @on(ReviewProgress)
+    def _advance_bar(self, progress: ReviewProgress) -> None:
+        if not self.gone:
+            self.query_one("#review-progress", ProgressBar).update(progress=progress.done)
 
-    def _add_turn(self, turn: TurnReview) -> None:
-        if self.left or not self.is_attached:
-            return  # closed while the review ran
-        if turn.side not in self.request.sides:
+    @on(TurnReviewed)
+    def _add_turn(self, reviewed: TurnReviewed) -> None:
+        turn = reviewed.turn
+        if self.gone or turn.side not in self.request.sides:
             return
         self.reviewed.append(turn)
         if self.shown.passes(turn):
             self._append(turn)
         self._write_summary()
 
-    def _done(self, review: GameReview) -> None:
-        if self.left or not self.is_attached:
-            return  # closed while the review ran
+    @on(ReviewFinished)
+    def _done(self, finished: ReviewFinished) -> None:
+        if self.gone:
+            return
         self.finished = True
-        self.luck = review
+        self.luck = finished.review
         if self.selected is not None:
             self._show_turn(self.selected)  # now with its roll's luck
         self.query_one("#review-progress", ProgressBar).display = False
@@ -233,12 +282,13 @@ class ReviewScreen(SizedScreen):
                 _("No turn to review: every turn had only one legal play.")
             )
 
-    def _failed(self, reason: str) -> None:
-        if self.left or not self.is_attached:
-            return  # closed while the review ran
+    @on(ReviewFailed)
+    def _failed(self, failed: ReviewFailed) -> None:
+        if self.gone:
+            return
         self.query_one("#review-progress", ProgressBar).display = False
         self.query_one("#review-detail", Static).update(
-            _("The review cannot run: {reason}").format(reason=reason)
+            _("The review cannot run: {reason}").format(reason=failed.reason)
         )
 
     # -- the list --------------------------------------------------------------------------
@@ -308,27 +358,30 @@ class ReviewScreen(SizedScreen):
         try:
             verdict = roll_out_turn(turn, ROLLOUT_TRIALS, seed=turn.number)
         except WeightsError as error:
-            self.app.call_from_thread(self._roll_out_failed, turn, str(error))
+            self.post_message(RollOutFailed(turn, str(error)))
             return
-        self.app.call_from_thread(self._rolled_out, turn, verdict)
+        self.post_message(RollOutDone(turn, verdict))
 
-    def _roll_out_failed(self, turn: TurnReview, reason: str) -> None:
+    @on(RollOutFailed)
+    def _roll_out_failed(self, failed: RollOutFailed) -> None:
         """Say why, and take "Rolling out…" away, so that r may try again."""
+        turn = failed.turn
         self.rolling.discard(turn.number)
-        self.notify(reason, severity="error")
-        if not self.left and self.is_attached and self.selected is turn:
+        self.notify(failed.reason, severity="error")
+        if not self.gone and self.selected is turn:
             self._show_turn(turn)
 
-    def _rolled_out(self, turn: TurnReview, verdict: RolledVerdict) -> None:
-        if self.left or not self.is_attached:
-            return  # closed while it ran
+    @on(RollOutDone)
+    def _rolled_out(self, done: RollOutDone) -> None:
+        if self.gone:
+            return
+        turn = done.turn
         self.rolling.discard(turn.number)
-        self.rolled[turn.number] = verdict
+        self.rolled[turn.number] = done.verdict
         if self.selected is turn:
             self._show_turn(turn)
 
     def action_back(self) -> None:
-        self.left = True
         self.dismiss(None)
 
     def action_show(self, which: str) -> None:
@@ -388,7 +441,7 @@ class ReviewScreen(SizedScreen):
         review = GameReview(tuple(self.reviewed))
         lines = [
             summary_line(summarise([review], side), self.finished)
-            for side in sorted(self.request.sides, key=lambda s: s.value != "white")
+            for side in sorted(self.request.sides, key=lambda s: s is not Side.WHITE)
         ]
         if not self.finished:
             lines.insert(0, _("Reviewing… (the list grows as turns are judged)"))

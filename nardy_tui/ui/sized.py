@@ -66,6 +66,16 @@ class SizedScreenOf(Screen[ResultT]):
         self._check_size(event.size.width, event.size.height)
 
     @property
+    def gone(self) -> bool:
+        """Whether this screen has left the app's stack (closed, or replaced by another).
+
+        Textual drops a message posted to a screen once it is removed, but a screen is
+        removed a little after it leaves the stack (a switched-away one only once the new
+        one has mounted); a worker's answer coming meanwhile is still delivered, and must
+        not act on a screen the player has left."""
+        return self not in self.app.screen_stack
+
+    @property
     def too_small(self) -> bool:
         """Whether the "enlarge" message stands in for the screen's content now."""
         return self.has_class("-too-small")

@@ -10,6 +10,7 @@ import pytest
 from nardy_tui.bot import arena
 from nardy_tui.bot.network import Network
 from nardy_tui.cli.arena import main as arena_main
+from nardy_tui.options import Level
 
 
 def test_arena_report_shape(capsys: pytest.CaptureFixture[str]) -> None:
@@ -38,7 +39,7 @@ def test_arena_report_shape(capsys: pytest.CaptureFixture[str]) -> None:
 def test_duplicate_dice_swap_seats() -> None:
     # Medium has no noise, so two of them play the same game twice with the same dice: the
     # same seat wins both times, which is one game for each bot.
-    data = arena.run("medium", "medium", 4, seed=4)
+    data = arena.run(Level.MEDIUM, Level.MEDIUM, 4, seed=4)
     assert data["a"]["wins"] == data["b"]["wins"] == 2
 
 
@@ -106,8 +107,8 @@ def test_weights_for_a_level_without_a_network_or_a_missing_file_say_so_in_one_l
 
 
 def test_processes_sharing_the_games_play_the_same_games() -> None:
-    alone = arena.run("medium", "easy", 5, seed=6)
-    shared = arena.run("medium", "easy", 5, seed=6, jobs=2)
+    alone = arena.run(Level.MEDIUM, Level.EASY, 5, seed=6)
+    shared = arena.run(Level.MEDIUM, Level.EASY, 5, seed=6, jobs=2)
     assert shared["a_points_by_game"] == alone["a_points_by_game"]
     assert len(shared["a_points_by_game"]) == 5  # an odd run ends with half a pair
     assert shared["a"]["think"]["moves"] == alone["a"]["think"]["moves"]

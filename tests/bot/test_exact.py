@@ -18,6 +18,7 @@ from nardy_tui.bot.exact import (
     win_chance,
 )
 from nardy_tui.engine import ALL_ROLLS, POINTS, Position, Side, board_index, legal_results
+from nardy_tui.options import Level
 
 
 def small_race(white: Home, black: Home, turn: Side) -> Position:
@@ -78,7 +79,7 @@ def test_a_position_outside_the_table_is_refused() -> None:
 
 
 def test_rollouts_find_the_exact_chances_within_three_standard_errors() -> None:
-    expert = get_bot("expert")
+    expert = get_bot(Level.EXPERT)
     chooser = random.Random(8)
     for _ in range(6):
         white, black = (random_home(chooser, most=3), random_home(chooser, most=3))
@@ -92,7 +93,7 @@ def test_the_network_is_near_the_exact_chances_on_average_and_far_at_worst() -> 
     """Measured, not hoped: the network's win chance against the table's over 40 small
     races (STRENGTH.md gives the figures). Tiny bear-offs are rare in its self-play, and
     it shows: a mean error of about a tenth, a worst of almost half."""
-    expert = get_bot("expert")
+    expert = get_bot(Level.EXPERT)
     chooser = random.Random(8)
     errors = []
     for _ in range(40):
@@ -111,7 +112,7 @@ def table_win_after(after: Position) -> float:
 def test_in_a_small_race_the_expert_plays_the_tables_best_play() -> None:
     # Two checkers on the six against three on the two, 4-1: the network, even searched,
     # plays one that wins about a tenth less often.
-    expert = get_bot("expert")
+    expert = get_bot(Level.EXPERT)
     position = small_race((6, 6), (2, 2, 2), Side.WHITE)
     results = legal_results(position, (4, 1))
     best = max(table_win_after(after) for _, after in results)
@@ -120,7 +121,7 @@ def test_in_a_small_race_the_expert_plays_the_tables_best_play() -> None:
 
 
 def test_in_a_small_race_every_play_is_judged_by_the_table() -> None:
-    expert = get_bot("expert")
+    expert = get_bot(Level.EXPERT)
     chooser = random.Random(11)
     for _ in range(20):
         position = small_race(random_home(chooser), random_home(chooser), Side.BLACK)

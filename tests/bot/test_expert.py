@@ -15,6 +15,7 @@ from nardy_tui.bot.encoding import INPUTS, encode
 from nardy_tui.bot.expert import ExpertBot, shipped_network
 from nardy_tui.bot.network import Network, load
 from nardy_tui.engine import Dice, Position, Side, board_index, own_point
+from nardy_tui.options import Level
 from tests.engine.boards import position as make_position
 
 Sample = list[tuple[Position, Dice]]
@@ -35,7 +36,7 @@ def colours_swapped(position: Position) -> Position:
 
 @pytest.fixture(scope="module")
 def expert() -> ExpertBot:
-    bot = get_bot("expert", seed=2)
+    bot = get_bot(Level.EXPERT, seed=2)
     assert isinstance(bot, ExpertBot)
     return bot
 
@@ -94,8 +95,8 @@ def test_no_mars_against_a_side_that_has_borne_a_checker_off(expert: ExpertBot) 
 
 
 def test_choices_are_legal_and_deterministic(positions: Sample) -> None:
-    first = get_bot("expert", seed=4)
-    second = get_bot("expert", seed=4)
+    first = get_bot(Level.EXPERT, seed=4)
+    second = get_bot(Level.EXPERT, seed=4)
     sample = positions[::4]
     choices = [first.choose(position, dice) for position, dice in sample]
     assert choices == [second.choose(position, dice) for position, dice in sample]
@@ -161,7 +162,8 @@ def test_the_other_levels_and_the_game_start_never_load_numpy() -> None:
         "import sys, nardy_tui.cli, nardy_tui.ui.app\n"
         "from nardy_tui.bot import get_bot\n"
         "from nardy_tui.engine import Position\n"
-        "for level in ('easy', 'medium', 'hard'):\n"
+        "from nardy_tui.options import Level\n"
+        "for level in (Level.EASY, Level.MEDIUM, Level.HARD):\n"
         "    get_bot(level).choose(Position.initial(), (3, 1))\n"
         "print('numpy' in sys.modules)\n"
     )

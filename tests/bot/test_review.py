@@ -10,6 +10,7 @@ import pytest
 from nardy_tui.bot import get_bot
 from nardy_tui.bot.review import GameReview, Verdict, grade_for, mark_for, review_game
 from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord, legal_plays
+from nardy_tui.options import Level
 from tests.engine.boards import position as make_position
 
 
@@ -53,7 +54,7 @@ def test_forced_turns_are_not_reviewed() -> None:
 
 
 def test_the_experts_own_plays_show_no_mistakes() -> None:
-    expert = get_bot("expert", seed=1)
+    expert = get_bot(Level.EXPERT, seed=1)
     position = Position.initial(Side.WHITE)
     turns: list[TurnRecord] = []
     rolls = [(3, 1), (5, 2), (6, 4), (4, 4), (2, 1), (5, 3), (6, 2), (4, 3), (6, 5), (3, 3)] * 2
@@ -73,7 +74,10 @@ def test_the_experts_own_plays_show_no_mistakes() -> None:
 
 def bots_game(start: Position, seed: int) -> list[TurnRecord]:
     """A whole game from ``start``, the easy bot (White) against the expert (Black)."""
-    bots = {Side.WHITE: get_bot("easy", seed=seed), Side.BLACK: get_bot("expert", seed=seed)}
+    bots = {
+        Side.WHITE: get_bot(Level.EASY, seed=seed),
+        Side.BLACK: get_bot(Level.EXPERT, seed=seed),
+    }
     dice = random.Random(seed)
     position, turns = start, []
     while position.winner is None:

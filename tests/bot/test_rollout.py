@@ -10,11 +10,12 @@ import pytest
 from nardy_tui.bot import get_bot
 from nardy_tui.bot.rollout import BLOCK, THROWS, block_dice, rollout
 from nardy_tui.engine import Dice, Position, Side, legal_results
+from nardy_tui.options import Level
 
 
 @pytest.fixture(scope="module")
 def expert():  # type: ignore[no-untyped-def]
-    return get_bot("expert")
+    return get_bot(Level.EXPERT)
 
 
 def black_wins_next_turn(black_off: int) -> Position:

@@ -11,6 +11,7 @@ from nardy_tui.bot import Evaluation, get_bot, is_small_race
 from nardy_tui.bot.expert import ExpertBot
 from nardy_tui.bot.players import ROLL_WEIGHTS
 from nardy_tui.engine import Dice, Position, legal_results
+from nardy_tui.options import Level
 from tests.engine.boards import position as make_position
 
 Sample = list[tuple[Position, Dice]]
@@ -18,7 +19,7 @@ Sample = list[tuple[Position, Dice]]
 
 @pytest.fixture(scope="module")
 def expert() -> ExpertBot:
-    return get_bot("expert", seed=3)
+    return get_bot(Level.EXPERT, seed=3)
 
 
 def best_after(expert: ExpertBot, position: Position, dice: Dice) -> Position:

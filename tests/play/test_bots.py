@@ -10,6 +10,7 @@ import pytest
 import nardy_tui.bot
 from nardy_tui.bot import Bot, WeightsError
 from nardy_tui.engine import Dice, Play, Position, legal_plays
+from nardy_tui.options import Level
 from nardy_tui.play import FALLBACK_LEVEL, MatchBots, hint_ranking, load_bot
 
 OPENING = Position.initial()
@@ -27,7 +28,7 @@ class ScoresOnly:
 
 
 def test_load_bot_gives_the_level_asked_for() -> None:
-    bot = load_bot("easy", 3)
+    bot = load_bot(Level.EASY, 3)
     assert isinstance(bot, Bot)
     assert bot.choose(OPENING, DICE) in legal_plays(OPENING, DICE)
 
@@ -38,15 +39,15 @@ def test_an_expert_without_its_weights_plays_as_the_fallback_level(
     real = nardy_tui.bot.get_bot
     asked: list[str] = []
 
-    def no_weights(level: str, seed: int = 0) -> Bot:
+    def no_weights(level: Level, seed: int = 0) -> Bot:
         asked.append(level)
-        if level == "expert":
+        if level is Level.EXPERT:
             raise WeightsError("the weights file is damaged")
         return real(level, seed=seed)
 
     monkeypatch.setattr(nardy_tui.bot, "get_bot", no_weights)
-    assert isinstance(load_bot("expert", 1), Bot)
-    assert asked == ["expert", FALLBACK_LEVEL]
+    assert isinstance(load_bot(Level.EXPERT, 1), Bot)
+    assert asked == [Level.EXPERT, FALLBACK_LEVEL]
 
 
 def test_a_stand_in_ranks_by_its_scores_without_judgements() -> None:
@@ -56,18 +57,18 @@ def test_a_stand_in_ranks_by_its_scores_without_judgements() -> None:
 
 
 def test_a_real_bot_ranks_every_legal_play() -> None:
-    ranking = hint_ranking(load_bot("hard", 1), OPENING, DICE)
+    ranking = hint_ranking(load_bot(Level.HARD, 1), OPENING, DICE)
     assert {ranked.play for ranked in ranking} == set(legal_plays(OPENING, DICE))
 
 
 def test_a_match_makes_each_level_once_with_its_seed() -> None:
     made: list[tuple[str, int]] = []
 
-    def factory(level: str, seed: int) -> ScoresOnly:
+    def factory(level: Level, seed: int) -> ScoresOnly:
         made.append((level, seed))
         return ScoresOnly()
 
     bots = MatchBots(factory, 7)
-    assert bots["hard"] is bots["hard"]
-    bots["expert"]
-    assert made == [("hard", 7), ("expert", 7)]
+    assert bots[Level.HARD] is bots[Level.HARD]
+    bots[Level.EXPERT]
+    assert made == [(Level.HARD, 7), (Level.EXPERT, 7)]

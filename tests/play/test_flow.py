@@ -10,6 +10,7 @@ import pytest
 
 from nardy_tui.bot import Evaluation, JudgedPlay, RankedPlay
 from nardy_tui.engine import OFF, Match, Phase, ScriptedDice, Side, Step, legal_plays
+from nardy_tui.options import Level
 from nardy_tui.play import (
     COMBINED_GLYPH,
     COMMANDS,
@@ -154,7 +155,7 @@ def test_what_comes_next_by_itself() -> None:
     match = Match(length=1, dice=ScriptedDice([*WHITE_STARTS, 5, 3]))
     assert TurnFlow(match, hot_seat(), Settings()).what_next() is Next.WAIT
     assert TurnFlow(match, hot_seat(), Settings(auto_roll=True)).what_next() is Next.ROLL
-    against_white_bot = TurnFlow(match, against_bot(Side.BLACK, "easy"), Settings())
+    against_white_bot = TurnFlow(match, against_bot(Side.BLACK, Level.EASY), Settings())
     against_white_bot.roll()
     assert against_white_bot.what_next() is Next.ROLL, "the bot rolls its own dice"
     against_white_bot.roll(by_key=False)
@@ -163,14 +164,14 @@ def test_what_comes_next_by_itself() -> None:
 
 
 def test_the_bot_rolls_by_itself_and_its_dice_are_not_the_players_to_roll() -> None:
-    flow = flow_for(5, 3, seats=against_bot(Side.BLACK, "easy"))
+    flow = flow_for(5, 3, seats=against_bot(Side.BLACK, Level.EASY))
     assert not flow.allows(Command.ROLL) and flow.roll() is None
     assert flow.choose(black(24)).said == "Wait for the bot."
     assert flow.roll(by_key=False) is not None
 
 
 def test_the_bots_play_is_shown_step_by_step_and_ends_its_turn() -> None:
-    flow = rolled(5, 3, seats=against_bot(Side.BLACK, "easy"))
+    flow = rolled(5, 3, seats=against_bot(Side.BLACK, Level.EASY))
     play = (Step(24, 19, 5), Step(19, 16, 3))
     assert flow.away_chose(play, turn_number=5) is None, "a late answer is dropped"
     chosen = flow.away_chose(play, turn_number=0)
@@ -187,7 +188,7 @@ def test_the_bots_play_is_shown_step_by_step_and_ends_its_turn() -> None:
 
 
 def test_a_resumed_bot_turn_keeps_the_steps_its_new_choice_goes_on_from() -> None:
-    flow = rolled(5, 3, seats=against_bot(Side.BLACK, "easy"))
+    flow = rolled(5, 3, seats=against_bot(Side.BLACK, Level.EASY))
     turn = flow.match.turn
     assert turn is not None
     turn.push(Step(24, 19, 5))
@@ -270,7 +271,7 @@ def test_without_turning_the_board_stays_where_the_players_put_it() -> None:
 
 
 def test_against_the_bot_the_numbering_is_always_the_players() -> None:
-    flow = rolled(5, 3, seats=against_bot(Side.WHITE, "easy"))
+    flow = rolled(5, 3, seats=against_bot(Side.WHITE, Level.EASY))
     assert flow.reader == Reader(Side.WHITE)
     assert flow.names == {Side.WHITE: "You", Side.BLACK: "Easy bot"}
 
@@ -373,7 +374,7 @@ def test_a_hint_after_a_step_off_the_best_play_says_to_undo_for_it() -> None:
 
 def test_a_die_left_over_by_the_last_checker_is_struck_out_for_that_reason() -> None:
     from nardy_tui.engine import Position, TurnBuilder
-    from nardy_tui.ui.panels import struck_out_why
+    from nardy_tui.play import struck_out_why
 
     last = Position.from_points([0, 1] + [0] * 9 + [-15] + [0] * 12, Side.WHITE)
     turn = TurnBuilder(last, (6, 3))

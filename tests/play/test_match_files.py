@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from nardy_tui.engine import Match
-from nardy_tui.options import MatchOptions
+from nardy_tui.options import MatchOptions, Mode
 from nardy_tui.play import Saver
 
-OPTIONS = MatchOptions(mode="hot-seat", points=3, seed=5)
+OPTIONS = MatchOptions(mode=Mode.HOT_SEAT, points=3, seed=5)
 
 
 @pytest.fixture

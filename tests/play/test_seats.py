@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from nardy_tui.engine import Match, ScriptedDice, Side, legal_plays
+from nardy_tui.options import Level
 from nardy_tui.play import (
     AtKeyboard,
     BotSeat,
@@ -21,7 +22,7 @@ from nardy_tui.storage import Settings
 
 def test_a_person_at_the_keyboard_is_you_and_a_bot_is_named_by_its_level() -> None:
     assert AtKeyboard().at_keyboard and AtKeyboard().name() == "You"
-    assert not BotSeat("hard").at_keyboard and BotSeat("hard").name() == "Hard bot"
+    assert not BotSeat(Level.HARD).at_keyboard and BotSeat(Level.HARD).name() == "Hard bot"
 
 
 def test_the_seat_kind_itself_names_no_player() -> None:
@@ -31,8 +32,8 @@ def test_the_seat_kind_itself_names_no_player() -> None:
 
 
 def test_a_key_pressed_while_another_player_is_to_play_is_told_whom_it_waits_for() -> None:
-    assert BotSeat("easy").wait_to_roll() == "Wait for the bot."
-    assert BotSeat("easy").wait_to_move() == "Wait: the bot is moving."
+    assert BotSeat(Level.EASY).wait_to_roll() == "Wait for the bot."
+    assert BotSeat(Level.EASY).wait_to_move() == "Wait: the bot is moving."
     assert AtKeyboard().wait_to_roll() == "Roll the dice first: press r."
     assert AtKeyboard().wait_to_move() == "Choose a checker to move."
 
@@ -41,14 +42,14 @@ def test_hot_seat_names_the_colours_and_a_bot_match_names_you_and_the_bot() -> N
     match = Match(length=1, dice=ScriptedDice([5, 3]))
     both_here = TurnFlow(match, hot_seat(), Settings())
     assert both_here.hot_seat and both_here.names == {Side.WHITE: "White", Side.BLACK: "Black"}
-    with_bot = TurnFlow(match, against_bot(Side.BLACK, "easy"), Settings())
+    with_bot = TurnFlow(match, against_bot(Side.BLACK, Level.EASY), Settings())
     assert not with_bot.hot_seat and with_bot.human_side is Side.BLACK
     assert with_bot.names == {Side.WHITE: "Easy bot", Side.BLACK: "You"}
 
 
 def test_the_side_away_from_the_keyboard_is_asked_for_its_play() -> None:
     match = Match(length=1, dice=ScriptedDice([5, 3, 6, 5]))
-    flow = TurnFlow(match, against_bot(Side.BLACK, "easy"), Settings())
+    flow = TurnFlow(match, against_bot(Side.BLACK, Level.EASY), Settings())
     flow.roll()
     assert match.mover is Side.WHITE and not flow.human_to_move
     assert flow.roll() is None, "no key rolls for the bot"
@@ -60,7 +61,7 @@ def test_the_side_away_from_the_keyboard_is_asked_for_its_play() -> None:
 def test_when_the_bot_wins_the_roll_off_its_result_stays_in_the_words_of_its_first_turn() -> None:
     """The bot rolls at once after winning the roll-off: the result must not flash by."""
     match = Match(length=1, dice=ScriptedDice([5, 3, 6, 5, 4, 2, 3, 1]))
-    flow = TurnFlow(match, against_bot(Side.BLACK, "easy"), Settings())
+    flow = TurnFlow(match, against_bot(Side.BLACK, Level.EASY), Settings())
     flow.roll()
     rolled = flow.roll(by_key=False)
     assert rolled is not None and rolled.said.startswith("Roll-off: White 5, Black 3.")

@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 
 from nardy_tui.engine import Match, Phase, ScriptedDice, Side, legal_plays
+from nardy_tui.options import Level
 from nardy_tui.play import (
     Next,
     Reader,
@@ -90,7 +91,7 @@ def test_a_turn_begun_says_what_was_played_so_far() -> None:
 
 
 def test_against_the_bot_the_banner_names_colour_and_player() -> None:
-    flow = rolled_off(6, 5, seats=against_bot(Side.BLACK, "easy"))  # type: ignore[arg-type]
+    flow = rolled_off(6, 5, seats=against_bot(Side.BLACK, Level.EASY))  # type: ignore[arg-type]
     match = flow.match
     assert banner(match, flow.names).endswith("White starts · Easy bot to roll")
     assert not_now(match, flow.seats) == "Wait for the bot."
@@ -101,7 +102,7 @@ def test_against_the_bot_the_banner_names_colour_and_player() -> None:
     assert seen_from(Side.BLACK, flow.reader, flow.hot_seat) == (
         "The board is seen from Black's side, in your numbering."
     )
-    assert level_name("expert") == "Expert"
+    assert level_name(Level.EXPERT) == "Expert"
 
 
 def test_why_a_choice_on_the_board_does_nothing_now() -> None:

@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from nardy_tui.engine import Match
-from nardy_tui.options import MatchOptions
+from nardy_tui.engine import Match, Side
+from nardy_tui.options import Level, MatchOptions
 from nardy_tui.storage import save_match
 
 from .play import act
@@ -43,7 +43,7 @@ def save_some_match() -> None:
     match, rng = Match(3, seed=6), random.Random(6)
     for _ in range(80):
         act(match, rng)
-    save_match(match, MatchOptions(bot_level="easy", color="black", seed=6))
+    save_match(match, MatchOptions(bot_level=Level.EASY, color=Side.BLACK, seed=6))
 
 
 def test_export_without_a_saved_match_says_where_finished_records_are(home: Path) -> None:

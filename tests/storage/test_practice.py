@@ -9,13 +9,13 @@ import random
 import pytest
 
 from nardy_tui.engine import Dice, Match, Phase, Position, Side, legal_plays
-from nardy_tui.options import MatchOptions
+from nardy_tui.options import MatchOptions, Mode
 from nardy_tui.storage import format_record, load_saved, parse_record, save_match
 from nardy_tui.storage.paths import save_path
 
 from .play import fingerprint, states
 
-OPTIONS = MatchOptions(mode="hot-seat", points=1, seed=5)
+OPTIONS = MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=5)
 
 
 def a_middle_game_position(seed: int = 4) -> Position:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from nardy_tui.engine import Game, Match, Phase, Position, Side
-from nardy_tui.options import MatchOptions
+from nardy_tui.options import Level, MatchOptions, Mode
 from nardy_tui.storage import export_record, load_record, load_saved, save_match
 from nardy_tui.storage import record as record_module
 from nardy_tui.storage.record import RecordError, format_record, parse_record, players_line
@@ -42,7 +42,7 @@ def test_doctests() -> None:
 
 
 def test_header_names_players_length_date_and_seed() -> None:
-    text = format_record(Match(5, seed=42), MatchOptions(bot_level="hard", points=5), WHEN)
+    text = format_record(Match(5, seed=42), MatchOptions(bot_level=Level.HARD, points=5), WHEN)
     assert text.splitlines()[:5] == [
         "Long Nardy match record",
         "White: you / Black: bot (hard)",
@@ -55,9 +55,9 @@ def test_header_names_players_length_date_and_seed() -> None:
 @pytest.mark.parametrize(
     ("options", "line"),
     [
-        (MatchOptions(color="black", bot_level="easy"), "White: bot (easy) / Black: you"),
-        (MatchOptions(mode="hot-seat"), "White: player 1 / Black: player 2 (hot-seat)"),
-        (MatchOptions(color="random"), "Players: you and bot (medium), colours drawn at random"),
+        (MatchOptions(color=Side.BLACK, bot_level=Level.EASY), "White: bot (easy) / Black: you"),
+        (MatchOptions(mode=Mode.HOT_SEAT), "White: player 1 / Black: player 2 (hot-seat)"),
+        (MatchOptions(color=None), "Players: you and bot (medium), colours drawn at random"),
     ],
 )
 def test_players_line(options: MatchOptions, line: str) -> None:

@@ -7,7 +7,7 @@ import random
 from datetime import datetime
 
 from nardy_tui.engine import Match
-from nardy_tui.options import MatchOptions
+from nardy_tui.options import MatchOptions, Mode
 from nardy_tui.storage.record import Record, format_record, parse_record
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.replay import ReplayApp, ReplayScreen, verdict
@@ -154,7 +154,7 @@ async def test_at_80x24_no_line_wraps_and_the_last_id_is_whole() -> None:
 async def test_at_80x24_a_verdict_and_a_two_line_header_fit_whole() -> None:
     from nardy_tui.bot import Verdict, review_game
 
-    record = short_match_record(MatchOptions(mode="hot-seat"))
+    record = short_match_record(MatchOptions(mode=Mode.HOT_SEAT))
     game = record.games[0]
     reviews = [review_game(game.start, game.turns)]
     app = ReplayApp(record, reviews)

@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-from nardy_tui.engine import Match, Phase, TurnKey
-from nardy_tui.options import MatchOptions
+from nardy_tui.engine import Match, Phase, Side, TurnKey
+from nardy_tui.options import Level, MatchOptions, Mode
 from nardy_tui.storage import SaveFileError, discard_saved, load_saved, save_match
 from nardy_tui.storage.paths import save_path
 
 from .play import act, fingerprint, states
 
-OPTIONS = MatchOptions(mode="bot", bot_level="hard", color="black", points=1, seed=11)
+OPTIONS = MatchOptions(mode=Mode.BOT, bot_level=Level.HARD, color=Side.BLACK, points=1, seed=11)
 
 
 def reload(match: Match, options: MatchOptions = OPTIONS) -> Match:
@@ -62,7 +62,7 @@ def tied_roll_off(seed: int) -> Match | None:
 
 
 def test_round_trip_between_games() -> None:
-    options = MatchOptions(mode="hot-seat", points=3, seed=4)
+    options = MatchOptions(mode=Mode.HOT_SEAT, points=3, seed=4)
     match = Match(3, seed=4)
     rng = random.Random(2)
     while match.phase is not Phase.GAME_OVER:

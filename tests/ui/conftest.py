@@ -10,6 +10,7 @@ import pytest
 
 from nardy_tui.engine import Dice, Play, Position, legal_plays
 from nardy_tui.i18n import use_language
+from nardy_tui.options import Level
 
 
 @pytest.fixture(autouse=True)
@@ -32,7 +33,7 @@ def english_after() -> Iterator[None]:
 class FirstPlayBot:
     """A stand-in bot: instant, deterministic, always the first legal play."""
 
-    def __init__(self, level: str, seed: int) -> None:
+    def __init__(self, level: Level, seed: int) -> None:
         self.level = level
         self.seed = seed
 

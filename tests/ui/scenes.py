@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 
 from nardy_tui.engine import Dice, Match, Phase, Play, Position, Side, TurnBuilder
 from nardy_tui.i18n import use_language
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
 from nardy_tui.storage import Tutor
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import TutorDialog
@@ -27,8 +27,8 @@ SIZE = (120, 40)
 BIG = (160, 50)
 SMALLEST = (80, 24)
 """The terminal most people open, the game's minimum: the compact layout."""
-HOT_SEAT = MatchOptions(mode="hot-seat", points=3, seed=7)
-BOT_MATCH = MatchOptions(mode="bot", bot_level="hard", color="white", points=3, seed=11)
+HOT_SEAT = MatchOptions(mode=Mode.HOT_SEAT, points=3, seed=7)
+BOT_MATCH = MatchOptions(mode=Mode.BOT, bot_level=Level.HARD, color=Side.WHITE, points=3, seed=11)
 
 Before = Callable[[Pilot[int]], Awaitable[object]]
 

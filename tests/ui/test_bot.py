@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nardy_tui.engine import Phase, Side, checker_moves
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
 from nardy_tui.play import BotSeat, Highlight, cell_of
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import MatchOverDialog
@@ -14,11 +14,11 @@ from tests.ui.scenes import in_the_bear_off
 SIZE = (120, 40)
 
 
-def against_bot(color: str, seed: int) -> NardyApp:
+def against_bot(color: Side, seed: int) -> NardyApp:
     options = MatchOptions(
-        mode="bot",
-        bot_level="easy",
-        color=color,  # type: ignore[arg-type]
+        mode=Mode.BOT,
+        bot_level=Level.EASY,
+        color=color,
         points=1,
         seed=seed,
     )
@@ -27,13 +27,15 @@ def against_bot(color: str, seed: int) -> NardyApp:
 
 async def test_the_end_of_a_game_against_the_bot() -> None:
     """The bot and the player take turns through the bear-off to the match-over dialog."""
-    app = against_bot("black", seed=2)
+    app = against_bot(Side.BLACK, seed=2)
     async with app.run_test(size=SIZE) as pilot:
-        options = MatchOptions(mode="bot", bot_level="easy", color="black", points=1, seed=2)
+        options = MatchOptions(
+            mode=Mode.BOT, bot_level=Level.EASY, color=Side.BLACK, points=1, seed=2
+        )
         app.start_match(options, in_the_bear_off(seed=2))
         await settle(pilot)
         screen = game_screen(pilot)
-        assert screen.flow.seats[Side.WHITE] == BotSeat("easy")
+        assert screen.flow.seats[Side.WHITE] == BotSeat(Level.EASY)
         app.settings.auto_roll = app.settings.auto_confirm = True
         await play_game(pilot)
         match = screen.match
@@ -46,7 +48,7 @@ async def test_the_end_of_a_game_against_the_bot() -> None:
 
 
 async def test_the_bot_moves_after_the_human_without_a_key() -> None:
-    app = against_bot("white", seed=4)
+    app = against_bot(Side.WHITE, seed=4)
     async with app.run_test(size=SIZE) as pilot:
         match = game_screen(pilot).match
         await roll_off(pilot)
@@ -59,7 +61,7 @@ async def test_the_bot_moves_after_the_human_without_a_key() -> None:
 async def test_the_bots_steps_are_paced_and_s_skips_them() -> None:
     app = NardyApp(
         LaunchOptions(
-            match=MatchOptions(mode="bot", color="white", points=1, seed=7), resume=False
+            match=MatchOptions(mode=Mode.BOT, color=Side.WHITE, points=1, seed=7), resume=False
         ),
         bot_factory=FirstPlayBot,
         pace=30,
@@ -83,7 +85,7 @@ async def test_the_bots_steps_are_paced_and_s_skips_them() -> None:
 
 
 async def test_hint_stars_the_best_play() -> None:
-    app = against_bot("white", seed=4)
+    app = against_bot(Side.WHITE, seed=4)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
         match = screen.match
@@ -94,13 +96,13 @@ async def test_hint_stars_the_best_play() -> None:
         await burst(pilot, "h")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        best = FirstPlayBot("hard", 0).rank(match.turn.position, match.turn.dice)[0][0]
+        best = FirstPlayBot(Level.HARD, 0).rank(match.turn.position, match.turn.dice)[0][0]
         starred = screen.board.marked(Highlight.HINT)
         mover = match.position.turn
         # each hinted checker's start and end (a point it only passes through is not starred)
         assert starred == {cell_of(mover, p) for move in checker_moves(best) for p in move}
         said = str(screen.query_one("#status").content)
-        ranked = FirstPlayBot("hard", 0).rank(match.turn.position, match.turn.dice)
+        ranked = FirstPlayBot(Level.HARD, 0).rank(match.turn.position, match.turn.dice)
         named = [match.turn.position.notation(play, match.turn.dice) for play, _ in ranked[:3]]
         assert said.startswith(f"Hint: {named[0]} (+0.000), starred on the board")
         if len(named) == 3:  # the next best two are named with their equities
@@ -108,7 +110,7 @@ async def test_hint_stars_the_best_play() -> None:
 
 
 async def test_playing_black_the_board_is_seen_from_blacks_side_from_the_start() -> None:
-    app = against_bot("black", seed=2)
+    app = against_bot(Side.BLACK, seed=2)
     async with app.run_test(size=SIZE) as pilot:
         board = game_screen(pilot).board
         assert game_screen(pilot).match.phase is Phase.ROLL_OFF
@@ -122,7 +124,7 @@ async def test_playing_black_the_board_is_seen_from_blacks_side_from_the_start()
 async def test_the_bots_box_is_hidden_with_its_words_so_it_never_shows_empty() -> None:
     from textual.widgets import Static
 
-    app = against_bot("black", seed=5)  # White, the bot, starts
+    app = against_bot(Side.BLACK, seed=5)  # White, the bot, starts
     async with app.run_test(size=SIZE) as pilot:
         await roll_off(pilot)
         await settle(pilot)

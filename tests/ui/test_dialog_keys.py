@@ -6,7 +6,7 @@ import pytest
 from textual.widgets import Static
 
 from nardy_tui.engine import Match, Phase
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.storage import save_match
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import AbandonDialog, GameOverDialog, QuitDialog, ResumeDialog
@@ -20,7 +20,7 @@ SIZE = (120, 40)
 
 def hot_seat() -> NardyApp:
     return NardyApp(
-        LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False), pace=0
+        LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, seed=1), resume=False), pace=0
     )
 
 
@@ -86,7 +86,7 @@ async def test_the_new_match_question_has_keys_and_escape_keeps_the_match() -> N
 async def test_the_resume_question_has_keys(key: str, screen_type: type) -> None:
     match = Match(length=3, seed=9)
     match.roll_off()
-    save_match(match, MatchOptions(mode="hot-seat", seed=9))
+    save_match(match, MatchOptions(mode=Mode.HOT_SEAT, seed=9))
     app = NardyApp(LaunchOptions(), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, ResumeDialog)
@@ -120,7 +120,7 @@ async def test_escape_closes_the_game_over_dialog_to_see_the_board_and_n_goes_on
 async def test_the_match_over_dialog_has_keys(key: str, quits: bool | None) -> None:
     from nardy_tui.ui.dialogs import MatchOverDialog
 
-    options = MatchOptions(mode="hot-seat", points=1, seed=1)
+    options = MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=1)
     app = NardyApp(LaunchOptions(match=options, seed=1, resume=False), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         match = nearly_won(1, length=1)
@@ -146,7 +146,7 @@ async def test_the_match_over_dialog_has_keys(key: str, quits: bool | None) -> N
 async def test_a_mars_that_wins_a_one_point_match_says_why_the_score_passes_its_length() -> None:
     from nardy_tui.ui.dialogs import MatchOverDialog
 
-    options = MatchOptions(mode="hot-seat", points=1, seed=19)
+    options = MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=19)
     app = NardyApp(LaunchOptions(match=options, seed=19, resume=False), pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         match = nearly_won(19, length=1)  # Black bears off the last checker: a mars

@@ -8,7 +8,7 @@ import pytest
 from textual.screen import Screen
 from textual.widgets import RadioSet
 
-from nardy_tui.options import LaunchOptions
+from nardy_tui.options import LaunchOptions, Level
 from nardy_tui.play import BotSeat
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.game import GameScreen
@@ -34,7 +34,7 @@ async def test_the_expert_can_be_chosen_and_plays() -> None:
     app = NardyApp(LaunchOptions(seed=4, resume=False), bot_factory=FirstPlayBot, pace=0)
     screen, _ = await choose_expert_and_start(app)
     assert isinstance(screen, GameScreen)
-    assert BotSeat("expert") in screen.flow.seats.values()
+    assert BotSeat(Level.EXPERT) in screen.flow.seats.values()
 
 
 async def test_broken_weights_keep_the_new_match_screen_and_name_the_file(

@@ -6,7 +6,7 @@ from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 
 from nardy_tui.i18n import _
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.ui.app import NardyApp
 from tests.ui.driver import burst, game_screen, roll_off
 
@@ -39,7 +39,7 @@ async def footer_settled(pilot: Pilot[int], app: NardyApp, without: str) -> set[
 
 
 async def test_the_footer_is_rebuilt_when_its_keys_change_and_only_then() -> None:
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, seed=1), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await roll_off(pilot)
@@ -58,7 +58,8 @@ async def test_the_command_table_makes_the_keys_the_footer_and_the_palette() -> 
     from nardy_tui.play import COMMANDS, Command
 
     app = NardyApp(
-        LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=1), resume=False), pace=0
+        LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=1), resume=False),
+        pace=0,
     )
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)

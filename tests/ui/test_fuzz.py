@@ -18,6 +18,7 @@ save file (when there is one) holding exactly the match on the screen.
 The CI run sends ``NARDY_FUZZ_EVENTS`` random events (default 2,000) from seed
 ``NARDY_FUZZ_SEED`` (default 20240505), in ``PARTS`` tests (each its share of the events,
 from its own stream of that seed) that the test workers run side by side; a failure names
+from nardy_tui.options import Level
 the seed, the part and the episode. For a long
 local run: ``NARDY_FUZZ_EVENTS=50000 pytest tests/ui/test_fuzz.py``; with
 ``NARDY_FUZZ_SEED=random`` each run picks, and prints, a new seed. The events are reproducible
@@ -42,7 +43,7 @@ from textual.worker import WorkerCancelled
 
 from nardy_tui.engine import Match, Phase, Side
 from nardy_tui.i18n import LANGUAGES, use_language
-from nardy_tui.options import COLOR_CHOICES, LaunchOptions, MatchOptions
+from nardy_tui.options import COLOR_WORDS, LOCAL_MODES, LaunchOptions, Level, MatchOptions
 from nardy_tui.storage import save_match
 from nardy_tui.storage.document import match_document, restore
 from nardy_tui.storage.paths import save_path
@@ -203,9 +204,13 @@ class Fuzzer:
 def saved_match_near_an_end(rng: random.Random, seed: int) -> None:
     """Save a match played by the engine to a few turns before a game (or match) ends."""
     points = rng.choice((1, 3))
-    mode = rng.choice(("hot-seat", "bot"))
+    mode = rng.choice(LOCAL_MODES)
     options = MatchOptions(
-        mode=mode, bot_level="easy", color=rng.choice(("white", "black")), points=points, seed=seed
+        mode=mode,
+        bot_level=Level.EASY,
+        color=rng.choice((Side.WHITE, Side.BLACK)),
+        points=points,
+        seed=seed,
     )  # saved, a colour is always resolved
     match = Match(points, seed)
     while match.phase is not Phase.MATCH_OVER:
@@ -227,9 +232,9 @@ def new_app(rng: random.Random) -> NardyApp:
         launch = LaunchOptions(seed=seed, resume=False)
     elif start == "match":
         options = MatchOptions(
-            mode=rng.choice(("hot-seat", "bot")),
-            bot_level="easy",
-            color=rng.choice(COLOR_CHOICES),
+            mode=rng.choice(LOCAL_MODES),
+            bot_level=Level.EASY,
+            color=rng.choice(list(COLOR_WORDS.values())),
             points=rng.choice((1, 3, 5, 7)),
             seed=seed,
         )

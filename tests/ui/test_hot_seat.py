@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from nardy_tui.engine import Phase, Position, Side, checker_moves, legal_plays
-from nardy_tui.options import LaunchOptions, MatchOptions
-from nardy_tui.play import Highlight, cell_of, layout
+from nardy_tui.options import LaunchOptions, MatchOptions, Mode
+from nardy_tui.play import Highlight, cell_of, layout, move_numbers
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
-from nardy_tui.ui.panels import move_numbers
 from tests.ui.driver import (
     burst,
     first_roll,
@@ -26,7 +25,7 @@ SIZE = (120, 40)
 
 def hot_seat(points: int, seed: int) -> NardyApp:
     launch = LaunchOptions(
-        match=MatchOptions(mode="hot-seat", points=points, seed=seed), resume=False
+        match=MatchOptions(mode=Mode.HOT_SEAT, points=points, seed=seed), resume=False
     )
     return NardyApp(launch, pace=0)
 
@@ -81,7 +80,7 @@ async def test_a_one_point_match_by_keys_from_the_roll_off_through_the_bear_off(
         assert match.games[0].turns[0].side is starter
 
         match = in_the_bear_off(seed=1)
-        app.start_match(MatchOptions(mode="hot-seat", points=1, seed=1), match)
+        app.start_match(MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=1), match)
         await pilot.pause()
         screen = game_screen(pilot)
         await play_game(pilot)
@@ -201,12 +200,28 @@ async def test_flip_shows_the_board_from_blacks_side() -> None:
         assert board.looks()[0].cell == cell_of(Side.BLACK, 13)
 
 
+class Chosen:
+    """A board listener that keeps the cells chosen."""
+
+    def __init__(self, cells: list[int]) -> None:
+        self.cells = cells
+
+    def chosen(self, cell: int) -> None:
+        self.cells.append(cell)
+
+    def cancelled(self) -> None:
+        """Not asked of the test."""
+
+    def digit_waiting(self, digit: int) -> None:
+        """Not asked of the test."""
+
+
 async def test_a_click_chooses_the_point_or_tray_under_it_and_the_bar_chooses_nothing() -> None:
     app = hot_seat(points=3, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         board = game_screen(pilot).board
         chosen: list[int] = []
-        board.on_chosen = chosen.append
+        board.listener = Chosen(chosen)
         top, bottom = layout(board.view)
         width = board.point_width
         await pilot.click("#top-row", offset=(0, 2))  # the first point
@@ -292,7 +307,7 @@ async def test_choosing_the_selected_checker_again_says_the_selection_was_droppe
 async def test_the_hint_stars_go_once_another_play_is_begun_and_come_back_on_undo() -> None:
     from tests.ui.conftest import FirstPlayBot
 
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", points=3, seed=1), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, points=3, seed=1), resume=False)
     app = NardyApp(launch, bot_factory=FirstPlayBot, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         screen, match = await first_roll(pilot)

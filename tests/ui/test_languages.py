@@ -15,7 +15,7 @@ from textual.widgets._toggle_button import ToggleButton
 
 from nardy_tui.engine import Dice, Phase
 from nardy_tui.i18n import LANGUAGES, _, reading_of, use_language, visual
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import MatchOverDialog
 from nardy_tui.ui.sized import MIN_HEIGHT, MIN_WIDTH
@@ -23,7 +23,7 @@ from tests.ui.driver import burst, game_screen, keys_for, racing_move, roll_off,
 from tests.ui.scenes import nearly_won
 
 SMALLEST = (MIN_WIDTH, MIN_HEIGHT)
-HOT_SEAT = MatchOptions(mode="hot-seat", points=1, seed=3)
+HOT_SEAT = MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=3)
 
 
 def screen_under(app: NardyApp) -> Screen[object]:

@@ -7,12 +7,10 @@ shows the play again, step by step.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from textual.color import Color
 
 from nardy_tui.engine import Match, Phase, Position, Side, TurnBuilder, checker_moves
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
 from nardy_tui.play import (
     LAST_FROM_GLYPH,
     LAST_TO_GLYPHS,
@@ -24,6 +22,7 @@ from nardy_tui.play import (
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import BAR_WIDTH, PointLook, PointRow
 from nardy_tui.ui.game import GameScreen
+from nardy_tui.ui.game.pace import StepPace
 from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import burst, game_screen, keys_for, roll_off, settle, turn_keys, type_turn
 
@@ -31,7 +30,7 @@ SIZE = (120, 40)
 
 
 def against_bot(pace: float = 0) -> NardyApp:
-    options = MatchOptions(mode="bot", bot_level="easy", color="white", points=3, seed=7)
+    options = MatchOptions(mode=Mode.BOT, bot_level=Level.EASY, color=Side.WHITE, points=3, seed=7)
     return NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=pace)
 
 
@@ -151,7 +150,7 @@ async def test_a_roll_during_the_replay_stops_it() -> None:
     app = against_bot()
     async with app.run_test(size=SIZE) as pilot:
         screen, match = await bot_has_moved(pilot)
-        screen.services = replace(screen.services, pace=30)
+        screen.pace = StepPace(screen, 30, screen.services.settings)
         await burst(pilot, "l")
         assert screen.board.position == position_before_last(match.game)
         assert "Last play again" in str(screen.board.query_one("#banner").content)

@@ -23,7 +23,7 @@ class StandInScreen:
         self.flow = TurnFlow(self.match, hot_seat(), Settings())
         self.play_a_turn()
         self.is_attached = True
-        self.pace = 0.5
+        self.pace = self
         self.board = self
         self.shown: list[Position | str] = []
         self.banners: list[str] = []
@@ -54,7 +54,7 @@ class StandInScreen:
     def say(self, text: str) -> None:
         self.said.append(text)
 
-    def later(self, delay: float, callback: Callable[[], None]) -> None:
+    def after_step(self, callback: Callable[[], None]) -> None:
         self.timers.append(callback)
 
     def run_timers(self) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from nardy_tui.engine import Phase
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.ui.app import NardyApp
 from tests.ui.driver import burst, game_screen, roll_off
 
@@ -16,7 +16,8 @@ SIZE = (120, 40)
 
 def hot_seat() -> NardyApp:
     return NardyApp(
-        LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=1), resume=False), pace=0
+        LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=1), resume=False),
+        pace=0,
     )
 
 

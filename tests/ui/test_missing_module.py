@@ -9,7 +9,7 @@ import sys
 import pytest
 from textual import events
 
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.storage import load_saved
 from nardy_tui.ui.app import NardyApp
 from tests.ui.driver import roll_off
@@ -19,7 +19,8 @@ async def test_a_module_gone_missing_ends_the_game_in_one_line_with_the_match_sa
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     app = NardyApp(
-        LaunchOptions(match=MatchOptions(mode="hot-seat", points=3, seed=1), resume=False), pace=0
+        LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, points=3, seed=1), resume=False),
+        pace=0,
     )
     said: list[object] = []
     exit_now = app.exit

@@ -17,6 +17,7 @@ from nardy_tui.net import (
     read_network_match,
     verify_record,
 )
+from nardy_tui.options import MatchOptions, Mode
 from nardy_tui.storage import records_dir
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import QuitDialog
@@ -53,6 +54,15 @@ async def test_a_whole_match_between_two_machines_is_the_same_match_on_both() ->
     for record in records:  # both sides played on this machine: both kept their part
         verdict = verify_record(record.read_text(), kept_parts())
         assert verdict.holds and set(verdict.mine) == {Side.WHITE, Side.BLACK}
+
+
+async def test_each_side_plays_a_network_match_as_its_own_colour_at_its_keyboard() -> None:
+    async with friends(new_code()) as two:
+        for app, side in ((two.host, Side.WHITE), (two.joiner, Side.BLACK)):
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            assert screen.options == MatchOptions(Mode.NETWORK, color=side, points=1)
+            assert not screen.flow.hot_seat and screen.flow.reader.side is side
 
 
 async def test_quitting_says_how_each_side_takes_the_match_up_again() -> None:

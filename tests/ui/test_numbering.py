@@ -8,7 +8,7 @@ it is the numbering of the player the board is turned to.
 from __future__ import annotations
 
 from nardy_tui.engine import Side, renumbered
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import PointLook
 from nardy_tui.ui.game import GameScreen
@@ -32,7 +32,7 @@ def labels(screen: GameScreen) -> list[str]:
 
 
 async def test_against_the_bot_the_numbers_stay_the_humans_through_the_bots_turn() -> None:
-    options = MatchOptions(mode="bot", bot_level="easy", color="white", points=3, seed=7)
+    options = MatchOptions(mode=Mode.BOT, bot_level=Level.EASY, color=Side.WHITE, points=3, seed=7)
     app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=30)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
@@ -59,7 +59,7 @@ async def test_against_the_bot_the_numbers_stay_the_humans_through_the_bots_turn
 
 
 async def test_playing_black_the_bots_moves_are_in_blacks_numbering() -> None:
-    options = MatchOptions(mode="bot", bot_level="easy", color="black", points=3, seed=2)
+    options = MatchOptions(mode=Mode.BOT, bot_level=Level.EASY, color=Side.BLACK, points=3, seed=2)
     app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
@@ -79,7 +79,9 @@ async def test_playing_black_the_bots_moves_are_in_blacks_numbering() -> None:
 
 
 async def test_in_hot_seat_the_numbers_are_those_of_the_player_the_board_is_turned_to() -> None:
-    app = NardyApp(LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False), pace=0)
+    app = NardyApp(
+        LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, seed=1), resume=False), pace=0
+    )
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
         match = screen.match

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from nardy_tui.engine import Match, Phase, Side, Step
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
 from nardy_tui.storage import load_saved, save_match
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog, ResumeDialog
@@ -30,8 +30,8 @@ from tests.ui.scenes import nearly_won
 
 SIZE = (120, 40)
 DATA = Path(__file__).parent.parent / "data"
-HOT_SEAT = MatchOptions(mode="hot-seat", points=3, seed=2)
-BOT = MatchOptions(mode="bot", bot_level="easy", color="white", points=3, seed=2)
+HOT_SEAT = MatchOptions(mode=Mode.HOT_SEAT, points=3, seed=2)
+BOT = MatchOptions(mode=Mode.BOT, bot_level=Level.EASY, color=Side.WHITE, points=3, seed=2)
 
 
 def resumed(launch: LaunchOptions | None = None) -> NardyApp:
@@ -134,7 +134,7 @@ def after_a_pass() -> Match:
 async def test_resume_after_a_pass_shows_the_dice_that_could_not_be_played() -> None:
     match = after_a_pass()
     passed = match.game.turns[-1]
-    save_match(match, MatchOptions(mode="hot-seat", points=1, seed=85))
+    save_match(match, MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=85))
     app = resumed()
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
@@ -150,7 +150,7 @@ async def test_the_dice_of_a_pass_stay_shown_until_the_next_roll() -> None:
     """Live, not only after resuming: the dice panel keeps the passed dice."""
     match = after_a_pass()
     passed = match.game.turns[-1]
-    save_match(match, MatchOptions(mode="hot-seat", points=1, seed=85))
+    save_match(match, MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=85))
     app = resumed()
     async with app.run_test(size=SIZE) as pilot:
         info = text_of(game_screen(pilot), "#info")
@@ -190,7 +190,7 @@ def bot_turn_begun(own_first_step: bool) -> tuple[Match, tuple[Step, ...]]:
     ):
         act(match, rng)
     assert match.turn is not None
-    choice = FirstPlayBot("easy", 0).choose(match.turn.position, match.turn.dice)
+    choice = FirstPlayBot(Level.EASY, 0).choose(match.turn.position, match.turn.dice)
     step = (
         choice[0]
         if own_first_step
@@ -277,7 +277,7 @@ async def test_a_match_saved_at_match_over_shows_its_result(private_home: Path) 
     match = nearly_won(7, length=1)
     match.commit()
     assert match.phase is Phase.MATCH_OVER
-    save_match(match, MatchOptions(mode="hot-seat", points=1, seed=7))
+    save_match(match, MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=7))
     app = resumed()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -296,7 +296,7 @@ async def test_a_match_asked_for_on_the_command_line_is_named_beside_the_saved_o
     and that starting the new one gives the saved one up; resuming says the other was not
     started."""
     save_match(Match(3, seed=2), HOT_SEAT)
-    asked = MatchOptions(mode="bot", bot_level="easy", points=5, seed=3)
+    asked = MatchOptions(mode=Mode.BOT, bot_level=Level.EASY, points=5, seed=3)
     app = resumed(LaunchOptions(match=asked))
     async with app.run_test(size=SIZE) as pilot:
         dialog = app.screen
@@ -307,5 +307,5 @@ async def test_a_match_asked_for_on_the_command_line_is_named_beside_the_saved_o
         assert "Starting it gives the saved match up." in body
         await burst(pilot, "r")
         screen = game_screen(pilot)
-        assert screen.match.length == 3 and screen.options.mode == "hot-seat"
+        assert screen.match.length == 3 and screen.options.mode is Mode.HOT_SEAT
         assert any("was not started" in str(note.message) for note in app._notifications)

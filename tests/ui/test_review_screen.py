@@ -15,11 +15,18 @@ from textual.widgets._footer import FooterKey
 
 from nardy_tui.bot import RolledVerdict, roll_out_turn
 from nardy_tui.engine import Side, TurnRecord, legal_plays
+from nardy_tui.options import Level, Mode
 from nardy_tui.play import Highlight, TurnFilter, cell_of, tray_cell
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
 from nardy_tui.ui.game import GameScreen
-from nardy_tui.ui.review import ReviewRequest, ReviewScreen
+from nardy_tui.ui.review import (
+    ReviewFinished,
+    ReviewProgress,
+    ReviewRequest,
+    ReviewScreen,
+    TurnReviewed,
+)
 from tests.engine.boards import position as make_position
 from tests.ui.driver import burst
 from tests.ui.test_resume import resumed, saved_v1
@@ -139,7 +146,7 @@ async def test_review_from_the_match_over_dialog_and_back(private_home: Path) ->
 
     match = nearly_won(7, length=1)
     match.commit()
-    save_match(match, MatchOptions(mode="hot-seat", points=1, seed=7))
+    save_match(match, MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=7))
     app = resumed()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -171,9 +178,9 @@ async def test_against_the_bot_only_the_humans_play_is_judged(private_home: Path
     match = nearly_won(7, length=3)
     human = match.position.turn  # the side about to win is the human here
     options = MatchOptions(
-        mode="bot",
-        bot_level="easy",
-        color=human.value,  # type: ignore[arg-type]
+        mode=Mode.BOT,
+        bot_level=Level.EASY,
+        color=human,
         points=3,
         seed=7,
     )
@@ -359,3 +366,28 @@ async def test_at_80x24_the_reviews_footer_keeps_quit_whole(private_home: Path) 
         keys = {key.description: key for key in app.screen.query(FooterKey)}
         assert {"Back", "Turns", "Quit"} <= set(keys) and "Previous mistake" not in keys
         assert all(key.region.right <= 80 for key in keys.values())
+
+
+async def test_a_turn_judged_after_the_review_was_closed_is_not_listed() -> None:
+    """Escape takes the screen out of the stack at once; Textual removes it a moment later
+    and still delivers what its worker posts meanwhile, which it must leave alone."""
+    app = ReviewApp(blunder_game())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await finished(app)
+        [judged] = screen.reviewed
+        screen.action_back()
+        assert screen.gone and screen.is_attached
+        assert screen.post_message(TurnReviewed(judged))  # queued, not dropped
+        assert screen.post_message(ReviewProgress(1))
+        await pilot.pause()
+        assert screen.reviewed == [judged] and app.review_closed
+
+
+async def test_once_the_review_screen_is_removed_its_workers_answers_are_dropped() -> None:
+    app = ReviewApp(blunder_game())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await finished(app)
+        await burst(pilot, "escape")
+        while screen.is_attached:
+            await pilot.pause()
+        assert not screen.post_message(ReviewFinished(screen.luck))  # type: ignore[arg-type]

@@ -11,7 +11,7 @@ from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from nardy_tui.engine import Match, Phase
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.storage import load_saved, save_match
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import QuitDialog, ResumeDialog
@@ -32,12 +32,12 @@ async def test_new_match_screen_starts_a_hot_seat_match() -> None:
         await burst(pilot, "s")
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        assert screen.options.mode == "hot-seat" and screen.options.seed == 4
+        assert screen.options.mode is Mode.HOT_SEAT and screen.options.seed == 4
         assert screen.flow.hot_seat and screen.match.length == 3
 
 
 async def test_an_unfinished_match_is_offered_for_resuming() -> None:
-    options = MatchOptions(mode="hot-seat", points=5, seed=9)
+    options = MatchOptions(mode=Mode.HOT_SEAT, points=5, seed=9)
     match = Match(length=5, seed=9)
     while match.phase is Phase.ROLL_OFF:
         match.roll_off()
@@ -54,7 +54,7 @@ async def test_an_unfinished_match_is_offered_for_resuming() -> None:
 
 
 async def test_escape_on_the_new_match_screen_goes_back_to_the_saved_match() -> None:
-    options = MatchOptions(mode="hot-seat", points=5, seed=9)
+    options = MatchOptions(mode=Mode.HOT_SEAT, points=5, seed=9)
     match = Match(length=5, seed=9)
     while match.phase is Phase.ROLL_OFF:
         match.roll_off()
@@ -81,7 +81,7 @@ async def test_escape_on_the_first_new_match_screen_leads_nowhere() -> None:
 
 
 async def test_every_step_is_saved_and_resume_true_skips_the_question() -> None:
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", points=3, seed=1), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, points=3, seed=1), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         match = await roll_off(pilot)
@@ -95,7 +95,7 @@ async def test_every_step_is_saved_and_resume_true_skips_the_question() -> None:
 
 
 async def test_a_small_terminal_asks_to_be_enlarged_and_recovers() -> None:
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat"), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=(70, 20)) as pilot:
         screen = app.screen
@@ -111,7 +111,7 @@ async def test_a_small_terminal_asks_to_be_enlarged_and_recovers() -> None:
 
 
 async def test_help_opens_and_closes() -> None:
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat"), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
@@ -121,7 +121,7 @@ async def test_help_opens_and_closes() -> None:
 
 
 async def test_quitting_mid_match_asks_first() -> None:
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat"), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+q")
@@ -133,7 +133,7 @@ async def test_quitting_mid_match_asks_first() -> None:
 
 
 async def test_the_command_palette_offers_the_game_actions_that_apply() -> None:
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, seed=1), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         titles = {command.title for command in app.get_system_commands(app.screen)}
@@ -160,7 +160,7 @@ async def test_the_command_palette_offers_the_game_actions_that_apply() -> None:
 
 
 async def test_game_keys_do_nothing_while_the_terminal_is_too_small() -> None:
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, seed=1), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         match = app.screen.match  # type: ignore[attr-defined]
@@ -191,7 +191,7 @@ async def test_in_the_smallest_full_layout_the_panels_fit_and_turns_do_not_wrap(
     from tests.ui.driver import turn_keys
 
     MIN_WIDTH, MIN_HEIGHT = FULL_LAYOUT
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, seed=1), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=(MIN_WIDTH, MIN_HEIGHT)) as pilot:
         screen = app.screen
@@ -215,7 +215,7 @@ async def test_the_history_stays_at_the_latest_turn_after_a_resize() -> None:
     from tests.ui.driver import play_turn
     from tests.ui.scenes import in_the_bear_off
 
-    options = MatchOptions(mode="hot-seat", points=1, seed=1)
+    options = MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=1)
     app = NardyApp(LaunchOptions(match=options, resume=False), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(options, in_the_bear_off(seed=1))
@@ -232,7 +232,7 @@ async def test_a_screen_replaced_before_it_finished_mounting_stays_quiet() -> No
     """A burst can open a screen and another over it before the first has mounted."""
     from textual.screen import Screen
 
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat"), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         for opened in (app.action_new_match, partial(app.start_match, launch.match)):
@@ -248,7 +248,7 @@ async def test_a_mouse_press_on_a_widget_removed_since_the_last_frame_is_dropped
     from textual import events
     from textual.widgets import Static
 
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat"), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         status = app.screen.query_one("#status", Static)
@@ -267,7 +267,7 @@ async def test_a_click_on_a_command_no_longer_listed_is_ignored() -> None:
     from textual import events
     from textual.command import CommandList
 
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat"), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await burst(pilot, "ctrl+p")
@@ -315,7 +315,7 @@ async def match_over_text(home: Path) -> str:
     from nardy_tui.ui.dialogs import MatchOverDialog
     from tests.ui.scenes import nearly_won
 
-    save_match(nearly_won(7, length=1), MatchOptions(mode="hot-seat", points=1, seed=7))
+    save_match(nearly_won(7, length=1), MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=7))
     app = NardyApp(LaunchOptions(resume=True), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await burst(pilot, "c")
@@ -373,7 +373,7 @@ async def test_the_theme_chooser_closes_once_leaving_the_game_under_it() -> None
     """The palette's Theme command opens a chooser; two quick closes must not pop the game."""
     from nardy_tui.ui.closing import Palette
 
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, seed=1), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         app.search_themes()
@@ -391,7 +391,7 @@ async def test_the_palette_survives_a_terminal_only_a_few_columns_wide() -> None
     wrapped the commands' words to no columns at all, and Rich 15 raised a ValueError."""
     from nardy_tui.ui.closing import Palette
 
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, seed=1), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await burst(pilot, "ctrl+p")
@@ -409,7 +409,7 @@ async def test_after_a_too_small_terminal_grows_again_the_board_has_the_keys() -
     lost Choose and Flip view, until Tab."""
     from tests.ui.driver import first_roll, keys_for
 
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, seed=1), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         screen, match = await first_roll(pilot)
@@ -443,7 +443,7 @@ async def test_quitting_before_the_first_roll_keeps_the_match_and_its_options() 
         await pilot.press("q")
     saved = load_saved()
     assert saved is not None and saved.match.phase is Phase.ROLL_OFF
-    assert saved.options.mode == "hot-seat" and saved.options.points == 7
+    assert saved.options.mode is Mode.HOT_SEAT and saved.options.points == 7
     again = NardyApp(LaunchOptions(), pace=0)
     async with again.run_test(size=SIZE) as pilot:
         assert isinstance(again.screen, ResumeDialog)
@@ -455,7 +455,7 @@ async def test_quitting_before_the_first_roll_keeps_the_match_and_its_options() 
 
 async def test_a_big_terminal_widens_the_points_and_the_board_stays_the_biggest() -> None:
     """Issue 10: at 200x60 the board stayed 76 columns wide and the side panel took the rest."""
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, seed=1), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=(200, 60)) as pilot:
         await pilot.pause()
@@ -521,7 +521,7 @@ async def test_the_help_says_how_to_close_it_and_shows_only_its_own_keys() -> No
 
 
 async def test_the_help_gives_way_to_enlarge_in_too_small_a_terminal() -> None:
-    app = NardyApp(LaunchOptions(match=MatchOptions(mode="hot-seat"), resume=False), pace=0)
+    app = NardyApp(LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT), resume=False), pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("question_mark")
         help_screen = app.screen

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from nardy_tui.engine import Phase
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.engine import Phase, Side
+from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.storage import (
     Animation,
     Settings,
@@ -77,7 +77,7 @@ async def test_turning_the_board_to_the_mover_shows_at_once_when_switched_on() -
     from tests.ui.driver import game_screen, turn_keys
 
     save_settings(Settings(auto_flip=False))
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=1), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, seed=1), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(pilot)
@@ -93,7 +93,7 @@ async def test_turning_the_board_to_the_mover_shows_at_once_when_switched_on() -
 
 
 async def test_auto_roll_turned_on_while_the_player_is_to_roll_rolls_at_once() -> None:
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=3), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, seed=3), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         match = await roll_off(pilot)
@@ -104,7 +104,7 @@ async def test_auto_roll_turned_on_while_the_player_is_to_roll_rolls_at_once() -
 
 
 async def test_auto_confirm_turned_on_with_a_complete_turn_confirms_it() -> None:
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", seed=3), resume=False)
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, seed=3), resume=False)
     app = NardyApp(launch, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         match = await roll_off(pilot)
@@ -126,7 +126,7 @@ def test_the_bots_animation_speed_is_remembered_and_a_strange_one_is_normal() ->
 
 
 async def test_with_no_animation_the_bots_turn_appears_at_once() -> None:
-    options = MatchOptions(mode="bot", color="black", points=1, seed=5)  # the bot starts
+    options = MatchOptions(mode=Mode.BOT, color=Side.BLACK, points=1, seed=5)  # the bot starts
     app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=30)
     async with app.run_test(size=SIZE) as pilot:
         commands = {command.title: command for command in app.get_system_commands(app.screen)}

@@ -4,7 +4,7 @@ news under it, the side panel a key away, and the layout following every resize.
 from __future__ import annotations
 
 from nardy_tui.engine import Phase, Position, Side
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
 from nardy_tui.play import cell_of
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import MatchOverDialog
@@ -27,7 +27,7 @@ SIZES = ((80, 24), (100, 30), (110, 28), (160, 50), (80, 24))
 
 def hot_seat(seed: int) -> NardyApp:
     return NardyApp(
-        LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=seed), resume=False),
+        LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=seed), resume=False),
         pace=0,
     )
 
@@ -77,7 +77,7 @@ async def test_a_whole_hot_seat_game_at_80x24_to_the_match_over_dialog() -> None
     app = hot_seat(seed=2)
     async with app.run_test(size=SMALLEST) as pilot:
         match = in_the_bear_off(seed=2)
-        app.start_match(MatchOptions(mode="hot-seat", points=1, seed=2), match)
+        app.start_match(MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=2), match)
         await settle(pilot)
         screen = game_screen(pilot)
         await play_game(pilot)
@@ -86,7 +86,7 @@ async def test_a_whole_hot_seat_game_at_80x24_to_the_match_over_dialog() -> None
 
 
 async def test_a_game_against_the_bot_at_80x24() -> None:
-    options = MatchOptions(mode="bot", bot_level="easy", color="black", points=1, seed=2)
+    options = MatchOptions(mode=Mode.BOT, bot_level=Level.EASY, color=Side.BLACK, points=1, seed=2)
     app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=0)
     app.settings.auto_roll = app.settings.auto_confirm = True
     async with app.run_test(size=SMALLEST) as pilot:
@@ -122,7 +122,7 @@ async def test_resizing_while_the_bot_moves_or_a_dialog_is_open_keeps_the_match(
     from nardy_tui.ui.dialogs import GameOverDialog
     from tests.ui.scenes import nearly_won
 
-    options = MatchOptions(mode="bot", bot_level="easy", color="black", points=3, seed=5)
+    options = MatchOptions(mode=Mode.BOT, bot_level=Level.EASY, color=Side.BLACK, points=3, seed=5)
     app = NardyApp(
         LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=30
     )  # the bot's steps wait: it is moving while the terminal changes
@@ -141,11 +141,11 @@ async def test_resizing_while_the_bot_moves_or_a_dialog_is_open_keeps_the_match(
         await burst(pilot, "s")
         assert match.game.turns and match.game.turns[-1].side is Side.WHITE
         hot = NardyApp(
-            LaunchOptions(match=MatchOptions(mode="hot-seat", seed=7), resume=False), pace=0
+            LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, seed=7), resume=False), pace=0
         )
     async with hot.run_test(size=SMALLEST) as pilot:
         won = nearly_won(7)
-        hot.start_match(MatchOptions(mode="hot-seat", seed=7), won)
+        hot.start_match(MatchOptions(mode=Mode.HOT_SEAT, seed=7), won)
         await settle(pilot)
         await burst(pilot, "c")
         assert isinstance(hot.screen, GameOverDialog)

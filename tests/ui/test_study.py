@@ -21,7 +21,7 @@ from nardy_tui.engine import (
     legal_results,
     read_position_id,
 )
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
 from nardy_tui.storage import Switch, Tutor, load_saved, load_settings, parse_record
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import QuitDialog, TutorDialog
@@ -34,7 +34,7 @@ SIZE = (80, 24)
 
 
 def hot_seat(seed: int = 5) -> NardyApp:
-    options = MatchOptions(mode="hot-seat", points=1, seed=seed)
+    options = MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=seed)
     return NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=0)
 
 
@@ -68,7 +68,7 @@ class RacingIsWrongBot:
     """A stand-in expert that calls the driver's racing play a blunder (it costs 1.5
     points) and every other play good, so a test knows what the tutor will say."""
 
-    def __init__(self, level: str, seed: int) -> None:
+    def __init__(self, level: Level, seed: int) -> None:
         self.level = level
 
     def choose(self, position: Position, dice: Dice) -> Play:
@@ -88,7 +88,7 @@ class RacingIsWrongBot:
 
 def tutored(tutor: Tutor) -> NardyApp:
     app = NardyApp(
-        LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=5), resume=False),
+        LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=5), resume=False),
         bot_factory=RacingIsWrongBot,
         pace=0,
     )
@@ -166,7 +166,7 @@ async def test_a_good_play_is_confirmed_without_a_question() -> None:
     app = tutored(Tutor.DOUBTFUL)
     async with app.run_test(size=SIZE) as pilot:
         match = await to_a_real_choice(pilot)
-        best = RacingIsWrongBot("expert", 0).rank(match.position, match.dice)[0][0]
+        best = RacingIsWrongBot(Level.EXPERT, 0).rank(match.position, match.dice)[0][0]
         turns = len(match.game.turns)
         for step in best:
             await burst(pilot, *keys_for(step.src), *keys_for(step.dst))
@@ -250,7 +250,7 @@ def last_checker_on_six() -> Position:
 
 
 async def test_a_point_still_waiting_for_its_second_digit_is_taken_before_confirming() -> None:
-    options = MatchOptions(mode="hot-seat", points=1, seed=2)
+    options = MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=2)
     start = last_checker_on_six().to_id((3, 1))
     app = NardyApp(
         LaunchOptions(match=options, resume=False, start=start), bot_factory=FirstPlayBot, pace=0
@@ -302,7 +302,7 @@ async def test_a_practice_game_from_an_id_is_played_to_its_end_and_recorded_as_o
     private_home: Path,
 ) -> None:
     start = almost_borne_off()
-    options = MatchOptions(mode="bot", bot_level="easy", color="white", points=1, seed=2)
+    options = MatchOptions(mode=Mode.BOT, bot_level=Level.EASY, color=Side.WHITE, points=1, seed=2)
     app = NardyApp(
         LaunchOptions(match=options, resume=False, start=start.to_id((3, 1))),
         bot_factory=FirstPlayBot,
@@ -325,7 +325,7 @@ async def test_a_practice_game_from_an_id_is_played_to_its_end_and_recorded_as_o
 
 async def test_a_practice_game_without_dice_starts_with_the_mover_to_roll() -> None:
     start = almost_borne_off()
-    options = MatchOptions(mode="hot-seat", points=1, seed=2)
+    options = MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=2)
     app = NardyApp(
         LaunchOptions(match=options, resume=False, start=start.to_id()),
         bot_factory=FirstPlayBot,

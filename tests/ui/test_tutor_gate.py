@@ -11,7 +11,7 @@ from nardy_tui.engine import Dice, Match, Play, Position, legal_results
 from nardy_tui.play import MatchBots, Outcome, TurnFlow, hot_seat
 from nardy_tui.storage import Settings, Tutor
 from nardy_tui.ui.dialogs import Choice, TutorDialog
-from nardy_tui.ui.game.tutor import TutorGate
+from nardy_tui.ui.game.tutor import TutorGate, TutorJudged
 from tests.ui.driver import racing_move
 from tests.ui.test_study import RacingIsWrongBot
 
@@ -29,6 +29,7 @@ class StandInScreen:
         self.said: list[str] = []
         self.hints = 0
         self.app = self
+        self.gate: TutorGate
 
     def push_screen(
         self,
@@ -43,14 +44,17 @@ class StandInScreen:
     def say(self, text: str) -> None:
         self.said.append(text)
 
-    def action_hint(self) -> None:
+    def start(self) -> None:
+        """The hint's search (``HintSearch.start``)."""
         self.hints += 1
 
     def run_worker(self, work: Callable[[], None], *_: Any, **__: Any) -> None:
         self.jobs.append(work)
 
-    def answer(self, callback: Callable[[Any, int], None], answer: Any, turn_number: int) -> None:
-        callback(answer, turn_number)
+    def post_message(self, judged: TutorJudged) -> bool:
+        """The verdict, handed to the gate as the screen's handler would."""
+        self.gate.judged(judged)
+        return True
 
     def to_a_racing_turn(self) -> int:
         """Roll until the player has a real choice, and make the racing play (which the
@@ -77,7 +81,8 @@ class EveryPlayIsFine(RacingIsWrongBot):
 
 def gate_on(tutor: Tutor) -> tuple[StandInScreen, TutorGate]:
     screen = StandInScreen(tutor)
-    return screen, TutorGate(screen, frozenset())  # type: ignore[arg-type]
+    screen.gate = TutorGate(screen, screen, frozenset())  # type: ignore[arg-type]
+    return screen, screen.gate
 
 
 def test_without_the_tutor_a_turn_is_confirmed_at_once() -> None:

@@ -4,7 +4,7 @@ has a key of its own (o), so "point 1, then off" never reads as point 10."""
 from __future__ import annotations
 
 from nardy_tui.engine import OFF, Step
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.play import cell_of
 from nardy_tui.ui.app import NardyApp
 from tests.ui.driver import burst, first_roll, game_screen, settle
@@ -14,7 +14,9 @@ SIZE = (120, 40)
 
 
 def hot_seat(seed: int) -> NardyApp:
-    launch = LaunchOptions(match=MatchOptions(mode="hot-seat", points=1, seed=seed), resume=False)
+    launch = LaunchOptions(
+        match=MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=seed), resume=False
+    )
     return NardyApp(launch, pace=0)
 
 
@@ -40,7 +42,7 @@ async def test_o_bears_off_the_chosen_checker_even_right_after_a_one() -> None:
     app = hot_seat(seed=4)
     async with app.run_test(size=SIZE) as pilot:
         match = in_the_bear_off(seed=4)  # the mover rolls 6-2: a 2 bears off from point 2
-        app.start_match(MatchOptions(mode="hot-seat", points=1, seed=4), match)
+        app.start_match(MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=4), match)
         await settle(pilot)
         await burst(pilot, "r")
         screen = game_screen(pilot)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nardy_tui.engine import Side
+from nardy_tui.options import Level, Mode
 from nardy_tui.play import bot_name
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
 from tests.ui.scenes import nearly_won
@@ -17,11 +18,11 @@ def white_won_game_1():  # type: ignore[no-untyped-def]
 
 def test_you_score_and_the_bot_scores() -> None:
     match = white_won_game_1()
-    you_white = {Side.WHITE: "You", Side.BLACK: bot_name("easy")}
+    you_white = {Side.WHITE: "You", Side.BLACK: bot_name(Level.EASY)}
     body = GameOverDialog(match, you_white).body
     assert body.startswith("You (White) score 1 point.")
     assert "You (White) 1 - 0 Easy bot (Black), match to 3" in body
-    bot_white = {Side.WHITE: bot_name("hard"), Side.BLACK: "You"}
+    bot_white = {Side.WHITE: bot_name(Level.HARD), Side.BLACK: "You"}
     assert GameOverDialog(match, bot_white).body.startswith("Hard bot (White) scores 1 point.")
     hot_seat = {side: side.label for side in Side}
     assert GameOverDialog(match, hot_seat).body.startswith("White scores 1 point.")
@@ -29,7 +30,7 @@ def test_you_score_and_the_bot_scores() -> None:
 
 def test_no_name_has_double_parentheses() -> None:
     match = white_won_game_1()
-    for level in ("easy", "medium", "hard"):
+    for level in (Level.EASY, Level.MEDIUM, Level.HARD):
         names = {Side.WHITE: "You", Side.BLACK: bot_name(level)}
         body = GameOverDialog(match, names).body
         assert "((" not in body and ") (" not in body and "))" not in body
@@ -38,11 +39,11 @@ def test_no_name_has_double_parentheses() -> None:
 def test_you_win_the_match() -> None:
     match = nearly_won(1, length=1)
     match.commit()
-    names = {Side.WHITE: "You", Side.BLACK: bot_name("easy")}
+    names = {Side.WHITE: "You", Side.BLACK: bot_name(Level.EASY)}
     assert MatchOverDialog(match, names, "Record written").title_text == (
         "You (White) win the match"
     )
-    names = {Side.WHITE: bot_name("easy"), Side.BLACK: "You"}
+    names = {Side.WHITE: bot_name(Level.EASY), Side.BLACK: "You"}
     assert MatchOverDialog(match, names, "Record written").title_text == (
         "Easy bot (White) wins the match"
     )
@@ -52,7 +53,7 @@ def test_you_win_the_match() -> None:
 
 
 def test_the_history_says_points() -> None:
-    from nardy_tui.ui.panels import result_line
+    from nardy_tui.play import result_line
 
     match = white_won_game_1()
     assert result_line(match.game) == "White wins 1 point"
@@ -65,7 +66,7 @@ async def test_the_side_panel_names_the_players_alike_in_the_score_and_the_pips(
     from nardy_tui.ui.app import NardyApp
     from tests.ui.conftest import FirstPlayBot
 
-    options = MatchOptions(mode="bot", bot_level="medium", color="black", seed=3)
+    options = MatchOptions(mode=Mode.BOT, bot_level=Level.MEDIUM, color=Side.BLACK, seed=3)
     app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=0)
     async with app.run_test(size=(110, 28)):
         lines = str(app.screen.query_one("#info").content).splitlines()
@@ -101,7 +102,7 @@ async def test_the_new_match_screen_offers_the_choices_made_last_time() -> None:
         assert screen.query_one("#level", RadioSet).disabled  # only for a match against it
         await pilot.press("s")
         await pilot.pause()
-        assert again.screen.options.mode == "hot-seat"  # type: ignore[attr-defined]
+        assert again.screen.options.mode is Mode.HOT_SEAT  # type: ignore[attr-defined]
         assert again.screen.options.points == 7  # type: ignore[attr-defined]
 
 
@@ -110,12 +111,12 @@ async def test_a_hot_seat_match_leaves_the_bots_level_and_colour_as_they_were() 
     from nardy_tui.storage import load_settings
     from nardy_tui.ui.app import NardyApp
 
-    against_hard = MatchOptions(mode="bot", bot_level="hard", color="black", points=5)
-    hot_seat = MatchOptions(mode="hot-seat", points=1)  # as nardy --hot-seat --points 1
+    against_hard = MatchOptions(mode=Mode.BOT, bot_level=Level.HARD, color=Side.BLACK, points=5)
+    hot_seat = MatchOptions(mode=Mode.HOT_SEAT, points=1)  # as nardy --hot-seat --points 1
     for options in (against_hard, hot_seat):
         app = NardyApp(LaunchOptions(match=options, resume=False), pace=0)
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-    remembered = load_settings()
-    assert (remembered.mode, remembered.points) == ("hot-seat", 1)
-    assert (remembered.bot_level, remembered.color) == ("hard", "black")
+    remembered = load_settings().last_match
+    assert (remembered.mode, remembered.points) == (Mode.HOT_SEAT, 1)
+    assert (remembered.bot_level, remembered.color) == (Level.HARD, Side.BLACK)

@@ -1,6 +1,7 @@
-"""A worker's answer reaches only the screen that asked: a language change while the bot
-thinks (or a hint is being found) makes the game screen anew on the same match, and the old
-screen's answer must neither crash on its vanished board nor play the bot's turn twice."""
+"""A worker's answer (a message posted to the screen) reaches only the screen that asked:
+a language change while the bot thinks (or a hint is being found) makes the game screen
+anew on the same match, and the old screen's answer must neither crash on its vanished
+board nor play the bot's turn twice."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import asyncio
 import threading
 
 from nardy_tui.engine import Dice, Phase, Play, Position, Side, legal_plays
-from nardy_tui.options import LaunchOptions, MatchOptions
+from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
 from nardy_tui.ui.app import NardyApp
+from nardy_tui.ui.game.away import BotChose
 from tests.ui.driver import game_screen, roll_off, settle
 
 SIZE = (120, 40)
@@ -22,7 +24,7 @@ class HeldBot:
     release = threading.Event()
     asked = 0
 
-    def __init__(self, level: str, seed: int) -> None:
+    def __init__(self, level: Level, seed: int) -> None:
         self.level = level
 
     def choose(self, position: Position, dice: Dice) -> Play:
@@ -35,13 +37,13 @@ class HeldBot:
         return [(play, 0.0) for play in legal_plays(position, dice)]
 
 
-def bot_app(color: str) -> NardyApp:
+def bot_app(color: Side) -> NardyApp:
     HeldBot.release = threading.Event()
     HeldBot.asked = 0
     options = MatchOptions(
-        mode="bot",
-        bot_level="easy",
-        color=color,  # type: ignore[arg-type]
+        mode=Mode.BOT,
+        bot_level=Level.EASY,
+        color=color,
         points=1,
         seed=5,
     )
@@ -49,7 +51,7 @@ def bot_app(color: str) -> NardyApp:
 
 
 async def test_changing_the_language_while_the_bot_thinks_plays_its_turn_once() -> None:
-    app = bot_app("black")  # seed 5: White, the bot, wins the roll-off
+    app = bot_app(Side.BLACK)  # seed 5: White, the bot, wins the roll-off
     async with app.run_test(size=SIZE) as pilot:
         match = await roll_off(pilot)
         await pilot.pause()
@@ -67,8 +69,8 @@ async def test_changing_the_language_while_the_bot_thinks_plays_its_turn_once() 
         assert game_screen(pilot).match is match
 
 
-async def test_an_answer_that_arrives_after_its_screen_was_replaced_is_dropped() -> None:
-    app = bot_app("black")
+async def test_an_answer_to_a_screen_already_removed_is_dropped_by_textual() -> None:
+    app = bot_app(Side.BLACK)
     HeldBot.release.set()
     async with app.run_test(size=SIZE) as pilot:
         match = await roll_off(pilot)
@@ -77,14 +79,30 @@ async def test_an_answer_that_arrives_after_its_screen_was_replaced_is_dropped()
         app.change_language("ru")
         while game_screen(pilot) is old or old.is_attached:
             await pilot.pause()
-        reached: list[object] = []
-
-        def late_answer(answer: object, turn_number: int) -> None:
-            reached.append(answer)
-            old.refresh_view()  # the vanished screen's board: NoMatches if this ran at all
-
+        play = legal_plays(match.position, Dice(6, 5))[0]
         # A worker of the old screen finishing now, from its thread.
-        await asyncio.to_thread(old.answer, late_answer, "a late play", len(match.game.turns))
-        await pilot.pause()
-        assert reached == []
+        queued = await asyncio.to_thread(old.post_message, BotChose(play, len(match.game.turns)))
+        assert not queued
         assert game_screen(pilot).match is match
+
+
+async def test_an_answer_between_the_old_screen_and_the_new_is_not_played_by_the_old() -> None:
+    """The old screen leaves the app's stack at once but is removed only once the new one
+    has mounted: Textual still delivers what is posted to it meanwhile."""
+    app = bot_app(Side.BLACK)  # seed 5: White, the bot, wins the roll-off
+    async with app.run_test(size=SIZE) as pilot:
+        match = await roll_off(pilot)
+        await pilot.pause()
+        assert match.position.turn is Side.WHITE and match.phase is Phase.MOVE
+        assert match.turn is not None and match.dice is not None
+        old = game_screen(pilot)
+        app.start_match(old.options, match)  # as a language change does
+        assert old.gone and old.is_attached
+        play = legal_plays(match.position, match.dice)[0]
+        assert old.post_message(BotChose(play, len(match.game.turns)))  # queued
+        await pilot.pause()
+        assert not match.game.turns and not match.turn.steps and not old.flow.away_steps
+        HeldBot.release.set()
+        await settle(pilot)
+        assert [record.side for record in match.game.turns] == [Side.WHITE]
+        assert game_screen(pilot) is not old and match.position.turn is Side.BLACK

@@ -20,6 +20,7 @@ from nardy_tui.bot.arena import DiceStream
 from nardy_tui.bot.players import Bot
 from nardy_tui.bot.review import review_game
 from nardy_tui.engine import Match, Phase, Position, Side
+from nardy_tui.options import Level
 
 
 def replay(bots: dict[Side, Bot], dice: DiceStream) -> tuple[Position, Match]:
@@ -38,8 +39,8 @@ def replay(bots: dict[Side, Bot], dice: DiceStream) -> tuple[Position, Match]:
 def main(report_path: Path) -> None:
     report = json.loads(report_path.read_text(encoding="utf-8"))
     seed = report["seed"]
-    expert = get_bot("expert", seed=seed)
-    hard = get_bot("hard", seed=seed + 1)
+    expert = get_bot(Level.EXPERT, seed=seed)
+    hard = get_bot(Level.HARD, seed=seed + 1)
     deficits = []
     for game, points in enumerate(report["a_points_by_game"]):
         if points > 0:

@@ -14,10 +14,11 @@ import nardy_tui.bot.arena as arena
 from nardy_tui.bot.expert import ExpertBot, network_at
 from nardy_tui.bot.levels import get_bot
 from nardy_tui.bot.players import Bot
+from nardy_tui.options import Level
 
 
-def wide_bots(level: str, seed: int = 0, weights: Path | None = None) -> Bot:
-    if level == "expert":
+def wide_bots(level: Level, seed: int = 0, weights: Path | None = None) -> Bot:
+    if level is Level.EXPERT:
         assert weights is not None
         return ExpertBot(network_at(weights), seed=seed, deep_width=6, deep_margin=0.25)
     return get_bot(level, seed=seed)
@@ -26,8 +27,8 @@ def wide_bots(level: str, seed: int = 0, weights: Path | None = None) -> Bot:
 arena.get_bot = wide_bots  # type: ignore[assignment]
 seed, games = int(sys.argv[1]), int(sys.argv[2])
 data = arena.run(
-    "expert",
-    "hard",
+    Level.EXPERT,
+    Level.HARD,
     games,
     seed,
     weights_a=Path("expert-400000.npz"),

@@ -31,6 +31,7 @@ from nardy_tui.bot.players import Bot
 from nardy_tui.bot.training.self_play import GameRecord, SelfPlay
 from nardy_tui.bot.training.settings import Log, Progress, TrainingRun, TrainingSettings
 from nardy_tui.engine import Side
+from nardy_tui.options import Level
 
 
 class Adam:
@@ -119,7 +120,9 @@ def strength_check(network: Network, games: int, seed: int, reference: Network |
     """The one-ply network's share of games won, with duplicate dice, against ``hard`` or,
     if given, the one-ply ``reference`` network (much faster to play than ``hard``)."""
     player: Bot = ExpertBot(network, width=0)
-    opponent = get_bot("hard", seed=seed) if reference is None else ExpertBot(reference, width=0)
+    opponent = (
+        get_bot(Level.HARD, seed=seed) if reference is None else ExpertBot(reference, width=0)
+    )
     wins = 0
     for game in range(games):
         pair, second = divmod(game, 2)
@@ -211,7 +214,7 @@ def train(run: TrainingRun, log: Log, progress: Progress) -> Network:
         players.run(done, _next_stop(done, run), learn)
         if done % run.check_every == 0 and run.check_games:
             share = strength_check(network, run.check_games, settings.seed + done, reference)
-            against = "hard" if run.check_against is None else run.check_against.name
+            against = Level.HARD.value if run.check_against is None else run.check_against.name
             network.meta["curve"].append(
                 {
                     "games": done,

@@ -3,8 +3,11 @@ thinking in a worker, then its steps one by one at a pace a person can follow.""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
+
+from textual.message import Message
 
 from nardy_tui.engine import Dice, Play, Position
 from nardy_tui.i18n import _
@@ -13,6 +16,16 @@ from nardy_tui.ui.board import GLYPH
 
 if TYPE_CHECKING:
     from nardy_tui.ui.game.host import GameHost
+
+
+@dataclass
+class BotChose(Message, bubble=False):
+    """The bot's play, from the worker that asked it: posted to the game screen (for it
+    alone), whose queue takes it on the UI thread."""
+
+    play: Play
+    turn_number: int
+    """The turns played before it: an answer to a turn no longer in play is dropped."""
 
 
 class AwayTurn:
@@ -51,12 +64,12 @@ class AwayTurn:
         moving = _("{player} is moving").format(player=screen.flow.names[turn.mover])
         skips = _("s skips the animation")
         screen.bot_activity = f"{GLYPH[turn.mover]} {moving}\n  {skips}"
-        screen.later(screen.pace, self.step)
+        screen.pace.after_step(self.step)
 
     def _think(self, position: Position, dice: Dice, turn_number: int) -> None:
-        """In a worker's thread: the seat's play, handed back to the UI thread."""
-        player = self._player(position)
-        self._screen.answer(self.chose, player.choose(position, dice), turn_number)
+        """In a worker's thread: the seat's play, posted to the screen."""
+        play = self._player(position).choose(position, dice)
+        self._screen.post_message(BotChose(play, turn_number))
 
     def _player(self, position: Position) -> Chooser:
         """What answers for the seat to move, away from the keyboard."""
@@ -70,4 +83,4 @@ class AwayTurn:
         screen = self._screen
         screen.apply(screen.flow.bot_step())
         if screen.flow.away_steps:
-            screen.later(screen.pace, self.step)
+            screen.pace.after_step(self.step)

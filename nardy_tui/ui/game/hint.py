@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
+from textual.message import Message
+
 from nardy_tui.engine import Dice, Position
 from nardy_tui.i18n import _
-from nardy_tui.play import HINT_LEVEL, hint_ranking
+from nardy_tui.play import HINT_LEVEL, Command, hint_ranking
 
 if TYPE_CHECKING:
     from nardy_tui.bot import RankingWithChances
     from nardy_tui.ui.game.host import GameHost
+
+
+@dataclass
+class HintFound(Message, bubble=False):
+    """Every play of the player's turn ranked, from the hint's worker: posted to the game
+    screen (for it alone), whose queue takes it on the UI thread."""
+
+    ranking: RankingWithChances
+    turn_number: int
+    """The turns played before it: a hint for a turn no longer in play is dropped."""
 
 
 class HintSearch:
@@ -21,9 +34,11 @@ class HintSearch:
         self._screen = screen
 
     def start(self) -> None:
+        """Look for the best plays, if the player has a turn a hint can help with."""
         screen = self._screen
         turn = screen.flow.human_turn
-        assert turn is not None
+        if turn is None or not screen.flow.allows(Command.HINT):
+            return
         screen.say(_("Looking for the best play…"))
         screen.run_worker(
             partial(self._rank, turn.position, turn.dice, len(screen.match.game.turns)),
@@ -34,10 +49,12 @@ class HintSearch:
         )
 
     def _rank(self, position: Position, dice: Dice, turn_number: int) -> None:
-        """In a worker's thread: every play ranked, handed back to the UI thread."""
+        """In a worker's thread: every play ranked, posted to the screen."""
         ranking = hint_ranking(self._screen.bots[HINT_LEVEL], position, dice)
-        self._screen.answer(self._show, ranking, turn_number)
+        self._screen.post_message(HintFound(ranking, turn_number))
 
-    def _show(self, ranking: RankingWithChances, turn_number: int) -> None:
+    def show(self, found: HintFound) -> None:
+        """The best plays on the board, if the turn they were found for is still on."""
+        ranking, turn_number = found.ranking, found.turn_number
         screen = self._screen
         screen.apply(screen.flow.show_hint(ranking, turn_number))

@@ -4,20 +4,18 @@ screen that imports them."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.message import Message
 
     from nardy_tui.engine import Match
     from nardy_tui.options import MatchOptions
     from nardy_tui.play import MatchBots, Outcome, TurnFlow
     from nardy_tui.ui.board import BoardView
+    from nardy_tui.ui.game.pace import StepPace
     from nardy_tui.ui.game.services import GameServices
-
-Answer = TypeVar("Answer")
-"""What a worker of the game screen answers: the bot's play, the hint's best plays, the
-tutor's verdict."""
 
 
 class GameHost(Protocol):
@@ -28,6 +26,7 @@ class GameHost(Protocol):
     flow: TurnFlow
     services: GameServices
     bots: MatchBots
+    pace: StepPace
     bot_activity: str
 
     @property
@@ -45,7 +44,7 @@ class GameHost(Protocol):
     def is_attached(self) -> bool: ...
 
     @property
-    def pace(self) -> float: ...
+    def is_current(self) -> bool: ...
 
     def apply(self, outcome: Outcome | None) -> None: ...
 
@@ -55,15 +54,13 @@ class GameHost(Protocol):
 
     def refresh_view(self) -> None: ...
 
-    def action_hint(self) -> None: ...
-
-    def later(self, delay: float, callback: Callable[[], None]) -> None: ...
+    def roll(self, by_key: bool) -> None: ...
 
     def call_later(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool: ...
 
-    def answer(
-        self, callback: Callable[[Answer, int], None], answer: Answer, turn_number: int
-    ) -> None: ...
+    def post_message(self, message: Message) -> bool:
+        """Queue ``message`` for the screen (from any thread: a worker's answer)."""
+        ...
 
     def run_worker(
         self,

@@ -63,7 +63,7 @@ class LastPlayReplay:
         else:
             banner = _("Last play again · {side} {dice} · before it").format(side=side, dice=dice)
         board.set_banner(banner)
-        screen.later(screen.pace, partial(self._step if self._frames else self._done, run))
+        screen.pace.after_step(partial(self._step if self._frames else self._done, run))
 
     def _done(self, run: int) -> None:
         """The board as it is again, unless this replay was stopped since."""

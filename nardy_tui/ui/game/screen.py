@@ -3,17 +3,18 @@
 What a choice means is the turn flow's business (``nardy_tui.play``), and every rule
 question goes on from there to the engine. This screen turns keys, clicks, timers and the
 bot's answers into calls on the flow, and applies each ``Outcome`` in one place
-(``apply``): save, redraw, say, then start what comes next by itself. The parts with a
-concern of their own are handed to helpers beside it: the away side's turn (``AwayTurn``),
-the hint (``HintSearch``), the tutor (``TutorGate``), the last play again
-(``LastPlayReplay``), the other machine (``PeerPump``) and the end of a game or the match
-(``MatchEnding``).
+(``apply``): save, redraw, say, then start what comes next by itself. Every command of
+``COMMANDS`` is the one action ``command``. The parts with a concern of their own are
+handed to helpers beside it: what starts without a key (``AutoPlay``), the layout for the
+terminal's size (``GameLayout``), a step's time in view (``StepPace``), the away side's
+turn (``AwayTurn``), the hint (``HintSearch``), the tutor (``TutorGate``), the last play
+again (``LastPlayReplay``), the other machine (``PeerPump``) and the end of a game or the
+match (``MatchEnding``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import replace
+from collections.abc import Iterable
 from functools import partial
 from typing import ClassVar
 
@@ -32,57 +33,39 @@ from nardy_tui.play import (
     COMMANDS,
     Command,
     MatchBots,
-    Next,
     Outcome,
     Seat,
     TurnFlow,
     banner,
-    first_source_cell,
     history_title,
     marks_for,
-    pass_said,
     position_id_said,
     position_now,
     seen_from,
     where_we_are,
 )
-from nardy_tui.storage import Animation, Switch
 from nardy_tui.ui.board import BoardView
-from nardy_tui.ui.footer import KeysFooter, show_in_footer
-from nardy_tui.ui.game.away import AwayTurn
+from nardy_tui.ui.footer import KeysFooter
+from nardy_tui.ui.game.autoplay import AutoPlay
+from nardy_tui.ui.game.away import AwayTurn, BotChose
+from nardy_tui.ui.game.board_input import BoardInput
 from nardy_tui.ui.game.ending import MatchEnding
-from nardy_tui.ui.game.hint import HintSearch
-from nardy_tui.ui.game.host import Answer
+from nardy_tui.ui.game.hint import HintFound, HintSearch
+from nardy_tui.ui.game.layout import GameLayout
+from nardy_tui.ui.game.pace import StepPace
 from nardy_tui.ui.game.peer import PeerPump
 from nardy_tui.ui.game.replay import LastPlayReplay
 from nardy_tui.ui.game.services import GameServices
-from nardy_tui.ui.game.tutor import TutorGate
+from nardy_tui.ui.game.tutor import TutorGate, TutorJudged
 from nardy_tui.ui.panels import CompactInfo, HistoryPanel, InfoPanel
-from nardy_tui.ui.sized import FULL_LAYOUT, SizedScreen
+from nardy_tui.ui.sized import SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
-AUTOMATIC_PLAYS = (Switch.AUTO_ROLL, Switch.AUTO_FORCED, Switch.AUTO_CONFIRM)
-"""The settings that play for the player: rolling, a forced play, confirming a turn."""
-BELOW_BOARD = 3
-"""Rows under the board: the two-line status and the footer."""
-BOARD_KEYS_SHOWN = frozenset({"choose", "flip"})
-"""The board's keys in the footer: Enter and f."""
-KEYS_SHOWN_WHEN_ROOM = frozenset(spec.action for spec in COMMANDS if spec.roomy_only)
-"""The screen's keys the footer drops (with the board's) in the compact layout."""
-COMMAND_OF_ACTION = {spec.action: spec.command for spec in COMMANDS}
 CONFIRM_KEYS = next(spec.keys for spec in COMMANDS if spec.command is Command.CONFIRM)
 
 STATUS_ROWS = 2
 """Lines of the status under the board (in the compact layout, a long message takes four,
 two of them from the board's banner)."""
-COMPACT_INFO_ROWS = 2
-"""Rows of the compact layout's news under the board (``CompactInfo``)."""
-
-SIDE_PANEL = 44
-"""Columns the side panel keeps (with its margin) when a wider terminal widens the board."""
-
-PACE_FACTORS = {Animation.NORMAL: 1.0, Animation.FAST: 0.3, Animation.NONE: 0.0}
-"""The bot's pace under each animation setting, against the normal one."""
 
 
 class GameScreen(SizedScreen):
@@ -125,12 +108,15 @@ class GameScreen(SizedScreen):
         self.bots = MatchBots(
             services.bot_factory, match.seed if options.seed is None else options.seed
         )
+        self.pace = StepPace(self, services.pace, services.settings)
+        self.arrangement = GameLayout(self)  # not "layout": that is Textual's own
         self.away = AwayTurn(self)
         self.hint = HintSearch(self)
-        self.tutor = TutorGate(self, warned)
+        self.tutor = TutorGate(self, self.hint, warned)
         self.replay = LastPlayReplay(self)
         self.peer = PeerPump(self, services.lockstep, self.away)
         self.ending = MatchEnding(self, self.tutor)
+        self.auto = AutoPlay(self, self.away, self.tutor, self.ending)
 
     def compose_main(self) -> ComposeResult:
         with Horizontal(id="game-body"):
@@ -160,79 +146,23 @@ class GameScreen(SizedScreen):
         """Whether quitting now would leave a match unfinished."""
         return self.match.phase is not Phase.MATCH_OVER
 
-    def _setting_changed(self, switch: Switch) -> None:
-        """Show a changed setting at once (turning the board to the mover needs a redraw).
-
-        An automatic play turned on while it applies (the player's roll waiting, a forced
-        play not begun, a complete turn) acts now, not from the next turn on; after the
-        palette that changed it has closed.
-        """
-        if not (self.is_attached and self.board.is_mounted):
-            return
-        self.refresh_view()
-        if switch in AUTOMATIC_PLAYS and self.flow.settings.is_on(switch):
-            self.call_later(self._play_automatically, switch)
-
-    def _play_automatically(self, setting: Switch) -> None:
-        """Do what the automatic ``setting`` does, if it applies now (the flow checks)."""
-        if not self.is_current:
-            return
-        flow = self.flow
-        if setting is Switch.AUTO_ROLL:
-            self.apply(flow.roll(by_key=False) if flow.allows(Command.ROLL) else None)
-        elif setting is Switch.AUTO_FORCED:
-            self.apply(flow.play_forced())
-        elif setting is Switch.AUTO_CONFIRM:
-            self.action_confirm()  # past the tutor, if it watches
-
     def ready(self) -> None:
         if not self.query(BoardView):
             return  # the app ended while this screen was being put up
-        self.services.settings_changed.subscribe(self, self._setting_changed)
+        self.services.settings_changed.subscribe(self, self.auto.setting_changed)
         board, flow = self.board, self.flow
-        board.on_chosen = lambda cell: self.apply(flow.choose(cell))
-        board.on_cancelled = lambda: self.apply(flow.cancel())
-        board.on_digit_waiting = lambda digit: self.apply(flow.digit_waiting(digit))
+        board.listener = BoardInput(self)
         board.focus()
-        self._fit_board(self.app.size.width, self.app.size.height)
+        self.arrangement.fit(self.app.size.width, self.app.size.height)
         self.refresh_view()
         self.say(self.peer.news or where_we_are(self.match, flow.reader))
         self.bot_activity = self.peer.news
-        self.call_after_refresh(self._advance)
+        self.call_after_refresh(self.auto.advance)
         self.call_after_refresh(self.peer.take)
         self.tutor.look()  # a resumed match's complete turn is judged at once, as any other
 
     def on_resize(self, event: events.Resize) -> None:
-        """Wider points and taller stacks in a bigger terminal, so the board fills it."""
-        self._fit_board(event.size.width, event.size.height)
-
-    def _fit_board(self, width: int, height: int) -> None:
-        """The layout for the terminal's size: the board and the side panel beside it, or,
-        in a terminal smaller than ``FULL_LAYOUT``, the board alone with two lines of news
-        under it and the panel a key away (``i``)."""
-        compact = width < FULL_LAYOUT[0] or height < FULL_LAYOUT[1]
-        if compact != self.has_class("-compact"):
-            self.set_class(compact, "-compact")
-            self.remove_class("-panel-shown")
-            # The footer's keys in 80 columns: tighter, and a few left to the help, where
-            # every key is.
-            self.query_one(KeysFooter).compact = compact
-            show_in_footer(self.board, BOARD_KEYS_SHOWN, not compact)
-            show_in_footer(self, KEYS_SHOWN_WHEN_ROOM, not compact)
-            self.refresh_bindings()
-        if compact:
-            self.board.fit(width, height - BELOW_BOARD - COMPACT_INFO_ROWS)
-        else:
-            self.board.fit(width - SIDE_PANEL, height - BELOW_BOARD)
-
-    def action_panel(self) -> None:
-        """In the compact layout, the side panel (score, dice, pips, the whole history) in
-        the board's place, and back."""
-        shown = not self.has_class("-panel-shown")
-        self.set_class(shown, "-panel-shown")
-        if not shown:
-            self.board.focus()
-        self.refresh_bindings()
+        self.arrangement.fit(event.size.width, event.size.height)
 
     def watch_bot_activity(self, activity: str) -> None:
         """A side-panel box that stands out while the bot thinks or moves.
@@ -261,11 +191,11 @@ class GameScreen(SizedScreen):
         if outcome.said:
             self.say(outcome.said)
         if outcome.moves_on:
-            self._advance()
+            self.auto.advance()
             self.peer.take()
         self.tutor.look()
         if outcome.confirm:
-            self.action_confirm()
+            self.tutor.confirm()
 
     def refresh_view(self) -> None:
         """Redraw everything from the match: board, highlights, panels, bindings.
@@ -290,7 +220,9 @@ class GameScreen(SizedScreen):
         self.call_after_refresh(self._update_live_keys)
 
     def _update_live_keys(self) -> None:
-        self.live_keys = tuple(bool(self.check_action(spec.action, ())) for spec in COMMANDS)
+        self.live_keys = tuple(
+            bool(self.check_action("command", (spec.command.value,))) for spec in COMMANDS
+        )
 
     def watch_live_keys(self) -> None:
         self.refresh_bindings()
@@ -308,69 +240,31 @@ class GameScreen(SizedScreen):
         width = status.content_size.width or self.size.width
         shown = broken_into_lines(text, width)
         long = (
-            self.has_class("-compact")
+            self.arrangement.compact
             and len(Text(shown).wrap(self.app.console, width)) > STATUS_ROWS
         )
         relayout = long != self.has_class("-long-status")
         self.set_class(long, "-long-status")
         status.update(shown, layout=relayout)
 
-    # -- what happens without a key -------------------------------------------------------
+    # -- the workers' answers: for this screen only while it is in the app's stack (``gone``):
+    # a language change makes the game screen anew on the same match, and the old screen
+    # would play the bot's turn a second time, or draw on a board that is going.
 
-    def _advance(self) -> None:
-        """Start what comes next by itself: a roll, a pass, the bot's turn, the forced play,
-        the dialog at the end of a game or of the match (``TurnFlow.what_next``)."""
-        next_step = self.flow.what_next()
-        if next_step is Next.ROLL:
-            self.call_later(self._auto_roll)
-        elif next_step is Next.PASS:
-            # In the status line, not a toast: a toast covered the news under the board and
-            # outlived the next roll.
-            said = pass_said(self.match)
-            self.apply(replace(self.flow.finish_turn(passing=True), said=said))
-        elif next_step is Next.AWAY_MOVES:
-            self.away.start()
-        elif next_step is Next.PLAYER_MOVES:
-            cell = first_source_cell(self.flow.human_turn)
-            if cell is not None:
-                self.board.move_cursor_to(cell)
-            self.apply(self.flow.play_forced())
-        elif next_step is Next.GAME_OVER:
-            self.ending.game_over()
-        elif next_step is Next.MATCH_OVER:
-            self.ending.match_over()
+    @on(BotChose)
+    def _bot_chose(self, chose: BotChose) -> None:
+        if not self.gone:
+            self.away.chose(chose.play, chose.turn_number)
 
-    def _auto_roll(self) -> None:
-        if self.match.may_roll and self.is_current:
-            self._roll(by_key=False)
+    @on(HintFound)
+    def _hint_found(self, found: HintFound) -> None:
+        if not self.gone:
+            self.hint.show(found)
 
-    def later(self, delay: float, callback: Callable[[], None]) -> None:
-        """Run ``callback`` after ``delay`` seconds (at once, but after this event, for 0)."""
-        if delay > 0:
-            self.set_timer(delay, callback)
-        else:
-            self.call_later(callback)
-
-    @property
-    def pace(self) -> float:
-        """Seconds a step of the bot (or of a last play shown again) stays in view, as the
-        animation setting asks."""
-        return self.services.pace * PACE_FACTORS[self.services.settings.animation]
-
-    def answer(
-        self, callback: Callable[[Answer, int], None], answer: Answer, turn_number: int
-    ) -> None:
-        """From a worker's thread, hand its answer to ``callback`` on the UI thread, but
-        only if this screen is still in the app's stack by then: a language change makes
-        the game screen anew on the same match, and the old screen would otherwise play
-        the bot's turn a second time, or draw on a board that is gone."""
-        app = self.app
-
-        def deliver() -> None:
-            if self in app.screen_stack:
-                callback(answer, turn_number)
-
-        app.call_from_thread(deliver)
+    @on(TutorJudged)
+    def _tutor_judged(self, judged: TutorJudged) -> None:
+        if not self.gone:
+            self.tutor.judged(judged)
 
     def save(self) -> None:
         """Save the match (with the plays made against the tutor's warning); a problem is
@@ -387,18 +281,18 @@ class GameScreen(SizedScreen):
             return False
         if action == "match_result":
             return self.match.phase is Phase.MATCH_OVER
-        command = COMMAND_OF_ACTION.get(action)
-        if command is None:
-            return True  # Textual's own (copy_text): not the game's business
+        if action != "command":
+            return True  # Textual's own (copy_text), and the unfinished turn's confirm key
+        command = Command(parameters[0])
         if command is Command.PANEL:
-            return self.has_class("-compact")
+            return self.arrangement.compact
         return self.flow.allows(command)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """The game's actions that do something now (the footer's test, ``check_action``),
         and the board's flip, for the command palette."""
         for spec in COMMANDS:
-            if spec.title and self.check_action(spec.action, ()):
+            if spec.title and self.check_action("command", (spec.command.value,)):
                 yield SystemCommand(
                     _(spec.title), _(spec.help), partial(self.run_action, spec.action)
                 )
@@ -407,10 +301,39 @@ class GameScreen(SizedScreen):
                 _("Flip the board"), _("See the board from the other side"), self.board.action_flip
             )
 
-    def action_roll(self) -> None:
-        self._roll(by_key=True)
+    def action_command(self, name: str) -> None:
+        """Do one of the game's commands (``COMMANDS``): from its key or the palette, and
+        only while it applies (``check_action``)."""
+        flow = self.flow
+        match Command(name):
+            case Command.ROLL:
+                self.roll(by_key=True)
+            case Command.CONFIRM:
+                self.tutor.confirm()
+            case Command.UNDO:
+                self.tutor.withdraw()
+                self.apply(flow.undo())
+            case Command.UNDO_TURN:
+                self.tutor.withdraw()
+                self.apply(flow.undo_turn())
+            case Command.HINT:
+                self.hint.start()
+            case Command.SKIP:
+                self.apply(flow.skip())  # the rest of the bot's turn at once
+            case Command.LAST_PLAY:
+                self.replay.start()
+            case Command.NEXT_GAME:
+                self.ending.next_game()
+            case Command.EXPORT:
+                self.say(self.services.saver.export(self.match, self.options))
+            case Command.COPY_ID:
+                text, said = position_id_said(self.match)
+                self.app.copy_to_clipboard(text)
+                self.say(said)
+            case Command.PANEL:
+                self.arrangement.toggle_panel()
 
-    def _roll(self, by_key: bool) -> None:
+    def roll(self, by_key: bool) -> None:
         """This side's roll: through the other machine in a match with a friend."""
         if self.peer.lockstep is not None:
             self.peer.throw()
@@ -424,53 +347,16 @@ class GameScreen(SizedScreen):
         self.refresh_view()
         self.say(seen_from(self.flow.view, self.flow.reader, self.flow.hot_seat))
 
-    def action_undo(self) -> None:
-        self.tutor.withdraw()
-        self.apply(self.flow.undo())
-
-    def action_undo_turn(self) -> None:
-        self.tutor.withdraw()
-        self.apply(self.flow.undo_turn())
-
-    def action_confirm(self) -> None:
-        self.tutor.confirm()
-
     def action_confirm_unfinished(self) -> None:
         """The confirm key while the turn cannot be confirmed: a point number still waiting
         for its second digit is taken first (it may finish the turn, then this confirms);
         otherwise the player hears how many steps are left, not silence."""
         self.board.take_waiting_digit()
         if self.flow.allows(Command.CONFIRM):
-            self.action_confirm()
+            self.tutor.confirm()
         else:
             self.apply(self.flow.not_complete())
 
-    def action_skip(self) -> None:
-        """Play the rest of the bot's turn at once."""
-        self.apply(self.flow.skip())
-
-    def action_hint(self) -> None:
-        if self.flow.human_turn is not None and self.flow.allows(Command.HINT):
-            self.hint.start()
-
-    def action_last_play(self) -> None:
-        """Show the last turn again, step by step at the bot's pace, then the board as it is.
-
-        Any change to the match (a roll, a step) stops it and shows the board as it is.
-        """
-        if self.check_action("last_play", ()):
-            self.replay.start()
-
-    def action_export(self) -> None:
-        self.say(self.services.saver.export(self.match, self.options))
-
-    def action_copy_id(self) -> None:
-        text, said = position_id_said(self.match)
-        self.app.copy_to_clipboard(text)
-        self.say(said)
-
-    def action_next_game(self) -> None:
-        self.ending.next_game()
-
     def action_match_result(self) -> None:
+        """The match-over dialog again, after Escape closed it to look at the final board."""
         self.ending.match_result()

@@ -7,8 +7,11 @@ player's threshold, for the player's answer to the tutor's question.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
+
+from textual.message import Message
 
 from nardy_tui.engine import Dice, Play, Position, TurnKey, legal_results
 from nardy_tui.i18n import _
@@ -24,19 +27,31 @@ from nardy_tui.ui.dialogs import Choice, TutorDialog
 
 if TYPE_CHECKING:
     from nardy_tui.bot import TurnReview
+    from nardy_tui.ui.game.hint import HintSearch
     from nardy_tui.ui.game.host import GameHost
 
 JudgedTurn = tuple[int, int, Play]
 """A complete turn the tutor judges: (game number, turns played before it, its steps)."""
 
 
+@dataclass
+class TutorJudged(Message, bubble=False):
+    """The tutor's verdict on a complete turn, from its worker: posted to the game screen
+    (for it alone), whose queue takes it on the UI thread."""
+
+    turn: JudgedTurn
+    verdict: TurnReview
+
+
 class TutorGate:
     """Holds the confirmation of a complete turn until the tutor has had its say."""
 
-    def __init__(self, screen: GameHost, warned: frozenset[TurnKey]) -> None:
-        """``warned``: the plays already made against the tutor's warning (a resumed
+    def __init__(self, screen: GameHost, hint: HintSearch, warned: frozenset[TurnKey]) -> None:
+        """``hint`` is shown when the player takes a questioned play back to see it;
+        ``warned``: the plays already made against the tutor's warning (a resumed
         match's)."""
         self._screen = screen
+        self._hint = hint
         self._verdicts: dict[JudgedTurn, TurnReview] = {}
         """The verdicts on complete turns, as they come."""
         self._asked: JudgedTurn | None = None
@@ -95,16 +110,18 @@ class TutorGate:
         return game.number, len(game.turns), turn.steps
 
     def _judge(self, key: JudgedTurn, position: Position, dice: Dice) -> None:
-        """In a worker's thread: the verdict on the play, handed back to the UI thread."""
+        """In a worker's thread: the verdict on the play, posted to the screen."""
         after = position.apply(key[2], dice)  # the steps in the order the player made them
         ranking = hint_ranking(self._screen.bots[HINT_LEVEL], position, dice, played=after)
         verdict = tutor_verdict(
             ranking, dict(legal_results(position, dice)), position, dice, key[2], after
         )
-        self._screen.answer(self._judged, (key, verdict), key[1])
+        self._screen.post_message(TutorJudged(key, verdict))
 
-    def _judged(self, judged: tuple[JudgedTurn, TurnReview], _: int) -> None:
-        key, verdict = judged
+    def judged(self, judged: TutorJudged) -> None:
+        """Keep the verdict; carry out the confirmation that waited for it, if the player
+        has not taken a step back since."""
+        key, verdict = judged.turn, judged.verdict
         self._judging.discard(key)
         self._verdicts[key] = verdict
         if self._asked == key and self._key() == key:
@@ -134,4 +151,4 @@ class TutorGate:
             return
         screen.apply(screen.flow.undo_turn())
         if choice is Choice.HINT:
-            screen.action_hint()
+            self._hint.start()

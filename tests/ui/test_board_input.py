@@ -1,0 +1,117 @@
+"""The board's input and drawing on their own: the board tells its listener at once of a
+choice, an Escape and a digit waiting (``BoardListener``), the game hands each to the turn
+flow (``BoardInput``), and a change to any of the board's reactives redraws it once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App, ComposeResult
+
+from nardy_tui.engine import Side
+from nardy_tui.play import Outcome, cell_of
+from nardy_tui.ui.board import DRAWN_FROM, BoardView
+from nardy_tui.ui.game.board_input import BoardInput
+
+
+class Heard:
+    """A listener that writes down what the board told it."""
+
+    def __init__(self) -> None:
+        self.heard: list[str] = []
+
+    def chosen(self, cell: int) -> None:
+        self.heard.append(f"chosen {cell}")
+
+    def cancelled(self) -> None:
+        self.heard.append("cancelled")
+
+    def digit_waiting(self, digit: int) -> None:
+        self.heard.append(f"waiting on {digit}")
+
+
+class BoardApp(App[None]):
+    CSS_PATH = str(Path(__file__).parents[2] / "nardy_tui" / "ui" / "nardy.tcss")
+
+    def compose(self) -> ComposeResult:
+        yield BoardView()
+
+    def on_mount(self) -> None:
+        self.query_one(BoardView).focus()
+
+
+async def test_the_board_tells_its_listener_of_each_choice_at_once() -> None:
+    app = BoardApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = app.query_one(BoardView)
+        listener = Heard()
+        board.listener = listener
+        await pilot.press("1")
+        assert listener.heard == ["waiting on 1"]
+        await pilot.press("3", "escape")
+        assert listener.heard == [
+            "waiting on 1",
+            f"chosen {cell_of(Side.WHITE, 13)}",
+            "cancelled",
+        ]
+
+
+async def test_a_change_to_any_of_the_boards_reactives_redraws_it_once() -> None:
+    app = BoardApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = app.query_one(BoardView)
+        drawn: list[None] = []
+        original = board._redraw_now
+
+        def counted() -> None:
+            drawn.append(None)
+            original()
+
+        board._redraw_now = counted  # type: ignore[method-assign]
+        changed = {
+            "view": Side.BLACK,
+            "numbering": Side.BLACK,
+            "cursor": cell_of(Side.WHITE, 1),
+            "stack_rows": board.stack_rows + 1,
+            "point_width": board.point_width + 1,
+        }
+        assert set(changed) == set(DRAWN_FROM)
+        for name, value in changed.items():
+            setattr(board, name, value)
+            await pilot.pause()
+            assert len(drawn) == 1, name
+            drawn.clear()
+        for name, value in changed.items():
+            setattr(board, name, value)  # the same value again: nothing to draw
+        await pilot.pause()
+        assert drawn == []
+
+
+class StandInScreen:
+    """The flow's answers and the screen's ``apply``, as a list of what was done."""
+
+    def __init__(self) -> None:
+        self.flow = self
+        self.applied: list[Outcome | None] = []
+
+    def choose(self, cell: int) -> Outcome:
+        return Outcome(said=f"chose {cell}")
+
+    def cancel(self) -> Outcome:
+        return Outcome(said="cancelled")
+
+    def digit_waiting(self, digit: int) -> Outcome:
+        return Outcome(said=f"waiting on {digit}")
+
+    def apply(self, outcome: Outcome | None) -> None:
+        self.applied.append(outcome)
+
+
+def test_the_games_board_input_applies_what_the_flow_makes_of_each_choice() -> None:
+    screen = StandInScreen()
+    board_input = BoardInput(screen)  # type: ignore[arg-type]
+    board_input.digit_waiting(2)
+    board_input.chosen(7)
+    board_input.cancelled()
+    said = [outcome.said for outcome in screen.applied if outcome is not None]
+    assert said == ["waiting on 2", "chose 7", "cancelled"]
