@@ -1,5 +1,6 @@
-"""Addresses as people type them: ``nardy join``'s ADDRESS[:PORT], ``nardy host``'s
-``--address``, and the address with its port as the host's screen shows it.
+"""Addresses as people type them and read them: ``nardy join``'s ADDRESS[:PORT], ``nardy
+host``'s ``--address``, and what the host's screen shows: this machine's address, the line
+the friend types, and how far that address reaches.
 
 An IPv6 address is full of colons, so a port after it needs the address in brackets
 (``[::1]:7520``); a bare IPv6 address (``::1``) is taken whole, with the default port.
@@ -85,6 +86,46 @@ def with_port(host: str, port: int) -> str:
     ('192.168.1.5:7520', '[::1]:7520')
     """
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def join_line(code: str, address: str, port: int) -> str:
+    """What the friend types to join the host at ``address``.
+
+    >>> join_line("7-tiger-lamp", "::1", 7520)
+    'nardy join [::1]:7520 7-tiger-lamp'
+    """
+    return f"nardy join {with_port(address, port)} {code}"
+
+
+def reach(address: str) -> str:
+    """How far the join line's ``address`` reaches: a loopback or private address only so
+    far (a friend elsewhere then needs a tunnel or an opened port), a public one anywhere
+    (""), as does a host name, which cannot be told."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return ""
+    if ip.is_loopback:
+        return _("This address works only on this machine (for a friend, through an SSH tunnel).")
+    if ip.is_private:
+        return _("This address works only on your own network.")
+    return ""
+
+
+def local_address() -> str:
+    """This machine's address on its network, as a friend there would reach it.
+
+    Connecting a UDP socket sends nothing; it only picks the interface a packet would
+    leave by. Without a network it is the loopback address.
+    """
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
+        return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
 
 
 def _is_ipv6(text: str) -> bool:

@@ -46,7 +46,7 @@ from nardy_tui.play.marks import (
     last_play_marks,
     moved_cells,
 )
-from nardy_tui.play.match_files import Saver, record_written_said
+from nardy_tui.play.match_files import NetworkSaver, Saver, record_written_said
 from nardy_tui.play.panel_words import (
     history_lines,
     move_numbers,
@@ -113,6 +113,7 @@ __all__ = [
     "Lockstep",
     "Marks",
     "MatchBots",
+    "NetworkSaver",
     "Next",
     "Outcome",
     "PeerBroke",

@@ -1,4 +1,6 @@
-"""Keeping the match on disk, through ``nardy_tui.storage`` (imported on first use).
+"""Keeping the match on disk, through ``nardy_tui.storage`` (imported on first use): a
+match at this machine (``Saver``), and a match with a friend on another machine
+(``NetworkSaver``), whose files ``nardy_tui.net`` writes.
 
 Saving must never cost the player the game: a failure to write is reported in the status
 line and play goes on.
@@ -7,12 +9,21 @@ line and play goes on.
 from __future__ import annotations
 
 import os
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from nardy_tui.engine import Match, TurnKey
 from nardy_tui.i18n import _
+from nardy_tui.net import (
+    MatchEvent,
+    NetworkMatch,
+    forget_network_match,
+    keep_part,
+    network_document,
+    network_record,
+    write_network_match,
+)
 from nardy_tui.options import MatchOptions
 
 if TYPE_CHECKING:
@@ -69,6 +80,59 @@ class Saver:
 
         try:
             path = export_record(match, options)
+        except OSError as error:
+            return False, _("Could not write the record: {error}").format(error=error)
+        return True, record_written_said(path, one_line)
+
+
+class NetworkSaver(Saver):
+    """The files of a network match: its own save (its events and this side's part of the
+    throw in progress) and, once it is over, its record with the dice proof and this side's
+    part of the dice (``keep_part``), kept after the save is gone so that ``nardy verify``
+    can check the record against something the other side could not make up."""
+
+    def __init__(self, saved: NetworkMatch, events: Callable[[], list[MatchEvent]]) -> None:
+        self.saved = saved
+        self.events = events
+        self._written: dict[str, Any] | None = None
+        """What the file holds now: a save that would write the same again is skipped
+        (the lockstep saves before every message, the screen after every change)."""
+
+    def save(
+        self, match: Match, options: MatchOptions, warned: Collection[TurnKey] = ()
+    ) -> str | None:
+        """The network save (no tutor plays there: ``warned`` is always empty)."""
+        content = network_document(self.saved, self.events())
+        if content == self._written:
+            return None
+        try:
+            write_network_match(content)
+        except OSError as error:
+            return _("Could not save the match: {error}").format(error=error)
+        self._written = content
+        return None
+
+    def discard(self) -> None:
+        forget_network_match(self.saved.role)
+
+    def write_record(
+        self,
+        match: Match,
+        options: MatchOptions,
+        one_line: bool = False,
+    ) -> tuple[bool, str]:
+        from nardy_tui.storage import records_dir, write_atomically
+
+        started = match.started
+        path = records_dir() / f"nardy-network-{self.saved.role.value}-{started:%Y%m%d-%H%M%S}.txt"
+        try:
+            keep_part(self.saved.exchange, started)
+        except OSError as error:
+            return False, _("Could not keep this side's part of the dice: {error}").format(
+                error=error
+            )
+        try:
+            write_atomically(path, network_record(match, self.saved.exchange.throws, started))
         except OSError as error:
             return False, _("Could not write the record: {error}").format(error=error)
         return True, record_written_said(path, one_line)

@@ -1,18 +1,15 @@
 """A match with a friend on another machine, as this side's app plays it.
 
 ``NetworkGame`` joins the pieces: the connection (``nardy_tui.net.Session``), the match and
-its lockstep (``nardy_tui.play.lockstep``), the files (``NetworkSaver``) and the game screen,
+its lockstep (``nardy_tui.play.lockstep``), the files (``play.NetworkSaver``) and the game screen,
 which shows the friend's turns as it shows the bot's. It hears the line (it is the
 session's listener) and tells the screen what came and how the line is.
 """
 
 from __future__ import annotations
 
-import ipaddress
-import socket
-from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -20,34 +17,30 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Static
 
-from nardy_tui.engine import Match, Side, TurnKey
+from nardy_tui.engine import Side
 from nardy_tui.i18n import _, ended, ngettext
 from nardy_tui.net import (
     Bye,
-    MatchEvent,
     Message,
     NetworkMatch,
     Role,
     Session,
     Welcome,
     code_key,
-    forget_network_match,
-    keep_part,
-    network_document,
-    network_record,
+    join_line,
+    local_address,
     new_network_match,
+    reach,
     read_network_match,
     with_port,
-    write_network_match,
 )
 from nardy_tui.options import MatchOptions, Mode, NetworkLaunch
 from nardy_tui.play import (
     Lockstep,
+    NetworkSaver,
     PeerBroke,
-    Saver,
     Seat,
     against_friend,
-    record_written_said,
 )
 
 if TYPE_CHECKING:
@@ -56,26 +49,6 @@ if TYPE_CHECKING:
 
 HOST_SIDE = Side.WHITE
 """The host plays White, the joiner Black (the roll-off still decides who moves first)."""
-
-
-def join_line(code: str, address: str, port: int) -> str:
-    """What the friend types to join the host at ``address``."""
-    return f"nardy join {with_port(address, port)} {code}"
-
-
-def reach(address: str) -> str:
-    """How far the join line's ``address`` reaches: a loopback or private address only so
-    far (a friend elsewhere then needs a tunnel or an opened port), a public one anywhere
-    (""), as does a host name, which cannot be told."""
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return ""
-    if ip.is_loopback:
-        return _("This address works only on this machine (for a friend, through an SSH tunnel).")
-    if ip.is_private:
-        return _("This address works only on your own network.")
-    return ""
 
 
 @dataclass
@@ -99,75 +72,6 @@ class Strangers:
             "{count} connections did not get in, the last from {address}: {reason}.",
             self.count,
         ).format(count=self.count, address=self.address, reason=self.reason)
-
-
-def local_address() -> str:
-    """This machine's address on its network, as a friend there would reach it.
-
-    Connecting a UDP socket sends nothing; it only picks the interface a packet would
-    leave by. Without a network it is the loopback address.
-    """
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
-        return str(probe.getsockname()[0])
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        probe.close()
-
-
-class NetworkSaver(Saver):
-    """The files of a network match: its own save (its events and this side's part of the
-    throw in progress) and, once it is over, its record with the dice proof and this side's
-    part of the dice (``keep_part``), kept after the save is gone so that ``nardy verify``
-    can check the record against something the other side could not make up."""
-
-    def __init__(self, saved: NetworkMatch, events: Callable[[], list[MatchEvent]]) -> None:
-        self.saved = saved
-        self.events = events
-        self._written: dict[str, Any] | None = None
-        """What the file holds now: a save that would write the same again is skipped
-        (the lockstep saves before every message, the screen after every change)."""
-
-    def save(
-        self, match: Match, options: MatchOptions, warned: Collection[TurnKey] = ()
-    ) -> str | None:
-        """The network save (no tutor plays there: ``warned`` is always empty)."""
-        content = network_document(self.saved, self.events())
-        if content == self._written:
-            return None
-        try:
-            write_network_match(content)
-        except OSError as error:
-            return _("Could not save the match: {error}").format(error=error)
-        self._written = content
-        return None
-
-    def discard(self) -> None:
-        forget_network_match(self.saved.role)
-
-    def write_record(
-        self,
-        match: Match,
-        options: MatchOptions,
-        one_line: bool = False,
-    ) -> tuple[bool, str]:
-        from nardy_tui.storage import records_dir, write_atomically
-
-        started = match.started
-        path = records_dir() / f"nardy-network-{self.saved.role.value}-{started:%Y%m%d-%H%M%S}.txt"
-        try:
-            keep_part(self.saved.exchange, started)
-        except OSError as error:
-            return False, _("Could not keep this side's part of the dice: {error}").format(
-                error=error
-            )
-        try:
-            write_atomically(path, network_record(match, self.saved.exchange.throws, started))
-        except OSError as error:
-            return False, _("Could not write the record: {error}").format(error=error)
-        return True, record_written_said(path, one_line)
 
 
 class ConnectingScreen(Screen[None]):

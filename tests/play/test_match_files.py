@@ -1,6 +1,7 @@
 """The match on disk as the game keeps it: saved after every change, loaded at start,
 discarded at the end, written as a record; a file that cannot be written is a problem in
-words, never an exception that costs the player the game."""
+words, never an exception that costs the player the game. A network match keeps files of
+its own, and this side's part of the dice beside its record."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from nardy_tui.engine import Match
+from nardy_tui.net import Role, kept_parts, new_code, new_network_match, read_network_match
 from nardy_tui.options import MatchOptions, Mode
-from nardy_tui.play import Saver
+from nardy_tui.play import NetworkSaver, Saver
 
 OPTIONS = MatchOptions(mode=Mode.HOT_SEAT, points=3, seed=5)
 
@@ -68,3 +70,55 @@ def test_the_record_says_where_it_went_on_one_line_or_several(home: Path) -> Non
 def test_a_record_that_cannot_be_written_says_why(unwritable: None) -> None:
     kept, written = Saver().write_record(Match(length=3, seed=5), OPTIONS)
     assert not kept and written.startswith("Could not write the record")
+
+
+CODE = new_code()
+
+
+def network_saver(role: Role = Role.HOST) -> NetworkSaver:
+    return NetworkSaver(new_network_match(role, CODE, 3, port=7520), list)
+
+
+def test_a_network_match_is_saved_for_its_side_and_read_back(home: Path) -> None:
+    saver = network_saver()
+    assert saver.save(saver.saved.match, OPTIONS) is None
+    again = read_network_match(Role.HOST)
+    assert again is not None and (again.code, again.port) == (CODE, 7520)
+    assert read_network_match(Role.JOINER) is None
+
+
+def test_a_network_save_that_would_write_the_same_again_writes_nothing(home: Path) -> None:
+    saver = network_saver()
+    saver.save(saver.saved.match, OPTIONS)
+    (home / "network-host.json").unlink()
+    assert saver.save(saver.saved.match, OPTIONS) is None
+    assert not (home / "network-host.json").exists()
+
+
+def test_a_discarded_network_match_is_gone_for_its_side_only(home: Path) -> None:
+    host, joiner = network_saver(Role.HOST), network_saver(Role.JOINER)
+    host.save(host.saved.match, OPTIONS)
+    joiner.save(joiner.saved.match, OPTIONS)
+    host.discard()
+    assert read_network_match(Role.HOST) is None and read_network_match(Role.JOINER) is not None
+
+
+def test_a_network_save_that_cannot_be_written_says_so(unwritable: None) -> None:
+    saver = network_saver()
+    problem = saver.save(saver.saved.match, OPTIONS)
+    assert problem is not None and problem.startswith("Could not save the match")
+
+
+def test_a_network_record_is_written_with_this_sides_part_of_the_dice_kept(home: Path) -> None:
+    saver = network_saver()
+    kept, written = saver.write_record(saver.saved.match, OPTIONS, one_line=True)
+    assert kept and written.startswith("Record written to ")
+    path = Path(written.removeprefix("Record written to "))
+    assert path.name.startswith("nardy-network-host-") and path.is_file()
+    assert [part.role for part in kept_parts()] == [Role.HOST]
+
+
+def test_a_network_record_that_cannot_be_written_says_why(unwritable: None) -> None:
+    saver = network_saver()
+    kept, written = saver.write_record(saver.saved.match, OPTIONS)
+    assert not kept and written.startswith("Could not keep this side's part of the dice")

@@ -12,7 +12,6 @@ import socket
 import pytest
 
 from nardy_tui.net import PROTOCOL_VERSION, Role, new_code, read_network_match
-from nardy_tui.ui.network import reach
 from tests.net.fake_clock import FakeClock
 from tests.ui.two_apps import SIZE, connected, host_app, hosting, joiner_app, status_of, until
 
@@ -102,20 +101,3 @@ async def test_a_match_over_ipv6_shows_the_address_in_brackets_and_the_friend_ge
                 friend_pilot,
                 what="the friend gets in over IPv6",
             )
-
-
-@pytest.mark.parametrize(
-    ("address", "words"),
-    [
-        ("127.0.0.1", "only on this machine"),
-        ("::1", "only on this machine"),
-        ("192.168.1.5", "only on your own network"),
-        ("10.0.0.7", "only on your own network"),
-        ("fd00::5", "only on your own network"),
-        ("8.8.8.8", ""),
-        ("2a00:1450::1", ""),
-        ("friend.example.org", ""),
-    ],
-)
-def test_the_host_is_told_how_far_its_address_reaches(address: str, words: str) -> None:
-    assert words in reach(address) and bool(reach(address)) == bool(words)
