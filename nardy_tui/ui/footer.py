@@ -8,6 +8,8 @@ from collections.abc import Hashable
 from textual.dom import DOMNode
 from textual.widgets import Footer
 
+from nardy_tui.ui.textual_patches import footer_ready, node_bindings
+
 
 class KeysFooter(Footer):
     """Textual's footer, rebuilt only when the keys it would show differ from those shown.
@@ -31,7 +33,7 @@ class KeysFooter(Footer):
 
     def _keys_to_show(self) -> tuple[Hashable, ...]:
         """Everything ``Footer.compose`` reads, in the order it reads it."""
-        if not self._bindings_ready or not self.is_attached:
+        if not footer_ready(self) or not self.is_attached:
             return ()
         app = self.app
         bindings = tuple(
@@ -55,7 +57,7 @@ def show_in_footer(node: DOMNode, actions: frozenset[str], shown: bool) -> None:
     parameters, "show" for every ``show('all')``, or with them, ``mistake(-1)`` for that
     one; the keys work either way): a narrow terminal leaves some to the help, so that the
     rest fit on the line."""
-    bindings = node._bindings.key_to_bindings
+    bindings = node_bindings(node).key_to_bindings
     for key, key_bindings in bindings.items():
         bindings[key] = [
             dataclasses.replace(binding, show=shown)

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, RadioButton, RadioSet, Select, Static
-from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from nardy_tui.engine import MATCH_LENGTHS, Position, Side
 from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, ngettext
@@ -23,6 +22,7 @@ from nardy_tui.ui.closing import ClosesOnce
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.setting_labels import SETTING_LABELS
 from nardy_tui.ui.sized import SizedScreenOf
+from nardy_tui.ui.textual_patches import PageSafeSelect, SubmittingInput, highlight_button
 from nardy_tui.ui.translated import translate_bindings
 
 MODE_NAMES = {Mode.HOT_SEAT: N_("Hot-seat"), Mode.BOT: N_("Against the bot")}
@@ -77,51 +77,16 @@ class ChoiceSet(RadioSet):
         self.call_later(self._highlight_pressed)
 
     def _highlight_pressed(self) -> None:
-        self._selected = self.pressed_index
+        highlight_button(self, self.pressed_index)
 
 
-class _PageSafeOverlay(SelectOverlay):
-    """The drop-down list of a ``Select`` whose page keys never fail.
-
-    Textual's look up the highlighted option's line, which the list knows only once it has
-    been laid out: Page Down in the same burst of keys that opened it, or in a terminal
-    shrunk to nothing, raised ``KeyError`` (found by the fuzz test at 80 by 24). Until the
-    list is laid out a page key goes to the first or the last option.
-    """
-
-    def _move_page(self, direction: Literal[-1, 1]) -> None:
-        try:
-            super()._move_page(direction)
-        except KeyError:
-            self.action_last() if direction > 0 else self.action_first()
+class PositionInput(SubmittingInput):
+    """The field for a practice game's position ID: Enter submits the ID as typed so far
+    (``SubmittingInput``), never with a key typed after it."""
 
 
-class PositionInput(Input):
-    """The field for a practice game's position ID, whose Enter submits what is typed so
-    far at once.
-
-    Input submits through a binding, which runs only once the key has bubbled up to the
-    screen: a key typed right after Enter in the same burst (seen in a real terminal) had
-    meanwhile reached the field, and the ID submitted had a letter too many.
-    """
-
-    async def _on_key(self, event: events.Key) -> None:
-        if event.key == "enter":
-            event.stop()
-            event.prevent_default()
-            await self.action_submit()
-            return
-        await super()._on_key(event)
-
-
-class LanguageSelect(Select[str]):
-    """The language choice: a ``Select`` with the page-safe drop-down list."""
-
-    def compose(self) -> ComposeResult:
-        yield SelectCurrent(self.prompt)
-        yield _PageSafeOverlay(type_to_search=self._type_to_search).data_bind(
-            compact=Select.compact
-        )
+class LanguageSelect(PageSafeSelect):
+    """The language choice, whose page keys never fail (``PageSafeSelect``)."""
 
 
 def _radio_set(set_id: str, labels: list[str], chosen: int) -> RadioSet:

@@ -2,7 +2,7 @@
 
 A class's ``BINDINGS`` hold English, marked with ``N_`` (class attributes are made at
 import, before a language is chosen). Textual gives every screen and widget a copy of them
-(``node._bindings``), so each node translates its own copy when it is made, in the
+(``textual_patches.node_bindings``), so each node translates its own copy when it is made, in the
 language in use then: the class keeps the English.
 """
 
@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 
 from nardy_tui.i18n import _
+from nardy_tui.ui.textual_patches import node_bindings
 
 _ENGLISH: WeakKeyDictionary[DOMNode, dict[str, list[Binding]]] = WeakKeyDictionary()
 """Each node's bindings as its class wrote them (English), by node."""
@@ -28,7 +29,7 @@ def translate_bindings(node: DOMNode) -> None:
     changed: Textual's copy shares its lists with the class's own bindings, and each node's
     English ones are kept to be translated again.
     """
-    bindings = node._bindings
+    bindings = node_bindings(node)
     english = _ENGLISH.setdefault(node, dict(bindings.key_to_bindings))
     bindings.key_to_bindings = {
         key: [translated(binding) for binding in key_bindings]

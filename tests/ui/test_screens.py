@@ -6,7 +6,6 @@ import os
 from functools import partial
 from pathlib import Path
 
-from textual.app import ComposeResult
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
@@ -344,29 +343,6 @@ async def test_a_record_that_cannot_be_written_is_reported_in_the_dialog(
     assert "stays saved" in text
     saved = load_saved()
     assert saved is not None and saved.match.phase is Phase.MATCH_OVER
-
-
-async def test_paging_the_palette_list_before_it_is_laid_out_does_nothing() -> None:
-    """ctrl+p then PageUp in one burst pages a list with no lines yet (a KeyError once)."""
-    from textual.app import App
-    from textual.widgets.option_list import Option
-
-    from nardy_tui.ui.closing import ClickedList
-
-    class ListApp(App[None]):
-        CSS = "ClickedList { display: none; }"
-
-        def compose(self) -> ComposeResult:
-            yield ClickedList(Option("Roll"), Option("Hint"))
-
-    app = ListApp()
-    async with app.run_test() as pilot:
-        commands = app.query_one(ClickedList)
-        commands.highlighted = 1
-        commands.action_page_up()
-        commands.action_page_down()
-        await pilot.pause()
-        assert commands.highlighted == 1
 
 
 async def test_the_theme_chooser_closes_once_leaving_the_game_under_it() -> None:

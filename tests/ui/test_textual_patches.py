@@ -1,0 +1,187 @@
+"""Each of ``ui/textual_patches``'s uses of Textual's private API, checked against the
+Textual installed: a test fails if Textual removed or renamed what a patch overrides or
+reads (run these before lifting the ``textual<8.3`` pin), and each patch still does what it
+is for."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from typing import ClassVar
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingsMap, BindingType
+from textual.command import CommandList, CommandPalette
+from textual.widget import Widget
+from textual.widgets import Footer, Input, OptionList, RadioButton, RadioSet, Select
+from textual.widgets.option_list import Option
+
+from nardy_tui.ui import textual_patches
+from nardy_tui.ui.textual_patches import (
+    ClickedList,
+    ExceptionHook,
+    PageSafeSelect,
+    SearchingPalette,
+    SubmittingInput,
+    footer_ready,
+    highlight_button,
+    node_bindings,
+)
+
+
+def assert_overrides(patched: type, textual_class: type, name: str) -> None:
+    """``patched.name`` overrides a method ``textual_class`` still has, with the same
+    parameters."""
+    theirs = getattr(textual_class, name, None)
+    assert callable(theirs), f"Textual's {textual_class.__name__} has no {name} any more"
+    ours = vars(patched)[name]
+    assert list(inspect.signature(ours).parameters) == list(inspect.signature(theirs).parameters), (
+        f"{textual_class.__name__}.{name} takes other parameters now"
+    )
+
+
+class OneWidgetApp(App[None]):
+    def __init__(self, *widgets: Widget) -> None:
+        super().__init__()
+        self.widgets = widgets
+
+    def compose(self) -> ComposeResult:
+        yield from self.widgets
+
+
+def test_the_patches_name_the_textual_they_were_written_for() -> None:
+    import textual
+
+    assert textual_patches.WRITTEN_FOR == "8.2"
+    assert textual.__version__.startswith(textual_patches.WRITTEN_FOR + ".")
+
+
+# -- the app's uncaught exceptions -----------------------------------------------------------
+
+
+async def test_an_uncaught_exception_goes_to_the_apps_hook_first() -> None:
+    assert_overrides(ExceptionHook, App, "_handle_exception")
+
+    seen: list[Exception] = []
+
+    class FailingApp(ExceptionHook, App[int]):
+        def handle_uncaught(self, error: Exception) -> bool:
+            seen.append(error)
+            self.exit(return_code=3)
+            return True
+
+        def key_x(self) -> None:
+            raise LookupError("a part went missing")
+
+    app = FailingApp()
+    async with app.run_test():
+        app.post_message(events.Key("x", "x"))
+        for _ in range(200):
+            if app.return_code is not None:
+                break
+            await asyncio.sleep(0.01)
+    assert [type(error) for error in seen] == [LookupError]
+    assert app.return_code == 3 and app._exception is None
+
+
+# -- bindings --------------------------------------------------------------------------------
+
+
+def test_a_nodes_own_bindings_are_its_copy_of_the_classes() -> None:
+    class Keyed(Widget):
+        BINDINGS: ClassVar[list[BindingType]] = [Binding("r", "roll", "Roll")]
+
+    node = Keyed()
+    bindings = node_bindings(node)
+    assert isinstance(bindings, BindingsMap)
+    assert [binding.description for binding in bindings.key_to_bindings["r"]] == ["Roll"]
+    assert node_bindings(Keyed()) is not bindings
+
+
+async def test_the_footer_says_when_it_has_read_the_bindings() -> None:
+    assert footer_ready(Footer()) is False
+    app = OneWidgetApp(Footer())
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert footer_ready(app.query_one(Footer)) is True
+
+
+# -- the command palette ---------------------------------------------------------------------
+
+
+def test_the_palettes_list_still_pages_and_takes_clicks_where_it_is_patched() -> None:
+    assert_overrides(ClickedList, OptionList, "_move_page")
+    assert_overrides(ClickedList, OptionList, "_on_click")
+    assert OptionList()._index_to_line == {}
+
+
+async def test_paging_the_palette_list_before_it_is_laid_out_does_nothing() -> None:
+    """ctrl+p then PageUp in one burst pages a list with no lines yet (a KeyError once)."""
+
+    class ListApp(App[None]):
+        CSS = "ClickedList { display: none; }"
+
+        def compose(self) -> ComposeResult:
+            yield ClickedList(Option("Roll"), Option("Hint"))
+
+    app = ListApp()
+    async with app.run_test() as pilot:
+        commands = app.query_one(ClickedList)
+        commands.highlighted = 1
+        commands.action_page_up()
+        commands.action_page_down()
+        await pilot.pause()
+        assert commands.highlighted == 1
+
+
+async def test_the_palette_gathers_commands_where_it_is_patched_with_the_patched_list() -> None:
+    assert_overrides(SearchingPalette, CommandPalette, "_gather_commands")
+    app = App[None]()
+    async with app.run_test() as pilot:
+        app.push_screen(SearchingPalette())
+        await pilot.pause()
+        assert [type(found) for found in app.screen.query(CommandList)] == [ClickedList]
+
+
+# -- the new-match screen's fields -----------------------------------------------------------
+
+
+async def test_the_page_safe_select_is_laid_out_as_textuals_own() -> None:
+    from textual.widgets._select import SelectCurrent, SelectOverlay
+
+    assert_overrides(vars(textual_patches)["_PageSafeOverlay"], OptionList, "_move_page")
+    options = [("English", "en"), ("Русский", "ru")]
+    app = OneWidgetApp(Select(options, id="theirs"), PageSafeSelect(options, id="ours"))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        theirs = [type(child) for child in app.query_one("#theirs").children]
+        ours = [type(child) for child in app.query_one("#ours").children]
+    assert theirs == [SelectCurrent, SelectOverlay]
+    assert ours == [SelectCurrent, vars(textual_patches)["_PageSafeOverlay"]]
+    assert Select(options, type_to_search=False)._type_to_search is False
+
+
+async def test_enter_in_the_submitting_input_submits_what_is_typed_so_far() -> None:
+    assert_overrides(SubmittingInput, Input, "_on_key")
+    submitted: list[str] = []
+
+    class FieldApp(OneWidgetApp):
+        def on_input_submitted(self, event: Input.Submitted) -> None:
+            submitted.append(event.value)
+
+    app = FieldApp(SubmittingInput())
+    async with app.run_test() as pilot:
+        await pilot.press("a", "b", "enter")
+        await pilot.pause()
+    assert submitted == ["ab"]
+
+
+async def test_a_radio_sets_highlight_is_put_on_the_button_asked_for() -> None:
+    buttons = [RadioButton("Hot-seat"), RadioButton("Against the bot", value=True)]
+    app = OneWidgetApp(RadioSet(*buttons))
+    async with app.run_test() as pilot:
+        radio_set = app.query_one(RadioSet)
+        highlight_button(radio_set, 1)
+        await pilot.pause()
+        assert [button.has_class("-selected") for button in buttons] == [False, True]
