@@ -1,44 +1,47 @@
-"""The nardy Textual app: start-up (resume or new match), screens, quitting, commands.
+"""The nardy Textual app: start-up (resume or new match), screens, quitting, settings.
 
-Only what the first frame needs is imported at module level; the game screen, the bot and
-the help screen come in when first used, which keeps start-up fast.
+Its other concerns live beside it: the palette's commands in ``palette``, the guards on
+input in ``input_guard``, what comes before the first screen in ``startup``, and a match
+with a friend on another machine in ``network`` (whose news the app handles as messages).
+Only what the first frame needs is imported at module level; the game screen (``lazy``),
+the bot and the help screen come in when first used, which keeps start-up fast.
 """
 
 from __future__ import annotations
 
-import asyncio
-import os
 import random
-import signal
 import sys
-import threading
-import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import cached_property, partial
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import events
+from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.errors import NoWidget
 from textual.screen import Screen
 from textual.signal import Signal
 
-from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, use_language
+from nardy_tui.i18n import N_, _, current_language, use_language
 from nardy_tui.options import LaunchOptions, MatchOptions, Mode, NetworkLaunch
 from nardy_tui.play import Saver, load_bot
-from nardy_tui.storage import (
-    Animation,
-    SavedMatch,
-    Settings,
-    Switch,
-    Tutor,
-    load_settings,
-    save_settings,
+from nardy_tui.storage import SavedMatch, Settings, Switch, load_settings, save_settings
+from nardy_tui.ui.input_guard import InputGuard
+from nardy_tui.ui.lazy import game_screen_in, game_screen_type, game_services_type
+from nardy_tui.ui.network import ConnectingScreen, NetworkGame
+from nardy_tui.ui.palette import (
+    game_commands_apply,
+    redrawn_in_place,
+    setting_commands,
+    textual_commands,
 )
-from nardy_tui.ui.layouts import LATIN_KEY
-from nardy_tui.ui.setting_labels import ANIMATION_NAMES, SETTING_LABELS, TUTOR_NAMES
+from nardy_tui.ui.startup import (
+    asked_summary,
+    exit_on_hangup_and_terminate,
+    refused_before_start,
+    saved_summary,
+)
+from nardy_tui.ui.textual_patches import ExceptionHook
 from nardy_tui.ui.translated import translate_bindings
 
 if TYPE_CHECKING:
@@ -47,34 +50,17 @@ if TYPE_CHECKING:
     from nardy_tui.engine import Match, TurnKey
     from nardy_tui.play import BotFactory
     from nardy_tui.ui.dialogs import Choice
-    from nardy_tui.ui.game import GameScreen, GameServices
-    from nardy_tui.ui.network import NetworkGame
+    from nardy_tui.ui.game import GameServices
     from nardy_tui.ui.newmatch import MatchChoice
 
 TEXTUAL_KEY_NAMES = (N_("palette"),)
 """The words Textual gives its own keys in the footer, marked for the catalogs (the app
 translates every binding it holds, ``translate_bindings``)."""
-SIGNAL_GRACE = 2.0
-"""Seconds a clean exit on SIGHUP or SIGTERM may take before the process just ends."""
 BOT_PACE = 0.6
 """Seconds between the bot's steps: slow enough to follow, quick enough not to bore."""
 
-TEXTUAL_COMMANDS = {
-    "Theme": (N_("Theme"), N_("Change the colour theme")),
-    "Keys": (N_("Keys"), N_("Show or hide the panel of keys")),
-}
-"""Textual's own palette commands worth keeping (the colour theme and the keys panel), with
-our words for them, so they are translated too."""
-SETTING_COMMANDS = (
-    (Switch.AUTO_ROLL, N_("Toggle automatic rolling")),
-    (Switch.AUTO_CONFIRM, N_("Toggle automatic confirming")),
-    (Switch.AUTO_FORCED, N_("Toggle automatic forced plays")),
-    (Switch.AUTO_FLIP, N_("Toggle turning the board to the mover (hot-seat)")),
-    (Switch.REORDER_RTL, N_("Toggle putting right-to-left lines in reading order")),
-)
 
-
-class NardyApp(App[int]):
+class NardyApp(InputGuard, ExceptionHook, App[int]):
     """Long Nardy in the terminal."""
 
     CSS_PATH = "nardy.tcss"
@@ -99,10 +85,6 @@ class NardyApp(App[int]):
         self.settings_changed: Signal[Switch] = Signal(self, "settings-changed")
         """Published with a setting's name when the player changes it."""
         self.saver: Saver = Saver()
-        self._typed_on: weakref.WeakKeyDictionary[events.Key, Screen[object]] = (
-            weakref.WeakKeyDictionary()
-        )
-        """The screen each key was typed on, while it travels (``on_event``)."""
         self.network: NetworkGame | None = None
         """The match with a friend on another machine, if that is what this app plays."""
 
@@ -110,7 +92,7 @@ class NardyApp(App[int]):
         """Resume a saved match, offer to, or open the new-match (or game) screen; or
         open (join) a match with a friend on another machine."""
         if not self.is_headless:
-            self._exit_on_hangup_and_terminate()
+            exit_on_hangup_and_terminate(self)
         if self.launch.network is not None:
             self.run_worker(
                 self._start_network(self.launch.network), exclusive=True, group="network"
@@ -128,35 +110,6 @@ class NardyApp(App[int]):
         else:
             self._open_start_screen()
 
-    def _exit_on_hangup_and_terminate(self) -> None:
-        """Closing the terminal (SIGHUP) or ``kill`` (SIGTERM) ends the app as quitting does.
-
-        By default either signal kills the process on the spot, leaving the terminal in raw
-        mode on the alternate screen. The match needs nothing more: it is saved after every
-        step, and the handler runs between the app's callbacks, never inside a save.
-        """
-        loop = asyncio.get_running_loop()
-        for name in ("SIGHUP", "SIGTERM"):
-            number = getattr(signal, name, None)
-            if number is None:
-                continue
-            try:
-                loop.add_signal_handler(number, self._end_on_signal, number)
-            except (NotImplementedError, RuntimeError):  # no such handlers on Windows
-                return
-
-    def _end_on_signal(self, number: int) -> None:
-        """Exit with the shell's usual status, 128 + the signal's number.
-
-        Shutting down can hang: after a hangup, restoring the terminal writes to a terminal
-        that is gone, and a bot thinking in its thread cannot be stopped. So the process
-        ends anyway once ``SIGNAL_GRACE`` seconds have passed.
-        """
-        deadline = threading.Timer(SIGNAL_GRACE, os._exit, (128 + number,))
-        deadline.daemon = True
-        deadline.start()
-        self.exit(return_code=128 + number)
-
     def exit(
         self, result: int | None = None, return_code: int = 0, message: RenderableType | None = None
     ) -> None:
@@ -166,73 +119,21 @@ class NardyApp(App[int]):
         if self.return_code is None:
             super().exit(result, return_code, message)
 
-    def _handle_exception(self, error: Exception) -> None:
+    def handle_uncaught(self, error: Exception) -> bool:
         """A part of the game that cannot be loaded any more (the package reinstalled or
         removed while the game ran: it loads some modules only when first needed) ends the
         game with one line instead of a traceback. The match was saved after its last
         step, so it resumes on the next start. Anything else is Textual's to report."""
-        if isinstance(error, ImportError):
-            self.exit(
-                return_code=1,
-                message=_(
-                    "nardy: a part of the game could not be loaded ({error}); was it reinstalled "
-                    "while it ran? The match is saved: start nardy again to go on."
-                ).format(error=error),
-            )
-            return
-        super()._handle_exception(error)
-
-    async def on_event(self, event: events.Event) -> None:
-        """Drop input that was still queued when the app began to exit (or lost its screens).
-
-        A fast burst can hold keys typed after the one that quits; by the time they are
-        handled the screens are gone, and Textual would fail looking for one.
-        """
-        if isinstance(event, events.InputEvent) and (
-            self.return_code is not None or not self.screen_stack
-        ):
-            return
-        if isinstance(event, events.MouseDown) and self._removed_under(event):
-            return
-        if isinstance(event, events.Key):
-            if self._bubbled_from_another_screen(event):
-                return
-            event = self._on_latin_key(event)
-        await super().on_event(event)
-
-    def _bubbled_from_another_screen(self, key: events.Key) -> bool:
-        """A key no widget took comes back up to the app, which then looks for a binding
-        on the screen shown *now*. In a burst (a key, then ctrl+q, read at once) that was
-        the quit dialog opened meanwhile, and Enter or y, meant for the board, quit the
-        game unasked. So a key counts only on the screen it was typed on."""
-        if not key.is_forwarded:
-            self._typed_on[key] = self.screen
+        if not isinstance(error, ImportError):
             return False
-        typed_on = self._typed_on.pop(key, self.screen)
-        return typed_on is not self.screen
-
-    def _on_latin_key(self, key: events.Key) -> events.Key:
-        """A letter typed on a Russian, Greek, Armenian, Hebrew or Arabic layout as the
-        Latin letter of its key (``layouts``), except in a text field, which keeps it."""
-        from textual.widgets import Input
-
-        latin = LATIN_KEY.get(key.character or "")
-        if latin is None or key.is_forwarded or isinstance(self.focused, Input):
-            return key
-        return events.Key(latin, latin)
-
-    def _removed_under(self, event: events.MouseDown) -> bool:
-        """Whether the last frame shows, under the pointer, a widget removed since.
-
-        Textual starts a text selection there and fails on the missing widget (seen with the
-        keys panel, which rebuilds its table when the bindings change). A click on what is
-        gone has nothing to act on.
-        """
-        try:
-            widget, _ = self.get_widget_at(event.x, event.y)
-        except NoWidget:
-            return False
-        return not widget.is_attached
+        self.exit(
+            return_code=1,
+            message=_(
+                "nardy: a part of the game could not be loaded ({error}); was it reinstalled "
+                "while it ran? The match is saved: start nardy again to go on."
+            ).format(error=error),
+        )
+        return True
 
     def _open_start_screen(self) -> None:
         if self.launch.match is not None:
@@ -244,9 +145,9 @@ class NardyApp(App[int]):
         """Ask whether to resume the saved match or start a new one."""
         from nardy_tui.ui.dialogs import ResumeDialog
 
-        asked = None if self.launch.match is None else _asked(self.launch.match)
+        asked = None if self.launch.match is None else asked_summary(self.launch.match)
         self.push_screen(
-            ResumeDialog(_summary(saved.match, saved.options), asked),
+            ResumeDialog(saved_summary(saved.match, saved.options), asked),
             partial(self._resume_chosen, saved),
         )
 
@@ -268,16 +169,29 @@ class NardyApp(App[int]):
         else:
             self._open_new_match_screen(back=partial(self._offer_resume, saved))
 
-    # -- a friend on another machine -----------------------------------------------------
+    @cached_property
+    def game_services(self) -> GameServices:
+        """What every game screen is given, made with the first one (the game screen's
+        package is imported on first use)."""
+        return game_services_type()(
+            settings=self.settings,
+            settings_changed=self.settings_changed,
+            saver=self.saver,
+            bot_factory=self._bot_factory,
+            pace=self._pace,
+            new_match=self.action_new_match,
+        )
+
+    # -- a friend on another machine: NetworkGame's news -----------------------------------
 
     async def _start_network(self, launch: NetworkLaunch) -> None:
         """Listen or connect; a port that cannot be opened, or a saved network match that
         cannot be read, ends the app in one line."""
         from nardy_tui.net import NetworkSaveError
-        from nardy_tui.ui.network import NetworkGame, resumable
+        from nardy_tui.ui.network import resumable
 
         try:
-            self.network = NetworkGame(self, launch, resumable(launch))
+            self.network = NetworkGame(launch, resumable(launch), self.post_message)
             await self.network.start()
         except NetworkSaveError as error:
             self.exit(return_code=1, message=f"nardy: {error}")
@@ -289,33 +203,56 @@ class NardyApp(App[int]):
                 ),
             )
 
-    @cached_property
-    def game_services(self) -> GameServices:
-        """What every game screen is given, made with the first one (the game screen's
-        package is imported on first use)."""
-        from nardy_tui.ui.game import GameServices
-
-        return GameServices(
-            settings=self.settings,
-            settings_changed=self.settings_changed,
-            saver=self.saver,
-            bot_factory=self._bot_factory,
-            pace=self._pace,
-            new_match=self.action_new_match,
-        )
-
-    def show_network_match(self, network: NetworkGame, saver: Saver) -> None:
-        """The game screen for the match with a friend (again after a language change)."""
-        from nardy_tui.ui.game import GameScreen
-
-        assert network.saved is not None
+    @on(NetworkGame.MatchReady)
+    def _show_network_match(self) -> None:
+        """The game screen for the match with a friend, in place of the screen that showed
+        where the joiner was going."""
+        network = self.network
+        assert network is not None and network.saved is not None
+        if isinstance(self.screen, ConnectingScreen):
+            self.pop_screen()
         services = replace(
             self.game_services,
-            saver=saver,
+            saver=network.saver,
             new_match=partial(self.exit, 0),
             lockstep=network.lockstep,
         )
-        self._show(GameScreen(network.saved.match, network.options, network.seats, services))
+        game = game_screen_type()(network.saved.match, network.options, network.seats, services)
+        self._show(game)
+
+    @on(NetworkGame.Joining)
+    def _show_joining(self, joining: NetworkGame.Joining) -> None:
+        self.push_screen(ConnectingScreen(joining.where))
+
+    @on(NetworkGame.News)
+    def _show_line_news(self, news: NetworkGame.News) -> None:
+        game = game_screen_in(self.screen_stack)
+        if game is not None:
+            game.peer.line_news(news.text, news.said)
+        elif isinstance(self.screen, ConnectingScreen):
+            self.screen.news(news.text)
+
+    @on(NetworkGame.Arrived)
+    def _take_from_friend(self) -> None:
+        game = game_screen_in(self.screen_stack)
+        if game is not None:
+            game.peer.take()
+
+    @on(NetworkGame.Broken)
+    def _stop_broken_match(self, broken: NetworkGame.Broken) -> None:
+        game = game_screen_in(self.screen_stack)
+        if game is not None:
+            game.peer.broke(broken.reason)
+        else:
+            self.exit(return_code=1, message=f"nardy: {broken.reason}")
+
+    @on(NetworkGame.Ended)
+    def _end_network_match(self, ended: NetworkGame.Ended) -> None:
+        self.exit(return_code=1, message=ended.said)
+
+    @on(NetworkGame.SaveFailed)
+    def _say_unsaved(self, failed: NetworkGame.SaveFailed) -> None:
+        self.notify(failed.problem, severity="error")
 
     async def on_unmount(self) -> None:
         """Tell a friend on another machine that this side has quit."""
@@ -336,7 +273,6 @@ class NardyApp(App[int]):
         ID ``start``."""
         from nardy_tui.engine import Match, Side, read_position_id
         from nardy_tui.play import against_bot, hot_seat
-        from nardy_tui.ui.game import GameScreen
 
         color = (
             random.Random(options.seed).choice(list(Side))
@@ -355,14 +291,12 @@ class NardyApp(App[int]):
             problem = self.saver.save(match, resolved)  # kept from the first frame on
             if problem is not None:
                 self.notify(problem, severity="warning")
-        self._show(GameScreen(match, resolved, seats, self.game_services, warned))
+        self._show(game_screen_type()(match, resolved, seats, self.game_services, warned))
 
     def _remember_choices(self, options: MatchOptions) -> None:
         """The new-match screen offers these choices again next time."""
         self.settings.remember(options)
-        problem = save_settings(self.settings)
-        if problem is not None:
-            self.notify(problem, severity="warning")
+        self.remember_settings()
 
     def action_new_match(self) -> None:
         """The new-match screen in place of the current one; it answers with the options."""
@@ -410,7 +344,7 @@ class NardyApp(App[int]):
 
     async def action_quit(self) -> None:
         """Quit, but ask first if a match is in progress (it stays saved)."""
-        game = self._game_screen()
+        game = game_screen_in(self.screen_stack)
         if game is None or not game.in_progress:
             self.exit(0)
             return
@@ -425,12 +359,6 @@ class NardyApp(App[int]):
         else:
             network = self.network
             self.push_screen(QuitDialog(network.how_to_go_on() if network else None), chosen)
-
-    def _game_screen(self) -> GameScreen | None:
-        from nardy_tui.ui.game import GameScreen
-
-        found = [screen for screen in self.screen_stack if isinstance(screen, GameScreen)]
-        return found[-1] if found else None
 
     # -- the command palette -------------------------------------------------------------
 
@@ -459,15 +387,9 @@ class NardyApp(App[int]):
         self.push_screen(Palette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        """This app's actions, offered only where they apply, and Textual's theme and keys.
-
-        Textual's other commands do not fit here: its quit skips the question asked during
-        a match, and maximizing or a screenshot mean nothing to a player.
-        """
-        for command in super().get_system_commands(screen):
-            if command.title in TEXTUAL_COMMANDS:
-                title, help_text = TEXTUAL_COMMANDS[command.title]
-                yield SystemCommand(_(title), _(help_text), command.callback)
+        """This app's actions, the game's where they apply, the settings (``palette``), and
+        Textual's theme and keys."""
+        yield from textual_commands(super().get_system_commands(screen))
         yield SystemCommand(
             _("Quit"),
             _("Quit nardy (asks first during a match, which stays saved)"),
@@ -477,31 +399,13 @@ class NardyApp(App[int]):
             _("New match"), _("Choose how to play a new match"), self._ask_new_match
         )
         yield SystemCommand(_("Help"), _("The rules in short and every key"), self.action_help)
-        game = self._game_screen()
-        if game is not None and (game is screen or self._game_over_dialog_on(game, screen)):
+        game = game_screen_in(self.screen_stack)
+        if game is not None and game_commands_apply(self.screen_stack, game, screen):
             yield from game.palette_commands()
-        for switch, title in SETTING_COMMANDS:
-            state = _("Now on") if self.settings.is_on(switch) else _("Now off")
-            yield SystemCommand(_(title), state, partial(self._toggle, switch))
-        yield from self._animation_commands()
-        yield from self._tutor_commands()
-        if self._redrawn_in_place(screen):
-            yield from self._language_commands()
-
-    def _game_over_dialog_on(self, game: GameScreen, screen: Screen[object]) -> bool:
-        """Whether ``screen`` is the game-over dialog right on top of ``game``: the palette
-        opened there offers the game's actions that apply (the next game)."""
-        from nardy_tui.ui.dialogs import GameOverDialog
-
-        stack = self.screen_stack
-        return (
-            isinstance(screen, GameOverDialog)
-            and screen in stack
-            and stack.index(screen) == stack.index(game) + 1
-        )
+        yield from setting_commands(self, with_languages=redrawn_in_place(screen))
 
     def _ask_new_match(self) -> None:
-        game = self._game_screen()
+        game = game_screen_in(self.screen_stack)
         if game is None or not game.in_progress:
             self.action_new_match()
             return
@@ -514,85 +418,22 @@ class NardyApp(App[int]):
 
         self.push_screen(AbandonDialog(), chosen)
 
-    def _language_commands(self) -> Iterable[SystemCommand]:
-        """One command per other language, each named in itself, under "Language" (and the
-        English word too, so that a player lost in a language they cannot read finds the
-        way back by typing "lang")."""
-        in_english = "" if current_language() == "en" else " · Language"
-        for code in LANGUAGES:
-            if code != current_language():
-                name = language_name(code)
-                yield SystemCommand(
-                    _("Language: {name}").format(name=name) + in_english,
-                    _("Play in {name} from now on").format(name=name),
-                    partial(self.change_language, code),
-                )
+    # -- settings and language -----------------------------------------------------------
 
-    def _redrawn_in_place(self, screen: Screen[object]) -> bool:
-        """Whether ``screen`` can be drawn again in another language at once: the game and
-        the new-match screen (a dialog or the help first closes)."""
-        from nardy_tui.ui.game import GameScreen
-        from nardy_tui.ui.newmatch import NewMatchScreen
-
-        return isinstance(screen, (GameScreen, NewMatchScreen))
-
-    def _animation_commands(self) -> Iterable[SystemCommand]:
-        """One command per other speed of the bot's animation (remembered)."""
-        now = _(ANIMATION_NAMES[self.settings.animation])
-        for animation in Animation:
-            if animation is not self.settings.animation:
-                title = _("Bot animation: {speed}").format(speed=_(ANIMATION_NAMES[animation]))
-                yield SystemCommand(
-                    title,
-                    _("Now {speed}").format(speed=now),
-                    partial(self._set_animation, animation),
-                )
-
-    def _set_animation(self, animation: Animation) -> None:
-        self.settings.animation = animation
-        self._remember_settings(
-            _("Bot animation: {speed}").format(speed=_(ANIMATION_NAMES[animation]))
-        )
-
-    def _remember_settings(self, said: str) -> None:
+    def remember_settings(self, said: str | None = None) -> None:
         """Write the settings for the next run (a problem is told, play goes on), then
-        say what changed."""
+        say ``said``, if given."""
         problem = save_settings(self.settings)
         if problem is not None:
             self.notify(problem, severity="warning")
-        self.notify(said)
-
-    def _tutor_commands(self) -> Iterable[SystemCommand]:
-        """One command per other threshold of the tutor (remembered)."""
-        now = _(TUTOR_NAMES[self.settings.tutor])
-        for tutor in Tutor:
-            if tutor is not self.settings.tutor:
-                title = _("Tutor: {threshold}").format(threshold=_(TUTOR_NAMES[tutor]))
-                yield SystemCommand(
-                    title,
-                    _("Before a turn counts, the expert judges it. Now: {threshold}").format(
-                        threshold=now
-                    ),
-                    partial(self._set_tutor, tutor),
-                )
-
-    def _set_tutor(self, tutor: Tutor) -> None:
-        self.settings.tutor = tutor
-        self._remember_settings(_("Tutor: {threshold}").format(threshold=_(TUTOR_NAMES[tutor])))
-
-    def _toggle(self, switch: Switch) -> None:
-        self.change_setting(switch, not self.settings.is_on(switch))
-        label = _(SETTING_LABELS[switch])
-        said = _("{setting}: on") if self.settings.is_on(switch) else _("{setting}: off")
-        self.notify(said.format(setting=label))
+        if said is not None:
+            self.notify(said)
 
     def change_setting(self, switch: Switch, value: bool) -> None:
         """Set, remember for the next run, and tell the screens that show it (a flip needs
         a redraw) through ``settings_changed``."""
         self.settings.turn(switch, value)
-        problem = save_settings(self.settings)
-        if problem is not None:
-            self.notify(problem, severity="warning")
+        self.remember_settings()
         if switch is Switch.REORDER_RTL:
             use_language(current_language(), reorder_rtl=value)
             self.call_later(self._draw_again_in_language)
@@ -602,9 +443,7 @@ class NardyApp(App[int]):
         """Play in ``code`` from now on, remember it for the next run, and draw the screen
         again in it."""
         self.settings.language = code
-        problem = save_settings(self.settings)
-        if problem is not None:
-            self.notify(problem, severity="warning")
+        self.remember_settings()
         use_language(code, reorder_rtl=self.settings.reorder_rtl)
         self.call_later(self._draw_again_in_language)
 
@@ -617,15 +456,15 @@ class NardyApp(App[int]):
         asked for it: Textual gives a pushed screen's result to the message pump pushing it,
         and the new-match screen that asked is gone by then, so its "start" was lost.
         """
-        from nardy_tui.ui.game import GameScreen
         from nardy_tui.ui.newmatch import NewMatchScreen
 
         translate_bindings(self)
         self.refresh_bindings()
         screen = self.screen_stack[-1] if len(self.screen_stack) > 1 else None
-        if isinstance(screen, GameScreen) and self.network is not None:
+        game_screen = game_screen_type()
+        if isinstance(screen, game_screen) and self.network is not None:
             self.network.show_again()
-        elif isinstance(screen, GameScreen):
+        elif isinstance(screen, game_screen):
             self.start_match(
                 screen.options, screen.match, warned=frozenset(screen.tutor.overridden)
             )
@@ -633,66 +472,14 @@ class NardyApp(App[int]):
             self._open_new_match_screen(back=screen.back)
 
 
-def _summary(match: Match, options: MatchOptions) -> str:
-    """The saved match in one line, for the question whether to resume it."""
-    from nardy_tui.engine import Phase, Side
-    from nardy_tui.play import level_name
-
-    if match.phase is Phase.GAME_OVER:
-        where = _("game {number} over, the next to start")
-    elif match.phase is Phase.MATCH_OVER:
-        where = _("the match is over, its record not yet written")
-    else:
-        where = _("game {number}")
-    if options.mode is Mode.HOT_SEAT:
-        template = _("hot-seat, match to {length}, White {white} - Black {black}, {where}")
-    else:
-        template = _(
-            "against the {level} bot, match to {length}, White {white} - Black {black}, {where}"
-        )
-    return template.format(
-        level=level_name(options.bot_level),
-        length=match.length,
-        white=match.score[Side.WHITE],
-        black=match.score[Side.BLACK],
-        where=where.format(number=match.game.number),
-    )
-
-
-def _asked(options: MatchOptions) -> str:
-    """The new match the command line asks for, in one line, beside the saved one."""
-    from nardy_tui.play import level_name
-
-    if options.mode is Mode.HOT_SEAT:
-        return _("hot-seat, match to {length}").format(length=options.points)
-    return _("against the {level} bot, match to {length}").format(
-        level=level_name(options.bot_level), length=options.points
-    )
-
-
 def run_app(launch: LaunchOptions) -> int:
-    """Run the game until the player quits; the exit status for the shell.
-
-    What can be known to fail is refused before the terminal is taken over, in one line
-    with status 1: a data folder that cannot be created, and ``--resume`` with no match to
-    resume (none saved, or a save that cannot be read, which is then moved aside).
-    """
-    from nardy_tui.storage import data_dir_problem
-
-    problem = data_dir_problem()
+    """Run the game until the player quits; the exit status for the shell. What can be
+    known to fail is refused before the terminal is taken over, in one line with status 1
+    (``startup.refused_before_start``)."""
+    problem = refused_before_start(launch)
     if problem is not None:
-        return _fail(problem)
-    if launch.resume:
-        saved, problem = Saver().load()
-        if saved is None:
-            return _fail(
-                problem or _("there is no unfinished match to resume; run 'nardy' to start one")
-            )
+        print(f"nardy: {problem}", file=sys.stderr)
+        return 1
     app = NardyApp(launch)
     app.run()
     return app.return_code or 0
-
-
-def _fail(message: str) -> int:
-    print(f"nardy: {message}", file=sys.stderr)
-    return 1

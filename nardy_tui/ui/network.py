@@ -1,9 +1,11 @@
 """A match with a friend on another machine, as this side's app plays it.
 
 ``NetworkGame`` joins the pieces: the connection (``nardy_tui.net.Session``), the match and
-its lockstep (``nardy_tui.play.lockstep``), the files (``play.NetworkSaver``) and the game screen,
-which shows the friend's turns as it shows the bot's. It hears the line (it is the
-session's listener) and tells the screen what came and how the line is.
+its lockstep (``nardy_tui.play.lockstep``) and the files (``play.NetworkSaver``). It hears
+the line (it is the session's listener) and posts what came and how the line is to the app
+as messages (``NetworkGame.MatchReady``, ``News``, ...), which the app handles on the
+screens it shows: the game screen shows the friend's turns as it shows the bot's. It never
+drives a screen itself.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.markup import escape
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -21,7 +24,6 @@ from nardy_tui.engine import Side
 from nardy_tui.i18n import _, ended, ngettext
 from nardy_tui.net import (
     Bye,
-    Message,
     NetworkMatch,
     Role,
     Session,
@@ -34,6 +36,7 @@ from nardy_tui.net import (
     read_network_match,
     with_port,
 )
+from nardy_tui.net import Message as LineMessage
 from nardy_tui.options import MatchOptions, Mode, NetworkLaunch
 from nardy_tui.play import (
     Lockstep,
@@ -44,8 +47,7 @@ from nardy_tui.play import (
 )
 
 if TYPE_CHECKING:
-    from nardy_tui.ui.app import NardyApp
-    from nardy_tui.ui.game import GameScreen
+    from collections.abc import Callable
 
 HOST_SIDE = Side.WHITE
 """The host plays White, the joiner Black (the roll-off still decides who moves first)."""
@@ -94,13 +96,62 @@ class ConnectingScreen(Screen[None]):
 
 
 class NetworkGame:
-    """One side of a network match in the app: the session's listener."""
+    """One side of a network match in the app: the session's listener, which posts what
+    the app must show as messages (``post``, the app's ``post_message``)."""
 
-    def __init__(self, app: NardyApp, launch: NetworkLaunch, saved: NetworkMatch | None) -> None:
-        self.app = app
+    class MatchReady(Message):
+        """The match is known (new, resumed, or to be drawn again in another language):
+        show its game screen, in place of the one joining."""
+
+    class Joining(Message):
+        """A new match's first connection is being made: show where to."""
+
+        def __init__(self, where: str) -> None:
+            super().__init__()
+            self.where = where
+
+    class News(Message):
+        """What the line is doing (up, down, back, strangers at the door), for the screen
+        shown; in the status line too if ``said``."""
+
+        def __init__(self, text: str, said: bool = True) -> None:
+            super().__init__()
+            self.text = text
+            self.said = said
+
+    class Arrived(Message):
+        """The friend's messages wait in the lockstep (saved already) for the game screen
+        to take them."""
+
+    class Broken(Message):
+        """The friend sent what the match cannot take: the match stops, saved."""
+
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
+
+    class Ended(Message):
+        """The match cannot go on in this app (the host refused us): exit, saying why."""
+
+        def __init__(self, said: str) -> None:
+            super().__init__()
+            self.said = said
+
+    class SaveFailed(Message):
+        """The match could not be saved: what is not on disk does not leave this machine
+        (``Lockstep.send`` holds it back until a save succeeds)."""
+
+        def __init__(self, problem: str) -> None:
+            super().__init__()
+            self.problem = problem
+
+    def __init__(
+        self, launch: NetworkLaunch, saved: NetworkMatch | None, post: Callable[[Message], object]
+    ) -> None:
         self.launch = launch
         self.role = Role.HOST if launch.hosting else Role.JOINER
         self.saved = saved
+        self._post = post
         self.lockstep: Lockstep | None = None
         self.saver: NetworkSaver
         """The match's files, made with the lockstep."""
@@ -141,9 +192,7 @@ class NetworkGame:
                 self._show_game()
                 self._tell(_("Reaching the host…"))
             else:
-                self.app.push_screen(
-                    ConnectingScreen(with_port(self.launch.address, self.launch.port))
-                )
+                self._post(self.Joining(with_port(self.launch.address, self.launch.port)))
 
     def _waiting_words(self) -> str:
         """What the host shows while it waits: the line the friend types, how far its
@@ -190,7 +239,7 @@ class NetworkGame:
             )
             self.saver = NetworkSaver(saved, self.lockstep.events)
         self._save_before_sending()
-        self.app.show_network_match(self, self.saver)
+        self._post(self.MatchReady())
 
     def _save_before_sending(self) -> bool:
         """Save the match; whether it is on disk (what is not may not leave this machine:
@@ -198,7 +247,7 @@ class NetworkGame:
         assert self.saved is not None
         problem = self.saver.save(self.saved.match, self.options)
         if problem is not None:
-            self.app.notify(problem, severity="error")
+            self._post(self.SaveFailed(problem))
         return problem is None
 
     @property
@@ -211,19 +260,9 @@ class NetworkGame:
     def seats(self) -> dict[Side, Seat]:
         return against_friend(self.me)
 
-    def _screen(self) -> GameScreen | None:
-        from nardy_tui.ui.game import GameScreen
-
-        found = [screen for screen in self.app.screen_stack if isinstance(screen, GameScreen)]
-        return found[-1] if found else None
-
     def _tell(self, news: str, said: bool = True) -> None:
         """Show ``news`` of the line; in the status line too if ``said``."""
-        screen = self._screen()
-        if screen is not None:
-            screen.peer.line_news(news, said)
-        elif isinstance(self.app.screen, ConnectingScreen):
-            self.app.screen.news(news)
+        self._post(self.News(news, said))
 
     # -- the session's listener ------------------------------------------------------------
 
@@ -236,15 +275,13 @@ class NetworkGame:
             )
             if welcome.started is not None:
                 self.saved.match.started = welcome.started  # one date on both records
-            if isinstance(self.app.screen, ConnectingScreen):
-                self.app.pop_screen()
             self._show_game()
         elif (
             welcome is not None
             and self.saved is not None
             and welcome.points != self.saved.match.length
         ):
-            self._broken(
+            self.broken(
                 _("the host's match is to {theirs} points, the one saved here to {ours}.").format(
                     theirs=welcome.points, ours=self.saved.match.length
                 )
@@ -257,19 +294,19 @@ class NetworkGame:
             _("Your friend is here.") if self.role is Role.HOST else _("Connected to the host.")
         )
 
-    def arrived(self, message: Message) -> None:
+    def arrived(self, message: LineMessage) -> None:
+        """Into the lockstep, saved at once (a commitment must outlive this process), then
+        the game screen takes what it asks for."""
         if self.lockstep is None:
             return
         self.peer_left = isinstance(message, Bye)
         try:
             self.lockstep.arrived(message)
         except PeerBroke as broken:
-            self._broken(str(broken))
+            self.broken(str(broken))
             return
-        screen = self._screen()
-        if screen is not None:
-            screen.save()
-            screen.peer.take()
+        self._save_before_sending()
+        self._post(self.Arrived())
 
     def lost(self, reason: str) -> None:
         """The line is down: said in the status line when it goes down; the joiner's
@@ -295,21 +332,14 @@ class NetworkGame:
             )
 
     def refused(self, reason: str) -> None:
-        self.app.exit(return_code=1, message=f"nardy: {reason}")
+        self._post(self.Ended(f"nardy: {reason}"))
 
     def turned_away(self, address: str, reason: str) -> None:
         self.strangers.turned_away(address, reason)
         self._tell(self._waiting_words())
 
     def broken(self, reason: str) -> None:
-        self._broken(reason)
-
-    def _broken(self, reason: str) -> None:
-        screen = self._screen()
-        if screen is not None:
-            screen.peer.broke(reason)
-        else:
-            self.app.exit(return_code=1, message=f"nardy: {reason}")
+        self._post(self.Broken(reason))
 
     async def leave(self) -> None:
         """The player quits: tell the friend (the match stays saved on both sides)."""

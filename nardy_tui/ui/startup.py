@@ -1,0 +1,106 @@
+"""What comes before the first screen: refusing what cannot work before the terminal is
+taken over, the words of the question whether to resume a saved match, and ending the app
+cleanly on a hangup or ``kill``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import threading
+from typing import TYPE_CHECKING
+
+from nardy_tui.i18n import _
+from nardy_tui.options import LaunchOptions, MatchOptions, Mode
+from nardy_tui.play import Saver
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from nardy_tui.engine import Match
+
+SIGNAL_GRACE = 2.0
+"""Seconds a clean exit on SIGHUP or SIGTERM may take before the process just ends."""
+
+
+def refused_before_start(launch: LaunchOptions) -> str | None:
+    """Why the game cannot start, known before the terminal is taken over: a data folder
+    that cannot be created, and ``--resume`` with no match to resume (none saved, or a save
+    that cannot be read, which is then moved aside)."""
+    from nardy_tui.storage import data_dir_problem
+
+    problem = data_dir_problem()
+    if problem is None and launch.resume:
+        saved, problem = Saver().load()
+        if saved is None:
+            return problem or _("there is no unfinished match to resume; run 'nardy' to start one")
+    return problem
+
+
+def saved_summary(match: Match, options: MatchOptions) -> str:
+    """The saved match in one line, for the question whether to resume it."""
+    from nardy_tui.engine import Phase, Side
+    from nardy_tui.play import level_name
+
+    if match.phase is Phase.GAME_OVER:
+        where = _("game {number} over, the next to start")
+    elif match.phase is Phase.MATCH_OVER:
+        where = _("the match is over, its record not yet written")
+    else:
+        where = _("game {number}")
+    if options.mode is Mode.HOT_SEAT:
+        template = _("hot-seat, match to {length}, White {white} - Black {black}, {where}")
+    else:
+        template = _(
+            "against the {level} bot, match to {length}, White {white} - Black {black}, {where}"
+        )
+    return template.format(
+        level=level_name(options.bot_level),
+        length=match.length,
+        white=match.score[Side.WHITE],
+        black=match.score[Side.BLACK],
+        where=where.format(number=match.game.number),
+    )
+
+
+def asked_summary(options: MatchOptions) -> str:
+    """The new match the command line asks for, in one line, beside the saved one."""
+    from nardy_tui.play import level_name
+
+    if options.mode is Mode.HOT_SEAT:
+        return _("hot-seat, match to {length}").format(length=options.points)
+    return _("against the {level} bot, match to {length}").format(
+        level=level_name(options.bot_level), length=options.points
+    )
+
+
+def exit_on_hangup_and_terminate(app: App[int]) -> None:
+    """Closing the terminal (SIGHUP) or ``kill`` (SIGTERM) ends ``app`` as quitting does.
+
+    By default either signal kills the process on the spot, leaving the terminal in raw
+    mode on the alternate screen. The match needs nothing more: it is saved after every
+    step, and the handler runs between the app's callbacks, never inside a save.
+    """
+    loop = asyncio.get_running_loop()
+    for name in ("SIGHUP", "SIGTERM"):
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        try:
+            loop.add_signal_handler(number, _end_on_signal, app, number)
+        except (NotImplementedError, RuntimeError):  # no such handlers on Windows
+            return
+
+
+def _end_on_signal(app: App[int], number: int) -> None:
+    """Exit with the shell's usual status, 128 + the signal's number.
+
+    Shutting down can hang: after a hangup, restoring the terminal writes to a terminal
+    that is gone, and a bot thinking in its thread cannot be stopped. So the process
+    ends anyway once ``SIGNAL_GRACE`` seconds have passed.
+    """
+    deadline = threading.Timer(SIGNAL_GRACE, os._exit, (128 + number,))
+    deadline.daemon = True
+    deadline.start()
+    app.exit(return_code=128 + number)

@@ -1,0 +1,78 @@
+"""What ``NetworkGame`` tells the app, heard without an app: every piece of news of the line
+is a message posted to it (``NetworkGame.MatchReady``, ``News``, ...), never a call on a
+screen."""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+from nardy_tui.net import Ping, Role, Welcome, new_code, read_network_match
+from nardy_tui.options import NetworkLaunch
+from nardy_tui.ui.network import NetworkGame
+
+CODE = new_code()
+
+
+def joiner() -> tuple[NetworkGame, list[Message]]:
+    posted: list[Message] = []
+    launch = NetworkLaunch(hosting=False, code=CODE, address="192.168.1.5", port=7520)
+    return NetworkGame(launch, None, posted.append), posted
+
+
+def host() -> tuple[NetworkGame, list[Message]]:
+    posted: list[Message] = []
+    return NetworkGame(NetworkLaunch(hosting=True, code=CODE), None, posted.append), posted
+
+
+def news(posted: list[Message]) -> list[tuple[str, bool]]:
+    return [(said.text, said.said) for said in posted if isinstance(said, NetworkGame.News)]
+
+
+def test_a_joiner_welcomed_to_a_new_match_saves_it_and_asks_for_its_screen() -> None:
+    game, posted = joiner()
+    game.connected(Welcome(points=5))
+    assert [type(message) for message in posted] == [NetworkGame.MatchReady, NetworkGame.News]
+    assert news(posted) == [("Connected to the host.", True)]
+    saved = read_network_match(Role.JOINER)
+    assert saved is not None and saved.match.length == 5
+
+
+def test_what_the_friend_sends_is_saved_then_left_for_the_game_screen() -> None:
+    game, posted = joiner()
+    game.connected(Welcome(points=5))
+    posted.clear()
+    game.arrived(Ping())
+    assert [type(message) for message in posted] == [NetworkGame.Arrived]
+
+
+def test_a_joiner_with_a_match_is_told_once_aloud_that_the_line_is_down() -> None:
+    game, posted = joiner()
+    game.connected(Welcome(points=5))
+    posted.clear()
+    game.lost("connection reset")
+    game.lost("connection refused")
+    [(first, said_first), (second, said_second)] = news(posted)
+    assert "down" in first and said_first and "down" in second and not said_second
+
+
+def test_a_joiner_still_looking_for_the_host_hears_each_try() -> None:
+    game, posted = joiner()
+    game.lost("connection refused")
+    assert news(posted) == [("connection refused; trying again…", True)]
+
+
+def test_a_refusal_ends_the_app_in_one_line_and_a_broken_rule_stops_the_match() -> None:
+    game, posted = joiner()
+    game.refused("the code is wrong")
+    game.broken("a play that is not legal")
+    ended, broken = posted
+    assert isinstance(ended, NetworkGame.Ended) and ended.said == "nardy: the code is wrong"
+    assert isinstance(broken, NetworkGame.Broken) and broken.reason == "a play that is not legal"
+
+
+def test_strangers_at_the_hosts_door_are_counted_in_the_waiting_words() -> None:
+    game, posted = host()
+    game.turned_away("203.0.113.9", "a wrong code")
+    game.turned_away("203.0.113.9", "a wrong code")
+    *_, (waiting, _said) = news(posted)
+    assert "nardy join" in waiting and "2 connections did not get in" in waiting
