@@ -49,6 +49,7 @@ from nardy_tui.storage.document import match_document, restore
 from nardy_tui.storage.paths import save_path
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.game import GameScreen
+from nardy_tui.ui.lazy import game_screen_in
 from tests.storage.play import act, fingerprint
 from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import turn_keys
@@ -269,7 +270,7 @@ class Checker:
         assert app.return_code in (None, 0), app.return_code
         if app.return_code is None:
             assert len(app.screen_stack) > 1, "only the blank default screen is left"
-        game = app._game_screen()
+        game = game_screen_in(app.screen_stack)
         if game is not None:
             self.check_match(game.match, game)
 
@@ -360,5 +361,5 @@ def coverage(app: NardyApp) -> set[str]:
     """The screen on top and the phase of the match, for the summary of what the run saw."""
     if app.return_code is not None:
         return set()
-    game = app._game_screen()
+    game = game_screen_in(app.screen_stack)
     return {type(app.screen).__name__, *([game.match.phase.value] if game else [])}
