@@ -9,9 +9,10 @@ than the one in use, each saying what is in use now.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from enum import Enum
 from functools import partial
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from textual.app import SystemCommand
 
@@ -32,6 +33,8 @@ TEXTUAL_COMMANDS = {
 our words for them, so they are translated too. Its others do not fit here: its quit skips
 the question asked during a match, and maximizing or a screenshot mean nothing to a
 player."""
+Choice = TypeVar("Choice", bound=Enum)
+"""A setting chosen among an enum's values (the animation's speed, the tutor's threshold)."""
 SETTING_COMMANDS = (
     (Switch.AUTO_ROLL, N_("Toggle automatic rolling")),
     (Switch.AUTO_CONFIRM, N_("Toggle automatic confirming")),
@@ -67,9 +70,22 @@ def textual_commands(commands: Iterable[SystemCommand]) -> Iterator[SystemComman
 def setting_commands(host: SettingsHost, with_languages: bool) -> Iterator[SystemCommand]:
     """The switches, the bot's animation and the tutor; the languages too if
     ``with_languages`` (on a screen drawn again in place, ``redrawn_in_place``)."""
+    settings = host.settings
     yield from _switch_commands(host)
-    yield from _animation_commands(host)
-    yield from _tutor_commands(host)
+    yield from _other_choices(  # the bot's animation speeds (remembered)
+        settings.animation,
+        _animation_said,
+        _("Now {speed}").format(speed=_(ANIMATION_NAMES[settings.animation])),
+        partial(_set_animation, host),
+    )
+    yield from _other_choices(  # the tutor's thresholds (remembered)
+        settings.tutor,
+        _tutor_said,
+        _("Before a turn counts, the expert judges it. Now: {threshold}").format(
+            threshold=_(TUTOR_NAMES[settings.tutor])
+        ),
+        partial(_set_tutor, host),
+    )
     if with_languages:
         yield from _language_commands(host)
 
@@ -112,18 +128,6 @@ def _toggle(host: SettingsHost, switch: Switch) -> None:
     host.notify(said.format(setting=label))
 
 
-def _animation_commands(host: SettingsHost) -> Iterator[SystemCommand]:
-    """One command per other speed of the bot's animation (remembered)."""
-    now = _(ANIMATION_NAMES[host.settings.animation])
-    for animation in Animation:
-        if animation is not host.settings.animation:
-            yield SystemCommand(
-                _animation_said(animation),
-                _("Now {speed}").format(speed=now),
-                partial(_set_animation, host, animation),
-            )
-
-
 def _set_animation(host: SettingsHost, animation: Animation) -> None:
     host.settings.animation = animation
     host.remember_settings(_animation_said(animation))
@@ -133,20 +137,6 @@ def _animation_said(animation: Animation) -> str:
     return _("Bot animation: {speed}").format(speed=_(ANIMATION_NAMES[animation]))
 
 
-def _tutor_commands(host: SettingsHost) -> Iterator[SystemCommand]:
-    """One command per other threshold of the tutor (remembered)."""
-    now = _(TUTOR_NAMES[host.settings.tutor])
-    for tutor in Tutor:
-        if tutor is not host.settings.tutor:
-            yield SystemCommand(
-                _tutor_said(tutor),
-                _("Before a turn counts, the expert judges it. Now: {threshold}").format(
-                    threshold=now
-                ),
-                partial(_set_tutor, host, tutor),
-            )
-
-
 def _set_tutor(host: SettingsHost, tutor: Tutor) -> None:
     host.settings.tutor = tutor
     host.remember_settings(_tutor_said(tutor))
@@ -154,6 +144,15 @@ def _set_tutor(host: SettingsHost, tutor: Tutor) -> None:
 
 def _tutor_said(tutor: Tutor) -> str:
     return _("Tutor: {threshold}").format(threshold=_(TUTOR_NAMES[tutor]))
+
+
+def _other_choices(
+    chosen: Choice, title: Callable[[Choice], str], now: str, choose: Callable[[Choice], None]
+) -> Iterator[SystemCommand]:
+    """A command for each value of ``chosen``'s enum but ``chosen``, saying what is ``now``."""
+    for choice in type(chosen):
+        if choice is not chosen:
+            yield SystemCommand(title(choice), now, partial(choose, choice))
 
 
 def _language_commands(host: SettingsHost) -> Iterator[SystemCommand]:
