@@ -28,7 +28,7 @@ from nardy_tui.play import Saver, load_bot
 from nardy_tui.storage import SavedMatch, Settings, Switch, load_settings, save_settings
 from nardy_tui.ui.input_guard import InputGuard
 from nardy_tui.ui.lazy import game_screen_in, game_screen_type, game_services_type
-from nardy_tui.ui.network import ConnectingScreen, NetworkGame
+from nardy_tui.ui.network import ConnectingScreen, NetworkGame, resumable
 from nardy_tui.ui.palette import (
     game_commands_apply,
     redrawn_in_place,
@@ -188,7 +188,6 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         """Listen or connect; a port that cannot be opened, or a saved network match that
         cannot be read, ends the app in one line."""
         from nardy_tui.net import NetworkSaveError
-        from nardy_tui.ui.network import resumable
 
         try:
             self.network = NetworkGame(launch, resumable(launch), self.post_message)
