@@ -61,13 +61,30 @@ class MatchOptions:
 
 
 @dataclass(frozen=True, slots=True)
+class Rendezvous:
+    """Where two players meet by a short code: magic-wormhole's mailbox server (a
+    ``ws://`` URL) and its transit relay (``HOST:PORT``)."""
+
+    mailbox: str
+    transit: str
+    direct: bool = True
+    """Whether the two may connect straight to each other when they can; else all goes
+    through the relay (the tests, which keep to loopback)."""
+
+
+@dataclass(frozen=True, slots=True)
 class NetworkLaunch:
     """A match with a friend on another machine: ``nardy host`` or ``nardy join``.
 
-    The host gives ``port`` (and ``points`` for a new match) and the ``address`` it listens
-    on ("" for every one of this machine's); the joiner gives the host's ``address`` and
-    ``port``. Both give the match's ``code``; ``resume`` takes up the saved
-    network match (the host's ``--resume``; a joiner with the same code always does).
+    By a short code (``rendezvous``): the host's ``code`` is "" for one the mailbox hands
+    out; the joiner gives the code the host's screen shows.
+
+    Direct (``rendezvous`` None): the host gives ``port`` (and ``points`` for a new match)
+    and the ``address`` it listens on ("" for every one of this machine's); the joiner
+    gives the host's ``address`` and ``port``. Both give the match's ``code``.
+
+    ``resume`` takes up the saved network match (the host's ``--resume``; a joiner with
+    the same code always does).
     """
 
     hosting: bool
@@ -76,6 +93,7 @@ class NetworkLaunch:
     port: int = 0
     points: int = 3
     resume: bool = False
+    rendezvous: Rendezvous | None = None
 
 
 @dataclass(frozen=True, slots=True)

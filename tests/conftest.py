@@ -7,6 +7,11 @@ from collections.abc import Iterator
 import pytest
 import textual._wait
 
+from tests.rendezvous_servers import rendezvous, servers
+
+__all__ = ["rendezvous", "servers"]
+"""The tests' own mailbox server and transit relay, for every test that asks for them."""
+
 IDLE_CHECK_SECONDS = 1 / 200
 """How long Textual's Pilot sleeps between looks at whether the app has gone idle.
 

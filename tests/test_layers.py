@@ -194,9 +194,11 @@ def loaded_by(modules: str, *, unwanted: tuple[str, ...]) -> list[str]:
     return [name for name in done.stdout.strip().split(",") if name]
 
 
-def test_importing_the_bot_storage_or_net_loads_no_numpy_textual_or_ui() -> None:
+def test_importing_the_bot_storage_or_net_loads_no_numpy_textual_twisted_or_ui() -> None:
+    """Twisted and magic-wormhole load only when two players meet by a code."""
     pulled = loaded_by(
-        "nardy_tui.bot, nardy_tui.storage, nardy_tui.net", unwanted=("numpy", "textual")
+        "nardy_tui.bot, nardy_tui.storage, nardy_tui.net",
+        unwanted=("numpy", "textual", "twisted", "wormhole"),
     )
     assert pulled == [], f"pulled in: {pulled}"
 
@@ -227,3 +229,17 @@ def test_the_bot_layer_prints_nothing_and_draws_no_progress_bar() -> None:
                     if name.split(".")[0] == "rich"
                 ]
     assert not found, found
+
+
+def test_the_game_loads_no_twisted_until_two_players_meet_by_a_code() -> None:
+    """The first frame is no slower for the network play: the command line and the app
+    load Twisted and magic-wormhole only when a rendezvous starts."""
+    code = (
+        "import sys, nardy_tui.cli, nardy_tui.ui.app\n"
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('twisted', 'wormhole'))))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.strip() == ""

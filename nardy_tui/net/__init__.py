@@ -51,6 +51,7 @@ from nardy_tui.net.messages import (
     Sync,
 )
 from nardy_tui.net.proof import Verdict, network_record, verify_record
+from nardy_tui.net.rendezvous import DEFAULT_MAILBOX, DEFAULT_TRANSIT, wormhole_code
 from nardy_tui.net.saved import (
     NetworkMatch,
     NetworkSaveError,
@@ -64,6 +65,8 @@ from nardy_tui.net.saved import (
 from nardy_tui.net.session import Listener, Session
 
 __all__ = [
+    "DEFAULT_MAILBOX",
+    "DEFAULT_TRANSIT",
     "PROTOCOL_VERSION",
     "AddressError",
     "Bye",
@@ -116,5 +119,6 @@ __all__ = [
     "split_address",
     "verify_record",
     "with_port",
+    "wormhole_code",
     "write_network_match",
 ]

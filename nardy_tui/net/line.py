@@ -1,13 +1,12 @@
 """The line between two nardy programs: the handshake, then sealed messages, bounded in
 size and rate, with a quiet line noticed rather than waited on for ever.
 
-A line carries one message per text line. The handshake's three lines are plain JSON (they
-prove the code, ``auth``); every later line is sealed with the session key.
+A line carries one message per text line, over any ``Carrier``. The handshake's three lines
+are plain JSON (they prove the key, ``auth``); every later line is sealed with the session key.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from nardy_tui.net.auth import (
     proof_is_right,
     session_key,
 )
+from nardy_tui.net.carrier import Carrier, Damaged, LineClosed
 from nardy_tui.net.gate import CodeGate
 from nardy_tui.net.messages import (
     PROTOCOL_VERSION,
@@ -42,20 +42,6 @@ PING_SECONDS = 5.0
 RATE = 20.0
 """Messages a second a peer may send on average (a burst of ``BURST`` is allowed)."""
 BURST = 60
-
-
-class LineClosed(ConnectionError):
-    """The line is gone: closed by the peer, cut, or gone quiet."""
-
-
-class Silent(LineClosed):
-    """The line has been quiet too long (in the handshake: a stranger that said nothing)."""
-
-
-class Damaged(LineClosed):
-    """A line came that does not carry the friend's seal: changed on the way, or sent by
-    someone who does not know the code. It says nothing about the friend, so only this
-    connection is dropped; the match waits for the next one."""
 
 
 class Refused(ConnectionError):
@@ -89,24 +75,20 @@ class _Bucket:
 class Line:
     """One connection after its handshake: sends and receives whole messages."""
 
-    def __init__(
-        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, seal: Seal
-    ) -> None:
-        self._reader = reader
-        self._writer = writer
+    def __init__(self, carrier: Carrier, seal: Seal) -> None:
+        self._carrier = carrier
         self._seal = seal
         self._bucket = _Bucket()
 
     def send(self, message: Message) -> None:
         """Queue ``message`` on the line (a dead line shows on the next receive)."""
-        if not self._writer.is_closing():
-            self._writer.write(self._seal.close(encode(message)) + b"\n")
+        self._carrier.send(self._seal.close(encode(message)))
 
     async def receive(self) -> Message:
         """The next message; ``LineClosed`` when the line is gone, quiet too long or
         ``Damaged``; ``ProtocolError`` only when the friend, sealing right, sends what is not
         a message of ours or sends too fast."""
-        line = await _read_line(self._reader, QUIET_SECONDS)
+        line = await self._carrier.receive(QUIET_SECONDS)
         try:
             body = self._seal.open(line)
         except SealBroken:
@@ -121,28 +103,15 @@ class Line:
         return decode(body)
 
     def close(self) -> None:
-        if not self._writer.is_closing():
-            self._writer.close()
+        self._carrier.close()
 
 
-async def _read_line(reader: asyncio.StreamReader, seconds: float) -> bytes:
-    try:
-        line = await asyncio.wait_for(reader.readuntil(b"\n"), seconds)
-    except TimeoutError:
-        raise Silent(_("the other side has been silent too long")) from None
-    except asyncio.LimitOverrunError:  # too long to carry a seal worth checking
-        raise Damaged(_("a message is too long")) from None
-    except (asyncio.IncompleteReadError, ConnectionError, OSError):
-        raise LineClosed(_("the connection was closed")) from None
-    return line.rstrip(b"\n")
+def _send_plain(carrier: Carrier, fields: dict[str, Any]) -> None:
+    carrier.send(json.dumps(fields, separators=(",", ":")).encode())
 
 
-def _send_plain(writer: asyncio.StreamWriter, fields: dict[str, Any]) -> None:
-    writer.write(json.dumps(fields, separators=(",", ":")).encode() + b"\n")
-
-
-async def _read_plain(reader: asyncio.StreamReader) -> dict[str, Any]:
-    line = await _read_line(reader, HANDSHAKE_SECONDS)
+async def _read_plain(carrier: Carrier) -> dict[str, Any]:
+    line = await carrier.receive(HANDSHAKE_SECONDS)
     try:
         fields = json.loads(line)
     except (ValueError, RecursionError):  # RecursionError: arrays nested a thousand deep
@@ -163,19 +132,13 @@ def _version_problem(fields: dict[str, Any]) -> str | None:
 
 
 def open_stream(
-    reader: asyncio.StreamReader,
-    writer: asyncio.StreamWriter,
-    key: bytes,
-    role: Role,
-    host_nonce: str,
-    joiner_nonce: str,
+    carrier: Carrier, key: bytes, role: Role, host_nonce: str, joiner_nonce: str
 ) -> Line:
-    return Line(reader, writer, Seal(session_key(key, host_nonce, joiner_nonce), role))
+    return Line(carrier, Seal(session_key(key, host_nonce, joiner_nonce), role))
 
 
 async def greet_joiner(
-    reader: asyncio.StreamReader,
-    writer: asyncio.StreamWriter,
+    carrier: Carrier,
     key: bytes,
     points: int,
     gate: CodeGate,
@@ -185,11 +148,11 @@ async def greet_joiner(
     when the joiner does not know the code, speaks another protocol, or came while
     ``gate`` holds back code guesses."""
     host_nonce = new_nonce()
-    _send_plain(writer, {"t": "hello", "v": PROTOCOL_VERSION, "nonce": host_nonce})
-    fields = await _read_plain(reader)
+    _send_plain(carrier, {"t": "hello", "v": PROTOCOL_VERSION, "nonce": host_nonce})
+    fields = await _read_plain(carrier)
     problem = _version_problem(fields)
     if problem is not None:
-        _send_plain(writer, {"t": "refused", "why": "version", "v": PROTOCOL_VERSION})
+        _send_plain(carrier, {"t": "refused", "why": "version", "v": PROTOCOL_VERSION})
         raise Refused(problem)
     joiner_nonce = fields.get("nonce")
     if (
@@ -198,15 +161,15 @@ async def greet_joiner(
         or not 16 <= len(joiner_nonce) <= 64
         or not joiner_nonce.isascii()
     ):
-        _send_plain(writer, {"t": "refused", "why": "code"})
+        _send_plain(carrier, {"t": "refused", "why": "code"})
         raise Refused(_("the other side is not a nardy game"))
     if not await gate.turn():
-        _send_plain(writer, {"t": "refused", "why": "later"})
+        _send_plain(carrier, {"t": "refused", "why": "later"})
         raise Refused(_("too many tries at once, turned away unchecked"))
     right = proof_is_right(key, Role.JOINER, host_nonce, joiner_nonce, fields.get("proof"))
     gate.checked(right)
     if not right:
-        _send_plain(writer, {"t": "refused", "why": "code"})
+        _send_plain(carrier, {"t": "refused", "why": "code"})
         raise Refused(_("a wrong code"))
     welcome: dict[str, Any] = {
         "t": "welcome",
@@ -215,15 +178,13 @@ async def greet_joiner(
     }
     if started is not None:
         welcome["started"] = started.isoformat(timespec="seconds")
-    _send_plain(writer, welcome)
-    return open_stream(reader, writer, key, Role.HOST, host_nonce, joiner_nonce)
+    _send_plain(carrier, welcome)
+    return open_stream(carrier, key, Role.HOST, host_nonce, joiner_nonce)
 
 
-async def greet_host(
-    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, key: bytes
-) -> tuple[Line, Welcome]:
+async def greet_host(carrier: Carrier, key: bytes) -> tuple[Line, Welcome]:
     """The joiner's side of the handshake; ``Refused`` with the reason in one line."""
-    hello = await _read_plain(reader)
+    hello = await _read_plain(carrier)
     if hello.get("t") == "refused":  # turned away before any hello (the host is closing)
         raise _refusal(hello)
     problem = _version_problem(hello)
@@ -239,7 +200,7 @@ async def greet_host(
         raise ProtocolError(_("the other side is not a nardy game"))
     joiner_nonce = new_nonce()
     _send_plain(
-        writer,
+        carrier,
         {
             "t": "join",
             "v": PROTOCOL_VERSION,
@@ -247,7 +208,7 @@ async def greet_host(
             "proof": proof(key, Role.JOINER, host_nonce, joiner_nonce),
         },
     )
-    answer = await _read_plain(reader)
+    answer = await _read_plain(carrier)
     if answer.get("t") == "refused":
         raise _refusal(answer)
     points = answer.get("points")
@@ -258,7 +219,7 @@ async def greet_host(
         or not proof_is_right(key, Role.HOST, host_nonce, joiner_nonce, answer.get("proof"))
     ):
         raise Refused(_("the other side does not know the code: it is not your friend's game"))
-    line = open_stream(reader, writer, key, Role.JOINER, host_nonce, joiner_nonce)
+    line = open_stream(carrier, key, Role.JOINER, host_nonce, joiner_nonce)
     return line, Welcome(points, _started(answer.get("started")))
 
 
@@ -285,7 +246,7 @@ def _started(said: object) -> datetime | None:
         return None
 
 
-def refuse_busy(writer: asyncio.StreamWriter) -> None:
+def refuse_busy(carrier: Carrier) -> None:
     """Turn away a second joiner while the seat is taken."""
-    _send_plain(writer, {"t": "refused", "why": "busy"})
-    writer.close()
+    _send_plain(carrier, {"t": "refused", "why": "busy"})
+    carrier.close()

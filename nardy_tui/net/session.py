@@ -1,5 +1,6 @@
 """A network match's connection over its whole life: the host waits for its friend (and
-for them again after a drop), the joiner reaches the host (and tries again after a drop).
+for them again after a drop), the joiner reaches the host (and tries again after a drop),
+either directly (``host``, ``join``) or by a short code through a rendezvous (``meet``).
 
 The session knows nothing of the match: it hands every message to its ``Listener`` and
 says when the line comes and goes. It runs in the event loop of the program that uses it
@@ -18,19 +19,19 @@ from typing import Any, Protocol
 from nardy_tui.i18n import _
 from nardy_tui.net.addresses import with_port
 from nardy_tui.net.auth import Role
+from nardy_tui.net.carrier import Carrier, LineClosed, Silent, StreamCarrier
 from nardy_tui.net.gate import CodeGate
 from nardy_tui.net.line import (
     PING_SECONDS,
     Line,
-    LineClosed,
     Refused,
-    Silent,
     Welcome,
     greet_host,
     greet_joiner,
     refuse_busy,
 )
 from nardy_tui.net.messages import MAX_LINE, Message, Ping, ProtocolError
+from nardy_tui.options import Rendezvous
 
 RETRY_SECONDS = 2.0
 """How long the joiner waits before it tries to reach the host again."""
@@ -50,7 +51,12 @@ class Listener(Protocol):
         """The line went down; the session tries again (joiner) or waits (host)."""
 
     def refused(self, reason: str) -> None:
-        """Joiner: the host refused us, and the session has stopped."""
+        """The match cannot start (the host refused us, a wrong code, no mailbox to meet
+        at), and the session has stopped."""
+
+    def code_given(self, code: str) -> None:
+        """Host, meeting by a code: the code the friend types (a new one after a wrong
+        one was tried)."""
 
     def turned_away(self, address: str, reason: str) -> None:
         """Host: a connection from ``address`` failed the handshake (the host goes on
@@ -61,17 +67,23 @@ class Listener(Protocol):
 
 
 class Session:
-    """One side's connection for one match: ``key`` comes from the match's code."""
+    """One side's connection for one match: ``key`` comes from the match's code when the
+    two connect directly; meeting by a code, each introduction brings its own."""
 
     def __init__(self, role: Role, key: bytes, listener: Listener, points: int = 1) -> None:
         self.role = role
         self.key = key
+        self.again: str | None = None
+        """Meeting by a code: the code of the next introduction, once the first is done."""
         self.points = points
         """The match's length, which the host tells the joiner."""
         self.started: datetime | None = None
         """When the host started the match, which it tells the joiner too."""
         self.listener = listener
         self.line: Line | None = None
+        self.served = False
+        """Whether a line has been up in this program (meeting by a code: a mailbox
+        that cannot be reached then is a line down, not a match that cannot start)."""
         self.stopped = False
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -107,16 +119,18 @@ class Session:
         return port
 
     async def _welcome(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await self._greet_joiner(StreamCarrier(reader, writer), self.key)
+
+    async def _greet_joiner(self, carrier: Carrier, key: bytes) -> None:
+        """Prove ``key`` with whoever came on ``carrier`` and serve them until they go."""
         if self.stopped:
-            refuse_busy(writer)
+            refuse_busy(carrier)
             return
         try:
-            line = await greet_joiner(
-                reader, writer, self.key, self.points, self.gate, self.started
-            )
+            line = await greet_joiner(carrier, key, self.points, self.gate, self.started)
         except (Refused, ProtocolError, LineClosed) as failed:
-            writer.close()
-            self.listener.turned_away(_peer_host(writer), _stranger_failed(failed))
+            carrier.close()
+            self.listener.turned_away(carrier.where, _stranger_failed(failed))
             return
         if self.line is not None:
             # Only the friend knows the code: a friend who comes back while this side
@@ -145,27 +159,77 @@ class Session:
                 )
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
-            try:
-                line, welcome = await greet_host(reader, writer, self.key)
-            except Refused as refused:
-                writer.close()
-                self.stopped = True
-                self.listener.refused(str(refused))
-                return
-            except (ProtocolError, LineClosed) as failed:
-                writer.close()
-                self.listener.lost(str(failed))
-                await asyncio.sleep(RETRY_SECONDS)
-                continue
-            await self._serve(line, welcome)
+            await self._greet_host(StreamCarrier(reader, writer), self.key)
             if not self.stopped:
                 await asyncio.sleep(RETRY_SECONDS)
+
+    async def _greet_host(self, carrier: Carrier, key: bytes) -> None:
+        """Prove ``key`` with the host on ``carrier`` and serve the line until it drops."""
+        try:
+            line, welcome = await greet_host(carrier, key)
+        except Refused as refused:
+            carrier.close()
+            self._refused(str(refused))
+            return
+        except (ProtocolError, LineClosed) as failed:
+            carrier.close()
+            self.listener.lost(str(failed))
+            return
+        await self._serve(line, welcome)
+
+    # -- both, by a code ------------------------------------------------------------------
+
+    def meet(self, rendezvous: Rendezvous, code: str | None) -> None:
+        """Meet the other side through ``rendezvous`` in the background: with ``code``, or
+        (the host, ``code`` None) with one the mailbox hands out; again, with the code the
+        first meeting gave (``again``), whenever the line drops."""
+        self._start(self._keep_meeting(rendezvous, code))
+
+    async def _keep_meeting(self, rendezvous: Rendezvous, code: str | None) -> None:
+        from nardy_tui.net.rendezvous import Unreachable, WrongCode, meet
+
+        while not self.stopped:
+            try:
+                met = await meet(rendezvous, self.role, code, self.listener.code_given)
+            except WrongCode as wrong:
+                if self.role is Role.JOINER or code is not None:
+                    self._refused(_("{reason}: check the code and try again").format(reason=wrong))
+                    return
+                self.listener.turned_away(_("someone"), str(wrong))
+                continue  # that code is spent: the mailbox hands out another
+            except Unreachable as far:
+                if not self.served:
+                    self._refused(
+                        _(
+                            "{reason}. Meeting by a code needs the internet (or your own "
+                            "servers: --mailbox, --transit); on a network of your own, "
+                            "'nardy host --direct' needs none"
+                        ).format(reason=far)
+                    )
+                    return
+                self.listener.lost(str(far))
+            except LineClosed as failed:
+                self.listener.lost(str(failed))
+            else:
+                # The first meeting's code for every later one: both sides keep it.
+                code = self.again = self.again or met.again
+                if self.role is Role.HOST:
+                    await self._greet_joiner(met.carrier, met.key)
+                else:
+                    await self._greet_host(met.carrier, met.key)
+            if not self.stopped:
+                await asyncio.sleep(RETRY_SECONDS)
+
+    def _refused(self, reason: str) -> None:
+        self.stopped = True
+        self.listener.refused(reason)
 
     # -- both ------------------------------------------------------------------------------
 
     async def _serve(self, line: Line, welcome: Welcome | None) -> None:
         """Read the line until it drops; ping it while it is quiet."""
         self.line = line
+        self.served = True
         pinging = self._start(self._ping(line))
         self.listener.connected(welcome)
         try:
@@ -209,12 +273,6 @@ class Session:
                 await self._server.wait_closed()
         for task in list(self._tasks):
             task.cancel()
-
-
-def _peer_host(writer: asyncio.StreamWriter) -> str:
-    """The address a connection came from (without its port, which changes each time)."""
-    peer = writer.get_extra_info("peername")
-    return str(peer[0]) if isinstance(peer, tuple) and peer else "?"
 
 
 def _stranger_failed(error: Exception) -> str:

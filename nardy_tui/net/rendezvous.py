@@ -1,0 +1,338 @@
+"""Meeting a friend by a short code, on magic-wormhole: its mailbox server introduces the
+two programs and runs SPAKE2 on the code, and its transit layer then connects them, directly
+where it can and through a transit relay where it cannot.
+
+This is the one module that knows Twisted, on which magic-wormhole runs; what it offers is
+asyncio (``meet`` and the ``Carrier`` it returns). Twisted's reactor runs in a thread of its
+own, started on the first meeting, so that it serves every event loop the program runs (a
+test runs one a test); nothing of Twisted is loaded before that. Each call crosses into the
+reactor's thread with ``callFromThread`` and comes back with ``call_soon_threadsafe``.
+
+A code is good for one introduction. The first one also gives both sides the code of every
+later one (``Met.again``, drawn from the key SPAKE2 agreed), which both keep in their saves:
+a line that is cut, or a match taken up after both programs were closed, meets again through
+the same servers without a new code. That code is long and random, so it cannot be guessed
+at the mailbox.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import importlib
+import json
+import re
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from nardy_tui.i18n import _
+from nardy_tui.net.auth import Role
+from nardy_tui.net.carrier import LineClosed, closed, silent, too_long
+from nardy_tui.net.messages import MAX_LINE, PROTOCOL_VERSION
+from nardy_tui.options import Rendezvous
+
+APP_ID = "nardy-tui/long-nardy/network-match"
+"""Our own application id: the mailbox keeps our codes apart from every other program's."""
+DEFAULT_MAILBOX = "ws://relay.magic-wormhole.io:4000/v1"
+"""The mailbox server the magic-wormhole project runs for everyone."""
+DEFAULT_TRANSIT = "transit.magic-wormhole.io:4001"
+"""The transit relay the magic-wormhole project runs for everyone."""
+LINE_PURPOSE = "nardy line key"
+TRANSIT_PURPOSE = "nardy transit key"
+AGAIN_PURPOSE = "nardy meet again"
+KEY_BYTES = 32
+WAITING_RECORDS = 120
+"""Records that may wait to be read; a peer that sends more is flooding, and is cut off."""
+MAX_HINTS = 16
+CODE = re.compile(r"[0-9]{1,9}(-[a-z0-9]{1,40}){1,8}")
+"""A code as the mailbox takes it: a nameplate's number, then its words."""
+
+
+class WrongCode(ConnectionError):
+    """The two sides did not type the same code."""
+
+
+class Unreachable(ConnectionError):
+    """The mailbox server cannot be reached (offline, blocked, or down)."""
+
+
+def wormhole_code(text: str) -> str | None:
+    """The code as the mailbox takes it, from what a player typed; None if it cannot be one.
+
+    >>> wormhole_code(" 7-Crossover-Clockwork "), wormhole_code("k7m2-x9qp")
+    ('7-crossover-clockwork', None)
+    """
+    code = text.strip().lower()
+    return code if CODE.fullmatch(code) else None
+
+
+def again_code(key: bytes) -> str:
+    """The code of every later introduction, from the first one's agreed key: a nameplate
+    far above those the mailbox hands out, and 128 bits that cannot be guessed.
+
+    >>> again_code(bytes(range(32)))
+    '10066051-0405060708090a0b0c0d0e0f10111213'
+    """
+    nameplate = 10_000_000 + int.from_bytes(key[:4], "big") % 90_000_000
+    return f"{nameplate}-{key[4:20].hex()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Met:
+    """An introduction done: the connection, the key its line is sealed with (fresh each
+    time) and a code for later introductions, drawn from this one's key (a session keeps
+    that of its first)."""
+
+    carrier: TransitCarrier
+    key: bytes
+    again: str
+
+
+async def meet(
+    rendezvous: Rendezvous,
+    role: Role,
+    code: str | None,
+    show_code: Callable[[str], None] = lambda code: None,
+) -> Met:
+    """Meet the other side: with ``code``, or (``code`` None, the host) with one the mailbox
+    hands out, told to ``show_code`` as soon as it is known.
+
+    ``WrongCode`` when the other side typed another code, ``Unreachable`` without a
+    mailbox, ``LineClosed`` (in words) when the connection could not be made.
+    """
+    reactor = _Reactor.running()
+    loop = asyncio.get_running_loop()
+    shown = functools.partial(_call_soon, loop, show_code)
+    met = await reactor.run(lambda: _meet(reactor, rendezvous, role, code, shown))
+    connection, key, again = met
+    return Met(TransitCarrier(reactor, connection, loop), key, again)
+
+
+async def _meet(
+    reactor: _Reactor,
+    rendezvous: Rendezvous,
+    role: Role,
+    code: str | None,
+    show_code: Callable[[str], None],
+) -> tuple[Any, bytes, str]:
+    """The introduction, in the reactor's thread."""
+    import wormhole
+    from twisted.internet.defer import CancelledError
+    from twisted.internet.error import ConnectError
+    from wormhole.errors import (
+        KeyFormatError,
+        ServerConnectionError,
+        ServerError,
+        WrongPasswordError,
+    )
+    from wormhole.transit import BadHandshake, TransitError, TransitReceiver, TransitSender
+
+    no_connection = (TransitError, BadHandshake, ConnectError, CancelledError)
+
+    hole = wormhole.create(
+        APP_ID,
+        rendezvous.mailbox,
+        reactor.reactor,
+        versions={"nardy": PROTOCOL_VERSION},
+    )
+    try:
+        if code is None:
+            hole.allocate_code()
+            show_code(await hole.get_code())
+        else:
+            hole.set_code(code)
+        await hole.get_verifier()
+        kind = TransitSender if role is Role.HOST else TransitReceiver
+        transit = kind(
+            f"tcp:{rendezvous.transit}", no_listen=not rendezvous.direct, reactor=reactor.reactor
+        )
+        transit.set_transit_key(hole.derive_key(TRANSIT_PURPOSE, transit.TRANSIT_KEY_LENGTH))
+        hints = await transit.get_connection_hints()
+        hole.send_message(json.dumps(hints).encode())
+        transit.add_connection_hints(_their_hints(await hole.get_message(), rendezvous.direct))
+        connection = await transit.connect()
+        return (
+            connection,
+            hole.derive_key(LINE_PURPOSE, KEY_BYTES),
+            again_code(hole.derive_key(AGAIN_PURPOSE, KEY_BYTES)),
+        )
+    except WrongPasswordError:
+        raise WrongCode(_("the two sides typed different codes")) from None
+    except KeyFormatError as error:
+        raise WrongCode(str(error)) from None
+    except ServerConnectionError as error:
+        raise Unreachable(
+            _("cannot reach the mailbox server {url} ({reason})").format(
+                url=rendezvous.mailbox, reason=error
+            )
+        ) from None
+    except ServerError as error:  # "crowded": two others hold this code's nameplate
+        raise LineClosed(_("the mailbox server refused: {reason}").format(reason=error)) from None
+    except (*no_connection, OSError, ValueError) as error:  # no connection came of the hints
+        raise LineClosed(
+            _("cannot connect to the other side ({reason})").format(
+                reason=str(error) or type(error).__name__
+            )
+        ) from None
+    finally:
+        with contextlib.suppress(Exception):  # a wrong code or a lonely close says so again
+            await hole.close()
+
+
+def _their_hints(message: bytes, direct: bool) -> list[dict[str, Any]]:
+    """The other side's connection hints (sealed by the mailbox's key, so only the friend
+    could send them), as many as make sense; only the relays' unless ``direct``."""
+    hints = json.loads(message)
+    if not isinstance(hints, list):
+        raise ValueError("hints")
+    kept = [hint for hint in hints[:MAX_HINTS] if isinstance(hint, dict)]
+    return kept if direct else [hint for hint in kept if hint.get("type") == "relay-v1"]
+
+
+class TransitCarrier:
+    """The lines of a transit connection: one record each, already encrypted by transit
+    under a key from the introduction (and sealed by the line all the same)."""
+
+    def __init__(self, reactor: _Reactor, connection: Any, loop: asyncio.AbstractEventLoop) -> None:
+        self._reactor = reactor
+        self._connection = connection
+        self._loop = loop
+        self._records: asyncio.Queue[bytes | None] = asyncio.Queue(WAITING_RECORDS)
+        self._gone = False
+        reactor.call(self._start)
+
+    @property
+    def where(self) -> str:
+        return _("the other side")
+
+    def send(self, line: bytes) -> None:
+        if not self._gone:
+            self._reactor.call(self._connection.send_record, line)
+
+    async def receive(self, seconds: float) -> bytes:
+        if self._gone and self._records.empty():
+            raise closed()
+        try:
+            record = await asyncio.wait_for(self._records.get(), seconds)
+        except TimeoutError:
+            raise silent() from None
+        if record is None:
+            self._gone = True
+            raise closed()
+        if len(record) > MAX_LINE:
+            raise too_long()
+        return record
+
+    def close(self) -> None:
+        if not self._gone:
+            self._gone = True
+            self._reactor.call(self._connection.close)
+
+    # -- in the reactor's thread -----------------------------------------------------------
+
+    def _start(self) -> None:
+        """Bound what transit holds of a record not yet whole, and read record after
+        record into the queue."""
+        connection = self._connection
+        take = connection.dataReceived
+
+        def bounded(data: bytes) -> None:
+            if len(connection.buf) + len(data) > 2 * MAX_LINE:
+                connection.transport.loseConnection()
+            else:
+                take(data)
+
+        connection.dataReceived = bounded
+        self._read()
+
+    def _read(self) -> None:
+        reading = self._connection.receive_record()
+        reading.addCallbacks(self._got, lambda failure: self._arrive(None))
+
+    def _got(self, record: bytes) -> None:
+        self._arrive(record)
+        self._read()
+
+    def _arrive(self, record: bytes | None) -> None:
+        _call_soon(self._loop, self._put, record)
+
+    def _put(self, record: bytes | None) -> None:
+        try:
+            self._records.put_nowait(record)
+        except asyncio.QueueFull:  # flooding: let the reader find the line closed
+            self.close()
+            self._records.get_nowait()
+            self._records.put_nowait(None)
+
+
+def _call_soon(loop: asyncio.AbstractEventLoop, call: Callable[..., object], *args: Any) -> None:
+    """``call`` on ``loop``, from the reactor's thread; nothing once the loop has closed."""
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(call, *args)
+
+
+class _Reactor:
+    """Twisted's reactor, running in a daemon thread for the rest of the program."""
+
+    _running: _Reactor | None = None
+    _lock = threading.Lock()
+
+    def __init__(self) -> None:
+        # Importing it installs Twisted's default reactor: the module is the reactor.
+        self.reactor: Any = importlib.import_module("twisted.internet.reactor")
+        # Name lookups run in the reactor's pool: its threads must not hold the program
+        # open at exit, as the reactor is never stopped.
+        pool = self.reactor.getThreadPool()
+        pool.threadFactory = functools.partial(threading.Thread, daemon=True)
+        run = functools.partial(self.reactor.run, installSignalHandlers=False)
+        threading.Thread(target=run, name="twisted-reactor", daemon=True).start()
+
+    @classmethod
+    def running(cls) -> _Reactor:
+        with cls._lock:
+            if cls._running is None:
+                cls._running = cls()
+            return cls._running
+
+    def call(self, call: Callable[..., object], *args: Any) -> None:
+        """``call`` in the reactor's thread."""
+        self.reactor.callFromThread(call, *args)
+
+    async def run(self, work: Callable[[], Any]) -> Any:
+        """The result of ``work`` (a coroutine of the reactor's thread), awaited here;
+        cancelling this cancels it there."""
+        from twisted.internet.defer import Deferred
+
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[Any] = loop.create_future()
+        started: list[Deferred[Any]] = []
+
+        def settle(value: Any, error: BaseException | None) -> None:
+            if done.done():
+                return
+            if error is None:
+                done.set_result(value)
+            else:
+                done.set_exception(error)
+
+        def begin() -> None:
+            deferred = Deferred.fromCoroutine(work())
+            started.append(deferred)
+            deferred.addCallbacks(
+                lambda value: _call_soon(loop, settle, value, None),
+                lambda failure: _call_soon(loop, settle, None, failure.value),
+            )
+
+        def cancel() -> None:
+            for deferred in started:
+                deferred.cancel()
+
+        self.call(begin)
+        try:
+            return await done
+        except asyncio.CancelledError:
+            self.call(cancel)
+            raise

@@ -1,0 +1,142 @@
+"""Meeting by a short code, through the tests' own mailbox server and transit relay on
+loopback: both sides agree on a key the code never leaves, lines go both ways, a wrong
+code is refused on both sides, a mailbox that cannot be reached is said in words, and the
+code the first meeting gives meets again without a new one."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import pytest
+
+from nardy_tui.net import Role, Session, wormhole_code
+from nardy_tui.net.rendezvous import Met, Unreachable, WrongCode, meet
+from nardy_tui.options import Rendezvous
+from tests.net.test_line_fuzz import Heard, assert_said_for_a_player
+
+SECONDS = 20.0
+
+
+@asynccontextmanager
+async def two_meet(
+    rendezvous: Rendezvous, wrong: bool = False
+) -> AsyncIterator[tuple[Met | BaseException, Met | BaseException]]:
+    """The host takes a code from the mailbox, the joiner types it (or another one)."""
+    codes: asyncio.Queue[str] = asyncio.Queue()
+    hosting = asyncio.create_task(meet(rendezvous, Role.HOST, None, codes.put_nowait))
+    code = await asyncio.wait_for(codes.get(), SECONDS)
+    assert wormhole_code(code) == code
+    typed = f"{code}-wrong" if wrong else code
+    joining = asyncio.create_task(meet(rendezvous, Role.JOINER, typed))
+    async with asyncio.timeout(SECONDS):
+        host, joiner = await asyncio.gather(hosting, joining, return_exceptions=True)
+    yield host, joiner
+    for side in (host, joiner):
+        if isinstance(side, Met):
+            side.carrier.close()
+
+
+async def test_both_sides_agree_on_a_key_and_carry_lines_both_ways(
+    rendezvous: Rendezvous,
+) -> None:
+    async with two_meet(rendezvous) as (host, joiner):
+        assert isinstance(host, Met) and isinstance(joiner, Met)
+        assert host.key == joiner.key and len(host.key) == 32
+        assert host.again == joiner.again and wormhole_code(host.again) == host.again
+        host.carrier.send(b"to the joiner")
+        joiner.carrier.send(b"to the host")
+        assert await joiner.carrier.receive(SECONDS) == b"to the joiner"
+        assert await host.carrier.receive(SECONDS) == b"to the host"
+
+
+async def test_a_wrong_code_is_refused_on_both_sides_in_words(rendezvous: Rendezvous) -> None:
+    async with two_meet(rendezvous, wrong=True) as sides:
+        for side in sides:
+            assert isinstance(side, WrongCode), side
+            assert_said_for_a_player(str(side))
+
+
+async def test_the_code_of_the_first_meeting_meets_again(rendezvous: Rendezvous) -> None:
+    async with two_meet(rendezvous) as (first, _joiner):
+        assert isinstance(first, Met)
+        again = first.again
+    async with asyncio.timeout(SECONDS):
+        host, joiner = await asyncio.gather(
+            meet(rendezvous, Role.HOST, again), meet(rendezvous, Role.JOINER, again)
+        )
+    assert host.key == joiner.key != first.key
+    assert host.again == joiner.again
+    host.carrier.send(b"again")
+    assert await joiner.carrier.receive(SECONDS) == b"again"
+
+
+async def test_no_mailbox_is_said_in_one_line(rendezvous: Rendezvous) -> None:
+    from tests.rendezvous_servers import free_port
+
+    nowhere = Rendezvous(f"ws://127.0.0.1:{free_port()}/v1", rendezvous.transit, direct=False)
+    with pytest.raises(Unreachable) as unreachable:
+        await asyncio.wait_for(meet(nowhere, Role.HOST, None), SECONDS)
+    assert_said_for_a_player(str(unreachable.value))
+
+
+async def test_a_session_that_cannot_reach_a_mailbox_stops_and_names_the_direct_mode(
+    rendezvous: Rendezvous,
+) -> None:
+    from tests.rendezvous_servers import free_port
+
+    heard = Heard()
+    session = Session(Role.JOINER, b"", heard)
+    session.meet(Rendezvous(f"ws://127.0.0.1:{free_port()}/v1", rendezvous.transit), "7-a-b")
+    assert await heard.until(lambda: heard.of("refused"), SECONDS)
+    [reason] = heard.of("refused")
+    assert "--direct" in reason and session.stopped
+    assert_said_for_a_player(reason)
+    await session.close()
+
+
+async def test_two_sessions_meet_by_the_code_and_hear_each_other(rendezvous: Rendezvous) -> None:
+    codes: list[str] = []
+
+    class HostHeard(Heard):
+        def code_given(self, code: str) -> None:
+            codes.append(code)
+
+    hosted, joined = HostHeard(), Heard()
+    host = Session(Role.HOST, b"", hosted, points=3)
+    joiner = Session(Role.JOINER, b"", joined)
+    host.meet(rendezvous, None)
+    assert await hosted.until(lambda: codes, SECONDS)
+    joiner.meet(rendezvous, codes[0])
+    assert await joined.until(lambda: joined.of("connected"), SECONDS)
+    [welcome] = joined.of("connected")
+    assert welcome.points == 3
+    assert host.again == joiner.again is not None
+    await host.close()
+    await joiner.close()
+
+
+async def test_a_wrong_code_stops_the_joiner_and_the_host_hands_out_another(
+    rendezvous: Rendezvous,
+) -> None:
+    codes: list[str] = []
+
+    class HostHeard(Heard):
+        def code_given(self, code: str) -> None:
+            codes.append(code)
+
+    hosted, joined = HostHeard(), Heard()
+    host = Session(Role.HOST, b"", hosted)
+    host.meet(rendezvous, None)
+    assert await hosted.until(lambda: codes, SECONDS)
+    joiner = Session(Role.JOINER, b"", joined)
+    joiner.meet(rendezvous, codes[0] + "-wrong")
+    assert await joined.until(lambda: joined.of("refused"), SECONDS)
+    assert joiner.stopped
+    assert await hosted.until(lambda: len(codes) == 2 and hosted.of("turned away"), SECONDS)
+    assert codes[1] != codes[0]
+    for reason in [*joined.of("refused"), *hosted.of("turned away")]:
+        assert_said_for_a_player(reason)
+    await host.close()
+    await joiner.close()
