@@ -1,5 +1,6 @@
 """A network match on disk: written after every change, so that either side can be stopped
-(or killed) and take up the match again with the same code.
+(or killed) and take up the match again with the same code (met by a short code: with the
+code the first meeting gave, which both sides keep here).
 
 The file holds the match as its events (every throw with both secrets, every play, every
 new game), this side's part of the throw in progress, the turn it was building, and how to
@@ -36,6 +37,7 @@ from nardy_tui.net.events import (
 )
 from nardy_tui.net.exchange import DiceExchange
 from nardy_tui.net.fair_dice import is_hex64
+from nardy_tui.net.rendezvous import wormhole_code
 from nardy_tui.storage import data_dir, write_atomically
 
 FORMAT = "nardy-network-match"
@@ -59,6 +61,11 @@ class NetworkMatch:
     match: Match
     dice: ScriptedDice
     exchange: DiceExchange
+    by_code: bool = False
+    """Met by a short code through a rendezvous (else directly, at ``address`` and
+    ``port``): ``code`` is then the code of every meeting after the first ("" before it),
+    and ``shown`` the first one's, as the host showed it."""
+    shown: str = ""
 
 
 def network_save_path(role: Role) -> Path:
@@ -67,11 +74,25 @@ def network_save_path(role: Role) -> Path:
 
 
 def new_network_match(
-    role: Role, code: str, points: int, address: str = "", port: int = 0
+    role: Role,
+    code: str,
+    points: int,
+    address: str = "",
+    port: int = 0,
+    by_code: bool = False,
+    shown: str = "",
 ) -> NetworkMatch:
     dice = ScriptedDice([])
     return NetworkMatch(
-        role, code, address, port, Match(points, dice=dice), dice, DiceExchange(role)
+        role,
+        code,
+        address,
+        port,
+        Match(points, dice=dice),
+        dice,
+        DiceExchange(role),
+        by_code,
+        shown,
     )
 
 
@@ -87,6 +108,8 @@ def network_document(saved: NetworkMatch, events: Sequence[MatchEvent]) -> dict[
         "code": saved.code,
         "address": saved.address,
         "port": saved.port,
+        "by_code": saved.by_code,
+        "shown": saved.shown,
         "points": match.length,
         "started": match.started.isoformat(timespec="seconds"),
         "events": [event.as_json() for event in events],
@@ -138,12 +161,19 @@ def restore_network_match(data: object) -> NetworkMatch:
     if data.get("version") != VERSION:
         raise NetworkSaveError(_("it is from another version of nardy"))
     role = Role(_field(data, "role", str))
-    code = normalised(_field(data, "code", str))
+    by_code = data.get("by_code") is True  # files of versions before meeting by a code
+    code = _code(_field(data, "code", str), by_code)
     points = _field(data, "points", int)
     if code is None or points not in MATCH_LENGTHS:
         raise NetworkSaveError(_("its code or its match length is wrong"))
     saved = new_network_match(
-        role, code, points, _field(data, "address", str), _field(data, "port", int)
+        role,
+        code,
+        points,
+        _field(data, "address", str),
+        _field(data, "port", int),
+        by_code,
+        _code(data.get("shown") or "", by_code) or "",
     )
     saved.match.started = datetime.fromisoformat(_field(data, "started", str))
     events = _field(data, "events", list)
@@ -155,6 +185,14 @@ def restore_network_match(data: object) -> NetworkMatch:
     except (PhaseError, TypeError, IndexError) as error:
         raise NetworkSaveError(str(error) or type(error).__name__) from None
     return saved
+
+
+def _code(text: str, by_code: bool) -> str | None:
+    """A saved code as it was written; None if it is not one ("" is the code of a match
+    met by a code before its first meeting)."""
+    if by_code:
+        return "" if text == "" else wormhole_code(text)
+    return normalised(text)
 
 
 def _field(data: dict[str, Any], key: str, kind: type) -> Any:

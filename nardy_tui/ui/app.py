@@ -221,7 +221,11 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
 
     @on(NetworkGame.Joining)
     def _show_joining(self, joining: NetworkGame.Joining) -> None:
-        self.push_screen(ConnectingScreen(joining.where))
+        self.push_screen(ConnectingScreen(joining.title))
+
+    @on(NetworkGame.CodeGiven)
+    def _copy_join_line(self, given: NetworkGame.CodeGiven) -> None:
+        self.copy_to_clipboard(given.line)  # OSC 52: where the terminal lets it
 
     @on(NetworkGame.News)
     def _show_line_news(self, news: NetworkGame.News) -> None:

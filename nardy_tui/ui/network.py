@@ -37,7 +37,7 @@ from nardy_tui.net import (
     with_port,
 )
 from nardy_tui.net import Message as LineMessage
-from nardy_tui.options import MatchOptions, Mode, NetworkLaunch
+from nardy_tui.options import MatchOptions, Mode, NetworkLaunch, Rendezvous
 from nardy_tui.play import (
     Lockstep,
     NetworkSaver,
@@ -51,6 +51,11 @@ if TYPE_CHECKING:
 
 HOST_SIDE = Side.WHITE
 """The host plays White, the joiner Black (the roll-off still decides who moves first)."""
+
+
+def code_line(code: str) -> str:
+    """What the friend types to join the host by a short code."""
+    return f"nardy join {code}"
 
 
 @dataclass
@@ -79,15 +84,13 @@ class Strangers:
 class ConnectingScreen(Screen[None]):
     """Before a new match's first connection: where the joiner is trying to go."""
 
-    def __init__(self, where: str) -> None:
+    def __init__(self, title: str) -> None:
         super().__init__()
-        self.where = where
+        self.title_words = title
 
     def compose(self) -> ComposeResult:
         with Vertical(id="connecting"):
-            yield Static(
-                _("Joining the match at {where}…").format(where=self.where), id="connecting-title"
-            )
+            yield Static(self.title_words, id="connecting-title")
             yield Static(id="connecting-news")
             yield Static(_("Ctrl+Q quits."), id="connecting-keys")
 
@@ -104,11 +107,19 @@ class NetworkGame:
         show its game screen, in place of the one joining."""
 
     class Joining(Message):
-        """A new match's first connection is being made: show where to."""
+        """A new match's first connection is being made: show where to (``title``, in
+        words)."""
 
-        def __init__(self, where: str) -> None:
+        def __init__(self, title: str) -> None:
             super().__init__()
-            self.where = where
+            self.title = title
+
+    class CodeGiven(Message):
+        """Host, meeting by a code: the line the friend types, to copy for the player."""
+
+        def __init__(self, line: str) -> None:
+            super().__init__()
+            self.line = line
 
     class News(Message):
         """What the line is doing (up, down, back, strangers at the door), for the screen
@@ -163,11 +174,14 @@ class NetworkGame:
         self.strangers = Strangers()
         self.session = Session(
             self.role,
-            code_key(launch.code),
+            b"" if launch.rendezvous else code_key(launch.code),
             self,
             points=saved.match.length if saved else launch.points,
         )
         self.port = launch.port
+        self.code = launch.code
+        """The code the friend types: by a code, the host's is the mailbox's ("" until it
+        has handed one out)."""
 
     @property
     def me(self) -> Side:
@@ -175,7 +189,9 @@ class NetworkGame:
 
     async def start(self) -> None:
         """Listen (host) or reach the host (joiner), and show what there is to show."""
-        if self.role is Role.HOST:
+        if self.launch.rendezvous is not None:
+            self._meet(self.launch.rendezvous)
+        elif self.role is Role.HOST:
             if self.saved is None:
                 self.saved = new_network_match(
                     Role.HOST, self.launch.code, self.launch.points, port=self.launch.port
@@ -192,25 +208,77 @@ class NetworkGame:
                 self._show_game()
                 self._tell(_("Reaching the host…"))
             else:
-                self._post(self.Joining(with_port(self.launch.address, self.launch.port)))
+                where = with_port(self.launch.address, self.launch.port)
+                self._post(self.Joining(_("Joining the match at {where}…").format(where=where)))
+
+    def _meet(self, rendezvous: Rendezvous) -> None:
+        """Meet the friend by a code: the saved match's code of later meetings, or (a new
+        match) the host's from the mailbox and the joiner's as typed."""
+        saved = self.saved
+        if self.role is Role.HOST and saved is None:
+            saved = self.saved = new_network_match(Role.HOST, "", self.launch.points, by_code=True)
+        if saved is not None and saved.code:
+            self.session.again = saved.code
+        code = saved.code if saved is not None else self.launch.code
+        self.session.meet(rendezvous, code or None)
+        if saved is not None:
+            self.session.started = saved.match.started
+            self.code = saved.shown or self.code
+            self._show_game()
+            self._tell(self._waiting_words() if self.role is Role.HOST else _("Reaching the host…"))
+        else:
+            self._post(self.Joining(_("Joining the match {code}…").format(code=self.launch.code)))
 
     def _waiting_words(self) -> str:
-        """What the host shows while it waits: the line the friend types, how far its
-        address reaches, and the strangers turned away meanwhile (their words escaped:
-        what a stranger sent is no markup of ours)."""
-        shown = self.launch.address or local_address()
-        words = [
-            _("Waiting for your friend. On their machine:\n{line}").format(
-                line=join_line(self.launch.code, shown, self.port)
-            ),
-            reach(shown),
-        ]
+        """What the host shows while it waits: the line the friend types (met by a code:
+        on a line of its own, in bold, to read out), how far its address reaches, and the
+        strangers turned away meanwhile (their words escaped: what a stranger sent is no
+        markup of ours)."""
+        if self.launch.rendezvous is not None:
+            words = [self._code_words()]
+        else:
+            shown = self.launch.address or local_address()
+            words = [
+                _("Waiting for your friend. On their machine:\n{line}").format(
+                    line=join_line(self.launch.code, shown, self.port)
+                ),
+                reach(shown),
+            ]
         if self.strangers.count:
             words.append(self.strangers.notice())
-        return escape("\n".join(word for word in words if word))
+        said = escape("\n".join(word for word in words if word))
+        if self.launch.rendezvous is not None and self.code:
+            line = code_line(self.code)  # letters, digits and dashes: no markup in it
+            said = said.replace(line, f"[b]{line}[/b]", 1)
+        return said
+
+    def _code_words(self) -> str:
+        """The host's news while it waits for a friend met by a code."""
+        assert self.saved is not None
+        if self.saved.code and self.session.served:
+            return _("Waiting for your friend to come back: no new code is needed.")
+        if self.saved.code:
+            return _("Waiting for your friend: their 'nardy join' finds this match again.")
+        if not self.code:
+            return _("Asking the mailbox server for a code…")
+        return _(
+            "Waiting for your friend. On their machine:\n\n    {line}\n\n"
+            "(copied, where the terminal lets it)"
+        ).format(line=code_line(self.code))
 
     def how_to_go_on(self) -> str:
         """What to type later to take this match up again, for the quit dialog."""
+        if self.launch.rendezvous is not None:
+            if self.role is Role.HOST:
+                return _(
+                    "The match is not over. It is saved on both machines: 'nardy host "
+                    "--resume' goes on with it, and your friend's 'nardy join' finds it "
+                    "again, with no new code."
+                )
+            return _(
+                "The match is not over. It is saved on both machines: 'nardy join' goes "
+                "on with it, with no new code."
+            )
         if self.role is Role.HOST:
             return _(
                 "The match is not over. It is saved on both machines: 'nardy host "
@@ -271,7 +339,13 @@ class NetworkGame:
         self.line_up = True
         if welcome is not None and self.saved is None:
             self.saved = new_network_match(
-                Role.JOINER, self.launch.code, welcome.points, self.launch.address, self.launch.port
+                Role.JOINER,
+                self.session.again or self.launch.code,
+                welcome.points,
+                self.launch.address,
+                self.launch.port,
+                by_code=self.launch.rendezvous is not None,
+                shown=self.launch.code if self.launch.rendezvous is not None else "",
             )
             if welcome.started is not None:
                 self.saved.match.started = welcome.started  # one date on both records
@@ -287,7 +361,11 @@ class NetworkGame:
                 )
             )
             return
-        assert self.lockstep is not None
+        assert self.lockstep is not None and self.saved is not None
+        if self.saved.by_code and self.session.again:
+            # The code of later meetings is kept before anything of the match is sent.
+            self.saved.code = self.session.again
+            self._save_before_sending()
         for message in self.lockstep.on_connected():
             self.session.send(message)
         self._tell(
@@ -309,8 +387,8 @@ class NetworkGame:
         self._post(self.Arrived())
 
     def lost(self, reason: str) -> None:
-        """The line is down: said in the status line when it goes down; the joiner's
-        tries to reach the host again only update the side panel."""
+        """The line is down: said in the status line when it goes down; the tries to
+        meet again (and the joiner's to reach the host) only update the side panel."""
         if self.peer_left:
             return
         said, self.line_up = self.line_up, False
@@ -319,7 +397,8 @@ class NetworkGame:
                 _(
                     "The line to your friend is down: {reason} The match is saved; "
                     "it goes on when they join again."
-                ).format(reason=ended(reason))
+                ).format(reason=ended(reason)),
+                said,
             )
         elif self.saved is None:
             self._tell(_("{reason}; trying again…").format(reason=reason))
@@ -333,6 +412,14 @@ class NetworkGame:
 
     def refused(self, reason: str) -> None:
         self._post(self.Ended(f"nardy: {reason}"))
+
+    def code_given(self, code: str) -> None:
+        """The mailbox's code for the friend: shown, and offered for copying."""
+        self.code = code
+        if self.saved is not None:
+            self.saved.shown = code
+        self._post(self.CodeGiven(code_line(code)))
+        self._tell(self._waiting_words())
 
     def turned_away(self, address: str, reason: str) -> None:
         self.strangers.turned_away(address, reason)
@@ -356,4 +443,6 @@ def resumable(launch: NetworkLaunch) -> NetworkMatch | None:
         return None
     if launch.hosting:
         return saved if launch.resume else None
+    if launch.rendezvous is not None:
+        return saved if saved.by_code and launch.code in ("", saved.shown) else None
     return saved if saved.code == launch.code else None

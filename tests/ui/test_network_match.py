@@ -215,7 +215,7 @@ async def test_a_line_without_the_friends_seal_drops_the_connection_and_the_matc
     async with friends(new_code()) as two:
         host, joiner = two.host, two.joiner
         assert joiner.network is not None and joiner.network.session.line is not None
-        joiner.network.session.line._writer.write(b"0" * 64 + b' {"t":"ping"}\n')
+        joiner.network.session.line._carrier.send(b"0" * 64 + b' {"t":"ping"}')
         await until(
             lambda: any(role is Role.HOST for role, _ in lost),
             *two.both,
@@ -235,7 +235,7 @@ async def test_a_stopped_match_says_its_reason_as_a_sentence_and_exits_non_zero(
         host = two.host
         assert two.joiner.network is not None and two.joiner.network.session.line is not None
         line = two.joiner.network.session.line
-        line._writer.write(line._seal.close(b"ping") + b"\n")  # sealed, but not a message
+        line._carrier.send(line._seal.close(b"ping"))  # sealed, but not a message
         await until(
             lambda: host.return_code is not None, *two.both, what="the host stops the match"
         )

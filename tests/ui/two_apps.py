@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from textual.pilot import Pilot
 
 from nardy_tui.engine import Match, Phase, Side
-from nardy_tui.options import LaunchOptions, NetworkLaunch
+from nardy_tui.options import LaunchOptions, NetworkLaunch, Rendezvous
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.game import GameScreen
 from tests.ui.driver import burst, drain, turn_keys
@@ -32,6 +32,26 @@ def host_app(code: str, points: int = 1, resume: bool = False, address: str = ""
 def joiner_app(code: str, port: int, address: str = "127.0.0.1") -> NardyApp:
     launch = NetworkLaunch(hosting=False, code=code, address=address, port=port)
     return NardyApp(LaunchOptions(network=launch), pace=0)
+
+
+def code_host_app(rendezvous: Rendezvous, points: int = 1, resume: bool = False) -> NardyApp:
+    """A host that meets its friend by a code from the mailbox of ``rendezvous``."""
+    launch = NetworkLaunch(
+        hosting=True, code="", points=points, resume=resume, rendezvous=rendezvous
+    )
+    return NardyApp(LaunchOptions(network=launch), pace=0)
+
+
+def code_joiner_app(rendezvous: Rendezvous, code: str) -> NardyApp:
+    """A friend who types only the code (or, "", takes up its saved match)."""
+    launch = NetworkLaunch(hosting=False, code=code, rendezvous=rendezvous)
+    return NardyApp(LaunchOptions(network=launch), pace=0)
+
+
+def code_of(app: NardyApp) -> str:
+    """The code the host shows ("" until the mailbox has handed one out)."""
+    assert app.network is not None
+    return app.network.code
 
 
 def match_of(app: NardyApp) -> Match:
@@ -93,6 +113,16 @@ async def hosting(
         yield pilot, app.network.port
 
 
+@asynccontextmanager
+async def hosting_by_code(
+    app: NardyApp, size: tuple[int, int] = SIZE
+) -> AsyncIterator[tuple[Pilot[int], str]]:
+    """The host app running with a code from the mailbox; its Pilot and the code."""
+    async with app.run_test(size=size) as pilot:
+        await until(lambda: app.network is not None and code_of(app) != "", pilot, what="a code")
+        yield pilot, code_of(app)
+
+
 @dataclass
 class Friends:
     """A host and its friend, connected: each side's app and Pilot."""
@@ -123,6 +153,21 @@ async def friends(
                 lambda: connected(host, joiner), host_pilot, joiner_pilot, what="both connected"
             )
             yield Friends(host, joiner, {Side.WHITE: host_pilot, Side.BLACK: joiner_pilot}, port)
+
+
+@asynccontextmanager
+async def friends_by_code(
+    rendezvous: Rendezvous, points: int = 1, size: tuple[int, int] = SIZE
+) -> AsyncIterator[Friends]:
+    """A host (White) and a joiner (Black) met by a code, both boards up."""
+    host = code_host_app(rendezvous, points)
+    async with hosting_by_code(host, size) as (host_pilot, code):
+        joiner = code_joiner_app(rendezvous, code)
+        async with joiner.run_test(size=size) as joiner_pilot:
+            await until(
+                lambda: connected(host, joiner), host_pilot, joiner_pilot, what="both connected"
+            )
+            yield Friends(host, joiner, {Side.WHITE: host_pilot, Side.BLACK: joiner_pilot}, 0)
 
 
 async def act(pilots: dict[Side, Pilot[int]]) -> None:

@@ -1,0 +1,152 @@
+"""Two game apps met by a short code, through the tests' own mailbox server and transit
+relay on loopback: a whole match, a wrong code refused on both sides, a cut line and a
+relay gone mid-turn picked up again without a new code, and a match taken up again after
+both sides quit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nardy_tui.engine import Side
+from nardy_tui.net import Role, kept_parts, read_network_match, verify_record
+from nardy_tui.options import Rendezvous
+from nardy_tui.storage import records_dir
+from nardy_tui.ui.game import GameScreen
+from tests.rendezvous_servers import Servers
+from tests.ui.driver import burst, turn_keys
+from tests.ui.test_network_match import mid_turn, not_playing
+from tests.ui.two_apps import (
+    SIZE,
+    code_host_app,
+    code_joiner_app,
+    code_of,
+    connected,
+    friends_by_code,
+    hosting_by_code,
+    match_of,
+    match_over,
+    play_until,
+    status_of,
+    until,
+)
+
+
+@pytest.fixture(autouse=True)
+def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    from nardy_tui.net import session
+
+    monkeypatch.setattr(session, "RETRY_SECONDS", 0.2)
+
+
+async def test_a_whole_match_met_by_a_code_is_the_same_match_on_both(
+    rendezvous: Rendezvous,
+) -> None:
+    async with friends_by_code(rendezvous) as two:
+        shown = " ".join(str(widget.content) for widget in two.host.screen.query("Static"))
+        await play_until(two.pilots, match_over(two.host, two.joiner))
+        assert match_of(two.host).game.record_lines() == match_of(two.joiner).game.record_lines()
+    records = sorted(records_dir().glob("nardy-network-*.txt"))
+    assert len(records) == 2, records
+    for record in records:
+        verdict = verify_record(record.read_text(), kept_parts())
+        assert verdict.holds and set(verdict.mine) == {Side.WHITE, Side.BLACK}
+    assert "Your friend is here" in shown
+
+
+async def test_the_host_shows_the_line_to_type_and_copies_it(rendezvous: Rendezvous) -> None:
+    host = code_host_app(rendezvous)
+    async with hosting_by_code(host) as (_pilot, code):
+        assert f"nardy join {code}" in status_of(host) or any(
+            f"nardy join {code}" in str(widget.content) for widget in host.screen.query("Static")
+        )
+        assert host.clipboard == f"nardy join {code}"
+
+
+async def test_a_wrong_code_is_refused_on_both_sides(rendezvous: Rendezvous) -> None:
+    host = code_host_app(rendezvous)
+    async with hosting_by_code(host) as (host_pilot, code):
+        wrong = code_joiner_app(rendezvous, code + "-wrong")
+        async with wrong.run_test(size=SIZE) as wrong_pilot:
+            await until(
+                lambda: wrong.return_code is not None and code_of(host) != code,
+                host_pilot,
+                wrong_pilot,
+                what="the wrong code is refused on both sides",
+            )
+            [said] = [str(renderable) for renderable in wrong._exit_renderables]
+        assert wrong.return_code == 1
+        assert "different codes" in said and "\n" not in said.strip()
+        words = " ".join(str(widget.content) for widget in host.screen.query("Static"))
+        assert "different codes" in words and f"nardy join {code_of(host)}" in words
+        right = code_joiner_app(rendezvous, code_of(host))
+        async with right.run_test(size=SIZE) as right_pilot:
+            await until(
+                lambda: connected(host, right), host_pilot, right_pilot, what="the new code works"
+            )
+
+
+async def test_a_cut_line_comes_back_by_itself_without_a_new_code(
+    rendezvous: Rendezvous,
+) -> None:
+    async with friends_by_code(rendezvous, points=3) as two:
+        host, joiner = two.host, two.joiner
+        await play_until(two.pilots, lambda: mid_turn(joiner) and mid_turn(host))
+        assert joiner.network is not None and joiner.network.session.line is not None
+        joiner.network.session.line.close()  # the line is cut
+        await until(lambda: not connected(host), *two.both, what="the host sees the line down")
+        await until(lambda: connected(host, joiner), *two.both, what="the line is back")
+        turns = len(match_of(host).game.turns)
+        await play_until(
+            two.pilots, lambda: len(match_of(host).game.turns) >= turns + 3 or not_playing(host)
+        )
+        assert match_of(host).game.record_lines() == match_of(joiner).game.record_lines()
+
+
+async def test_the_relay_gone_mid_turn_and_back_the_match_goes_on_with_the_same_dice(
+    servers: Servers, rendezvous: Rendezvous
+) -> None:
+    async with friends_by_code(rendezvous, points=3) as two:
+        host, joiner = two.host, two.joiner
+        await play_until(two.pilots, lambda: mid_turn(joiner) and mid_turn(host))
+        dice = match_of(joiner).dice
+        keys = turn_keys(match_of(joiner))
+        await burst(two.pilots[Side.BLACK], *keys[: len(keys) // 2])
+        servers.transit.stop()
+        await until(
+            lambda: "down" in status_of(host) and "down" in status_of(joiner),
+            *two.both,
+            what="both see the line down",
+        )
+        servers.transit.start()
+        await until(lambda: connected(host, joiner), *two.both, what="the line is back")
+        assert match_of(joiner).dice == match_of(host).dice == dice
+        turns = len(match_of(host).game.turns)
+        await burst(two.pilots[Side.BLACK], *turn_keys(match_of(joiner)), "c")
+        await play_until(
+            two.pilots, lambda: len(match_of(host).game.turns) >= turns + 3 or not_playing(host)
+        )
+        assert match_of(host).game.record_lines() == match_of(joiner).game.record_lines()
+
+
+async def test_both_sides_quit_and_start_again_and_the_match_goes_on(
+    rendezvous: Rendezvous, tmp_path: Path
+) -> None:
+    async with friends_by_code(rendezvous, points=3) as two:
+        await play_until(two.pilots, lambda: len(match_of(two.host).game.turns) >= 4)
+        for pilot in two.both:
+            assert isinstance(pilot.app.screen, GameScreen)
+    lines = match_of(two.host).game.record_lines()
+    for role in Role:
+        saved = read_network_match(role)
+        assert saved is not None and saved.by_code and saved.code
+    host = code_host_app(rendezvous, points=3, resume=True)
+    async with host.run_test(size=SIZE) as host_pilot:
+        joiner = code_joiner_app(rendezvous, "")  # 'nardy join': the saved match
+        async with joiner.run_test(size=SIZE) as joiner_pilot:
+            await until(
+                lambda: connected(host, joiner), host_pilot, joiner_pilot, what="both are back"
+            )
+            assert match_of(host).game.record_lines()[: len(lines)] == lines
+            assert match_of(joiner).game.record_lines() == match_of(host).game.record_lines()
