@@ -1,6 +1,7 @@
 """``nardy join ADDRESS[:PORT] CODE`` reads every form of address a person types, and
-``nardy host --address`` listens only where it is told: each is checked by what the game
-would be started with, or by the one line that refuses it.
+``nardy host --address`` listens only where it is told; ``nardy host`` and ``nardy join CODE``
+meet by a code at the servers given, remembered or magic-wormhole's: each is checked by
+what the game would be started with, or by the one line that refuses it.
 
 (The same refusals through ``python -m nardy_tui`` are in ``tests/test_cli_errors.py``.)
 """
@@ -14,8 +15,15 @@ import pytest
 
 from nardy_tui.cli import network
 from nardy_tui.cli.network import DEFAULT_PORT, host_main, join_main
-from nardy_tui.net import Role, network_document, new_network_match, write_network_match
-from nardy_tui.options import NetworkLaunch
+from nardy_tui.net import (
+    DEFAULT_MAILBOX,
+    DEFAULT_TRANSIT,
+    Role,
+    network_document,
+    new_network_match,
+    write_network_match,
+)
+from nardy_tui.options import NetworkLaunch, Rendezvous
 
 CODE = "k7m2-x9qp"
 
@@ -189,3 +197,90 @@ def test_resume_with_another_address_listens_there(started: list[NetworkLaunch])
     port = save_hosted_match("")
     assert host_main(["--resume", "--address", "127.0.0.1"]) == 0
     assert (started[0].address, started[0].port) == ("127.0.0.1", port)
+
+
+# -- meeting by a code --------------------------------------------------------------------
+
+
+def test_host_meets_by_a_code_from_magic_wormholes_servers_by_default(
+    started: list[NetworkLaunch], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("NARDY_MAILBOX", "NARDY_TRANSIT"):
+        monkeypatch.delenv(name, raising=False)
+    assert host_main(["--points", "3"]) == 0
+    [launch] = started
+    assert launch.hosting and launch.code == "" and launch.points == 3
+    assert launch.rendezvous == Rendezvous(DEFAULT_MAILBOX, DEFAULT_TRANSIT)
+
+
+def test_host_direct_listens_as_before(started: list[NetworkLaunch]) -> None:
+    assert host_main(["--direct"]) == 0
+    [launch] = started
+    assert launch.rendezvous is None and launch.port == DEFAULT_PORT and launch.code
+
+
+def test_join_with_only_the_code(started: list[NetworkLaunch]) -> None:
+    assert join_main(["7-Crossover-Clockwork"]) == 0
+    [launch] = started
+    assert not launch.hosting and launch.code == "7-crossover-clockwork"
+    assert launch.rendezvous is not None
+
+
+def test_a_code_that_is_not_one_is_refused_and_the_direct_form_named(
+    started: list[NetworkLaunch], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert join_main([CODE]) == 1
+    line = one_line_refusal(capsys, "nardy join")
+    assert "7-crossover-clockwork" in line and "ADDRESS[:PORT] CODE" in line
+    assert started == []
+
+
+def test_join_alone_needs_a_match_met_by_a_code(
+    started: list[NetworkLaunch], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert join_main([]) == 1
+    assert "nardy join 7-crossover-clockwork" in one_line_refusal(capsys, "nardy join")
+    saved = new_network_match(Role.JOINER, "12345678-" + "ab" * 16, 3, by_code=True)
+    write_network_match(network_document(saved, []))
+    assert join_main([]) == 0
+    assert started[0].code == "" and started[0].rendezvous is not None
+
+
+def test_servers_given_are_remembered_and_on_loopback_carry_everything(
+    started: list[NetworkLaunch], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("NARDY_MAILBOX", "NARDY_TRANSIT"):
+        monkeypatch.delenv(name, raising=False)
+    mine = ["--mailbox", "ws://127.0.0.1:4000/v1", "--transit", "127.0.0.1"]
+    assert host_main(mine) == 0
+    assert join_main(["7-crossover-clockwork"]) == 0
+    for launch in started:
+        assert launch.rendezvous == Rendezvous(
+            "ws://127.0.0.1:4000/v1", "127.0.0.1:4001", direct=False
+        )
+
+
+def test_the_environment_names_the_servers(
+    started: list[NetworkLaunch], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NARDY_MAILBOX", "wss://mailbox.example.org/v1")
+    monkeypatch.setenv("NARDY_TRANSIT", "relay.example.org:4444")
+    assert join_main(["7-crossover-clockwork"]) == 0
+    assert started[0].rendezvous == Rendezvous(
+        "wss://mailbox.example.org/v1", "relay.example.org:4444"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--mailbox", "relay.example.org"], "is not a mailbox server"),
+        (["--transit", "relay.example.org:x"], "--transit: "),
+    ],
+)
+def test_a_mistyped_server_is_refused_in_one_line(
+    started: list[NetworkLaunch], capsys: pytest.CaptureFixture[str], args: list[str], words: str
+) -> None:
+    assert host_main(args) == 1
+    assert words in one_line_refusal(capsys, "nardy host")
+    assert started == []

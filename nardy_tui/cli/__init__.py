@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         epilog=_(
             "Other commands: 'nardy host' opens a match for a friend on another "
-            "machine and 'nardy join ADDRESS CODE' joins one, 'nardy verify RECORD' "
+            "machine and 'nardy join CODE' joins one, 'nardy verify RECORD' "
             "checks a network match's dice, 'nardy arena A B' plays bots against each "
             "other, 'nardy export [FILE]' writes the saved match as a text record, "
             "'nardy replay FILE' steps through a record, 'nardy review FILE' marks the "

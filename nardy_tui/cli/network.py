@@ -1,9 +1,17 @@
-"""``nardy host``, ``nardy join ADDRESS[:PORT] CODE`` and ``nardy verify RECORD``: a match
-with a friend on another machine, and the check of its dice afterwards."""
+"""``nardy host``, ``nardy join CODE`` (or ``ADDRESS[:PORT] CODE`` with ``--direct``) and
+``nardy verify RECORD``: a match with a friend on another machine, and the check of its dice
+afterwards.
+
+By default the two meet by a short code through magic-wormhole's servers (or one's own:
+``--mailbox``, ``--transit``, ``NARDY_MAILBOX``, ``NARDY_TRANSIT``, remembered in the
+settings); ``--direct`` connects to the host's address instead.
+"""
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,13 +20,41 @@ from typing import TYPE_CHECKING
 from nardy_tui.cli.argparsing import OneLineParser
 from nardy_tui.engine import MATCH_LENGTHS
 from nardy_tui.i18n import _
-from nardy_tui.options import LaunchOptions, NetworkLaunch
+from nardy_tui.options import LaunchOptions, NetworkLaunch, Rendezvous
 
 if TYPE_CHECKING:
     from nardy_tui.net import NetworkMatch, Verdict
 
 DEFAULT_PORT = 7520
-"""The port ``nardy host`` listens on unless told (``nardy join`` tries it by default)."""
+"""The port ``nardy host --direct`` listens on unless told (``nardy join`` tries it by
+default)."""
+TRANSIT_PORT = 4001
+"""The port of a transit relay given without one."""
+
+
+class ServersError(ValueError):
+    """What is wrong with a mailbox or transit relay as given, in one line."""
+
+
+def add_server_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--mailbox",
+        metavar="URL",
+        help=_(
+            "the mailbox server where the two meet by the code, like "
+            "ws://example.org:4000/v1 (default: $NARDY_MAILBOX, then the last one "
+            "given, then magic-wormhole's public one)"
+        ),
+    )
+    parser.add_argument(
+        "--transit",
+        metavar="HOST:PORT",
+        help=_(
+            "the transit relay that carries the game when the two machines cannot "
+            "reach each other (default: $NARDY_TRANSIT, then the last one given, then "
+            "magic-wormhole's public one)"
+        ),
+    )
 
 
 def host_parser() -> argparse.ArgumentParser:
@@ -26,25 +62,34 @@ def host_parser() -> argparse.ArgumentParser:
         prog="nardy host",
         description=_(
             "Open a match for a friend on another machine and wait for them. "
-            "The screen shows the line they type to join."
+            "The screen shows the line they type to join: a short code, good "
+            "anywhere with the internet (or, with --direct, this machine's address)."
+        ),
+    )
+    parser.add_argument(
+        "--direct",
+        action="store_true",
+        help=_(
+            "let the friend connect straight to this machine's address and port, "
+            "with no server between: on a network of your own, or without the internet"
         ),
     )
     parser.add_argument(
         "--port",
         type=int,
-        default=DEFAULT_PORT,
-        help=_("the port to listen on (default {port}; 0 takes any free one)").format(
-            port=DEFAULT_PORT
-        ),
+        help=_(
+            "with --direct: the port to listen on (default {port}; 0 takes any free one)"
+        ).format(port=DEFAULT_PORT),
     )
     parser.add_argument(
         "--address",
         metavar="ADDRESS",
         help=_(
-            "listen only on this address of this machine, like 127.0.0.1 "
-            "or ::1 for an SSH tunnel (default: every address)"
+            "with --direct: listen only on this address of this machine, like "
+            "127.0.0.1 or ::1 for an SSH tunnel (default: every address)"
         ),
     )
+    add_server_options(parser)
     parser.add_argument(
         "--points",
         type=int,
@@ -70,19 +115,27 @@ def join_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="nardy join",
         description=_(
-            "Join a friend's match: type the line their screen shows. Joining "
-            "again with the same code goes on with the match."
+            "Join a friend's match: type the line their screen shows. Without a "
+            "code, or again with the same one, it goes on with the saved match."
         ),
     )
     parser.add_argument(
-        "address",
-        metavar="ADDRESS[:PORT]",
+        "first",
+        nargs="?",
+        metavar="CODE | ADDRESS[:PORT]",
         help=_(
-            "the host's address, and its port if not {port}; an IPv6 "
-            "address with a port goes in brackets, like [::1]:{port}"
+            "the code the host's screen shows (like 7-crossover-clockwork); or, for "
+            "a host started with --direct, its address, and its port if not {port} "
+            "(an IPv6 address with a port goes in brackets, like [::1]:{port})"
         ).format(port=DEFAULT_PORT),
     )
-    parser.add_argument("code", metavar="CODE", help=_("the match's code (like k7m2-x9qp)"))
+    parser.add_argument(
+        "code",
+        nargs="?",
+        metavar="CODE",
+        help=_("after an address: the match's code (like k7m2-x9qp)"),
+    )
+    add_server_options(parser)
     return parser
 
 
@@ -111,7 +164,7 @@ def host_main(argv: Sequence[str]) -> int:
     )
 
     args = host_parser().parse_args(argv)
-    if not 0 <= args.port <= 65535:
+    if args.port is not None and not 0 <= args.port <= 65535:
         return _fail("nardy host", _("a port is a number from 0 to 65535"))
     try:
         address = None if args.address is None else listen_address(args.address)
@@ -131,15 +184,29 @@ def host_main(argv: Sequence[str]) -> int:
             "nardy host",
             _(
                 "a network match is unfinished: 'nardy host --resume' "
-                "goes on with it (your friend joins with code {code}), "
+                "goes on with it ({friend}), "
                 "'nardy host --new' opens another"
-            ).format(code=saved.code),
+            ).format(friend=_friend_goes_on(saved)),
         )
-    launch = _host_launch(args, address, saved if args.resume else None)
+    resumed = saved if args.resume else None
+    direct = args.direct or args.address is not None or args.port is not None
+    if resumed.by_code if resumed is not None else not direct:
+        try:
+            rendezvous = servers(args)
+        except ServersError as error:
+            return _fail("nardy host", str(error))
+        return _play(_host_by_code(args, resumed, rendezvous))
+    launch = _host_launch(args, address, resumed)
     problem = _listen_problem(launch)
     if problem is not None:
         return _fail("nardy host", problem)
     return _play(launch)
+
+
+def _friend_goes_on(saved: NetworkMatch) -> str:
+    if saved.by_code:
+        return _("your friend types 'nardy join', with no code")
+    return _("your friend joins with code {code}").format(code=saved.code)
 
 
 def _host_launch(
@@ -149,10 +216,10 @@ def _host_launch(
     and port that the friend's join line names."""
     from nardy_tui.net import new_code
 
-    code, port = new_code(), args.port
+    code, port = new_code(), DEFAULT_PORT if args.port is None else args.port
     if resumed is not None:
         code = resumed.code
-        if args.port == DEFAULT_PORT and resumed.port:
+        if args.port is None and resumed.port:
             port = resumed.port
         if address is None:
             address = resumed.address
@@ -163,6 +230,19 @@ def _host_launch(
         port=port,
         points=args.points,
         resume=args.resume,
+    )
+
+
+def _host_by_code(
+    args: argparse.Namespace, resumed: NetworkMatch | None, rendezvous: Rendezvous
+) -> NetworkLaunch:
+    """A match met by a code: the mailbox hands the code out once the game runs."""
+    return NetworkLaunch(
+        hosting=True,
+        code="",
+        points=args.points,
+        resume=resumed is not None,
+        rendezvous=rendezvous,
     )
 
 
@@ -183,8 +263,10 @@ def join_main(argv: Sequence[str]) -> int:
     from nardy_tui.net import AddressError, normalised, split_address
 
     args = join_parser().parse_args(argv)
+    if args.code is None:
+        return _join_by_code(args)
     try:
-        address, port = split_address(args.address, DEFAULT_PORT)
+        address, port = split_address(args.first, DEFAULT_PORT)
     except AddressError as error:
         return _fail("nardy join", str(error))
     code = normalised(args.code)
@@ -196,6 +278,100 @@ def join_main(argv: Sequence[str]) -> int:
             ),
         )
     return _play(NetworkLaunch(hosting=False, code=code, address=address, port=port))
+
+
+def _join_by_code(args: argparse.Namespace) -> int:
+    """``nardy join CODE``, or ``nardy join`` alone for the saved match met by a code."""
+    from nardy_tui.net import NetworkSaveError, Role, read_network_match, wormhole_code
+
+    code = "" if args.first is None else wormhole_code(args.first)
+    if code is None:
+        return _fail(
+            "nardy join",
+            _(
+                "{code} is not a code: it is a number and words, like "
+                "7-crossover-clockwork (for a host started with --direct, type its "
+                "address first: nardy join ADDRESS[:PORT] CODE)"
+            ).format(code=args.first),
+        )
+    if not code:
+        try:
+            saved = read_network_match(Role.JOINER)
+        except NetworkSaveError as error:
+            return _fail("nardy join", str(error))
+        if saved is None or not saved.by_code:
+            return _fail(
+                "nardy join",
+                _("type the code your friend's screen shows, like: {example}").format(
+                    example="nardy join 7-crossover-clockwork"
+                ),
+            )
+    try:
+        rendezvous = servers(args)
+    except ServersError as error:
+        return _fail("nardy join", str(error))
+    return _play(NetworkLaunch(hosting=False, code=code, rendezvous=rendezvous))
+
+
+def servers(args: argparse.Namespace) -> Rendezvous:
+    """The servers to meet at: as given (then remembered), from the environment, as last
+    given, or magic-wormhole's public ones. Servers on this machine carry everything
+    themselves, so that a check on one machine sends nothing past loopback."""
+    from nardy_tui.net import DEFAULT_MAILBOX, DEFAULT_TRANSIT
+    from nardy_tui.storage import load_settings, save_settings
+
+    settings = load_settings()
+    mailbox = args.mailbox or os.environ.get("NARDY_MAILBOX") or settings.mailbox
+    transit = args.transit or os.environ.get("NARDY_TRANSIT") or settings.transit
+    rendezvous = Rendezvous(
+        _mailbox(mailbox or DEFAULT_MAILBOX), _transit(transit or DEFAULT_TRANSIT)
+    )
+    if args.mailbox or args.transit:
+        settings.mailbox = args.mailbox or settings.mailbox
+        settings.transit = args.transit or settings.transit
+        problem = save_settings(settings)
+        if problem is not None:
+            print(f"nardy: {problem}", file=sys.stderr)
+    if _on_this_machine(rendezvous):
+        rendezvous = Rendezvous(rendezvous.mailbox, rendezvous.transit, direct=False)
+    return rendezvous
+
+
+def _mailbox(url: str) -> str:
+    if not url.startswith(("ws://", "wss://")) or any(c.isspace() for c in url):
+        raise ServersError(
+            _("{url} is not a mailbox server: it is a URL like ws://example.org:4000/v1").format(
+                url=url
+            )
+        )
+    return url
+
+
+def _transit(text: str) -> str:
+    from nardy_tui.net import AddressError, split_address, with_port
+
+    try:
+        host, port = split_address(text, TRANSIT_PORT)
+    except AddressError as error:
+        raise ServersError(f"--transit: {error}") from None
+    return with_port(host, port)
+
+
+def _on_this_machine(rendezvous: Rendezvous) -> bool:
+    """Whether both servers are on a loopback address of this machine."""
+    from urllib.parse import urlsplit
+
+    from nardy_tui.net import split_address
+
+    hosts = [urlsplit(rendezvous.mailbox).hostname or "", split_address(rendezvous.transit, 0)[0]]
+    for host in hosts:
+        try:
+            if not ipaddress.ip_address(host).is_loopback:
+                return False
+        except ValueError:
+            if host != "localhost":
+                return False
+    return True
 
 
 def _play(launch: NetworkLaunch) -> int:

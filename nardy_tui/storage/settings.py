@@ -78,6 +78,11 @@ class Settings:
     seed is never kept)."""
     animation: Animation = Animation.NORMAL
     tutor: Tutor = Tutor.OFF
+    mailbox: str = ""
+    """The mailbox server of a match met by a code, as last given (``--mailbox``); ""
+    for magic-wormhole's own."""
+    transit: str = ""
+    """The transit relay likewise (``--transit HOST:PORT``)."""
 
     def is_on(self, switch: Switch) -> bool:
         return bool(getattr(self, switch.value))
@@ -122,6 +127,8 @@ def load_settings() -> Settings:
     )
     settings.animation = _read(stored, "animation", _ANIMATIONS, settings.animation)
     settings.tutor = _read(stored, "tutor", _TUTORS, settings.tutor)
+    settings.mailbox = _server(stored.get("mailbox"))
+    settings.transit = _server(stored.get("transit"))
     return settings
 
 
@@ -129,6 +136,15 @@ _SWITCH = FileChoices.of((True, False))
 _LANGUAGES = FileChoices.of(("", *LANGUAGES))
 _ANIMATIONS = FileChoices.of(Animation)
 _TUTORS = FileChoices.of(Tutor)
+
+
+LONGEST_SERVER = 300
+
+
+def _server(stored: object) -> str:
+    """A remembered server as the file has it (checked where it is used), or "" for the
+    default: any text of a sane length."""
+    return stored if isinstance(stored, str) and len(stored) <= LONGEST_SERVER else ""
 
 
 def _read(stored: dict[str, Any], name: str, choices: FileChoices[T], default: T) -> T:
@@ -151,6 +167,8 @@ def _file_form(settings: Settings) -> dict[str, object]:
         "points": POINTS.written(last.points),
         "animation": settings.animation.value,
         "tutor": settings.tutor.value,
+        "mailbox": settings.mailbox,
+        "transit": settings.transit,
     }
 
 
