@@ -8,11 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from nardy_tui.engine import Side
 from nardy_tui.net import Role, kept_parts, read_network_match, verify_record
 from nardy_tui.options import Rendezvous
 from nardy_tui.storage import records_dir
+from nardy_tui.ui.dialogs import QuitDialog
 from nardy_tui.ui.game import GameScreen
 from tests.rendezvous_servers import Servers
 from tests.ui.driver import burst, turn_keys
@@ -150,3 +152,16 @@ async def test_both_sides_quit_and_start_again_and_the_match_goes_on(
             )
             assert match_of(host).game.record_lines()[: len(lines)] == lines
             assert match_of(joiner).game.record_lines() == match_of(host).game.record_lines()
+
+
+async def test_quitting_says_each_side_goes_on_with_no_new_code(rendezvous: Rendezvous) -> None:
+    async with friends_by_code(rendezvous) as two:
+        for pilot, how in (
+            (two.pilots[Side.WHITE], "'nardy host --resume'"),
+            (two.pilots[Side.BLACK], "'nardy join'"),
+        ):
+            await burst(pilot, "ctrl+q")
+            assert isinstance(pilot.app.screen, QuitDialog)
+            words = " ".join(str(widget.content) for widget in pilot.app.screen.query(Static))
+            assert how in words and "no new code" in words
+            await burst(pilot, "n")
