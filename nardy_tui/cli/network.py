@@ -281,7 +281,8 @@ def join_main(argv: Sequence[str]) -> int:
 
 
 def _join_by_code(args: argparse.Namespace) -> int:
-    """``nardy join CODE``, or ``nardy join`` alone for the saved match met by a code."""
+    """``nardy join CODE``; ``nardy join`` alone takes up the saved match met by a code,
+    or asks for the code (Tab completes it) at a terminal."""
     from nardy_tui.net import NetworkSaveError, Role, read_network_match, wormhole_code
 
     code = "" if args.first is None else wormhole_code(args.first)
@@ -294,21 +295,30 @@ def _join_by_code(args: argparse.Namespace) -> int:
                 "address first: nardy join ADDRESS[:PORT] CODE)"
             ).format(code=args.first),
         )
-    if not code:
-        try:
-            saved = read_network_match(Role.JOINER)
-        except NetworkSaveError as error:
-            return _fail("nardy join", str(error))
-        if saved is None or not saved.by_code:
+    try:
+        rendezvous = servers(args)
+        saved = None if code else read_network_match(Role.JOINER)
+    except (ServersError, NetworkSaveError) as error:
+        return _fail("nardy join", str(error))
+    if not code and (saved is None or not saved.by_code):
+        if not sys.stdin.isatty():
             return _fail(
                 "nardy join",
                 _("type the code your friend's screen shows, like: {example}").format(
                     example="nardy join 7-crossover-clockwork"
                 ),
             )
+        return _join_typed(rendezvous)
+    return _play(NetworkLaunch(hosting=False, code=code, rendezvous=rendezvous))
+
+
+def _join_typed(rendezvous: Rendezvous) -> int:
+    """Ask for the code, Tab completing its number and words."""
+    from nardy_tui.net import WrongCode, typed_code
+
     try:
-        rendezvous = servers(args)
-    except ServersError as error:
+        code = typed_code(rendezvous, _("The code on your friend's screen (Tab completes it): "))
+    except WrongCode as error:
         return _fail("nardy join", str(error))
     return _play(NetworkLaunch(hosting=False, code=code, rendezvous=rendezvous))
 

@@ -51,7 +51,13 @@ from nardy_tui.net.messages import (
     Sync,
 )
 from nardy_tui.net.proof import Verdict, network_record, verify_record
-from nardy_tui.net.rendezvous import DEFAULT_MAILBOX, DEFAULT_TRANSIT, wormhole_code
+from nardy_tui.net.rendezvous import (
+    DEFAULT_MAILBOX,
+    DEFAULT_TRANSIT,
+    WrongCode,
+    typed_code,
+    wormhole_code,
+)
 from nardy_tui.net.saved import (
     NetworkMatch,
     NetworkSaveError,
@@ -95,6 +101,7 @@ __all__ = [
     "ThrowEvent",
     "Verdict",
     "Welcome",
+    "WrongCode",
     "cannot_listen",
     "check_throw",
     "code_key",
@@ -117,6 +124,7 @@ __all__ = [
     "read_network_match",
     "restore_network_match",
     "split_address",
+    "typed_code",
     "verify_record",
     "with_port",
     "wormhole_code",

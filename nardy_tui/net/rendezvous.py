@@ -18,6 +18,7 @@ at the mailbox.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import functools
 import importlib
@@ -80,6 +81,45 @@ def again_code(key: bytes) -> str:
     return f"{nameplate}-{key[4:20].hex()}"
 
 
+def typed_code(rendezvous: Rendezvous, prompt: str) -> str:
+    """Ask for the code at the terminal, before the game takes it: Tab completes the
+    nameplates the mailbox lists and the words of the code (magic-wormhole's input
+    helper, on readline). The wormhole opened for it waits for the meeting with that code
+    (``meet``); ``WrongCode`` for one that cannot be a code."""
+    reactor = _Reactor.running()
+    typed: concurrent.futures.Future[str] = concurrent.futures.Future()
+
+    async def ask() -> None:
+        import wormhole
+        from wormhole.errors import KeyFormatError
+
+        hole = _new_wormhole(reactor, rendezvous)
+        try:
+            await wormhole.input_with_completion(prompt, hole.input_code(), reactor.reactor)
+            code = await hole.get_code()
+        except KeyFormatError as error:
+            hole.close().addErrback(lambda failure: None)  # lonely: nobody met
+            typed.set_exception(WrongCode(str(error)))
+            return
+        _typed[code] = hole
+        typed.set_result(code)
+
+    reactor.call(reactor.spawn, ask)
+    return typed.result()
+
+
+_typed: dict[str, Any] = {}
+"""The wormholes of codes typed at the prompt, by code (in the reactor's thread only)."""
+
+
+def _new_wormhole(reactor: _Reactor, rendezvous: Rendezvous) -> Any:
+    import wormhole
+
+    return wormhole.create(
+        APP_ID, rendezvous.mailbox, reactor.reactor, versions={"nardy": PROTOCOL_VERSION}
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Met:
     """An introduction done: the connection, the key its line is sealed with (fresh each
@@ -119,7 +159,6 @@ async def _meet(
     show_code: Callable[[str], None],
 ) -> tuple[Any, bytes, str]:
     """The introduction, in the reactor's thread."""
-    import wormhole
     from twisted.internet.defer import CancelledError
     from twisted.internet.error import ConnectError
     from wormhole.errors import (
@@ -132,17 +171,15 @@ async def _meet(
 
     no_connection = (TransitError, BadHandshake, ConnectError, CancelledError)
 
-    hole = wormhole.create(
-        APP_ID,
-        rendezvous.mailbox,
-        reactor.reactor,
-        versions={"nardy": PROTOCOL_VERSION},
-    )
+    hole = _typed.pop(code, None) if code is not None else None
+    typed = hole is not None
+    if hole is None:
+        hole = _new_wormhole(reactor, rendezvous)
     try:
         if code is None:
             hole.allocate_code()
             show_code(await hole.get_code())
-        else:
+        elif not typed:
             hole.set_code(code)
         await hole.get_verifier()
         kind = TransitSender if role is Role.HOST else TransitReceiver
@@ -301,6 +338,13 @@ class _Reactor:
         """``call`` in the reactor's thread."""
         self.reactor.callFromThread(call, *args)
 
+    def spawn(self, work: Callable[[], Any]) -> Any:
+        """Start ``work`` (a coroutine of the reactor's thread), in that thread; its
+        Deferred."""
+        from twisted.internet.defer import Deferred
+
+        return Deferred.fromCoroutine(work())
+
     async def run(self, work: Callable[[], Any]) -> Any:
         """The result of ``work`` (a coroutine of the reactor's thread), awaited here;
         cancelling this cancels it there."""
@@ -319,7 +363,7 @@ class _Reactor:
                 done.set_exception(error)
 
         def begin() -> None:
-            deferred = Deferred.fromCoroutine(work())
+            deferred = self.spawn(work)
             started.append(deferred)
             deferred.addCallbacks(
                 lambda value: _call_soon(loop, settle, value, None),

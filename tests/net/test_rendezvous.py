@@ -11,7 +11,7 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from nardy_tui.net import Role, Session, wormhole_code
+from nardy_tui.net import Role, Session, typed_code, wormhole_code
 from nardy_tui.net.rendezvous import Met, Unreachable, WrongCode, meet
 from nardy_tui.options import Rendezvous
 from tests.net.test_line_fuzz import Heard, assert_said_for_a_player
@@ -140,3 +140,34 @@ async def test_a_wrong_code_stops_the_joiner_and_the_host_hands_out_another(
         assert_said_for_a_player(reason)
     await host.close()
     await joiner.close()
+
+
+async def test_a_code_typed_at_the_prompt_meets_on_the_wormhole_it_opened(
+    rendezvous: Rendezvous, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the player types at ``nardy join``'s prompt (Tab completing it there) is the
+    code the meeting then uses, on the wormhole the prompt opened."""
+    import builtins
+
+    codes: asyncio.Queue[str] = asyncio.Queue()
+    hosting = asyncio.create_task(meet(rendezvous, Role.HOST, None, codes.put_nowait))
+    code = await asyncio.wait_for(codes.get(), SECONDS)
+    monkeypatch.setattr(builtins, "input", lambda prompt: code)
+    typed = await asyncio.wait_for(asyncio.to_thread(typed_code, rendezvous, "code: "), SECONDS)
+    assert typed == code
+    async with asyncio.timeout(SECONDS):
+        host, joiner = await asyncio.gather(hosting, meet(rendezvous, Role.JOINER, typed))
+    assert host.key == joiner.key
+    host.carrier.close()
+    joiner.carrier.close()
+
+
+async def test_a_typed_code_that_cannot_be_one_is_refused_in_words(
+    rendezvous: Rendezvous, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import builtins
+
+    monkeypatch.setattr(builtins, "input", lambda prompt: "crossover-clockwork")
+    with pytest.raises(WrongCode) as wrong:
+        await asyncio.wait_for(asyncio.to_thread(typed_code, rendezvous, "code: "), SECONDS)
+    assert_said_for_a_player(str(wrong.value))
