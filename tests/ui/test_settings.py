@@ -38,6 +38,16 @@ def test_a_corrupt_or_odd_settings_file_gives_the_defaults() -> None:
     assert load_settings() == Settings(auto_confirm=True)
 
 
+def test_the_servers_of_a_match_met_by_a_code_are_remembered_within_reason() -> None:
+    mine = Settings(mailbox="ws://127.0.0.1:4000/v1", transit="127.0.0.1:4001")
+    save_settings(mine)
+    assert load_settings() == mine
+    settings_path().write_text(
+        json.dumps({"mailbox": "ws://" + "x" * 400, "transit": 4001}), encoding="utf-8"
+    )
+    assert load_settings() == Settings()
+
+
 async def test_a_checkbox_on_the_new_match_screen_is_saved_at_once() -> None:
     app = NardyApp(LaunchOptions(resume=False), pace=0)
     async with app.run_test(size=SIZE) as pilot:
