@@ -97,9 +97,11 @@ def typed_code(rendezvous: Rendezvous, prompt: str) -> str:
         try:
             await wormhole.input_with_completion(prompt, hole.input_code(), reactor.reactor)
             code = await hole.get_code()
-        except KeyFormatError as error:
+        except Exception as error:  # the prompt's thread waits for an answer either way
             hole.close().addErrback(lambda failure: None)  # lonely: nobody met
-            typed.set_exception(WrongCode(str(error)))
+            typed.set_exception(
+                WrongCode(str(error)) if isinstance(error, KeyFormatError) else error
+            )
             return
         _typed[code] = hole
         typed.set_result(code)

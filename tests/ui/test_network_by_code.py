@@ -21,6 +21,7 @@ from tests.ui.driver import burst, turn_keys
 from tests.ui.test_network_match import mid_turn, not_playing
 from tests.ui.two_apps import (
     SIZE,
+    Friends,
     code_host_app,
     code_joiner_app,
     code_of,
@@ -40,6 +41,16 @@ def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
     from nardy_tui.net import session
 
     monkeypatch.setattr(session, "RETRY_SECONDS", 0.2)
+
+
+async def three_more_turns_the_same_on_both(two: Friends) -> None:
+    """The match goes on: three more turns (or to its end), the same on both sides."""
+    host, joiner = two.host, two.joiner
+    turns = len(match_of(host).game.turns)
+    await play_until(
+        two.pilots, lambda: len(match_of(host).game.turns) >= turns + 3 or not_playing(host)
+    )
+    assert match_of(host).game.record_lines() == match_of(joiner).game.record_lines()
 
 
 async def test_a_whole_match_met_by_a_code_is_the_same_match_on_both(
@@ -99,11 +110,7 @@ async def test_a_cut_line_comes_back_by_itself_without_a_new_code(
         joiner.network.session.line.close()  # the line is cut
         await until(lambda: not connected(host), *two.both, what="the host sees the line down")
         await until(lambda: connected(host, joiner), *two.both, what="the line is back")
-        turns = len(match_of(host).game.turns)
-        await play_until(
-            two.pilots, lambda: len(match_of(host).game.turns) >= turns + 3 or not_playing(host)
-        )
-        assert match_of(host).game.record_lines() == match_of(joiner).game.record_lines()
+        await three_more_turns_the_same_on_both(two)
 
 
 async def test_the_relay_gone_mid_turn_and_back_the_match_goes_on_with_the_same_dice(
@@ -124,12 +131,8 @@ async def test_the_relay_gone_mid_turn_and_back_the_match_goes_on_with_the_same_
         servers.transit.start()
         await until(lambda: connected(host, joiner), *two.both, what="the line is back")
         assert match_of(joiner).dice == match_of(host).dice == dice
-        turns = len(match_of(host).game.turns)
         await burst(two.pilots[Side.BLACK], *turn_keys(match_of(joiner)), "c")
-        await play_until(
-            two.pilots, lambda: len(match_of(host).game.turns) >= turns + 3 or not_playing(host)
-        )
-        assert match_of(host).game.record_lines() == match_of(joiner).game.record_lines()
+        await three_more_turns_the_same_on_both(two)
 
 
 async def test_both_sides_quit_and_start_again_and_the_match_goes_on(

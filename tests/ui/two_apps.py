@@ -138,6 +138,18 @@ class Friends:
 
 
 @asynccontextmanager
+async def joined(
+    host: NardyApp, host_pilot: Pilot[int], joiner: NardyApp, size: tuple[int, int], port: int = 0
+) -> AsyncIterator[Friends]:
+    """The joiner app running beside the running host, until both boards are up."""
+    async with joiner.run_test(size=size) as joiner_pilot:
+        await until(
+            lambda: connected(host, joiner), host_pilot, joiner_pilot, what="both connected"
+        )
+        yield Friends(host, joiner, {Side.WHITE: host_pilot, Side.BLACK: joiner_pilot}, port)
+
+
+@asynccontextmanager
 async def friends(
     code: str,
     points: int = 1,
@@ -146,13 +158,11 @@ async def friends(
     """A host (White) and a joiner (Black) with ``code``, both boards up. (One process
     has one language, so both speak it.)"""
     host = host_app(code, points)
-    async with hosting(host, size) as (host_pilot, port):
-        joiner = joiner_app(code, port)
-        async with joiner.run_test(size=size) as joiner_pilot:
-            await until(
-                lambda: connected(host, joiner), host_pilot, joiner_pilot, what="both connected"
-            )
-            yield Friends(host, joiner, {Side.WHITE: host_pilot, Side.BLACK: joiner_pilot}, port)
+    async with (
+        hosting(host, size) as (host_pilot, port),
+        joined(host, host_pilot, joiner_app(code, port), size, port) as two,
+    ):
+        yield two
 
 
 @asynccontextmanager
@@ -161,13 +171,11 @@ async def friends_by_code(
 ) -> AsyncIterator[Friends]:
     """A host (White) and a joiner (Black) met by a code, both boards up."""
     host = code_host_app(rendezvous, points)
-    async with hosting_by_code(host, size) as (host_pilot, code):
-        joiner = code_joiner_app(rendezvous, code)
-        async with joiner.run_test(size=size) as joiner_pilot:
-            await until(
-                lambda: connected(host, joiner), host_pilot, joiner_pilot, what="both connected"
-            )
-            yield Friends(host, joiner, {Side.WHITE: host_pilot, Side.BLACK: joiner_pilot}, 0)
+    async with (
+        hosting_by_code(host, size) as (host_pilot, code),
+        joined(host, host_pilot, code_joiner_app(rendezvous, code), size) as two,
+    ):
+        yield two
 
 
 async def act(pilots: dict[Side, Pilot[int]]) -> None:
