@@ -48,6 +48,7 @@ KEY_BYTES = 32
 WAITING_RECORDS = 120
 """Records that may wait to be read; a peer that sends more is flooding, and is cut off."""
 MAX_HINTS = 16
+MAX_HINTS_BYTES = 16_384
 CODE = re.compile(r"[0-9]{1,9}(-[a-z0-9]{1,40}){1,8}")
 """A code as the mailbox takes it: a nameplate's number, then its words."""
 
@@ -222,13 +223,46 @@ async def _meet(
 
 
 def _their_hints(message: bytes, direct: bool) -> list[dict[str, Any]]:
-    """The other side's connection hints (sealed by the mailbox's key, so only the friend
-    could send them), as many as make sense; only the relays' unless ``direct``."""
-    hints = json.loads(message)
+    """The other side's connection hints, only those of the form transit reads (sealed by
+    the mailbox's key, so only the friend could send them, and still bounded and checked),
+    and only the relays' unless ``direct``."""
+    if len(message) > MAX_HINTS_BYTES:
+        raise ValueError("too many hints")
+    try:
+        hints = json.loads(message)
+    except RecursionError:
+        raise ValueError("hints nested too deep") from None
     if not isinstance(hints, list):
-        raise ValueError("hints")
-    kept = [hint for hint in hints[:MAX_HINTS] if isinstance(hint, dict)]
-    return kept if direct else [hint for hint in kept if hint.get("type") == "relay-v1"]
+        raise ValueError("no hints")
+    kept = []
+    for hint in hints[:MAX_HINTS]:
+        if direct and _is_tcp_hint(hint):
+            kept.append(hint)
+        elif (relay := _relay_hint(hint)) is not None:
+            kept.append(relay)
+    return kept
+
+
+def _relay_hint(hint: object) -> dict[str, Any] | None:
+    """A relay's hint with only its well-formed ways to reach it; None if it has none."""
+    if not (isinstance(hint, dict) and hint.get("type") == "relay-v1"):
+        return None
+    ways = hint.get("hints")
+    kept = [way for way in ways[:MAX_HINTS] if _is_tcp_hint(way)] if isinstance(ways, list) else []
+    return {"type": "relay-v1", "hints": kept} if kept else None
+
+
+def _is_tcp_hint(hint: object) -> bool:
+    """A direct TCP hint: a host name and a port, and a number for its priority."""
+    return (
+        isinstance(hint, dict)
+        and hint.get("type") == "direct-tcp-v1"
+        and isinstance(hint.get("hostname"), str)
+        and 0 < len(hint["hostname"]) <= 255
+        and type(hint.get("port")) is int
+        and 0 < hint["port"] < 65536
+        and type(hint.get("priority", 0.0)) in (int, float)
+    )
 
 
 class TransitCarrier:

@@ -6,6 +6,7 @@ code the first meeting gives meets again without a new one."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -171,3 +172,26 @@ async def test_a_typed_code_that_cannot_be_one_is_refused_in_words(
     with pytest.raises(WrongCode) as wrong:
         await asyncio.wait_for(asyncio.to_thread(typed_code, rendezvous, "code: "), SECONDS)
     assert_said_for_a_player(str(wrong.value))
+
+
+def test_only_well_formed_hints_reach_transit_and_on_loopback_only_the_relays() -> None:
+    from nardy_tui.net.rendezvous import _their_hints
+
+    direct = {"type": "direct-tcp-v1", "hostname": "192.0.2.7", "port": 4321, "priority": 0.0}
+    relay_way = {"type": "direct-tcp-v1", "hostname": "127.0.0.1", "port": 4001}
+    sent = [
+        direct,
+        {"type": "relay-v1", "hints": [relay_way, {"hostname": 5}, "x"]},
+        {"type": "relay-v1", "hints": "not a list"},
+        {"type": "direct-tcp-v1", "hostname": "a", "port": 70000},
+        {"type": "direct-tcp-v1", "hostname": "a", "port": True},
+        {"type": "direct-tcp-v1", "hostname": "a", "port": 1, "priority": "high"},
+        "a hint",
+    ]
+    message = json.dumps(sent).encode()
+    relay = {"type": "relay-v1", "hints": [relay_way]}
+    assert _their_hints(message, direct=True) == [direct, relay]
+    assert _their_hints(message, direct=False) == [relay]
+    for bad in (b"[" * 5000 + b"]" * 5000, b"{}", b"[" + b"1," * 10_000 + b"1]"):
+        with pytest.raises(ValueError):
+            _their_hints(bad, direct=True)
