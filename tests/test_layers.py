@@ -188,10 +188,14 @@ def loaded_by(modules: str, *, unwanted: tuple[str, ...]) -> list[str]:
         "             or m.startswith(('nardy_tui.ui', 'nardy_tui.cli')))\n"
         "print(','.join(bad))\n"
     )
+    return [name for name in printed_by_a_fresh_interpreter(code).split(",") if name]
+
+
+def printed_by_a_fresh_interpreter(code: str) -> str:
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
-    return [name for name in done.stdout.strip().split(",") if name]
+    return done.stdout.strip()
 
 
 def test_importing_the_bot_storage_or_net_loads_no_numpy_textual_twisted_or_ui() -> None:
@@ -239,7 +243,4 @@ def test_the_game_loads_no_twisted_until_two_players_meet_by_a_code() -> None:
         "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in "
         "('twisted', 'wormhole'))))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
-    )
-    assert done.stdout.strip() == ""
+    assert printed_by_a_fresh_interpreter(code) == ""
