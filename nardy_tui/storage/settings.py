@@ -158,6 +158,7 @@ def _read(stored: dict[str, Any], name: str, choices: FileChoices[T], default: T
 def _file_form(settings: Settings) -> dict[str, object]:
     """What the file holds: the last match's options beside the settings, by name."""
     last = settings.last_match
+    servers = {"mailbox": settings.mailbox, "transit": settings.transit}
     return {
         **{switch.value: settings.is_on(switch) for switch in Switch},
         "language": settings.language,
@@ -167,8 +168,8 @@ def _file_form(settings: Settings) -> dict[str, object]:
         "points": POINTS.written(last.points),
         "animation": settings.animation.value,
         "tutor": settings.tutor.value,
-        "mailbox": settings.mailbox,
-        "transit": settings.transit,
+        # The servers only once given: a file that named none is written again the same.
+        **{name: server for name, server in servers.items() if server},
     }
 
 

@@ -262,7 +262,7 @@ class NetworkGame:
         if not self.code:
             return _("Asking the mailbox server for a code…")
         return _(
-            "Waiting for your friend. On their machine:\n\n    {line}\n\n"
+            "Waiting for your friend. On their machine:\n    {line}\n"
             "(copied, where the terminal lets it)"
         ).format(line=code_line(self.code))
 
