@@ -30,8 +30,7 @@ async def test_keys_step_through_every_turn_of_every_game() -> None:
     app = ReplayApp(record)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
+        screen = replay_screen(app)
         board = screen.query_one(BoardView)
         first_game = record.games[0]
         assert board.position == first_game.start
@@ -59,12 +58,17 @@ async def test_the_next_game_starts_from_its_opening_position() -> None:
     app = ReplayApp(record)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
+        screen = replay_screen(app)
         screen.action_go(len(record.games[0].turns))
         await pilot.press("right")
         assert screen.query_one(BoardView).position == record.games[1].start
         assert caption(screen).startswith("Game 2: start")
+
+
+def replay_screen(app: ReplayApp) -> ReplayScreen:
+    screen = app.screen
+    assert isinstance(screen, ReplayScreen)
+    return screen
 
 
 def caption(screen: ReplayScreen) -> str:
@@ -103,8 +107,7 @@ async def test_a_reviewed_record_shows_each_turns_verdict_and_m_finds_the_mistak
     app = ReplayApp(record, reviews)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
+        screen = replay_screen(app)
         await pilot.press("m")
         first = mistakes[0]
         assert screen.frame.turn is not None and screen.frame.turn.number == first.number
@@ -138,8 +141,7 @@ async def test_at_80x24_no_line_wraps_and_the_last_id_is_whole() -> None:
     app = ReplayApp(short_match_record())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
+        screen = replay_screen(app)
         assert rows(app)[0].strip() == (
             "White: you / Black: bot (medium) · Match to 3 points · Date: 2025-01-02 00:00"
         )
@@ -160,8 +162,7 @@ async def test_at_80x24_a_verdict_and_a_two_line_header_fit_whole() -> None:
     app = ReplayApp(record, reviews)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
+        screen = replay_screen(app)
         await pilot.press("m")
         await pilot.pause()  # the frame the key chose is drawn before its rows are read
         judged = screen.judged[(game.number, screen.frame.turn.number)]  # type: ignore[union-attr]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from textual import events
 from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Static
 
 from nardy_tui.engine import Match, Phase, TurnBuilder
 from nardy_tui.ui.game import GameScreen
@@ -97,6 +99,11 @@ def game_screen(pilot: Pilot[int]) -> GameScreen:
     screen = pilot.app.screen
     assert isinstance(screen, GameScreen), screen
     return screen
+
+
+def status(screen: Screen[object]) -> str:
+    """The sentence in the screen's status line."""
+    return str(screen.query_one("#status", Static).content)
 
 
 def racing_move(turn: TurnBuilder) -> tuple[int, int]:

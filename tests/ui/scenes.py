@@ -17,6 +17,7 @@ from textual.pilot import Pilot
 from nardy_tui.engine import Dice, Match, Phase, Play, Position, Side, TurnBuilder
 from nardy_tui.i18n import use_language
 from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
+from nardy_tui.play import cell_of
 from nardy_tui.storage import Tutor
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import TutorDialog
@@ -65,13 +66,7 @@ async def _mid_game(pilot: Pilot[int]) -> None:
     await roll_off(pilot)
     screen = game_screen(pilot)
     for _ in range(6):
-        await burst(pilot, "r")
-        turn = screen.match.turn
-        assert turn is not None
-        while not turn.is_complete:
-            src, dst = racing_move(turn)
-            turn.move(src, dst)
-        await burst(pilot, "c")
+        await _race_a_turn(pilot)
     await burst(pilot, "r")
     turn = screen.match.turn
     assert turn is not None
@@ -86,13 +81,7 @@ async def _bot_thinking(pilot: Pilot[int]) -> None:
     screen = game_screen(pilot)
     if not screen.flow.seats[screen.match.position.turn].at_keyboard:
         await settle(pilot)
-    await burst(pilot, "r")
-    turn = screen.match.turn
-    assert turn is not None
-    while not turn.is_complete:
-        src, dst = racing_move(turn)
-        turn.move(src, dst)
-    await burst(pilot, "c")
+    await _race_a_turn(pilot)
     await pilot.pause(0.3)
 
 
@@ -145,10 +134,34 @@ def _racing_turn(match: Match) -> TurnBuilder:
     match.roll()
     turn = match.turn
     assert turn is not None
-    while not turn.is_complete:
-        src, dst = racing_move(turn)
-        turn.move(src, dst)
+    _race(turn)
     return turn
+
+
+async def _race_a_turn(pilot: Pilot[int]) -> None:
+    """Roll and confirm by keys, the racing moves made on the engine's turn between."""
+    await burst(pilot, "r")
+    turn = game_screen(pilot).match.turn
+    assert turn is not None
+    _race(turn)
+    await burst(pilot, "c")
+
+
+def _race(turn: TurnBuilder) -> None:
+    while not turn.is_complete:
+        turn.move(*racing_move(turn))
+
+
+def no_move_for(mover: Side) -> Position:
+    """The mover's last checker on its head faces six opposing points; the rest are home."""
+    board = [0] * 24
+    sign = mover.sign
+    board[cell_of(mover, 24)] = sign
+    board[cell_of(mover, 1)] = 14 * sign
+    for point in range(18, 24):
+        board[cell_of(mover, point)] = -2 * sign
+    board[cell_of(mover, 10)] = -3 * sign
+    return Position.from_points(board, mover)
 
 
 def _all_home(position: Position, side: Side) -> bool:

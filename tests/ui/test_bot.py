@@ -8,7 +8,7 @@ from nardy_tui.play import BotSeat, Highlight, cell_of
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import MatchOverDialog
 from tests.ui.conftest import FirstPlayBot
-from tests.ui.driver import burst, game_screen, play_game, roll_off, settle, type_turn
+from tests.ui.driver import burst, game_screen, play_game, roll_off, settle, status, type_turn
 from tests.ui.scenes import in_the_bear_off
 
 SIZE = (120, 40)
@@ -78,7 +78,7 @@ async def test_the_bots_steps_are_paced_and_s_skips_them() -> None:
         assert match.phase is Phase.MOVE and match.position.turn is Side.BLACK
         assert match.turn is not None and match.turn.steps == ()
         assert screen.flow.away_steps, "the bot's play waits for its first paced step"
-        assert "skips" in str(screen.query_one("#status").content)
+        assert "skips" in status(screen)
         await burst(pilot, "s")
         assert match.game.turns[-1].side is Side.BLACK
         assert match.position.turn is Side.WHITE and match.phase is Phase.ROLL
@@ -101,7 +101,7 @@ async def test_hint_stars_the_best_play() -> None:
         mover = match.position.turn
         # each hinted checker's start and end (a point it only passes through is not starred)
         assert starred == {cell_of(mover, p) for move in checker_moves(best) for p in move}
-        said = str(screen.query_one("#status").content)
+        said = status(screen)
         ranked = FirstPlayBot(Level.HARD, 0).rank(match.turn.position, match.turn.dice)
         named = [match.turn.position.notation(play, match.turn.dice) for play, _ in ranked[:3]]
         assert said.startswith(f"Hint: {named[0]} (+0.000), starred on the board")

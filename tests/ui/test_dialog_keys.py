@@ -12,7 +12,7 @@ from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import AbandonDialog, GameOverDialog, QuitDialog, ResumeDialog
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.newmatch import NewMatchScreen
-from tests.ui.driver import burst, game_screen
+from tests.ui.driver import burst, game_screen, status
 from tests.ui.scenes import HOT_SEAT, nearly_won
 
 SIZE = (120, 40)
@@ -111,7 +111,7 @@ async def test_escape_closes_the_game_over_dialog_to_see_the_board_and_n_goes_on
         await pilot.press("escape")
         screen = game_screen(pilot)
         assert match.phase is Phase.GAME_OVER
-        assert "n starts the next game" in str(screen.query_one("#status").content)
+        assert "n starts the next game" in status(screen)
         await burst(pilot, "n")
         assert match.phase is Phase.ROLL_OFF and match.game.number == 2
 
@@ -134,7 +134,7 @@ async def test_the_match_over_dialog_has_keys(key: str, quits: bool | None) -> N
         await pilot.pause()
         if quits is None:  # Escape: the final board, until n brings the dialog back
             screen = game_screen(pilot)
-            assert "n shows its result again" in str(screen.query_one("#status").content)
+            assert "n shows its result again" in status(screen)
             assert match.phase is Phase.MATCH_OVER
             await burst(pilot, "n")
             assert isinstance(app.screen, MatchOverDialog)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nardy_tui.engine import Phase, Position, Side, checker_moves, legal_plays
+from nardy_tui.engine import Phase, Side, checker_moves, legal_plays
 from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.play import Highlight, cell_of, layout, move_numbers
 from nardy_tui.ui.app import NardyApp
@@ -16,9 +16,10 @@ from tests.ui.driver import (
     play_game,
     play_turn,
     roll_off,
+    status,
     turn_keys,
 )
-from tests.ui.scenes import in_the_bear_off
+from tests.ui.scenes import in_the_bear_off, no_move_for
 
 SIZE = (120, 40)
 
@@ -28,18 +29,6 @@ def hot_seat(points: int, seed: int) -> NardyApp:
         match=MatchOptions(mode=Mode.HOT_SEAT, points=points, seed=seed), resume=False
     )
     return NardyApp(launch, pace=0)
-
-
-def status(app: NardyApp) -> str:
-    return str(game_screen_of(app).query_one("#status").content)
-
-
-def game_screen_of(app: NardyApp):  # type: ignore[no-untyped-def]
-    from nardy_tui.ui.game import GameScreen
-
-    screen = app.screen
-    assert isinstance(screen, GameScreen)
-    return screen
 
 
 async def test_a_one_point_match_by_keys_from_the_roll_off_through_the_bear_off() -> None:
@@ -134,20 +123,12 @@ async def test_a_turn_without_a_legal_move_is_announced_and_passes() -> None:
         match = screen.match
         await roll_off(pilot)
         mover = match.position.turn
-        # The mover's last checker on its head faces six opposing points; the rest are home.
-        board = [0] * 24
-        sign = mover.sign
-        board[cell_of(mover, 24)] = sign
-        board[cell_of(mover, 1)] = 14 * sign
-        for point in range(18, 24):
-            board[cell_of(mover, point)] = -2 * sign
-        board[cell_of(mover, 10)] = -3 * sign
-        match.position = Position.from_points(board, mover)
+        match.position = no_move_for(mover)
         await burst(pilot, "r")
         game = match.game
         assert game.turns[-1].notation == "(no move)"
         assert game.turns[-1].side is mover and match.position.turn is mover.opponent
-        assert "cannot move" in status(app)
+        assert "cannot move" in status(app.screen)
         assert "(no move)" in str(screen.query_one("#history-text").content)
         # The dice that could not be played stay on the dice panel until the next roll.
         die = game.turns[-1].dice[0]
@@ -166,9 +147,9 @@ async def test_an_illegal_target_is_refused_with_the_engines_reason() -> None:
         await burst(pilot, *keys_for(wrong))
         assert turn.steps == ()
         mover = screen.flow.names[turn.mover]
-        assert status(app) == f"{mover}: {turn.why_not(24, wrong)}"
+        assert status(app.screen) == f"{mover}: {turn.why_not(24, wrong)}"
         await burst(pilot, "3")
-        assert "no checker" in status(app).lower() or turn.steps == ()
+        assert "no checker" in status(app.screen).lower() or turn.steps == ()
 
 
 async def test_cursor_keys_enter_and_a_fast_burst_act_on_the_right_points() -> None:
@@ -261,10 +242,10 @@ async def test_escape_says_the_selection_was_dropped() -> None:
         screen = game_screen(pilot)
         await roll_off(pilot)
         await burst(pilot, "r", "2", "4")
-        assert screen.flow.selected == 24 and "selected" in status(app)
+        assert screen.flow.selected == 24 and "selected" in status(app.screen)
         await burst(pilot, "escape")
         assert screen.flow.selected is None
-        assert "selected" not in status(app) and "dropped" in status(app)
+        assert "selected" not in status(app.screen) and "dropped" in status(app.screen)
 
 
 async def test_the_history_says_whose_roll_off_die_is_whose() -> None:
@@ -298,10 +279,10 @@ async def test_choosing_the_selected_checker_again_says_the_selection_was_droppe
     async with app.run_test(size=SIZE) as pilot:
         screen, _ = await first_roll(pilot)
         await burst(pilot, "2", "4")
-        assert screen.flow.selected == 24 and "selected" in status(app)
+        assert screen.flow.selected == 24 and "selected" in status(app.screen)
         await burst(pilot, "2", "4")
         assert screen.flow.selected is None
-        assert "selected" not in status(app) and "dropped" in status(app)
+        assert "selected" not in status(app.screen) and "dropped" in status(app.screen)
 
 
 async def test_the_hint_stars_go_once_another_play_is_begun_and_come_back_on_undo() -> None:
@@ -356,7 +337,7 @@ async def test_a_struck_out_die_is_explained() -> None:
         assert "✗5✗" in info and "✗ one die only: the higher" in info
         assert (
             "Only one die can be played, so it must be the higher: the 5 is struck out"
-            in status(app)
+            in status(app.screen)
         )
 
 

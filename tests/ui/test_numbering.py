@@ -13,13 +13,18 @@ from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import PointLook
 from nardy_tui.ui.game import GameScreen
 from tests.ui.conftest import FirstPlayBot
-from tests.ui.driver import burst, game_screen, keys_for, roll_off, settle, turn_keys, type_turn
+from tests.ui.driver import (
+    burst,
+    game_screen,
+    keys_for,
+    roll_off,
+    settle,
+    status,
+    turn_keys,
+    type_turn,
+)
 
 SIZE = (120, 40)
-
-
-def status(screen: GameScreen) -> str:
-    return str(screen.query_one("#status").content)
 
 
 def history(screen: GameScreen) -> str:

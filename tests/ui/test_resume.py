@@ -25,7 +25,7 @@ from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.newmatch import NewMatchScreen
 from tests.storage.play import act
 from tests.ui.conftest import FirstPlayBot
-from tests.ui.driver import burst, game_screen, settle, turn_keys
+from tests.ui.driver import burst, game_screen, settle, status, turn_keys
 from tests.ui.scenes import nearly_won
 
 SIZE = (120, 40)
@@ -42,10 +42,6 @@ def resumed(launch: LaunchOptions | None = None) -> NardyApp:
 def text_of(screen: object, selector: str) -> str:
     assert isinstance(screen, Screen)
     return str(screen.query_one(selector, Static).content)
-
-
-def status(screen: GameScreen) -> str:
-    return text_of(screen, "#status")
 
 
 def banner(screen: GameScreen) -> str:

@@ -3,9 +3,8 @@ news under it, the side panel a key away, and the layout following every resize.
 
 from __future__ import annotations
 
-from nardy_tui.engine import Phase, Position, Side
+from nardy_tui.engine import Phase, Side
 from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
-from nardy_tui.play import cell_of
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import MatchOverDialog
 from nardy_tui.ui.game import GameScreen
@@ -18,8 +17,9 @@ from tests.ui.driver import (
     resize,
     roll_off,
     settle,
+    status,
 )
-from tests.ui.scenes import in_the_bear_off
+from tests.ui.scenes import in_the_bear_off, no_move_for
 
 SMALLEST = (80, 24)
 SIZES = ((80, 24), (100, 30), (110, 28), (160, 50), (80, 24))
@@ -195,21 +195,9 @@ async def test_at_80x24_a_pass_is_said_in_the_status_line_and_gone_after_the_nex
         match.position = no_move_for(match.position.turn)
         await burst(pilot, "r")
         assert match.game.turns[-1].notation == "(no move)"
-        assert "cannot move" in str(screen.query_one("#status").content)
+        assert "cannot move" in status(screen)
         assert not app._notifications
         await burst(pilot, "r")
         assert match.phase is Phase.MOVE
-        assert "cannot move" not in str(screen.query_one("#status").content)
+        assert "cannot move" not in status(screen)
         assert not app._notifications
-
-
-def no_move_for(mover: Side) -> Position:
-    """The mover's last checker on its head faces six opposing points; the rest are home."""
-    board = [0] * 24
-    sign = mover.sign
-    board[cell_of(mover, 24)] = sign
-    board[cell_of(mover, 1)] = 14 * sign
-    for point in range(18, 24):
-        board[cell_of(mover, point)] = -2 * sign
-    board[cell_of(mover, 10)] = -3 * sign
-    return Position.from_points(board, mover)

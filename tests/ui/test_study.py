@@ -28,7 +28,7 @@ from nardy_tui.ui.dialogs import QuitDialog, TutorDialog
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.newmatch import NewMatchScreen
 from tests.ui.conftest import FirstPlayBot
-from tests.ui.driver import burst, drain, first_roll, keys_for, racing_move, turn_keys
+from tests.ui.driver import burst, drain, first_roll, keys_for, racing_move, status, turn_keys
 
 SIZE = (80, 24)
 
@@ -45,7 +45,7 @@ async def test_the_position_id_is_shown_and_copied_with_the_dice_thrown() -> Non
         await burst(pilot, "number_sign")
         copied = app.clipboard
         assert read_position_id(copied) == (match.position, match.dice)
-        assert copied in str(screen.query_one("#status").content)
+        assert copied in status(screen)
 
 
 async def from_the_palette(pilot: Pilot[int], words: str) -> None:
@@ -159,7 +159,7 @@ async def test_show_hint_takes_the_turn_back_and_stars_the_best_play() -> None:
         assert isinstance(screen, GameScreen)
         assert match.turn is not None and match.turn.steps == ()
         assert screen.flow.hint is not None
-        assert str(screen.query_one("#status").content).startswith("Hint:")
+        assert status(screen).startswith("Hint:")
 
 
 async def test_a_good_play_is_confirmed_without_a_question() -> None:
@@ -236,7 +236,7 @@ async def test_confirming_a_turn_not_complete_says_how_many_steps_are_left() -> 
         assert match.dice is not None and match.dice[0] != match.dice[1]  # two steps
         step = legal_plays(match.position, match.dice)[0][0]
         await burst(pilot, *keys_for(step.src), *keys_for(step.dst), "c")
-        said = str(screen.query_one("#status").content)
+        said = status(screen)
         assert "The turn is not complete: 1 more step to play." in said
         assert match.turn is not None and len(match.turn.steps) == 1
 
@@ -335,7 +335,7 @@ async def test_a_practice_game_without_dice_starts_with_the_mover_to_roll() -> N
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert screen.match.phase is Phase.ROLL and screen.match.mover is Side.WHITE
-        assert "practice game" in str(screen.query_one("#status").content)
+        assert "practice game" in status(screen)
         await burst(pilot, "r")
         assert screen.match.phase is Phase.MOVE
 

@@ -7,7 +7,7 @@ from nardy_tui.engine import OFF, Step
 from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.play import cell_of
 from nardy_tui.ui.app import NardyApp
-from tests.ui.driver import burst, first_roll, game_screen, settle
+from tests.ui.driver import burst, first_roll, game_screen, settle, status
 from tests.ui.scenes import in_the_bear_off
 
 SIZE = (120, 40)
@@ -20,10 +20,6 @@ def hot_seat(seed: int) -> NardyApp:
     return NardyApp(launch, pace=0)
 
 
-def status(app: NardyApp) -> str:
-    return str(app.screen.query_one("#status").content)
-
-
 async def test_a_first_digit_that_may_have_a_second_is_shown_at_once() -> None:
     app = hot_seat(seed=1)
     async with app.run_test(size=SIZE) as pilot:
@@ -31,11 +27,11 @@ async def test_a_first_digit_that_may_have_a_second_is_shown_at_once() -> None:
         turn = match.turn
         assert turn is not None
         await burst(pilot, "1")
-        assert status(app).startswith("1…: a second digit makes point 10-19")
-        assert "o is your tray" in status(app)
+        assert status(app.screen).startswith("1…: a second digit makes point 10-19")
+        assert "o is your tray" in status(app.screen)
         assert screen.board.cursor == cell_of(turn.mover, 1)
         await burst(pilot, "2")
-        assert not status(app).startswith("1…"), "1 then 2 chose point 12"
+        assert not status(app.screen).startswith("1…"), "1 then 2 chose point 12"
 
 
 async def test_o_bears_off_the_chosen_checker_even_right_after_a_one() -> None:
