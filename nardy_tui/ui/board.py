@@ -130,10 +130,10 @@ class PointRow(Widget):
     """Half the board, drawn line by line: twelve points, the bar after the sixth, a tray.
 
     One widget for a whole row, not one per point: a highlight then changes no CSS class
-    and restyles nothing, and the screen is composed from a few regions instead of sixty,
-    which made every step of a game (and every UI test) costly. The looks stay in the
-    stylesheet as component classes; a cell combines them in ``*_LAYERS`` order, so a later
-    highlight wins exactly as a later CSS rule would.
+    and restyles nothing, and the screen is composed from a few regions instead of sixty
+    (docs/ui-hardening.md, "The board's rows"). The looks stay in the stylesheet as
+    component classes; a cell combines them in ``*_LAYERS`` order, so a later highlight
+    wins exactly as a later CSS rule would.
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {

@@ -159,9 +159,9 @@ class Dialog(ClosesOnce, ModalScreen[Choice]):
         self.query(Button).first().focus()
 
     def on_screen_suspend(self) -> None:
-        """Covered by another screen (Quit over the tutor's question), the box is hidden:
-        two boxes of different heights, one over the other, showed both bottom edges. It
-        is shown again, its question still open, once it is on top again."""
+        """Covered by another screen (Quit over the tutor's question), the box is hidden,
+        so two boxes never show both their edges (docs/ui-hardening.md, "A dialog covered
+        by a dialog"). It is shown again, its question still open, once it is on top."""
         self.add_class("-covered")
 
     def on_screen_resume(self) -> None:

@@ -270,7 +270,7 @@ def _paragraph(sentences: Paragraph) -> str:
 
 class HelpScreen(ClosesOnce, SizedScreenOf[None], ModalScreen[None]):
     """Rules and keys, closed with Escape, q or ?, as its first line and its own footer
-    say (the footer of the screen behind showed that screen's keys, which do nothing
+    say (the footer of the screen behind would show that screen's keys, which do nothing
     here). Like the screen behind, it gives way to "enlarge" in too small a terminal."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

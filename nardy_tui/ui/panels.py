@@ -100,7 +100,7 @@ class InfoPanel(Static):
     """Whose turn, the dice, both pip counts, borne-off counts and the match score.
 
     After a pass the dice that could not be played stay shown, struck out, until the next
-    roll (a bare "-" there read as if no dice had been rolled).
+    roll (a bare "-" there would read as if no dice had been rolled).
 
     Its height is fixed in the stylesheet, so an update never needs a layout pass.
     """

@@ -113,8 +113,8 @@ class SizedScreenOf(Screen[ResultT]):
     def _focus_again(self) -> None:
         """Give the focus back to the widget that had it before the content was hidden.
 
-        Without this the board had lost the keys after a small terminal grew again: digits,
-        arrows and Enter did nothing, and the footer lost their keys, until Tab.
+        Hiding the content took the focus from the board, and with it the keys the footer
+        shows (docs/ui-hardening.md, "The focus after a small terminal grows").
         """
         kept, self._focus_kept = self._focus_kept, None
         if self.too_small or not self.is_attached:

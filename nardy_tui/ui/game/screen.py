@@ -168,8 +168,8 @@ class GameScreen(SizedScreen):
         """A side-panel box that stands out while the bot thinks or moves.
 
         Once the bot is done the box is only hidden, its words kept: a new class takes
-        effect a frame after new words do, so emptying it showed an empty box for a frame
-        (seen in a real terminal after every bot turn)."""
+        effect a frame after new words do, so emptied it would show empty for a frame
+        (docs/ui-hardening.md, "The bot's box")."""
         box = self.query_one("#bot-activity", Static)
         if activity:
             box.update(activity)
@@ -201,9 +201,8 @@ class GameScreen(SizedScreen):
         """Redraw everything from the match: board, highlights, panels, bindings.
 
         The live keys are looked at once the events at hand are handled: a turn that ends
-        and the next that rolls by itself (auto-roll, the bot) come out with the same keys,
-        and looked at right away the footer was rebuilt twice for nothing (a costly
-        recompose)."""
+        and the next that rolls by itself (auto-roll, the bot) then rebuild the footer once,
+        not twice (docs/ui-hardening.md, "The footer after a turn")."""
         flow = self.flow
         board = self.board
         self.replay.stop()
