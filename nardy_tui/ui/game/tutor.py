@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from textual.message import Message
 
@@ -30,8 +30,13 @@ if TYPE_CHECKING:
     from nardy_tui.ui.game.hint import HintSearch
     from nardy_tui.ui.game.host import GameHost
 
-JudgedTurn = tuple[int, int, Play]
-"""A complete turn the tutor judges: (game number, turns played before it, its steps)."""
+
+class JudgedTurn(NamedTuple):
+    """A complete turn the tutor judges: which turn of the match it is, and its steps in
+    the order the player made them (a turn built again differently is judged again)."""
+
+    turn: TurnKey
+    steps: Play
 
 
 @dataclass
@@ -107,14 +112,14 @@ class TutorGate:
         if not flow.tutor_watches or turn is None or not turn.is_complete:
             return None
         game = self._screen.match.game
-        return game.number, len(game.turns), turn.steps
+        return JudgedTurn(TurnKey(game.number, len(game.turns) + 1), turn.steps)
 
     def _judge(self, key: JudgedTurn, position: Position, dice: Dice) -> None:
         """In a worker's thread: the verdict on the play, posted to the screen."""
-        after = position.apply(key[2], dice)  # the steps in the order the player made them
+        after = position.apply(key.steps, dice)
         ranking = hint_ranking(self._screen.bots[HINT_LEVEL], position, dice, played=after)
         verdict = tutor_verdict(
-            ranking, dict(legal_results(position, dice)), position, dice, key[2], after
+            ranking, dict(legal_results(position, dice)), position, dice, key.steps, after
         )
         self._screen.post_message(TutorJudged(key, verdict))
 
@@ -146,7 +151,7 @@ class TutorGate:
         if self._key() != key:
             return  # the turn changed meanwhile
         if choice is Choice.PLAY_ANYWAY:
-            self.overridden.add(TurnKey(key[0], key[1] + 1))
+            self.overridden.add(key.turn)
             screen.apply(screen.flow.confirm())  # saved with the warning counted
             return
         screen.apply(screen.flow.undo_turn())
