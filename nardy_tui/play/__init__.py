@@ -88,6 +88,7 @@ from nardy_tui.play.status import (
     where_we_are,
 )
 from nardy_tui.play.tutor import tutor_question, tutor_verdict, warns
+from nardy_tui.play.viewpoint import Viewpoint
 from nardy_tui.play.wording import bot_name, level_name, roll_off_said
 
 __all__ = [
@@ -127,6 +128,7 @@ __all__ = [
     "Thrown",
     "TurnFilter",
     "TurnFlow",
+    "Viewpoint",
     "against_bot",
     "against_friend",
     "away_thinking_said",

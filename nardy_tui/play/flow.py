@@ -6,8 +6,8 @@ for the status line, whether the match changed (to be saved), whether the board 
 drawing again, and whether something ended (a roll, a turn, a game) so that what comes next
 may start by itself. The screen applies every outcome in one place.
 
-The flow also knows who is who (whose numbering the words use, which side the board is
-seen from), which keys do something now, and what happens next without a key
+The flow also knows who is who through its ``Viewpoint`` (whose numbering the words use,
+which side the board is seen from), which keys do something now, and what happens next without a key
 (``what_next``). What the board shows of it is in ``board_marks``, the sentences about the
 match as it stands in ``status``. None of it needs Textual, so all of it has unit tests
 (``tests/play/test_flow.py``).
@@ -20,30 +20,27 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from nardy_tui.bot import comparable
-from nardy_tui.engine import POINTS, Match, Phase, Play, Side, Step, TurnBuilder, legal_results
+from nardy_tui.engine import POINTS, Match, Phase, Play, Side, Step, TurnBuilder
 from nardy_tui.i18n import _, ngettext, sentences
 from nardy_tui.play.cells import point_of
 from nardy_tui.play.commands import Command
+from nardy_tui.play.hint import hint_for
 from nardy_tui.play.marks import COMBINED_GLYPH, SINGLE_GLYPH
 from nardy_tui.play.reading import Reader
 from nardy_tui.play.seats import Seat
 from nardy_tui.play.status import (
     TURN_COMPLETE,
-    equity_for,
     not_now,
     roll_off_unseen,
     rolled_said,
     turn_said,
 )
-from nardy_tui.play.wording import chances_said, roll_off_said
+from nardy_tui.play.viewpoint import Viewpoint
+from nardy_tui.play.wording import roll_off_said
 from nardy_tui.storage import Settings, Tutor
 
 if TYPE_CHECKING:
     from nardy_tui.bot import RankedPlay
-
-HINT_PLAYS = 3
-"""How many plays the hint names with their equities."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,37 +87,22 @@ class TurnFlow:
         self.match = match
         self.seats = seats
         self.settings = settings
-        self.hot_seat = all(seat.at_keyboard for seat in seats.values())
+        self.viewpoint = Viewpoint(seats, settings)
+        self.hot_seat = self.viewpoint.hot_seat
         """Both sides at this keyboard: "you" could be either, so words name the player."""
-        self.view = self.human_side
-        """The side the board is seen from."""
         self.selected: int | None = None
         """The mover's point of the checker chosen to move, if any."""
         self.hint: Play | None = None
         """The hint's play for the turn in progress, once found."""
         self.away_steps: list[Step] = []
         """The bot's steps still to show, one at a time."""
-        self._turned_to: Side | None = None
 
     # -- who is who ------------------------------------------------------------------------
 
     @property
-    def human_side(self) -> Side:
-        """The side the board is seen from at first: the human's (White in hot-seat)."""
-        return next((side for side in Side if self.seats[side].at_keyboard), Side.WHITE)
-
-    @property
     def reader(self) -> Reader:
-        """Whose own numbering everything on screen uses: the board's edge, typed points,
-        messages, history and hints. Against the bot the human's; in hot-seat that of the
-        player the board is seen from."""
-        return Reader(self.view if self.hot_seat else self.human_side)
-
-    @property
-    def names(self) -> dict[Side, str]:
-        if self.hot_seat:
-            return {side: side.name_shown for side in Side}
-        return {side: self.seats[side].name() for side in Side}
+        """The numbering every word of the flow uses (``Viewpoint.reader``)."""
+        return self.viewpoint.reader
 
     @property
     def human_to_move(self) -> bool:
@@ -128,18 +110,6 @@ class TurnFlow:
         both throw a roll-off)."""
         mover = self.match.mover
         return mover is None or self.seats[mover].at_keyboard
-
-    def follow_mover(self) -> None:
-        """In hot-seat, show the board from the mover's side once per turn (a setting).
-
-        Only when the mover changes, so a player's own flip (f) holds for the turn.
-        """
-        mover = self.match.mover
-        if not self.hot_seat or not self.settings.auto_flip or mover is None:
-            return
-        if mover is not self._turned_to:
-            self._turned_to = mover
-            self.view = mover
 
     # -- what the keys may do now ----------------------------------------------------------
 
@@ -210,7 +180,7 @@ class TurnFlow:
                 said = sentences(roll_off_unseen(match.game), said)
         else:
             return None
-        self.follow_mover()
+        self.viewpoint.follow(match.mover)
         return Outcome(said, changed=True, moves_on=True)
 
     def choose(self, cell: int) -> Outcome:
@@ -252,11 +222,8 @@ class TurnFlow:
         return self._drop_selection()
 
     def _refuse(self, turn: TurnBuilder, reason: str) -> Outcome:
-        """Say why not to the player at the keyboard: in hot-seat, where "you" could be
-        either player, led by the name of the one whose turn it is."""
-        if self.hot_seat:
-            reason = _("{player}: {reason}").format(player=self.names[turn.mover], reason=reason)
-        return saying(reason)
+        """Say why not to the player at the keyboard (``Viewpoint.addressed``)."""
+        return saying(self.viewpoint.addressed(turn.mover, reason))
 
     def _drop_selection(self) -> Outcome:
         self.selected = None
@@ -365,7 +332,7 @@ class TurnFlow:
         self.selected = None
         self.hint = None
         self.away_steps = []
-        self.follow_mover()
+        self.viewpoint.follow(match.mover)
         return Outcome(turn_said(record, self.reader), changed=True, moves_on=True)
 
     def next_game(self) -> Outcome | None:
@@ -396,7 +363,9 @@ class TurnFlow:
         else:
             turn.reset()
         self.away_steps = list(play)
-        plays = _("{player} plays (s skips the animation)").format(player=self.names[turn.mover])
+        plays = _("{player} plays (s skips the animation)").format(
+            player=self.viewpoint.names[turn.mover]
+        )
         return saying(sentences(roll_off_unseen(self.match.game), plays))
 
     def bot_step(self) -> Outcome | None:
@@ -419,47 +388,13 @@ class TurnFlow:
     # -- the hint --------------------------------------------------------------------------
 
     def show_hint(self, ranking: Sequence[RankedPlay], turn_number: int) -> Outcome | None:
-        """Star the best way to finish the turn from where it stands and name the best
-        few with their equities, so the hint teaches how close the choice is, not just
-        which play to make. ``ranking`` ranks every whole turn from the turn's start, best
-        first; once steps are played, only the turns they can still lead to are named,
-        and if the best of all is no longer one of them the hint says to undo. Where the
-        expert judged the plays, the best named also gets the mover's chances after it,
-        and the others named are those it looked at as deeply, whose equities compare
-        with the best's (a play looked at less deeply may show a higher figure)."""
+        """Star the best way to finish the turn and name the best few (``hint_for``);
+        ``turn_number`` is the turn the ranking is for: a late one is dropped."""
         turn = self.human_turn
         if turn is None or len(self.match.game.turns) != turn_number:
             return None
-        reached = dict(legal_results(turn.position, turn.dice))
-        finishes = turn.completions()
-        open_plays = [
-            (ranked, finishes[reached[ranked.play]])
-            for ranked in ranking
-            if reached[ranked.play] in finishes
-        ]
-        if not open_plays:
+        hint = hint_for(turn, ranking, self.reader, self.hot_seat)
+        if hint is None:
             return None
-        self.hint = Play(turn.steps + open_plays[0][1])
-        best = open_plays[0][0].judged
-        compared = [open_plays[0]] + [
-            entry for entry in open_plays[1:] if comparable(entry[0].judged, best)
-        ]
-        named = [
-            f"{self.reader.finish(rest, turn)} ({ranked.score:+.3f}"
-            + (f": {chances_said(best.chances)})" if rank == 0 and best else ")")
-            for rank, (ranked, rest) in enumerate(compared[:HINT_PLAYS])
-        ]
-        if len(named) == 1:
-            said = _("Hint: {best}, starred on the board.").format(best=named[0])
-        else:
-            said = _("Hint: {best}, starred on the board; next best {others}.").format(
-                best=named[0], others=", ".join(named[1:])
-            )
-        best_of_all = ranking[0]
-        undo = ""
-        if reached[best_of_all.play] not in finishes:
-            undo = _("Undo to follow the best play, {best} ({value}).").format(
-                best=self.reader.play(best_of_all.play, turn.position, turn.dice),
-                value=f"{best_of_all.score:+.3f}",
-            )
-        return Outcome(sentences(said, undo, equity_for(turn.mover, self.hot_seat)))
+        self.hint = hint.play
+        return Outcome(hint.said)

@@ -254,7 +254,7 @@ def test_in_hot_seat_the_board_and_the_numbering_turn_to_the_mover() -> None:
     flow.choose(white(24))
     flow.choose(white(16))
     flow.confirm()
-    assert flow.view is Side.BLACK and flow.reader == Reader(Side.BLACK)
+    assert flow.viewpoint.view is Side.BLACK and flow.reader == Reader(Side.BLACK)
     outcome = flow.roll()
     assert outcome is not None and outcome.said == "Black rolled 6-5."
     assert turn_said(flow.match.game.turns[0], flow.reader) == "White 5-3: 12/4", (
@@ -267,13 +267,7 @@ def test_without_turning_the_board_stays_where_the_players_put_it() -> None:
     flow.choose(white(24))
     flow.choose(white(16))
     flow.confirm()
-    assert flow.view is Side.WHITE
-
-
-def test_against_the_bot_the_numbering_is_always_the_players() -> None:
-    flow = rolled(5, 3, seats=against_bot(Side.WHITE, Level.EASY))
-    assert flow.reader == Reader(Side.WHITE)
-    assert flow.names == {Side.WHITE: "You", Side.BLACK: "Easy bot"}
+    assert flow.viewpoint.view is Side.WHITE
 
 
 def test_bearing_off_is_choosing_ones_own_tray() -> None:

@@ -13,6 +13,7 @@ from nardy_tui.play import (
     Next,
     Seat,
     TurnFlow,
+    Viewpoint,
     against_bot,
     away_thinking_said,
     hot_seat,
@@ -39,10 +40,9 @@ def test_a_key_pressed_while_another_player_is_to_play_is_told_whom_it_waits_for
 
 
 def test_hot_seat_names_the_colours_and_a_bot_match_names_you_and_the_bot() -> None:
-    match = Match(length=1, dice=ScriptedDice([5, 3]))
-    both_here = TurnFlow(match, hot_seat(), Settings())
+    both_here = Viewpoint(hot_seat(), Settings())
     assert both_here.hot_seat and both_here.names == {Side.WHITE: "White", Side.BLACK: "Black"}
-    with_bot = TurnFlow(match, against_bot(Side.BLACK, Level.EASY), Settings())
+    with_bot = Viewpoint(against_bot(Side.BLACK, Level.EASY), Settings())
     assert not with_bot.hot_seat and with_bot.human_side is Side.BLACK
     assert with_bot.names == {Side.WHITE: "Easy bot", Side.BLACK: "You"}
 
@@ -65,7 +65,7 @@ def test_when_the_bot_wins_the_roll_off_its_result_stays_in_the_words_of_its_fir
     flow.roll()
     rolled = flow.roll(by_key=False)
     assert rolled is not None and rolled.said.startswith("Roll-off: White 5, Black 3.")
-    assert away_thinking_said(match, flow.names).startswith("Roll-off: White 5, Black 3.")
+    assert away_thinking_said(match, flow.viewpoint.names).startswith("Roll-off: White 5, Black 3.")
     play = legal_plays(match.position, (6, 5))[0]
     chose = flow.away_chose(play, turn_number=0)
     assert chose is not None and "White starts" in chose.said
@@ -73,5 +73,5 @@ def test_when_the_bot_wins_the_roll_off_its_result_stays_in_the_words_of_its_fir
     assert flow.roll() is not None and match.game.turns[-1].side is not Side.BLACK
     match.play(legal_plays(match.position, (4, 2))[0])
     flow.roll(by_key=False)
-    thinking = away_thinking_said(match, flow.names)
+    thinking = away_thinking_said(match, flow.viewpoint.names)
     assert thinking == "Easy bot is thinking…", "the roll-off is long past"

@@ -63,20 +63,22 @@ def played_until(found: Callable[[TurnFlow], bool], seed: int = 1) -> TurnFlow:
 def test_the_banner_follows_the_game_from_roll_off_to_winner() -> None:
     match = Match(length=1, dice=ScriptedDice([4, 4, 5, 3, 6, 5]))
     flow = TurnFlow(match, hot_seat(), Settings())
-    assert banner(match, flow.names) == "Game 1 · roll-off: each side rolls one die (r)"
+    assert banner(match, flow.viewpoint.names) == "Game 1 · roll-off: each side rolls one die (r)"
     assert where_we_are(match, flow.reader) == "Game 1: roll-off (r)."
     flow.roll()
-    assert banner(match, flow.names) == "Roll-off: White 4 · Black 4 · a tie, roll again (r)"
+    assert (
+        banner(match, flow.viewpoint.names) == "Roll-off: White 4 · Black 4 · a tie, roll again (r)"
+    )
     flow.roll()
-    assert banner(match, flow.names) == (
+    assert banner(match, flow.viewpoint.names) == (
         "Roll-off: White 5 · Black 3 · White starts · White to roll"
     )
     assert where_we_are(match, flow.reader) == "Roll-off: White 5, Black 3. White starts."
     flow.roll()
-    assert banner(match, flow.names) == "White rolled 6-5"
+    assert banner(match, flow.viewpoint.names) == "White rolled 6-5"
     flow.choose(cell_of(Side.WHITE, 24))
     flow.choose(cell_of(Side.WHITE, 13))
-    assert banner(match, flow.names) == "White rolled 6-5 · turn complete: confirm (c)"
+    assert banner(match, flow.viewpoint.names) == "White rolled 6-5 · turn complete: confirm (c)"
     assert where_we_are(match, flow.reader) == ("The turn is complete: confirm it (c) or undo (u).")
 
 
@@ -93,10 +95,10 @@ def test_a_turn_begun_says_what_was_played_so_far() -> None:
 def test_against_the_bot_the_banner_names_colour_and_player() -> None:
     flow = rolled_off(6, 5, seats=against_bot(Side.BLACK, Level.EASY))  # type: ignore[arg-type]
     match = flow.match
-    assert banner(match, flow.names).endswith("White starts · Easy bot to roll")
+    assert banner(match, flow.viewpoint.names).endswith("White starts · Easy bot to roll")
     assert not_now(match, flow.seats) == "Wait for the bot."
     flow.roll(by_key=False)
-    assert banner(match, flow.names) == "White · Easy bot rolled 6-5"
+    assert banner(match, flow.viewpoint.names) == "White · Easy bot rolled 6-5"
     assert not_now(match, flow.seats) == "Wait: the bot is moving."
     assert history_title(flow.reader, flow.hot_seat) == "History, in your numbering"
     assert seen_from(Side.BLACK, flow.reader, flow.hot_seat) == (

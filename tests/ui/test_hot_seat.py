@@ -146,7 +146,7 @@ async def test_an_illegal_target_is_refused_with_the_engines_reason() -> None:
         wrong = next(point for point in range(23, 0, -1) if point not in targets)
         await burst(pilot, *keys_for(wrong))
         assert turn.steps == ()
-        mover = screen.flow.names[turn.mover]
+        mover = screen.flow.viewpoint.names[turn.mover]
         assert status(app.screen) == f"{mover}: {turn.why_not(24, wrong)}"
         await burst(pilot, "3")
         assert "no checker" in status(app.screen).lower() or turn.steps == ()

@@ -116,5 +116,5 @@ async def test_in_hot_seat_the_numbers_are_those_of_the_player_the_board_is_turn
         assert status(screen).startswith(f"Checker on {typed} selected")
         wrong = next(p for p in range(src - 1, 0, -1) if turn.route(src, p) is None)
         await burst(pilot, *keys_for(int(renumbered(f"{wrong}/off").split("/")[0])))
-        mover = screen.flow.names[turn.mover]
+        mover = screen.flow.viewpoint.names[turn.mover]
         assert status(screen) == f"{mover}: {turn.why_not(src, wrong, first)}"

@@ -40,8 +40,8 @@ class AwayTurn:
         screen = self._screen
         turn = screen.match.turn
         assert turn is not None
-        thinking = _("{player} is thinking…").format(player=screen.flow.names[turn.mover])
-        screen.say(away_thinking_said(screen.match, screen.flow.names))
+        thinking = _("{player} is thinking…").format(player=screen.flow.viewpoint.names[turn.mover])
+        screen.say(away_thinking_said(screen.match, screen.flow.viewpoint.names))
         screen.bot_activity = f"{GLYPH[turn.mover]} {thinking}"
         if not isinstance(screen.flow.seats[turn.mover], RemoteSeat):
             screen.run_worker(
@@ -61,7 +61,7 @@ class AwayTurn:
         screen.apply(outcome)
         turn = screen.match.turn
         assert turn is not None  # away_chose answers only while the turn is on
-        moving = _("{player} is moving").format(player=screen.flow.names[turn.mover])
+        moving = _("{player} is moving").format(player=screen.flow.viewpoint.names[turn.mover])
         skips = _("s skips the animation")
         screen.bot_activity = f"{GLYPH[turn.mover]} {moving}\n  {skips}"
         screen.pace.after_step(self.step)

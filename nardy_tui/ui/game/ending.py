@@ -33,7 +33,7 @@ class MatchEnding:
             return  # the other machine started the next game meanwhile
         if not self._dialog_open(GameOverDialog):
             screen.app.push_screen(
-                GameOverDialog(screen.match, screen.flow.names), self._game_over_chosen
+                GameOverDialog(screen.match, screen.flow.viewpoint.names), self._game_over_chosen
             )
 
     def next_game(self) -> None:
@@ -99,7 +99,7 @@ class MatchEnding:
     def _show_match_over(self, _: None = None) -> None:
         screen = self._screen
         screen.app.push_screen(
-            MatchOverDialog(screen.match, screen.flow.names, self._record_note),
+            MatchOverDialog(screen.match, screen.flow.viewpoint.names, self._record_note),
             self._match_over_chosen,
         )
 
@@ -134,7 +134,7 @@ class MatchEnding:
             start=game.first_position,
             turns=tuple(game.turns),
             sides=humans,
-            view=None if flow.hot_seat else flow.human_side,
+            view=None if flow.hot_seat else flow.viewpoint.human_side,
             overridden=frozenset(
                 turn for number, turn in self._tutor.overridden if number == game.number
             ),

@@ -120,7 +120,7 @@ class GameScreen(SizedScreen):
 
     def compose_main(self) -> ComposeResult:
         with Horizontal(id="game-body"):
-            yield BoardView(id="board", view=self.flow.view)
+            yield BoardView(id="board", view=self.flow.viewpoint.view)
             with Vertical(id="side-panel", classes="-right-to-left" if reordering() else ""):
                 with Vertical(id="panel-news"):
                     yield InfoPanel(id="info")
@@ -206,14 +206,14 @@ class GameScreen(SizedScreen):
         flow = self.flow
         board = self.board
         self.replay.stop()
-        flow.follow_mover()  # a setting may have just been turned on
+        flow.viewpoint.follow(self.match.mover)  # a setting may have just been turned on
         board.show(position_now(self.match))
-        board.view = flow.view
+        board.view = flow.viewpoint.view
         board.numbering = flow.reader.side
         board.set_marks(marks_for(flow))
-        board.set_banner(banner(self.match, flow.names))
-        self.query_one(InfoPanel).show(self.match, flow.names)
-        self.query_one(CompactInfo).show(self.match, flow.names)
+        board.set_banner(banner(self.match, flow.viewpoint.names))
+        self.query_one(InfoPanel).show(self.match, flow.viewpoint.names)
+        self.query_one(CompactInfo).show(self.match, flow.viewpoint.names)
         self.query_one(HistoryPanel).show(self.match, flow.reader)
         self.query_one("#history-title", Static).update(history_title(flow.reader, flow.hot_seat))
         self.call_after_refresh(self._update_live_keys)
@@ -342,9 +342,9 @@ class GameScreen(SizedScreen):
     @on(BoardView.Flipped)
     def _flipped(self) -> None:
         """Hot-seat: the numbering turns with the board (against the bot it stays yours)."""
-        self.flow.view = self.board.view
+        self.flow.viewpoint.view = self.board.view
         self.refresh_view()
-        self.say(seen_from(self.flow.view, self.flow.reader, self.flow.hot_seat))
+        self.say(seen_from(self.flow.viewpoint.view, self.flow.reader, self.flow.hot_seat))
 
     def action_confirm_unfinished(self) -> None:
         """The confirm key while the turn cannot be confirmed: a point number still waiting
