@@ -15,9 +15,6 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
 from nardy_tui.bot import (
     Evaluation,
     JudgedPlay,
@@ -28,6 +25,7 @@ from nardy_tui.bot import (
     is_small_race,
 )
 from nardy_tui.cli.argparsing import OneLineParser, ids_as_values
+from nardy_tui.cli.progress import counting_bar
 from nardy_tui.engine import Dice, Position, read_position_id
 from nardy_tui.i18n import _
 from nardy_tui.options import Level
@@ -187,9 +185,7 @@ def _roll_out(bot: Analyst, position: Position, dice: Dice | None, args: argpars
     bar on a terminal; Ctrl+C keeps the blocks of trials done."""
     judged = bot.judge(position, dice)[: args.candidates] if dice is not None else []
     afters = [entry.after for entry in judged] or [position]
-    console = Console(stderr=True)
-    columns = (TextColumn(_("rolling out"), markup=False), BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
+    with counting_bar(_("rolling out")) as bar:
         task = bar.add_task("rollout", total=args.rollout)
         try:
             rolled = bot.rollout(

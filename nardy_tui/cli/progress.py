@@ -1,10 +1,14 @@
-"""A long run's progress on standard error (``nardy arena``): one line updated in place on
-a terminal, plain lines now and then anywhere else."""
+"""A long run's progress on standard error: the arena's line (``Progress``), updated in
+place on a terminal and written now and then anywhere else, and the bar the review and the
+analysis count their turns or trials on (``counting_bar``)."""
 
 from __future__ import annotations
 
 import time
 from typing import TextIO
+
+from rich import progress as rich_progress
+from rich.console import Console
 
 from nardy_tui.i18n import _
 
@@ -55,3 +59,16 @@ def _is_terminal(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):  # no such method, or a closed stream
         return False
+
+
+def counting_bar(words: str) -> rich_progress.Progress:
+    """A bar on standard error after ``words``, with the count done of the total; nothing
+    is drawn when standard error is not a terminal (a pipe, a log file)."""
+    console = Console(stderr=True)
+    return rich_progress.Progress(
+        rich_progress.TextColumn(words, markup=False),
+        rich_progress.BarColumn(),
+        rich_progress.MofNCompleteColumn(),
+        console=console,
+        disable=not console.is_terminal,
+    )

@@ -15,9 +15,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
 from nardy_tui.bot import (
     Evaluation,
     GameReview,
@@ -30,6 +27,7 @@ from nardy_tui.bot import (
     summarise,
 )
 from nardy_tui.cli.argparsing import OneLineParser
+from nardy_tui.cli.progress import counting_bar
 from nardy_tui.engine import Side, TurnKey
 from nardy_tui.i18n import _, ngettext
 from nardy_tui.play import luck_said, rolled_said
@@ -85,10 +83,8 @@ def roll_out_mistakes(reviews: Sequence[GameReview], sides: Sequence[Side], tria
         for turn in review.mistakes()
         if turn.side in sides
     ]
-    console = Console(stderr=True)
-    columns = (TextColumn(_("rolling out"), markup=False), BarColumn(), MofNCompleteColumn())
     rolled: Rolled = {}
-    with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
+    with counting_bar(_("rolling out")) as progress:
         task = progress.add_task("rollout", total=len(marked))
         for number, turn in marked:
             rolled[TurnKey(number, turn.number)] = roll_out_turn(turn, trials, seed=turn.number)
@@ -131,11 +127,9 @@ def review_main(argv: Sequence[str]) -> int:
 
 def review_record(record: Record) -> list[GameReview]:
     """Review every game of a record, with a progress bar on a terminal (standard error)."""
-    console = Console(stderr=True)
     total = sum(len(game.turns) for game in record.games)
-    columns = (TextColumn(_("reviewing"), markup=False), BarColumn(), MofNCompleteColumn())
     reviews: list[GameReview] = []
-    with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
+    with counting_bar(_("reviewing")) as progress:
         task = progress.add_task("review", total=total)
         for game in record.games:
             reviews.append(
