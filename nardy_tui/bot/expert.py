@@ -242,7 +242,7 @@ class ExpertBot(Bot):
 
         Every (position, roll) is searched in one batch (``batch_moves``, the engine's
         rules in numpy) and every reply encoded from the boards it returns: the engine's
-        search one position at a time, and a ``Position`` per reply, were most of the
+        search one position at a time, with a ``Position`` per reply, would be most of the
         expert's think time.
         """
         return self._after_replies(afters, lambda replied, ours, theirs: replied)
