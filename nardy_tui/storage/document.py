@@ -9,7 +9,8 @@ Restoring never trusts the file: it replays every roll and every step through a 
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
@@ -222,12 +223,8 @@ def _replay_game(match: Match, data: dict[str, Any], number: int) -> None:
     turns = _("game {number} turns").format(number=number)
     for index, turn in enumerate(_sequence(data.get("turns"), turns)):
         where = _("game {number}, turn {turn}").format(number=number, turn=index + 1)
-        try:
+        with _said_at(where):
             _replay_turn(match, _mapping(turn, where))
-        except (ValueError, PhaseError) as reason:
-            raise DocumentError(
-                _("{where}: {reason}").format(where=where, reason=_sentence(reason))
-            ) from None
     _check_result(match.game, data, number)
 
 
@@ -278,13 +275,9 @@ def _replay_progress(match: Match, data: object) -> None:
     where = _("game {number}, turn {turn} (in progress)").format(
         number=len(match.games), turn=len(match.game.turns) + 1
     )
-    try:
+    with _said_at(where):
         _roll_checked(match, _dice(progress.get("dice"), "dice"))
         _push_all(match, _steps(progress.get("steps")))
-    except (ValueError, PhaseError) as reason:
-        raise DocumentError(
-            _("{where}: {reason}").format(where=where, reason=_sentence(reason))
-        ) from None
 
 
 def _roll_checked(match: Match, recorded: Dice) -> None:
@@ -412,6 +405,18 @@ def _steps(value: object) -> list[Step]:
 
 def _is_die(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
+
+
+@contextmanager
+def _said_at(where: str) -> Iterator[None]:
+    """What the engine (or a field inside) refuses, as one ``DocumentError`` led by
+    ``where`` in the file it is."""
+    try:
+        yield
+    except (ValueError, PhaseError) as reason:
+        raise DocumentError(
+            _("{where}: {reason}").format(where=where, reason=_sentence(reason))
+        ) from None
 
 
 def _sentence(reason: Exception) -> str:
