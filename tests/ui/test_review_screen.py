@@ -28,7 +28,7 @@ from nardy_tui.ui.review import (
     TurnReviewed,
 )
 from tests.engine.boards import position as make_position
-from tests.ui.driver import burst
+from tests.ui.driver import burst, drain
 from tests.ui.test_resume import resumed, saved_v1
 
 SIZE = (120, 40)
@@ -286,7 +286,7 @@ async def test_r_rolls_the_shown_turn_out_beside_the_estimates() -> None:
         screen = await finished(app)
         await burst(pilot, "r")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await drain(pilot)  # the rollout's answer is queued on the screen, not the app
         detail = str(screen.query_one("#review-detail", Static).content)
         # White's 6/1 5/off leaves Black a sure win; bearing both off wins at once.
         assert "The figures above are the expert's estimates; rolled out 144 times" in detail
