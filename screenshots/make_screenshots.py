@@ -5,7 +5,9 @@ check), driven with Textual's Pilot at 120x40 (one at 160x50) and saved as SVG, 
 into PNG by ``rsvg-convert`` (Debian: librsvg2-bin) with the Fira Code font (fonts-firacode).
 The network match's pair (``network``: the host's screen and its friend's) comes from two
 apps over loopback (``tests/ui/two_apps.py``); its dice are both machines' own, so it is a
-different game each time.
+different game each time. The host waiting with its code (``network_code``) meets through a
+mailbox server and transit relay of its own on loopback (``tests/rendezvous_servers.py``),
+so its code differs each time too.
 """
 
 from __future__ import annotations
@@ -22,8 +24,15 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # so the scenes in tests/ can be imported
 
 from nardy_tui.i18n import use_language  # noqa: E402
+from tests.rendezvous_servers import local_servers  # noqa: E402
 from tests.ui.scenes import SCENES  # noqa: E402
-from tests.ui.two_apps import friends, match_of, play_until  # noqa: E402
+from tests.ui.two_apps import (  # noqa: E402
+    code_host_app,
+    friends,
+    hosting_by_code,
+    match_of,
+    play_until,
+)
 
 PICTURES = (
     "new_match",
@@ -42,6 +51,7 @@ PICTURES = (
     "mid_game_80x24",
     "new_match_80x24",
     "network",
+    "network_code",
 )
 NETWORK_PICTURES = ("network_host", "network_joiner")
 """The two pictures of the ``network`` pair."""
@@ -89,6 +99,18 @@ async def shoot_network_pair(folder: Path) -> list[Path]:
         ]
 
 
+async def shoot_code_host(folder: Path) -> Path:
+    """The host's screen at 80x24 with its code, waiting for the friend, met through a
+    mailbox server and transit relay of its own on loopback."""
+    with local_servers(folder) as servers:
+        host = code_host_app(servers.rendezvous, points=3)
+        async with hosting_by_code(host, size=(80, 24)) as (pilot, _code):
+            await pilot.pause()
+            svg = host.save_screenshot("network_code.svg", path=str(folder))
+            host.exit(0)
+    return Path(svg)
+
+
 def to_png(svg: Path, png: Path, width: int) -> None:
     keep_spaces(svg)
     subprocess.run(
@@ -129,6 +151,11 @@ def main(names: list[str]) -> int:
                 for svg in asyncio.run(shoot_network_pair(Path(work))):
                     to_png(svg, HERE / f"{svg.stem}.png", PNG_WIDTH)
                     print(f"screenshots/{svg.stem}.png")
+                continue
+            if name == "network_code":
+                svg = asyncio.run(shoot_code_host(Path(work)))
+                to_png(svg, HERE / f"{name}.png", PNG_WIDTH * 80 // 120)
+                print(f"screenshots/{name}.png")
                 continue
             svg = asyncio.run(shoot(name, Path(work)))
             to_png(svg, HERE / f"{name}.png", PNG_WIDTH * SCENES[name].size[0] // 120)

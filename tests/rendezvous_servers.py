@@ -14,6 +14,7 @@ import socket
 import subprocess
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -83,9 +84,10 @@ class Servers:
         )
 
 
-@pytest.fixture(scope="session")
-def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
-    folder = tmp_path_factory.mktemp("rendezvous")
+@contextmanager
+def local_servers(folder: Path) -> Iterator[Servers]:
+    """A mailbox server and a transit relay on free loopback ports, their files in
+    ``folder``, stopped on leaving (the tests' fixture and the screenshots use it)."""
     mailbox_port, transit_port = free_port(), free_port()
     found = Servers(
         Server(
@@ -110,6 +112,12 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
     finally:
         found.mailbox.stop()
         found.transit.stop()
+
+
+@pytest.fixture(scope="session")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
+    with local_servers(tmp_path_factory.mktemp("rendezvous")) as found:
+        yield found
 
 
 @pytest.fixture
