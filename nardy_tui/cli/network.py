@@ -23,7 +23,7 @@ from nardy_tui.i18n import _
 from nardy_tui.options import LaunchOptions, NetworkLaunch, Rendezvous
 
 if TYPE_CHECKING:
-    from nardy_tui.net import NetworkMatch, Verdict
+    from nardy_tui.net import NetworkMatch, ProofCheck
 
 DEFAULT_PORT = 7520
 """The port ``nardy host --direct`` listens on unless told (``nardy join`` tries it by
@@ -422,7 +422,7 @@ def verify_main(argv: Sequence[str]) -> int:
     return 0
 
 
-def _what_it_proves(verdict: Verdict) -> str:
+def _what_it_proves(verdict: ProofCheck) -> str:
     """What a record that agrees with its proof shows, and what it does not: a record holds
     both secrets of every throw, so only the part this machine kept can vouch for a side."""
     if not verdict.mine:

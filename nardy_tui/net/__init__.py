@@ -50,7 +50,7 @@ from nardy_tui.net.messages import (
     Reveal,
     Sync,
 )
-from nardy_tui.net.proof import Verdict, network_record, verify_record
+from nardy_tui.net.proof import ProofCheck, network_record, verify_record
 from nardy_tui.net.rendezvous import (
     DEFAULT_MAILBOX,
     DEFAULT_TRANSIT,
@@ -90,6 +90,7 @@ __all__ = [
     "Ping",
     "PlayEvent",
     "PlayMade",
+    "ProofCheck",
     "ProtocolError",
     "Refused",
     "Reveal",
@@ -99,7 +100,6 @@ __all__ = [
     "Sync",
     "Throw",
     "ThrowEvent",
-    "Verdict",
     "Welcome",
     "WrongCode",
     "cannot_listen",

@@ -50,7 +50,7 @@ def network_record(match: Match, throws: list[Throw], when: datetime) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Verdict:
+class ProofCheck:
     """What ``verify`` found: how many throws it checked, what is wrong if anything, and the
     sides whose part kept on this machine the record was checked against."""
 
@@ -77,7 +77,7 @@ class _Place:
         return dice == self.dice if self.in_order else sorted(dice) == sorted(self.dice)
 
 
-def verify_record(text: str, kept: Sequence[KeptPart] = ()) -> Verdict:
+def verify_record(text: str, kept: Sequence[KeptPart] = ()) -> ProofCheck:
     """Check every die of a network match's record against its proof, and against this
     machine's own part in that match if it is among ``kept``.
 
@@ -86,7 +86,9 @@ def verify_record(text: str, kept: Sequence[KeptPart] = ()) -> Verdict:
     record = parse_record(text)
     proofs = [_proof(found) for line in text.splitlines() if (found := _PROOF.match(line.strip()))]
     if not proofs:
-        return Verdict(0, (_("the record has no dice proof: it is not a network match's record"),))
+        return ProofCheck(
+            0, (_("the record has no dice proof: it is not a network match's record"),)
+        )
     places = _places(record)
     problems = _consistency_problems(proofs, places)
     throws = [throw for throw, written in proofs]
@@ -94,7 +96,7 @@ def verify_record(text: str, kept: Sequence[KeptPart] = ()) -> Verdict:
     mine = [part for part in kept if part.commitments() & in_record]
     for part in mine:
         problems += _own_part_problems(part, throws, places)
-    return Verdict(len(proofs), tuple(problems), tuple(SIDES[part.role] for part in mine))
+    return ProofCheck(len(proofs), tuple(problems), tuple(SIDES[part.role] for part in mine))
 
 
 def _proof(found: re.Match[str]) -> tuple[Throw, str]:
