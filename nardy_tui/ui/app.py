@@ -2,7 +2,8 @@
 
 Its other concerns live beside it: the palette's commands in ``palette``, the guards on
 input in ``input_guard``, what comes before the first screen in ``startup``, and a match
-with a friend on another machine in ``network`` (whose news the app handles as messages).
+with a friend on another machine in ``network`` and ``network_match`` (which shows the
+network game's messages).
 Only what the first frame needs is imported at module level; the game screen (``lazy``),
 the bot and the help screen come in when first used, which keeps start-up fast.
 """
@@ -23,12 +24,13 @@ from textual.screen import Screen
 from textual.signal import Signal
 
 from nardy_tui.i18n import N_, _, current_language, use_language
-from nardy_tui.options import LaunchOptions, MatchOptions, Mode, NetworkLaunch
+from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.play import Saver, load_bot
 from nardy_tui.storage import SavedMatch, Settings, Switch, load_settings, save_settings
 from nardy_tui.ui.input_guard import InputGuard
 from nardy_tui.ui.lazy import game_screen_in, game_screen_type, game_services_type
-from nardy_tui.ui.network import ConnectingScreen, NetworkGame, resumable
+from nardy_tui.ui.network import NetworkGame
+from nardy_tui.ui.network_match import NetworkScreens
 from nardy_tui.ui.palette import (
     game_commands_apply,
     redrawn_in_place,
@@ -85,8 +87,8 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         self.settings_changed: Signal[Switch] = Signal(self, "settings-changed")
         """Published with a setting's name when the player changes it."""
         self.saver: Saver = Saver()
-        self.network: NetworkGame | None = None
-        """The match with a friend on another machine, if that is what this app plays."""
+        self.network_screens = NetworkScreens(self)
+        """What a match with a friend on another machine shows, if that is what it plays."""
 
     def on_mount(self) -> None:
         """Resume a saved match, offer to, or open the new-match (or game) screen; or
@@ -95,7 +97,7 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
             exit_on_hangup_and_terminate(self)
         if self.launch.network is not None:
             self.run_worker(
-                self._start_network(self.launch.network), exclusive=True, group="network"
+                self.network_screens.start(self.launch.network), exclusive=True, group="network"
             )
             return
         saved, problem = (None, None) if self.launch.resume is False else self.saver.load()
@@ -182,80 +184,16 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
             new_match=self.action_new_match,
         )
 
-    # -- a friend on another machine: NetworkGame's news -----------------------------------
+    # -- a friend on another machine ---------------------------------------------------
 
-    async def _start_network(self, launch: NetworkLaunch) -> None:
-        """Listen or connect; a port that cannot be opened, or a saved network match that
-        cannot be read, ends the app in one line."""
-        from nardy_tui.net import NetworkSaveError
+    @property
+    def network(self) -> NetworkGame | None:
+        """The match with a friend on another machine, if that is what this app plays."""
+        return self.network_screens.game
 
-        try:
-            self.network = NetworkGame(launch, resumable(launch), self.post_message)
-            await self.network.start()
-        except NetworkSaveError as error:
-            self.exit(return_code=1, message=f"nardy: {error}")
-        except OSError as error:
-            self.exit(
-                return_code=1,
-                message=_("nardy: cannot listen on port {port}: {reason}").format(
-                    port=launch.port, reason=error.strerror or error
-                ),
-            )
-
-    @on(NetworkGame.MatchReady)
-    def _show_network_match(self) -> None:
-        """The game screen for the match with a friend, in place of the screen that showed
-        where the joiner was going."""
-        network = self.network
-        assert network is not None and network.saved is not None
-        if isinstance(self.screen, ConnectingScreen):
-            self.pop_screen()
-        services = replace(
-            self.game_services,
-            saver=network.saver,
-            new_match=partial(self.exit, 0),
-            lockstep=network.lockstep,
-        )
-        game = game_screen_type()(network.saved.match, network.options, network.seats, services)
-        self._show(game)
-
-    @on(NetworkGame.Joining)
-    def _show_joining(self, joining: NetworkGame.Joining) -> None:
-        self.push_screen(ConnectingScreen(joining.title))
-
-    @on(NetworkGame.CodeGiven)
-    def _copy_join_line(self, given: NetworkGame.CodeGiven) -> None:
-        self.copy_to_clipboard(given.line)  # OSC 52: where the terminal lets it
-
-    @on(NetworkGame.News)
-    def _show_line_news(self, news: NetworkGame.News) -> None:
-        game = game_screen_in(self.screen_stack)
-        if game is not None:
-            game.peer.line_news(news.text, news.said)
-        elif isinstance(self.screen, ConnectingScreen):
-            self.screen.news(news.text)
-
-    @on(NetworkGame.Arrived)
-    def _take_from_friend(self) -> None:
-        game = game_screen_in(self.screen_stack)
-        if game is not None:
-            game.peer.take()
-
-    @on(NetworkGame.Broken)
-    def _stop_broken_match(self, broken: NetworkGame.Broken) -> None:
-        game = game_screen_in(self.screen_stack)
-        if game is not None:
-            game.peer.broke(broken.reason)
-        else:
-            self.exit(return_code=1, message=f"nardy: {broken.reason}")
-
-    @on(NetworkGame.Ended)
-    def _end_network_match(self, ended: NetworkGame.Ended) -> None:
-        self.exit(return_code=1, message=ended.said)
-
-    @on(NetworkGame.SaveFailed)
-    def _say_unsaved(self, failed: NetworkGame.SaveFailed) -> None:
-        self.notify(failed.problem, severity="error")
+    @on(NetworkGame.Notice)
+    def _show_network_notice(self, notice: NetworkGame.Notice) -> None:
+        self.network_screens.show(notice)
 
     async def on_unmount(self) -> None:
         """Tell a friend on another machine that this side has quit."""
@@ -294,7 +232,7 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
             problem = self.saver.save(match, resolved)  # kept from the first frame on
             if problem is not None:
                 self.notify(problem, severity="warning")
-        self._show(game_screen_type()(match, resolved, seats, self.game_services, warned))
+        self.show_screen(game_screen_type()(match, resolved, seats, self.game_services, warned))
 
     def _remember_choices(self, options: MatchOptions) -> None:
         """The new-match screen offers these choices again next time."""
@@ -328,7 +266,7 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         elif back is not None:
             back()
 
-    def _show(self, screen: Screen[None]) -> None:
+    def show_screen(self, screen: Screen[None]) -> None:
         """Replace the current top screen (the default screen stays underneath)."""
         if len(self.screen_stack) > 1:
             self.switch_screen(screen)

@@ -3,8 +3,8 @@
 ``NetworkGame`` joins the pieces: the connection (``nardy_tui.net.Session``), the match and
 its lockstep (``nardy_tui.play.lockstep``) and the files (``play.NetworkSaver``). It hears
 the line (it is the session's listener) and posts what came and how the line is to the app
-as messages (``NetworkGame.MatchReady``, ``News``, ...), which the app handles on the
-screens it shows: the game screen shows the friend's turns as it shows the bot's. It never
+as messages (``NetworkGame.MatchReady``, ``News``, ...), which ``ui.network_match`` shows
+on the app's screens: the game screen shows the friend's turns as it shows the bot's. It never
 drives a screen itself.
 """
 
@@ -102,11 +102,15 @@ class NetworkGame:
     """One side of a network match in the app: the session's listener, which posts what
     the app must show as messages (``post``, the app's ``post_message``)."""
 
-    class MatchReady(Message):
+    class Notice(Message):
+        """Any of the network game's messages, for the one handler that shows them all
+        (``ui.network_match.NetworkScreens``)."""
+
+    class MatchReady(Notice):
         """The match is known (new, resumed, or to be drawn again in another language):
         show its game screen, in place of the one joining."""
 
-    class Joining(Message):
+    class Joining(Notice):
         """A new match's first connection is being made: show where to (``title``, in
         words)."""
 
@@ -114,14 +118,14 @@ class NetworkGame:
             super().__init__()
             self.title = title
 
-    class CodeGiven(Message):
+    class CodeGiven(Notice):
         """Host, meeting by a code: the line the friend types, to copy for the player."""
 
         def __init__(self, line: str) -> None:
             super().__init__()
             self.line = line
 
-    class News(Message):
+    class News(Notice):
         """What the line is doing (up, down, back, strangers at the door), for the screen
         shown; in the status line too if ``said``."""
 
@@ -130,25 +134,25 @@ class NetworkGame:
             self.text = text
             self.said = said
 
-    class Arrived(Message):
+    class Arrived(Notice):
         """The friend's messages wait in the lockstep (saved already) for the game screen
         to take them."""
 
-    class Broken(Message):
+    class Broken(Notice):
         """The friend sent what the match cannot take: the match stops, saved."""
 
         def __init__(self, reason: str) -> None:
             super().__init__()
             self.reason = reason
 
-    class Ended(Message):
+    class Ended(Notice):
         """The match cannot go on in this app (the host refused us): exit, saying why."""
 
         def __init__(self, said: str) -> None:
             super().__init__()
             self.said = said
 
-    class SaveFailed(Message):
+    class SaveFailed(Notice):
         """The match could not be saved: what is not on disk does not leave this machine
         (``Lockstep.send`` holds it back until a save succeeds)."""
 

@@ -1,0 +1,128 @@
+"""The screens of a match with a friend on another machine: what ``NetworkGame`` posts,
+put on the app's screens.
+
+``NetworkScreens`` owns the ``NetworkGame`` and drives the app through ``Stage``, the few
+things of the app it needs; the app hands it every ``NetworkGame.Notice`` it hears.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING, Any, Protocol
+
+from nardy_tui.i18n import _
+from nardy_tui.ui.lazy import game_screen_in, game_screen_type
+from nardy_tui.ui.network import ConnectingScreen, NetworkGame, resumable
+
+if TYPE_CHECKING:
+    from textual.message import Message
+    from textual.notifications import SeverityLevel
+    from textual.screen import Screen
+
+    from nardy_tui.options import NetworkLaunch
+    from nardy_tui.ui.game import GameServices
+
+
+class Stage(Protocol):
+    """What of the app a network match drives: its screens, its notices and its exit."""
+
+    @property
+    def screen(self) -> Screen[object]: ...
+
+    @property
+    def screen_stack(self) -> list[Screen[Any]]: ...
+
+    @property
+    def game_services(self) -> GameServices: ...
+
+    def post_message(self, message: Message) -> bool: ...
+
+    def push_screen(self, screen: Screen[Any]) -> object: ...
+
+    def pop_screen(self) -> object: ...
+
+    def show_screen(self, screen: Screen[None]) -> None: ...
+
+    def copy_to_clipboard(self, text: str) -> None: ...
+
+    def notify(self, message: str, *, severity: SeverityLevel = ...) -> None: ...
+
+    def exit(self, result: int | None = None, return_code: int = 0, message: str = ...) -> None: ...
+
+
+class NetworkScreens:
+    """The match with a friend on another machine, shown on ``stage``'s screens."""
+
+    def __init__(self, stage: Stage) -> None:
+        self._stage = stage
+        self.game: NetworkGame | None = None
+        """Made by ``start``."""
+
+    async def start(self, launch: NetworkLaunch) -> None:
+        """Listen or connect; a port that cannot be opened, or a saved network match that
+        cannot be read, ends the app in one line."""
+        from nardy_tui.net import NetworkSaveError
+
+        try:
+            self.game = NetworkGame(launch, resumable(launch), self._stage.post_message)
+            await self.game.start()
+        except NetworkSaveError as error:
+            self._stage.exit(return_code=1, message=f"nardy: {error}")
+        except OSError as error:
+            self._stage.exit(
+                return_code=1,
+                message=_("nardy: cannot listen on port {port}: {reason}").format(
+                    port=launch.port, reason=error.strerror or error
+                ),
+            )
+
+    def show(self, notice: NetworkGame.Notice) -> None:
+        """Put what the network game posted on the screen it is for."""
+        stage = self._stage
+        match notice:
+            case NetworkGame.MatchReady():
+                self._show_match()
+            case NetworkGame.Joining(title=title):
+                stage.push_screen(ConnectingScreen(title))
+            case NetworkGame.CodeGiven(line=line):
+                stage.copy_to_clipboard(line)  # OSC 52: where the terminal lets it
+            case NetworkGame.News():
+                self._show_news(notice)
+            case NetworkGame.Arrived():
+                game = game_screen_in(stage.screen_stack)
+                if game is not None:
+                    game.peer.take()
+            case NetworkGame.Broken(reason=reason):
+                game = game_screen_in(stage.screen_stack)
+                if game is not None:
+                    game.peer.broke(reason)
+                else:
+                    stage.exit(return_code=1, message=f"nardy: {reason}")
+            case NetworkGame.Ended(said=said):
+                stage.exit(return_code=1, message=said)
+            case NetworkGame.SaveFailed(problem=problem):
+                stage.notify(problem, severity="error")
+
+    def _show_match(self) -> None:
+        """The game screen for the match with a friend, in place of the screen that showed
+        where the joiner was going."""
+        network, stage = self.game, self._stage
+        assert network is not None and network.saved is not None
+        if isinstance(stage.screen, ConnectingScreen):
+            stage.pop_screen()
+        services = replace(
+            stage.game_services,
+            saver=network.saver,
+            new_match=partial(stage.exit, 0),
+            lockstep=network.lockstep,
+        )
+        game = game_screen_type()(network.saved.match, network.options, network.seats, services)
+        stage.show_screen(game)
+
+    def _show_news(self, news: NetworkGame.News) -> None:
+        game = game_screen_in(self._stage.screen_stack)
+        if game is not None:
+            game.peer.line_news(news.text, news.said)
+        elif isinstance(self._stage.screen, ConnectingScreen):
+            self._stage.screen.news(news.text)

@@ -1,0 +1,115 @@
+"""What a network match puts on the app (``ui/network_match``), heard without an app: each
+of ``NetworkGame``'s messages goes to the screen, notice or exit it is for."""
+
+from __future__ import annotations
+
+import socket
+from dataclasses import dataclass, field
+from typing import Any
+
+from textual.message import Message
+from textual.screen import Screen
+
+from nardy_tui.net import new_code
+from nardy_tui.options import NetworkLaunch
+from nardy_tui.ui.network import ConnectingScreen, NetworkGame
+from nardy_tui.ui.network_match import NetworkScreens
+
+
+@dataclass
+class FakeStage:
+    """The app as a network match sees it, writing down what it is asked to do."""
+
+    screen_stack: list[Screen[Any]] = field(default_factory=list)
+    copied: list[str] = field(default_factory=list)
+    notices: list[tuple[str, str]] = field(default_factory=list)
+    exits: list[tuple[int, str]] = field(default_factory=list)
+    posted: list[Message] = field(default_factory=list)
+
+    @property
+    def screen(self) -> Screen[object]:
+        return self.screen_stack[-1]
+
+    @property
+    def game_services(self) -> Any:
+        raise AssertionError("no game screen is made in these tests")
+
+    def post_message(self, message: Message) -> bool:
+        self.posted.append(message)
+        return True
+
+    def push_screen(self, screen: Screen[Any]) -> object:
+        self.screen_stack.append(screen)
+        return None
+
+    def pop_screen(self) -> object:
+        return self.screen_stack.pop()
+
+    def show_screen(self, screen: Screen[None]) -> None:
+        self.screen_stack[-1:] = [screen]
+
+    def copy_to_clipboard(self, text: str) -> None:
+        self.copied.append(text)
+
+    def notify(self, message: str, *, severity: str = "information") -> None:
+        self.notices.append((message, severity))
+
+    def exit(self, result: int | None = None, return_code: int = 0, message: str = "") -> None:
+        self.exits.append((return_code, message))
+
+
+def shown(*notices: NetworkGame.Notice) -> FakeStage:
+    stage = FakeStage(screen_stack=[Screen()])
+    screens = NetworkScreens(stage)
+    for notice in notices:
+        screens.show(notice)
+    return stage
+
+
+def test_a_new_match_joining_shows_where_it_goes() -> None:
+    stage = shown(NetworkGame.Joining("Joining the match at 10.0.0.2:7520…"))
+    connecting = stage.screen
+    assert isinstance(connecting, ConnectingScreen)
+    assert connecting.title_words == "Joining the match at 10.0.0.2:7520…"
+
+
+def test_the_code_given_is_offered_for_copying() -> None:
+    assert shown(NetworkGame.CodeGiven("nardy join 7-apple-tree")).copied == [
+        "nardy join 7-apple-tree"
+    ]
+
+
+def test_a_match_that_cannot_be_saved_is_told_as_an_error() -> None:
+    assert shown(NetworkGame.SaveFailed("the disk is full")).notices == [
+        ("the disk is full", "error")
+    ]
+
+
+def test_a_refusal_ends_the_app_saying_why() -> None:
+    assert shown(NetworkGame.Ended("nardy: the code is wrong")).exits == [
+        (1, "nardy: the code is wrong")
+    ]
+
+
+def test_a_broken_match_with_no_game_screen_ends_the_app_saying_why() -> None:
+    assert shown(NetworkGame.Broken("a play that is not legal")).exits == [
+        (1, "nardy: a play that is not legal")
+    ]
+
+
+def test_news_and_arrivals_with_no_game_screen_change_nothing() -> None:
+    stage = shown(NetworkGame.News("Connected to the host."), NetworkGame.Arrived())
+    assert (stage.exits, stage.notices, len(stage.screen_stack)) == ([], [], 1)
+
+
+async def test_a_port_that_cannot_be_opened_ends_the_app_in_one_line() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        stage = FakeStage()
+        screens = NetworkScreens(stage)
+        launch = NetworkLaunch(hosting=True, code=new_code(), address="127.0.0.1", port=port)
+        await screens.start(launch)
+    [(status, said)] = stage.exits
+    assert status == 1 and said.startswith(f"nardy: cannot listen on port {port}: ")
