@@ -26,7 +26,7 @@ from textual.signal import Signal
 from nardy_tui.i18n import N_, _, current_language, use_language
 from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.play import Saver, load_bot
-from nardy_tui.storage import SavedMatch, Settings, Switch, load_settings, save_settings
+from nardy_tui.storage import Settings, Switch, load_settings, save_settings
 from nardy_tui.ui.input_guard import InputGuard
 from nardy_tui.ui.lazy import game_screen_in, game_screen_type, game_services_type
 from nardy_tui.ui.network import NetworkGame
@@ -37,12 +37,7 @@ from nardy_tui.ui.palette import (
     setting_commands,
     textual_commands,
 )
-from nardy_tui.ui.startup import (
-    asked_summary,
-    exit_on_hangup_and_terminate,
-    refused_before_start,
-    saved_summary,
-)
+from nardy_tui.ui.startup import FirstScreen, exit_on_hangup_and_terminate, refused_before_start
 from nardy_tui.ui.textual_patches import ExceptionHook
 from nardy_tui.ui.translated import translate_bindings
 
@@ -100,17 +95,7 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
                 self.network_screens.start(self.launch.network), exclusive=True, group="network"
             )
             return
-        saved, problem = (None, None) if self.launch.resume is False else self.saver.load()
-        if problem is not None:
-            self.notify(
-                problem, title=_("The save file could not be read"), severity="warning", timeout=10
-            )
-        if saved is not None and self.launch.resume:
-            self.start_match(saved.options, saved.match, warned=saved.warned)
-        elif saved is not None:
-            self._offer_resume(saved)
-        else:
-            self._open_start_screen()
+        FirstScreen(self).open()
 
     def exit(
         self, result: int | None = None, return_code: int = 0, message: RenderableType | None = None
@@ -136,40 +121,6 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
             ).format(error=error),
         )
         return True
-
-    def _open_start_screen(self) -> None:
-        if self.launch.match is not None:
-            self.start_match(self.launch.match, start=self.launch.start)
-        else:
-            self.action_new_match()
-
-    def _offer_resume(self, saved: SavedMatch) -> None:
-        """Ask whether to resume the saved match or start a new one."""
-        from nardy_tui.ui.dialogs import ResumeDialog
-
-        asked = None if self.launch.match is None else asked_summary(self.launch.match)
-        self.push_screen(
-            ResumeDialog(saved_summary(saved.match, saved.options), asked),
-            partial(self._resume_chosen, saved),
-        )
-
-    def _resume_chosen(self, saved: SavedMatch, choice: Choice | None) -> None:
-        """Resume, or choose a new match; Escape on the new-match screen asks again."""
-        from nardy_tui.ui.dialogs import Choice
-
-        if choice is Choice.RESUME:
-            self.start_match(saved.options, saved.match, warned=saved.warned)
-            if self.launch.match is not None:
-                self.notify(
-                    _(
-                        "The saved match goes on: the match asked for on the command "
-                        "line was not started."
-                    )
-                )
-        elif self.launch.match is not None:
-            self.start_match(self.launch.match, start=self.launch.start)
-        else:
-            self._open_new_match_screen(back=partial(self._offer_resume, saved))
 
     @cached_property
     def game_services(self) -> GameServices:
@@ -241,9 +192,9 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
 
     def action_new_match(self) -> None:
         """The new-match screen in place of the current one; it answers with the options."""
-        self._open_new_match_screen()
+        self.open_new_match_screen()
 
-    def _open_new_match_screen(self, back: Callable[[], None] | None = None) -> None:
+    def open_new_match_screen(self, back: Callable[[], None] | None = None) -> None:
         """The new-match screen in place of the current one; Escape calls ``back``, if given."""
         from nardy_tui.ui.newmatch import NewMatchScreen
 
@@ -410,7 +361,7 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
                 screen.options, screen.match, warned=frozenset(screen.tutor.overridden)
             )
         elif isinstance(screen, NewMatchScreen):
-            self._open_new_match_screen(back=screen.back)
+            self.open_new_match_screen(back=screen.back)
 
 
 def run_app(launch: LaunchOptions) -> int:

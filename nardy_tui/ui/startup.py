@@ -1,6 +1,7 @@
 """What comes before the first screen: refusing what cannot work before the terminal is
-taken over, the words of the question whether to resume a saved match, and ending the app
-cleanly on a hangup or ``kill``.
+taken over, which screen opens first (the saved match, the question whether to resume it,
+or the match asked for) and the words of that question, and ending the app cleanly on a
+hangup or ``kill``.
 """
 
 from __future__ import annotations
@@ -9,16 +10,22 @@ import asyncio
 import os
 import signal
 import threading
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Protocol
 
 from nardy_tui.i18n import _
 from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.play import Saver
 
 if TYPE_CHECKING:
-    from textual.app import App
+    from collections.abc import Callable
 
-    from nardy_tui.engine import Match
+    from textual.app import App
+    from textual.notifications import SeverityLevel
+
+    from nardy_tui.engine import Match, TurnKey
+    from nardy_tui.storage import SavedMatch
+    from nardy_tui.ui.dialogs import Choice, ResumeDialog
 
 SIGNAL_GRACE = 2.0
 """Seconds a clean exit on SIGHUP or SIGTERM may take before the process just ends."""
@@ -73,6 +80,91 @@ def asked_summary(options: MatchOptions) -> str:
     return _("against the {level} bot, match to {length}").format(
         level=level_name(options.bot_level), length=options.points
     )
+
+
+class Opener(Protocol):
+    """What of the app the first screen needs: what was asked for, the saved match, and
+    the ways to a game or the new-match screen."""
+
+    launch: LaunchOptions
+    saver: Saver
+
+    def start_match(
+        self,
+        options: MatchOptions,
+        match: Match | None = None,
+        start: str | None = None,
+        warned: frozenset[TurnKey] = ...,
+    ) -> None: ...
+
+    def open_new_match_screen(self, back: Callable[[], None] | None = None) -> None: ...
+
+    def push_screen(
+        self, screen: ResumeDialog, callback: Callable[[Choice | None], None]
+    ) -> object: ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = ...,
+        severity: SeverityLevel = ...,
+        timeout: float | None = ...,
+    ) -> None: ...
+
+
+class FirstScreen:
+    """The screen an app playing on this machine opens first: a saved match resumes at
+    once with ``--resume``, is offered otherwise (``--no-resume`` ignores it); with none,
+    the match the command line asks for, or the new-match screen."""
+
+    def __init__(self, app: Opener) -> None:
+        self._app = app
+        self._launch = app.launch
+
+    def open(self) -> None:
+        """Open it; a save that cannot be read is told, and play starts afresh."""
+        saved, problem = (None, None) if self._launch.resume is False else self._app.saver.load()
+        if problem is not None:
+            self._app.notify(
+                problem, title=_("The save file could not be read"), severity="warning", timeout=10
+            )
+        if saved is not None and self._launch.resume:
+            self._app.start_match(saved.options, saved.match, warned=saved.warned)
+        elif saved is not None:
+            self._offer_resume(saved)
+        elif self._launch.match is not None:
+            self._app.start_match(self._launch.match, start=self._launch.start)
+        else:
+            self._app.open_new_match_screen()
+
+    def _offer_resume(self, saved: SavedMatch) -> None:
+        """Ask whether to resume the saved match or start a new one."""
+        from nardy_tui.ui.dialogs import ResumeDialog
+
+        asked = None if self._launch.match is None else asked_summary(self._launch.match)
+        self._app.push_screen(
+            ResumeDialog(saved_summary(saved.match, saved.options), asked),
+            partial(self._resume_chosen, saved),
+        )
+
+    def _resume_chosen(self, saved: SavedMatch, choice: Choice | None) -> None:
+        """Resume, or choose a new match; Escape on the new-match screen asks again."""
+        from nardy_tui.ui.dialogs import Choice
+
+        if choice is Choice.RESUME:
+            self._app.start_match(saved.options, saved.match, warned=saved.warned)
+            if self._launch.match is not None:
+                self._app.notify(
+                    _(
+                        "The saved match goes on: the match asked for on the command "
+                        "line was not started."
+                    )
+                )
+        elif self._launch.match is not None:
+            self._app.start_match(self._launch.match, start=self._launch.start)
+        else:
+            self._app.open_new_match_screen(back=partial(self._offer_resume, saved))
 
 
 def exit_on_hangup_and_terminate(app: App[int]) -> None:

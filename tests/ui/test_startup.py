@@ -1,8 +1,11 @@
 """Before the first screen (``ui/startup``): what cannot work is refused before the terminal
-is taken over, and the question whether to resume names both matches in one line each."""
+is taken over, the first screen is the saved match, the question whether to resume it or
+the match asked for, and that question names both matches in one line each."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -10,7 +13,8 @@ import pytest
 from nardy_tui.engine import Match
 from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
 from nardy_tui.play import Saver
-from nardy_tui.ui.startup import asked_summary, refused_before_start, saved_summary
+from nardy_tui.ui.dialogs import Choice, ResumeDialog
+from nardy_tui.ui.startup import FirstScreen, asked_summary, refused_before_start, saved_summary
 
 HOT_SEAT = MatchOptions(mode=Mode.HOT_SEAT, points=3, seed=5)
 AGAINST_EASY = MatchOptions(mode=Mode.BOT, bot_level=Level.EASY, points=5, seed=5)
@@ -52,3 +56,99 @@ def test_the_saved_match_is_named_by_its_mode_length_score_and_game() -> None:
 def test_the_match_asked_for_is_named_by_its_mode_and_length() -> None:
     assert asked_summary(HOT_SEAT) == "hot-seat, match to 3"
     assert asked_summary(AGAINST_EASY) == "against the Easy bot, match to 5"
+
+
+@dataclass
+class FakeOpener:
+    """The app as the first screen sees it, writing down what it is asked to open."""
+
+    launch: LaunchOptions
+    saver: Saver = field(default_factory=Saver)
+    started: list[tuple[MatchOptions, Match | None, str | None]] = field(default_factory=list)
+    new_match_screens: list[Callable[[], None] | None] = field(default_factory=list)
+    asked: list[tuple[ResumeDialog, Callable[[Choice | None], None]]] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+    def start_match(
+        self,
+        options: MatchOptions,
+        match: Match | None = None,
+        start: str | None = None,
+        warned: frozenset[object] = frozenset(),
+    ) -> None:
+        self.started.append((options, match, start))
+
+    def open_new_match_screen(self, back: Callable[[], None] | None = None) -> None:
+        self.new_match_screens.append(back)
+
+    def push_screen(self, screen: ResumeDialog, callback: Callable[[Choice | None], None]) -> None:
+        self.asked.append((screen, callback))
+
+    def notify(self, message: str, **_: object) -> None:
+        self.notices.append(message)
+
+    def answer(self, choice: Choice | None) -> None:
+        _dialog, callback = self.asked[-1]
+        callback(choice)
+
+
+def opened(launch: LaunchOptions, saved: Match | None = None) -> FakeOpener:
+    if saved is not None:
+        Saver().save(saved, HOT_SEAT)
+    app = FakeOpener(launch)
+    FirstScreen(app).open()
+    return app
+
+
+def test_with_nothing_saved_or_asked_the_new_match_screen_opens() -> None:
+    app = opened(LaunchOptions())
+    assert (app.started, app.new_match_screens, app.asked) == ([], [None], [])
+
+
+def test_with_nothing_saved_the_match_asked_for_starts() -> None:
+    app = opened(LaunchOptions(match=AGAINST_EASY, start="4HPwATDgc/ABMA"))
+    assert app.started == [(AGAINST_EASY, None, "4HPwATDgc/ABMA")]
+
+
+def test_resume_takes_the_saved_match_up_without_asking() -> None:
+    app = opened(LaunchOptions(resume=True), saved=Match(length=3, seed=5))
+    [(options, match, _start)] = app.started
+    assert options.mode is Mode.HOT_SEAT and match is not None and match.length == 3
+    assert app.asked == []
+
+
+def test_new_leaves_the_saved_match_alone() -> None:
+    app = opened(LaunchOptions(resume=False), saved=Match(length=3, seed=5))
+    assert (app.started, app.asked, app.new_match_screens) == ([], [], [None])
+
+
+def test_a_saved_match_is_offered_and_resumed_when_chosen() -> None:
+    app = opened(LaunchOptions(), saved=Match(length=3, seed=5))
+    assert len(app.asked) == 1 and app.started == []
+    app.answer(Choice.RESUME)
+    assert len(app.started) == 1 and app.notices == []
+
+
+def test_resuming_instead_of_the_match_asked_for_says_it_was_not_started() -> None:
+    app = opened(LaunchOptions(match=AGAINST_EASY), saved=Match(length=3, seed=5))
+    app.answer(Choice.RESUME)
+    [(options, _match, _start)] = app.started
+    assert options.mode is Mode.HOT_SEAT
+    assert app.notices == [
+        "The saved match goes on: the match asked for on the command line was not started."
+    ]
+
+
+def test_not_resuming_starts_the_match_asked_for() -> None:
+    app = opened(LaunchOptions(match=AGAINST_EASY), saved=Match(length=3, seed=5))
+    app.answer(Choice.NEW)
+    assert app.started == [(AGAINST_EASY, None, None)]
+
+
+def test_escape_on_the_new_match_screen_asks_again_whether_to_resume() -> None:
+    app = opened(LaunchOptions(), saved=Match(length=3, seed=5))
+    app.answer(None)
+    [back] = app.new_match_screens
+    assert back is not None
+    back()
+    assert len(app.asked) == 2 and app.started == []
