@@ -20,7 +20,7 @@ import nardy_tui
 
 PACKAGE = Path(nardy_tui.__file__).resolve().parent
 ROOT = PACKAGE.parent
-LAYERS = ("engine", "bot", "storage", "net", "play", "ui", "cli")
+LAYERS = ("engine", "bot", "storage", "net", "play", "ui", "serve", "cli")
 """The layers: each a package with a public face, its ``__init__``."""
 PARTS = {*LAYERS, "options", "i18n", "__main__", "__init__"}
 """Every top-level part of the package; a new one needs a place in the contracts."""
@@ -117,7 +117,7 @@ def _sources() -> list[Path]:
     return sorted(PACKAGE.rglob("*.py"))
 
 
-FACED = ("engine", "bot", "storage", "net", "play")
+FACED = ("engine", "bot", "storage", "net", "play", "serve")
 """The layers that code outside them reaches only through their package."""
 OUTSIDE = ("tests", "benchmarks", "screenshots")
 """The code beside the package: it keeps to the public faces too."""

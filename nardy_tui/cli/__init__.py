@@ -1,5 +1,5 @@
 """The ``nardy`` command: play (the default), ``host``, ``join``, ``verify``, ``arena``,
-``export``, ``replay``, ``review``.
+``export``, ``replay``, ``review``, ``serve``.
 
 Every mistake on the command line ends with a one-line message and a non-zero exit status,
 never a traceback. Heavy modules (Textual, the bot) are imported only once needed.
@@ -24,7 +24,17 @@ from nardy_tui.i18n import (
 )
 from nardy_tui.options import BOT_LEVELS, COLOR_WORDS, LaunchOptions, Level, MatchOptions, Mode
 
-SUBCOMMANDS = ("analyze", "arena", "export", "host", "join", "replay", "review", "verify")
+SUBCOMMANDS = (
+    "analyze",
+    "arena",
+    "export",
+    "host",
+    "join",
+    "replay",
+    "review",
+    "serve",
+    "verify",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -250,6 +260,10 @@ def _run_subcommand(name: str, args: list[str]) -> int:
         from nardy_tui.cli.export import export_main
 
         return export_main(args)
+    if name == "serve":
+        from nardy_tui.cli.serve import serve_main
+
+        return serve_main(args)
     if name in ("host", "join", "verify"):
         from nardy_tui.cli import network
 

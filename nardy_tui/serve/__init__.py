@@ -1,0 +1,9 @@
+"""Serving the game to browsers (``nardy serve``): a page per visitor, and behind it the
+visitor's own game in a process of its own, with a save folder of its own.
+
+This layer runs processes and knows no game: it starts ``nardy`` as a command.
+"""
+
+from nardy_tui.serve.server import CannotListen, GameServer, PageWords, Venue
+
+__all__ = ["CannotListen", "GameServer", "PageWords", "Venue"]

@@ -1,0 +1,113 @@
+"""The game for one visitor: ``nardy`` in a process of its own, speaking textual-serve's
+packets on its standard input and output.
+
+textual-serve's ``AppService`` runs a command line through a shell and hands it the size a
+browser asks for, whatever it is. Here the command is a fixed list of arguments (nothing a
+visitor sends can reach it), the save folder is the visitor's own, the size is kept within
+reason, and the process thinks at a lower priority so that one visitor's bot cannot starve
+the others' screens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import sys
+from asyncio.subprocess import PIPE, Process
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
+GAME_COMMAND = (sys.executable, "-m", "nardy_tui")
+"""The game: its first screen offers to take up the visitor's saved match, if any."""
+
+NICENESS = 10
+"""How much lower the games run than the server: the page stays quick while bots think."""
+
+WIDTHS = range(20, 501)
+HEIGHTS = range(8, 201)
+"""The terminal sizes a browser may ask for, in cells."""
+
+QUIT_GRACE = 5.0
+"""Seconds a game has to save and quit when told to, before it is killed."""
+
+
+def clamped(width: int, height: int) -> tuple[int, int]:
+    """A size a browser asked for, within the sizes served.
+
+    >>> clamped(10**9, -3)
+    (500, 8)
+    """
+    return (
+        min(max(width, WIDTHS.start), WIDTHS.stop - 1),
+        min(max(height, HEIGHTS.start), HEIGHTS.stop - 1),
+    )
+
+
+class GameProcess(AppService):
+    """One visitor's game, with ``folder`` as its ``NARDY_HOME``."""
+
+    def __init__(
+        self,
+        folder: Path,
+        *,
+        write_bytes: Callable[[bytes], Awaitable[None]],
+        write_str: Callable[[str], Awaitable[None]],
+        close: Callable[[], Awaitable[None]],
+    ) -> None:
+        super().__init__(
+            " ".join(GAME_COMMAND),  # only ever shown; _open_app_process runs the list
+            write_bytes=write_bytes,
+            write_str=write_str,
+            close=close,
+            download_manager=DownloadManager(),
+        )
+        self.folder = folder
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment = super()._build_environment(width, height)
+        environment["NARDY_HOME"] = str(self.folder)
+        return environment
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        self.folder.mkdir(mode=0o700, exist_ok=True)
+        width, height = clamped(width, height)
+        self._process = process = await asyncio.create_subprocess_exec(
+            *GAME_COMMAND,
+            stdin=PIPE,
+            stdout=PIPE,
+            stderr=PIPE,
+            env=self._build_environment(width, height),
+        )
+        os.setpriority(os.PRIO_PROCESS, process.pid, NICENESS)
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        await super().set_terminal_size(*clamped(width, height))
+
+    async def run(self) -> None:
+        """Pass the game's screen to the page; once the game has ended, close the page's
+        socket, so that the page says so and the seat is free."""
+        await super().run()
+        await self.remote_close()
+
+    async def stop(self) -> None:
+        """Tell the game to quit (it saves as it goes), and make sure it has ended."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(super().stop(), QUIT_GRACE)
+        if self._process is not None:
+            await _ended(self._process)
+
+
+async def _ended(process: Process) -> None:
+    """Wait for ``process`` to end, and end it if it has not after its grace."""
+    try:
+        await asyncio.wait_for(process.wait(), QUIT_GRACE)
+    except TimeoutError:
+        process.kill()
+        await process.wait()

@@ -1,0 +1,213 @@
+"""The web server behind ``nardy serve``: a page for each visitor, and their own game
+behind it over a websocket.
+
+The server is a launcher and holds no game state. The page's link names the visitor (a
+token, ``?s=...``); the page opens ``ws/<token>``, and that socket starts the visitor's
+game in a process of its own with the visitor's save folder, or says that the table is
+full. Every address in the page is relative, so the server works behind a proxy that
+puts it under a path of its own, and the page fetches nothing from elsewhere: its script,
+its styles and its font come from textual-serve's own static folder, served here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+import textual_serve
+from aiohttp import WSMsgType, web
+
+from nardy_tui.serve.game_process import GameProcess
+from nardy_tui.serve.table import Seat, Table
+from nardy_tui.serve.visitor import Visitor
+
+STATIC = Path(textual_serve.__file__).resolve().parent / "static"
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+MAX_MESSAGE = 64 * 1024
+"""The longest message a page may send, in bytes: a paste, not a flood."""
+HEARTBEAT = 15.0
+"""Seconds between the server's pings: a browser gone without a word is noticed."""
+SHUTDOWN_GRACE = 10.0
+"""Seconds the server waits, once told to stop, for the games to end."""
+
+
+class CannotListen(OSError):
+    """The address and port cannot be listened on (taken, unknown, not allowed)."""
+
+
+@dataclass(frozen=True)
+class Venue:
+    """Where and for how many the game is served."""
+
+    address: str
+    port: int
+    seats: int
+    root: Path
+    """The folder that holds each visitor's save folder."""
+
+
+@dataclass(frozen=True)
+class PageWords:
+    """What the page says, beside the game."""
+
+    title: str = "Long Nardy"
+    closed: str = "The game has closed; its match is saved. Reload the page to go on with it."
+    reload: str = "Reload"
+    full: str = "The table is full: every seat has a player. Try again in a little while."
+
+
+class GameServer:
+    """Serves the page and starts a game for each visitor who opens its socket."""
+
+    def __init__(self, venue: Venue, words: PageWords | None = None) -> None:
+        self.venue = venue
+        self.words = words or PageWords()
+        self.table = Table(venue.seats)
+        self._pages = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True)
+
+    def web_app(self) -> web.Application:
+        app = web.Application()
+        app.add_routes(
+            [
+                web.get("/", self.page),
+                web.get("/ws/{token}", self.play),
+                web.static("/static", STATIC),
+            ]
+        )
+        return app
+
+    async def run(self, listening: Callable[[str], None]) -> None:
+        """Serve until told to stop (SIGINT, SIGTERM); ``listening`` hears the page's
+        address once connections are taken."""
+        runner = web.AppRunner(self.web_app(), shutdown_timeout=SHUTDOWN_GRACE)
+        await runner.setup()
+        try:
+            site = web.TCPSite(runner, self.venue.address, self.venue.port)
+            try:
+                await site.start()
+            except OSError as error:
+                raise CannotListen(error.errno, error.strerror or str(error)) from error
+            listening(_page_address(runner.addresses[0]))
+            await _stop_asked()
+            await asyncio.wait_for(self.table.close_all(), SHUTDOWN_GRACE)
+        finally:
+            await runner.cleanup()
+
+    async def page(self, request: web.Request) -> web.Response:
+        """The visitor's page; a new visitor is sent to a link of their own first."""
+        visitor = Visitor.parse(request.query.get("s", ""))
+        if visitor is None:
+            raise web.HTTPSeeOther(f"?s={Visitor.new().token}")
+        if not self.table.has_room_for(visitor):
+            return self._render(status=503)
+        return self._render(socket=f"ws/{visitor.token}")
+
+    async def play(self, request: web.Request) -> web.WebSocketResponse:
+        """The visitor's game over a websocket, for as long as it is open."""
+        visitor = Visitor.parse(request.match_info["token"])
+        if visitor is None:
+            raise web.HTTPNotFound()
+        websocket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE)
+        await websocket.prepare(request)
+
+        async def close() -> None:
+            await websocket.close()
+
+        seat = Seat(close=close)
+        if not await self.table.sit(visitor, seat):
+            await websocket.send_bytes(_terminal_text(self.words.full))
+            await websocket.close()
+            return websocket
+        try:
+            game = GameProcess(
+                visitor.folder(self.venue.root),
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=close,
+            )
+            await game.start(*_asked_size(request.query))
+            try:
+                await _relay(websocket, game)
+            finally:
+                await game.stop()
+        finally:
+            self.table.leave(visitor, seat)
+        return websocket
+
+    def _render(self, *, socket: str | None = None, status: int = 200) -> web.Response:
+        html = self._pages.get_template("page.html").render(words=self.words, socket=socket)
+        return web.Response(
+            text=html,
+            content_type="text/html",
+            status=status,
+            headers={"Cache-Control": "no-store"},
+        )
+
+
+async def _relay(websocket: web.WebSocketResponse, game: GameProcess) -> None:
+    """Pass what the page sends to the game, until the socket closes. Only the messages
+    of textual-serve's page, in their exact form, are passed; anything else is dropped."""
+    async for message in websocket:
+        if message.type is not WSMsgType.TEXT:
+            continue
+        try:
+            envelope = json.loads(message.data)
+        except ValueError:
+            continue
+        match envelope:
+            case ["stdin", str(keys)]:
+                await game.send_bytes(keys.encode("utf-8", "replace"))
+            case ["resize", {"width": int(width), "height": int(height)}]:
+                await game.set_terminal_size(width, height)
+            case ["ping", str(data)] if len(data) <= 32:
+                await websocket.send_json(["pong", data])
+            case ["focus"]:
+                await game.focus()
+            case ["blur"]:
+                await game.blur()
+
+
+def _asked_size(query: Mapping[str, str]) -> tuple[int, int]:
+    """The terminal size the page asks for (``?width=…&height=…``), 80 by 24 if unreadable.
+
+    >>> _asked_size({"width": "120", "height": "x"})
+    (120, 24)
+    """
+    return _number(query.get("width"), 80), _number(query.get("height"), 24)
+
+
+def _number(text: str | None, default: int) -> int:
+    try:
+        return int(text or "")
+    except ValueError:
+        return default
+
+
+def _terminal_text(words: str) -> bytes:
+    """``words`` as a terminal shows them, on a cleared screen."""
+    return f"\x1b[2J\x1b[H\r\n  {words}\r\n".encode()
+
+
+def _page_address(address: object) -> str:
+    """The page's address for the socket address a site listens on."""
+    host, port = address[:2] if isinstance(address, tuple) else (str(address), 0)
+    host = f"[{host}]" if ":" in str(host) else host
+    return f"http://{host}:{port}/"
+
+
+async def _stop_asked() -> None:
+    """Return once the process is told to stop (Ctrl+C, or SIGTERM)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(signum)

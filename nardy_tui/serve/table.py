@@ -1,0 +1,62 @@
+"""The table: who is playing on the server now, at most so many at once, one game each.
+
+A visitor who comes back (a reload, a second tab, the link on another machine) takes the
+seat of their earlier connection, whose game is ended first: two games never write one
+save folder.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from nardy_tui.serve.visitor import Visitor
+
+
+@dataclass(eq=False)
+class Seat:
+    """One live connection: ``close`` ends it, ``left`` is set once its game has ended."""
+
+    close: Callable[[], Awaitable[None]]
+    left: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class Table:
+    """The seats taken, at most ``seats`` of them."""
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+        self._taken: dict[Visitor, Seat] = {}
+
+    def __len__(self) -> int:
+        return len(self._taken)
+
+    def has_room_for(self, visitor: Visitor) -> bool:
+        """Whether ``visitor`` can sit now: a free seat, or their own seat back."""
+        return visitor in self._taken or len(self._taken) < self.seats
+
+    async def sit(self, visitor: Visitor, seat: Seat) -> bool:
+        """Give ``visitor`` the ``seat``, once their earlier one (if any) has been left;
+        False if the table is full."""
+        while (earlier := self._taken.get(visitor)) is not None:
+            await earlier.close()
+            await earlier.left.wait()
+        if len(self._taken) >= self.seats:
+            return False
+        self._taken[visitor] = seat
+        return True
+
+    def leave(self, visitor: Visitor, seat: Seat) -> None:
+        """``seat``'s game has ended: the seat is free (unless the visitor sits elsewhere)."""
+        if self._taken.get(visitor) is seat:
+            del self._taken[visitor]
+        seat.left.set()
+
+    async def close_all(self) -> None:
+        """End every game, and wait until each has."""
+        seats = list(self._taken.values())
+        for seat in seats:
+            await seat.close()
+        for seat in seats:
+            await seat.left.wait()

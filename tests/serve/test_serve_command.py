@@ -1,0 +1,88 @@
+"""``nardy serve``'s options: each mistake is one line; an address that cannot be listened
+on is one line too; any address but loopback is said to let anyone who reaches it play.
+The game itself loads no web server."""
+
+from __future__ import annotations
+
+import socket
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from nardy_tui.cli.serve import serve_main
+from tests.test_layers import printed_by_a_fresh_interpreter
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("NARDY_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def taken_port() -> Iterator[int]:
+    """A port that something else listens on, on every address."""
+    with socket.socket() as listener:
+        listener.bind(("0.0.0.0", 0))
+        listener.listen()
+        yield listener.getsockname()[1]
+
+
+def one_line(text: str) -> str:
+    [line] = text.strip().splitlines()
+    assert line.startswith("nardy serve: ") and "Traceback" not in line
+    return line
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        (["--port", "70000"], "'70000' is not a port"),
+        (["--port", "eighty"], "'eighty' is not a port"),
+        (["--visitors", "0"], "'0' is not a number of visitors"),
+        (["--bot", "easy"], "unrecognized arguments: --bot"),
+    ],
+)
+def test_a_mistaken_option_is_one_line(
+    options: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit:
+        serve_main(options)
+    assert exit.value.code == 2
+    assert words in one_line(capsys.readouterr().err)
+
+
+def test_a_port_taken_is_one_line(taken_port: int, capsys: pytest.CaptureFixture[str]) -> None:
+    assert serve_main(["--port", str(taken_port)]) == 1
+    line = one_line(capsys.readouterr().err)
+    assert f"cannot listen on 127.0.0.1 port {taken_port}" in line
+
+
+def test_every_address_but_loopback_is_said_to_let_anyone_play(
+    taken_port: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert serve_main(["--address", "0.0.0.0", "--port", str(taken_port)]) == 1
+    said = capsys.readouterr()
+    assert one_line(said.out) == (
+        f"nardy serve: anyone who can reach port {taken_port} on 0.0.0.0 can play"
+    )
+    assert "cannot listen" in one_line(said.err)
+
+
+def test_without_textual_serve_it_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "nardy_tui.serve", None)
+    assert serve_main([]) == 1
+    assert "pip install 'nardy[serve]'" in one_line(capsys.readouterr().err)
+
+
+def test_the_game_loads_no_web_server() -> None:
+    code = (
+        "import sys, nardy_tui.cli, nardy_tui.ui.app\n"
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('aiohttp', 'textual_serve', 'jinja2') or m.startswith('nardy_tui.serve'))))\n"
+    )
+    assert printed_by_a_fresh_interpreter(code) == ""

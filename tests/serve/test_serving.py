@@ -1,0 +1,197 @@
+"""``nardy serve`` on loopback, seen as a browser sees it: the page, then the game on the
+socket the page names. Each visitor plays a game of their own with a save folder of their
+own, a visitor who comes back finds their match, and one visitor too many is told in words
+that the table is full.
+
+The server runs as a process of its own, as a player starts it; every wait has a deadline
+and ends as soon as what it waits for has happened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiohttp
+import pytest
+from yarl import URL
+
+from nardy_tui.options import Mode
+from nardy_tui.storage import load_saved
+
+ROOT = Path(__file__).resolve().parents[2]
+DEADLINE = 30.0
+"""Seconds any one wait may take before the test fails: an upper bound, not a pause."""
+ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]")
+UP, SPACE = "\x1b[A", " "
+
+
+@dataclass(frozen=True)
+class Served:
+    address: URL
+    visitors: Path
+    """The folder of the visitors' save folders."""
+
+
+@asynccontextmanager
+async def serving(home: Path, *options: str) -> AsyncIterator[Served]:
+    """``nardy serve`` on a free loopback port, stopped (and its games with it) at the end."""
+    server = await asyncio.create_subprocess_exec(
+        *(sys.executable, "-m", "nardy_tui", "serve", "--port", "0", *options),
+        cwd=ROOT,
+        env={**os.environ, "NARDY_HOME": str(home)},
+        stdout=asyncio.subprocess.PIPE,
+    )
+    assert server.stdout is not None
+    try:
+        line = (await asyncio.wait_for(server.stdout.readline(), DEADLINE)).decode()
+        found = re.search(r"http://\S+", line)
+        assert found, line
+        yield Served(URL(found.group()), home / "visitors")
+    finally:
+        server.send_signal(signal.SIGINT)
+        assert await asyncio.wait_for(server.wait(), DEADLINE) == 0
+
+
+class Screen:
+    """A visitor's game, as the terminal in their page receives it."""
+
+    def __init__(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+        self.socket = socket
+        self._seen = b""
+
+    async def shows(self, words: str) -> None:
+        """Read the game's output until ``words`` have been drawn since the last look."""
+        async with asyncio.timeout(DEADLINE):
+            while words not in ESCAPES.sub(b"", self._seen).decode("utf-8", "replace"):
+                message = await self.socket.receive()
+                assert message.type is aiohttp.WSMsgType.BINARY, (message, self._seen[-500:])
+                self._seen += message.data
+        self._seen = b""
+
+    async def press(self, keys: str) -> None:
+        await self.socket.send_json(["stdin", keys])
+
+    async def closed(self) -> None:
+        async with asyncio.timeout(DEADLINE):
+            while (await self.socket.receive()).type is aiohttp.WSMsgType.BINARY:
+                pass
+
+
+class Browser:
+    """One visitor's browser: the page at their link, and the game behind it."""
+
+    def __init__(self, session: aiohttp.ClientSession, served: Served) -> None:
+        self.session = session
+        self.link = served.address
+
+    async def open(self) -> tuple[int, str]:
+        """Load the page (a first visit is sent on to a link of its own); its status and
+        text."""
+        async with self.session.get(self.link) as page:
+            self.link = page.url
+            return page.status, await page.text()
+
+    async def play(self) -> Screen:
+        """The page, and the game on the socket it names."""
+        status, html = await self.open()
+        assert status == 200, html
+        found = re.search(r'data-socket="([^"]+)"', html)
+        assert found, html
+        return await self.connect(found.group(1))
+
+    async def connect(self, path: str) -> Screen:
+        socket = self.link.join(URL(path)).with_scheme("ws").with_query(width=100, height=32)
+        return Screen(await self.session.ws_connect(socket))
+
+
+@pytest.fixture
+async def session() -> AsyncIterator[aiohttp.ClientSession]:
+    async with aiohttp.ClientSession() as session:
+        yield session
+
+
+async def start_hot_seat(screen: Screen) -> None:
+    """On the new-match screen: choose hot-seat (above 'Against the bot'), and once it is
+    marked chosen, start."""
+    await screen.shows("Start the match")
+    await screen.press(UP + SPACE)
+    await screen.shows("●▌ Hot-seat")
+    await screen.press("s")
+    await screen.shows("roll-off")
+
+
+def saved_mode(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Mode | None:
+    """The mode of the match saved in ``folder``, None if none is."""
+    monkeypatch.setenv("NARDY_HOME", str(folder))
+    saved = load_saved()
+    return None if saved is None else saved.options.mode
+
+
+async def test_a_visitor_asks_for_a_hot_seat_game_and_sees_the_board(
+    tmp_path: Path, session: aiohttp.ClientSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with serving(tmp_path) as served:
+        screen = await Browser(session, served).play()
+        await start_hot_seat(screen)
+        await screen.shows("pips")
+        [folder] = served.visitors.iterdir()
+        assert saved_mode(folder, monkeypatch) is Mode.HOT_SEAT
+
+
+async def test_two_visitors_have_two_save_folders_and_one_who_comes_back_finds_the_match(
+    tmp_path: Path, session: aiohttp.ClientSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with serving(tmp_path) as served:
+        ann, ben = Browser(session, served), Browser(session, served)
+        anns_game, bens_game = await ann.play(), await ben.play()
+        await start_hot_seat(anns_game)
+        await bens_game.shows("Start the match")
+        assert ann.link != ben.link
+        assert len(list(served.visitors.iterdir())) == 2
+
+        anns_game_again = await ann.play()
+        await anns_game.closed()
+        await anns_game_again.shows("Resume the saved match?")
+        folders = {saved_mode(folder, monkeypatch) for folder in served.visitors.iterdir()}
+        assert folders == {Mode.HOT_SEAT, None}
+
+
+async def test_one_visitor_too_many_is_told_that_the_table_is_full(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    async with serving(tmp_path, "--visitors", "1") as served:
+        ann, ben = Browser(session, served), Browser(session, served)
+        anns_game = await ann.play()
+        await anns_game.shows("Start the match")
+
+        status, page = await ben.open()
+        assert status == 503
+        assert "The table is full" in page
+        bens_game = await ben.connect("ws/" + "b" * 20)
+        await bens_game.shows("The table is full")
+        await bens_game.closed()
+
+        await anns_game.socket.close()
+        async with asyncio.timeout(DEADLINE):
+            while (await ben.open())[0] != 200:
+                await asyncio.sleep(0.05)  # until Ann's game has ended and saved
+
+
+async def test_a_socket_without_a_token_of_the_strict_form_is_not_found(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    async with serving(tmp_path) as served:
+        for path in ("ws/short", "ws/..%2F..%2Fetc", "ws/" + "a" * 65):
+            async with session.get(served.address.join(URL(path, encoded=True))) as answer:
+                assert answer.status == 404, path
+        async with session.get(served.address.with_query(s="../../etc")) as page:
+            assert page.url.query["s"] != "../../etc"
+        assert not served.visitors.exists() or not any(served.visitors.iterdir())
