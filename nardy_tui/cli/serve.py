@@ -54,6 +54,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"at most N visitors at once (default {default_seats()}: two for each core)",
     )
+    parser.add_argument(
+        "--idle",
+        type=_minutes,
+        default=30.0,
+        metavar="MINUTES",
+        help="end a game left alone this many minutes, its match saved (default 30)",
+    )
     return parser
 
 
@@ -74,7 +81,7 @@ def serve_main(argv: Sequence[str]) -> int:
         return _fail(f"cannot use {root} for the visitors' saved matches ({error.strerror})")
     if not _only_this_machine(args.address):
         print(f"nardy serve: anyone who can reach port {args.port} on {args.address} can play")
-    server = GameServer(Venue(args.address, args.port, args.visitors, root))
+    server = GameServer(Venue(args.address, args.port, args.visitors, root, idle=60 * args.idle))
     try:
         asyncio.run(server.run(_say_listening))
     except CannotListen as error:
@@ -110,6 +117,16 @@ def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of visitors (1 or more)")
     return int(text)
+
+
+def _minutes(text: str) -> float:
+    try:
+        minutes = float(text)
+    except ValueError:
+        minutes = 0.0
+    if not 0 < minutes < 10**6:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes (more than 0)")
+    return minutes
 
 
 def _fail(message: str) -> int:

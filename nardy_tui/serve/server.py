@@ -49,6 +49,8 @@ class Venue:
     seats: int
     root: Path
     """The folder that holds each visitor's save folder."""
+    idle: float
+    """Seconds a game may be left alone (nothing typed) before it ends."""
 
 
 @dataclass(frozen=True)
@@ -132,7 +134,7 @@ class GameServer:
             )
             await game.start(*_asked_size(request.query))
             try:
-                await _relay(websocket, game)
+                await _relay(websocket, game, self.venue.idle)
             finally:
                 await game.stop()
         finally:
@@ -149,27 +151,42 @@ class GameServer:
         )
 
 
-async def _relay(websocket: web.WebSocketResponse, game: GameProcess) -> None:
-    """Pass what the page sends to the game, until the socket closes. Only the messages
-    of textual-serve's page, in their exact form, are passed; anything else is dropped."""
-    async for message in websocket:
-        if message.type is not WSMsgType.TEXT:
-            continue
+async def _relay(websocket: web.WebSocketResponse, game: GameProcess, idle: float) -> None:
+    """Pass what the page sends to the game, until the socket closes or the visitor has
+    typed nothing for ``idle`` seconds (the game then ends, its match saved as it went)."""
+    loop = asyncio.get_running_loop()
+    quiet_until = loop.time() + idle
+    while True:
         try:
-            envelope = json.loads(message.data)
-        except ValueError:
-            continue
-        match envelope:
-            case ["stdin", str(keys)]:
-                await game.send_bytes(keys.encode("utf-8", "replace"))
-            case ["resize", {"width": int(width), "height": int(height)}]:
-                await game.set_terminal_size(width, height)
-            case ["ping", str(data)] if len(data) <= 32:
-                await websocket.send_json(["pong", data])
-            case ["focus"]:
-                await game.focus()
-            case ["blur"]:
-                await game.blur()
+            message = await websocket.receive(timeout=max(0.0, quiet_until - loop.time()))
+        except TimeoutError:
+            return
+        if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+            return
+        if message.type is WSMsgType.TEXT and await _pass_on(message.data, websocket, game):
+            quiet_until = loop.time() + idle
+
+
+async def _pass_on(text: str, websocket: web.WebSocketResponse, game: GameProcess) -> bool:
+    """Pass one message of textual-serve's page to the game, if it has exactly that form
+    (anything else is dropped); True if the visitor typed."""
+    try:
+        envelope = json.loads(text)
+    except ValueError:
+        return False
+    match envelope:
+        case ["stdin", str(keys)]:
+            await game.send_bytes(keys.encode("utf-8", "replace"))
+            return True
+        case ["resize", {"width": int(width), "height": int(height)}]:
+            await game.set_terminal_size(width, height)
+        case ["ping", str(data)] if len(data) <= 32:
+            await websocket.send_json(["pong", data])
+        case ["focus"]:
+            await game.focus()
+        case ["blur"]:
+            await game.blur()
+    return False
 
 
 def _asked_size(query: Mapping[str, str]) -> tuple[int, int]:

@@ -42,6 +42,8 @@ def one_line(text: str) -> str:
         (["--port", "70000"], "'70000' is not a port"),
         (["--port", "eighty"], "'eighty' is not a port"),
         (["--visitors", "0"], "'0' is not a number of visitors"),
+        (["--idle", "0"], "'0' is not a number of minutes"),
+        (["--idle", "nan"], "'nan' is not a number of minutes"),
         (["--bot", "easy"], "unrecognized arguments: --bot"),
     ],
 )

@@ -99,6 +99,12 @@ class Browser:
             self.link = page.url
             return page.status, await page.text()
 
+    async def finds_a_seat(self) -> None:
+        """Load the page until it has room: a seat is free once its game has ended."""
+        async with asyncio.timeout(DEADLINE):
+            while (await self.open())[0] != 200:
+                await asyncio.sleep(0.05)
+
     async def play(self) -> Screen:
         """The page, and the game on the socket it names."""
         status, html = await self.open()
@@ -180,9 +186,7 @@ async def test_one_visitor_too_many_is_told_that_the_table_is_full(
         await bens_game.closed()
 
         await anns_game.socket.close()
-        async with asyncio.timeout(DEADLINE):
-            while (await ben.open())[0] != 200:
-                await asyncio.sleep(0.05)  # until Ann's game has ended and saved
+        await ben.finds_a_seat()
 
 
 async def test_a_socket_without_a_token_of_the_strict_form_is_not_found(
@@ -195,3 +199,12 @@ async def test_a_socket_without_a_token_of_the_strict_form_is_not_found(
         async with session.get(served.address.with_query(s="../../etc")) as page:
             assert page.url.query["s"] != "../../etc"
         assert not served.visitors.exists() or not any(served.visitors.iterdir())
+
+
+async def test_a_game_left_alone_ends_and_frees_its_seat(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    async with serving(tmp_path, "--visitors", "1", "--idle", "0.02") as served:
+        ann, ben = Browser(session, served), Browser(session, served)
+        await (await ann.play()).closed()
+        await ben.finds_a_seat()
