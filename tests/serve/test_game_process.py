@@ -1,0 +1,42 @@
+"""A visitor's game runs with their folder as its NARDY_HOME, at a size within reason and
+at a lower priority than the server, and has ended once stopped."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from nardy_tui.serve.game_process import NICENESS, GameProcess
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="Linux /proc")
+
+
+async def nothing(*_: object) -> None:
+    pass
+
+
+async def test_the_game_has_the_visitors_folder_a_sane_size_and_a_lower_priority(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "visitor"
+    game = GameProcess(folder, write_bytes=nothing, write_str=nothing, close=nothing)
+    await game.start(10**6, 1)
+    process = game._process
+    assert process is not None
+    environment = dict(
+        entry.split("=", 1)
+        for entry in Path(f"/proc/{process.pid}/environ").read_text().split("\0")
+        if "=" in entry
+    )
+    priority = os.getpriority(os.PRIO_PROCESS, process.pid)
+    await game.stop()
+    assert (environment["NARDY_HOME"], environment["COLUMNS"], environment["ROWS"]) == (
+        str(folder),
+        "500",
+        "8",
+    )
+    assert priority == min(19, os.getpriority(os.PRIO_PROCESS, 0) + NICENESS)
+    assert folder.is_dir()
+    assert process.returncode is not None
