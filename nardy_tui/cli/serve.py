@@ -13,9 +13,14 @@ import ipaddress
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from nardy_tui.cli.argparsing import OneLineParser
+from nardy_tui.i18n import _
 from nardy_tui.storage import data_dir, data_dir_problem
+
+if TYPE_CHECKING:
+    from nardy_tui.serve import PageWords
 
 PROG = "nardy serve"
 VISITORS_FOLDER = "visitors"
@@ -30,7 +35,7 @@ def default_seats() -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog=PROG,
-        description=(
+        description=_(
             "Serve the game on a web page: each visitor plays in their browser, with a "
             "game and a saved match of their own."
         ),
@@ -38,28 +43,32 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--address",
         default="127.0.0.1",
-        help="the address to listen on (default 127.0.0.1: this machine only; "
-        "0.0.0.0 for every network it is on)",
+        help=_(
+            "the address to listen on (default 127.0.0.1: this machine only; "
+            "0.0.0.0 for every network it is on)"
+        ),
     )
     parser.add_argument(
         "--port",
         type=_port,
         default=8000,
-        help="the port to listen on (default 8000; 0: any free one)",
+        help=_("the port to listen on (default 8000; 0: any free one)"),
     )
     parser.add_argument(
         "--visitors",
         type=_positive,
         default=default_seats(),
         metavar="N",
-        help=f"at most N visitors at once (default {default_seats()}: two for each core)",
+        help=_("at most N visitors at once (default {count}: two for each core)").format(
+            count=default_seats()
+        ),
     )
     parser.add_argument(
         "--idle",
         type=_minutes,
         default=30.0,
         metavar="MINUTES",
-        help="end a game left alone this many minutes, its match saved (default 30)",
+        help=_("end a game left alone this many minutes, its match saved (default 30)"),
     )
     return parser
 
@@ -70,7 +79,7 @@ def serve_main(argv: Sequence[str]) -> int:
     try:
         from nardy_tui.serve import CannotListen, GameServer, Venue
     except ImportError:
-        return _fail("serving needs textual-serve: pip install 'nardy[serve]'")
+        return _fail(_("serving needs textual-serve: pip install 'nardy[serve]'"))
     problem = data_dir_problem()
     if problem is not None:
         return _fail(problem)
@@ -78,19 +87,42 @@ def serve_main(argv: Sequence[str]) -> int:
     try:
         root.mkdir(mode=0o700, exist_ok=True)
     except OSError as error:
-        return _fail(f"cannot use {root} for the visitors' saved matches ({error.strerror})")
+        return _fail(
+            _("cannot use {folder} for the visitors' saved matches ({reason})").format(
+                folder=root, reason=error.strerror or error
+            )
+        )
     if not _only_this_machine(args.address):
-        print(f"nardy serve: anyone who can reach port {args.port} on {args.address} can play")
-    server = GameServer(Venue(args.address, args.port, args.visitors, root, idle=60 * args.idle))
+        anyone = _("anyone who can reach port {port} on {address} can play")
+        print(f"{PROG}: " + anyone.format(port=args.port, address=args.address))
+    venue = Venue(args.address, args.port, args.visitors, root, idle=60 * args.idle)
+    server = GameServer(venue, page_words())
     try:
         asyncio.run(server.run(_say_listening))
     except CannotListen as error:
-        return _fail(f"cannot listen on {args.address} port {args.port}: {error.strerror}")
+        return _fail(
+            _("cannot listen on {address} port {port}: {reason}").format(
+                address=args.address, port=args.port, reason=error.strerror
+            )
+        )
     return 0
 
 
+def page_words() -> PageWords:
+    """What the page says beside the game, in the server's language."""
+    from nardy_tui.serve import PageWords
+
+    return PageWords(
+        title=_("Long Nardy"),
+        closed=_("The game has closed; its match is saved. Reload the page to go on with it."),
+        reload=_("Reload"),
+        full=_("The table is full: every seat has a player. Try again in a little while."),
+    )
+
+
 def _say_listening(address: str) -> None:
-    print(f"nardy serve: the game is at {address} (Ctrl+C to stop)", flush=True)
+    print(f"{PROG}: " + _("the game is at {address} (Ctrl+C to stop)").format(address=address))
+    sys.stdout.flush()
 
 
 def _only_this_machine(address: str) -> bool:
@@ -109,13 +141,17 @@ def _only_this_machine(address: str) -> bool:
 
 def _port(text: str) -> int:
     if not text.isdigit() or int(text) > 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port (0 to 65535)")
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a port (0 to 65535)").format(value=repr(text))
+        )
     return int(text)
 
 
 def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of visitors (1 or more)")
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a number of visitors (1 or more)").format(value=repr(text))
+        )
     return int(text)
 
 
@@ -125,10 +161,12 @@ def _minutes(text: str) -> float:
     except ValueError:
         minutes = 0.0
     if not 0 < minutes < 10**6:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes (more than 0)")
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a number of minutes (more than 0)").format(value=repr(text))
+        )
     return minutes
 
 
 def _fail(message: str) -> int:
-    print(f"nardy serve: {message}", file=sys.stderr)
+    print(f"{PROG}: {message}", file=sys.stderr)
     return 1

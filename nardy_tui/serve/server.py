@@ -57,18 +57,18 @@ class Venue:
 class PageWords:
     """What the page says, beside the game."""
 
-    title: str = "Long Nardy"
-    closed: str = "The game has closed; its match is saved. Reload the page to go on with it."
-    reload: str = "Reload"
-    full: str = "The table is full: every seat has a player. Try again in a little while."
+    title: str
+    closed: str
+    reload: str
+    full: str
 
 
 class GameServer:
     """Serves the page and starts a game for each visitor who opens its socket."""
 
-    def __init__(self, venue: Venue, words: PageWords | None = None) -> None:
+    def __init__(self, venue: Venue, words: PageWords) -> None:
         self.venue = venue
-        self.words = words or PageWords()
+        self.words = words
         self.table = Table(venue.seats)
         self._pages = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True)
 
