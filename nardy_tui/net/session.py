@@ -192,11 +192,16 @@ class Session:
             try:
                 met = await meet(rendezvous, self.role, code, self.listener.code_given)
             except WrongCode as wrong:
-                if self.role is Role.JOINER or code is not None:
+                if code is not None and code == self.again:
+                    # The code of later meetings was not mistyped: its number is listed at
+                    # the mailbox, and a stranger claimed it. Turn them away and meet again.
+                    self._stranger_met(str(wrong))
+                elif self.role is Role.JOINER or code is not None:
                     self._refused(_("{reason}: check the code and try again").format(reason=wrong))
                     return
-                self.listener.turned_away(_("someone"), str(wrong))
-                continue  # that code is spent: the mailbox hands out another
+                else:
+                    self.listener.turned_away(_("someone"), str(wrong))
+                    continue  # that code is spent: the mailbox hands out another
             except Unreachable as far:
                 if not self.served:
                     self._refused(
@@ -219,6 +224,13 @@ class Session:
                     await self._greet_host(met.carrier, met.key)
             if not self.stopped:
                 await asyncio.sleep(RETRY_SECONDS)
+
+    def _stranger_met(self, reason: str) -> None:
+        """Someone other than the friend met us under the code of later meetings."""
+        if self.role is Role.HOST:
+            self.listener.turned_away(_("someone"), reason)
+        else:
+            self.listener.lost(reason)
 
     def _refused(self, reason: str) -> None:
         self.stopped = True

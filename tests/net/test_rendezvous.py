@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 import pytest
 
 from nardy_tui.net import Role, Session, typed_code, wormhole_code
-from nardy_tui.net.rendezvous import Met, Unreachable, WrongCode, meet
+from nardy_tui.net.rendezvous import Met, Unreachable, WrongCode, again_code, meet
 from nardy_tui.options import Rendezvous
 from tests.net.test_line_fuzz import Heard, assert_said_for_a_player
 
@@ -195,3 +195,30 @@ def test_only_well_formed_hints_reach_transit_and_on_loopback_only_the_relays() 
     for bad in (b"[" * 5000 + b"]" * 5000, b"{}", b"[" + b"1," * 10_000 + b"1]"):
         with pytest.raises(ValueError):
             _their_hints(bad, direct=True)
+
+
+async def test_a_stranger_under_the_code_of_later_meetings_does_not_end_the_match(
+    rendezvous: Rendezvous,
+) -> None:
+    """The number of that code is listed at the mailbox: a stranger who claims it with
+    other words is turned away, and the friend still meets the host with the code."""
+    import secrets
+
+    again = again_code(secrets.token_bytes(32))
+    hosted, joined = Heard(), Heard()
+    host = Session(Role.HOST, b"", hosted)
+    host.again = again
+    host.meet(rendezvous, again)
+    stranger = asyncio.create_task(
+        meet(rendezvous, Role.JOINER, again.split("-")[0] + "-not-the-words")
+    )
+    with pytest.raises(WrongCode):
+        await asyncio.wait_for(stranger, SECONDS)
+    assert await hosted.until(lambda: hosted.of("turned away"), SECONDS)
+    assert not host.stopped
+    joiner = Session(Role.JOINER, b"", joined)
+    joiner.again = again
+    joiner.meet(rendezvous, again)
+    assert await joined.until(lambda: joined.of("connected"), SECONDS)
+    await host.close()
+    await joiner.close()
