@@ -48,6 +48,10 @@ KEY_BYTES = 32
 WAITING_RECORDS = 120
 """Records that may wait to be read; a peer that sends more is flooding, and is cut off."""
 MAX_HINTS = 16
+HINTS_SECONDS = 30.0
+"""How long the other side may take to say how to reach it, once the code is proved: a
+side that proved the code and then stopped (a crash, a cut line) must not hold this one
+waiting for ever, as the next meeting would then never be tried."""
 MAX_HINTS_BYTES = 16_384
 CODE = re.compile(r"[0-9]{1,9}(-[a-z0-9]{1,40}){1,8}")
 """A code as the mailbox takes it: a nameplate's number, then its words."""
@@ -162,7 +166,7 @@ async def _meet(
     show_code: Callable[[str], None],
 ) -> tuple[Any, bytes, str]:
     """The introduction, in the reactor's thread."""
-    from twisted.internet.defer import CancelledError
+    from twisted.internet.defer import CancelledError, TimeoutError
     from twisted.internet.error import ConnectError
     from wormhole.errors import (
         KeyFormatError,
@@ -192,7 +196,8 @@ async def _meet(
         transit.set_transit_key(hole.derive_key(TRANSIT_PURPOSE, transit.TRANSIT_KEY_LENGTH))
         hints = await transit.get_connection_hints()
         hole.send_message(json.dumps(hints).encode())
-        transit.add_connection_hints(_their_hints(await hole.get_message(), rendezvous.direct))
+        their_hints = await hole.get_message().addTimeout(HINTS_SECONDS, reactor.reactor)
+        transit.add_connection_hints(_their_hints(their_hints, rendezvous.direct))
         connection = await transit.connect()
         return (
             connection,
@@ -209,6 +214,8 @@ async def _meet(
                 url=rendezvous.mailbox, reason=error
             )
         ) from None
+    except TimeoutError:
+        raise silent() from None
     except ServerError as error:  # "crowded": two others hold this code's nameplate
         raise LineClosed(_("the mailbox server refused: {reason}").format(reason=error)) from None
     except (*no_connection, OSError, ValueError) as error:  # no connection came of the hints

@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 import pytest
 
 from nardy_tui.net import Role, Session, typed_code, wormhole_code
+from nardy_tui.net.carrier import Silent
 from nardy_tui.net.rendezvous import Met, Unreachable, WrongCode, again_code, meet
 from nardy_tui.options import Rendezvous
 from tests.net.test_line_fuzz import Heard, assert_said_for_a_player
@@ -222,3 +223,29 @@ async def test_a_stranger_under_the_code_of_later_meetings_does_not_end_the_matc
     assert await joined.until(lambda: joined.of("connected"), SECONDS)
     await host.close()
     await joiner.close()
+
+
+async def test_a_side_that_proves_the_code_and_then_goes_quiet_is_given_up(
+    rendezvous: Rendezvous, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The friend's program stopped after the code was proved, before it said how to reach
+    it: the host gives that meeting up in words (and its session meets again)."""
+    from nardy_tui.net import rendezvous as meeting
+
+    monkeypatch.setattr(meeting, "HINTS_SECONDS", 1.0)
+    codes: asyncio.Queue[str] = asyncio.Queue()
+    hosting = asyncio.create_task(meet(rendezvous, Role.HOST, None, codes.put_nowait))
+    code = await asyncio.wait_for(codes.get(), SECONDS)
+    reactor = meeting._Reactor.running()
+
+    async def prove_the_code_then_say_nothing() -> object:
+        hole = meeting._new_wormhole(reactor, rendezvous)
+        hole.set_code(code)
+        await hole.get_verifier()
+        return hole
+
+    quiet = await reactor.run(prove_the_code_then_say_nothing)
+    with pytest.raises(Silent) as gave_up:
+        await asyncio.wait_for(hosting, SECONDS)
+    assert_said_for_a_player(str(gave_up.value))
+    reactor.call(quiet.close)
