@@ -11,6 +11,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
 from nardy_tui.engine import Match, Phase, TurnBuilder
 from nardy_tui.ui.game import GameScreen
@@ -127,6 +128,22 @@ def turn_keys(match: Match) -> list[str]:
         turn.move(src, dst)
         keys += [*keys_for(src), *keys_for(dst)]
     return keys
+
+
+async def footer_shown(pilot: Pilot[int]) -> dict[str, FooterKey]:
+    """The screen's footer keys by their words, once the footer has drawn them and a pause
+    passes without it drawing them again (it composes its keys after the screen)."""
+
+    def now() -> dict[str, FooterKey]:
+        return {key.description: key for key in pilot.app.screen.query(FooterKey)}
+
+    keys = now()
+    for _attempt in range(100):
+        await pilot.pause()
+        if keys and now().keys() == keys.keys():
+            return now()
+        keys = now()
+    raise AssertionError("the footer never showed its keys")
 
 
 async def settle(pilot: Pilot[int], rounds: int = 100) -> None:

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.widgets import OptionList, Static
-from textual.widgets._footer import FooterKey
 
 from nardy_tui.bot import RolledVerdict, roll_out_turn
 from nardy_tui.engine import Side, TurnRecord, legal_plays
@@ -28,7 +27,7 @@ from nardy_tui.ui.review import (
     TurnReviewed,
 )
 from tests.engine.boards import position as make_position
-from tests.ui.driver import burst, drain
+from tests.ui.driver import burst, drain, footer_shown
 from tests.ui.test_resume import resumed, saved_v1
 
 SIZE = (120, 40)
@@ -363,7 +362,7 @@ async def test_at_80x24_the_reviews_footer_keeps_quit_whole(private_home: Path) 
         await pilot.pause()
         await burst(pilot, "v")
         assert isinstance(app.screen, ReviewScreen)
-        keys = {key.description: key for key in app.screen.query(FooterKey)}
+        keys = await footer_shown(pilot)
         assert {"Back", "Turns", "Quit"} <= set(keys) and "Previous mistake" not in keys
         assert all(key.region.right <= 80 for key in keys.values())
 
