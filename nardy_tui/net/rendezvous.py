@@ -25,9 +25,10 @@ import importlib
 import json
 import re
 import threading
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from nardy_tui.i18n import _
 from nardy_tui.net.auth import Role
@@ -47,7 +48,11 @@ AGAIN_PURPOSE = "nardy meet again"
 KEY_BYTES = 32
 WAITING_RECORDS = 120
 """Records that may wait to be read; a peer that sends more is flooding, and is cut off."""
+MAX_PENDING_BYTES = 2 * MAX_LINE
+"""The most bytes of a record not yet whole that transit may hold: its length, its nonce
+and its seal around a line of at most ``MAX_LINE``, with room to spare."""
 MAX_HINTS = 16
+"""The most ways to reach the other side that are tried, relays' ways included."""
 HINTS_SECONDS = 30.0
 """How long the other side may take to say how to reach it, once the code is proved: a
 side that proved the code and then stopped (a crash, a cut line) must not hold this one
@@ -153,7 +158,10 @@ async def meet(
     reactor = _Reactor.running()
     loop = asyncio.get_running_loop()
     shown = functools.partial(_call_soon, loop, show_code)
-    met = await reactor.run(lambda: _meet(reactor, rendezvous, role, code, shown))
+    met = await reactor.run(
+        lambda: _meet(reactor, rendezvous, role, code, shown),
+        unwanted=lambda met: met[0].close(),
+    )
     connection, key, again = met
     return Met(TransitCarrier(reactor, connection, loop), key, again)
 
@@ -199,6 +207,7 @@ async def _meet(
         their_hints = await hole.get_message().addTimeout(HINTS_SECONDS, reactor.reactor)
         transit.add_connection_hints(_their_hints(their_hints, rendezvous.direct))
         connection = await transit.connect()
+        _bound_records(connection)
         return (
             connection,
             hole.derive_key(LINE_PURPOSE, KEY_BYTES),
@@ -241,22 +250,28 @@ def _their_hints(message: bytes, direct: bool) -> list[dict[str, Any]]:
         raise ValueError("hints nested too deep") from None
     if not isinstance(hints, list):
         raise ValueError("no hints")
-    kept = []
+    kept: list[dict[str, Any]] = []
+    room = MAX_HINTS
     for hint in hints[:MAX_HINTS]:
         if direct and _is_tcp_hint(hint):
             kept.append(hint)
-        elif (relay := _relay_hint(hint)) is not None:
+            room -= 1
+        elif (relay := _relay_hint(hint, room)) is not None:
             kept.append(relay)
+            room -= len(relay["hints"])
+        if room <= 0:
+            break
     return kept
 
 
-def _relay_hint(hint: object) -> dict[str, Any] | None:
-    """A relay's hint with only its well-formed ways to reach it; None if it has none."""
+def _relay_hint(hint: object, room: int) -> dict[str, Any] | None:
+    """A relay's hint with only its well-formed ways to reach it, at most ``room`` of
+    them; None if it has none."""
     if not (isinstance(hint, dict) and hint.get("type") == "relay-v1"):
         return None
     ways = hint.get("hints")
     kept = [way for way in ways[:MAX_HINTS] if _is_tcp_hint(way)] if isinstance(ways, list) else []
-    return {"type": "relay-v1", "hints": kept} if kept else None
+    return {"type": "relay-v1", "hints": kept[:room]} if kept else None
 
 
 def _is_tcp_hint(hint: object) -> bool:
@@ -272,6 +287,29 @@ def _is_tcp_hint(hint: object) -> bool:
     )
 
 
+def _bound_records(connection: Any) -> None:
+    """Bound what transit's ``connection`` holds for us, from the moment it is made (in
+    the reactor's thread, before it reads again): at most ``MAX_PENDING_BYTES`` of a record
+    not yet whole, and ``WAITING_RECORDS`` whole ones not yet read. A peer past either is
+    flooding, and is cut off; so is one whose record transit cannot open (a changed or
+    replayed record), without the error transit would leave to Twisted's log, which
+    writes on the terminal the game draws on. Whole records in one burst are parsed
+    before anything is counted, so a burst of good lines is never mistaken for a flood."""
+    take = connection.dataReceived
+
+    def bounded(data: bytes) -> None:
+        try:
+            take(data)
+        except Exception:  # transit has hung up already; the reader hears it closed
+            connection.transport.loseConnection()
+            return
+        waiting = len(connection._inbound_records)
+        if len(connection.buf) > MAX_PENDING_BYTES or waiting > WAITING_RECORDS:
+            connection.transport.loseConnection()
+
+    connection.dataReceived = bounded
+
+
 class TransitCarrier:
     """The lines of a transit connection: one record each, already encrypted by transit
     under a key from the introduction (and sealed by the line all the same)."""
@@ -282,7 +320,7 @@ class TransitCarrier:
         self._loop = loop
         self._records: asyncio.Queue[bytes | None] = asyncio.Queue(WAITING_RECORDS)
         self._gone = False
-        reactor.call(self._start)
+        reactor.call(self._read)
 
     @property
     def where(self) -> str:
@@ -313,21 +351,6 @@ class TransitCarrier:
 
     # -- in the reactor's thread -----------------------------------------------------------
 
-    def _start(self) -> None:
-        """Bound what transit holds of a record not yet whole, and read record after
-        record into the queue."""
-        connection = self._connection
-        take = connection.dataReceived
-
-        def bounded(data: bytes) -> None:
-            if len(connection.buf) + len(data) > 2 * MAX_LINE:
-                connection.transport.loseConnection()
-            else:
-                take(data)
-
-        connection.dataReceived = bounded
-        self._read()
-
     def _read(self) -> None:
         reading = self._connection.receive_record()
         reading.addCallbacks(self._got, lambda failure: self._arrive(None))
@@ -354,6 +377,20 @@ def _call_soon(loop: asyncio.AbstractEventLoop, call: Callable[..., object], *ar
         loop.call_soon_threadsafe(call, *args)
 
 
+def _silence_twisted_log() -> None:
+    """Keep Twisted's log off the terminal. Until a program begins Twisted's logging, its
+    gravest events (a Deferred's error nobody handled, as a connection given up on leaves)
+    go to stderr, which the game draws its screen on; every failure that matters to a
+    player reaches them through ``meet`` and the carrier, in words. Python's warnings,
+    which beginning Twisted's logging would take over, are left as they were."""
+    from twisted.logger import ILogObserver, globalLogBeginner
+
+    nowhere = cast(ILogObserver, lambda event: None)
+    showwarning = warnings.showwarning
+    globalLogBeginner.beginLoggingTo([nowhere], redirectStandardIO=False)
+    warnings.showwarning = showwarning
+
+
 class _Reactor:
     """Twisted's reactor, running in a daemon thread for the rest of the program."""
 
@@ -361,6 +398,7 @@ class _Reactor:
     _lock = threading.Lock()
 
     def __init__(self) -> None:
+        _silence_twisted_log()
         # Importing it installs Twisted's default reactor: the module is the reactor.
         self.reactor: Any = importlib.import_module("twisted.internet.reactor")
         # Name lookups run in the reactor's pool: its threads must not hold the program
@@ -388,9 +426,13 @@ class _Reactor:
 
         return Deferred.fromCoroutine(work())
 
-    async def run(self, work: Callable[[], Any]) -> Any:
+    async def run(
+        self, work: Callable[[], Any], unwanted: Callable[[Any], object] = lambda value: None
+    ) -> Any:
         """The result of ``work`` (a coroutine of the reactor's thread), awaited here;
-        cancelling this cancels it there."""
+        cancelling this cancels it there. A result that comes once nobody waits for it
+        any more (cancelled here as it arrived there) is handed to ``unwanted``, in the
+        reactor's thread, to let go of what it holds."""
         from twisted.internet.defer import Deferred
 
         loop = asyncio.get_running_loop()
@@ -399,6 +441,8 @@ class _Reactor:
 
         def settle(value: Any, error: BaseException | None) -> None:
             if done.done():
+                if error is None:
+                    self.call(unwanted, value)
                 return
             if error is None:
                 done.set_result(value)
