@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nardy_tui.cli import parse_launch
+from nardy_tui.cli import SUBCOMMANDS, build_parser, parse_launch
 from nardy_tui.engine import Side
 from nardy_tui.options import Level, MatchOptions, Mode
 
@@ -38,3 +38,8 @@ def test_a_level_no_player_may_choose_is_refused(
     with pytest.raises(SystemExit):
         parse_launch(["--bot", level])
     assert f"invalid choice: '{level}'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", SUBCOMMANDS)
+def test_nardy_help_names_every_command(command: str) -> None:
+    assert f"'nardy {command}" in (build_parser().epilog or "")

@@ -51,8 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
             "checks a network match's dice, 'nardy arena A B' plays bots against each "
             "other, 'nardy export [FILE]' writes the saved match as a text record, "
             "'nardy replay FILE' steps through a record, 'nardy review FILE' marks the "
-            "mistakes in one, 'nardy analyze ID' analyses a position. Each has its own "
-            "--help."
+            "mistakes in one, 'nardy analyze ID' analyses a position, 'nardy serve' "
+            "puts the game on a web page for players with only a browser. Each has its "
+            "own --help."
         ),
     )
     who = parser.add_mutually_exclusive_group()
