@@ -2,11 +2,12 @@
 behind it over a websocket.
 
 The server is a launcher and holds no game state. The page's link names the visitor (a
-token, ``?s=...``); the page opens ``ws/<token>``, and that socket starts the visitor's
-game in a process of its own with the visitor's save folder, or says that the table is
-full. Every address in the page is relative, so the server works behind a proxy that
-puts it under a path of its own, and the page fetches nothing from elsewhere: its script,
-its styles and its font come from textual-serve's own static folder, served here.
+token, ``?s=...``); the page opens ``ws/<token>``, and that socket (from this server's
+own page only, or from no page) starts the visitor's game in a process of its own with the
+visitor's save folder, or says that the table is full. Every address in the page is
+relative, so the server works behind a proxy that puts it under a path of its own, and the
+page fetches nothing from elsewhere: its script, its styles and its font come from
+textual-serve's own static folder, served here.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from pathlib import Path
 
 import jinja2
 import textual_serve
-from aiohttp import WSMsgType, web
+from aiohttp import WSMsgType, hdrs, web
 
 from nardy_tui.serve.game_process import GameProcess
+from nardy_tui.serve.origin import page_may_connect
 from nardy_tui.serve.table import Seat, Table
 from nardy_tui.serve.visitor import Visitor
 
@@ -114,6 +116,8 @@ class GameServer:
         visitor = Visitor.parse(request.match_info["token"])
         if visitor is None:
             raise web.HTTPNotFound()
+        if not page_may_connect(request.headers.get(hdrs.ORIGIN), request.headers.get(hdrs.HOST)):
+            raise web.HTTPForbidden()
         websocket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE)
         await websocket.prepare(request)
 

@@ -105,17 +105,18 @@ class Browser:
             while (await self.open())[0] != 200:
                 await asyncio.sleep(0.05)
 
-    async def play(self) -> Screen:
-        """The page, and the game on the socket it names."""
+    async def play(self, origin: str | None = None) -> Screen:
+        """The page, and the game on the socket it names (opened by a page of ``origin``,
+        or by no page)."""
         status, html = await self.open()
         assert status == 200, html
         found = re.search(r'data-socket="([^"]+)"', html)
         assert found, html
-        return await self.connect(found.group(1))
+        return await self.connect(found.group(1), origin)
 
-    async def connect(self, path: str) -> Screen:
+    async def connect(self, path: str, origin: str | None = None) -> Screen:
         socket = self.link.join(URL(path)).with_scheme("ws").with_query(width=100, height=32)
-        return Screen(await self.session.ws_connect(socket))
+        return Screen(await self.session.ws_connect(socket, origin=origin))
 
 
 @pytest.fixture
@@ -208,3 +209,15 @@ async def test_a_game_left_alone_ends_and_frees_its_seat(
         ann, ben = Browser(session, served), Browser(session, served)
         await (await ann.play()).closed()
         await ben.finds_a_seat()
+
+
+async def test_only_the_servers_own_page_opens_a_visitors_game(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    async with serving(tmp_path) as served:
+        visitor = Browser(session, served)
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await visitor.play(origin="http://elsewhere.example")
+        assert refused.value.status == 403
+        own_page = str(served.address.origin())
+        await (await visitor.play(origin=own_page)).shows("Start the match")
