@@ -46,7 +46,13 @@ from nardy_tui.play.marks import (
     last_play_marks,
     moved_cells,
 )
-from nardy_tui.play.match_files import NetworkSaver, Saver, record_written_said
+from nardy_tui.play.match_files import (
+    NetworkSaver,
+    RecordFile,
+    RecordNotMade,
+    Saver,
+    record_written_said,
+)
 from nardy_tui.play.panel_words import (
     history_lines,
     move_numbers,
@@ -122,6 +128,8 @@ __all__ = [
     "PeerPlayed",
     "PeerStartedGame",
     "Reader",
+    "RecordFile",
+    "RecordNotMade",
     "RemoteSeat",
     "Saver",
     "Seat",

@@ -3,13 +3,15 @@ match at this machine (``Saver``), and a match with a friend on another machine
 (``NetworkSaver``), whose files ``nardy_tui.net`` writes.
 
 Saving must never cost the player the game: a failure to write is reported in the status
-line and play goes on.
+line and play goes on. A record is made (``RecordFile``) apart from writing it, so that a
+game served to a browser hands it to the browser instead.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +30,19 @@ from nardy_tui.options import MatchOptions
 
 if TYPE_CHECKING:
     from nardy_tui.storage import SavedMatch
+
+
+@dataclass(frozen=True)
+class RecordFile:
+    """A match's record as text, and the name of its file: the same name for every export
+    of one match, so that exporting again updates the file."""
+
+    name: str
+    text: str
+
+
+class RecordNotMade(Exception):
+    """Why a match's record could not be made, in words for the status line."""
 
 
 class Saver:
@@ -76,13 +91,24 @@ class Saver:
         Unless ``one_line``, the folder and the file's name are on lines of their own, so
         a dialog never breaks the name in the middle.
         """
-        from nardy_tui.storage import export_record
+        from nardy_tui.storage import records_dir, write_atomically
 
         try:
-            path = export_record(match, options)
+            record = self.record(match, options)
+        except RecordNotMade as problem:
+            return False, str(problem)
+        path = records_dir() / record.name
+        try:
+            write_atomically(path, record.text)
         except OSError as error:
             return False, _("Could not write the record: {error}").format(error=error)
         return True, record_written_said(path, one_line)
+
+    def record(self, match: Match, options: MatchOptions) -> RecordFile:
+        """The match's record (``RecordNotMade`` if it cannot be made)."""
+        from nardy_tui.storage import format_record, record_name
+
+        return RecordFile(record_name(match.started), format_record(match, options, match.started))
 
 
 class NetworkSaver(Saver):
@@ -115,27 +141,22 @@ class NetworkSaver(Saver):
     def discard(self) -> None:
         forget_network_match(self.saved.role)
 
-    def write_record(
-        self,
-        match: Match,
-        options: MatchOptions,
-        one_line: bool = False,
-    ) -> tuple[bool, str]:
-        from nardy_tui.storage import records_dir, write_atomically
+    def record(self, match: Match, options: MatchOptions) -> RecordFile:
+        """The record with the dice proof, once this side's part of the dice is kept beside
+        it (``RecordNotMade`` if it cannot be)."""
+        from nardy_tui.storage import record_name
 
         started = match.started
-        path = records_dir() / f"nardy-network-{self.saved.role.value}-{started:%Y%m%d-%H%M%S}.txt"
         try:
             keep_part(self.saved.exchange, started)
         except OSError as error:
-            return False, _("Could not keep this side's part of the dice: {error}").format(
-                error=error
-            )
-        try:
-            write_atomically(path, network_record(match, self.saved.exchange.throws, started))
-        except OSError as error:
-            return False, _("Could not write the record: {error}").format(error=error)
-        return True, record_written_said(path, one_line)
+            raise RecordNotMade(
+                _("Could not keep this side's part of the dice: {error}").format(error=error)
+            ) from error
+        return RecordFile(
+            record_name(started, f"network-{self.saved.role.value}"),
+            network_record(match, self.saved.exchange.throws, started),
+        )
 
 
 def record_written_said(path: Path, one_line: bool) -> str:

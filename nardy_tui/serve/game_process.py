@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
+import secrets
 import sys
 from asyncio.subprocess import PIPE, Process
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from textual_serve.app_service import AppService
-from textual_serve.download_manager import DownloadManager
+
+from nardy_tui.serve.deliveries import Deliveries
 
 GAME_COMMAND = (sys.executable, "-m", "nardy_tui")
 """The game: its first screen offers to take up the visitor's saved match, if any."""
@@ -48,7 +51,12 @@ def clamped(width: int, height: int) -> tuple[int, int]:
 
 
 class GameProcess(AppService):
-    """One visitor's game, with ``folder`` as its ``NARDY_HOME``."""
+    """One visitor's game, with ``folder`` as its ``NARDY_HOME``.
+
+    ``instance`` names this game to its page, which adds it to the address of every file
+    it fetches (``deliveries``): a file is found only with the name of the game that
+    delivered it.
+    """
 
     def __init__(
         self,
@@ -58,14 +66,17 @@ class GameProcess(AppService):
         write_str: Callable[[str], Awaitable[None]],
         close: Callable[[], Awaitable[None]],
     ) -> None:
+        deliveries = Deliveries()
         super().__init__(
             " ".join(GAME_COMMAND),  # only ever shown; _open_app_process runs the list
             write_bytes=write_bytes,
             write_str=write_str,
             close=close,
-            download_manager=DownloadManager(),
+            download_manager=deliveries,
         )
         self.folder = folder
+        self.deliveries = deliveries
+        self.instance = secrets.token_urlsafe(24)
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)
@@ -86,6 +97,11 @@ class GameProcess(AppService):
         assert process.stdin is not None
         self._stdin = process.stdin
         return process
+
+    async def start(self, width: int, height: int) -> None:
+        """Start the game, and tell the page its name (textual-serve's ``instance_id``)."""
+        await super().start(width, height)
+        await self.remote_write_str(json.dumps(["instance_id", self.instance]))
 
     async def set_terminal_size(self, width: int, height: int) -> None:
         await super().set_terminal_size(*clamped(width, height))

@@ -72,6 +72,8 @@ class GameServer:
         self.venue = venue
         self.words = words
         self.table = Table(venue.seats)
+        self._games: dict[str, GameProcess] = {}
+        """The games running, by the name each gave its page (``GameProcess.instance``)."""
         self._pages = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True)
 
     def web_app(self) -> web.Application:
@@ -80,6 +82,7 @@ class GameServer:
             [
                 web.get("/", self.page),
                 web.get("/ws/{token}", self.play),
+                web.get("/download/{key}", self.download),
                 web.static("/static", STATIC),
             ]
         )
@@ -137,13 +140,32 @@ class GameServer:
                 close=close,
             )
             await game.start(*_asked_size(request.query))
+            self._games[game.instance] = game
             try:
                 await _relay(websocket, game, self.venue.idle)
             finally:
+                del self._games[game.instance]
                 await game.stop()
         finally:
             self.table.leave(visitor, seat)
         return websocket
+
+    async def download(self, request: web.Request) -> web.Response:
+        """A file the visitor's game handed to the page (an exported record), once, to the
+        page of that game only (``?instance=``, the name the game gave its page)."""
+        game = self._games.get(request.query.get("instance", ""))
+        delivered = None if game is None else await game.deliveries.take(request.match_info["key"])
+        if delivered is None:
+            raise web.HTTPNotFound()
+        return web.Response(
+            body=delivered.body,
+            headers={
+                hdrs.CONTENT_TYPE: delivered.content_type,
+                hdrs.CONTENT_DISPOSITION: f'attachment; filename="{delivered.name}"',
+                hdrs.CACHE_CONTROL: "no-store",
+                "X-Content-Type-Options": "nosniff",
+            },
+        )
 
     def _render(self, *, socket: str | None = None, status: int = 200) -> web.Response:
         html = self._pages.get_template("page.html").render(words=self.words, socket=socket)

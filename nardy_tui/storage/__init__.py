@@ -18,6 +18,7 @@ from nardy_tui.storage.record import (
     header_shown,
     load_record,
     parse_record,
+    record_name,
 )
 from nardy_tui.storage.saves import (
     SaveFileError,
@@ -56,6 +57,7 @@ __all__ = [
     "load_saved",
     "load_settings",
     "parse_record",
+    "record_name",
     "records_dir",
     "save_match",
     "save_settings",

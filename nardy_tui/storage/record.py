@@ -110,9 +110,21 @@ def export_record(match: Match, options: MatchOptions, path: Path | None = None)
     The default name comes from the match's start, so exporting again updates one file.
     """
     started = match.started
-    target = path or records_dir() / f"nardy-{started:%Y%m%d-%H%M%S}.txt"
+    target = path or records_dir() / record_name(started)
     write_atomically(target, format_record(match, options, started))
     return target
+
+
+def record_name(started: datetime, kind: str = "") -> str:
+    """The name of the record file of a match started at ``started``: a network match's
+    says its ``kind`` (which side kept it).
+
+    >>> record_name(datetime(2026, 12, 4, 21, 5, 9))
+    'nardy-20261204-210509.txt'
+    >>> record_name(datetime(2026, 12, 4, 21, 5, 9), "network-host")
+    'nardy-network-host-20261204-210509.txt'
+    """
+    return "-".join(("nardy", *([kind] if kind else []), f"{started:%Y%m%d-%H%M%S}")) + ".txt"
 
 
 def players_line(options: MatchOptions) -> str:

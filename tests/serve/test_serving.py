@@ -10,6 +10,7 @@ and ends as soon as what it waits for has happened.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import signal
@@ -61,27 +62,45 @@ async def serving(home: Path, *options: str) -> AsyncIterator[Served]:
 
 
 class Screen:
-    """A visitor's game, as the terminal in their page receives it."""
+    """A visitor's game, as the terminal in their page receives it: what it draws, and
+    what it tells the page's script (``told``)."""
 
     def __init__(self, socket: aiohttp.ClientWebSocketResponse) -> None:
         self.socket = socket
         self._seen = b""
+        self.told: list[list[str]] = []
 
     async def shows(self, words: str) -> None:
         """Read the game's output until ``words`` have been drawn since the last look."""
         async with asyncio.timeout(DEADLINE):
             while words not in ESCAPES.sub(b"", self._seen).decode("utf-8", "replace"):
-                message = await self.socket.receive()
-                assert message.type is aiohttp.WSMsgType.BINARY, (message, self._seen[-500:])
-                self._seen += message.data
+                await self._receive()
         self._seen = b""
+
+    async def tells(self, kind: str) -> str:
+        """What the game tells the page's script of ``kind`` (read until it has)."""
+        async with asyncio.timeout(DEADLINE):
+            while not any(said[0] == kind for said in self.told):
+                await self._receive()
+        return next(said[1] for said in self.told if said[0] == kind)
+
+    async def _receive(self) -> None:
+        message = await self.socket.receive()
+        if message.type is aiohttp.WSMsgType.TEXT:
+            self.told.append(json.loads(message.data))
+        else:
+            assert message.type is aiohttp.WSMsgType.BINARY, (message, self._seen[-500:])
+            self._seen += message.data
 
     async def press(self, keys: str) -> None:
         await self.socket.send_json(["stdin", keys])
 
     async def closed(self) -> None:
         async with asyncio.timeout(DEADLINE):
-            while (await self.socket.receive()).type is aiohttp.WSMsgType.BINARY:
+            while (await self.socket.receive()).type in (
+                aiohttp.WSMsgType.BINARY,
+                aiohttp.WSMsgType.TEXT,
+            ):
                 pass
 
 
@@ -221,3 +240,32 @@ async def test_only_the_servers_own_page_opens_a_visitors_game(
         assert refused.value.status == 403
         own_page = str(served.address.origin())
         await (await visitor.play(origin=own_page)).shows("Start the match")
+
+
+async def test_an_exported_record_is_a_download_for_the_page_of_its_game_only(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    async with serving(tmp_path) as served:
+        screen = await Browser(session, served).play()
+        await start_hot_seat(screen)
+        await screen.press("x")
+        await screen.shows("on its way to your browser")
+        instance, key = await screen.tells("instance_id"), await screen.tells("deliver_file_start")
+        download = served.address.with_path(f"/download/{key}")
+
+        for wrong in (download.with_query(instance="b" * 32), download.with_path("/download/0")):
+            async with session.get(wrong) as answer:
+                assert answer.status == 404, wrong
+        async with session.get(download.with_query(instance=instance)) as answer:
+            assert answer.status == 200
+            assert answer.content_disposition is not None
+            assert answer.content_disposition.type == "attachment"
+            assert re.fullmatch(
+                r"nardy-\d{8}-\d{6}\.txt", answer.content_disposition.filename or ""
+            )
+            record = await answer.text()
+        assert record.startswith("Long Nardy match record\nWhite: player 1 / Black: player 2")
+        async with session.get(download.with_query(instance=instance)) as again:
+            assert again.status == 404
+        [folder] = served.visitors.iterdir()
+        assert not (folder / "records").exists()

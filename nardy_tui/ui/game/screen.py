@@ -54,6 +54,7 @@ from nardy_tui.ui.game.hint import HintFound, HintSearch
 from nardy_tui.ui.game.layout import GameLayout
 from nardy_tui.ui.game.pace import StepPace
 from nardy_tui.ui.game.peer import PeerPump
+from nardy_tui.ui.game.record_export import export_record
 from nardy_tui.ui.game.replay import LastPlayReplay
 from nardy_tui.ui.game.services import GameServices
 from nardy_tui.ui.game.tutor import TutorGate, TutorJudged
@@ -324,7 +325,7 @@ class GameScreen(SizedScreen):
             case Command.NEXT_GAME:
                 self.ending.next_game()
             case Command.EXPORT:
-                self.say(self.services.saver.export(self.match, self.options))
+                self.say(export_record(self.app, self.services.saver, self.match, self.options))
             case Command.COPY_ID:
                 text, said = position_id_said(self.match)
                 self.app.copy_to_clipboard(text)

@@ -1,0 +1,34 @@
+"""The export key: the match's record to a text file on this machine, or, in a game served
+to a browser (``nardy serve``), to the visitor's browser as a download, so that nothing a
+visitor exports is written for them to look for on the server."""
+
+from __future__ import annotations
+
+import io
+
+from textual.app import App
+
+from nardy_tui.engine import Match
+from nardy_tui.i18n import _
+from nardy_tui.options import MatchOptions
+from nardy_tui.play import RecordNotMade, Saver
+
+
+def export_record(app: App[object], saver: Saver, match: Match, options: MatchOptions) -> str:
+    """Export ``match``'s record, in the file ``saver`` makes of it; what became of it, in
+    words on one line (the status line)."""
+    if not app.is_web:
+        return saver.export(match, options)
+    try:
+        record = saver.record(match, options)
+    except RecordNotMade as problem:
+        return str(problem)
+    app.deliver_text(
+        io.StringIO(record.text),
+        save_filename=record.name,
+        encoding="utf-8",
+        mime_type="text/plain",
+    )
+    return _("The record {name} is on its way to your browser as a download.").format(
+        name=record.name
+    )
