@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from nardy_tui.cli.argparsing import OneLineParser
-from nardy_tui.i18n import _
+from nardy_tui.i18n import LANGUAGES, N_, RIGHT_TO_LEFT, _, current_language, use_language
 from nardy_tui.storage import data_dir, data_dir_problem
 
 if TYPE_CHECKING:
@@ -95,8 +95,15 @@ def serve_main(argv: Sequence[str]) -> int:
     if not _only_this_machine(args.address):
         anyone = _("anyone who can reach port {port} on {address} can play")
         print(f"{PROG}: " + anyone.format(port=args.port, address=args.address))
-    venue = Venue(args.address, args.port, args.visitors, root, idle=60 * args.idle)
-    server = GameServer(venue, page_words())
+    venue = Venue(
+        args.address,
+        args.port,
+        args.visitors,
+        root,
+        idle=60 * args.idle,
+        language=current_language(),
+    )
+    server = GameServer(venue, page_words_in_every_language())
     try:
         asyncio.run(server.run(_say_listening))
     except CannotListen as error:
@@ -108,15 +115,33 @@ def serve_main(argv: Sequence[str]) -> int:
     return 0
 
 
-def page_words() -> PageWords:
-    """What the page says beside the game, in the server's language."""
+def page_words_in_every_language() -> dict[str, PageWords]:
+    """What the page says beside the game, in each language the game speaks (a visitor's
+    browser picks one)."""
+    speaking = current_language()
+    try:
+        return {code: page_words(code) for code in LANGUAGES}
+    finally:
+        use_language(speaking, reorder_rtl=False)
+
+
+def page_words(code: str) -> PageWords:
+    """What the page says in the language ``code``: as a browser lays out text itself, in
+    reading order, but for the words drawn on the page's terminal."""
     from nardy_tui.serve import PageWords
 
+    full = N_("The table is full: every seat has a player. Try again in a little while.")
+    use_language(code, reorder_rtl=True)
+    full_on_screen = _(full)
+    use_language(code, reorder_rtl=False)
     return PageWords(
+        language=code,
+        right_to_left=code in RIGHT_TO_LEFT,
         title=_("Long Nardy"),
         closed=_("The game has closed; its match is saved. Reload the page to go on with it."),
         reload=_("Reload"),
-        full=_("The table is full: every seat has a player. Try again in a little while."),
+        full=_(full),
+        full_on_screen=full_on_screen,
     )
 
 

@@ -51,7 +51,8 @@ def clamped(width: int, height: int) -> tuple[int, int]:
 
 
 class GameProcess(AppService):
-    """One visitor's game, with ``folder`` as its ``NARDY_HOME``.
+    """One visitor's game, with ``folder`` as its ``NARDY_HOME``, in ``language`` unless
+    the visitor chose one in the game (their settings in their folder come first).
 
     ``instance`` names this game to its page, which adds it to the address of every file
     it fetches (``deliveries``): a file is found only with the name of the game that
@@ -61,6 +62,7 @@ class GameProcess(AppService):
     def __init__(
         self,
         folder: Path,
+        language: str,
         *,
         write_bytes: Callable[[bytes], Awaitable[None]],
         write_str: Callable[[str], Awaitable[None]],
@@ -75,12 +77,14 @@ class GameProcess(AppService):
             download_manager=deliveries,
         )
         self.folder = folder
+        self.language = language
         self.deliveries = deliveries
         self.instance = secrets.token_urlsafe(24)
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)
         environment["NARDY_HOME"] = str(self.folder)
+        environment["LANGUAGE"] = self.language
         return environment
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:

@@ -24,6 +24,7 @@ import textual_serve
 from aiohttp import WSMsgType, hdrs, web
 
 from nardy_tui.serve.game_process import GameProcess
+from nardy_tui.serve.language import browser_language
 from nardy_tui.serve.origin import page_may_connect
 from nardy_tui.serve.table import Seat, Table
 from nardy_tui.serve.visitor import Visitor
@@ -53,22 +54,29 @@ class Venue:
     """The folder that holds each visitor's save folder."""
     idle: float
     """Seconds a game may be left alone (nothing typed) before it ends."""
+    language: str
+    """The language of a visitor whose browser asks for none that the game speaks."""
 
 
 @dataclass(frozen=True)
 class PageWords:
-    """What the page says, beside the game."""
+    """What the page says beside the game, in one language (``language``)."""
 
+    language: str
+    right_to_left: bool
     title: str
     closed: str
     reload: str
     full: str
+    full_on_screen: str
+    """``full`` as a terminal draws it: in visual order for a right-to-left language."""
 
 
 class GameServer:
     """Serves the page and starts a game for each visitor who opens its socket."""
 
-    def __init__(self, venue: Venue, words: PageWords) -> None:
+    def __init__(self, venue: Venue, words: Mapping[str, PageWords]) -> None:
+        """``words``: the page's words in each language the game speaks."""
         self.venue = venue
         self.words = words
         self.table = Table(venue.seats)
@@ -110,9 +118,10 @@ class GameServer:
         visitor = Visitor.parse(request.query.get("s", ""))
         if visitor is None:
             raise web.HTTPSeeOther(f"?s={Visitor.new().token}")
+        words = self.words[self._language(request)]
         if not self.table.has_room_for(visitor):
-            return self._render(status=503)
-        return self._render(socket=f"ws/{visitor.token}")
+            return self._render(words, status=503)
+        return self._render(words, socket=f"ws/{visitor.token}")
 
     async def play(self, request: web.Request) -> web.WebSocketResponse:
         """The visitor's game over a websocket, for as long as it is open."""
@@ -128,13 +137,15 @@ class GameServer:
             await websocket.close()
 
         seat = Seat(close=close)
+        language = self._language(request)
         if not await self.table.sit(visitor, seat):
-            await websocket.send_bytes(_terminal_text(self.words.full))
+            await websocket.send_bytes(_terminal_text(self.words[language].full_on_screen))
             await websocket.close()
             return websocket
         try:
             game = GameProcess(
                 visitor.folder(self.venue.root),
+                language,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=close,
@@ -167,8 +178,15 @@ class GameServer:
             },
         )
 
-    def _render(self, *, socket: str | None = None, status: int = 200) -> web.Response:
-        html = self._pages.get_template("page.html").render(words=self.words, socket=socket)
+    def _language(self, request: web.Request) -> str:
+        """The visitor's language: the one their browser prefers of the game's, else the
+        server's."""
+        return browser_language(request.headers.get(hdrs.ACCEPT_LANGUAGE)) or self.venue.language
+
+    def _render(
+        self, words: PageWords, *, socket: str | None = None, status: int = 200
+    ) -> web.Response:
+        html = self._pages.get_template("page.html").render(words=words, socket=socket)
         return web.Response(
             text=html,
             content_type="text/html",

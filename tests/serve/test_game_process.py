@@ -1,5 +1,5 @@
-"""A visitor's game runs with their folder as its NARDY_HOME, at a size within reason and
-at a lower priority than the server, and has ended once stopped."""
+"""A visitor's game runs with their folder as its NARDY_HOME, in their language, at a size
+within reason and at a lower priority than the server, and has ended once stopped."""
 
 from __future__ import annotations
 
@@ -17,11 +17,11 @@ async def nothing(*_: object) -> None:
     pass
 
 
-async def test_the_game_has_the_visitors_folder_a_sane_size_and_a_lower_priority(
+async def test_the_game_has_the_visitors_folder_and_language_a_sane_size_and_a_lower_priority(
     tmp_path: Path,
 ) -> None:
     folder = tmp_path / "visitor"
-    game = GameProcess(folder, write_bytes=nothing, write_str=nothing, close=nothing)
+    game = GameProcess(folder, "ro", write_bytes=nothing, write_str=nothing, close=nothing)
     await game.start(10**6, 1)
     process = game._process
     assert process is not None
@@ -32,11 +32,8 @@ async def test_the_game_has_the_visitors_folder_a_sane_size_and_a_lower_priority
     )
     priority = os.getpriority(os.PRIO_PROCESS, process.pid)
     await game.stop()
-    assert (environment["NARDY_HOME"], environment["COLUMNS"], environment["ROWS"]) == (
-        str(folder),
-        "500",
-        "8",
-    )
+    assert (environment["NARDY_HOME"], environment["LANGUAGE"]) == (str(folder), "ro")
+    assert (environment["COLUMNS"], environment["ROWS"]) == ("500", "8")
     assert priority == min(19, os.getpriority(os.PRIO_PROCESS, 0) + NICENESS)
     assert folder.is_dir()
     assert process.returncode is not None

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from nardy_tui.cli.serve import serve_main
+from nardy_tui.cli.serve import page_words_in_every_language, serve_main
+from nardy_tui.i18n import LANGUAGES, current_language, use_language
 from tests.test_layers import printed_by_a_fresh_interpreter
 
 
@@ -88,3 +89,17 @@ def test_the_game_loads_no_web_server() -> None:
         "('aiohttp', 'textual_serve', 'jinja2') or m.startswith('nardy_tui.serve'))))\n"
     )
     assert printed_by_a_fresh_interpreter(code) == ""
+
+
+def test_the_page_speaks_every_language_and_the_server_keeps_its_own() -> None:
+    use_language("ru", reorder_rtl=False)
+    try:
+        words = page_words_in_every_language()
+        assert current_language() == "ru"
+    finally:
+        use_language("en", reorder_rtl=False)
+    assert set(words) == set(LANGUAGES)
+    assert words["ru"].title == "Длинные нарды" and not words["ru"].right_to_left
+    hebrew = words["he"]
+    assert hebrew.right_to_left and hebrew.full_on_screen != hebrew.full
+    assert words["en"].full_on_screen == words["en"].full

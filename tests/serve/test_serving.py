@@ -25,7 +25,8 @@ import pytest
 from yarl import URL
 
 from nardy_tui.options import Mode
-from nardy_tui.storage import load_saved
+from nardy_tui.serve.visitor import Visitor
+from nardy_tui.storage import Settings, load_saved, save_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 DEADLINE = 30.0
@@ -105,16 +106,26 @@ class Screen:
 
 
 class Browser:
-    """One visitor's browser: the page at their link, and the game behind it."""
+    """One visitor's browser: the page at their link, and the game behind it; ``languages``
+    is what it says it reads (its Accept-Language), if anything."""
 
-    def __init__(self, session: aiohttp.ClientSession, served: Served) -> None:
+    def __init__(
+        self, session: aiohttp.ClientSession, served: Served, languages: str | None = None
+    ) -> None:
         self.session = session
         self.link = served.address
+        self.headers = {} if languages is None else {"Accept-Language": languages}
+
+    def folder(self, served: Served) -> Path:
+        """This visitor's save folder on the server (once the page has given them a link)."""
+        visitor = Visitor.parse(self.link.query["s"])
+        assert visitor is not None
+        return visitor.folder(served.visitors)
 
     async def open(self) -> tuple[int, str]:
         """Load the page (a first visit is sent on to a link of its own); its status and
         text."""
-        async with self.session.get(self.link) as page:
+        async with self.session.get(self.link, headers=self.headers) as page:
             self.link = page.url
             return page.status, await page.text()
 
@@ -135,7 +146,7 @@ class Browser:
 
     async def connect(self, path: str, origin: str | None = None) -> Screen:
         socket = self.link.join(URL(path)).with_scheme("ws").with_query(width=100, height=32)
-        return Screen(await self.session.ws_connect(socket, origin=origin))
+        return Screen(await self.session.ws_connect(socket, origin=origin, headers=self.headers))
 
 
 @pytest.fixture
@@ -269,3 +280,29 @@ async def test_an_exported_record_is_a_download_for_the_page_of_its_game_only(
             assert again.status == 404
         [folder] = served.visitors.iterdir()
         assert not (folder / "records").exists()
+
+
+async def test_each_visitor_plays_in_the_language_their_browser_reads(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    async with serving(tmp_path) as served:
+        reads_russian = Browser(session, served, "fr-CH, ru;q=0.9, en;q=0.5")
+        status, page = await reads_russian.open()
+        assert status == 200 and '<html lang="ru"' in page and "Длинные нарды" in page
+        reads_hebrew = Browser(session, served, "he-IL")
+        status, page = await reads_hebrew.open()
+        assert '<html lang="he" dir="rtl">' in page
+
+        await (await reads_russian.play()).shows("Начать матч")
+        await (await Browser(session, served).play()).shows("Start the match")
+
+
+async def test_a_language_the_visitor_chose_in_the_game_comes_before_the_browsers(
+    tmp_path: Path, session: aiohttp.ClientSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with serving(tmp_path) as served:
+        visitor = Browser(session, served, "ru")
+        await visitor.open()
+        monkeypatch.setenv("NARDY_HOME", str(visitor.folder(served)))
+        assert save_settings(Settings(language="el")) is None
+        await (await visitor.play()).shows("Έναρξη αγώνα")
