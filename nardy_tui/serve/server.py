@@ -2,9 +2,10 @@
 behind it over a websocket.
 
 The server is a launcher and holds no game state. The page's link names the visitor (a
-token, ``?s=...``); the page opens ``ws/<token>``, and that socket (from this server's
-own page only, or from no page) starts the visitor's game in a process of its own with the
-visitor's save folder, or says that the table is full. Every address in the page is
+token, ``?s=...``); the page opens ``ws/<token>/<language>``, and that socket (from this
+server's own page only, or from no page) starts the visitor's game in a process of its own
+with the visitor's save folder, in the language the page was drawn in (the one the
+browser reads), or says that the table is full. Every address in the page is
 relative, so the server works behind a proxy that puts it under a path of its own, and the
 page fetches nothing from elsewhere: its script, its styles and its font come from
 textual-serve's own static folder, served here.
@@ -89,7 +90,7 @@ class GameServer:
         app.add_routes(
             [
                 web.get("/", self.page),
-                web.get("/ws/{token}", self.play),
+                web.get("/ws/{token}/{language}", self.play),
                 web.get("/download/{key}", self.download),
                 web.static("/static", STATIC),
             ]
@@ -121,12 +122,13 @@ class GameServer:
         words = self.words[self._language(request)]
         if not self.table.has_room_for(visitor):
             return self._render(words, status=503)
-        return self._render(words, socket=f"ws/{visitor.token}")
+        return self._render(words, socket=f"ws/{visitor.token}/{words.language}")
 
     async def play(self, request: web.Request) -> web.WebSocketResponse:
         """The visitor's game over a websocket, for as long as it is open."""
         visitor = Visitor.parse(request.match_info["token"])
-        if visitor is None:
+        language = request.match_info["language"]
+        if visitor is None or language not in self.words:
             raise web.HTTPNotFound()
         if not page_may_connect(request.headers.get(hdrs.ORIGIN), request.headers.get(hdrs.HOST)):
             raise web.HTTPForbidden()
@@ -137,7 +139,6 @@ class GameServer:
             await websocket.close()
 
         seat = Seat(close=close)
-        language = self._language(request)
         if not await self.table.sit(visitor, seat):
             await websocket.send_bytes(_terminal_text(self.words[language].full_on_screen))
             await websocket.close()
@@ -179,8 +180,8 @@ class GameServer:
         )
 
     def _language(self, request: web.Request) -> str:
-        """The visitor's language: the one their browser prefers of the game's, else the
-        server's."""
+        """The visitor's language: the one their browser prefers of the game's (its page's
+        request says), else the server's."""
         return browser_language(request.headers.get(hdrs.ACCEPT_LANGUAGE)) or self.venue.language
 
     def _render(

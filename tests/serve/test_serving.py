@@ -212,7 +212,7 @@ async def test_one_visitor_too_many_is_told_that_the_table_is_full(
         status, page = await ben.open()
         assert status == 503
         assert "The table is full" in page
-        bens_game = await ben.connect("ws/" + "b" * 20)
+        bens_game = await ben.connect("ws/" + "b" * 20 + "/en")
         await bens_game.shows("The table is full")
         await bens_game.closed()
 
@@ -220,11 +220,19 @@ async def test_one_visitor_too_many_is_told_that_the_table_is_full(
         await ben.finds_a_seat()
 
 
-async def test_a_socket_without_a_token_of_the_strict_form_is_not_found(
+async def test_a_socket_without_a_token_and_a_language_of_the_strict_form_is_not_found(
     tmp_path: Path, session: aiohttp.ClientSession
 ) -> None:
     async with serving(tmp_path) as served:
-        for path in ("ws/short", "ws/..%2F..%2Fetc", "ws/" + "a" * 65):
+        token = "a" * 20
+        for path in (
+            "ws/short/en",
+            "ws/..%2F..%2Fetc/en",
+            "ws/" + "a" * 65 + "/en",
+            f"ws/{token}",
+            f"ws/{token}/fr",
+            f"ws/{token}/..%2Fen",
+        ):
             async with session.get(served.address.join(URL(path, encoded=True))) as answer:
                 assert answer.status == 404, path
         async with session.get(served.address.with_query(s="../../etc")) as page:
