@@ -334,7 +334,7 @@ def servers(args: argparse.Namespace) -> Rendezvous:
     mailbox = args.mailbox or os.environ.get("NARDY_MAILBOX") or settings.mailbox
     transit = args.transit or os.environ.get("NARDY_TRANSIT") or settings.transit
     rendezvous = Rendezvous(
-        _mailbox(mailbox or DEFAULT_MAILBOX), _transit(transit or DEFAULT_TRANSIT)
+        mailbox_url(mailbox or DEFAULT_MAILBOX), transit_address(transit or DEFAULT_TRANSIT)
     )
     if args.mailbox or args.transit:
         settings.mailbox = args.mailbox or settings.mailbox
@@ -347,7 +347,8 @@ def servers(args: argparse.Namespace) -> Rendezvous:
     return rendezvous
 
 
-def _mailbox(url: str) -> str:
+def mailbox_url(url: str) -> str:
+    """``url`` if it names a mailbox server (``ServersError`` if not)."""
     if not url.startswith(("ws://", "wss://")) or any(c.isspace() for c in url):
         raise ServersError(
             _("{url} is not a mailbox server: it is a URL like ws://example.org:4000/v1").format(
@@ -357,7 +358,8 @@ def _mailbox(url: str) -> str:
     return url
 
 
-def _transit(text: str) -> str:
+def transit_address(text: str) -> str:
+    """A transit relay's ``HOST:PORT`` as given in ``text`` (``ServersError`` if it is none)."""
     from nardy_tui.net import AddressError, split_address, with_port
 
     try:

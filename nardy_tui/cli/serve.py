@@ -20,7 +20,7 @@ from nardy_tui.i18n import LANGUAGES, N_, RIGHT_TO_LEFT, _, current_language, us
 from nardy_tui.storage import data_dir, data_dir_problem
 
 if TYPE_CHECKING:
-    from nardy_tui.serve import PageWords
+    from nardy_tui.serve import MeetingServers, PageWords
 
 PROG = "nardy serve"
 VISITORS_FOLDER = "visitors"
@@ -70,16 +70,50 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="MINUTES",
         help=_("end a game left alone this many minutes, its match saved (default 30)"),
     )
+    parser.add_argument(
+        "--mailbox",
+        metavar="URL",
+        help=_(
+            "the mailbox server where visitors meet a friend by a code, like "
+            "ws://example.org:4000/v1, for every visitor's game (default: as 'nardy join' "
+            "chooses)"
+        ),
+    )
+    parser.add_argument(
+        "--transit",
+        metavar="HOST:PORT",
+        help=_(
+            "the transit relay that carries a visitor's match with a friend, for every "
+            "visitor's game (default: as 'nardy join' chooses)"
+        ),
+    )
     return parser
+
+
+def meeting_servers(parser: argparse.ArgumentParser, args: argparse.Namespace) -> MeetingServers:
+    """The servers given for the visitors' games to meet friends at (exit status 2 for one
+    that is not a server's form)."""
+    from nardy_tui.cli.network import ServersError, mailbox_url, transit_address
+    from nardy_tui.serve import MeetingServers
+
+    try:
+        return MeetingServers(
+            mailbox=None if args.mailbox is None else mailbox_url(args.mailbox),
+            transit=None if args.transit is None else transit_address(args.transit),
+        )
+    except ServersError as error:
+        parser.error(str(error))
 
 
 def serve_main(argv: Sequence[str]) -> int:
     """Run ``nardy serve`` until Ctrl+C; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     try:
         from nardy_tui.serve import CannotListen, GameServer, Venue
     except ImportError:
         return _fail(_("serving needs textual-serve: pip install 'nardy[serve]'"))
+    meeting = meeting_servers(parser, args)
     problem = data_dir_problem()
     if problem is not None:
         return _fail(problem)
@@ -102,6 +136,7 @@ def serve_main(argv: Sequence[str]) -> int:
         root,
         idle=60 * args.idle,
         language=current_language(),
+        meeting=meeting,
     )
     server = GameServer(venue, page_words_in_every_language())
     try:

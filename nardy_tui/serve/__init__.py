@@ -4,6 +4,7 @@ visitor's own game in a process of its own, with a save folder of its own.
 This layer runs processes and knows no game: it starts ``nardy`` as a command.
 """
 
+from nardy_tui.serve.game_process import MeetingServers
 from nardy_tui.serve.server import CannotListen, GameServer, PageWords, Venue
 
-__all__ = ["CannotListen", "GameServer", "PageWords", "Venue"]
+__all__ = ["CannotListen", "GameServer", "MeetingServers", "PageWords", "Venue"]

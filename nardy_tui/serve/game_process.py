@@ -18,6 +18,7 @@ import secrets
 import sys
 from asyncio.subprocess import PIPE, Process
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from textual_serve.app_service import AppService
@@ -38,6 +39,24 @@ QUIT_GRACE = 5.0
 """Seconds a game has to save and quit when told to, before it is killed."""
 
 
+@dataclass(frozen=True)
+class MeetingServers:
+    """Where the visitors' games meet friends by a code: a mailbox server and a transit
+    relay, each as ``nardy join`` takes it (None: the game's own choice)."""
+
+    mailbox: str | None = None
+    transit: str | None = None
+
+    def environment(self) -> dict[str, str]:
+        """The servers as the game reads them from its environment.
+
+        >>> MeetingServers(transit="relay.example:4001").environment()
+        {'NARDY_TRANSIT': 'relay.example:4001'}
+        """
+        named = {"NARDY_MAILBOX": self.mailbox, "NARDY_TRANSIT": self.transit}
+        return {name: value for name, value in named.items() if value is not None}
+
+
 def clamped(width: int, height: int) -> tuple[int, int]:
     """A size a browser asked for, within the sizes served.
 
@@ -52,7 +71,8 @@ def clamped(width: int, height: int) -> tuple[int, int]:
 
 class GameProcess(AppService):
     """One visitor's game, with ``folder`` as its ``NARDY_HOME``, in ``language`` unless
-    the visitor chose one in the game (their settings in their folder come first).
+    the visitor chose one in the game (their settings in their folder come first), meeting
+    friends by code at the ``meeting`` servers.
 
     ``instance`` names this game to its page, which adds it to the address of every file
     it fetches (``deliveries``): a file is found only with the name of the game that
@@ -63,6 +83,7 @@ class GameProcess(AppService):
         self,
         folder: Path,
         language: str,
+        meeting: MeetingServers,
         *,
         write_bytes: Callable[[bytes], Awaitable[None]],
         write_str: Callable[[str], Awaitable[None]],
@@ -78,6 +99,7 @@ class GameProcess(AppService):
         )
         self.folder = folder
         self.language = language
+        self.meeting = meeting
         self.deliveries = deliveries
         self.instance = secrets.token_urlsafe(24)
 
@@ -85,6 +107,7 @@ class GameProcess(AppService):
         environment = super()._build_environment(width, height)
         environment["NARDY_HOME"] = str(self.folder)
         environment["LANGUAGE"] = self.language
+        environment.update(self.meeting.environment())
         return environment
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:

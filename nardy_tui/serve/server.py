@@ -24,7 +24,7 @@ import jinja2
 import textual_serve
 from aiohttp import WSMsgType, hdrs, web
 
-from nardy_tui.serve.game_process import GameProcess
+from nardy_tui.serve.game_process import GameProcess, MeetingServers
 from nardy_tui.serve.language import browser_language
 from nardy_tui.serve.origin import page_may_connect
 from nardy_tui.serve.table import Seat, Table
@@ -57,6 +57,8 @@ class Venue:
     """Seconds a game may be left alone (nothing typed) before it ends."""
     language: str
     """The language of a visitor whose browser asks for none that the game speaks."""
+    meeting: MeetingServers
+    """Where the games meet friends by a code."""
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,7 @@ class GameServer:
             game = GameProcess(
                 visitor.folder(self.venue.root),
                 language,
+                self.venue.meeting,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=close,

@@ -1,5 +1,6 @@
-"""A visitor's game runs with their folder as its NARDY_HOME, in their language, at a size
-within reason and at a lower priority than the server, and has ended once stopped."""
+"""A visitor's game runs with their folder as its NARDY_HOME, in their language, meeting
+friends at the server's chosen mailbox, at a size within reason and at a lower priority
+than the server, and has ended once stopped."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from nardy_tui.serve.game_process import NICENESS, GameProcess
+from nardy_tui.serve.game_process import NICENESS, GameProcess, MeetingServers
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="Linux /proc")
 
@@ -17,11 +18,18 @@ async def nothing(*_: object) -> None:
     pass
 
 
-async def test_the_game_has_the_visitors_folder_and_language_a_sane_size_and_a_lower_priority(
+async def test_the_game_has_the_visitors_folder_language_and_mailbox_a_sane_size_and_priority(
     tmp_path: Path,
 ) -> None:
     folder = tmp_path / "visitor"
-    game = GameProcess(folder, "ro", write_bytes=nothing, write_str=nothing, close=nothing)
+    game = GameProcess(
+        folder,
+        "ro",
+        MeetingServers(mailbox="ws://127.0.0.1:4000/v1"),
+        write_bytes=nothing,
+        write_str=nothing,
+        close=nothing,
+    )
     await game.start(10**6, 1)
     process = game._process
     assert process is not None
@@ -33,6 +41,7 @@ async def test_the_game_has_the_visitors_folder_and_language_a_sane_size_and_a_l
     priority = os.getpriority(os.PRIO_PROCESS, process.pid)
     await game.stop()
     assert (environment["NARDY_HOME"], environment["LANGUAGE"]) == (str(folder), "ro")
+    assert environment["NARDY_MAILBOX"] == "ws://127.0.0.1:4000/v1"
     assert (environment["COLUMNS"], environment["ROWS"]) == ("500", "8")
     assert priority == min(19, os.getpriority(os.PRIO_PROCESS, 0) + NICENESS)
     assert folder.is_dir()

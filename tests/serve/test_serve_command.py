@@ -11,8 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from nardy_tui.cli.serve import page_words_in_every_language, serve_main
+from nardy_tui.cli.serve import (
+    build_parser,
+    meeting_servers,
+    page_words_in_every_language,
+    serve_main,
+)
 from nardy_tui.i18n import LANGUAGES, current_language, use_language
+from nardy_tui.serve import MeetingServers
 from tests.test_layers import printed_by_a_fresh_interpreter
 
 
@@ -46,6 +52,8 @@ def one_line(text: str) -> str:
         (["--idle", "0"], "'0' is not a number of minutes"),
         (["--idle", "nan"], "'nan' is not a number of minutes"),
         (["--bot", "easy"], "unrecognized arguments: --bot"),
+        (["--mailbox", "http://mailbox.example"], "is not a mailbox server"),
+        (["--transit", "relay.example:99999"], "--transit: "),
     ],
 )
 def test_a_mistaken_option_is_one_line(
@@ -103,3 +111,12 @@ def test_the_page_speaks_every_language_and_the_server_keeps_its_own() -> None:
     hebrew = words["he"]
     assert hebrew.right_to_left and hebrew.full_on_screen != hebrew.full
     assert words["en"].full_on_screen == words["en"].full
+
+
+def test_the_servers_to_meet_friends_at_go_to_every_game_as_given() -> None:
+    parser = build_parser()
+    given = ["--mailbox", "ws://mailbox.example:4000/v1", "--transit", "relay.example"]
+    assert meeting_servers(parser, parser.parse_args(given)) == MeetingServers(
+        "ws://mailbox.example:4000/v1", "relay.example:4001"
+    )
+    assert meeting_servers(parser, parser.parse_args([])) == MeetingServers()
