@@ -56,7 +56,8 @@ class MatchEnding:
         record is written here, to the file the export key writes, and the dialog says
         where. If it cannot be written the save file (saved at match over) stays until a
         new match starts, so nothing is lost: resuming it shows this dialog again and tries
-        again, and ``nardy export`` can still write the record.
+        again, and ``nardy export`` can still write the record. A player in a browser
+        cannot reach a file on the server: the dialog tells them how to download it.
         """
         if self._dialog_open(MatchOverDialog):
             return
@@ -65,6 +66,8 @@ class MatchEnding:
         kept, written = saver.write_record(screen.match, screen.options)
         if kept:
             saver.discard()
+            if screen.app.is_web:
+                written = _("Its record: Escape closes this, then x downloads it.")
         else:
             written = _(
                 "{problem}. The finished match stays saved until a new match starts: "
