@@ -13,6 +13,7 @@ so the other levels (and the game's first frame) never pay for it; so does train
 
 from nardy_tui.bot.arena import format_report as format_arena_report
 from nardy_tui.bot.arena import run as run_arena
+from nardy_tui.bot.bearoff_file import keep_tables_in
 from nardy_tui.bot.chances import (
     Evaluation,
     JudgedPlay,
@@ -22,6 +23,7 @@ from nardy_tui.bot.chances import (
     comparable,
 )
 from nardy_tui.bot.exact import exact_chances, is_small_race
+from nardy_tui.bot.home_race import is_home_race, known_chances
 from nardy_tui.bot.levels import expert_problem, get_bot
 from nardy_tui.bot.players import Bot, Ranking, RankingWithChances
 from nardy_tui.bot.review import (
@@ -68,7 +70,10 @@ __all__ = [
     "expert_problem",
     "format_arena_report",
     "get_bot",
+    "is_home_race",
     "is_small_race",
+    "keep_tables_in",
+    "known_chances",
     "mark_for",
     "review_game",
     "roll_out_turn",

@@ -48,7 +48,8 @@ class JudgedPlay:
     chances: Evaluation
     searched: bool
     exact: bool = False
-    """The chances are the exact table's (``bot.exact``), not the network's."""
+    """The chances are a table's (the exact small-race table or the bear-off database,
+    ``bot.home_race``), not the network's."""
     two_rolls: bool = False
     """Searched two rolls deep (the opponent's, then ours), as the closest best plays are."""
     deepened: bool = False
@@ -68,7 +69,7 @@ class JudgedPlay:
 
     @property
     def is_known(self) -> bool:
-        """The figures are the truth (the exact table's, or a game over), not an estimate."""
+        """The figures are a table's or a game over's, not an estimate."""
         return self.exact or self.settled
 
     def compares_with(self, other: JudgedPlay) -> bool:

@@ -15,11 +15,9 @@ this table needs; ``tests/bot/test_exact.py`` holds them to the engine's own ans
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
 from functools import cache
 
-from nardy_tui.bot.chances import Evaluation, JudgedPlay
+from nardy_tui.bot.chances import Evaluation
 from nardy_tui.engine import ALL_ROLLS, HOME_TOP, POINTS, Dice, Position, Side
 
 MOST_CHECKERS = 4
@@ -54,20 +52,6 @@ def exact_chances(position: Position) -> Evaluation:
     mine, theirs = home_of(position, position.turn), home_of(position, position.turn.opponent)
     assert mine is not None and theirs is not None
     return Evaluation(win_chance(mine, theirs), 0.0, 0.0)
-
-
-def exact_where_known(position: Position, judged: Sequence[JudgedPlay]) -> list[JudgedPlay]:
-    """The plays judged from ``position``, each that leaves a small race with the table's
-    chances: where the truth is known, it replaces the estimate. (The caller ranks them.)"""
-    theirs = home_of(position, position.turn.opponent)
-    if theirs is None or len(theirs) > MOST_CHECKERS:
-        return list(judged)  # a play moves the mover's checkers only: no small race ahead
-    return [
-        replace(entry, chances=exact_chances(entry.after).mirrored(), exact=True)
-        if entry.after.winner is None and is_small_race(entry.after)
-        else entry
-        for entry in judged
-    ]
 
 
 @cache

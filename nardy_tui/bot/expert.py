@@ -23,7 +23,7 @@ import numpy as np
 from nardy_tui.bot.batch_moves import MAX_GAMES, Board, boards, in_parts, legal_ends
 from nardy_tui.bot.chances import Evaluation, JudgedPlay, RankedPlay, RolledOut
 from nardy_tui.bot.encoding import encode, encode_sides
-from nardy_tui.bot.exact import exact_where_known, is_small_race
+from nardy_tui.bot.home_race import is_home_race, known_chances, with_known_chances
 from nardy_tui.bot.network import Network, equities, load
 from nardy_tui.bot.players import ROLL_WEIGHTS, Bot, Ranking, RankingWithChances
 from nardy_tui.engine import CHECKERS, Dice, Position, legal_results
@@ -114,8 +114,9 @@ class ExpertBot(Bot):
         The best plays by the network are searched a roll deeper (the best alone too, where
         it stands out, so its figure is the same whoever asks), and the best two of those,
         when close, a second roll deeper; the plays are ranked by the deepest look each got,
-        then by equity (``_rank_key``). Where a play leaves a small race (``bot.exact``), the
-        table's truth replaces the estimate: the network errs most there, enough to blunder.
+        then by equity (``_rank_key``). Where a play leaves a race with both sides home, the
+        tables' figures replace the estimate (``bot.home_race``): the network errs most
+        there, enough to blunder.
 
         ``played`` (a position a player reached: a review's or the tutor's question) changes
         no place in the ranking: only the play that led there, where its look was shallower
@@ -130,15 +131,15 @@ class ExpertBot(Bot):
 
     def _ranked(self, position: Position, dice: Dice) -> list[JudgedPlay]:
         """Every legal play judged and ranked (``judge``), whoever asks: the network's look
-        at each, then, unless the table knows the race, a roll deeper for the best few and
+        at each, then, unless the tables know the race, a roll deeper for the best few and
         two rolls for the closest of those (``_Candidate``'s passes)."""
         candidates = self._by_network(position, dice)
-        if not is_small_race(position):  # in one, every play's figure is the table's
+        if not is_home_race(position):  # in one, every play's figure is a table's
             by_network = sorted(candidates, key=lambda candidate: -candidate.network.equity)
             self._one_roll_pass(by_network)
             self._two_roll_pass(by_network)
         judged = [candidate.judged for candidate in candidates]
-        return sorted(exact_where_known(position, judged), key=_rank_key, reverse=True)
+        return sorted(with_known_chances(position, judged), key=_rank_key, reverse=True)
 
     def _by_network(self, position: Position, dice: Dice) -> list[_Candidate]:
         """The first pass: each legal play (in the engine's order) judged by the network on
@@ -217,9 +218,13 @@ class ExpertBot(Bot):
         return rollout(self.network, afters, trials, seed, progress)
 
     def position_chances(self, position: Position) -> Evaluation:
-        """The side to move's chances before it rolls: the network's own when this bot
-        does not search (``width`` 0), else the average over the 21 rolls of the best
-        play's chances by the network, which is the same depth as a searched play's."""
+        """The side to move's chances before it rolls: the tables' where they know them
+        (``known_chances``), else the network's own when this bot does not search
+        (``width`` 0), else the average over the 21 rolls of the best play's chances by
+        the network, which is the same depth as a searched play's."""
+        known = None if position.winner is not None else known_chances(position)
+        if known is not None:
+            return known
         if position.winner is not None or self.width == 0:
             return self.evaluate(position)
         one_ply = ExpertBot(self.network, width=0)
@@ -347,7 +352,7 @@ def _rank_key(entry: JudgedPlay) -> tuple[int, float]:
     """Where a play ranks: by the deepest look it got (as GNU Backgammon ranks its plays),
     then by equity. The plays looked at more deeply were the best at the shallower look;
     another's shallower figure, less to be trusted, is no reason to rank it above them. A
-    figure that is the truth (the exact table's, a game over) counts as the deepest."""
+    figure that is a table's or a game over counts as the deepest."""
     return (3 if entry.is_known else entry.depth), entry.chances.equity
 
 

@@ -36,6 +36,9 @@ SUBCOMMANDS = (
     "verify",
 )
 
+BOT_SUBCOMMANDS = ("analyze", "arena", "host", "join", "review")
+"""The subcommands in which the expert may judge a position (its own play, a hint)."""
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
@@ -164,6 +167,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         if args and args[0] in SUBCOMMANDS:
+            if args[0] in BOT_SUBCOMMANDS:
+                _keep_tables_beside_settings()
             status = _run_subcommand(args[0], args[1:])
             sys.stdout.flush()  # a reader that quit early shows here, not at exit
             return status
@@ -184,6 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     file=sys.stderr,
                 )
                 return 2
+        _keep_tables_beside_settings()
         from nardy_tui.ui import run_app
 
         return run_app(launch)
@@ -191,6 +197,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return _reader_gone()
+
+
+def _keep_tables_beside_settings() -> None:
+    """The bot's bear-off database is kept in the data folder, beside the settings, so
+    it is solved once, not in every run."""
+    from nardy_tui.bot import keep_tables_in
+    from nardy_tui.storage import data_dir
+
+    keep_tables_in(data_dir())
 
 
 def _language_option(args: list[str]) -> tuple[str | None, list[str]]:
