@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -175,3 +179,32 @@ def test_in_a_small_race_the_analysis_gives_the_exact_chances(
     assert best["win"] == pytest.approx(round(1 - exact_chances(after).win, 4))
     chances = analysed(capsys, position.to_id())["chances"]
     assert chances["win"] == pytest.approx(round(exact_chances(position).win, 4))  # type: ignore[index]
+
+
+def test_the_bear_off_database_is_kept_in_the_data_folder_once_solved(tmp_path: Path) -> None:
+    # Run as a user would: the first race both home solves the database and keeps it
+    # beside the settings; the next run reads it, and a damaged file is solved again.
+    board = [0] * 24
+    board[5], board[0] = 6, 9  # White: all home, too many for the exact table
+    board[12 + 2] = -15  # Black: all fifteen on its 3-point
+    position_id = Position.from_points(board, Side.WHITE).to_id()
+    home = tmp_path / "home"
+    kept = home / "bearoff.npz"
+
+    def analyze() -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "nardy_tui", "analyze", position_id, "--json"],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "NARDY_HOME": str(home)},
+            timeout=120,
+            check=True,
+        )
+        return done.stdout
+
+    first = analyze()
+    assert kept.is_file()
+    written = kept.stat().st_mtime_ns
+    assert analyze() == first and kept.stat().st_mtime_ns == written
+    kept.write_bytes(b"damaged")
+    assert analyze() == first and kept.stat().st_size > 1000

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from nardy_tui.bot import get_bot, review_game
+from nardy_tui.bot import Evaluation, get_bot, known_chances, review_game
 from nardy_tui.cli.analyze import analyze_main
 from nardy_tui.engine import (
     Dice,
@@ -158,3 +158,27 @@ def test_in_a_small_race_the_reviews_luck_is_the_tables(capsys: pytest.CaptureFi
     before = analysed(capsys, position.to_id())["chances"]
     assert roll.luck == pytest.approx(after_best["equity"] - before["equity"], abs=2e-4)
     assert roll.luck == pytest.approx(-1 / 3, abs=1e-3)
+
+
+def test_in_a_race_both_home_every_tool_judges_by_the_bear_off_database(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Too many checkers for the exact table, all of them home: the four tools give the
+    # database's best play and figure, and the analysis its chances before the roll.
+    position = race({6: 3, 5: 2, 3: 2, 1: 1}, {6: 4, 4: 3, 2: 2})
+    dice = Dice(5, 2)
+    by_database = {
+        position.notation(play, dice): known(after).mirrored().equity
+        for play, after in legal_results(position, dice)
+    }
+    best = max(by_database, key=by_database.__getitem__)
+    said = answers(capsys, position, dice, position.parse_play("6/1 6/4", dice))
+    assert set(said.values()) == {(best, round(by_database[best], 4))}
+    chances = analysed(capsys, position.to_id())["chances"]
+    assert chances["win"] == pytest.approx(round(known(position).win, 4))  # type: ignore[index]
+
+
+def known(position: Position) -> Evaluation:
+    chances = known_chances(position)
+    assert chances is not None
+    return chances

@@ -49,9 +49,14 @@ def with_known_chances(position: Position, judged: Sequence[JudgedPlay]) -> list
         return list(judged)  # a play moves the mover's checkers only: no home race ahead
     known = [None if entry.settled else known_chances(entry.after) for entry in judged]
     return [
-        entry if chances is None else replace(entry, chances=chances.mirrored(), exact=True)
+        entry if chances is None else _known(entry, chances.mirrored())
         for entry, chances in zip(judged, known, strict=True)
     ]
+
+
+def _known(entry: JudgedPlay, chances: Evaluation) -> JudgedPlay:
+    """``entry`` with a table's ``chances``: no look ahead of the search's is left in it."""
+    return replace(entry, chances=chances, exact=True, searched=False, two_rolls=False)
 
 
 def _homes(position: Position) -> tuple[Home, Home] | None:

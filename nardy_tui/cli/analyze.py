@@ -20,9 +20,7 @@ from nardy_tui.bot import (
     JudgedPlay,
     RolledOut,
     WeightsError,
-    exact_chances,
     get_bot,
-    is_small_race,
 )
 from nardy_tui.cli.argparsing import OneLineParser, ids_as_values
 from nardy_tui.cli.progress import counting_bar
@@ -139,11 +137,7 @@ def analyze_main(argv: Sequence[str]) -> int:
         if args.rollout is not None:
             return _roll_out(bot, position, dice, args)
         if dice is None:
-            chances = (
-                exact_chances(position)
-                if is_small_race(position)
-                else bot.position_chances(position)
-            )
+            chances = bot.position_chances(position)  # the tables' in a race both home
             print(
                 json.dumps(_chances_data(position, args.depth, chances), indent=1)
                 if args.json

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nardy_tui.bot import Evaluation, get_bot, is_small_race
+from nardy_tui.bot import Evaluation, get_bot
 from nardy_tui.bot.expert import ExpertBot
 from nardy_tui.bot.players import ROLL_WEIGHTS
 from nardy_tui.engine import Dice, Position, legal_results
@@ -62,7 +62,8 @@ def test_the_closest_best_plays_are_searched_two_rolls_deep_and_ranked_first(
     for position, dice in positions[:40]:
         ranked = expert.judge(position, dice)
         deep = [entry for entry in ranked if entry.two_rolls]
-        assert len(deep) in (0, 2)  # the best two, when they are close
+        # The best two, when they are close (one of them may leave a race the tables know).
+        assert len(deep) in (0, 2) or any(entry.exact for entry in ranked)
         deepened += bool(deep)
         # The deepest look first, then by equity; exact figures count as the deepest.
         order = [
@@ -91,9 +92,11 @@ def test_the_best_play_is_searched_even_where_it_stands_out_alone(
     expert: ExpertBot, positions: Sample
 ) -> None:
     # One judgement for every tool: the hint's best play has the figure the analysis
-    # gives it, a roll deeper than the network alone, even where the choice is clear.
+    # gives it, a roll deeper than the network alone (or a table's), even where the
+    # choice is clear.
     for position, dice in positions[:40]:
-        assert expert.judge(position, dice)[0].depth >= 1 or is_small_race(position)
+        best = expert.judge(position, dice)[0]
+        assert best.depth >= 1 or best.is_known
 
 
 def test_a_reviewed_play_is_searched_as_deep_as_the_best_without_moving_the_ranking(
