@@ -124,11 +124,17 @@ OUTSIDE = ("tests", "benchmarks", "screenshots")
 WHITE_BOX = {
     "tests/ui/test_fuzz.py": {"nardy_tui.storage.document", "nardy_tui.storage.paths"},
     "benchmarks/bot_speed.py": {"nardy_tui.bot.encoding", "nardy_tui.bot.expert"},
+    "benchmarks/bearoff.py": {
+        "nardy_tui.bot.bearoff",
+        "nardy_tui.bot.bearoff_file",
+        "nardy_tui.bot.expert",
+    },
     "benchmarks/movegen_speed.py": {"nardy_tui.engine.movegen"},
 }
 """Code outside a layer that looks inside it on purpose: the fuzz compares the save's own
-document with the screen, the benchmarks time the network alone and the move generator
-with its memory emptied. A layer's own tests (``tests/engine`` for the engine) are free."""
+document with the screen, the benchmarks time the network alone, the bear-off database's
+solving and its file, and the move generator with its memory emptied. A layer's own tests
+(``tests/engine`` for the engine) are free."""
 
 
 def _outside_problems() -> list[str]:
