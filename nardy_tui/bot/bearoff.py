@@ -50,6 +50,10 @@ class BearoffDatabase:
     finish: np.ndarray
     first_off: np.ndarray
 
+    def __post_init__(self) -> None:
+        for table in (self.finish, self.first_off):
+            table.setflags(write=False)  # shared by every lookup of the process
+
     def finishing(self, counts: Counts) -> np.ndarray:
         """The chance of having borne every checker off in exactly n rolls (item n)."""
         row: np.ndarray = self.finish[home_index(counts)].astype(np.float64)
@@ -150,12 +154,11 @@ def step_table(counts: np.ndarray) -> np.ndarray:
     points down, or is borne off from the die's point, or from a lower point when none
     stands higher (RULES.md section 7)."""
     steps = np.full((len(counts), HOME_TOP, HOME_TOP), NO_HOME, dtype=np.int64)
-    points = np.arange(1, HOME_TOP + 1)
-    # highest[h]: the highest occupied point (0 for an empty home)
     occupied = counts > 0
+    # the highest occupied point of each home (0 for the empty one)
     highest = np.where(occupied.any(axis=1), HOME_TOP - np.argmax(occupied[:, ::-1], axis=1), 0)
-    for die in points:
-        for point in points:
+    for die in range(1, HOME_TOP + 1):
+        for point in range(1, HOME_TOP + 1):
             after = counts.copy()
             after[:, point - 1] -= 1
             if point > die:
@@ -202,8 +205,7 @@ def _solve(counts: np.ndarray, steps: np.ndarray, done: np.ndarray) -> np.ndarra
         )
         mean[level] = 1.0 + mean[ends] @ weights
         spread[level, 1:] = np.einsum("r,hrn->hn", weights, spread[ends, :-1])
-    if spread[:homes, -1].any():
-        raise AssertionError("a home needs more than MOST_ROLLS rolls")
+    assert not spread[:homes, -1].any(), "a home needs more than MOST_ROLLS rolls"
     return spread[:homes, : _longest(spread[:homes]) + 1]
 
 
