@@ -26,14 +26,15 @@ ISSUE_POSITION = "EYREENT-BASKafw"
 """White to move with 4-3: the position where four tools once gave four answers."""
 
 
-def race(white: dict[int, int], black: dict[int, int]) -> Position:
-    """A bear-off race, White to move: each side's checkers by point, in its numbering."""
+def race(white: dict[int, int], black: dict[int, int], turn: Side = Side.WHITE) -> Position:
+    """A bear-off race, White to move unless ``turn`` says: each side's checkers by point,
+    in its own numbering."""
     board = [0] * 24
     for point, count in white.items():
         board[point - 1] = count
     for point, count in black.items():
         board[12 + point - 1] = -count
-    return Position.from_points(board, Side.WHITE)
+    return Position.from_points(board, turn)
 
 
 def analysed(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:

@@ -9,22 +9,12 @@ from nardy_tui.bot import exact_chances, get_bot, is_home_race, known_chances
 from nardy_tui.bot.expert import ExpertBot
 from nardy_tui.engine import Dice, Position, Side, legal_results
 from nardy_tui.options import Level
+from tests.test_one_judgement import race
 
 
 @pytest.fixture(scope="module")
 def expert() -> ExpertBot:
     return get_bot(Level.EXPERT)
-
-
-def race(white: dict[int, int], black: dict[int, int], turn: Side = Side.WHITE) -> Position:
-    """Each side's checkers by point, in its own numbering (White's 1 is index 0, Black's
-    1 is White's 13)."""
-    board = [0] * 24
-    for point, count in white.items():
-        board[point - 1] = count
-    for point, count in black.items():
-        board[12 + point - 1] = -count
-    return Position.from_points(board, turn)
 
 
 def test_the_tables_know_a_race_only_when_both_sides_are_home() -> None:
