@@ -10,8 +10,6 @@ settings); ``--direct`` connects to the host's address instead.
 from __future__ import annotations
 
 import argparse
-import ipaddress
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,12 +26,6 @@ if TYPE_CHECKING:
 DEFAULT_PORT = 7520
 """The port ``nardy host --direct`` listens on unless told (``nardy join`` tries it by
 default)."""
-TRANSIT_PORT = 4001
-"""The port of a transit relay given without one."""
-
-
-class ServersError(ValueError):
-    """What is wrong with a mailbox or transit relay as given, in one line."""
 
 
 def add_server_options(parser: argparse.ArgumentParser) -> None:
@@ -159,6 +151,7 @@ def host_main(argv: Sequence[str]) -> int:
         AddressError,
         NetworkSaveError,
         Role,
+        ServersError,
         listen_address,
         read_network_match,
     )
@@ -283,7 +276,13 @@ def join_main(argv: Sequence[str]) -> int:
 def _join_by_code(args: argparse.Namespace) -> int:
     """``nardy join CODE``; ``nardy join`` alone takes up the saved match met by a code,
     or asks for the code (Tab completes it) at a terminal."""
-    from nardy_tui.net import NetworkSaveError, Role, read_network_match, wormhole_code
+    from nardy_tui.net import (
+        NetworkSaveError,
+        Role,
+        ServersError,
+        read_network_match,
+        wormhole_code,
+    )
 
     code = "" if args.first is None else wormhole_code(args.first)
     if code is None:
@@ -324,66 +323,20 @@ def _join_typed(rendezvous: Rendezvous) -> int:
 
 
 def servers(args: argparse.Namespace) -> Rendezvous:
-    """The servers to meet at: as given (then remembered), from the environment, as last
-    given, or magic-wormhole's public ones. Servers on this machine carry everything
-    themselves, so that a check on one machine sends nothing past loopback."""
-    from nardy_tui.net import DEFAULT_MAILBOX, DEFAULT_TRANSIT
+    """The servers to meet at (``net.meeting_servers``); those given are remembered in
+    the settings for the next time."""
+    from nardy_tui.net import meeting_servers
     from nardy_tui.storage import load_settings, save_settings
 
-    settings = load_settings()
-    mailbox = args.mailbox or os.environ.get("NARDY_MAILBOX") or settings.mailbox
-    transit = args.transit or os.environ.get("NARDY_TRANSIT") or settings.transit
-    rendezvous = Rendezvous(
-        mailbox_url(mailbox or DEFAULT_MAILBOX), transit_address(transit or DEFAULT_TRANSIT)
-    )
+    rendezvous = meeting_servers(args.mailbox, args.transit)
     if args.mailbox or args.transit:
+        settings = load_settings()
         settings.mailbox = args.mailbox or settings.mailbox
         settings.transit = args.transit or settings.transit
         problem = save_settings(settings)
         if problem is not None:
             print(f"nardy: {problem}", file=sys.stderr)
-    if _on_this_machine(rendezvous):
-        rendezvous = Rendezvous(rendezvous.mailbox, rendezvous.transit, direct=False)
     return rendezvous
-
-
-def mailbox_url(url: str) -> str:
-    """``url`` if it names a mailbox server (``ServersError`` if not)."""
-    if not url.startswith(("ws://", "wss://")) or any(c.isspace() for c in url):
-        raise ServersError(
-            _("{url} is not a mailbox server: it is a URL like ws://example.org:4000/v1").format(
-                url=url
-            )
-        )
-    return url
-
-
-def transit_address(text: str) -> str:
-    """A transit relay's ``HOST:PORT`` as given in ``text`` (``ServersError`` if it is none)."""
-    from nardy_tui.net import AddressError, split_address, with_port
-
-    try:
-        host, port = split_address(text, TRANSIT_PORT)
-    except AddressError as error:
-        raise ServersError(f"--transit: {error}") from None
-    return with_port(host, port)
-
-
-def _on_this_machine(rendezvous: Rendezvous) -> bool:
-    """Whether both servers are on a loopback address of this machine."""
-    from urllib.parse import urlsplit
-
-    from nardy_tui.net import split_address
-
-    hosts = [urlsplit(rendezvous.mailbox).hostname or "", split_address(rendezvous.transit, 0)[0]]
-    for host in hosts:
-        try:
-            if not ipaddress.ip_address(host).is_loopback:
-                return False
-        except ValueError:
-            if host != "localhost":
-                return False
-    return True
 
 
 def _play(launch: NetworkLaunch) -> int:

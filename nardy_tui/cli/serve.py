@@ -93,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
 def meeting_servers(parser: argparse.ArgumentParser, args: argparse.Namespace) -> MeetingServers:
     """The servers given for the visitors' games to meet friends at (exit status 2 for one
     that is not a server's form)."""
-    from nardy_tui.cli.network import ServersError, mailbox_url, transit_address
+    from nardy_tui.net import ServersError, mailbox_url, transit_address
     from nardy_tui.serve import MeetingServers
 
     try:

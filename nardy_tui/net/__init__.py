@@ -68,6 +68,7 @@ from nardy_tui.net.saved import (
     restore_network_match,
     write_network_match,
 )
+from nardy_tui.net.servers import ServersError, mailbox_url, meeting_servers, transit_address
 from nardy_tui.net.session import Listener, Session
 
 __all__ = [
@@ -96,6 +97,7 @@ __all__ = [
     "Reveal",
     "Role",
     "Secret",
+    "ServersError",
     "Session",
     "Sync",
     "Throw",
@@ -114,6 +116,8 @@ __all__ = [
     "kept_parts",
     "listen_address",
     "local_address",
+    "mailbox_url",
+    "meeting_servers",
     "network_document",
     "network_record",
     "new_code",
@@ -124,6 +128,7 @@ __all__ = [
     "read_network_match",
     "restore_network_match",
     "split_address",
+    "transit_address",
     "typed_code",
     "verify_record",
     "with_port",

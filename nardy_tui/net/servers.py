@@ -1,0 +1,73 @@
+"""Which servers two players meet at by a short code: the ones given (``--mailbox``,
+``--transit``), the environment's (``NARDY_MAILBOX``, ``NARDY_TRANSIT``), the ones last
+given (the settings), or magic-wormhole's public ones. ``nardy host``, ``nardy join`` and
+the app's own way to a friend (the new-match screen, a match taken up at start-up) all ask
+here, so they meet at the same place."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+from urllib.parse import urlsplit
+
+from nardy_tui.i18n import _
+from nardy_tui.net.addresses import AddressError, split_address, with_port
+from nardy_tui.net.rendezvous import DEFAULT_MAILBOX, DEFAULT_TRANSIT
+from nardy_tui.options import Rendezvous
+from nardy_tui.storage import load_settings
+
+TRANSIT_PORT = 4001
+"""The port of a transit relay given without one."""
+
+
+class ServersError(ValueError):
+    """What is wrong with a mailbox or transit relay as given, in one line."""
+
+
+def meeting_servers(mailbox: str | None = None, transit: str | None = None) -> Rendezvous:
+    """The servers to meet at: ``mailbox`` and ``transit`` if given, else from the
+    environment, as last given, or magic-wormhole's public ones. Servers on this machine
+    carry everything themselves, so that a check on one machine sends nothing past
+    loopback."""
+    settings = load_settings()
+    mailbox = mailbox or os.environ.get("NARDY_MAILBOX") or settings.mailbox
+    transit = transit or os.environ.get("NARDY_TRANSIT") or settings.transit
+    rendezvous = Rendezvous(
+        mailbox_url(mailbox or DEFAULT_MAILBOX), transit_address(transit or DEFAULT_TRANSIT)
+    )
+    if _on_this_machine(rendezvous):
+        rendezvous = Rendezvous(rendezvous.mailbox, rendezvous.transit, direct=False)
+    return rendezvous
+
+
+def mailbox_url(url: str) -> str:
+    """``url`` if it names a mailbox server (``ServersError`` if not)."""
+    if not url.startswith(("ws://", "wss://")) or any(c.isspace() for c in url):
+        raise ServersError(
+            _("{url} is not a mailbox server: it is a URL like ws://example.org:4000/v1").format(
+                url=url
+            )
+        )
+    return url
+
+
+def transit_address(text: str) -> str:
+    """A transit relay's ``HOST:PORT`` as given in ``text`` (``ServersError`` if it is none)."""
+    try:
+        host, port = split_address(text, TRANSIT_PORT)
+    except AddressError as error:
+        raise ServersError(f"--transit: {error}") from None
+    return with_port(host, port)
+
+
+def _on_this_machine(rendezvous: Rendezvous) -> bool:
+    """Whether both servers are on a loopback address of this machine."""
+    hosts = [urlsplit(rendezvous.mailbox).hostname or "", split_address(rendezvous.transit, 0)[0]]
+    for host in hosts:
+        try:
+            if not ipaddress.ip_address(host).is_loopback:
+                return False
+        except ValueError:
+            if host != "localhost":
+                return False
+    return True
