@@ -280,20 +280,18 @@ def _join_by_code(args: argparse.Namespace) -> int:
         NetworkSaveError,
         Role,
         ServersError,
+        not_a_code,
         read_network_match,
         wormhole_code,
     )
 
     code = "" if args.first is None else wormhole_code(args.first)
     if code is None:
-        return _fail(
-            "nardy join",
-            _(
-                "{code} is not a code: it is a number and words, like "
-                "7-crossover-clockwork (for a host started with --direct, type its "
-                "address first: nardy join ADDRESS[:PORT] CODE)"
-            ).format(code=args.first),
+        direct = _(
+            "for a host started with --direct, type its address first: nardy join "
+            "ADDRESS[:PORT] CODE"
         )
+        return _fail("nardy join", f"{not_a_code(args.first)} ({direct})")
     try:
         rendezvous = servers(args)
         saved = None if code else read_network_match(Role.JOINER)

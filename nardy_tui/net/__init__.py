@@ -55,6 +55,7 @@ from nardy_tui.net.rendezvous import (
     DEFAULT_MAILBOX,
     DEFAULT_TRANSIT,
     WrongCode,
+    not_a_code,
     typed_code,
     wormhole_code,
 )
@@ -124,6 +125,7 @@ __all__ = [
     "new_master",
     "new_network_match",
     "normalised",
+    "not_a_code",
     "reach",
     "read_network_match",
     "restore_network_match",

@@ -80,6 +80,13 @@ def wormhole_code(text: str) -> str | None:
     return code if CODE.fullmatch(code) else None
 
 
+def not_a_code(text: str) -> str:
+    """Why ``text`` cannot be a code (``wormhole_code`` found none in it), in words."""
+    return _("{code} is not a code: it is a number and words, like 7-crossover-clockwork").format(
+        code=text.strip()
+    )
+
+
 def again_code(key: bytes) -> str:
     """The code of every later introduction, from the first one's agreed key: a nameplate
     far above those the mailbox hands out, and 128 bits that cannot be guessed.

@@ -24,7 +24,7 @@ from textual.screen import Screen
 from textual.signal import Signal
 
 from nardy_tui.i18n import N_, _, current_language, use_language
-from nardy_tui.options import LaunchOptions, MatchOptions, Mode
+from nardy_tui.options import LaunchOptions, MatchOptions, Mode, NetworkLaunch
 from nardy_tui.play import Saver, load_bot
 from nardy_tui.storage import Settings, Switch, load_settings, save_settings
 from nardy_tui.ui.input_guard import InputGuard
@@ -210,12 +210,21 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         self.push_screen(screen, partial(self._new_match_chosen, back))
 
     def _new_match_chosen(
-        self, back: Callable[[], None] | None, chosen: MatchChoice | None
+        self, back: Callable[[], None] | None, chosen: MatchChoice | NetworkLaunch | None
     ) -> None:
-        if chosen is not None:
+        if isinstance(chosen, NetworkLaunch):
+            self.play_friend(chosen)
+        elif chosen is not None:
             self.start_match(chosen.options, start=chosen.start)
         elif back is not None:
             back()
+
+    def play_friend(self, launch: NetworkLaunch) -> None:
+        """Play a friend on another machine, asked for inside the app: what cannot start
+        brings the player back to the new-match screen, the app going on."""
+        self.run_worker(
+            self.network_screens.start(launch, from_app=True), exclusive=True, group="network"
+        )
 
     def show_screen(self, screen: Screen[None]) -> None:
         """Replace the current top screen (the default screen stays underneath)."""

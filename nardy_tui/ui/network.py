@@ -11,9 +11,10 @@ drives a screen itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.markup import escape
 from textual.message import Message
@@ -21,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from nardy_tui.engine import Side
-from nardy_tui.i18n import _, ended, ngettext
+from nardy_tui.i18n import N_, _, ended, ngettext
 from nardy_tui.net import (
     Bye,
     NetworkMatch,
@@ -29,6 +30,7 @@ from nardy_tui.net import (
     Session,
     Welcome,
     code_key,
+    forget_network_match,
     join_line,
     local_address,
     new_network_match,
@@ -45,12 +47,19 @@ from nardy_tui.play import (
     Seat,
     against_friend,
 )
+from nardy_tui.ui.footer import KeysFooter
+from nardy_tui.ui.translated import translate_bindings
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
 HOST_SIDE = Side.WHITE
 """The host plays White, the joiner Black (the roll-off still decides who moves first)."""
+
+
+def side_of(role: Role) -> Side:
+    """The side a role plays."""
+    return HOST_SIDE if role is Role.HOST else HOST_SIDE.opponent
 
 
 def code_line(code: str) -> str:
@@ -82,17 +91,36 @@ class Strangers:
 
 
 class ConnectingScreen(Screen[None]):
-    """Before a new match's first connection: where the joiner is trying to go."""
+    """Before a new match's first connection: where the joiner is trying to go.
 
-    def __init__(self, title: str) -> None:
+    With ``back`` (a match asked for inside the app), Escape gives the meeting up and
+    calls it: a code nobody is waiting on (the friend gone, a code already used) would
+    otherwise be waited on until the player quits.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", N_("Back"))]
+
+    def __init__(self, title: str, back: Callable[[], None] | None = None) -> None:
         super().__init__()
+        translate_bindings(self)
         self.title_words = title
+        self.back = back
 
     def compose(self) -> ComposeResult:
         with Vertical(id="connecting"):
             yield Static(self.title_words, id="connecting-title")
             yield Static(id="connecting-news")
-            yield Static(_("Ctrl+Q quits."), id="connecting-keys")
+            keys = _("Ctrl+Q quits.") if self.back is None else _("Escape goes back; Ctrl+Q quits.")
+            yield Static(keys, id="connecting-keys")
+        if self.back is not None:
+            yield KeysFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.back is not None if action == "back" else True
+
+    def action_back(self) -> None:
+        if self.back is not None:
+            self.back()
 
     def news(self, text: str) -> None:
         self.query_one("#connecting-news", Static).update(text)
@@ -146,11 +174,12 @@ class NetworkGame:
             self.reason = reason
 
     class Ended(Notice):
-        """The match cannot go on in this app (the host refused us): exit, saying why."""
+        """The match cannot start (the host refused us, a wrong code, no mailbox to meet
+        at): ``reason`` says why."""
 
-        def __init__(self, said: str) -> None:
+        def __init__(self, reason: str) -> None:
             super().__init__()
-            self.said = said
+            self.reason = reason
 
     class SaveFailed(Notice):
         """The match could not be saved: what is not on disk does not leave this machine
@@ -189,7 +218,7 @@ class NetworkGame:
 
     @property
     def me(self) -> Side:
-        return HOST_SIDE if self.role is Role.HOST else HOST_SIDE.opponent
+        return side_of(self.role)
 
     async def start(self) -> None:
         """Listen (host) or reach the host (joiner), and show what there is to show."""
@@ -415,7 +444,7 @@ class NetworkGame:
             )
 
     def refused(self, reason: str) -> None:
-        self._post(self.Ended(f"nardy: {reason}"))
+        self._post(self.Ended(reason))
 
     def code_given(self, code: str) -> None:
         """The mailbox's code for the friend: shown, and offered for copying."""
@@ -431,6 +460,15 @@ class NetworkGame:
 
     def broken(self, reason: str) -> None:
         self._post(self.Broken(reason))
+
+    async def give_up(self) -> None:
+        """Stop meeting the friend, and stay saved if the match began: a host whose friend
+        never came (no code of later meetings yet) has nothing to take up, and forgets
+        its save."""
+        saved = self.saved
+        if self.role is Role.HOST and saved is not None and saved.by_code and not saved.code:
+            forget_network_match(Role.HOST)
+        await self.session.close()
 
     async def leave(self) -> None:
         """The player quits: tell the friend (the match stays saved on both sides)."""

@@ -16,6 +16,8 @@ from nardy_tui.ui.lazy import game_screen_in, game_screen_type
 from nardy_tui.ui.network import ConnectingScreen, NetworkGame, resumable
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Coroutine
+
     from textual.message import Message
     from textual.notifications import SeverityLevel
     from textual.screen import Screen
@@ -50,6 +52,10 @@ class Stage(Protocol):
 
     def exit(self, result: int | None = None, return_code: int = 0, message: str = ...) -> None: ...
 
+    def open_new_match_screen(self, back: Callable[[], None] | None = None) -> None: ...
+
+    def run_worker(self, work: Coroutine[Any, Any, None], *, group: str = ...) -> object: ...
+
 
 class NetworkScreens:
     """The match with a friend on another machine, shown on ``stage``'s screens."""
@@ -58,24 +64,45 @@ class NetworkScreens:
         self._stage = stage
         self.game: NetworkGame | None = None
         """Made by ``start``."""
+        self._from_app = False
 
-    async def start(self, launch: NetworkLaunch) -> None:
+    async def start(self, launch: NetworkLaunch, *, from_app: bool = False) -> None:
         """Listen or connect; a port that cannot be opened, or a saved network match that
-        cannot be read, ends the app in one line."""
+        cannot be read, gives the match up (``_give_up``). ``from_app``: the player asked
+        for it inside the app (the new-match screen, a match taken up at start-up), not on
+        the command line."""
         from nardy_tui.net import NetworkSaveError
 
+        self._from_app = from_app
         try:
             self.game = NetworkGame(launch, resumable(launch), self._stage.post_message)
             await self.game.start()
         except NetworkSaveError as error:
-            self._stage.exit(return_code=1, message=f"nardy: {error}")
+            self._give_up(str(error))
         except OSError as error:
-            self._stage.exit(
-                return_code=1,
-                message=_("nardy: cannot listen on port {port}: {reason}").format(
+            self._give_up(
+                _("cannot listen on port {port}: {reason}").format(
                     port=launch.port, reason=error.strerror or error
-                ),
+                )
             )
+
+    def _give_up(self, reason: str) -> None:
+        """The match cannot start or go on in this app. Asked for on the command line,
+        the app ends saying why in one line; asked for inside the app, where ending it
+        would close a browser's page, the player is told and is back at the new-match
+        screen."""
+        if not self._from_app:
+            self._stage.exit(return_code=1, message=f"nardy: {reason}")
+            return
+        self._stage.notify(reason, severity="error")
+        self.back_to_new_match()
+
+    def back_to_new_match(self) -> None:
+        """Leave the match with the friend (saved, if it began) for the new-match screen."""
+        game, self.game = self.game, None
+        if game is not None:
+            self._stage.run_worker(game.give_up(), group="network-leaving")
+        self._stage.open_new_match_screen()
 
     def show(self, notice: NetworkGame.Notice) -> None:
         """Put what the network game posted on the screen it is for."""
@@ -84,7 +111,8 @@ class NetworkScreens:
             case NetworkGame.MatchReady():
                 self._show_match()
             case NetworkGame.Joining(title=title):
-                stage.push_screen(ConnectingScreen(title))
+                back = self.back_to_new_match if self._from_app else None
+                stage.push_screen(ConnectingScreen(title, back))
             case NetworkGame.CodeGiven(line=line):
                 stage.copy_to_clipboard(line)  # OSC 52: where the terminal lets it
             case NetworkGame.News():
@@ -98,9 +126,9 @@ class NetworkScreens:
                 if game is not None:
                     game.peer.broke(reason)
                 else:
-                    stage.exit(return_code=1, message=f"nardy: {reason}")
-            case NetworkGame.Ended(said=said):
-                stage.exit(return_code=1, message=said)
+                    self._give_up(reason)
+            case NetworkGame.Ended(reason=reason):
+                self._give_up(reason)
             case NetworkGame.SaveFailed(problem=problem):
                 stage.notify(problem, severity="error")
 
@@ -114,7 +142,7 @@ class NetworkScreens:
         services = replace(
             stage.game_services,
             saver=network.saver,
-            new_match=partial(stage.exit, 0),
+            new_match=self.back_to_new_match if self._from_app else partial(stage.exit, 0),
             lockstep=network.lockstep,
         )
         game = game_screen_type()(network.saved.match, network.options, network.seats, services)

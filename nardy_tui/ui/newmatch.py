@@ -1,5 +1,6 @@
 """The new-match screen: who plays, the bot's level, your colour, the match length, the
-language, and (for practice) a position to start from."""
+language, and (for practice) a position to start from; or the way to a friend on another
+machine (``network_friend``)."""
 
 from __future__ import annotations
 
@@ -15,11 +16,12 @@ from textual.widgets import Button, Checkbox, Input, RadioButton, RadioSet, Sele
 
 from nardy_tui.engine import MATCH_LENGTHS, Position, Side
 from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, ngettext
-from nardy_tui.options import BOT_LEVELS, LOCAL_MODES, Level, MatchOptions, Mode
+from nardy_tui.options import BOT_LEVELS, LOCAL_MODES, Level, MatchOptions, Mode, NetworkLaunch
 from nardy_tui.play import level_name
 from nardy_tui.storage import Settings, Switch
 from nardy_tui.ui.closing import ClosesOnce
 from nardy_tui.ui.footer import KeysFooter
+from nardy_tui.ui.network_friend import FriendScreen
 from nardy_tui.ui.setting_labels import SETTING_LABELS
 from nardy_tui.ui.sized import SizedScreenOf
 from nardy_tui.ui.textual_patches import PageSafeSelect, SubmittingInput, highlight_button
@@ -114,8 +116,9 @@ WIDE = 110
 """Columns from which the five choices stand side by side."""
 
 
-class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice]):
-    """Choose how to play; Start (or s) dismisses the screen with the match's options.
+class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | None]):
+    """Choose how to play; Start (or s) dismisses the screen with the match's options,
+    "A friend" (or f) with the match with a friend on another machine chosen there.
 
     Reached from the question whether to resume a saved match, Escape goes back to it (the
     saved match is kept until a new one starts).
@@ -126,6 +129,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start", N_("Start")),
+        Binding("f", "friend", N_("A friend")),
         Binding("escape", "back", N_("Back")),
         Binding("question_mark,f1", "app.help", N_("Help")),
         Binding("down", "app.focus_next", N_("Next"), show=False),
@@ -211,7 +215,9 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice]):
             with Vertical(id="settings"):
                 for switch, label in SETTING_LABELS.items():
                     yield MarkedCheckbox(_(label), settings.is_on(switch), id=switch.value)
-            yield Button(_("Start the match (s)"), id="start", variant="primary")
+            with Horizontal(id="start-row"):
+                yield Button(_("Start the match (s)"), id="start", variant="primary")
+                yield Button(_("A friend on another machine (f)"), id="friend")
         yield KeysFooter()
 
     @staticmethod
@@ -265,6 +271,19 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice]):
     @on(Button.Pressed, "#start")
     def _start_pressed(self) -> None:
         self.action_start()
+
+    @on(Button.Pressed, "#friend")
+    def _friend_pressed(self) -> None:
+        self.action_friend()
+
+    def action_friend(self) -> None:
+        """Join a friend's match by its code, or host one of the length chosen here."""
+        points = MATCH_LENGTHS[self._chosen("length")]
+        self.app.push_screen(FriendScreen(points), self._friend_chosen)
+
+    def _friend_chosen(self, launch: NetworkLaunch | None) -> None:
+        if launch is not None:
+            self.dismiss(launch)
 
     def action_start(self, typed: str | None = None) -> None:
         options = MatchOptions(

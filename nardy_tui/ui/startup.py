@@ -1,7 +1,7 @@
 """What comes before the first screen: refusing what cannot work before the terminal is
-taken over, which screen opens first (the saved match, the question whether to resume it,
-or the match asked for) and the words of that question, and ending the app cleanly on a
-hangup or ``kill``.
+taken over, which screen opens first (the saved match, the question whether to resume it
+or the unfinished match with a friend on another machine, or the match asked for) and the
+words of that question, and ending the app cleanly on a hangup or ``kill``.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 from nardy_tui.i18n import _
 from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.play import Saver
+from nardy_tui.ui.network import side_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
     from nardy_tui.engine import Match, TurnKey
+    from nardy_tui.net import NetworkMatch
+    from nardy_tui.options import NetworkLaunch
     from nardy_tui.storage import SavedMatch
     from nardy_tui.ui.dialogs import Choice, ResumeDialog
 
@@ -58,11 +61,17 @@ def saved_summary(match: Match, options: MatchOptions) -> str:
         where = _("game {number}")
     if options.mode is Mode.HOT_SEAT:
         template = _("hot-seat, match to {length}, White {white} - Black {black}, {where}")
+    elif options.mode is Mode.NETWORK:
+        template = _(
+            "with a friend on another machine, you play {side}, match to {length}, "
+            "White {white} - Black {black}, {where}"
+        )
     else:
         template = _(
             "against the {level} bot, match to {length}, White {white} - Black {black}, {where}"
         )
     return template.format(
+        side=options.color.name_shown if options.color is not None else "",
         level=level_name(options.bot_level),
         length=match.length,
         white=match.score[Side.WHITE],
@@ -99,6 +108,8 @@ class Opener(Protocol):
 
     def open_new_match_screen(self, back: Callable[[], None] | None = None) -> None: ...
 
+    def play_friend(self, launch: NetworkLaunch) -> None: ...
+
     def push_screen(
         self, screen: ResumeDialog, callback: Callable[[Choice | None], None]
     ) -> object: ...
@@ -123,7 +134,69 @@ class FirstScreen:
         self._launch = app.launch
 
     def open(self) -> None:
-        """Open it; a save that cannot be read is told, and play starts afresh."""
+        """Open it; with nothing asked for, an unfinished match with a friend met by a
+        code is offered first: a page of ``nardy serve`` reloaded mid-match (the app
+        started again, with no command line) finds it there."""
+        from nardy_tui.ui.dialogs import ResumeDialog
+
+        asked = self._launch.match is not None or self._launch.resume is not None
+        saved = None if asked else self._saved_with_friend()
+        if saved is None:
+            self._open_here()
+            return
+        side = side_of(saved.role)
+        options = MatchOptions(mode=Mode.NETWORK, color=side, points=saved.match.length)
+        self._app.push_screen(
+            ResumeDialog(saved_summary(saved.match, options)),
+            partial(self._friend_chosen, saved),
+        )
+
+    def _saved_with_friend(self) -> NetworkMatch | None:
+        """The saved match with a friend met by a code (the joiner's first), if any; a
+        save that cannot be read is told and passed over."""
+        from nardy_tui.net import NetworkSaveError, Role, read_network_match
+
+        for role in (Role.JOINER, Role.HOST):
+            try:
+                saved = read_network_match(role)
+            except NetworkSaveError as error:
+                self._app.notify(str(error), severity="warning", timeout=10)
+                continue
+            if saved is not None and saved.by_code:
+                return saved
+        return None
+
+    def _friend_chosen(self, saved: NetworkMatch, choice: Choice | None) -> None:
+        """Take the match with the friend up, as ``nardy join`` (the joiner, under the
+        code of later meetings) or ``nardy host --resume`` would; or go on as if there
+        were none (it stays saved)."""
+        from nardy_tui.net import Role, ServersError, meeting_servers
+        from nardy_tui.options import NetworkLaunch
+        from nardy_tui.ui.dialogs import Choice
+
+        if choice is not Choice.RESUME:
+            self._open_here()
+            return
+        try:
+            rendezvous = meeting_servers()
+        except ServersError as error:
+            self._app.notify(str(error), severity="error", timeout=10)
+            self._open_here()
+            return
+        hosting = saved.role is Role.HOST
+        self._app.play_friend(
+            NetworkLaunch(
+                hosting=hosting,
+                code="",
+                points=saved.match.length,
+                resume=hosting,
+                rendezvous=rendezvous,
+            )
+        )
+
+    def _open_here(self) -> None:
+        """The match on this machine: resumed, offered, asked for or chosen anew; a save
+        that cannot be read is told, and play starts afresh."""
         saved, problem = (None, None) if self._launch.resume is False else self._app.saver.load()
         if problem is not None:
             self._app.notify(

@@ -4,6 +4,7 @@ of ``NetworkGame``'s messages goes to the screen, notice or exit it is for."""
 from __future__ import annotations
 
 import socket
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,8 @@ class FakeStage:
     notices: list[tuple[str, str]] = field(default_factory=list)
     exits: list[tuple[int, str]] = field(default_factory=list)
     posted: list[Message] = field(default_factory=list)
+    new_match_screens: int = 0
+    workers: list[Coroutine[Any, Any, None]] = field(default_factory=list)
 
     @property
     def screen(self) -> Screen[object]:
@@ -57,6 +60,13 @@ class FakeStage:
     def exit(self, result: int | None = None, return_code: int = 0, message: str = "") -> None:
         self.exits.append((return_code, message))
 
+    def open_new_match_screen(self, back: Callable[[], None] | None = None) -> None:
+        self.new_match_screens += 1
+
+    def run_worker(self, work: Coroutine[Any, Any, None], *, group: str = "") -> object:
+        self.workers.append(work)
+        return None
+
 
 def shown(*notices: NetworkGame.Notice) -> FakeStage:
     stage = FakeStage(screen_stack=[Screen()])
@@ -86,9 +96,12 @@ def test_a_match_that_cannot_be_saved_is_told_as_an_error() -> None:
 
 
 def test_a_refusal_ends_the_app_saying_why() -> None:
-    assert shown(NetworkGame.Ended("nardy: the code is wrong")).exits == [
-        (1, "nardy: the code is wrong")
-    ]
+    assert shown(NetworkGame.Ended("the code is wrong")).exits == [(1, "nardy: the code is wrong")]
+
+
+def test_joining_from_the_command_line_has_no_way_back() -> None:
+    connecting = shown(NetworkGame.Joining("Joining the match 7-apple-tree…")).screen
+    assert isinstance(connecting, ConnectingScreen) and connecting.back is None
 
 
 def test_a_broken_match_with_no_game_screen_ends_the_app_saying_why() -> None:

@@ -1,0 +1,124 @@
+"""The way to a friend on another machine from inside the app (the new-match screen's
+"A friend" key): join their match by the code their screen shows, or host one and give
+them the code. It starts the same match as ``nardy join CODE`` and ``nardy host`` do, at
+the same servers (``net.meeting_servers``), for a player with no command line: a visitor
+of ``nardy serve`` in a browser."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Static
+
+from nardy_tui.i18n import N_, _, ngettext
+from nardy_tui.net import ServersError, meeting_servers, not_a_code, wormhole_code
+from nardy_tui.options import NetworkLaunch, Rendezvous
+from nardy_tui.ui.closing import ClosesOnce
+from nardy_tui.ui.footer import KeysFooter
+from nardy_tui.ui.sized import SizedScreenOf
+from nardy_tui.ui.textual_patches import SubmittingInput
+from nardy_tui.ui.translated import translate_bindings
+
+EXAMPLE_CODE = "7-crossover-clockwork"
+
+
+class CodeInput(SubmittingInput):
+    """The field for the friend's code: Enter joins with the code as typed so far."""
+
+
+class FriendScreen(ClosesOnce, SizedScreenOf[NetworkLaunch | None]):
+    """Join a friend's match by its code, or host a match of ``points`` for a friend;
+    dismissed with the match to start, or None (Escape) to go back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", N_("Back")),
+        Binding("question_mark,f1", "app.help", N_("Help"), show=False),
+        Binding("down", "app.focus_next", N_("Next"), show=False),
+        Binding("up", "app.focus_previous", N_("Previous"), show=False),
+    ]
+    AUTO_FOCUS = "#code"
+
+    def __init__(self, points: int) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.points = points
+
+    def compose_main(self) -> ComposeResult:
+        with Vertical(id="friend-choices"):
+            yield Static(_("nardy · Long Nardy · a friend on another machine"), id="friend-title")
+            yield Static(_("Join your friend's match: type the code their screen shows."))
+            with Horizontal(id="code-row"):
+                yield CodeInput(placeholder=EXAMPLE_CODE, max_length=80, compact=True, id="code")
+                yield Button(_("Join (Enter)"), id="join", variant="primary")
+            yield Static(
+                ngettext(
+                    "Or open a match to {count} point: your screen shows the code to give "
+                    "your friend.",
+                    "Or open a match to {count} points: your screen shows the code to give "
+                    "your friend.",
+                    self.points,
+                ).format(count=self.points),
+                id="friend-host-words",
+            )
+            yield Button(_("Host a match"), id="host")
+            yield Static(
+                _(
+                    "Both machines need the internet, or servers of your own "
+                    "(NARDY_MAILBOX, NARDY_TRANSIT)."
+                ),
+                id="friend-needs",
+            )
+        yield KeysFooter()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    @on(Input.Submitted, "#code")
+    def _code_submitted(self, event: Input.Submitted) -> None:
+        self.join(event.value)
+
+    @on(Button.Pressed, "#join")
+    def _join_pressed(self) -> None:
+        self.join(self.query_one("#code", Input).value)
+
+    @on(Button.Pressed, "#host")
+    def _host_pressed(self) -> None:
+        rendezvous = self._servers()
+        if rendezvous is not None:
+            self.dismiss(
+                NetworkLaunch(hosting=True, code="", points=self.points, rendezvous=rendezvous)
+            )
+
+    def join(self, typed: str) -> None:
+        """Join with ``typed``, if it can be a code; else say what a code looks like."""
+        if not typed.strip():
+            self._refuse(
+                _("type the code your friend's screen shows, like: {example}").format(
+                    example=EXAMPLE_CODE
+                )
+            )
+            return
+        code = wormhole_code(typed)
+        if code is None:
+            self._refuse(not_a_code(typed))
+            return
+        rendezvous = self._servers()
+        if rendezvous is not None:
+            self.dismiss(NetworkLaunch(hosting=False, code=code, rendezvous=rendezvous))
+
+    def _servers(self) -> Rendezvous | None:
+        """Where to meet, as ``nardy host`` and ``nardy join`` would; None, told, if the
+        environment names a server that cannot be one."""
+        try:
+            return meeting_servers()
+        except ServersError as error:
+            self._refuse(str(error))
+            return None
+
+    def _refuse(self, reason: str) -> None:
+        self.notify(reason, severity="error")
+        self.query_one("#code", Input).focus()

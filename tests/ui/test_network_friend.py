@@ -1,0 +1,197 @@
+"""A friend on another machine from inside the app, as a visitor of ``nardy serve`` with no
+command line plays one: the new-match screen's "A friend" asks for the code (checked as
+``nardy join`` checks it) or hosts; what cannot start is told and the new-match screen
+comes back, the app going on; the app started again (a page reloaded) offers the match
+with the friend, and takes it up under the code of later meetings."""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+
+from nardy_tui.engine import Phase, Side
+from nardy_tui.options import LaunchOptions, Rendezvous
+from nardy_tui.ui.app import NardyApp
+from nardy_tui.ui.dialogs import ResumeDialog
+from nardy_tui.ui.network import ConnectingScreen
+from nardy_tui.ui.network_friend import FriendScreen
+from nardy_tui.ui.newmatch import NewMatchScreen
+from tests.rendezvous_servers import free_port
+from tests.ui.driver import burst
+from tests.ui.two_apps import (
+    SIZE,
+    Friends,
+    code_host_app,
+    connected,
+    hosting_by_code,
+    match_of,
+    play_until,
+    until,
+)
+
+
+@pytest.fixture(autouse=True)
+def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    from nardy_tui.net import session
+
+    monkeypatch.setattr(session, "RETRY_SECONDS", 0.2)
+
+
+def meet_at(monkeypatch: pytest.MonkeyPatch, rendezvous: Rendezvous) -> None:
+    """The servers the app meets at, named as a visitor's game is given them."""
+    monkeypatch.setenv("NARDY_MAILBOX", rendezvous.mailbox)
+    monkeypatch.setenv("NARDY_TRANSIT", rendezvous.transit)
+
+
+def friends_app() -> NardyApp:
+    """A friend's app as ``nardy --new`` (the host's app saves into the same folder, and
+    its save is not this app's to offer)."""
+    return NardyApp(LaunchOptions(resume=False), pace=0)
+
+
+def notices(app: NardyApp) -> str:
+    return " ".join(str(notice.message) for notice in app._notifications)
+
+
+async def type_code(pilot: Pilot[int], code: str) -> None:
+    """From the new-match screen: "A friend", then the code and Enter."""
+    await burst(pilot, "f")
+    assert isinstance(pilot.app.screen, FriendScreen)
+    await burst(pilot, *code, "enter")
+
+
+@pytest.mark.parametrize(
+    ("typed", "words"),
+    [
+        ("k7m2-x9qp", "k7m2-x9qp is not a code: it is a number and words"),
+        ("", "type the code your friend's screen shows, like: 7-crossover-clockwork"),
+    ],
+    ids=["a direct match's code", "nothing"],
+)
+async def test_what_cannot_be_a_code_is_told_and_the_code_asked_again(
+    typed: str, words: str
+) -> None:
+    app = NardyApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_code(pilot, typed)
+        assert isinstance(app.screen, FriendScreen) and app.network is None
+        assert words in notices(app)
+
+
+async def test_escape_goes_back_to_the_new_match_screen() -> None:
+    app = NardyApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "f")
+        await burst(pilot, "escape")
+        assert isinstance(app.screen, NewMatchScreen)
+
+
+async def test_a_mistyped_server_in_the_environment_is_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("NARDY_MAILBOX", "relay.example.org")
+    app = NardyApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_code(pilot, "7-crossover-clockwork")
+        assert "is not a mailbox server" in notices(app) and app.network is None
+
+
+async def test_a_mailbox_that_cannot_be_reached_brings_back_the_new_match_screen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    nobody = f"127.0.0.1:{free_port()}"
+    meet_at(monkeypatch, Rendezvous(f"ws://{nobody}/v1", nobody))
+    app = NardyApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_code(pilot, "7-crossover-clockwork")
+        await until(
+            lambda: "cannot reach the mailbox server" in notices(app), pilot, what="told why"
+        )
+        await until(
+            lambda: isinstance(app.screen, NewMatchScreen), pilot, what="the new-match screen"
+        )
+        assert app.return_code is None and app.network is None
+
+
+async def test_a_code_nobody_hosts_can_be_given_up_with_escape(
+    monkeypatch: pytest.MonkeyPatch, rendezvous: Rendezvous
+) -> None:
+    meet_at(monkeypatch, rendezvous)
+    app = NardyApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_code(pilot, "99-nobody-here")
+        await until(lambda: isinstance(app.screen, ConnectingScreen), pilot, what="joining")
+        await burst(pilot, "escape")
+        assert isinstance(app.screen, NewMatchScreen) and app.network is None
+
+
+async def test_hosting_from_the_app_shows_the_code_to_give(
+    monkeypatch: pytest.MonkeyPatch, rendezvous: Rendezvous
+) -> None:
+    meet_at(monkeypatch, rendezvous)
+    app = NardyApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "f")
+        await burst(pilot, "down", "down")  # from the field, past Join, to Host
+        assert app.focused is not None and app.focused.id == "host"
+        await burst(pilot, "enter")
+        await until(
+            lambda: app.network is not None and app.network.code != "", pilot, what="a code"
+        )
+        assert app.clipboard == f"nardy join {app.network.code}"
+        assert match_of(app).length == 3  # the new-match screen's length
+
+
+async def test_an_app_joins_by_the_code_typed_in_and_both_see_the_same_first_dice(
+    monkeypatch: pytest.MonkeyPatch, rendezvous: Rendezvous
+) -> None:
+    host = code_host_app(rendezvous)
+    async with hosting_by_code(host) as (host_pilot, code):
+        meet_at(monkeypatch, rendezvous)
+        joiner = friends_app()
+        async with joiner.run_test(size=SIZE) as joiner_pilot:
+            await type_code(joiner_pilot, code)
+            await until(
+                lambda: connected(host, joiner), host_pilot, joiner_pilot, what="both connected"
+            )
+            two = Friends(host, joiner, {Side.WHITE: host_pilot, Side.BLACK: joiner_pilot}, 0)
+            await play_until(
+                two.pilots,
+                lambda: all(match_of(app).phase is Phase.MOVE for app in (host, joiner)),
+            )
+            assert match_of(joiner).dice == match_of(host).dice
+            assert match_of(joiner).game.record_lines() == match_of(host).game.record_lines()
+
+
+async def test_the_app_started_again_takes_the_match_with_the_friend_up(
+    monkeypatch: pytest.MonkeyPatch, rendezvous: Rendezvous
+) -> None:
+    host = code_host_app(rendezvous, points=3)
+    async with hosting_by_code(host) as (host_pilot, code):
+        meet_at(monkeypatch, rendezvous)
+        first = friends_app()
+        async with first.run_test(size=SIZE) as first_pilot:
+            await type_code(first_pilot, code)
+            await until(lambda: connected(host, first), host_pilot, first_pilot, what="joined")
+        reloaded = NardyApp(pace=0)  # the page reloaded: no command line, the same folder
+        async with reloaded.run_test(size=SIZE) as pilot:
+            assert isinstance(reloaded.screen, ResumeDialog)
+            words = " ".join(str(widget.content) for widget in reloaded.screen.query("Static"))
+            assert "with a friend on another machine, you play Black, match to 3" in words
+            await burst(pilot, "r")
+            await until(lambda: connected(host, reloaded), host_pilot, pilot, what="back")
+            assert match_of(reloaded).length == 3
+
+
+async def test_a_saved_match_with_a_friend_given_up_at_start_leaves_the_new_match_screen(
+    monkeypatch: pytest.MonkeyPatch, rendezvous: Rendezvous
+) -> None:
+    from nardy_tui.net import Role, network_document, new_network_match, write_network_match
+
+    saved = new_network_match(Role.JOINER, "12345678-" + "ab" * 16, 3, by_code=True)
+    write_network_match(network_document(saved, []))
+    app = NardyApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, ResumeDialog)
+        await burst(pilot, "n")
+        assert isinstance(app.screen, NewMatchScreen) and app.network is None
