@@ -258,8 +258,8 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         if isinstance(self.screen, QuitDialog):  # Ctrl+Q twice
             self.screen.dismiss(Choice.QUIT)
         else:
-            network = self.network
-            self.push_screen(QuitDialog(network.how_to_go_on() if network else None), chosen)
+            how = self.network_screens.how_to_go_on() if self.network is not None else None
+            self.push_screen(QuitDialog(how), chosen)
 
     # -- the command palette -------------------------------------------------------------
 
@@ -306,7 +306,14 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         yield from setting_commands(self, with_languages=redrawn_in_place(screen))
 
     def _ask_new_match(self) -> None:
+        """The new-match screen, once the player agrees to discard the match in progress;
+        a match with a friend on another machine is left saved on both machines instead."""
         game = game_screen_in(self.screen_stack)
+        if self.network is not None:
+            if game is not None and game.in_progress:
+                self.notify(self.network_screens.how_to_go_on())
+            self.network_screens.back_to_new_match()
+            return
         if game is None or not game.in_progress:
             self.action_new_match()
             return

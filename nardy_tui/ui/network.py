@@ -462,13 +462,13 @@ class NetworkGame:
         self._post(self.Broken(reason))
 
     async def give_up(self) -> None:
-        """Stop meeting the friend, and stay saved if the match began: a host whose friend
-        never came (no code of later meetings yet) has nothing to take up, and forgets
-        its save."""
+        """Leave the match for another one in this app: as quitting does, and a host whose
+        friend never came (no code of later meetings yet) has nothing to take up, and
+        forgets its save."""
         saved = self.saved
         if self.role is Role.HOST and saved is not None and saved.by_code and not saved.code:
             forget_network_match(Role.HOST)
-        await self.session.close()
+        await self.leave()
 
     async def leave(self) -> None:
         """The player quits: tell the friend (the match stays saved on both sides)."""

@@ -65,6 +65,9 @@ class NetworkScreens:
         self.game: NetworkGame | None = None
         """Made by ``start``."""
         self._from_app = False
+        self._left = False
+        """Whether the player left the match in this app: what it posted meanwhile is
+        no news any more."""
 
     async def start(self, launch: NetworkLaunch, *, from_app: bool = False) -> None:
         """Listen or connect; a port that cannot be opened, or a saved network match that
@@ -73,7 +76,7 @@ class NetworkScreens:
         the command line."""
         from nardy_tui.net import NetworkSaveError
 
-        self._from_app = from_app
+        self._from_app, self._left = from_app, False
         try:
             self.game = NetworkGame(launch, resumable(launch), self._stage.post_message)
             await self.game.start()
@@ -100,13 +103,28 @@ class NetworkScreens:
     def back_to_new_match(self) -> None:
         """Leave the match with the friend (saved, if it began) for the new-match screen."""
         game, self.game = self.game, None
+        self._left = True
         if game is not None:
             self._stage.run_worker(game.give_up(), group="network-leaving")
         self._stage.open_new_match_screen()
 
+    def how_to_go_on(self) -> str:
+        """What takes the match up again once this app has left it: asked for inside the
+        app (no command line to type), the app offers it when it starts again."""
+        game = self.game
+        assert game is not None
+        if self._from_app and game.launch.rendezvous is not None:
+            return _(
+                "The match is not over. It is saved on both machines: nardy offers to "
+                "take it up when it starts again, with no new code."
+            )
+        return game.how_to_go_on()
+
     def show(self, notice: NetworkGame.Notice) -> None:
         """Put what the network game posted on the screen it is for."""
         stage = self._stage
+        if self._left:
+            return
         match notice:
             case NetworkGame.MatchReady():
                 self._show_match()

@@ -8,11 +8,19 @@ from __future__ import annotations
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from nardy_tui.engine import Phase, Side
+from nardy_tui.net import (
+    Role,
+    network_document,
+    new_network_match,
+    read_network_match,
+    write_network_match,
+)
 from nardy_tui.options import LaunchOptions, Rendezvous
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.dialogs import ResumeDialog
+from nardy_tui.ui.dialogs import QuitDialog, ResumeDialog
 from nardy_tui.ui.network import ConnectingScreen
 from nardy_tui.ui.network_friend import FriendScreen
 from nardy_tui.ui.newmatch import NewMatchScreen
@@ -140,6 +148,10 @@ async def test_hosting_from_the_app_shows_the_code_to_give(
         )
         assert app.clipboard == f"nardy join {app.network.code}"
         assert match_of(app).length == 3  # the new-match screen's length
+        app._ask_new_match()  # the palette's "New match": the friend never came
+        await until(lambda: isinstance(app.screen, NewMatchScreen), pilot, what="new match")
+        await until(lambda: read_network_match(Role.HOST) is None, pilot, what="forgotten")
+        assert app.network is None
 
 
 async def test_an_app_joins_by_the_code_typed_in_and_both_see_the_same_first_dice(
@@ -161,6 +173,10 @@ async def test_an_app_joins_by_the_code_typed_in_and_both_see_the_same_first_dic
             )
             assert match_of(joiner).dice == match_of(host).dice
             assert match_of(joiner).game.record_lines() == match_of(host).game.record_lines()
+            await burst(joiner_pilot, "ctrl+q")
+            assert isinstance(joiner.screen, QuitDialog)
+            words = " ".join(str(widget.content) for widget in joiner.screen.query(Static))
+            assert "nardy offers to take it up when it starts again" in words
 
 
 async def test_the_app_started_again_takes_the_match_with_the_friend_up(
@@ -186,8 +202,6 @@ async def test_the_app_started_again_takes_the_match_with_the_friend_up(
 async def test_a_saved_match_with_a_friend_given_up_at_start_leaves_the_new_match_screen(
     monkeypatch: pytest.MonkeyPatch, rendezvous: Rendezvous
 ) -> None:
-    from nardy_tui.net import Role, network_document, new_network_match, write_network_match
-
     saved = new_network_match(Role.JOINER, "12345678-" + "ab" * 16, 3, by_code=True)
     write_network_match(network_document(saved, []))
     app = NardyApp(pace=0)
