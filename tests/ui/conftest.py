@@ -12,12 +12,20 @@ from nardy_tui.engine import Dice, Play, Position, legal_plays
 from nardy_tui.i18n import use_language
 from nardy_tui.options import Level
 
+NOWHERE = "127.0.0.1:9"
+"""A loopback address where nothing listens (the discard port)."""
+
 
 @pytest.fixture(autouse=True)
 def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Each test saves into its own folder, never the user's."""
+    """Each test saves into its own folder, never the user's, and meets a friend by a code
+    nowhere but on loopback."""
     monkeypatch.setenv("NARDY_HOME", str(tmp_path))
     monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
+    # A match with a friend asked for on a screen (the fuzz presses "Host a match" too)
+    # meets at nothing on loopback, never at magic-wormhole's public servers.
+    monkeypatch.setenv("NARDY_MAILBOX", f"ws://{NOWHERE}/v1")
+    monkeypatch.setenv("NARDY_TRANSIT", NOWHERE)
     for terminal in ("VTE_VERSION", "KONSOLE_VERSION"):  # the right-to-left default
         monkeypatch.delenv(terminal, raising=False)
     yield tmp_path
