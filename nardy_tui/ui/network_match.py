@@ -11,6 +11,8 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
+from textual.markup import escape
+
 from nardy_tui.i18n import _
 from nardy_tui.ui.lazy import game_screen_in, game_screen_type
 from nardy_tui.ui.network import ConnectingScreen, NetworkGame, resumable
@@ -24,6 +26,11 @@ if TYPE_CHECKING:
 
     from nardy_tui.options import NetworkLaunch
     from nardy_tui.ui.game import GameServices
+
+
+GIVEN_UP_SECONDS = 12.0
+"""How long the reason a match with a friend did not start stays on the new-match screen:
+long enough to read it, and the code typed, once more."""
 
 
 class Stage(Protocol):
@@ -48,7 +55,9 @@ class Stage(Protocol):
 
     def copy_to_clipboard(self, text: str) -> None: ...
 
-    def notify(self, message: str, *, severity: SeverityLevel = ...) -> None: ...
+    def notify(
+        self, message: str, *, severity: SeverityLevel = ..., timeout: float | None = ...
+    ) -> None: ...
 
     def exit(self, result: int | None = None, return_code: int = 0, message: str = ...) -> None: ...
 
@@ -97,7 +106,8 @@ class NetworkScreens:
         if not self._from_app:
             self._stage.exit(return_code=1, message=f"nardy: {reason}")
             return
-        self._stage.notify(reason, severity="error")
+        # The reason may quote a server's words: none of it is markup of ours.
+        self._stage.notify(escape(reason), severity="error", timeout=GIVEN_UP_SECONDS)
         self.back_to_new_match()
 
     def back_to_new_match(self) -> None:

@@ -6,13 +6,14 @@ from __future__ import annotations
 import socket
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from textual.message import Message
 from textual.screen import Screen
 
 from nardy_tui.net import new_code
-from nardy_tui.options import NetworkLaunch
+from nardy_tui.options import NetworkLaunch, Rendezvous
 from nardy_tui.ui.network import ConnectingScreen, NetworkGame
 from nardy_tui.ui.network_match import NetworkScreens
 
@@ -54,7 +55,9 @@ class FakeStage:
     def copy_to_clipboard(self, text: str) -> None:
         self.copied.append(text)
 
-    def notify(self, message: str, *, severity: str = "information") -> None:
+    def notify(
+        self, message: str, *, severity: str = "information", timeout: float | None = None
+    ) -> None:
         self.notices.append((message, severity))
 
     def exit(self, result: int | None = None, return_code: int = 0, message: str = "") -> None:
@@ -126,3 +129,16 @@ async def test_a_port_that_cannot_be_opened_ends_the_app_in_one_line() -> None:
         await screens.start(launch)
     [(status, said)] = stage.exits
     assert status == 1 and said.startswith(f"nardy: cannot listen on port {port}: ")
+
+
+async def test_a_match_asked_for_in_the_app_that_cannot_start_is_told_and_the_app_goes_on(
+    private_home: Path,
+) -> None:
+    (private_home / "network-joiner.json").write_text("[not a save", encoding="utf-8")
+    stage = FakeStage(screen_stack=[Screen()])
+    screens = NetworkScreens(stage)
+    rendezvous = Rendezvous("ws://127.0.0.1:9/v1", "127.0.0.1:9", direct=False)
+    await screens.start(NetworkLaunch(hosting=False, code="", rendezvous=rendezvous), from_app=True)
+    [(said, severity)] = stage.notices
+    assert "cannot be resumed" in said and severity == "error"
+    assert stage.exits == [] and stage.new_match_screens == 1 and screens.game is None
