@@ -31,16 +31,15 @@ from tests.ui.two_apps import (
     match_of,
     match_over,
     play_until,
+    quick_retries,
     status_of,
     until,
 )
 
+__all__ = ["quick_retries"]
+"""The fixture, for pytest to find in this module."""
 
-@pytest.fixture(autouse=True)
-def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
-    from nardy_tui.net import session
-
-    monkeypatch.setattr(session, "RETRY_SECONDS", 0.2)
+pytestmark = pytest.mark.usefixtures("quick_retries")
 
 
 async def three_more_turns_the_same_on_both(two: Friends) -> None:

@@ -34,15 +34,14 @@ from tests.ui.two_apps import (
     hosting_by_code,
     match_of,
     play_until,
+    quick_retries,
     until,
 )
 
+__all__ = ["quick_retries"]
+"""The fixture, for pytest to find in this module."""
 
-@pytest.fixture(autouse=True)
-def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
-    from nardy_tui.net import session
-
-    monkeypatch.setattr(session, "RETRY_SECONDS", 0.2)
+pytestmark = pytest.mark.usefixtures("quick_retries")
 
 
 def meet_at(monkeypatch: pytest.MonkeyPatch, rendezvous: Rendezvous) -> None:

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
+import pytest
 from textual.pilot import Pilot
 
 from nardy_tui.engine import Match, Phase, Side
@@ -16,6 +17,15 @@ from nardy_tui.options import LaunchOptions, NetworkLaunch, Rendezvous
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.game import GameScreen
 from tests.ui.driver import burst, drain, turn_keys
+
+
+@pytest.fixture
+def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A side whose meeting failed meets again a fifth of a second later, not seconds."""
+    from nardy_tui.net import session
+
+    monkeypatch.setattr(session, "RETRY_SECONDS", 0.2)
+
 
 SIZE = (80, 24)
 """The smallest terminal the game supports, which also draws fastest."""
