@@ -66,7 +66,7 @@ def test_a_refusal_ends_the_app_in_one_line_and_a_broken_rule_stops_the_match() 
     game.refused("the code is wrong")
     game.broken("a play that is not legal")
     ended, broken = posted
-    assert isinstance(ended, NetworkGame.Ended) and ended.said == "nardy: the code is wrong"
+    assert isinstance(ended, NetworkGame.Ended) and ended.reason == "the code is wrong"
     assert isinstance(broken, NetworkGame.Broken) and broken.reason == "a play that is not legal"
 
 
