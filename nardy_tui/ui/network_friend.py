@@ -15,11 +15,18 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
 from nardy_tui.i18n import N_, _, ngettext
-from nardy_tui.net import ServersError, meeting_servers, not_a_code, wormhole_code
+from nardy_tui.net import (
+    NetworkMatch,
+    ServersError,
+    meeting_servers,
+    not_a_code,
+    wormhole_code,
+)
 from nardy_tui.options import NetworkLaunch, Rendezvous
 from nardy_tui.ui.closing import ClosesOnce
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.sized import SizedScreenOf
+from nardy_tui.ui.startup import friend_summary, taken_up
 from nardy_tui.ui.textual_patches import SubmittingInput
 from nardy_tui.ui.translated import translate_bindings
 
@@ -31,8 +38,9 @@ class CodeInput(SubmittingInput):
 
 
 class FriendScreen(ClosesOnce, SizedScreenOf[NetworkLaunch | None]):
-    """Join a friend's match by its code, or host a match of ``points`` for a friend;
-    dismissed with the match to start, or None (Escape) to go back."""
+    """Join a friend's match by its code, host a match of ``points`` for a friend, or go on
+    with the ``unfinished`` one; dismissed with the match to start, or None (Escape) to go
+    back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", N_("Back")),
@@ -42,10 +50,11 @@ class FriendScreen(ClosesOnce, SizedScreenOf[NetworkLaunch | None]):
     ]
     AUTO_FOCUS = "#code"
 
-    def __init__(self, points: int) -> None:
+    def __init__(self, points: int, unfinished: NetworkMatch | None = None) -> None:
         super().__init__()
         translate_bindings(self)
         self.points = points
+        self.unfinished = unfinished
 
     def compose_main(self) -> ComposeResult:
         with Vertical(id="friend-choices"):
@@ -65,6 +74,14 @@ class FriendScreen(ClosesOnce, SizedScreenOf[NetworkLaunch | None]):
                 id="friend-host-words",
             )
             yield Button(_("Host a match"), id="host")
+            if self.unfinished is not None:
+                yield Static(
+                    _("Or go on with the unfinished match: {summary}.").format(
+                        summary=friend_summary(self.unfinished)
+                    ),
+                    id="friend-go-on-words",
+                )
+                yield Button(_("Go on with it"), id="go-on")
             yield Static(
                 _(
                     "Both machines need the internet, or servers of your own "
@@ -92,6 +109,12 @@ class FriendScreen(ClosesOnce, SizedScreenOf[NetworkLaunch | None]):
             self.dismiss(
                 NetworkLaunch(hosting=True, code="", points=self.points, rendezvous=rendezvous)
             )
+
+    @on(Button.Pressed, "#go-on")
+    def _go_on_pressed(self) -> None:
+        rendezvous = self._servers()
+        if rendezvous is not None and self.unfinished is not None:
+            self.dismiss(taken_up(self.unfinished, rendezvous))
 
     def join(self, typed: str) -> None:
         """Join with ``typed``, if it can be a code; else say what a code looks like."""

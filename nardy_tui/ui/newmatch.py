@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import ClassVar
 
 from textual import events, on
@@ -24,6 +25,7 @@ from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.network_friend import FriendScreen
 from nardy_tui.ui.setting_labels import SETTING_LABELS
 from nardy_tui.ui.sized import SizedScreenOf
+from nardy_tui.ui.startup import saved_with_friend
 from nardy_tui.ui.textual_patches import PageSafeSelect, SubmittingInput, highlight_button
 from nardy_tui.ui.translated import translate_bindings
 
@@ -277,9 +279,11 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Non
         self.action_friend()
 
     def action_friend(self) -> None:
-        """Join a friend's match by its code, or host one of the length chosen here."""
+        """Join a friend's match by its code, host one of the length chosen here, or go on
+        with the unfinished one."""
         points = MATCH_LENGTHS[self._chosen("length")]
-        self.app.push_screen(FriendScreen(points), self._friend_chosen)
+        unfinished = saved_with_friend(partial(self.notify, severity="warning"))
+        self.app.push_screen(FriendScreen(points, unfinished), self._friend_chosen)
 
     def _friend_chosen(self, launch: NetworkLaunch | None) -> None:
         if launch is not None:

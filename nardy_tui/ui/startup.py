@@ -14,7 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 from nardy_tui.i18n import _
-from nardy_tui.options import LaunchOptions, MatchOptions, Mode
+from nardy_tui.options import LaunchOptions, MatchOptions, Mode, NetworkLaunch
 from nardy_tui.play import Saver
 from nardy_tui.ui.network import side_of
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     from nardy_tui.engine import Match, TurnKey
     from nardy_tui.net import NetworkMatch
-    from nardy_tui.options import NetworkLaunch
+    from nardy_tui.options import Rendezvous
     from nardy_tui.storage import SavedMatch
     from nardy_tui.ui.dialogs import Choice, ResumeDialog
 
@@ -91,6 +91,43 @@ def asked_summary(options: MatchOptions) -> str:
     )
 
 
+def saved_with_friend(warn: Callable[[str], None]) -> NetworkMatch | None:
+    """The unfinished match with a friend met by a code (the joiner's first), if one is
+    saved; a save that cannot be read is told to ``warn`` and passed over."""
+    from nardy_tui.net import NetworkSaveError, Role, read_network_match
+
+    for role in (Role.JOINER, Role.HOST):
+        try:
+            saved = read_network_match(role)
+        except NetworkSaveError as error:
+            warn(str(error))
+            continue
+        if saved is not None and saved.by_code:
+            return saved
+    return None
+
+
+def friend_summary(saved: NetworkMatch) -> str:
+    """The saved match with a friend in one line, as a saved match is summed up."""
+    options = MatchOptions(mode=Mode.NETWORK, color=side_of(saved.role), points=saved.match.length)
+    return saved_summary(saved.match, options)
+
+
+def taken_up(saved: NetworkMatch, rendezvous: Rendezvous) -> NetworkLaunch:
+    """The match with a friend ``saved`` taken up again at ``rendezvous``, as ``nardy
+    join`` (the joiner, under the code of later meetings) or ``nardy host --resume`` do."""
+    from nardy_tui.net import Role
+
+    hosting = saved.role is Role.HOST
+    return NetworkLaunch(
+        hosting=hosting,
+        code="",
+        points=saved.match.length,
+        resume=hosting,
+        rendezvous=rendezvous,
+    )
+
+
 class Opener(Protocol):
     """What of the app the first screen needs: what was asked for, the saved match, and
     the ways to a game or the new-match screen."""
@@ -140,38 +177,21 @@ class FirstScreen:
         from nardy_tui.ui.dialogs import ResumeDialog
 
         asked = self._launch.match is not None or self._launch.resume is not None
-        saved = None if asked else self._saved_with_friend()
+        saved = None if asked else saved_with_friend(self._warn)
         if saved is None:
             self._open_here()
             return
-        side = side_of(saved.role)
-        options = MatchOptions(mode=Mode.NETWORK, color=side, points=saved.match.length)
         self._app.push_screen(
-            ResumeDialog(saved_summary(saved.match, options)),
-            partial(self._friend_chosen, saved),
+            ResumeDialog(friend_summary(saved)), partial(self._friend_chosen, saved)
         )
 
-    def _saved_with_friend(self) -> NetworkMatch | None:
-        """The saved match with a friend met by a code (the joiner's first), if any; a
-        save that cannot be read is told and passed over."""
-        from nardy_tui.net import NetworkSaveError, Role, read_network_match
-
-        for role in (Role.JOINER, Role.HOST):
-            try:
-                saved = read_network_match(role)
-            except NetworkSaveError as error:
-                self._app.notify(str(error), severity="warning", timeout=10)
-                continue
-            if saved is not None and saved.by_code:
-                return saved
-        return None
+    def _warn(self, problem: str) -> None:
+        self._app.notify(problem, severity="warning", timeout=10)
 
     def _friend_chosen(self, saved: NetworkMatch, choice: Choice | None) -> None:
-        """Take the match with the friend up, as ``nardy join`` (the joiner, under the
-        code of later meetings) or ``nardy host --resume`` would; or go on as if there
-        were none (it stays saved)."""
-        from nardy_tui.net import Role, ServersError, meeting_servers
-        from nardy_tui.options import NetworkLaunch
+        """Take the match with the friend up, or go on as if there were none (it stays
+        saved)."""
+        from nardy_tui.net import ServersError, meeting_servers
         from nardy_tui.ui.dialogs import Choice
 
         if choice is not Choice.RESUME:
@@ -183,16 +203,7 @@ class FirstScreen:
             self._app.notify(str(error), severity="error", timeout=10)
             self._open_here()
             return
-        hosting = saved.role is Role.HOST
-        self._app.play_friend(
-            NetworkLaunch(
-                hosting=hosting,
-                code="",
-                points=saved.match.length,
-                resume=hosting,
-                rendezvous=rendezvous,
-            )
-        )
+        self._app.play_friend(taken_up(saved, rendezvous))
 
     def _open_here(self) -> None:
         """The match on this machine: resumed, offered, asked for or chosen anew; a save

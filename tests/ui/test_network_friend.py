@@ -198,13 +198,36 @@ async def test_the_app_started_again_takes_the_match_with_the_friend_up(
             assert match_of(reloaded).length == 3
 
 
-async def test_a_saved_match_with_a_friend_given_up_at_start_leaves_the_new_match_screen(
-    monkeypatch: pytest.MonkeyPatch, rendezvous: Rendezvous
-) -> None:
+def save_a_joiners_match() -> None:
     saved = new_network_match(Role.JOINER, "12345678-" + "ab" * 16, 3, by_code=True)
     write_network_match(network_document(saved, []))
+
+
+async def test_a_saved_match_with_a_friend_declined_at_start_is_offered_with_the_code() -> None:
+    save_a_joiners_match()
     app = NardyApp(pace=0)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, ResumeDialog)
         await burst(pilot, "n")
         assert isinstance(app.screen, NewMatchScreen) and app.network is None
+        await burst(pilot, "f")
+        words = str(app.screen.query_one("#friend-go-on-words", Static).content)
+        assert "go on with the unfinished match: with a friend on another machine" in words
+
+
+async def test_going_on_with_it_where_no_mailbox_answers_keeps_it_saved() -> None:
+    save_a_joiners_match()
+    app = friends_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "f")
+        await burst(pilot, "down", "down", "down")  # past Join and Host
+        assert app.focused is not None and app.focused.id == "go-on"
+        await burst(pilot, "enter")
+        await until(
+            lambda: "cannot reach the mailbox server" in notices(app), pilot, what="told why"
+        )
+        await until(
+            lambda: isinstance(app.screen, NewMatchScreen), pilot, what="the new-match screen"
+        )
+        saved = read_network_match(Role.JOINER)
+        assert saved is not None and saved.code == "12345678-" + "ab" * 16
