@@ -143,5 +143,6 @@ class FriendScreen(ClosesOnce, SizedScreenOf[NetworkLaunch | None]):
             return None
 
     def _refuse(self, reason: str) -> None:
-        self.notify(reason, severity="error")
+        """Say why, in words: what was typed is no markup."""
+        self.notify(reason, severity="error", markup=False)
         self.query_one("#code", Input).focus()

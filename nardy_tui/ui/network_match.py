@@ -11,8 +11,6 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
-from textual.markup import escape
-
 from nardy_tui.i18n import _
 from nardy_tui.ui.lazy import game_screen_in, game_screen_type
 from nardy_tui.ui.network import ConnectingScreen, NetworkGame, resumable
@@ -56,7 +54,12 @@ class Stage(Protocol):
     def copy_to_clipboard(self, text: str) -> None: ...
 
     def notify(
-        self, message: str, *, severity: SeverityLevel = ..., timeout: float | None = ...
+        self,
+        message: str,
+        *,
+        severity: SeverityLevel = ...,
+        timeout: float | None = ...,
+        markup: bool = ...,
     ) -> None: ...
 
     def exit(self, result: int | None = None, return_code: int = 0, message: str = ...) -> None: ...
@@ -107,7 +110,7 @@ class NetworkScreens:
             self._stage.exit(return_code=1, message=f"nardy: {reason}")
             return
         # The reason may quote a server's words: none of it is markup of ours.
-        self._stage.notify(escape(reason), severity="error", timeout=GIVEN_UP_SECONDS)
+        self._stage.notify(reason, severity="error", timeout=GIVEN_UP_SECONDS, markup=False)
         self.back_to_new_match()
 
     def back_to_new_match(self) -> None:

@@ -7,6 +7,7 @@ with the friend, and takes it up under the code of later meetings."""
 from __future__ import annotations
 
 import pytest
+from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -57,7 +58,11 @@ def friends_app() -> NardyApp:
 
 
 def notices(app: NardyApp) -> str:
-    return " ".join(str(notice.message) for notice in app._notifications)
+    """The notices' words as the player reads them (their markup drawn)."""
+    return " ".join(
+        Content.from_markup(notice.message).plain if notice.markup else notice.message
+        for notice in app._notifications
+    )
 
 
 async def type_code(pilot: Pilot[int], code: str) -> None:
@@ -72,8 +77,9 @@ async def type_code(pilot: Pilot[int], code: str) -> None:
     [
         ("k7m2-x9qp", "k7m2-x9qp is not a code: it is a number and words"),
         ("", "type the code your friend's screen shows, like: 7-crossover-clockwork"),
+        ("[b]7-x[/b", "[b]7-x[/b is not a code"),
     ],
-    ids=["a direct match's code", "nothing"],
+    ids=["a direct match's code", "nothing", "what looks like markup"],
 )
 async def test_what_cannot_be_a_code_is_told_and_the_code_asked_again(
     typed: str, words: str

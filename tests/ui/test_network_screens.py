@@ -56,7 +56,12 @@ class FakeStage:
         self.copied.append(text)
 
     def notify(
-        self, message: str, *, severity: str = "information", timeout: float | None = None
+        self,
+        message: str,
+        *,
+        severity: str = "information",
+        timeout: float | None = None,
+        markup: bool = True,
     ) -> None:
         self.notices.append((message, severity))
 
