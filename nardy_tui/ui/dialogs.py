@@ -309,6 +309,30 @@ class AbandonDialog(Dialog):
         )
 
 
+class GiveUpFriendDialog(Dialog):
+    """A new match with a friend would take the place of the unfinished one this side
+    keeps in that role (a machine keeps one it hosts and one it joined): going on with it
+    is focused, Escape goes back. ``can_go_on`` is False for a match met directly, which
+    only ``nardy host --resume`` or ``nardy join`` with its code takes up."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("g", "choose('resume')", N_("Go on with it"), show=False),
+        Binding("n", "choose('new')", N_("New match"), show=False),
+        Binding("escape", "choose('stay')", N_("Back"), show=False),
+    ]
+
+    def __init__(self, summary: str, can_go_on: bool) -> None:
+        go_on = [(Choice.RESUME, _("Go on with it (g)"))] if can_go_on else []
+        super().__init__(
+            _("Give up the unfinished match?"),
+            _(
+                "An unfinished match with a friend is saved:\n{summary}\n\nA new "
+                "match gives it up on this machine."
+            ).format(summary=summary),
+            [*go_on, (Choice.NEW, _("New match (n)")), (Choice.STAY, _("Back (Esc)"))],
+        )
+
+
 class ResumeDialog(Dialog):
     """An unfinished match was found at start-up.
 

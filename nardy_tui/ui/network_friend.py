@@ -6,6 +6,7 @@ of ``nardy serve`` in a browser."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import ClassVar
 
 from textual import on
@@ -17,6 +18,7 @@ from textual.widgets import Button, Input, Static
 from nardy_tui.i18n import N_, _, ngettext
 from nardy_tui.net import (
     NetworkMatch,
+    Role,
     ServersError,
     meeting_servers,
     not_a_code,
@@ -24,9 +26,10 @@ from nardy_tui.net import (
 )
 from nardy_tui.options import NetworkLaunch, Rendezvous
 from nardy_tui.ui.closing import ClosesOnce
+from nardy_tui.ui.dialogs import Choice, GiveUpFriendDialog
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.sized import SizedScreenOf
-from nardy_tui.ui.startup import friend_summary, taken_up
+from nardy_tui.ui.startup import friend_summary, saved_in_role, taken_up
 from nardy_tui.ui.textual_patches import SubmittingInput
 from nardy_tui.ui.translated import translate_bindings
 
@@ -106,7 +109,7 @@ class FriendScreen(ClosesOnce, SizedScreenOf[NetworkLaunch | None]):
     def _host_pressed(self) -> None:
         rendezvous = self._servers()
         if rendezvous is not None:
-            self.dismiss(
+            self._start(
                 NetworkLaunch(hosting=True, code="", points=self.points, rendezvous=rendezvous)
             )
 
@@ -131,7 +134,29 @@ class FriendScreen(ClosesOnce, SizedScreenOf[NetworkLaunch | None]):
             return
         rendezvous = self._servers()
         if rendezvous is not None:
-            self.dismiss(NetworkLaunch(hosting=False, code=code, rendezvous=rendezvous))
+            self._start(NetworkLaunch(hosting=False, code=code, rendezvous=rendezvous))
+
+    def _start(self, launch: NetworkLaunch) -> None:
+        """Start the new match ``launch``, once the player has said so if it would take
+        the place of an unfinished one saved in the same role (as ``nardy host`` asks for
+        ``--new``)."""
+        replaced = saved_in_role(
+            Role.HOST if launch.hosting else Role.JOINER,
+            partial(self.notify, severity="warning", markup=False),
+        )
+        if replaced is None:
+            self.dismiss(launch)
+            return
+        dialog = GiveUpFriendDialog(friend_summary(replaced), can_go_on=replaced.by_code)
+        self.app.push_screen(dialog, partial(self._give_up_chosen, launch, replaced))
+
+    def _give_up_chosen(
+        self, launch: NetworkLaunch, replaced: NetworkMatch, choice: Choice | None
+    ) -> None:
+        if choice is Choice.NEW:
+            self.dismiss(launch)
+        elif choice is Choice.RESUME and launch.rendezvous is not None:
+            self.dismiss(taken_up(replaced, launch.rendezvous))
 
     def _servers(self) -> Rendezvous | None:
         """Where to meet, as ``nardy host`` and ``nardy join`` would; None, told, if the

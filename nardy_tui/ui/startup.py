@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
     from nardy_tui.engine import Match, TurnKey
-    from nardy_tui.net import NetworkMatch
+    from nardy_tui.net import NetworkMatch, Role
     from nardy_tui.options import Rendezvous
     from nardy_tui.storage import SavedMatch
     from nardy_tui.ui.dialogs import Choice, ResumeDialog
@@ -94,17 +94,25 @@ def asked_summary(options: MatchOptions) -> str:
 def saved_with_friend(warn: Callable[[str], None]) -> NetworkMatch | None:
     """The unfinished match with a friend met by a code (the joiner's first), if one is
     saved; a save that cannot be read is told to ``warn`` and passed over."""
-    from nardy_tui.net import NetworkSaveError, Role, read_network_match
+    from nardy_tui.net import Role
 
     for role in (Role.JOINER, Role.HOST):
-        try:
-            saved = read_network_match(role)
-        except NetworkSaveError as error:
-            warn(str(error))
-            continue
+        saved = saved_in_role(role, warn)
         if saved is not None and saved.by_code:
             return saved
     return None
+
+
+def saved_in_role(role: Role, warn: Callable[[str], None]) -> NetworkMatch | None:
+    """The unfinished match with a friend this machine keeps in ``role``, if one is
+    saved; one that cannot be read is told to ``warn``, and counts as none."""
+    from nardy_tui.net import NetworkSaveError, read_network_match
+
+    try:
+        return read_network_match(role)
+    except NetworkSaveError as error:
+        warn(str(error))
+        return None
 
 
 def friend_summary(saved: NetworkMatch) -> str:

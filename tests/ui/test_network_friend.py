@@ -21,7 +21,7 @@ from nardy_tui.net import (
 )
 from nardy_tui.options import LaunchOptions, Rendezvous
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.dialogs import QuitDialog, ResumeDialog
+from nardy_tui.ui.dialogs import GiveUpFriendDialog, QuitDialog, ResumeDialog
 from nardy_tui.ui.network import ConnectingScreen
 from nardy_tui.ui.network_friend import FriendScreen
 from nardy_tui.ui.newmatch import NewMatchScreen
@@ -237,3 +237,37 @@ async def test_going_on_with_it_where_no_mailbox_answers_keeps_it_saved() -> Non
         )
         saved = read_network_match(Role.JOINER)
         assert saved is not None and saved.code == "12345678-" + "ab" * 16
+
+
+def save_a_hosts_match() -> None:
+    saved = new_network_match(Role.HOST, "87654321-" + "cd" * 16, 5, by_code=True)
+    write_network_match(network_document(saved, []))
+
+
+async def test_hosting_anew_asks_first_where_a_hosted_match_is_saved_and_back_keeps_it() -> None:
+    save_a_hosts_match()
+    app = friends_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "f")
+        await burst(pilot, "down", "down")  # from the field, past Join, to Host
+        assert app.focused is not None and app.focused.id == "host"
+        await burst(pilot, "enter")
+        assert isinstance(app.screen, GiveUpFriendDialog)
+        body = str(app.screen.query_one(".dialog-body", Static).content)
+        assert "with a friend on another machine, you play White, match to 5" in body
+        await burst(pilot, "escape")
+        assert isinstance(app.screen, FriendScreen) and app.network is None
+    saved = read_network_match(Role.HOST)
+    assert saved is not None and saved.match.length == 5
+
+
+async def test_joining_a_new_code_gives_up_the_joined_match_only_when_told() -> None:
+    save_a_joiners_match()
+    app = friends_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await type_code(pilot, "7-crossover-clockwork")
+        assert isinstance(app.screen, GiveUpFriendDialog)
+        await burst(pilot, "n")  # start the new one
+        await until(lambda: app.network is not None, pilot, what="the new match")
+        assert app.network is not None and app.network.launch.code == "7-crossover-clockwork"
+        assert not app.network.launch.resume
