@@ -1,0 +1,176 @@
+"""A match against the bot in a real browser, through ``nardy serve`` (outside CI).
+
+    pip install '.[serve,browser]'      # playwright; the browser is Debian's chromium
+    python tools/browser_check.py [--screenshot screenshots/browser.png] [--timeout 30]
+
+It serves the game on loopback with a data folder of its own (a temporary one), opens the
+page in headless chromium, starts a match against the bot, plays a few whole turns with the
+keyboard (the hint's play, typed as point numbers), rolls the next turn and plays one move
+of it, reloads the page, and checks that the match is offered again and comes back with the
+same dice and that move. Each check is decided by what the page received on its websocket,
+within the timeout; every check passed is printed, and the first that fails ends the run
+with exit status 1. The screenshot shows the board after the reload.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+from browser_driver import (
+    LOCALE,
+    ROOT,
+    VIEWPORT,
+    NotDrawn,
+    Terminal,
+    chromium,
+    playwright_missing,
+    serving,
+)
+
+MOVE = re.compile(r"(\d{1,2})/(\d{1,2}|off)(?:\((\d)\))?")
+"""A checker's move in notation, as the hint writes it: ``24/17``, ``13/off``, ``24/18(2)``."""
+
+TURNS = 3
+"""Whole turns played before the one left half-played: enough to see a game under way."""
+
+ROLL_OFF_TRIES = 20
+"""Roll-offs tied this many times in a row would be a broken die, not bad luck."""
+
+
+def passed(what: str) -> None:
+    print(f"ok   {what}")
+    sys.stdout.flush()
+
+
+def keys_for(move: re.Match[str]) -> list[str]:
+    """The keys that play one move of the hint: its point, then where it goes, as many
+    times as the move is written. Points 1 and 2 wait for a second digit: Enter ends them.
+
+    >>> keys_for(MOVE.search("24/18(2)"))
+    ['24', '18', '24', '18']
+    >>> keys_for(MOVE.search("3/off"))
+    ['3', 'o']
+    >>> keys_for(MOVE.search("13/2"))
+    ['13', '2\\n']
+    """
+    source, destination, count = move.groups()
+    keys = [_point(source), "o" if destination == "off" else _point(destination)]
+    return keys * int(count or 1)
+
+
+def _point(number: str) -> str:
+    return number + "\n" if number in ("1", "2") else number
+
+
+def start_against_the_bot(terminal: Terminal) -> None:
+    terminal.wait_for("Against the bot")
+    terminal.wait_for(r"Start the match")
+    passed("the new-match screen is drawn, against the bot by default")
+    terminal.focus()
+    terminal.press("s")
+    terminal.wait_for("Medium bot")
+    terminal.wait_for("roll-off")
+    passed("s starts the match: the roll-off against the medium bot")
+    for _ in range(ROLL_OFF_TRIES):
+        terminal.press("r")
+        if terminal.wait_for("a tie, roll again", "starts").group() == "starts":
+            break
+    passed("r throws the roll-off")
+
+
+def roll(terminal: Terminal) -> str:
+    """Wait until it is the visitor's turn, roll, and return the dice (``6-1``)."""
+    terminal.wait_for("You to roll")
+    terminal.press("r")
+    return terminal.wait_for(r"You rolled (\d-\d)").group(1)
+
+
+def hinted_moves(terminal: Terminal) -> list[re.Match[str]]:
+    """Ask for the hint (h) and read its play."""
+    terminal.press("h")
+    play = terminal.wait_for(r"Hint: ((?:\d{1,2}/(?:\d{1,2}|off)(?:\(\d\))? ?)+)").group(1)
+    return list(MOVE.finditer(play))
+
+
+def play(terminal: Terminal, moves: list[re.Match[str]]) -> None:
+    for move in moves:
+        for keys in keys_for(move):
+            terminal.type(keys)
+
+
+def play_a_turn(terminal: Terminal) -> None:
+    dice = roll(terminal)
+    passed(f"r rolls the visitor's dice: {dice}")
+    moves = hinted_moves(terminal)
+    notation = " ".join(move.group() for move in moves)
+    passed(f"h gives the hint: {notation}")
+    play(terminal, moves)
+    terminal.wait_for("The turn is complete")
+    terminal.press("c")
+    terminal.wait_for(re.escape(f"White {dice}: {notation}"))
+    passed(f"the hint typed as point numbers and c confirm the turn: White {dice}: {notation}")
+
+
+def reload_mid_turn(terminal: Terminal) -> None:
+    dice = roll(terminal)
+    first_move = hinted_moves(terminal)[0]
+    play(terminal, [first_move])
+    terminal.wait_for("Moved |The turn is complete")
+    passed(f"the next turn rolled ({dice}) and begun with {first_move.group()}")
+    terminal.page.reload()
+    terminal.wait_for(r"Resume the saved match\?")
+    terminal.wait_for("against the Medium bot")
+    passed("after a reload the page offers the saved match against the medium bot")
+    terminal.focus()
+    terminal.press("r")
+    terminal.wait_for(re.escape(f"You rolled {dice}"))
+    terminal.wait_for_all(
+        re.escape(f"Played so far: {first_move.group()}") + "|The turn is complete",
+        "Undo turn",
+    )
+    passed(f"r resumes it: the visitor's turn with the same dice, {dice}, and the move made")
+
+
+def check(screenshot: Path, timeout: float) -> None:
+    with tempfile.TemporaryDirectory() as home, serving(Path(home), timeout) as served:
+        passed(f"nardy serve listens at {served.address} (data folder {home})")
+        with chromium() as browser:
+            page = browser.new_page(viewport=VIEWPORT, locale=LOCALE)
+            terminal = Terminal(page, timeout)
+            page.goto(served.address)
+            if "?s=" not in page.url:
+                raise NotDrawn(f"the page stayed at {page.url}, not a visitor's own link")
+            passed(f"the page sends the visitor on to a link of their own: {page.url}")
+            start_against_the_bot(terminal)
+            for _ in range(TURNS):
+                play_a_turn(terminal)
+            reload_mid_turn(terminal)
+            terminal.painted()
+            page.screenshot(path=str(screenshot))
+            passed(f"screenshot saved: {screenshot}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--screenshot", type=Path, default=ROOT / "screenshots" / "browser.png")
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds for each check")
+    args = parser.parse_args()
+    missing = playwright_missing()
+    if missing is not None:
+        print(missing)
+        return 1
+    try:
+        check(args.screenshot, args.timeout)
+    except NotDrawn as failure:
+        print(f"FAIL {failure}")
+        return 1
+    print("browser check passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,226 @@
+"""A real browser on ``nardy serve``: what ``tools/browser_check.py`` and
+``benchmarks/first_frame.py`` share.
+
+The browser is Debian's chromium (``/usr/bin/chromium``) driven by playwright (the
+``browser`` extra: ``pip install '.[serve,browser]'``); playwright's own download of a
+browser is never used. The page's terminal draws on a canvas, so what the game shows is read
+where the page gets it: the websocket's binary frames, the terminal output, as text without
+its escape sequences. Every wait has a deadline and ends as soon as the words are drawn.
+
+Nothing here imports playwright at import time: the scripts say in one line when it is
+missing, and a test run that happens upon this folder imports it harmlessly.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, ViewportSize, WebSocket
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_FLAGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--enable-unsafe-swiftshader",
+)
+"""No sandbox (we run as root in a container), software drawing, and nothing fetched from
+elsewhere behind our back."""
+
+VIEWPORT: ViewportSize = {"width": 1280, "height": 800}
+"""The browser window: at the page's 16 px font, a terminal of 142 by 44 cells."""
+
+LOCALE = "en-US"
+"""The visitor's language, as the browser tells the server: the words looked for are
+English."""
+
+ESCAPES = re.compile(
+    r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-B]|\x1b[=>]"
+)
+"""The terminal's control sequences (CSI, OSC, character sets, keypad modes)."""
+
+LONGEST_ESCAPE = 256
+"""An escape sequence still open after this many characters is taken as text."""
+
+POLL_MS = 20
+"""How often a wait looks at what has arrived: the frames arrive in playwright's event
+loop, which runs while we wait."""
+
+
+def playwright_missing() -> str | None:
+    """One line saying what to install when playwright is not, else None."""
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return "playwright is not installed: pip install '.[serve,browser]'"
+    if not CHROMIUM.exists():
+        return f"no chromium at {CHROMIUM}: apt-get install chromium"
+    return None
+
+
+class NotDrawn(Exception):
+    """What the page was to show did not arrive in time."""
+
+
+@dataclass(frozen=True)
+class Served:
+    """A running ``nardy serve``: its address and its process."""
+
+    address: str
+    process: subprocess.Popen[str]
+
+    def games(self) -> list[int]:
+        """The process ids of the visitors' games running now (Linux's /proc)."""
+        pid = self.process.pid
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        return [int(child) for child in children]
+
+    def wait_until_no_game_runs(self, timeout: float) -> None:
+        """Wait (at most ``timeout`` seconds) until every visitor's game has ended."""
+        deadline = time.monotonic() + timeout
+        while self.games():
+            if time.monotonic() > deadline:
+                raise NotDrawn(f"games still running after {timeout:.0f} s: {self.games()}")
+            time.sleep(POLL_MS / 1000)
+
+
+@contextmanager
+def serving(home: Path, timeout: float) -> Iterator[Served]:
+    """``nardy serve --port 0`` on loopback from this checkout, with ``home`` as its data
+    folder, speaking English (the words the scripts look for); stopped with Ctrl+C at the
+    end, as a player stops it."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "nardy_tui", "serve", "--port", "0"],
+        cwd=ROOT,
+        env={**os.environ, "NARDY_HOME": str(home), "LANGUAGE": "en"},
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        found = re.search(r"http://\S+", line)
+        if found is None:
+            raise NotDrawn(f"nardy serve said {line!r}, not its address")
+        yield Served(found.group(), process)
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout)
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """Debian's chromium, headless."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=list(CHROMIUM_FLAGS)
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+class Terminal:
+    """The game as the page's terminal receives it: every websocket's binary frames, as
+    text, read from where the last wait stopped."""
+
+    def __init__(self, page: Page, timeout: float) -> None:
+        self.page = page
+        self.timeout = timeout
+        self._unread = ""
+        self._open_escape = ""
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self.first_output: float | None = None
+        """When (``time.perf_counter``) the first terminal output arrived."""
+        page.on("websocket", self._opened)
+
+    def _opened(self, socket: WebSocket) -> None:
+        socket.on("framereceived", self._received)
+
+    def _received(self, payload: str | bytes) -> None:
+        if isinstance(payload, str):  # textual-serve's own messages (pong, downloads)
+            return
+        if self.first_output is None:
+            self.first_output = time.perf_counter()
+        text = self._open_escape + self._decoder.decode(payload)
+        start = text.rfind("\x1b")
+        still_open = (
+            start >= 0 and ESCAPES.match(text, start) is None and len(text) - start < LONGEST_ESCAPE
+        )
+        self._open_escape = text[start:] if still_open else ""
+        complete = text[:start] if still_open else text
+        self._unread += ESCAPES.sub("", complete)
+
+    def wait_for(self, *patterns: str) -> re.Match[str]:
+        """The first of ``patterns`` (regular expressions) drawn since the last wait; the
+        next wait reads on from just after it. Raises ``NotDrawn`` after the timeout."""
+        wanted = [re.compile(pattern) for pattern in patterns]
+
+        def first() -> re.Match[str] | None:
+            found = [match for regex in wanted if (match := regex.search(self._unread))]
+            return min(found, key=lambda match: match.start(), default=None)
+
+        match = self._until(first, " or ".join(patterns))
+        self._unread = self._unread[match.end() :]
+        return match
+
+    def wait_for_all(self, *patterns: str) -> None:
+        """Every one of ``patterns`` drawn since the last wait, in any order (the parts of a
+        screen need not arrive in the order they stand on it); the next wait reads on from
+        just after the last of them."""
+        wanted = [re.compile(pattern) for pattern in patterns]
+
+        def last() -> re.Match[str] | None:
+            found = [match for regex in wanted if (match := regex.search(self._unread))]
+            return max(found, key=lambda match: match.end()) if len(found) == len(wanted) else None
+
+        match = self._until(last, " and ".join(patterns))
+        self._unread = self._unread[match.end() :]
+
+    def _until(self, look: Callable[[], re.Match[str] | None], wanted: str) -> re.Match[str]:
+        deadline = time.monotonic() + self.timeout
+        while (match := look()) is None:
+            if time.monotonic() > deadline:
+                raise NotDrawn(
+                    f"not drawn within {self.timeout:.0f} s: {wanted}; "
+                    f"the last text received: {self._unread[-600:]!r}"
+                )
+            self.page.wait_for_timeout(POLL_MS)
+        return match
+
+    def painted(self) -> None:
+        """Wait until the page has painted what it has received (two animation frames:
+        the terminal draws in the first)."""
+        self.page.evaluate(
+            "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+        )
+
+    def focus(self) -> None:
+        """Give the terminal the keyboard, as a visitor's click does."""
+        self.page.click("#terminal")
+
+    def type(self, keys: str) -> None:
+        self.page.keyboard.type(keys)
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
