@@ -148,10 +148,16 @@ class Terminal:
         self.page = page
         self.timeout = timeout
         self._unread = ""
+        self._read = 0
+        """How much text came before ``_unread``: where it starts in all that arrived."""
+        self._arrivals: list[tuple[int, float]] = []
+        """Where the text stood after each frame, and when the frame arrived."""
         self._open_escape = ""
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self.first_output: float | None = None
         """When (``time.perf_counter``) the first terminal output arrived."""
+        self.drawn_at = 0.0
+        """When the frame arrived that completed the words of the last wait."""
         page.on("websocket", self._opened)
 
     def _opened(self, socket: WebSocket) -> None:
@@ -170,6 +176,7 @@ class Terminal:
         self._open_escape = text[start:] if still_open else ""
         complete = text[:start] if still_open else text
         self._unread += ESCAPES.sub("", complete)
+        self._arrivals.append((self._read + len(self._unread), time.perf_counter()))
 
     def wait_for(self, *patterns: str) -> re.Match[str]:
         """The first of ``patterns`` (regular expressions) drawn since the last wait; the
@@ -181,7 +188,7 @@ class Terminal:
             return min(found, key=lambda match: match.start(), default=None)
 
         match = self._until(first, " or ".join(patterns))
-        self._unread = self._unread[match.end() :]
+        self._read_to(match.end())
         return match
 
     def wait_for_all(self, *patterns: str) -> None:
@@ -194,8 +201,7 @@ class Terminal:
             found = [match for regex in wanted if (match := regex.search(self._unread))]
             return max(found, key=lambda match: match.end()) if len(found) == len(wanted) else None
 
-        match = self._until(last, " and ".join(patterns))
-        self._unread = self._unread[match.end() :]
+        self._read_to(self._until(last, " and ".join(patterns)).end())
 
     def _until(self, look: Callable[[], re.Match[str] | None], wanted: str) -> re.Match[str]:
         deadline = time.monotonic() + self.timeout
@@ -207,6 +213,13 @@ class Terminal:
                 )
             self.page.wait_for_timeout(POLL_MS)
         return match
+
+    def _read_to(self, end: int) -> None:
+        """Move past the text up to ``end`` of what was unread, noting when it arrived."""
+        self._read += end
+        self.drawn_at = next(when for upto, when in self._arrivals if upto >= self._read)
+        self._arrivals = [(upto, when) for upto, when in self._arrivals if upto >= self._read]
+        self._unread = self._unread[end:]
 
     def painted(self) -> None:
         """Wait until the page has painted what it has received (two animation frames:
