@@ -24,8 +24,8 @@ from browser_driver import (
     LOCALE,
     ROOT,
     VIEWPORT,
-    NotDrawn,
     Terminal,
+    Unexpected,
     chromium,
     playwright_missing,
     serving,
@@ -64,6 +64,17 @@ def keys_for(move: re.Match[str]) -> list[str]:
 
 def _point(number: str) -> str:
     return number + "\n" if number in ("1", "2") else number
+
+
+def from_here(url: str, server: str) -> bool:
+    """Whether the page's request for ``url`` stayed with the server (or the page itself).
+
+    >>> from_here("http://127.0.0.1:8000/static/js/textual.js", "http://127.0.0.1:8000/")
+    True
+    >>> from_here("https://fonts.example.com/roboto.css", "http://127.0.0.1:8000/")
+    False
+    """
+    return url.startswith((server, "data:", "blob:"))
 
 
 def start_against_the_bot(terminal: Terminal) -> None:
@@ -141,9 +152,11 @@ def check(screenshot: Path, timeout: float) -> None:
         with chromium() as browser:
             page = browser.new_page(viewport=VIEWPORT, locale=LOCALE)
             terminal = Terminal(page, timeout)
+            fetched: list[str] = []
+            page.on("request", lambda request: fetched.append(request.url))
             page.goto(served.address)
             if "?s=" not in page.url:
-                raise NotDrawn(f"the page stayed at {page.url}, not a visitor's own link")
+                raise Unexpected(f"the page stayed at {page.url}, not a visitor's own link")
             passed(f"the page sends the visitor on to a link of their own: {page.url}")
             start_against_the_bot(terminal)
             for _ in range(TURNS):
@@ -152,6 +165,10 @@ def check(screenshot: Path, timeout: float) -> None:
             terminal.painted()
             page.screenshot(path=str(screenshot))
             passed(f"screenshot saved: {screenshot}")
+        elsewhere = [url for url in fetched if not from_here(url, served.address)]
+        if elsewhere:
+            raise Unexpected(f"the page fetched from elsewhere: {elsewhere}")
+        passed(f"the page fetched nothing from elsewhere ({len(fetched)} requests, all local)")
 
 
 def main() -> int:
@@ -165,7 +182,7 @@ def main() -> int:
         return 1
     try:
         check(args.screenshot, args.timeout)
-    except NotDrawn as failure:
+    except Unexpected as failure:
         print(f"FAIL {failure}")
         return 1
     print("browser check passed")

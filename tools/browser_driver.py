@@ -75,8 +75,8 @@ def playwright_missing() -> str | None:
     return None
 
 
-class NotDrawn(Exception):
-    """What the page was to show did not arrive in time."""
+class Unexpected(Exception):
+    """The server, the page or the game did not do what was expected (in time)."""
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ class Served:
         deadline = time.monotonic() + timeout
         while self.games():
             if time.monotonic() > deadline:
-                raise NotDrawn(f"games still running after {timeout:.0f} s: {self.games()}")
+                raise Unexpected(f"games still running after {timeout:.0f} s: {self.games()}")
             time.sleep(POLL_MS / 1000)
 
 
@@ -118,7 +118,7 @@ def serving(home: Path, timeout: float) -> Iterator[Served]:
         line = process.stdout.readline()
         found = re.search(r"http://\S+", line)
         if found is None:
-            raise NotDrawn(f"nardy serve said {line!r}, not its address")
+            raise Unexpected(f"nardy serve said {line!r}, not its address")
         yield Served(found.group(), process)
     finally:
         process.send_signal(signal.SIGINT)
@@ -180,7 +180,7 @@ class Terminal:
 
     def wait_for(self, *patterns: str) -> re.Match[str]:
         """The first of ``patterns`` (regular expressions) drawn since the last wait; the
-        next wait reads on from just after it. Raises ``NotDrawn`` after the timeout."""
+        next wait reads on from just after it. Raises ``Unexpected`` after the timeout."""
         wanted = [re.compile(pattern) for pattern in patterns]
 
         def first() -> re.Match[str] | None:
@@ -207,7 +207,7 @@ class Terminal:
         deadline = time.monotonic() + self.timeout
         while (match := look()) is None:
             if time.monotonic() > deadline:
-                raise NotDrawn(
+                raise Unexpected(
                     f"not drawn within {self.timeout:.0f} s: {wanted}; "
                     f"the last text received: {self._unread[-600:]!r}"
                 )
