@@ -34,6 +34,9 @@ from browser_driver import (
 MOVE = re.compile(r"(\d{1,2})/(\d{1,2}|off)(?:\((\d)\))?")
 """A checker's move in notation, as the hint writes it: ``24/17``, ``13/off``, ``24/18(2)``."""
 
+COMPLETE = "The turn is complete"
+"""What the status line says once every die is played, before the turn is confirmed."""
+
 TURNS = 3
 """Whole turns played before the one left half-played: enough to see a game under way."""
 
@@ -89,8 +92,9 @@ def start_against_the_bot(terminal: Terminal) -> None:
     for _ in range(ROLL_OFF_TRIES):
         terminal.press("r")
         if terminal.wait_for("a tie, roll again", "starts").group() == "starts":
-            break
-    passed("r throws the roll-off")
+            passed("r throws the roll-off")
+            return
+    raise Unexpected(f"the roll-off tied {ROLL_OFF_TRIES} times in a row")
 
 
 def roll(terminal: Terminal) -> str:
@@ -120,7 +124,7 @@ def play_a_turn(terminal: Terminal) -> None:
     notation = " ".join(move.group() for move in moves)
     passed(f"h gives the hint: {notation}")
     play(terminal, moves)
-    terminal.wait_for("The turn is complete")
+    terminal.wait_for(COMPLETE)
     terminal.press("c")
     terminal.wait_for(re.escape(f"White {dice}: {notation}"))
     passed(f"the hint typed as point numbers and c confirm the turn: White {dice}: {notation}")
@@ -130,7 +134,7 @@ def reload_mid_turn(terminal: Terminal) -> None:
     dice = roll(terminal)
     first_move = hinted_moves(terminal)[0]
     play(terminal, [first_move])
-    terminal.wait_for("Moved |The turn is complete")
+    made = terminal.wait_for(rf"Moved ([^.]*)\.|{COMPLETE}")
     passed(f"the next turn rolled ({dice}) and begun with {first_move.group()}")
     terminal.page.reload()
     terminal.wait_for(r"Resume the saved match\?")
@@ -139,9 +143,9 @@ def reload_mid_turn(terminal: Terminal) -> None:
     terminal.focus()
     terminal.press("r")
     terminal.wait_for(re.escape(f"You rolled {dice}"))
+    steps = made.group(1)
     terminal.wait_for_all(
-        re.escape(f"Played so far: {first_move.group()}") + "|The turn is complete",
-        "Undo turn",
+        COMPLETE if steps is None else re.escape(f"Played so far: {steps}."), "Undo turn"
     )
     passed(f"r resumes it: the visitor's turn with the same dice, {dice}, and the move made")
 

@@ -122,7 +122,12 @@ def serving(home: Path, timeout: float) -> Iterator[Served]:
         yield Served(found.group(), process)
     finally:
         process.send_signal(signal.SIGINT)
-        process.wait(timeout)
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+            raise
 
 
 @contextmanager
