@@ -200,12 +200,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _keep_tables_beside_settings() -> None:
-    """The bot's bear-off database is kept in the data folder, beside the settings, so
-    it is solved once, not in every run."""
+    """The bot's bear-off database is kept in the data folder, beside the settings (or
+    where ``NARDY_TABLES`` says), so it is solved once, not in every run."""
     from nardy_tui.bot import keep_tables_in
-    from nardy_tui.storage import data_dir
+    from nardy_tui.storage import tables_dir
 
-    keep_tables_in(data_dir())
+    keep_tables_in(tables_dir())
 
 
 def _language_option(args: list[str]) -> tuple[str | None, list[str]]:

@@ -137,6 +137,7 @@ def serve_main(argv: Sequence[str]) -> int:
         idle=60 * args.idle,
         language=current_language(),
         meeting=meeting,
+        tables=data_dir(),
     )
     server = GameServer(venue, page_words_in_every_language())
     try:

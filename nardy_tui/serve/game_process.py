@@ -85,6 +85,7 @@ class GameProcess(AppService):
         language: str,
         meeting: MeetingServers,
         *,
+        tables: Path | None = None,
         write_bytes: Callable[[bytes], Awaitable[None]],
         write_str: Callable[[str], Awaitable[None]],
         close: Callable[[], Awaitable[None]],
@@ -100,6 +101,7 @@ class GameProcess(AppService):
         self.folder = folder
         self.language = language
         self.meeting = meeting
+        self.tables = tables
         self.deliveries = deliveries
         self.instance = secrets.token_urlsafe(24)
 
@@ -108,6 +110,8 @@ class GameProcess(AppService):
         environment["NARDY_HOME"] = str(self.folder)
         environment["LANGUAGE"] = self.language
         environment.update(self.meeting.environment())
+        if self.tables is not None:
+            environment["NARDY_TABLES"] = str(self.tables)
         return environment
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:

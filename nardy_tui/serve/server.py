@@ -59,6 +59,9 @@ class Venue:
     """The language of a visitor whose browser asks for none that the game speaks."""
     meeting: MeetingServers
     """Where the games meet friends by a code."""
+    tables: Path | None = None
+    """The folder of the bot's tables (its bear-off database), solved once for every
+    game; None: each in its visitor's folder."""
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,7 @@ class GameServer:
                 visitor.folder(self.venue.root),
                 language,
                 self.venue.meeting,
+                tables=self.venue.tables,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=close,

@@ -7,7 +7,12 @@ readable text form of a match (RULES.md section 9), and can be read back for rep
 
 from nardy_tui.storage.atomic import write_atomically
 from nardy_tui.storage.document import SavedMatch
-from nardy_tui.storage.paths import data_dir, data_dir_problem, records_dir
+from nardy_tui.storage.paths import (
+    data_dir,
+    data_dir_problem,
+    records_dir,
+    tables_dir,
+)
 from nardy_tui.storage.record import (
     Record,
     RecordedGame,
@@ -62,5 +67,6 @@ __all__ = [
     "save_match",
     "save_settings",
     "settings_path",
+    "tables_dir",
     "write_atomically",
 ]

@@ -22,6 +22,14 @@ def data_dir() -> Path:
     return Path(home) if home else Path(platformdirs.user_data_dir("nardy"))
 
 
+def tables_dir() -> Path:
+    """The folder for the bot's tables (its bear-off database): the data folder unless
+    ``NARDY_TABLES`` names another (not created here), as ``nardy serve`` names one for
+    every visitor's game, each with a data folder of its own."""
+    tables = os.environ.get("NARDY_TABLES")
+    return Path(tables) if tables else data_dir()
+
+
 def save_path() -> Path:
     """The one save file: the unfinished match."""
     return data_dir() / SAVE_NAME

@@ -46,3 +46,25 @@ async def test_the_game_has_the_visitors_folder_language_and_mailbox_a_sane_size
     assert priority == min(19, os.getpriority(os.PRIO_PROCESS, 0) + NICENESS)
     assert folder.is_dir()
     assert process.returncode is not None
+
+
+def test_every_game_keeps_the_bots_tables_in_the_servers_one_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Solved once for all visitors, not once in each visitor's folder."""
+    from nardy_tui.storage import tables_dir
+
+    game = GameProcess(
+        tmp_path / "visitor",
+        "en",
+        MeetingServers(),
+        tables=tmp_path,
+        write_bytes=nothing,
+        write_str=nothing,
+        close=nothing,
+    )
+    environment = game._build_environment()
+    assert environment["NARDY_HOME"] == str(tmp_path / "visitor")
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    assert tables_dir() == tmp_path
