@@ -26,6 +26,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from nardy_tui.bot.encoding import mover_counts
+from nardy_tui.bot.players import ROLL_WEIGHTS
 from nardy_tui.engine import (
     CHECKERS,
     HEAD,
@@ -65,6 +66,11 @@ _GAME_SHIFT = _DICE_SHIFT + 4
 
 MAX_GAMES = 1 << 11
 """The most games one call can search (the node keys' room for a game's number)."""
+
+ROLLS = np.array([roll for roll, _ in ROLL_WEIGHTS])
+"""The 21 distinct rolls, in ``ROLL_WEIGHTS``' order, as a search asks for each of them."""
+ROLL_PROBABILITIES = np.array([weight for _, weight in ROLL_WEIGHTS])
+"""Each of ``ROLLS``' chance (a non-double comes up two ways in 36)."""
 
 
 def in_parts(count: int, size: int = MAX_GAMES) -> list[slice]:

@@ -100,8 +100,8 @@ def comparable(judged: JudgedPlay | None, best: JudgedPlay | None) -> bool:
 @dataclass(frozen=True, slots=True)
 class RolledOut:
     """A candidate's rollout, for the side that made the play: the chances (the share of
-    trials won, won with a mars, lost with a mars), the equity with the luck of the first
-    rolls taken out, and that equity's standard error."""
+    trials won, won with a mars, lost with a mars), the equity with the luck of every roll
+    taken out (``bot.rollout``), and that equity's standard error."""
 
     chances: Evaluation
     equity: float

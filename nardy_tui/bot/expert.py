@@ -20,7 +20,15 @@ from pathlib import Path
 
 import numpy as np
 
-from nardy_tui.bot.batch_moves import MAX_GAMES, Board, boards, in_parts, legal_ends
+from nardy_tui.bot.batch_moves import (
+    MAX_GAMES,
+    ROLL_PROBABILITIES,
+    ROLLS,
+    Board,
+    boards,
+    in_parts,
+    legal_ends,
+)
 from nardy_tui.bot.chances import Evaluation, JudgedPlay, RankedPlay, RolledOut
 from nardy_tui.bot.encoding import encode, encode_sides
 from nardy_tui.bot.home_race import is_home_race, known_chances, with_known_chances
@@ -28,11 +36,6 @@ from nardy_tui.bot.network import Network, equities, load
 from nardy_tui.bot.players import ROLL_WEIGHTS, Bot, Ranking, RankingWithChances
 from nardy_tui.engine import CHECKERS, Dice, Position, legal_results
 from nardy_tui.options import Level
-
-ROLLS = np.array([roll for roll, _ in ROLL_WEIGHTS])
-"""The 21 distinct rolls, in ``ROLL_WEIGHTS``' order."""
-ROLL_PROBABILITIES = np.array([weight for _, weight in ROLL_WEIGHTS])
-"""Each of ``ROLLS``' chance (a non-double comes up two ways in 36)."""
 
 WEIGHTS_FILE = "expert.npz"
 WEIGHTS_VARIABLE = "NARDY_EXPERT_WEIGHTS"

@@ -1,24 +1,30 @@
 """Rollouts: each candidate play's position played out to the end many times, the expert's
 network choosing every play for both sides, to measure what the network only estimates.
 
-What makes a few hundred trials worth more than their number:
+What makes a few dozen trials worth more than their number:
 
+- *Every roll's luck taken out* (a control variate, as GNU Backgammon's variance
+  reduction): at each turn of a trial the network values the mover's best play for each
+  of the 21 rolls; the value for the roll that came less their average (weights 1/36 and
+  2/36) is that roll's luck for the mover. A trial's result less the sum of its luck
+  (each turn's sign by whose turn it was) is the sample: each luck has mean zero given the
+  game so far, so the estimate is unchanged in expectation, and what is left is mostly
+  where the network's values disagree with themselves a roll later. Searching all 21 rolls
+  is also what finds the best play for the roll that came, so that play costs nothing more.
+  Measured on middle-game positions: a standard deviation per trial about a third of the
+  plain result's, for about 20 times the work per trial (docs/STRENGTH.md).
 - *The same dice for every candidate* (common random numbers): trial ``t`` throws the same
   sequence whichever play is judged, so two candidates differ by their play, not their luck.
 - *Stratified first rolls* (quasi-random dice): in every block of 36 trials the first roll
   is each of the 36 throws once, and so is the second (its index steps by 5, which is prime
-  to 36), so the luck of the first two rolls averages out exactly rather than by chance.
-- *Luck as a control variate*: the luck of those two rolls (the network's value of the
-  throw against its mean over all 36) is taken out of each trial's result. Its mean is
-  zero, so the estimate is unchanged, and the standard error then measures what the
-  stratification saved. Measured on a middle-game position: 1-2% narrower. The luck of
-  every later roll, which would narrow it far more, is not taken out: it costs 36 searches
-  a turn.
+  to 36).
 
-Trials are played in blocks of 36, all candidates and all trials of a block side by side
-in one numpy search per turn (``batch_moves``), the blocks shared among the cores that are
-free; stopping (Ctrl+C) keeps the blocks done before it, whole strata, so the figures so
-far are still fair.
+The standard error is that of the luck-free samples, as if they were independent: the
+stratification only makes the true error smaller (``tests/bot/test_rollout.py`` checks it
+against the spread of many rollouts' means). Trials are played in blocks of 36, all
+candidates and all trials of a block side by side in one numpy search per turn
+(``batch_moves``), the blocks shared among the cores that are free; stopping (Ctrl+C) keeps
+the blocks done before it, whole strata, so the figures so far are still fair.
 """
 
 from __future__ import annotations
@@ -31,7 +37,14 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-from nardy_tui.bot.batch_moves import MAX_GAMES, boards, in_parts, legal_ends
+from nardy_tui.bot.batch_moves import (
+    MAX_GAMES,
+    ROLL_PROBABILITIES,
+    ROLLS,
+    boards,
+    in_parts,
+    legal_ends,
+)
 from nardy_tui.bot.chances import Evaluation, RolledOut
 from nardy_tui.bot.encoding import encode_sides, first_turn_flags
 from nardy_tui.bot.network import Network, equities
@@ -41,8 +54,6 @@ BLOCK = 36
 """Trials per block: one of each of the 36 throws as the first roll."""
 STRIDE = 5
 """How the second roll's throw steps through the 36 from one trial to the next."""
-LUCKY_TURNS = 2
-"""The rolls whose luck is taken out of each trial (the stratified ones)."""
 MAX_TURNS = 2000
 THROWS = np.array([(first, second) for first in range(1, 7) for second in range(1, 7)])
 
@@ -77,7 +88,7 @@ def rollout(
             _in_processes(network, afters, seed, blocks, workers, done)
         else:
             for block in range(blocks):
-                done(_block(network, afters, seed, block))
+                done(roll_out_block(network, afters, seed, block))
     except KeyboardInterrupt:
         if not results:
             raise
@@ -108,7 +119,8 @@ def _in_processes(
     context = multiprocessing.get_context("spawn")  # no copy of a Textual app's threads
     with ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts) as pool:
         futures = [
-            pool.submit(_block, network, list(afters), seed, block) for block in range(blocks)
+            pool.submit(roll_out_block, network, list(afters), seed, block)
+            for block in range(blocks)
         ]
         try:
             for future in futures:
@@ -143,10 +155,12 @@ def block_dice(seed: int, block: int, turns: int) -> np.ndarray:
     return dice
 
 
-def _block(network: Network, afters: Sequence[Position], seed: int, block: int) -> np.ndarray:
+def roll_out_block(
+    network: Network, afters: Sequence[Position], seed: int, block: int
+) -> np.ndarray:
     """One block: every candidate played out with the block's 36 dice sequences. Returns
-    (candidates, 36, 4): win, win mars, lose mars and the luck-adjusted equity, all for
-    the side that made the candidate's play."""
+    (candidates, 36, 4): win, win mars, lose mars and the luck-adjusted equity, all for the
+    side that made the candidate's play."""
     candidates = len(afters)
     theirs, ours = boards(list(afters))  # the opponent is to move in each
     own = np.repeat(theirs, BLOCK, axis=0)
@@ -169,12 +183,10 @@ def _block(network: Network, afters: Sequence[Position], seed: int, block: int) 
     for turn in range(MAX_TURNS):
         if not len(playing):
             break
-        if turn < LUCKY_TURNS:  # the first rolls' luck, for the control variate
-            values = roll_values(network, own, other, first_turns)
-            thrown = values[np.arange(len(values)), throw_index(dice[trial, turn])]
-            mover_luck = thrown - values.mean(axis=1)
-            luck[playing] += np.where(player_to_move, mover_luck, -mover_luck)
-        after = _best_results(network, own, other, dice[trial, turn], first_turns)
+        after, mover_luck = played_with_luck(
+            network, own, other, first_turns, roll_index(dice[trial, turn])
+        )
+        luck[playing] += np.where(player_to_move, mover_luck, -mover_luck)
         won = after[:, 0] == CHECKERS
         mars = other[:, 0] == 0
         finished = playing[won]
@@ -194,32 +206,58 @@ def _block(network: Network, afters: Sequence[Position], seed: int, block: int) 
     return rows.reshape(candidates, BLOCK, 4)
 
 
-def _best_results(
-    network: Network, own: np.ndarray, other: np.ndarray, dice: np.ndarray, first_turns: np.ndarray
-) -> np.ndarray:
-    """Each game's mover's board after the play the network likes best (greedy one ply),
-    searched ``MAX_GAMES`` games at a time."""
-    return np.concatenate(
-        [
-            _best_of(network, own[part], other[part], dice[part], first_turns[part])
-            for part in in_parts(len(own))
-        ]
+def played_with_luck(
+    network: Network, own: np.ndarray, other: np.ndarray, first_turns: np.ndarray, rolls: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each game's turn with the roll that came (its index in ``ROLLS``): the mover's board
+    after the play the network likes best (greedy one ply), and the roll's luck for the
+    mover. The games are searched as many at a time as one search takes, 21 rolls each."""
+    parts = [
+        _played_in_one_search(network, own[part], other[part], first_turns[part], rolls[part])
+        for part in in_parts(len(own), MAX_GAMES // len(ROLLS))
+    ]
+    return np.concatenate([after for after, _ in parts]), np.concatenate(
+        [luck for _, luck in parts]
     )
 
 
-def _best_of(
-    network: Network, own: np.ndarray, other: np.ndarray, dice: np.ndarray, first_turns: np.ndarray
-) -> np.ndarray:
-    result_game, ends = legal_ends(own, other, dice.astype(np.int64), first_turns[:, 0])
+def _played_in_one_search(
+    network: Network, own: np.ndarray, other: np.ndarray, first_turns: np.ndarray, rolls: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    count = len(own)
+    query = np.repeat(np.arange(count), len(ROLLS))
+    result_query, ends = legal_ends(
+        own[query], other[query], np.tile(ROLLS, (count, 1)), first_turns[query, 0]
+    )
     theirs = equities(
         network.probabilities(
-            encode_sides(other[result_game, 1:], ends[:, 1:], _next_first(first_turns, result_game))
+            encode_sides(
+                other[query[result_query], 1:],
+                ends[:, 1:],
+                _next_first(first_turns[query], result_query),
+            )
         )
     )
-    order = np.lexsort((theirs, result_game))
-    starts = np.ones(len(order), dtype=bool)
-    starts[1:] = result_game[order][1:] != result_game[order][:-1]
-    return ends[order[starts]]
+    # Results come grouped by query, every query at least one; the best play of a roll
+    # leaves the opponent the least equity.
+    starts = np.flatnonzero(np.diff(result_query, prepend=-1))
+    least = np.minimum.reduceat(theirs, starts)
+    values = -least.reshape(count, len(ROLLS)).astype(np.float64)
+    came = np.arange(count) * len(ROLLS) + rolls
+    luck = values[np.arange(count), rolls] - values @ ROLL_PROBABILITIES
+    return ends[_first_least(theirs, least, result_query, came)], luck
+
+
+def _first_least(
+    values: np.ndarray, least: np.ndarray, result_query: np.ndarray, wanted: np.ndarray
+) -> np.ndarray:
+    """For each of the ``wanted`` queries (ascending), its first result with the least value."""
+    asked = np.zeros(len(least), dtype=bool)
+    asked[wanted] = True
+    rows = np.flatnonzero(asked[result_query] & (values == least[result_query]))
+    first = np.ones(len(rows), dtype=bool)
+    first[1:] = result_query[rows][1:] != result_query[rows][:-1]
+    return rows[first]
 
 
 def _next_first(first_turns: np.ndarray, result_game: np.ndarray) -> np.ndarray:
@@ -230,33 +268,9 @@ def _next_first(first_turns: np.ndarray, result_game: np.ndarray) -> np.ndarray:
     return following
 
 
-def roll_values(
-    network: Network, own: np.ndarray, other: np.ndarray, first_turns: np.ndarray
-) -> np.ndarray:
-    """The mover's equity after its best play for each of the 36 throws: (N, 36), by the
-    network one ply deep (the value after the play is minus the opponent's)."""
-    values = np.zeros((len(own), 36))
-    for part in in_parts(len(own), MAX_GAMES // 36):
-        rows = np.arange(len(own))[part]
-        query = np.repeat(rows, 36)
-        dice = np.tile(THROWS, (len(rows), 1))
-        result_game, ends = legal_ends(own[query], other[query], dice, first_turns[query, 0])
-        theirs = equities(
-            network.probabilities(
-                encode_sides(
-                    other[query[result_game], 1:],
-                    ends[:, 1:],
-                    _next_first(first_turns[query], result_game),
-                )
-            )
-        )
-        best = np.full(len(query), np.inf)
-        np.minimum.at(best, result_game, theirs)
-        values[rows] = -best.reshape(len(rows), 36)
-    return values
-
-
-def throw_index(dice: np.ndarray) -> np.ndarray:
-    """Each throw's place in ``THROWS``."""
-    index: np.ndarray = (dice[:, 0] - 1) * 6 + (dice[:, 1] - 1)
+def roll_index(throws: np.ndarray) -> np.ndarray:
+    """Each throw's roll, as its place in ``ROLLS`` (the higher die's rolls come after all
+    the rolls of lower ones, and among them by the lower die)."""
+    high, low = throws.max(axis=1), throws.min(axis=1)
+    index: np.ndarray = high * (high - 1) // 2 + low - 1
     return index

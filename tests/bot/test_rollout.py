@@ -1,6 +1,9 @@
 """Rollouts: a decided position rolls out to its exact result, the same dice for every
-candidate, stratified first rolls, reproducible from the seed, and stopping keeps whole
-blocks of trials."""
+candidate, stratified first rolls, reproducible from the seed, stopping keeps whole
+blocks of trials, every roll's luck is taken out without moving the mean, and the
+reported standard error is the spread of the means.
+
+Most rollouts here start late in a game (``LATE``), where a trial is a few turns."""
 
 from __future__ import annotations
 
@@ -8,9 +11,25 @@ import numpy as np
 import pytest
 
 from nardy_tui.bot import get_bot
-from nardy_tui.bot.rollout import BLOCK, THROWS, block_dice, rollout
+from nardy_tui.bot.batch_moves import ROLL_PROBABILITIES, ROLLS, boards
+from nardy_tui.bot.expert import ExpertBot
+from nardy_tui.bot.rollout import (
+    BLOCK,
+    THROWS,
+    block_dice,
+    played_with_luck,
+    roll_index,
+    roll_out_block,
+    rollout,
+)
 from nardy_tui.engine import Dice, Position, Side, legal_results
 from nardy_tui.options import Level
+
+LATE = Position.from_id("AH32gAMA29wiAUA")
+"""Both sides on their way home, still in contact, no checker borne off (from a game
+between two medium bots), the side that just moved having the better of it."""
+MIDDLE = Position.from_id("AEEQRUL-NACIF_w")
+"""A middle game with White to roll, most checkers still in play."""
 
 
 @pytest.fixture(scope="module")
@@ -36,21 +55,15 @@ def test_a_decided_position_rolls_out_to_its_exact_result(expert) -> None:  # ty
 
 
 def test_every_candidate_meets_the_same_dice(expert) -> None:  # type: ignore[no-untyped-def]
-    position = Position.initial()
-    afters = [after for _, after in legal_results(position, Dice(6, 5))][:1] * 2
-    first, second = rollout(expert.network, afters, trials=36, seed=3)
+    first, second = rollout(expert.network, [LATE, LATE], trials=36, seed=3)
     assert first.chances == second.chances  # the same games, trial by trial
     assert first.equity == pytest.approx(second.equity, abs=1e-6)
 
 
 def test_the_same_seed_rolls_out_the_same_and_another_differs(expert) -> None:  # type: ignore[no-untyped-def]
-    [after] = [after for _, after in legal_results(Position.initial(), Dice(5, 3))]
-    assert rollout(expert.network, [after], 36, seed=1) == rollout(
-        expert.network, [after], 36, seed=1
-    )
-    assert rollout(expert.network, [after], 36, seed=1) != rollout(
-        expert.network, [after], 36, seed=2
-    )
+    once = rollout(expert.network, [LATE], 36, seed=1, workers=1)
+    assert rollout(expert.network, [LATE], 36, seed=1, workers=1) == once
+    assert rollout(expert.network, [LATE], 36, seed=2, workers=1) != once
 
 
 @pytest.mark.parametrize("block", [0, 1, 7])
@@ -63,25 +76,22 @@ def test_each_block_throws_every_one_of_the_36_first_and_second_rolls(block: int
 
 
 def test_stopping_keeps_the_blocks_done(expert) -> None:  # type: ignore[no-untyped-def]
-    [after] = [after for _, after in legal_results(Position.initial(), Dice(5, 3))]
-
     def stop_after_the_first(done: int, total: int) -> None:
         if done == BLOCK:
             raise KeyboardInterrupt
 
-    [result] = rollout(expert.network, [after], trials=3 * BLOCK, progress=stop_after_the_first)
+    [result] = rollout(expert.network, [LATE], trials=3 * BLOCK, progress=stop_after_the_first)
     assert result.trials == BLOCK
 
 
 def test_a_rollout_agrees_with_the_network_within_its_error(expert) -> None:  # type: ignore[no-untyped-def]
-    """The network was trained on games it played: its estimate of the opening after 5-3
-    and its own play-out of it may differ, but not by more than four standard errors and
-    a tenth of a point of its own bias."""
-    [after] = [after for _, after in legal_results(Position.initial(), Dice(5, 3))]
-    [result] = rollout(expert.network, [after], trials=2 * BLOCK, seed=11)
-    estimate = -expert.evaluate(after).equity
+    """The network was trained on games it played: its estimate of a position and its own
+    play-out of it may differ, but not by more than four standard errors and a tenth of a
+    point of its own bias."""
+    [result] = rollout(expert.network, [LATE], trials=2 * BLOCK, seed=11)
+    estimate = -expert.evaluate(LATE).equity
     assert abs(result.equity - estimate) < 4 * result.standard_error + 0.1
-    assert 0 < result.standard_error < 0.3
+    assert 0 < result.standard_error < 0.1
     assert np.isclose(
         result.chances.equity,
         2 * result.chances.win - 1 + result.chances.win_mars - result.chances.lose_mars,
@@ -96,7 +106,56 @@ def test_a_play_that_bears_off_the_last_checker_has_won_already(expert) -> None:
 
 
 def test_on_two_processes_a_rollout_is_the_same_as_on_one(expert) -> None:  # type: ignore[no-untyped-def]
-    [after] = [after for _, after in legal_results(Position.initial(), Dice(6, 4))]
-    alone = rollout(expert.network, [after], trials=2 * BLOCK, seed=9, workers=1)
-    shared = rollout(expert.network, [after], trials=2 * BLOCK, seed=9, workers=2)
-    assert shared == alone
+    [alone] = rollout(expert.network, [LATE], trials=2 * BLOCK, seed=9, workers=1)
+    [shared] = rollout(expert.network, [LATE], trials=2 * BLOCK, seed=9, workers=2)
+    assert shared.chances == alone.chances  # the same games
+    # The same luck, but for the last bits of the network's sums on another process.
+    assert shared.equity == pytest.approx(alone.equity, abs=1e-6)
+    assert shared.standard_error == pytest.approx(alone.standard_error, abs=1e-6)
+
+
+def test_a_throw_and_its_reverse_are_the_same_roll() -> None:
+    for throw, index in zip(THROWS, roll_index(THROWS), strict=True):
+        assert tuple(ROLLS[index]) == (max(throw), min(throw))
+
+
+def test_the_luck_of_a_roll_averages_to_zero_over_the_21_rolls(expert) -> None:  # type: ignore[no-untyped-def]
+    """Each roll is played as the network alone would play it, and its luck is the value
+    of that play less the rolls' average."""
+    own, other = boards([MIDDLE] * len(ROLLS))
+    first_turns = np.zeros((len(ROLLS), 2), dtype=bool)
+    after, luck = played_with_luck(expert.network, own, other, first_turns, np.arange(len(ROLLS)))
+    assert luck @ ROLL_PROBABILITIES == pytest.approx(0.0, abs=1e-6)
+    one_ply = ExpertBot(expert.network, width=0)
+    values = []
+    for roll, board in zip(ROLLS, after, strict=True):
+        dice = Dice(*roll)
+        played = dict(legal_results(MIDDLE, dice))[one_ply.choose(MIDDLE, dice)]
+        assert (boards([played])[1][0] == board).all()  # the mover's board after its play
+        values.append(-one_ply.evaluate(played).equity)
+    expected = np.array(values) - np.array(values) @ ROLL_PROBABILITIES
+    assert luck == pytest.approx(expected, abs=1e-5)
+
+
+def test_taking_the_luck_out_keeps_the_mean_and_narrows_the_spread(expert) -> None:  # type: ignore[no-untyped-def]
+    rows = np.concatenate(
+        [roll_out_block(expert.network, [LATE], 4, block)[0] for block in range(4)]
+    )
+    win, win_mars, lose_mars, reduced = rows.T
+    played = 2 * win - 1 + win_mars - lose_mars
+    luck = played - reduced
+    # The luck summed over a game is zero on average: within four of its standard errors.
+    assert abs(luck.mean()) < 4 * luck.std(ddof=1) / np.sqrt(len(luck))
+    assert reduced.std() < 0.6 * played.std()
+
+
+def test_the_reported_standard_error_is_the_spread_of_many_rollouts_means(expert) -> None:  # type: ignore[no-untyped-def]
+    """Sixteen rollouts of one position, each with its own seed: the means scatter as
+    far as each rollout says its mean may be off (the ratio's own uncertainty, from 16
+    means, is about a fifth)."""
+    results = [
+        rollout(expert.network, [LATE], BLOCK, seed=seed, workers=1)[0] for seed in range(16)
+    ]
+    spread = np.std([result.equity for result in results], ddof=1)
+    reported = np.sqrt(np.mean([result.standard_error**2 for result in results]))
+    assert 0.6 < spread / reported < 1.5
