@@ -24,6 +24,9 @@ from nardy_tui.engine import (
 )
 from nardy_tui.options import Level
 
+LATE = Position.from_id("AH97AoAA29wxQAA")
+"""Both sides nearly home, still in contact: a rollout of it is a few turns a trial."""
+
 
 def some_positions(count: int, seed: int = 7) -> list[tuple[Position, Dice]]:
     """Positions of a random game with a real choice (more than three distinct plays),
@@ -125,7 +128,7 @@ def test_a_wrong_id_or_roll_is_one_line(
 def test_a_rollout_ranks_the_best_plays_by_their_played_out_equity(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    position, dice = some_positions(1, seed=11)[0]
+    position, dice = LATE, Dice(3, 1)
     data = analysed(capsys, position.to_id(dice), "--rollout", "36", "--candidates", "3")
     rolled = data["rollout"]
     assert isinstance(rolled, list) and len(rolled) == min(3, len(legal_results(position, dice)))
@@ -137,7 +140,7 @@ def test_a_rollout_ranks_the_best_plays_by_their_played_out_equity(
 
 
 def test_a_rollout_without_dice_is_the_positions_own(capsys: pytest.CaptureFixture[str]) -> None:
-    data = analysed(capsys, Position.initial().to_id(), "--rollout", "36")
+    data = analysed(capsys, LATE.to_id(), "--rollout", "36")
     assert data["rollout"]["trials"] == 36  # type: ignore[index]
 
 

@@ -288,7 +288,7 @@ async def test_r_rolls_the_shown_turn_out_beside_the_estimates() -> None:
         await drain(pilot)  # the rollout's answer is queued on the screen, not the app
         detail = str(screen.query_one("#review-detail", Static).content)
         # White's 6/1 5/off leaves Black a sure win; bearing both off wins at once.
-        assert "The figures above are the expert's estimates; rolled out 144 times" in detail
+        assert "The figures above are the expert's estimates; rolled out 36 times" in detail
         assert detail.count("olled out") == 1
         assert "the play made -1.000 (± 0.000), the best +1.000 (± 0.000): cost +2.000" in detail
 
@@ -344,7 +344,7 @@ async def test_a_rollout_says_it_is_running_at_once(monkeypatch: pytest.MonkeyPa
         screen = await finished(app)
         await burst(pilot, "r")
         detail = str(screen.query_one("#review-detail", Static).content)
-        assert "Rolling out… (144 games)" in detail
+        assert "Rolling out… (36 games)" in detail
         go_on.set()
         await app.workers.wait_for_complete()
         for _ in range(200):  # the answer comes back through the event loop
