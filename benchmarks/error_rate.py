@@ -7,9 +7,10 @@ choice; ``bot_speed.sample``). For each one, the expert's best few plays and the
 ``expert`` (the hint's depth) and ``hard`` choose are rolled out with the same dice
 (``nardy analyze --rollout``'s method); the rolled-out best is the reference. A bot's error
 is the reference's rolled-out equity less its own choice's. The figures carry the
-rollouts' own noise: with ``--trials 72`` a candidate's standard error is about 0.1 point,
-so the error rates are upper bounds on the bots' true error (noise makes a wrong play look
-best now and then, and never makes the true best look better than it is on average).
+rollouts' own noise: with ``--trials 72`` a candidate's standard error is about 0.05 point
+in the middle game (every roll's luck taken out; docs/STRENGTH.md), so the error rates
+are upper bounds on the bots' true error (noise makes a wrong play look best now and
+then, and never makes the true best look better than it is on average).
 """
 
 from __future__ import annotations
