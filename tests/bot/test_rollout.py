@@ -12,6 +12,7 @@ import pytest
 
 from nardy_tui.bot import get_bot
 from nardy_tui.bot.batch_moves import ROLL_PROBABILITIES, ROLLS, boards
+from nardy_tui.bot.encoding import first_turn_flags
 from nardy_tui.bot.expert import ExpertBot
 from nardy_tui.bot.rollout import (
     BLOCK,
@@ -119,18 +120,20 @@ def test_a_throw_and_its_reverse_are_the_same_roll() -> None:
         assert tuple(ROLLS[index]) == (max(throw), min(throw))
 
 
-def test_the_luck_of_a_roll_averages_to_zero_over_the_21_rolls(expert) -> None:  # type: ignore[no-untyped-def]
-    """Each roll is played as the network alone would play it, and its luck is the value
-    of that play less the rolls' average."""
-    own, other = boards([MIDDLE] * len(ROLLS))
-    first_turns = np.zeros((len(ROLLS), 2), dtype=bool)
+@pytest.mark.parametrize("position", [MIDDLE, Position.initial()], ids=["middle", "opening"])
+def test_the_luck_of_a_roll_averages_to_zero_over_the_21_rolls(expert, position: Position) -> None:  # type: ignore[no-untyped-def]
+    """Each roll is played as the network alone would play it (at the opening, with the
+    head rule's first-turn exception), and its luck is the value of that play less the
+    rolls' average."""
+    own, other = boards([position] * len(ROLLS))
+    first_turns = first_turn_flags([position] * len(ROLLS))
     after, luck = played_with_luck(expert.network, own, other, first_turns, np.arange(len(ROLLS)))
     assert luck @ ROLL_PROBABILITIES == pytest.approx(0.0, abs=1e-6)
     one_ply = ExpertBot(expert.network, width=0)
     values = []
     for roll, board in zip(ROLLS, after, strict=True):
         dice = Dice(*roll)
-        played = dict(legal_results(MIDDLE, dice))[one_ply.choose(MIDDLE, dice)]
+        played = dict(legal_results(position, dice))[one_ply.choose(position, dice)]
         assert (boards([played])[1][0] == board).all()  # the mover's board after its play
         values.append(-one_ply.evaluate(played).equity)
     expected = np.array(values) - np.array(values) @ ROLL_PROBABILITIES
