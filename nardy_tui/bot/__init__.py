@@ -11,6 +11,7 @@ so the other levels (and the game's first frame) never pay for it; so does train
 (``train_network``), only when a run starts.
 """
 
+from nardy_tui.bot.arena import DiceStream, play_game, wilson
 from nardy_tui.bot.arena import format_report as format_arena_report
 from nardy_tui.bot.arena import run as run_arena
 from nardy_tui.bot.bearoff_file import keep_tables_in
@@ -25,6 +26,7 @@ from nardy_tui.bot.chances import (
 from nardy_tui.bot.exact import exact_chances, is_small_race
 from nardy_tui.bot.home_race import is_home_race, known_chances
 from nardy_tui.bot.levels import expert_problem, get_bot
+from nardy_tui.bot.match_equity import MatchEquityTable, MatchScore
 from nardy_tui.bot.players import Bot, Ranking, RankingWithChances
 from nardy_tui.bot.review import (
     MARK_NAMES,
@@ -39,6 +41,7 @@ from nardy_tui.bot.review import (
     roll_out_turn,
     summarise,
 )
+from nardy_tui.bot.stakes import MONEY, Stakes, game_stakes, stakes_at
 from nardy_tui.bot.training import (
     MAX_PARALLEL_GAMES,
     TrainingRun,
@@ -49,10 +52,14 @@ from nardy_tui.bot.training import (
 __all__ = [
     "MARK_NAMES",
     "MAX_PARALLEL_GAMES",
+    "MONEY",
     "Bot",
+    "DiceStream",
     "Evaluation",
     "GameReview",
     "JudgedPlay",
+    "MatchEquityTable",
+    "MatchScore",
     "PlayerSummary",
     "RankedPlay",
     "Ranking",
@@ -60,6 +67,7 @@ __all__ = [
     "RollLuck",
     "RolledOut",
     "RolledVerdict",
+    "Stakes",
     "TrainingRun",
     "TrainingSettings",
     "TurnReview",
@@ -69,15 +77,19 @@ __all__ = [
     "exact_chances",
     "expert_problem",
     "format_arena_report",
+    "game_stakes",
     "get_bot",
     "is_home_race",
     "is_small_race",
     "keep_tables_in",
     "known_chances",
     "mark_for",
+    "play_game",
     "review_game",
     "roll_out_turn",
     "run_arena",
+    "stakes_at",
     "summarise",
     "train_network",
+    "wilson",
 ]
