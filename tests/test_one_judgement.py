@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from nardy_tui.bot import Evaluation, get_bot, known_chances, review_game
+from nardy_tui.bot import MONEY, Evaluation, get_bot, known_chances, review_game
 from nardy_tui.cli.analyze import analyze_main
 from nardy_tui.engine import (
     Dice,
@@ -50,14 +50,15 @@ def answers(
     having made ``played``."""
     expert = get_bot(Level.EXPERT)
     after = position.apply(played, dice)
-    hint = hint_ranking(expert, position, dice)[0]
+    hint = hint_ranking(expert, position, dice, MONEY)[0]
     verdict = tutor_verdict(
-        hint_ranking(expert, position, dice, played=after),
+        hint_ranking(expert, position, dice, MONEY, played=after),
         dict(legal_results(position, dice)),
         position,
         dice,
         played,
         after,
+        MONEY,
     )
     record = TurnRecord(position.turn, dice, played, position.notation(played, dice))
     [reviewed] = review_game(position, [record]).turns

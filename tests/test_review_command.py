@@ -67,9 +67,10 @@ def test_the_json_review_has_every_decision_and_a_summary_per_player(
             (turn["best_chances"], turn["best_equity"]),
         ):
             assert 0 <= chances["win_mars"] <= chances["win"] <= 1
-            assert 2 * chances["win"] - 1 + chances["win_mars"] - chances[
-                "lose_mars"
-            ] == pytest.approx(equity, abs=1e-3)
+            # A one-point match: at 1-away against 1-away only winning counts, and the
+            # equity on a single game's scale is 2 win - 1.
+            assert 2 * chances["win"] - 1 == pytest.approx(equity, abs=1e-3)
+        assert turn["match_chance_lost"] == pytest.approx(turn["loss"] / 2, abs=1e-3)
         assert Position.from_id(turn["id"]) is not None
     assert len(game["luck"]) == len(parse_record(record.read_text()).games[0].turns)
     summary = report["summary"]
@@ -102,8 +103,21 @@ def test_the_text_review_lists_mistakes_and_grades_each_player(
         for t in report["games"][0]["turns"]  # type: ignore[index]
         if t["player"] == "black" and t["mark"]
     ]
-    for turn in black_turns:
-        assert f"cost {turn['loss']:.3f}" in text
+    costs = [float(cost) / 100 for cost in re.findall(r"cost (\d+\.\d)%", text)]
+    # A match: the cost is the chance to win it given away, in per cent.
+    assert costs == pytest.approx([turn["match_chance_lost"] for turn in black_turns], abs=6e-4)
+
+
+def test_with_money_the_review_costs_a_games_points(
+    record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert review_main([str(record), "--player", "black", "--money", "--json"]) == 0
+    turns = json.loads(capsys.readouterr().out)["games"][0]["turns"]
+    assert turns and all(turn["match_chance_lost"] is None for turn in turns)
+    for turn in turns:
+        chances = turn["best_chances"]
+        equity = 2 * chances["win"] - 1 + chances["win_mars"] - chances["lose_mars"]
+        assert turn["best_equity"] == pytest.approx(equity, abs=1e-3)
 
 
 def test_the_json_result_is_the_start_the_dice_and_both_sides_play(

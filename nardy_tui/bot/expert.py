@@ -34,7 +34,8 @@ from nardy_tui.bot.encoding import encode, encode_sides
 from nardy_tui.bot.home_race import is_home_race, known_chances, with_known_chances
 from nardy_tui.bot.network import Network, equities, load
 from nardy_tui.bot.players import ROLL_WEIGHTS, Bot, Ranking, RankingWithChances
-from nardy_tui.engine import CHECKERS, Dice, Position, legal_results
+from nardy_tui.bot.stakes import MONEY, Stakes
+from nardy_tui.engine import CHECKERS, Dice, Play, Position, legal_results
 from nardy_tui.options import Level
 
 WEIGHTS_FILE = "expert.npz"
@@ -65,10 +66,11 @@ def shipped_network() -> Network:
 
 
 class ExpertBot(Bot):
-    """Ranks plays by the network's equity, searching the best ``width`` plays (those within
-    ``margin`` points of the best) one roll deeper, and the best ``deep_width`` of those
-    (within ``deep_margin`` of the best) a second roll deeper. ``width=0`` is the plain
-    one-ply player that training measures itself with."""
+    """Ranks plays by the network's chances weighed by the stakes (equity in money play,
+    the match-winning chance at a match score: ``bot.stakes``), searching the best
+    ``width`` plays (those within ``margin`` points of the best) one roll deeper, and the
+    best ``deep_width`` of those (within ``deep_margin`` of the best) a second roll deeper.
+    ``width=0`` is the plain one-ply player that training measures itself with."""
 
     level = Level.EXPERT
 
@@ -93,15 +95,22 @@ class ExpertBot(Bot):
         win, win_mars, lose_mars = self.network.probabilities(encode([position]))[0]
         return Evaluation(float(win), float(win_mars), float(lose_mars))
 
+    def choose(self, position: Position, dice: Dice, stakes: Stakes = MONEY) -> Play:
+        return self.judge(position, dice, stakes=stakes)[0].play
+
     def rank(self, position: Position, dice: Dice) -> Ranking:
         return [(entry.play, entry.chances.equity) for entry in self.judge(position, dice)]
 
     def rank_with_chances(
-        self, position: Position, dice: Dice, played: Position | None = None
+        self,
+        position: Position,
+        dice: Dice,
+        played: Position | None = None,
+        stakes: Stakes = MONEY,
     ) -> RankingWithChances:
         return [
-            RankedPlay(entry.play, entry.chances.equity, entry)
-            for entry in self.judge(position, dice, played)
+            RankedPlay(entry.play, stakes.equity(entry.chances), entry)
+            for entry in self.judge(position, dice, played, stakes)
         ]
 
     def judge(
@@ -109,6 +118,7 @@ class ExpertBot(Bot):
         position: Position,
         dice: Dice,
         played: Position | None = None,
+        stakes: Stakes = MONEY,
     ) -> list[JudgedPlay]:
         """The expert's judgement of a decision: every legal play with the mover's chances
         after it, best first. It is the one judgement every tool shows (the bot's choice,
@@ -117,32 +127,37 @@ class ExpertBot(Bot):
         The best plays by the network are searched a roll deeper (the best alone too, where
         it stands out, so its figure is the same whoever asks), and the best two of those,
         when close, a second roll deeper; the plays are ranked by the deepest look each got,
-        then by equity (``_rank_key``). Where a play leaves a race with both sides home, the
-        tables' figures replace the estimate (``bot.home_race``): the network errs most
-        there, enough to blunder.
+        then by equity at the ``stakes`` (``_rank_key``): at a match score, the plays are
+        ranked, searched and answered by the match-winning chance. Where a play leaves a
+        race with both sides home, the tables' figures replace the estimate
+        (``bot.home_race``): the network errs most there, enough to blunder.
 
         ``played`` (a position a player reached: a review's or the tutor's question) changes
         no place in the ranking: only the play that led there, where its look was shallower
         than the best's, is searched as deep as the best (``deepened``), so the loss it is
         given compares the two at one depth.
         """
-        judged = self._ranked(position, dice)
+        judged = self._ranked(position, dice, stakes)
         return [
-            self._as_deep_as(judged[0], entry) if entry.after == played else entry
+            self._as_deep_as(judged[0], entry, stakes) if entry.after == played else entry
             for entry in judged
         ]
 
-    def _ranked(self, position: Position, dice: Dice) -> list[JudgedPlay]:
+    def _ranked(self, position: Position, dice: Dice, stakes: Stakes) -> list[JudgedPlay]:
         """Every legal play judged and ranked (``judge``), whoever asks: the network's look
         at each, then, unless the tables know the race, a roll deeper for the best few and
         two rolls for the closest of those (``_Candidate``'s passes)."""
         candidates = self._by_network(position, dice)
         if not is_home_race(position):  # in one, every play's figure is a table's
-            by_network = sorted(candidates, key=lambda candidate: -candidate.network.equity)
-            self._one_roll_pass(by_network)
-            self._two_roll_pass(by_network)
+            by_network = sorted(candidates, key=lambda candidate: -stakes.equity(candidate.network))
+            self._one_roll_pass(by_network, stakes)
+            self._two_roll_pass(by_network, stakes)
         judged = [candidate.judged for candidate in candidates]
-        return sorted(with_known_chances(position, judged), key=_rank_key, reverse=True)
+        return sorted(
+            with_known_chances(position, judged),
+            key=lambda entry: _rank_key(entry, stakes),
+            reverse=True,
+        )
 
     def _by_network(self, position: Position, dice: Dice) -> list[_Candidate]:
         """The first pass: each legal play (in the engine's order) judged by the network on
@@ -155,45 +170,45 @@ class ExpertBot(Bot):
             for result, row in zip(results, static, strict=True)
         ]
 
-    def _one_roll_pass(self, by_network: list[_Candidate]) -> None:
+    def _one_roll_pass(self, by_network: list[_Candidate], stakes: Stakes) -> None:
         """The best ``width`` plays by the network, those within ``margin`` of the best,
         searched a roll deeper (none for the one-ply player)."""
-        top = by_network[0].network.equity
+        top = stakes.equity(by_network[0].network)
         chosen = [
             candidate
             for candidate in by_network[: self.width]
-            if candidate.network.equity >= top - self.margin
+            if stakes.equity(candidate.network) >= top - self.margin
         ]
         if not chosen:
             return
-        rows = self._look_ahead([candidate.after for candidate in chosen])
+        rows = self._look_ahead([candidate.after for candidate in chosen], stakes)
         for candidate, row in zip(chosen, rows, strict=True):
             candidate.one_roll = replace(candidate.static, chances=_evaluation(row), searched=True)
 
-    def _two_roll_pass(self, by_network: list[_Candidate]) -> None:
+    def _two_roll_pass(self, by_network: list[_Candidate], stakes: Stakes) -> None:
         """The best ``deep_width`` plays a roll deeper, those within ``deep_margin`` of the
         best there, searched a second roll deeper if more than one is that close."""
         looked = sorted(
             (candidate for candidate in by_network if candidate.one_roll is not None),
-            key=lambda candidate: -candidate.judged.chances.equity,
+            key=lambda candidate: -stakes.equity(candidate.judged.chances),
         )
         if not looked:
             return
-        top = looked[0].judged.chances.equity
+        top = stakes.equity(looked[0].judged.chances)
         close = [
             candidate
             for candidate in looked[: self.deep_width]
-            if candidate.judged.chances.equity >= top - self.deep_margin
+            if stakes.equity(candidate.judged.chances) >= top - self.deep_margin
         ]
         if len(close) < 2:
             return
-        rows = self._two_rolls([candidate.after for candidate in close])
+        rows = self._two_rolls([candidate.after for candidate in close], stakes)
         for candidate, row in zip(close, rows, strict=True):
             candidate.two_rolls = replace(
                 candidate.judged, chances=_evaluation(row), two_rolls=True
             )
 
-    def _as_deep_as(self, best: JudgedPlay, entry: JudgedPlay) -> JudgedPlay:
+    def _as_deep_as(self, best: JudgedPlay, entry: JudgedPlay, stakes: Stakes) -> JudgedPlay:
         """``entry`` searched as deep as ``best`` if its look was shallower (an exact
         figure or a game over is the truth: nothing to search)."""
         if entry.is_known or best.is_known or entry.depth >= best.depth:
@@ -201,7 +216,7 @@ class ExpertBot(Bot):
         search = self._two_rolls if best.two_rolls else self._look_ahead
         return replace(
             entry,
-            chances=_evaluation(search([entry.after])[0]),
+            chances=_evaluation(search([entry.after], stakes)[0]),
             searched=True,
             two_rolls=best.two_rolls,
             deepened=True,
@@ -220,11 +235,12 @@ class ExpertBot(Bot):
 
         return rollout(self.network, afters, trials, seed, progress)
 
-    def position_chances(self, position: Position) -> Evaluation:
+    def position_chances(self, position: Position, stakes: Stakes = MONEY) -> Evaluation:
         """The side to move's chances before it rolls: the tables' where they know them
         (``known_chances``), else the network's own when this bot does not search
-        (``width`` 0), else the average over the 21 rolls of the best play's chances by
-        the network, which is the same depth as a searched play's."""
+        (``width`` 0), else the average over the 21 rolls of the chances after the play
+        the network likes best at the ``stakes``, which is the same depth as a searched
+        play's."""
         known = None if position.winner is not None else known_chances(position)
         if known is not None:
             return known
@@ -233,7 +249,7 @@ class ExpertBot(Bot):
         one_ply = ExpertBot(self.network, width=0)
         rows = np.array(
             [
-                [*_row(one_ply.judge(position, roll)[0].chances), weight]
+                [*_row(one_ply.judge(position, roll, stakes=stakes)[0].chances), weight]
                 for roll, weight in ROLL_WEIGHTS
             ]
         )
@@ -243,19 +259,19 @@ class ExpertBot(Bot):
         """The side to move's (win, win mars, lose mars) in each position."""
         return self.network.probabilities(encode(positions))
 
-    def _look_ahead(self, afters: list[Position]) -> np.ndarray:
+    def _look_ahead(self, afters: list[Position], stakes: Stakes) -> np.ndarray:
         """Our expected chances (win, win mars, lose mars) after each position (opponent to
         move), over the opponent's 21 rolls, the opponent answering each with the reply the
-        network likes best for it.
+        network likes best for it at the ``stakes`` (ours).
 
         Every (position, roll) is searched in one batch (``batch_moves``, the engine's
         rules in numpy) and every reply encoded from the boards it returns: the engine's
         search one position at a time, with a ``Position`` per reply, would be most of the
         expert's think time.
         """
-        return self._after_replies(afters, lambda replied, ours, theirs: replied)
+        return self._after_replies(afters, stakes, lambda replied, ours, theirs: replied)
 
-    def _two_rolls(self, afters: list[Position]) -> np.ndarray:
+    def _two_rolls(self, afters: list[Position], stakes: Stakes) -> np.ndarray:
         """Our expected chances after each position (opponent to move) two rolls deep: each
         of the opponent's 21 rolls answered by its best reply (as in ``_look_ahead``), then
         each of our 21 rolls by our best play by the network."""
@@ -264,13 +280,16 @@ class ExpertBot(Bot):
             going_on = theirs[:, 0] < CHECKERS  # a reply that bore off the last checker won
             replied = replied.copy()
             if going_on.any():
-                replied[going_on] = self._our_rolls(ours[going_on], theirs[going_on])
+                replied[going_on] = self._our_rolls(ours[going_on], theirs[going_on], stakes)
             return replied
 
-        return self._after_replies(afters, our_turn)
+        return self._after_replies(afters, stakes, our_turn)
 
     def _after_replies(
-        self, afters: list[Position], then: Callable[[np.ndarray, Board, Board], np.ndarray]
+        self,
+        afters: list[Position],
+        stakes: Stakes,
+        then: Callable[[np.ndarray, Board, Board], np.ndarray],
     ) -> np.ndarray:
         """Our expected chances after each position (opponent to move), over the opponent's
         21 rolls: ``then`` turns our chances after each reply (and the boards it leaves,
@@ -293,23 +312,23 @@ class ExpertBot(Bot):
         )
         chances = self.network.probabilities(inputs)
         # Each (position, roll)'s reply is the one that leaves us the least equity.
-        worst = _least(equities(chances), asked)
+        worst = _least(_equities(chances, stakes), asked)
         rows = then(chances[worst], ours[query[asked[worst]]], ends[worst])
         expected[going_on] = _by_roll(rows, len(going_on))
         return expected
 
-    def _our_rolls(self, ours: Board, theirs: Board) -> np.ndarray:
+    def _our_rolls(self, ours: Board, theirs: Board, stakes: Stakes) -> np.ndarray:
         """Our expected chances in each position (we to move, no first turn left) before
         we roll: each of our 21 rolls answered by the play the network likes best. The
         positions are searched in parts, as many as one batch search takes."""
         return np.concatenate(
             [
-                self._our_rolls_in_one_search(ours[part], theirs[part])
+                self._our_rolls_in_one_search(ours[part], theirs[part], stakes)
                 for part in in_parts(len(ours), MAX_GAMES // len(ROLLS))
             ]
         )
 
-    def _our_rolls_in_one_search(self, ours: Board, theirs: Board) -> np.ndarray:
+    def _our_rolls_in_one_search(self, ours: Board, theirs: Board, stakes: Stakes) -> np.ndarray:
         query = np.repeat(np.arange(len(ours)), len(ROLLS))
         asked, ends = legal_ends(
             ours[query],
@@ -323,7 +342,7 @@ class ExpertBot(Bot):
             )
         )
         # Our best play leaves the opponent the least equity.
-        best = _least(equities(their_chances), asked)
+        best = _least(_equities(their_chances, stakes.mirrored()), asked)
         return _by_roll(_mirrored(their_chances[best]), len(ours))
 
 
@@ -351,12 +370,22 @@ class _Candidate:
         return self.two_rolls or self.one_roll or self.static
 
 
-def _rank_key(entry: JudgedPlay) -> tuple[int, float]:
+def _rank_key(entry: JudgedPlay, stakes: Stakes) -> tuple[int, float]:
     """Where a play ranks: by the deepest look it got (as GNU Backgammon ranks its plays),
-    then by equity. The plays looked at more deeply were the best at the shallower look;
-    another's shallower figure, less to be trusted, is no reason to rank it above them. A
-    figure that is a table's or a game over counts as the deepest."""
-    return (3 if entry.is_known else entry.depth), entry.chances.equity
+    then by equity at the stakes. The plays looked at more deeply were the best at the
+    shallower look; another's shallower figure, less to be trusted, is no reason to rank it
+    above them. A figure that is a table's or a game over counts as the deepest."""
+    return (3 if entry.is_known else entry.depth), stakes.equity(entry.chances)
+
+
+def _equities(chances: np.ndarray, stakes: Stakes) -> np.ndarray:
+    """Each row's equity at the stakes, for the side whose chances they are
+    (``Stakes.equity``, row by row)."""
+    if not stakes.is_match:
+        return equities(chances)  # the same sum, to the last bit
+    constant, *weights = stakes.weights()
+    values: np.ndarray = constant + chances @ np.array(weights)
+    return values
 
 
 def _least(values: np.ndarray, query: np.ndarray) -> np.ndarray:

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 
 from nardy_tui.bot.chances import RankedPlay
 from nardy_tui.bot.heuristic import SIMPLE, STRONG, Weights, evaluate
+from nardy_tui.bot.stakes import MONEY, Stakes
 from nardy_tui.engine import (
     ALL_ROLLS,
     Dice,
@@ -43,8 +44,10 @@ class Bot(ABC):
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, position: Position, dice: Dice) -> Play:
-        """The play this bot makes: one of ``legal_plays(position, dice)``."""
+    def choose(self, position: Position, dice: Dice, stakes: Stakes = MONEY) -> Play:
+        """The play this bot makes: one of ``legal_plays(position, dice)``. A bot that
+        judges by chances (the expert) weighs them by the ``stakes``; the others' scores
+        know no match, so they play every score alike."""
         return self.rank(position, dice)[0][0]
 
     @abstractmethod
@@ -52,12 +55,16 @@ class Bot(ABC):
         """Every legal play with its score for the side to move, best first."""
 
     def rank_with_chances(
-        self, position: Position, dice: Dice, played: Position | None = None
+        self,
+        position: Position,
+        dice: Dice,
+        played: Position | None = None,
+        stakes: Stakes = MONEY,
     ) -> RankingWithChances:
         """``rank``, with the bot's judgement of each play where it has one (the expert's
-        ``judge``: the chances after it, how deep it was searched); the others rank by
-        scores alone. ``played``: a position the player reached, judged as carefully as
-        the best."""
+        ``judge`` at the ``stakes``: the chances after it, how deep it was searched); the
+        others rank by scores alone. ``played``: a position the player reached, judged as
+        carefully as the best."""
         return [RankedPlay(play, score) for play, score in self.rank(position, dice)]
 
     def _rng(self, position: Position, dice: Dice) -> random.Random:

@@ -15,7 +15,11 @@ blunder    0.16 or more           a serious mistake
 =========  =====================  ==========================================================
 
 These are GNU Backgammon's default thresholds, which fit here because equity is measured on
-the same scale (a single game 1 point, a mars 2, as a gammon). A player's grade comes from
+the same scale (a single game 1 point, a mars 2, as a gammon). At a match score the plays
+are judged by the chance to win the match, and the loss, as GNU Backgammon takes it there,
+is on a single game's scale at the score (``Stakes.equity``: a single win +1, a single
+loss -1), so the same thresholds hold; each turn also tells the match-winning chance it
+gave away (``TurnReview.match_chance_lost``). A player's grade comes from
 the mean loss per decision (``GRADES``). The review is deterministic: the expert has no
 randomness, so the same game always gives the same report.
 """
@@ -28,6 +32,7 @@ from enum import Enum
 
 from nardy_tui.bot.chances import Evaluation, JudgedPlay, RolledOut
 from nardy_tui.bot.levels import get_bot
+from nardy_tui.bot.stakes import MONEY, Stakes
 from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord, game_result
 from nardy_tui.i18n import N_, _
 from nardy_tui.options import Level
@@ -127,6 +132,10 @@ class TurnReview:
     played_deepened: bool = False
     """The play made was searched deeper than the hint and the analysis rank it, as deep
     as the best, so that the two compare at one depth (``JudgedPlay.deepened``)."""
+    stakes: Stakes = MONEY
+    """What the game was played for: the equities are on a single game's scale at these
+    stakes (``Stakes.equity``), so at a match score they order the plays as the
+    match-winning chance does."""
 
     @property
     def side(self) -> Side:
@@ -147,6 +156,16 @@ class TurnReview:
     @property
     def mark(self) -> Verdict:
         return mark_for(self.loss)
+
+    @property
+    def match_chance_lost(self) -> float | None:
+        """The match-winning chance the play gave away, at a match score (None in money
+        play)."""
+        if not self.stakes.is_match:
+            return None
+        return self.stakes.match_chance(self.best_equity) - self.stakes.match_chance(
+            self.best_equity - self.loss
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,19 +302,25 @@ def review_game(
     turns: Sequence[TurnRecord],
     progress: Progress | None = None,
     on_turn: Callable[[TurnReview], None] | None = None,
+    stakes: Stakes = MONEY,
 ) -> GameReview:
-    """Review a game from its first position and its turns, in order.
+    """Review a game from its first position and its turns, in order, at White's
+    ``stakes`` (the match's score when the game began; Black's are their mirror).
 
     ``progress`` hears after every turn, ``on_turn`` receives each turn's review as soon as
     it is made (a screen can show them while the rest are still being judged). Both sides'
-    turns are judged, a bot's too: the game's sum needs what each side's play cost.
+    turns are judged, a bot's too: the game's sum needs what each side's play cost. The
+    sum is a sum of points in money play; at a match score each side's figures are on its
+    own scale, so it holds only roughly.
 
     Raises ``IllegalPlayError`` (a ``ValueError``) if a play is not legal where it was made.
     """
     expert = get_bot(Level.EXPERT)
+    sides = {Side.WHITE: stakes, Side.BLACK: stakes.mirrored()}
     position = start
-    before = expert.position_chances(start).equity  # the mover's, before its roll
-    start_value = before if start.turn is Side.WHITE else -before
+    first = expert.position_chances(start, sides[start.turn])  # the mover's, before its roll
+    before = sides[start.turn].equity(first)
+    start_value = sides[Side.WHITE].equity(first if start.turn is Side.WHITE else first.mirrored())
     reviewed: list[TurnReview] = []
     luck: list[RollLuck] = []
     for number, record in enumerate(turns, start=1):
@@ -304,11 +329,12 @@ def review_game(
                 f"turn {number} is {record.side.label}'s, but {position.turn.label} is to move"
             )
         after = position.apply(record.play, record.dice)
-        judged = expert.judge(position, record.dice, played=after)
+        mover = sides[record.side]
+        judged = expert.judge(position, record.dice, played=after, stakes=mover)
         made = next(entry for entry in judged if entry.after == after)
-        turn = _turn_review(record, number, position, judged[0], made, judged)
+        turn = _turn_review(record, number, position, judged[0], made, judged, mover)
         luck.append(
-            RollLuck(number, record.side, record.dice, made.chances.equity + turn.loss - before)
+            RollLuck(number, record.side, record.dice, turn.played_equity + turn.loss - before)
         )
         if len(judged) > 1:  # a forced turn is no decision
             reviewed.append(turn)
@@ -316,7 +342,7 @@ def review_game(
                 on_turn(turn)
         if progress is not None:
             progress(number, len(turns))
-        before = -made.chances.equity  # the next mover's, before its roll
+        before = mover.mirrored().equity(made.chances.mirrored())  # the next mover's
         position = after
     return GameReview(tuple(reviewed), tuple(luck), game_result(position), start_value)
 
@@ -328,19 +354,23 @@ def _turn_review(
     best: JudgedPlay,
     made: JudgedPlay,
     judged: Sequence[JudgedPlay],
+    stakes: Stakes,
 ) -> TurnReview:
-    """One turn's judgement as the review keeps it."""
+    """One turn's judgement as the review keeps it, at the mover's ``stakes``."""
     return TurnReview(
         turn=record,
         number=number,
         before=before,
         best=best.play,
-        played_equity=made.chances.equity,
-        best_equity=best.chances.equity,
+        played_equity=stakes.equity(made.chances),
+        best_equity=stakes.equity(best.chances),
         alternatives=tuple(
-            (entry.play, entry.chances.equity) for entry in judged if entry.compares_with(best)
+            (entry.play, stakes.equity(entry.chances))
+            for entry in judged
+            if entry.compares_with(best)
         )[:ALTERNATIVES],
         played_chances=made.chances,
         best_chances=best.chances,
         played_deepened=made.deepened,
+        stakes=stakes,
     )

@@ -3,8 +3,12 @@
 With dice, every distinct play is ranked best first, each with its equity and the mover's
 chances (win, win with a mars, lose with a mars) after it, in the mover's numbering; without
 dice, the position's own chances for the side to move before it rolls. The depth is the
-hint's unless ``--depth`` says otherwise. An ID that names no position, or dice that are
-not two dice, is one line and exit status 1.
+hint's unless ``--depth`` says otherwise. With ``--match LENGTH --score A-B`` (the mover's
+score first) the plays are ranked by the chance to win the match at that score, shown
+beside the equity (on a single game's scale at the score, ``bot.Stakes``), and how far
+each play is behind the best is the match-winning chance it gives away, in per cent, as
+GNU Backgammon says it; ``--money`` (the default) is per-game equity. An ID that names no
+position, or dice that are not two dice, is one line and exit status 1.
 """
 
 from __future__ import annotations
@@ -16,15 +20,18 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from nardy_tui.bot import (
+    MONEY,
     Evaluation,
     JudgedPlay,
+    MatchScore,
     RolledOut,
+    Stakes,
     WeightsError,
     get_bot,
 )
 from nardy_tui.cli.argparsing import OneLineParser, ids_as_values
 from nardy_tui.cli.progress import counting_bar
-from nardy_tui.engine import Dice, Position, read_position_id
+from nardy_tui.engine import MATCH_LENGTHS, Dice, Position, read_position_id
 from nardy_tui.i18n import _
 from nardy_tui.options import Level
 
@@ -82,6 +89,25 @@ def build_parser() -> argparse.ArgumentParser:
         ).format(count=CANDIDATES),
     )
     parser.add_argument("--seed", type=int, default=0, help=_("seed of the rollout's dice"))
+    stakes = parser.add_mutually_exclusive_group()
+    stakes.add_argument(
+        "--match",
+        type=int,
+        choices=MATCH_LENGTHS,
+        metavar="LENGTH",
+        help=_("rank by the chance to win a match of LENGTH points at --score"),
+    )
+    stakes.add_argument(
+        "--money",
+        action="store_true",
+        help=_("rank by the equity of a single game (the default)"),
+    )
+    parser.add_argument(
+        "--score",
+        type=_score,
+        metavar="A-B",
+        help=_("with --match: the score, the mover's points first (default 0-0)"),
+    )
     parser.add_argument("--json", action="store_true", help=_("print the analysis as JSON"))
     return parser
 
@@ -114,9 +140,40 @@ def _candidates(text: str) -> int:
     return count
 
 
+def _score(text: str) -> tuple[int, int]:
+    """``--score A-B``: two numbers of points, the mover's first."""
+    mover, dash, opponent = text.partition("-")
+    if dash and mover.isdigit() and opponent.isdigit():
+        return int(mover), int(opponent)
+    raise argparse.ArgumentTypeError(
+        _("a score is two numbers of points, like 2-1, not {text}").format(text=repr(text))
+    )
+
+
+def _stakes(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Stakes:
+    """What the analysis weighs the chances by: the match at ``--score``, or money."""
+    if args.match is None:
+        if args.score is not None:
+            parser.error(_("--score needs --match"))
+        return MONEY
+    if args.rollout is not None:
+        parser.error(_("--rollout weighs a single game's points: leave out --match"))
+    mover, opponent = args.score or (0, 0)
+    try:
+        return Stakes(MatchScore(args.match, mover, opponent))
+    except ValueError:
+        parser.error(
+            _("{score} is no score of a {length}-point match going on").format(
+                score=f"{mover}-{opponent}", length=args.match
+            )
+        )
+
+
 def analyze_main(argv: Sequence[str]) -> int:
     """Run ``nardy analyze``; returns the exit status."""
-    args = build_parser().parse_args(ids_as_values(argv))
+    parser = build_parser()
+    args = parser.parse_args(ids_as_values(argv))
+    stakes = _stakes(parser, args)
     try:
         position, dice = read_position_id(args.id)
         if args.dice is not None:
@@ -137,18 +194,18 @@ def analyze_main(argv: Sequence[str]) -> int:
         if args.rollout is not None:
             return _roll_out(bot, position, dice, args)
         if dice is None:
-            chances = bot.position_chances(position)  # the tables' in a race both home
+            chances = bot.position_chances(position, stakes)  # the tables' in a race both home
             print(
-                json.dumps(_chances_data(position, args.depth, chances), indent=1)
+                json.dumps(_chances_data(position, args.depth, chances, stakes), indent=1)
                 if args.json
-                else format_chances(position, args.depth, chances)
+                else format_chances(position, args.depth, chances, stakes)
             )
         else:
-            judged = bot.judge(position, dice)
+            judged = bot.judge(position, dice, stakes=stakes)
             print(
-                json.dumps(_plays_data(position, dice, args.depth, judged), indent=1)
+                json.dumps(_plays_data(position, dice, args.depth, judged, stakes), indent=1)
                 if args.json
-                else format_plays(position, dice, args.depth, judged)
+                else format_plays(position, dice, args.depth, judged, stakes)
             )
     except WeightsError as error:
         return _fail(str(error))
@@ -163,6 +220,7 @@ class Analyst(Protocol):
         position: Position,
         dice: Dice,
         played: Position | None = None,
+        stakes: Stakes = MONEY,
     ) -> list[JudgedPlay]: ...
 
     def rollout(
@@ -310,49 +368,75 @@ def _rolled_position_data(position: Position, rolled: RolledOut) -> dict[str, An
     }
 
 
-def _heading(position: Position, depth: int, dice: Dice | None) -> str:
+def _heading(position: Position, depth: int, dice: Dice | None, stakes: Stakes) -> list[str]:
     dice_said = _("dice {dice}").format(dice=dice) if dice is not None else _("before the roll")
-    return _("Position {id}: {side} to move, {dice}; depth {depth}").format(
-        id=position.to_id(dice), side=position.turn.name_shown, dice=dice_said, depth=depth
-    )
+    lines = [
+        _("Position {id}: {side} to move, {dice}; depth {depth}").format(
+            id=position.to_id(dice), side=position.turn.name_shown, dice=dice_said, depth=depth
+        )
+    ]
+    if stakes.score is not None:
+        lines.append(
+            _("Match to {length}, {side} {score}: ranked by the chance to win the match.").format(
+                length=stakes.score.length,
+                side=position.turn.name_shown,
+                score=f"{stakes.score.mover}-{stakes.score.opponent}",
+            )
+        )
+    return lines
 
 
 def _percent(value: float) -> str:
     return f"{100 * value:5.1f}%"
 
 
-def format_chances(position: Position, depth: int, chances: Evaluation) -> str:
+def format_chances(position: Position, depth: int, chances: Evaluation, stakes: Stakes) -> str:
+    match_line = (
+        [
+            _("{side}: chance to win the match {chance}").format(
+                side=position.turn.name_shown, chance=_percent(stakes.value(chances)).strip()
+            )
+        ]
+        if stakes.is_match
+        else []
+    )
     return "\n".join(
         [
-            _heading(position, depth, None),
+            *_heading(position, depth, None, stakes),
             _(
                 "{side}: equity {equity}, win {win}, win with a mars {win_mars}, lose with a mars "
                 "{lose_mars}"
             ).format(
                 side=position.turn.name_shown,
-                equity=f"{chances.equity:+.3f}",
+                equity=f"{stakes.equity(chances):+.3f}",
                 win=_percent(chances.win).strip(),
                 win_mars=_percent(chances.win_mars).strip(),
                 lose_mars=_percent(chances.lose_mars).strip(),
             ),
+            *match_line,
         ]
     )
 
 
-def format_plays(position: Position, dice: Dice, depth: int, judged: Sequence[JudgedPlay]) -> str:
-    """The ranked plays as a table, each with how far below the best it is."""
+def format_plays(
+    position: Position, dice: Dice, depth: int, judged: Sequence[JudgedPlay], stakes: Stakes
+) -> str:
+    """The ranked plays as a table, each with how far below the best it is: in equity, or
+    at a match score in the chance to win the match (in per cent), after that chance."""
     plays = [position.notation(entry.play, dice) or _("no move") for entry in judged]
     width = max(12, *(len(play) for play in plays))
-    equities = [entry.chances.equity for entry in judged]
-    lines = [_heading(position, depth, dice)]
+    equities = [stakes.equity(entry.chances) for entry in judged]
+    lines = _heading(position, depth, dice, stakes)
     if equities != sorted(equities, reverse=True):  # the order is not the equities': say why
         lines.append(
             _("Plays are ranked by the depth of their look, deepest first, then by equity.")
         )
+    match_columns = [(_("match"), 6)] if stakes.is_match else []
     lines += [
         "",
         _table_heading(
             width,
+            *match_columns,
             (_("equity"), 7),
             (_("behind"), 6),
             (_("win"), 6),
@@ -361,16 +445,25 @@ def format_plays(position: Position, dice: Dice, depth: int, judged: Sequence[Ju
             (_("depth"), 0),
         ),
     ]
-    for rank, (entry, play) in enumerate(zip(judged, plays, strict=True), start=1):
+    best = stakes.value(judged[0].chances)
+    for rank, (entry, play, equity) in enumerate(zip(judged, plays, equities, strict=True), 1):
         chances = entry.chances
-        gap = chances.equity - equities[0]
-        behind = f"{gap if abs(gap) >= 0.0005 else 0.0:+.3f}" if rank > 1 else ""
+        match = f"{_percent(stakes.value(chances))}  " if stakes.is_match else ""
+        behind = _behind(stakes.value(chances) - best, stakes) if rank > 1 else ""
         lines.append(
-            f"{rank:>3}. {play.ljust(width)}  {chances.equity:+7.3f}  "
+            f"{rank:>3}. {play.ljust(width)}  {match}{equity:+7.3f}  "
             f"{behind:>6}  {_percent(chances.win)}  {_percent(chances.win_mars)}  "
             f"{_percent(chances.lose_mars):>9}  {look_said(entry)}"
         )
     return "\n".join(lines)
+
+
+def _behind(gap: float, stakes: Stakes) -> str:
+    """How far a play is behind the best: in points, or in per cent of the chance to win
+    the match (a gap too small to print is none)."""
+    if stakes.is_match:
+        return f"{100 * gap if abs(gap) >= 0.0005 else 0.0:+.1f}%"
+    return f"{gap if abs(gap) >= 0.0005 else 0.0:+.3f}"
 
 
 def look_said(entry: JudgedPlay) -> str:
@@ -384,33 +477,51 @@ def look_said(entry: JudgedPlay) -> str:
     return (_("network"), _("1 roll"), _("2 rolls"))[entry.depth]
 
 
-def _chance_fields(chances: Evaluation) -> dict[str, float]:
+def _chance_fields(chances: Evaluation, stakes: Stakes = MONEY) -> dict[str, float]:
+    """The chances, their equity at the ``stakes`` and, at a match score, the chance to
+    win the match."""
+    match = {"match_winning_chance": round(stakes.value(chances), 4)} if stakes.is_match else {}
     return {
-        "equity": round(chances.equity, 4),
+        "equity": round(stakes.equity(chances), 4),
+        **match,
         "win": round(chances.win, 4),
         "win_mars": round(chances.win_mars, 4),
         "lose_mars": round(chances.lose_mars, 4),
     }
 
 
-def _chances_data(position: Position, depth: int, chances: Evaluation) -> dict[str, Any]:
+def _stakes_data(stakes: Stakes) -> dict[str, Any]:
+    """The stakes as ``--json`` names them: the match and its score, or none (money)."""
+    if stakes.score is None:
+        return {"match": None}
+    return {
+        "match": stakes.score.length,
+        "score": [stakes.score.mover, stakes.score.opponent],
+    }
+
+
+def _chances_data(
+    position: Position, depth: int, chances: Evaluation, stakes: Stakes
+) -> dict[str, Any]:
     return {
         "id": position.to_id(),
         "turn": position.turn.value,
         "dice": None,
         "depth": depth,
-        "chances": _chance_fields(chances),
+        **_stakes_data(stakes),
+        "chances": _chance_fields(chances, stakes),
     }
 
 
 def _plays_data(
-    position: Position, dice: Dice, depth: int, judged: Sequence[JudgedPlay]
+    position: Position, dice: Dice, depth: int, judged: Sequence[JudgedPlay], stakes: Stakes
 ) -> dict[str, Any]:
     return {
         "id": position.to_id(dice),
         "turn": position.turn.value,
         "dice": list(dice),
         "depth": depth,
+        **_stakes_data(stakes),
         "plays": [
             {
                 "play": position.notation(entry.play, dice),
@@ -419,7 +530,7 @@ def _plays_data(
                 "two_rolls": entry.two_rolls,
                 "exact": entry.exact,
                 "game_over": entry.settled,
-                **_chance_fields(entry.chances),
+                **_chance_fields(entry.chances, stakes),
             }
             for entry in judged
         ],

@@ -16,9 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from nardy_tui.bot import (
+    MONEY,
     Evaluation,
     GameReview,
+    MatchScore,
     RolledVerdict,
+    Stakes,
     TurnReview,
     Verdict,
     WeightsError,
@@ -28,7 +31,7 @@ from nardy_tui.bot import (
 )
 from nardy_tui.cli.argparsing import OneLineParser
 from nardy_tui.cli.progress import counting_bar
-from nardy_tui.engine import Side, TurnKey
+from nardy_tui.engine import Position, Side, TurnKey
 from nardy_tui.i18n import _, ngettext
 from nardy_tui.play import luck_said, rolled_said
 from nardy_tui.storage import Record, RecordError, load_record
@@ -57,6 +60,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--player", choices=("white", "black"), help=_("review one side only (default: both)")
+    )
+    parser.add_argument(
+        "--money",
+        action="store_true",
+        help=_("judge by a single game's points, not by the chance to win the match"),
     )
     parser.add_argument(
         "--rollout",
@@ -101,7 +109,7 @@ def review_main(argv: Sequence[str]) -> int:
         return _fail(str(error))
     sides = [Side(args.player)] if args.player else list(Side)
     try:
-        reviews = review_record(record)
+        reviews = review_record(record, money=args.money)
     except WeightsError as error:
         return _fail(str(error))
     except ValueError as error:
@@ -125,17 +133,44 @@ def review_main(argv: Sequence[str]) -> int:
     return 0
 
 
-def review_record(record: Record) -> list[GameReview]:
-    """Review every game of a record, with a progress bar on a terminal (standard error)."""
+def review_record(record: Record, money: bool = False) -> list[GameReview]:
+    """Review every game of a record at the match's score when it began (by its points
+    alone with ``money``), with a progress bar on a terminal (standard error)."""
     total = sum(len(game.turns) for game in record.games)
     reviews: list[GameReview] = []
+    stakes = [MONEY] * len(record.games) if money else games_stakes(record)
     with counting_bar(_("reviewing")) as progress:
         task = progress.add_task("review", total=total)
-        for game in record.games:
+        for game, white in zip(record.games, stakes, strict=True):
             reviews.append(
-                review_game(game.start, game.turns, progress=lambda *_: progress.advance(task))
+                review_game(
+                    game.start,
+                    game.turns,
+                    progress=lambda *_: progress.advance(task),
+                    stakes=white,
+                )
             )
     return reviews
+
+
+def games_stakes(record: Record) -> list[Stakes]:
+    """White's stakes in each game of the record: the match's score when the game began.
+    A record that names no match length, or a practice game from a position, is judged
+    by the points of a game."""
+    length = record.length
+    practice = any(game.start != Position.initial(game.start.turn) for game in record.games)
+    if length is None or practice:
+        return [MONEY] * len(record.games)
+    stakes = []
+    score = dict.fromkeys(Side, 0)
+    for game in record.games:
+        if max(score.values()) >= length:  # games written past the match's end
+            stakes.append(MONEY)
+        else:
+            stakes.append(Stakes(MatchScore(length, score[Side.WHITE], score[Side.BLACK])))
+        if game.winner is not None:
+            score[game.winner] += game.points
+    return stakes
 
 
 def format_report(
@@ -144,12 +179,20 @@ def format_report(
     """The review as text: each game's marked turns (estimated, and rolled out where
     ``rolled`` has them), then a summary per player."""
     rolled = rolled or {}
-    lines = [
+    at_score = any(turn.stakes.is_match for review in reviews for turn in review.turns)
+    heading = (
         _(
+            "Review of {name} by the expert bot (loss in the chance to win the match at "
+            "each game's score, as the expert estimates it; 'rolled out' in points where "
+            "the plays were played out)"
+        )
+        if at_score
+        else _(
             "Review of {name} by the expert bot (loss in points of equity, as the expert "
             "estimates it; 'rolled out' where the plays were played out)"
-        ).format(name=name)
-    ]
+        )
+    )
+    lines = [heading.format(name=name)]
     for number, review in enumerate(reviews, start=1):
         lines += ["", _("Game {number}").format(number=number)]
         mistakes = [turn for turn in review.mistakes() if turn.side in sides]
@@ -166,7 +209,7 @@ def format_report(
                     dice=str(turn.dice),
                     played=f"{played:<22}",
                     best=f"{best:<22}",
-                    loss=f"{turn.loss:.3f}",
+                    loss=_cost(turn),
                     mark=turn.mark.name_shown,
                 )
             )
@@ -208,6 +251,12 @@ def format_report(
     return "\n".join(lines)
 
 
+def _cost(turn: TurnReview) -> str:
+    """What a turn's play cost: points, or the chance to win the match it gave away."""
+    lost = turn.match_chance_lost
+    return f"{turn.loss:.3f}" if lost is None else f"{lost:.1%}"
+
+
 def _marks_worst_first() -> list[Verdict]:
     return [Verdict.BLUNDER, Verdict.ERROR, Verdict.DOUBTFUL]
 
@@ -232,6 +281,9 @@ def _as_data(
             "best_equity": round(turn.best_equity, 4),
             "played_deepened": turn.played_deepened,
             "loss": round(turn.loss, 4),
+            "match_chance_lost": None
+            if turn.match_chance_lost is None
+            else round(turn.match_chance_lost, 4),
             "mark": turn.mark.value or None,
             "played_chances": _chances(turn.played_chances),
             "best_chances": _chances(turn.best_chances),

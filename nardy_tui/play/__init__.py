@@ -18,6 +18,7 @@ from nardy_tui.play.bots import (
     BotFactory,
     Chooser,
     MatchBots,
+    bot_play,
     hint_ranking,
     load_bot,
 )
@@ -142,6 +143,7 @@ __all__ = [
     "away_thinking_said",
     "banner",
     "bot_name",
+    "bot_play",
     "cell_of",
     "first_source_cell",
     "hint_ranking",

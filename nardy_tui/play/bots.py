@@ -13,7 +13,7 @@ from nardy_tui.engine import Dice, Play, Position
 from nardy_tui.options import Level
 
 if TYPE_CHECKING:
-    from nardy_tui.bot import RankingWithChances
+    from nardy_tui.bot import RankingWithChances, Stakes
 
 
 class Chooser(Protocol):
@@ -45,16 +45,31 @@ def load_bot(level: Level, seed: int) -> Chooser:
         return get_bot(FALLBACK_LEVEL, seed=seed)
 
 
+def bot_play(bot: Chooser, position: Position, dice: Dice, stakes: Stakes) -> Play:
+    """The play ``bot`` makes at the ``stakes`` (the match's score: ``stakes_at``); a
+    test's stand-in plays without them."""
+    from nardy_tui.bot import Bot
+
+    if isinstance(bot, Bot):
+        return bot.choose(position, dice, stakes)
+    return bot.choose(position, dice)
+
+
 def hint_ranking(
-    bot: Chooser, position: Position, dice: Dice, played: Position | None = None
+    bot: Chooser,
+    position: Position,
+    dice: Dice,
+    stakes: Stakes,
+    played: Position | None = None,
 ) -> RankingWithChances:
-    """Every play ranked by ``bot``, with its judgement of each where the bot has one (the
-    expert's, the same as the review's and ``nardy analyze``'s; a test's stand-in ranks by
-    scores alone); ``played`` is judged as carefully as the best (the tutor's question)."""
+    """Every play ranked by ``bot`` at the ``stakes``, with its judgement of each where the
+    bot has one (the expert's, the same as the review's and ``nardy analyze``'s; a test's
+    stand-in ranks by scores alone); ``played`` is judged as carefully as the best (the
+    tutor's question)."""
     from nardy_tui.bot import Bot, RankedPlay
 
     if isinstance(bot, Bot):
-        return bot.rank_with_chances(position, dice, played)
+        return bot.rank_with_chances(position, dice, played, stakes)
     return [RankedPlay(play, score) for play, score in bot.rank(position, dice)]
 
 

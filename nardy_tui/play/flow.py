@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from nardy_tui.bot import stakes_at
 from nardy_tui.engine import POINTS, Match, Phase, Play, Side, Step, TurnBuilder
 from nardy_tui.i18n import _, ngettext, sentences
 from nardy_tui.play.cells import point_of
@@ -393,7 +394,8 @@ class TurnFlow:
         turn = self.human_turn
         if turn is None or len(self.match.game.turns) != turn_number:
             return None
-        hint = hint_for(turn, ranking, self.reader, self.hot_seat)
+        stakes = stakes_at(self.match, turn.mover)
+        hint = hint_for(turn, ranking, self.reader, self.hot_seat, stakes)
         if hint is None:
             return None
         self.hint = hint.play

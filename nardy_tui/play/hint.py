@@ -5,7 +5,9 @@ is, not just which play to make. Once steps are played, only the whole turns the
 still lead to are named, and if the best of all is no longer one of them the hint says to
 undo. Where the expert judged the plays, the best named also gets the mover's chances after
 it, and the others named are those it looked at as deeply: their equities compare with the
-best's (a play looked at less deeply may show a higher figure).
+best's (a play looked at less deeply may show a higher figure). At a match score the plays
+are ranked by the chance to win the match, which each named play the expert judged shows
+beside its equity.
 """
 
 from __future__ import annotations
@@ -18,10 +20,10 @@ from nardy_tui.engine import Play, TurnBuilder, legal_results
 from nardy_tui.i18n import _, sentences
 from nardy_tui.play.reading import Reader
 from nardy_tui.play.status import equity_for
-from nardy_tui.play.wording import chances_said
+from nardy_tui.play.wording import chances_said, match_chance_said
 
 if TYPE_CHECKING:
-    from nardy_tui.bot import RankedPlay
+    from nardy_tui.bot import RankedPlay, Stakes
 
 HINT_PLAYS = 3
 """How many plays the hint names with their equities."""
@@ -35,11 +37,15 @@ class Hint(NamedTuple):
 
 
 def hint_for(
-    turn: TurnBuilder, ranking: Sequence[RankedPlay], reader: Reader, hot_seat: bool
+    turn: TurnBuilder,
+    ranking: Sequence[RankedPlay],
+    reader: Reader,
+    hot_seat: bool,
+    stakes: Stakes,
 ) -> Hint | None:
     """The hint for ``turn`` as it stands, from ``ranking`` (every whole turn from the
-    turn's start, best first), in ``reader``'s numbering; None if no ranked play can still
-    be reached."""
+    turn's start, best first, ranked at the ``stakes``), in ``reader``'s numbering; None if
+    no ranked play can still be reached."""
     reached = dict(legal_results(turn.position, turn.dice))
     finishes = turn.completions()
     open_plays = [
@@ -54,7 +60,7 @@ def hint_for(
         entry for entry in open_plays[1:] if comparable(entry[0].judged, best)
     ]
     named = [
-        f"{reader.finish(rest, turn)} ({ranked.score:+.3f}"
+        f"{reader.finish(rest, turn)} ({_figures(ranked, stakes)}"
         + (f": {chances_said(best.chances)})" if rank == 0 and best else ")")
         for rank, (ranked, rest) in enumerate(compared[:HINT_PLAYS])
     ]
@@ -73,3 +79,11 @@ def hint_for(
         )
     starred = Play(turn.steps + open_plays[0][1])
     return Hint(starred, sentences(said, undo, equity_for(turn.mover, hot_seat)))
+
+
+def _figures(ranked: RankedPlay, stakes: Stakes) -> str:
+    """A play's equity, after its chance to win the match where the expert judged it at a
+    match score."""
+    if ranked.judged is None or not stakes.is_match:
+        return f"{ranked.score:+.3f}"
+    return f"{match_chance_said(stakes.value(ranked.judged.chances))}, {ranked.score:+.3f}"

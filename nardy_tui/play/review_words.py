@@ -62,10 +62,13 @@ def play_read(turn: TurnReview, play: Play, reader: Side) -> str:
 
 def list_line(turn: TurnReview, reader: Side) -> str:
     """One turn in the list, short enough for the side panel: the mark's glyph, the turn,
-    the play made and, for a mistake, the points it cost (from the right, in a
-    right-to-left language)."""
+    the play made and, for a mistake, what it cost: points, or at a match score the chance
+    to win the match (from the right, in a right-to-left language)."""
     mark = turn.mark
-    cost = f"  -{turn.loss:.2f}" if mark is not Verdict.NONE else ""
+    lost = turn.match_chance_lost
+    cost = (
+        "" if mark is Verdict.NONE else f"  -{turn.loss:.2f}" if lost is None else f"  -{lost:.1%}"
+    )
     return visual(
         f"{MARK_GLYPHS[mark]:<2}{turn.number:>3}. {reading_of(turn.side.name_shown)} "
         f"{turn.dice}: {play_read(turn, turn.played, reader)}{cost}"
@@ -95,6 +98,18 @@ def verdict_lines(turn: TurnReview, reader: Side) -> list[str]:
             play=play_read(turn, turn.best, reader), equity=f"{turn.best_equity:+.3f}"
         ),
     ]
+    lost = turn.match_chance_lost
+    if lost is not None:
+        lines.append(
+            _(
+                "At this score: the match won {chance} after the play made, {best} after the "
+                "best; {lost} given away."
+            ).format(
+                chance=f"{turn.stakes.match_chance(turn.played_equity):.1%}",
+                best=f"{turn.stakes.match_chance(turn.best_equity):.1%}",
+                lost=f"{lost:.1%}",
+            )
+        )
     if turn.played_deepened:
         lines.append(_("The play made was searched as deep as the best, to compare them fairly."))
     others = ", ".join(

@@ -18,7 +18,7 @@ from nardy_tui.play.wording import chances_said
 from nardy_tui.storage import Tutor
 
 if TYPE_CHECKING:
-    from nardy_tui.bot import RankingWithChances
+    from nardy_tui.bot import RankingWithChances, Stakes
 
 
 def threshold(tutor: Tutor) -> Verdict | None:
@@ -43,11 +43,13 @@ def tutor_verdict(
     dice: Dice,
     played: Play,
     after: Position,
+    stakes: Stakes,
 ) -> TurnReview:
     """The verdict on ``played`` (which leads to ``after``) from the expert's ranking of
     every play (``reached``: the position each leads to), as the review would judge the
     turn. The ranking names each result once, by one order of its steps: the play made is
-    found by the position it reaches, whatever order the player chose."""
+    found by the position it reaches, whatever order the player chose. The ranking's
+    scores are its equities at the ``stakes`` the turn was played for."""
     best = ranking[0]
     made = next(ranked for ranked in ranking if reached[ranked.play] == after)
     turn = TurnRecord(before.turn, Dice(*dice), played, before.notation(played, dice))
@@ -66,23 +68,14 @@ def tutor_verdict(
         played_chances=None if made.judged is None else made.judged.chances,
         best_chances=None if best.judged is None else best.judged.chances,
         played_deepened=made.judged is not None and made.judged.deepened,
+        stakes=stakes,
     )
 
 
 def tutor_question(verdict: TurnReview) -> str:
-    """The dialog's words: what the play costs, the best play, and the chances of both."""
-    lines = [
-        _(
-            "This play gives away {loss} points: {mark}. The expert's best play is "
-            "{best}, equity {best_equity} against {equity}."
-        ).format(
-            loss=f"{verdict.loss:.2f}",
-            mark=verdict.mark.name_shown,
-            best=verdict.before.notation(verdict.best, verdict.dice),
-            best_equity=f"{verdict.best_equity:+.3f}",
-            equity=f"{verdict.played_equity:+.3f}",
-        )
-    ]
+    """The dialog's words: what the play costs (at a match score, in the chance to win
+    the match), the best play, and the chances of both."""
+    lines = [_cost_said(verdict)]
     if verdict.played_chances is not None and verdict.best_chances is not None:
         lines.append(
             _("Chances after your play: {played}; after the best: {best}.").format(
@@ -92,3 +85,32 @@ def tutor_question(verdict: TurnReview) -> str:
     if verdict.played_deepened:
         lines.append(_("Your play was searched as deep as the best, to compare them fairly."))
     return "\n\n".join(lines)
+
+
+def _cost_said(verdict: TurnReview) -> str:
+    best = verdict.before.notation(verdict.best, verdict.dice)
+    lost = verdict.match_chance_lost
+    if lost is None:
+        return _(
+            "This play gives away {loss} points: {mark}. The expert's best play is "
+            "{best}, equity {best_equity} against {equity}."
+        ).format(
+            loss=f"{verdict.loss:.2f}",
+            mark=verdict.mark.name_shown,
+            best=best,
+            best_equity=f"{verdict.best_equity:+.3f}",
+            equity=f"{verdict.played_equity:+.3f}",
+        )
+    stakes = verdict.stakes
+    return _(
+        "This play gives away {lost} of your chance to win the match ({loss} points at "
+        "this score): {mark}. The expert's best play is {best}, winning the match "
+        "{best_chance} against {chance}."
+    ).format(
+        lost=f"{lost:.1%}",
+        loss=f"{verdict.loss:.2f}",
+        mark=verdict.mark.name_shown,
+        best=best,
+        best_chance=f"{stakes.match_chance(verdict.best_equity):.1%}",
+        chance=f"{stakes.match_chance(verdict.played_equity):.1%}",
+    )

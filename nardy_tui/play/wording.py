@@ -69,3 +69,12 @@ def chances_said(chances: Evaluation) -> str:
         mars=f"{chances.win_mars:.0%}",
         lose_mars=f"{chances.lose_mars:.0%}",
     )
+
+
+def match_chance_said(chance: float) -> str:
+    """A chance to win the match, as the hint names it beside a play's equity.
+
+    >>> match_chance_said(0.5432)
+    'match 54.3%'
+    """
+    return _("match {chance}").format(chance=f"{chance:.1%}")

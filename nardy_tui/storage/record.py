@@ -44,6 +44,7 @@ _GAME = re.compile(r"^Game (\d+)$")
 _ROLL_OFF = re.compile(r"^Roll-off:")
 _THROW = re.compile(r"White (\d), Black (\d)")
 _TURN = re.compile(r"^(\d+)\.\s+(White|Black)\s+(\d-\d):\s*(.*)$")
+_LENGTH = re.compile(r"^Match to (\d+) points?$")
 _RESULT = re.compile(r"^Result: (White|Black) wins (\d+) points?")
 _TRAILER = re.compile(r"^Match (result|unfinished):")
 _START = re.compile(r"^Start: (\S+)")
@@ -202,6 +203,19 @@ class Record:
 
     header: tuple[str, ...]
     games: tuple[RecordedGame, ...]
+
+    @property
+    def length(self) -> int | None:
+        """The match's length in points, as its header says (None where it does not).
+
+        >>> Record(header=("Long Nardy", "Match to 5 points"), games=()).length
+        5
+        """
+        for line in self.header:
+            found = _LENGTH.match(line)
+            if found:
+                return int(found.group(1))
+        return None
 
 
 def load_record(path: Path) -> Record:

@@ -25,8 +25,10 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from nardy_tui.bot import (
+    MONEY,
     GameReview,
     RolledVerdict,
+    Stakes,
     TurnReview,
     Verdict,
     WeightsError,
@@ -136,6 +138,8 @@ class ReviewRequest:
     """The side the board is seen from and numbered for; None: each turn's mover."""
     overridden: frozenset[int] = frozenset()
     """The numbers of the turns played against the tutor's warning."""
+    stakes: Stakes = MONEY
+    """White's stakes in the game: the match's score when it began (``play.game_stakes``)."""
 
 
 class ReviewScreen(SizedScreen):
@@ -235,6 +239,7 @@ class ReviewScreen(SizedScreen):
                 self.request.turns,
                 progress=self._progress_from_thread,
                 on_turn=self._turn_from_thread,
+                stakes=self.request.stakes,
             )
         except _Closed:
             return

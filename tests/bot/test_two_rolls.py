@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nardy_tui.bot import Evaluation, get_bot
+from nardy_tui.bot import MONEY, Evaluation, get_bot
 from nardy_tui.bot.expert import ExpertBot
 from nardy_tui.bot.players import ROLL_WEIGHTS
 from nardy_tui.engine import Dice, Position, legal_results
@@ -49,7 +49,7 @@ def test_the_two_roll_search_is_the_plain_one_in_numpy(expert: ExpertBot) -> Non
     # on the engine is quick.
     racing = make_position({6: 2, 4: 2, 3: 1, 1: 2}, {5: 2, 3: 2, 2: 2, 1: 1})
     afters = [after for _, after in legal_results(racing, (4, 2))][:2]
-    searched = expert._two_rolls(afters)
+    searched = expert._two_rolls(afters, MONEY)
     for after, row in zip(afters, searched, strict=True):
         plain = two_rolls_plainly(expert, after)
         assert row == pytest.approx([plain.win, plain.win_mars, plain.lose_mars], abs=1e-5)
@@ -133,6 +133,6 @@ def test_more_plays_than_one_batch_search_takes_are_searched_in_parts(
         for afters in ([after for _, after in legal_results(*sample)] for sample in positions)
         if len(afters) >= 5
     )
-    together = expert._two_rolls(afters[:5])
+    together = expert._two_rolls(afters[:5], MONEY)
     for after, row in zip(afters[:5], together, strict=True):
-        assert row == pytest.approx(expert._two_rolls([after])[0], abs=1e-6)
+        assert row == pytest.approx(expert._two_rolls([after], MONEY)[0], abs=1e-6)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 import nardy_tui.bot
-from nardy_tui.bot import Bot, WeightsError
+from nardy_tui.bot import MONEY, Bot, WeightsError
 from nardy_tui.engine import Dice, Play, Position, legal_plays
 from nardy_tui.options import Level
 from nardy_tui.play import FALLBACK_LEVEL, MatchBots, hint_ranking, load_bot
@@ -51,13 +51,13 @@ def test_an_expert_without_its_weights_plays_as_the_fallback_level(
 
 
 def test_a_stand_in_ranks_by_its_scores_without_judgements() -> None:
-    ranking = hint_ranking(ScoresOnly(), OPENING, DICE)
+    ranking = hint_ranking(ScoresOnly(), OPENING, DICE, MONEY)
     assert [ranked.play for ranked in ranking] == legal_plays(OPENING, DICE)
     assert all(ranked.judged is None for ranked in ranking)
 
 
 def test_a_real_bot_ranks_every_legal_play() -> None:
-    ranking = hint_ranking(load_bot(Level.HARD, 1), OPENING, DICE)
+    ranking = hint_ranking(load_bot(Level.HARD, 1), OPENING, DICE, MONEY)
     assert {ranked.play for ranked in ranking} == set(legal_plays(OPENING, DICE))
 
 

@@ -211,14 +211,16 @@ def test_a_hint_is_starred_until_a_step_leaves_it() -> None:
     assert stale is None, "a stale hint is dropped"
 
 
-def test_a_hint_gives_the_best_plays_chances_where_the_bot_has_them() -> None:
+def test_a_hint_gives_the_best_plays_chances_and_match_chance_where_the_bot_has_them() -> None:
     flow = rolled(5, 3)
     best = legal_plays(flow.match.position, (5, 3))[0]
     chances = Evaluation(win=0.587, win_mars=0.164, lose_mars=0.079)
     judged = JudgedPlay(best, flow.match.position.apply(best, (5, 3)), chances, True)
     outcome = flow.show_hint([RankedPlay(best, 0.25, judged)], turn_number=0)
     assert outcome is not None
-    assert outcome.said.startswith("Hint: 24/16 (+0.250: win 59%, mars 16%, lose mars 8%)")
+    # A one-point match: the chance to win the match is the chance to win the game.
+    said = "Hint: 24/16 (match 58.7%, +0.250: win 59%, mars 16%, lose mars 8%)"
+    assert outcome.said.startswith(said)
 
 
 def test_beside_the_best_the_hint_names_only_plays_looked_at_as_deeply() -> None:
@@ -245,8 +247,8 @@ def test_beside_the_best_the_hint_names_only_plays_looked_at_as_deeply() -> None
     ]
     outcome = flow.show_hint(judged, turn_number=2)
     assert outcome is not None
-    assert "; next best " in outcome.said and "(-0.200)." in outcome.said
-    assert "(-0.100)" not in outcome.said
+    assert "; next best " in outcome.said and ", -0.200)." in outcome.said
+    assert "-0.100)" not in outcome.said
 
 
 def test_in_hot_seat_the_board_and_the_numbering_turn_to_the_mover() -> None:

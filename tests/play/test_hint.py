@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nardy_tui.bot import RankedPlay
+from nardy_tui.bot import MONEY, RankedPlay
 from nardy_tui.engine import Position, Side, TurnBuilder, legal_plays
 from nardy_tui.play import Reader
 from nardy_tui.play.hint import HINT_PLAYS, hint_for
@@ -28,7 +28,9 @@ def ranked_in_order(position: Position) -> list[RankedPlay]:
 def test_the_best_play_is_starred_and_the_next_best_are_named_with_their_equities() -> None:
     position = both_ran_24_16()
     ranking = ranked_in_order(position)
-    hint = hint_for(TurnBuilder(position, SIX_FIVE), ranking, Reader(Side.WHITE), hot_seat=True)
+    hint = hint_for(
+        TurnBuilder(position, SIX_FIVE), ranking, Reader(Side.WHITE), hot_seat=True, stakes=MONEY
+    )
     assert hint is not None and hint.play == ranking[0].play
     assert hint.said == (
         "Hint: 24/13 (+0.300), starred on the board; next best 24/18 16/11 (+0.200), "
@@ -41,7 +43,9 @@ def test_after_a_step_the_hint_names_only_the_ways_to_finish_from_there() -> Non
     position = both_ran_24_16()
     turn = TurnBuilder(position, SIX_FIVE)
     turn.move(24, 18)
-    hint = hint_for(turn, ranked_in_order(position), Reader(Side.WHITE), hot_seat=False)
+    hint = hint_for(
+        turn, ranked_in_order(position), Reader(Side.WHITE), hot_seat=False, stakes=MONEY
+    )
     assert hint is not None
     assert hint.said == (
         "Hint: 18/13 (+0.300), starred on the board; next best 16/11 (+0.200). "
@@ -55,4 +59,4 @@ def test_no_hint_when_no_ranked_play_can_still_be_reached() -> None:
     turn = TurnBuilder(position, SIX_FIVE)
     turn.move(16, 5)
     ranking = [entry for entry in ranked_in_order(position) if "16/5" not in str(entry.play)]
-    assert hint_for(turn, ranking[:1], Reader(Side.WHITE), hot_seat=False) is None
+    assert hint_for(turn, ranking[:1], Reader(Side.WHITE), hot_seat=False, stakes=MONEY) is None

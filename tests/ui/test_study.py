@@ -127,7 +127,8 @@ async def test_the_tutor_questions_a_blunder_and_rethink_takes_the_turn_back() -
         turns = len(match.game.turns)
         assert isinstance(app.screen, TutorDialog)
         words = " ".join(str(widget.content) for widget in app.screen.query(Static))
-        assert "gives away 1.50 points: blunder" in words
+        # A one-point match: the cost is told in the chance to win it.
+        assert "gives away 75.0% of your chance to win the match (1.50 points" in words
         await burst(pilot, "t")
         assert isinstance(app.screen, GameScreen)
         assert len(match.game.turns) == turns and match.turn is not None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from nardy_tui.bot import game_stakes
 from nardy_tui.engine import Phase, Side
 from nardy_tui.i18n import _
 from nardy_tui.play import turn_said
@@ -141,5 +142,6 @@ class MatchEnding:
             overridden=frozenset(
                 turn for number, turn in self._tutor.overridden if number == game.number
             ),
+            stakes=game_stakes(screen.match),
         )
         screen.app.push_screen(ReviewScreen(request), back)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
+from nardy_tui.bot import stakes_at
 from nardy_tui.engine import Dice, Position
 from nardy_tui.i18n import _
 from nardy_tui.play import HINT_LEVEL, Command, hint_ranking
@@ -50,7 +51,8 @@ class HintSearch:
 
     def _rank(self, position: Position, dice: Dice, turn_number: int) -> None:
         """In a worker's thread: every play ranked, posted to the screen."""
-        ranking = hint_ranking(self._screen.bots[HINT_LEVEL], position, dice)
+        stakes = stakes_at(self._screen.match, position.turn)
+        ranking = hint_ranking(self._screen.bots[HINT_LEVEL], position, dice, stakes)
         self._screen.post_message(HintFound(ranking, turn_number))
 
     def show(self, found: HintFound) -> None:

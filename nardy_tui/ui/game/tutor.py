@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from textual.message import Message
 
+from nardy_tui.bot import stakes_at
 from nardy_tui.engine import Dice, Play, Position, TurnKey, legal_results
 from nardy_tui.i18n import _
 from nardy_tui.play import (
@@ -117,9 +118,10 @@ class TutorGate:
     def _judge(self, key: JudgedTurn, position: Position, dice: Dice) -> None:
         """In a worker's thread: the verdict on the play, posted to the screen."""
         after = position.apply(key.steps, dice)
-        ranking = hint_ranking(self._screen.bots[HINT_LEVEL], position, dice, played=after)
+        stakes = stakes_at(self._screen.match, position.turn)
+        ranking = hint_ranking(self._screen.bots[HINT_LEVEL], position, dice, stakes, after)
         verdict = tutor_verdict(
-            ranking, dict(legal_results(position, dice)), position, dice, key.steps, after
+            ranking, dict(legal_results(position, dice)), position, dice, key.steps, after, stakes
         )
         self._screen.post_message(TutorJudged(key, verdict))
 
