@@ -26,6 +26,7 @@ from nardy_tui.bot.chances import (
 from nardy_tui.bot.exact import exact_chances, is_small_race
 from nardy_tui.bot.home_race import is_home_race, known_chances
 from nardy_tui.bot.levels import expert_problem, get_bot
+from nardy_tui.bot.match_arena import MatchRun, run_matches
 from nardy_tui.bot.match_equity import MatchEquityTable, MatchScore
 from nardy_tui.bot.players import Bot, Ranking, RankingWithChances
 from nardy_tui.bot.review import (
@@ -59,6 +60,7 @@ __all__ = [
     "GameReview",
     "JudgedPlay",
     "MatchEquityTable",
+    "MatchRun",
     "MatchScore",
     "PlayerSummary",
     "RankedPlay",
@@ -88,6 +90,7 @@ __all__ = [
     "review_game",
     "roll_out_turn",
     "run_arena",
+    "run_matches",
     "stakes_at",
     "summarise",
     "train_network",
