@@ -152,12 +152,9 @@ class ExpertBot(Bot):
             by_network = sorted(candidates, key=lambda candidate: -stakes.equity(candidate.network))
             self._one_roll_pass(by_network, stakes)
             self._two_roll_pass(by_network, stakes)
-        judged = [candidate.judged for candidate in candidates]
-        return sorted(
-            with_known_chances(position, judged),
-            key=lambda entry: _rank_key(entry, stakes),
-            reverse=True,
-        )
+        judged = with_known_chances(position, [candidate.judged for candidate in candidates])
+        deepest = max((entry.depth for entry in judged if not entry.is_known), default=0)
+        return sorted(judged, key=lambda entry: _rank_key(entry, stakes, deepest), reverse=True)
 
     def _by_network(self, position: Position, dice: Dice) -> list[_Candidate]:
         """The first pass: each legal play (in the engine's order) judged by the network on
@@ -370,12 +367,15 @@ class _Candidate:
         return self.two_rolls or self.one_roll or self.static
 
 
-def _rank_key(entry: JudgedPlay, stakes: Stakes) -> tuple[int, float]:
+def _rank_key(entry: JudgedPlay, stakes: Stakes, deepest: int) -> tuple[int, float]:
     """Where a play ranks: by the deepest look it got (as GNU Backgammon ranks its plays),
     then by equity at the stakes. The plays looked at more deeply were the best at the
     shallower look; another's shallower figure, less to be trusted, is no reason to rank it
-    above them. A figure that is a table's or a game over counts as the deepest."""
-    return (3 if entry.is_known else entry.depth), stakes.equity(entry.chances)
+    above them. A figure that is a table's or a game over counts as looking as deep as the
+    ``deepest`` search of the others: it ranks above every shallower figure, and among the
+    deepest by its equity, so that a race the tables know is not chosen over a better play
+    that keeps the game on (the mover's last checker brought home to a worse bear-off)."""
+    return (deepest if entry.is_known else entry.depth), stakes.equity(entry.chances)
 
 
 def _equities(chances: np.ndarray, stakes: Stakes) -> np.ndarray:

@@ -136,3 +136,22 @@ def test_more_plays_than_one_batch_search_takes_are_searched_in_parts(
     together = expert._two_rolls(afters[:5], MONEY)
     for after, row in zip(afters[:5], together, strict=True):
         assert row == pytest.approx(expert._two_rolls([after], MONEY)[0], abs=1e-6)
+
+
+def test_a_figure_the_tables_know_ranks_among_the_deepest_by_its_equity() -> None:
+    """A play into a race the tables know is not chosen over a better play searched as
+    deep as any; it still ranks above the figures of a shallower look."""
+    from nardy_tui.bot.chances import JudgedPlay
+    from nardy_tui.bot.expert import _rank_key
+
+    position = Position.initial()
+    (play, after), *_ = legal_results(position, Dice(6, 5))
+
+    def judged(win: float, **look: bool) -> JudgedPlay:
+        return JudgedPlay(play, after, Evaluation(win=win, win_mars=0.0, lose_mars=0.0), **look)
+
+    deep = judged(0.6, searched=True, two_rolls=True)
+    known = judged(0.5, searched=False, exact=True)
+    shallow = judged(0.9, searched=False)
+    ranked = sorted([known, shallow, deep], key=lambda e: _rank_key(e, MONEY, 2), reverse=True)
+    assert ranked == [deep, known, shallow]
