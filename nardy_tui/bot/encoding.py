@@ -101,25 +101,29 @@ def _rear(counts: NDArray[np.int64]) -> NDArray[np.int64]:
     return np.where(occupied.any(axis=1), highest, 0)
 
 
-def _blocking(
-    held: NDArray[np.bool_],
-    theirs: NDArray[np.int64],
-    theirs_rear: NDArray[np.int64],
-) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
-    """What the held points (in the other side's numbering) do to the other side's checkers:
-    the expected checkers a roll leaves unable to move, and the longest run of held points in
-    front of the rearmost checker."""
-    # Matrix products and bit operations rather than running sums along each row: numpy's
-    # row-wise cumsum on 24 columns costs several times more (self-play encodes thousands of
-    # positions a turn).
+def _held(counts: NDArray[np.int64]) -> NDArray[np.bool_]:
+    """Each row's held points, read in the other side's numbering."""
+    held: NDArray[np.bool_] = np.take(counts, _OPPOSITE, axis=1) > 0
+    return held
+
+
+def _blocked_share(held: NDArray[np.bool_]) -> NDArray[np.float32]:
+    """For every point of the other side, the share of rolls with which a checker there
+    cannot move for the ``held`` points in front of it."""
+    # A matrix product rather than running sums along each row: numpy's row-wise cumsum on
+    # 24 columns costs several times more (self-play encodes thousands of positions a turn).
     front = held.astype(np.float32) @ _IN_FRONT
-    share = np.take(_BLOCKED_SHARE, front.astype(np.int64))
-    movable = np.minimum(theirs, 2).astype(np.float32)
-    movable[:, POINTS - 1] = np.minimum(theirs[:, POINTS - 1], 1)
+    share: NDArray[np.float32] = np.take(_BLOCKED_SHARE, front.astype(np.int64))
+    return share
+
+
+def _movable(counts: NDArray[np.int64]) -> NDArray[np.float32]:
+    """How many of each point's checkers a roll can leave stuck there (two at most, the
+    head's one, none at home)."""
+    movable = np.minimum(counts, 2).astype(np.float32)
+    movable[:, POINTS - 1] = np.minimum(counts[:, POINTS - 1], 1)
     movable[:, :HOME_TOP] = 0
-    pressure = (share * movable).sum(axis=1)
-    in_front = held & (np.arange(1, POINTS + 1) < theirs_rear[:, None])
-    return pressure.astype(np.float32), _longest_run(in_front).astype(np.float32)
+    return movable
 
 
 def _longest_run(flags: NDArray[np.bool_]) -> NDArray[np.int64]:
@@ -133,21 +137,18 @@ def _longest_run(flags: NDArray[np.bool_]) -> NDArray[np.int64]:
     return longest
 
 
-def _side_inputs(
-    mine: NDArray[np.int64],
-    theirs: NDArray[np.int64],
-    mine_rear: NDArray[np.int64],
-    theirs_rear: NDArray[np.int64],
-    out: NDArray[np.float32],
+OWN_INPUTS = POINTS * PER_POINT + 7
+"""The leading columns of a side's inputs that depend on that side's checkers alone."""
+
+
+def _own_inputs(
+    mine: NDArray[np.int64], mine_rear: NDArray[np.int64], out: NDArray[np.float32]
 ) -> None:
-    """Write one side's inputs (``mine`` against ``theirs``) into ``out``."""
+    """Write the inputs that depend on one side's checkers alone into ``out``."""
     # np.take, not mine-as-index: the same gather, several times faster in numpy.
     codes = np.take(_POINT_CODES, mine.ravel(), axis=0)
     out[:, : POINTS * PER_POINT] = codes.reshape(len(mine), POINTS * PER_POINT)
-    on_board = mine.sum(axis=1)
-    off = CHECKERS - on_board
-    held = np.take(mine, _OPPOSITE, axis=1) > 0
-    pressure, longest = _blocking(held, theirs, theirs_rear)
+    off = CHECKERS - mine.sum(axis=1)
     extras = out[:, POINTS * PER_POINT :]
     extras[:, 0] = mine[:, POINTS - 1] / CHECKERS
     extras[:, 1] = off / CHECKERS
@@ -156,24 +157,22 @@ def _side_inputs(
     extras[:, 4] = mine[:, HOME_TOP:].sum(axis=1) / CHECKERS
     extras[:, 5] = (mine @ _TO_HOME) / 150
     extras[:, 6] = mine_rear / POINTS
-    extras[:, 7] = pressure / 4
-    extras[:, 8] = longest / 6
-    extras[:, 9] = longest >= 4
 
 
-def _contact(
-    mine: NDArray[np.int64],
-    theirs: NDArray[np.int64],
-    mine_rear: NDArray[np.int64],
-    theirs_rear: NDArray[np.int64],
-) -> NDArray[np.bool_]:
-    """Whether either side still has to pass checkers of the other (otherwise: a race)."""
-    numbers = np.arange(1, POINTS + 1)
-    theirs_in_mine = np.take(theirs, _OPPOSITE, axis=1) > 0
-    mine_in_theirs = np.take(mine, _OPPOSITE, axis=1) > 0
-    ahead_of_me = (theirs_in_mine & (numbers < mine_rear[:, None])).any(axis=1)
-    ahead_of_them = (mine_in_theirs & (numbers < theirs_rear[:, None])).any(axis=1)
-    return np.logical_or(ahead_of_me, ahead_of_them)
+def _against_inputs(
+    share: NDArray[np.float32],
+    in_front: NDArray[np.bool_],
+    movable: NDArray[np.float32],
+    out: NDArray[np.float32],
+) -> None:
+    """Write what one side does to the other into ``out``: the expected checkers a roll
+    leaves unable to move (``share`` of each point's ``movable`` ones), and the longest run
+    of held points ``in_front`` of the other's rearmost checker."""
+    pressure = (share * movable).sum(axis=1).astype(np.float32)
+    longest = _longest_run(in_front).astype(np.float32)
+    out[:, 0] = pressure / 4
+    out[:, 1] = longest / 6
+    out[:, 2] = longest >= 4
 
 
 def encode_arrays(
@@ -186,16 +185,41 @@ def encode_arrays(
 
 
 def encode_sides(
-    mine: NDArray[np.int64], theirs: NDArray[np.int64], first_turns: NDArray[np.bool_]
+    mine: NDArray[np.int64],
+    theirs: NDArray[np.int64],
+    first_turns: NDArray[np.bool_],
+    mover_of_row: NDArray[np.int64] | None = None,
 ) -> NDArray[np.float32]:
     """Inputs for a batch given as each side's checkers on its own points 1-24 (two (N, 24)
-    arrays, the mover's first), and whether each is still to make a first turn (N, 2)."""
+    arrays, the mover's first), and whether each is still to make a first turn (N, 2).
+
+    With ``mover_of_row``, ``mine`` holds each distinct mover once and row ``i``'s mover is
+    ``mine[mover_of_row[i]]``: the answers to one position (every end of every roll) share
+    the mover's side of the work.
+    """
+    rows = np.arange(len(mine)) if mover_of_row is None else mover_of_row
     mine_rear = _rear(mine)
     theirs_rear = _rear(theirs)
-    out = np.zeros((len(mine), INPUTS), dtype=np.float32)
-    _side_inputs(mine, theirs, mine_rear, theirs_rear, out[:, :SIDE_INPUTS])
-    _side_inputs(theirs, mine, theirs_rear, mine_rear, out[:, SIDE_INPUTS : 2 * SIDE_INPUTS])
-    out[:, -3] = _contact(mine, theirs, mine_rear, theirs_rear)
+    mine_held = _held(mine)
+    theirs_held = _held(theirs)
+    numbers = np.arange(1, POINTS + 1)
+    mine_ahead = np.take(mine_held, rows, axis=0) & (numbers < theirs_rear[:, None])
+    theirs_ahead = theirs_held & (numbers < np.take(mine_rear, rows)[:, None])
+    out = np.zeros((len(theirs), INPUTS), dtype=np.float32)
+    movers = np.zeros((len(mine), OWN_INPUTS), dtype=np.float32)
+    _own_inputs(mine, mine_rear, movers)
+    out[:, :OWN_INPUTS] = np.take(movers, rows, axis=0)
+    share = np.take(_blocked_share(mine_held), rows, axis=0)
+    _against_inputs(share, mine_ahead, _movable(theirs), out[:, OWN_INPUTS:SIDE_INPUTS])
+    _own_inputs(theirs, theirs_rear, out[:, SIDE_INPUTS : SIDE_INPUTS + OWN_INPUTS])
+    _against_inputs(
+        _blocked_share(theirs_held),
+        theirs_ahead,
+        np.take(_movable(mine), rows, axis=0),
+        out[:, SIDE_INPUTS + OWN_INPUTS : 2 * SIDE_INPUTS],
+    )
+    # In contact while either side still has to pass checkers of the other.
+    out[:, -3] = mine_ahead.any(axis=1) | theirs_ahead.any(axis=1)
     out[:, -2:] = first_turns
     return out
 

@@ -232,9 +232,10 @@ def _played_in_one_search(
     theirs = equities(
         network.probabilities(
             encode_sides(
-                other[query[result_query], 1:],
+                other[:, 1:],
                 ends[:, 1:],
                 _next_first(first_turns[query], result_query),
+                query[result_query],
             )
         )
     )

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from nardy_tui.bot import Evaluation, WeightsError, get_bot
-from nardy_tui.bot.encoding import INPUTS, encode
+from nardy_tui.bot.encoding import INPUTS, encode, encode_sides, mover_counts
 from nardy_tui.bot.expert import ExpertBot, shipped_network
 from nardy_tui.bot.network import Network, load
 from nardy_tui.engine import Dice, Position, Side, board_index, own_point
@@ -46,6 +46,18 @@ def test_the_encoding_is_the_same_for_either_colour(positions: Sample) -> None:
     inputs = encode(batch)
     assert inputs.shape == (len(batch), INPUTS)
     assert np.array_equal(inputs, encode([colours_swapped(p) for p in batch]))
+
+
+def test_a_shared_mover_encodes_as_if_repeated_on_every_row(positions: Sample) -> None:
+    chosen = [position for position, _ in positions]
+    mine, theirs = mover_counts(
+        np.array([position.points for position in chosen], dtype=np.int64),
+        np.array([position.turn is Side.WHITE for position in chosen]),
+    )
+    mover_of_row = np.arange(len(chosen))[::-1] % 3
+    first_turns = np.zeros((len(chosen), 2), dtype=bool)
+    repeated = encode_sides(mine[mover_of_row], theirs, first_turns)
+    assert np.array_equal(encode_sides(mine[:3], theirs, first_turns, mover_of_row), repeated)
 
 
 def test_the_same_position_seen_from_the_other_side_gives_the_mirrored_chances(
