@@ -98,13 +98,15 @@ def legal_ends(
     nodes = _Nodes(np.arange(games), own.astype(np.int8), rules.left_high, rules.left_low)
     finished: list[_Nodes] = []
     while len(nodes.game):
-        done = (nodes.left_high + nodes.left_low) == 0
-        finished.append(nodes.subset(done))
-        nodes = nodes.subset(~done)
         children, moved = _expand(nodes, rules)
         finished.append(nodes.subset(~moved))
+        # A turn's last step needs no merging here: the finished turns are made distinct
+        # once, at the end (``_most_dice``).
+        done = (children.left_high + children.left_low) == 0
+        finished.append(children.subset(done))
+        nodes = children.subset(~done)
         # Only doubles can reach one board by two orders of steps with dice still to play.
-        nodes = children.distinct() if rules.doubles.any() else children
+        nodes = nodes.distinct() if rules.doubles.any() else nodes
     return _most_dice(_Nodes.joined(finished), rules)
 
 
