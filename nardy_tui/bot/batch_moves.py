@@ -169,7 +169,8 @@ class _Nodes:
         )
 
     def distinct(self, with_dice: bool = True) -> _Nodes:
-        """One row per distinct game and board (and dice left, if ``with_dice``)."""
+        """One row per distinct game and board (and dice left, if ``with_dice``), ordered by
+        game first (its number is the key's highest part)."""
         own = self.own.astype(np.int64)
         low_word = own[:, :_LOW_POINTS] @ _PACK_LOW
         high_word = own[:, _LOW_POINTS:] @ _PACK_HIGH + (self.game << _GAME_SHIFT)
@@ -303,8 +304,7 @@ def _most_dice(ends: _Nodes, rules: _GameRules) -> tuple[NDArray[np.int64], Boar
     has_higher[game[keep & one_of_two & (ends.left_high == 0)]] = True
     keep &= ~(one_of_two & has_higher[game] & (ends.left_high > 0))
     best = ends.subset(keep).distinct(with_dice=False)
-    order = np.argsort(best.game, kind="stable")
-    return best.game[order], best.own[order].astype(np.int64)
+    return best.game, best.own.astype(np.int64)
 
 
 def boards(positions: list[Position]) -> tuple[Board, Board]:
