@@ -56,31 +56,43 @@ class BearoffDatabase:
 
     def finishing(self, counts: Counts) -> np.ndarray:
         """The chance of having borne every checker off in exactly n rolls (item n)."""
-        row: np.ndarray = self.finish[home_index(counts)].astype(np.float64)
+        row: np.ndarray = self._rows(self.finish, np.array([counts]))[0]
         return row
 
     def first_checker_off(self, counts: Counts) -> np.ndarray:
         """The chance of having borne the first checker off in exactly n rolls (item n),
         as long as the finishing row (item 0 is 1 where one is off already)."""
-        row = np.zeros(self.finish.shape[1])
-        row[: self.first_off.shape[1]] = self.first_off[home_index(counts)]
+        row: np.ndarray = self._rows(self.first_off, np.array([counts]))[0]
         return row
 
     def race_chances(self, mine: Counts, theirs: Counts) -> Evaluation:
         """The chances of the side to move with ``mine`` against ``theirs`` (both with
         checkers left): it rolls first, so it wins when it needs no more rolls than the
         other, and a mars needs the loser to have none off when the winner finishes."""
-        my_finish, their_finish = self.finishing(mine), self.finishing(theirs)
-        # left[n]: the chance of not having finished, or borne one off, after n rolls
-        their_left = 1.0 - np.cumsum(their_finish)
-        their_none_off = 1.0 - np.cumsum(self.first_checker_off(theirs))
-        my_none_off = 1.0 - np.cumsum(self.first_checker_off(mine))
-        win = my_finish[1:] @ their_left[:-1]
-        win_mars = my_finish[1:] @ their_none_off[:-1]
-        lose_mars = their_finish[1:] @ my_none_off[1:]  # their n-th roll follows my n-th
-        return Evaluation(
-            *(float(np.clip(value, 0.0, 1.0)) for value in (win, win_mars, lose_mars))
-        )
+        [row] = self.races(np.array([mine]), np.array([theirs]))
+        return Evaluation(*(float(value) for value in row))
+
+    def races(self, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+        """``race_chances`` of many races at once: ``mine`` and ``theirs`` are (N, 6)
+        counts, the result (N, 3) the movers' chances of winning, of winning with a mars
+        and of losing with a mars."""
+        my_finish, their_finish = self._rows(self.finish, mine), self._rows(self.finish, theirs)
+        # left[:, n]: the chance of not having finished, or borne one off, after n rolls
+        their_left = 1.0 - np.cumsum(their_finish, axis=1)
+        their_none_off = 1.0 - np.cumsum(self._rows(self.first_off, theirs), axis=1)
+        my_none_off = 1.0 - np.cumsum(self._rows(self.first_off, mine), axis=1)
+        win = (my_finish[:, 1:] * their_left[:, :-1]).sum(axis=1)
+        win_mars = (my_finish[:, 1:] * their_none_off[:, :-1]).sum(axis=1)
+        # their n-th roll follows my n-th
+        lose_mars = (their_finish[:, 1:] * my_none_off[:, 1:]).sum(axis=1)
+        chances: np.ndarray = np.clip(np.column_stack([win, win_mars, lose_mars]), 0.0, 1.0)
+        return chances
+
+    def _rows(self, table: np.ndarray, counts: np.ndarray) -> np.ndarray:
+        """``table``'s rows of the homes with ``counts``, as wide as ``finish``."""
+        rows = np.zeros((len(counts), self.finish.shape[1]))
+        rows[:, : table.shape[1]] = table[_indices(np.asarray(counts, dtype=np.int64))]
+        return rows
 
     def digest(self) -> str:
         """A fingerprint of the figures, which the file on disk is checked against."""

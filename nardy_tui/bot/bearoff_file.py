@@ -38,6 +38,12 @@ def keep_tables_in(folder: Path | None) -> None:
         _folder = folder
 
 
+def tables_folder() -> Path | None:
+    """The folder named by ``keep_tables_in``, for a worker process to name it again."""
+    with _lock:
+        return _folder
+
+
 def bearoff_database() -> BearoffDatabase:
     """The database, read or solved at the first call of the process."""
     global _database

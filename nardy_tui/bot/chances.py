@@ -100,8 +100,11 @@ def comparable(judged: JudgedPlay | None, best: JudgedPlay | None) -> bool:
 @dataclass(frozen=True, slots=True)
 class RolledOut:
     """A candidate's rollout, for the side that made the play: the chances (the share of
-    trials won, won with a mars, lost with a mars), the equity with the luck of every roll
-    taken out (``bot.rollout``), and that equity's standard error."""
+    trials won, won with a mars, lost with a mars; a trial that ended in a race both sides
+    home counts the bear-off database's fractions), the equity with the luck of every roll
+    taken out (``bot.rollout``), and that equity's standard error. The equity is at the
+    stakes the rollout was made for, on the single-game scale of ``Stakes.equity``
+    (``Stakes.match_chance`` turns it and its error into the match-winning chance)."""
 
     chances: Evaluation
     equity: float

@@ -225,12 +225,14 @@ class ExpertBot(Bot):
         trials: int,
         seed: int = 0,
         progress: Callable[[int, int], None] | None = None,
+        stakes: Stakes = MONEY,
     ) -> list[RolledOut]:
         """Each position of ``afters`` (the opponent to move) played out ``trials`` times
-        by this network (``bot.rollout``), for the side that made the play."""
+        by this network (``bot.rollout``), for the side that made the play, at its
+        ``stakes``."""
         from nardy_tui.bot.rollout import rollout
 
-        return rollout(self.network, afters, trials, seed, progress)
+        return rollout(self.network, afters, trials, seed, progress, stakes=stakes)
 
     def position_chances(self, position: Position, stakes: Stakes = MONEY) -> Evaluation:
         """The side to move's chances before it rolls: the tables' where they know them

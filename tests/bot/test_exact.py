@@ -79,6 +79,8 @@ def test_a_position_outside_the_table_is_refused() -> None:
 
 
 def test_rollouts_find_the_exact_chances_within_three_standard_errors() -> None:
+    """A race both home ends at the bear-off database at once (``bot.rollout``): for these
+    small races its figures are the table's, to the database's float32 digits."""
     expert = get_bot(Level.EXPERT)
     chooser = random.Random(8)
     for _ in range(6):
@@ -86,7 +88,7 @@ def test_rollouts_find_the_exact_chances_within_three_standard_errors() -> None:
         # Black has just moved; White is to move. The rollout is told for Black.
         [rolled] = expert.rollout([small_race(white, black, Side.WHITE)], trials=144, seed=2)
         black_equity = 2 * (1 - win_chance(white, black)) - 1
-        assert abs(rolled.equity - black_equity) <= 3 * rolled.standard_error + 1e-9, (white, black)
+        assert abs(rolled.equity - black_equity) <= 3 * rolled.standard_error + 1e-6, (white, black)
 
 
 def test_the_network_is_near_the_exact_chances_on_average_and_far_at_worst() -> None:

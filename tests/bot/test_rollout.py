@@ -1,7 +1,8 @@
-"""Rollouts: a decided position rolls out to its exact result, the same dice for every
-candidate, stratified first rolls, reproducible from the seed, stopping keeps whole
-blocks of trials, every roll's luck is taken out without moving the mean, and the
-reported standard error is the spread of the means.
+"""Rollouts: a decided position rolls out to its exact result and a race with both sides
+home to the bear-off database's, the same dice for every candidate, stratified first
+rolls, reproducible from the seed, stopping keeps whole blocks of trials, every roll's
+luck is taken out without moving the mean, the reported standard error is the spread of
+the means, and at a match score the plays and the equity are the score's.
 
 Most rollouts here start late in a game (``LATE``), where a trial is a few turns."""
 
@@ -14,6 +15,8 @@ from nardy_tui.bot import get_bot
 from nardy_tui.bot.batch_moves import ROLL_PROBABILITIES, ROLLS, boards
 from nardy_tui.bot.encoding import first_turn_flags
 from nardy_tui.bot.expert import ExpertBot
+from nardy_tui.bot.home_race import known_chances
+from nardy_tui.bot.match_equity import MatchScore
 from nardy_tui.bot.rollout import (
     BLOCK,
     THROWS,
@@ -23,6 +26,7 @@ from nardy_tui.bot.rollout import (
     roll_out_block,
     rollout,
 )
+from nardy_tui.bot.stakes import Stakes
 from nardy_tui.engine import Dice, Position, Side, legal_results
 from nardy_tui.options import Level
 
@@ -31,6 +35,8 @@ LATE = Position.from_id("AH32gAMA29wiAUA")
 between two medium bots), the side that just moved having the better of it."""
 MIDDLE = Position.from_id("AEEQRUL-NACIF_w")
 """A middle game with White to roll, most checkers still in play."""
+DOUBLE_MATCH_POINT = Stakes(MatchScore(length=5, mover=4, opponent=4))
+"""Both sides one point away: only winning counts, a mars is worth a single game."""
 
 
 @pytest.fixture(scope="module")
@@ -162,3 +168,67 @@ def test_the_reported_standard_error_is_the_spread_of_many_rollouts_means(expert
     spread = np.std([result.equity for result in results], ddof=1)
     reported = np.sqrt(np.mean([result.standard_error**2 for result in results]))
     assert 0.6 < spread / reported < 1.5
+
+
+def one_turn_from_a_race_both_home() -> Position:
+    """White to move with one checker on its 7-point and 14 at home; Black, who just
+    moved, has all 15 at home. No checker of either side is off."""
+    board = [3, 3, 2, 2, 2, 2, 1] + [0] * 17
+    board[12:18] = [-3, -3, -3, -2, -2, -2]  # Black's points 1 to 6
+    return Position.from_points(board, Side.WHITE)
+
+
+def test_a_race_both_home_rolls_out_to_the_databases_chances(expert) -> None:  # type: ignore[no-untyped-def]
+    board = [3, 3, 3, 2, 2, 2] + [0] * 18
+    board[12:18] = [-3, -3, -3, -2, -2, -2]
+    both_home = Position.from_points(board, Side.WHITE)
+    [result] = rollout(expert.network, [both_home], trials=BLOCK)
+    table = known_chances(both_home)
+    assert table is not None
+    black = table.mirrored()  # Black made the play: the figures are Black's
+    assert result.chances.win == pytest.approx(black.win)
+    assert result.equity == pytest.approx(black.equity) and result.standard_error == 0
+
+
+def test_a_trial_ends_with_the_databases_chances_once_both_sides_are_home(expert) -> None:  # type: ignore[no-untyped-def]
+    """One turn from such a race, every trial ends after White's first play: the rollout
+    is the database's figure for Black after the play the network chooses with each of
+    the 36 throws (their luck averages to nothing over the stratified block), and the two
+    throws of a roll end alike, so no error is left."""
+    position = one_turn_from_a_race_both_home()
+    figures = []
+    for throw in THROWS:
+        dice = Dice(*throw)
+        afters = [after for _, after in legal_results(position, dice)]
+        chosen = min(afters, key=lambda after: expert.evaluate(after).equity)
+        table = known_chances(chosen)
+        assert table is not None  # the network brings the last checker home with any roll
+        figures.append(table.equity)
+    [result] = rollout(expert.network, [position], trials=BLOCK)
+    assert result.equity == pytest.approx(np.mean(figures), abs=1e-6)
+    assert result.standard_error == pytest.approx(0.0, abs=1e-6)
+
+
+def test_at_double_match_point_a_mars_is_worth_a_single_win(expert) -> None:  # type: ignore[no-untyped-def]
+    decided = black_wins_next_turn(black_off=14)
+    [money] = rollout(expert.network, [decided], trials=BLOCK)
+    [match] = rollout(expert.network, [decided], trials=BLOCK, stakes=DOUBLE_MATCH_POINT)
+    assert money.equity == pytest.approx(2.0) and match.equity == pytest.approx(1.0)
+    assert DOUBLE_MATCH_POINT.match_chance(match.equity) == pytest.approx(1.0)
+
+
+def test_at_double_match_point_every_roll_is_played_for_the_win_alone(expert) -> None:  # type: ignore[no-untyped-def]
+    """The rollout's plays are chosen at the score: at double match point, for each of
+    the 21 rolls, the play that leaves the opponent the least chance of winning."""
+    own, other = boards([MIDDLE] * len(ROLLS))
+    first_turns = first_turn_flags([MIDDLE] * len(ROLLS))
+    weights = np.array(DOUBLE_MATCH_POINT.mirrored().weights())
+    after, luck = played_with_luck(
+        expert.network, own, other, first_turns, np.arange(len(ROLLS)), weights
+    )
+    assert luck @ ROLL_PROBABILITIES == pytest.approx(0.0, abs=1e-6)
+    for roll, board in zip(ROLLS, after, strict=True):
+        results = [result for _, result in legal_results(MIDDLE, Dice(*roll))]
+        least = min(expert.evaluate(result).win for result in results)
+        [played] = [result for result in results if (boards([result])[1][0] == board).all()]
+        assert expert.evaluate(played).win == pytest.approx(least, abs=1e-6)
