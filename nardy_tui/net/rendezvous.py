@@ -58,6 +58,10 @@ HINTS_SECONDS = 30.0
 side that proved the code and then stopped (a crash, a cut line) must not hold this one
 waiting for ever, as the next meeting would then never be tried."""
 MAX_HINTS_BYTES = 16_384
+LET_GO_SECONDS = 3.0
+"""How long a meeting given up (the player quits) waits for the mailbox to hear that this
+side lets its code go: a claim the mailbox never hears let go counts against the code until
+the mailbox forgets it, as a killed program's does."""
 CODE = re.compile(r"[0-9]{1,9}(-[a-z0-9]{1,40}){1,8}")
 """A code as the mailbox takes it: a nameplate's number, then its words."""
 
@@ -241,8 +245,15 @@ async def _meet(
             )
         ) from None
     finally:
-        with contextlib.suppress(Exception):  # a wrong code or a lonely close says so again
-            await hole.close()
+        await _let_go(reactor, hole)
+
+
+async def _let_go(reactor: _Reactor, hole: Any) -> None:
+    """Close ``hole``: let its code go at the mailbox, waiting ``LET_GO_SECONDS`` at most
+    for the mailbox to say so (a mailbox that refuses a code as crowded refuses the close
+    of a side it refused to open, and never says so)."""
+    with contextlib.suppress(Exception):  # a wrong code or a lonely close says so again
+        await hole.close().addTimeout(LET_GO_SECONDS, reactor.reactor)
 
 
 def _their_hints(message: bytes, direct: bool) -> list[dict[str, Any]]:
@@ -437,16 +448,21 @@ class _Reactor:
         self, work: Callable[[], Any], unwanted: Callable[[Any], object] = lambda value: None
     ) -> Any:
         """The result of ``work`` (a coroutine of the reactor's thread), awaited here;
-        cancelling this cancels it there. A result that comes once nobody waits for it
-        any more (cancelled here as it arrived there) is handed to ``unwanted``, in the
-        reactor's thread, to let go of what it holds."""
+        cancelling this cancels it there, and waits (``LET_GO_SECONDS`` at most) for it
+        to let go of what it holds: a program that quits right after must not leave its
+        claim at the mailbox. A result that comes once nobody waits for it any more
+        (cancelled here as it arrived there) is handed to ``unwanted``, in the reactor's
+        thread, to let go of what it holds."""
         from twisted.internet.defer import Deferred
 
         loop = asyncio.get_running_loop()
         done: asyncio.Future[Any] = loop.create_future()
+        ended: asyncio.Future[None] = loop.create_future()
         started: list[Deferred[Any]] = []
 
         def settle(value: Any, error: BaseException | None) -> None:
+            if not ended.done():
+                ended.set_result(None)
             if done.done():
                 if error is None:
                     self.call(unwanted, value)
@@ -473,4 +489,5 @@ class _Reactor:
             return await done
         except asyncio.CancelledError:
             self.call(cancel)
+            await asyncio.wait([ended], timeout=LET_GO_SECONDS)
             raise

@@ -36,6 +36,10 @@ from nardy_tui.options import Rendezvous
 RETRY_SECONDS = 2.0
 """How long the joiner waits before it tries to reach the host again."""
 CONNECT_SECONDS = 10.0
+CLOSE_SECONDS = 4.0
+"""How long closing waits for the session's work to end: a meeting by a code lets its
+code go at the mailbox first (a claim left there keeps the next meetings out a while).
+Within the time a served game has to quit."""
 
 
 class Listener(Protocol):
@@ -275,7 +279,8 @@ class Session:
         return task
 
     async def close(self) -> None:
-        """Stop for good: no more connections, the line closed."""
+        """Stop for good: no more connections, the line closed, and a code claimed at the
+        mailbox let go before this returns (a program may end right after)."""
         self.stopped = True
         if self.line is not None:
             self.line.close()
@@ -283,8 +288,11 @@ class Session:
             self._server.close()
             with contextlib.suppress(Exception):
                 await self._server.wait_closed()
-        for task in list(self._tasks):
+        ending = [task for task in self._tasks if task is not asyncio.current_task()]
+        for task in ending:
             task.cancel()
+        if ending:
+            await asyncio.wait(ending, timeout=CLOSE_SECONDS)
 
 
 def _stranger_failed(error: Exception) -> str:
