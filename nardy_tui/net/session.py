@@ -190,11 +190,14 @@ class Session:
         self._start(self._keep_meeting(rendezvous, code))
 
     async def _keep_meeting(self, rendezvous: Rendezvous, code: str | None) -> None:
-        from nardy_tui.net.rendezvous import Unreachable, WrongCode, meet
+        from nardy_tui.net.rendezvous import Unreachable, WrongCode, meet, meet_again
 
         while not self.stopped:
             try:
-                met = await meet(rendezvous, self.role, code, self.listener.code_given)
+                if code is not None and code == self.again:
+                    met = await meet_again(rendezvous, self.role, code)
+                else:
+                    met = await meet(rendezvous, self.role, code, self.listener.code_given)
             except WrongCode as wrong:
                 if code is not None and code == self.again:
                     # The code of later meetings was not mistyped: its number is listed at
