@@ -261,13 +261,12 @@ async def _walk(
 ) -> tuple[Any, bytes, str]:
     """Meet at the first of ``codes`` the mailbox does not refuse as crowded, waiting about
     ``alone`` seconds there for the other side (``NobodyCame``); ``Crowded`` if the mailbox
-    refuses them all. A code a dead claim holds stays crowded until the mailbox
-    forgets it, and each refusal puts that off, so both sides see the same refusals and come
-    to the same code; where they do not (a code freed between their walks, or crowded for a
-    moment by sides that were leaving), the next walk of the one left alone mends it. How
-    long a side waits alone is drawn a little at random, so that two sides that came at
-    the same moment do not walk again at the same moment too, each finding the other just
-    gone."""
+    refuses them all. A code a dead claim holds stays crowded until the mailbox forgets it,
+    and each refusal puts that off, so both sides see the same refusals and come to the
+    same code; where they do not (a code freed between their walks, or crowded for a moment
+    by sides that were leaving), the next walk of the one left alone mends it. How long a
+    side waits alone is drawn a little at random, so that two sides that came at the same
+    moment do not walk again at the same moment too, each finding the other just gone."""
     *before, last = codes
     alone *= random.uniform(1.0, 1.5)
     for code in before:
