@@ -11,8 +11,18 @@ reactor's thread with ``callFromThread`` and comes back with ``call_soon_threads
 A code is good for one introduction. The first one also gives both sides the code of every
 later one (``Met.again``, drawn from the key SPAKE2 agreed), which both keep in their saves:
 a line that is cut, or a match taken up after both programs were closed, meets again through
-the same servers without a new code. That code is long and random, so it cannot be guessed
-at the mailbox.
+the same servers without a new code (``meet_again``). That code is long and random, so it
+cannot be guessed at the mailbox.
+
+A program killed while it waits at the mailbox leaves its claim there, and the mailbox keeps
+it for a quarter of an hour after anyone last tried that code: the next side to come gets
+the dead side's first message and never a proof, and the side after it is refused as one
+too many ("crowded"). So a later meeting has a short row of codes, all drawn from the code
+of later meetings (``later_codes``), and both sides go the same way along it: past every
+code the mailbox refuses as crowded, waiting at the first it takes; a side whose other side
+proves nothing in time lets that code go (it is crowded from then on), and a side that
+waited alone a while walks the row again from the start, so that two sides that came to
+different codes (one freed in between) find each other.
 """
 
 from __future__ import annotations
@@ -21,8 +31,11 @@ import asyncio
 import concurrent.futures
 import contextlib
 import functools
+import hashlib
+import hmac
 import importlib
 import json
+import random
 import re
 import threading
 import warnings
@@ -58,6 +71,27 @@ HINTS_SECONDS = 30.0
 side that proved the code and then stopped (a crash, a cut line) must not hold this one
 waiting for ever, as the next meeting would then never be tried."""
 MAX_HINTS_BYTES = 16_384
+PROVE_SECONDS = 10.0
+"""How long the other side may take to prove the code once its key is known. The friend's
+program proves it at once (its first sealed message follows its key); a side killed while it
+waited left only its key's half in the mailbox, from which a key comes that nothing proves,
+so that meeting is given up instead of waited for for ever."""
+ALONE_SECONDS = 30.0
+"""How long (at least) a side waits alone at one of the codes of a later meeting before it
+lets that code go and walks the row again from its first: a code below it may have been
+freed since (the mailbox forgets a dead claim), and the friend may be waiting there."""
+FIRST_ALONE_SECONDS = 5.0
+"""The same, the first time: it doubles with each walk up to ``ALONE_SECONDS``. Two sides
+that come to a dead claim's code at the same moment may leave one of them shut in there,
+hearing nothing (the mailbox refused the other as crowded, and then refuses it too); it is
+let out when it walks again."""
+LATER_CODES = 16
+"""How many codes a later meeting may walk past as crowded: one is lost each time a side is
+killed while it waits, for a quarter of an hour after the walks last touched it."""
+LET_GO_SECONDS = 3.0
+"""How long a meeting given up (the player quits) waits for the mailbox to hear that this
+side lets its code go: a claim the mailbox never hears let go counts against the code until
+the mailbox forgets it, as a killed program's does."""
 CODE = re.compile(r"[0-9]{1,9}(-[a-z0-9]{1,40}){1,8}")
 """A code as the mailbox takes it: a nameplate's number, then its words."""
 
@@ -68,6 +102,15 @@ class WrongCode(ConnectionError):
 
 class Unreachable(ConnectionError):
     """The mailbox server cannot be reached (offline, blocked, or down)."""
+
+
+class Crowded(LineClosed):
+    """The mailbox refused the code as one claim too many: two others hold it, or held it
+    and one of them never let it go (a program killed while it waited)."""
+
+
+class NobodyCame(Exception):
+    """Nobody came to the code in the time given (waiting alone is no failure)."""
 
 
 def wormhole_code(text: str) -> str | None:
@@ -96,6 +139,22 @@ def again_code(key: bytes) -> str:
     """
     nameplate = 10_000_000 + int.from_bytes(key[:4], "big") % 90_000_000
     return f"{nameplate}-{key[4:20].hex()}"
+
+
+def later_codes(again: str) -> list[str]:
+    """The row of codes a later meeting walks: ``again`` itself, then codes drawn from it
+    (an HMAC keyed by it, so each is as secret as it is, and unrelated to it for anyone
+    who does not know it).
+
+    >>> codes = later_codes("10066051-0405060708090a0b0c0d0e0f10111213")
+    >>> codes[0], len(codes), len(set(codes)), all(wormhole_code(c) == c for c in codes)
+    ('10066051-0405060708090a0b0c0d0e0f10111213', 16, 16, True)
+    """
+    drawn = (
+        again_code(hmac.digest(again.encode(), f"later meeting {step}".encode(), hashlib.sha256))
+        for step in range(1, LATER_CODES)
+    )
+    return [again, *drawn]
 
 
 def typed_code(rendezvous: Rendezvous, prompt: str) -> str:
@@ -165,12 +224,55 @@ async def meet(
     reactor = _Reactor.running()
     loop = asyncio.get_running_loop()
     shown = functools.partial(_call_soon, loop, show_code)
-    met = await reactor.run(
-        lambda: _meet(reactor, rendezvous, role, code, shown),
-        unwanted=lambda met: met[0].close(),
-    )
+    return await _met(reactor, lambda: _meet(reactor, rendezvous, role, code, shown))
+
+
+async def meet_again(rendezvous: Rendezvous, role: Role, again: str) -> Met:
+    """Meet the other side again by ``again``, the code of later meetings: along the row of
+    ``later_codes``, past those the mailbox refuses as crowded (a killed program's claim
+    stays there a while). Its failures are ``meet``'s; ``Crowded`` when the mailbox refuses
+    every code of the row."""
+    reactor = _Reactor.running()
+    return await _met(reactor, lambda: _meet_again(reactor, rendezvous, role, again))
+
+
+async def _met(reactor: _Reactor, meeting: Callable[[], Any]) -> Met:
+    """The introduction ``meeting`` (a coroutine of the reactor's thread), awaited here."""
+    loop = asyncio.get_running_loop()
+    met = await reactor.run(meeting, unwanted=lambda met: met[0].close())
     connection, key, again = met
     return Met(TransitCarrier(reactor, connection, loop), key, again)
+
+
+async def _meet_again(
+    reactor: _Reactor, rendezvous: Rendezvous, role: Role, again: str
+) -> tuple[Any, bytes, str]:
+    """The walk along the codes of later meetings, in the reactor's thread: from the first
+    code again each time nobody came (``FIRST_ALONE_SECONDS``, then longer)."""
+    alone = FIRST_ALONE_SECONDS
+    while True:
+        with contextlib.suppress(NobodyCame):
+            return await _walk(reactor, rendezvous, role, later_codes(again), alone)
+        alone = min(2 * alone, ALONE_SECONDS)
+
+
+async def _walk(
+    reactor: _Reactor, rendezvous: Rendezvous, role: Role, codes: list[str], alone: float
+) -> tuple[Any, bytes, str]:
+    """Meet at the first of ``codes`` the mailbox does not refuse as crowded, waiting about
+    ``alone`` seconds there for the other side (``NobodyCame``); ``Crowded`` if the mailbox
+    refuses them all. A code a dead claim holds stays crowded until the mailbox forgets it,
+    and each refusal puts that off, so both sides see the same refusals and come to the
+    same code; where they do not (a code freed between their walks, or crowded for a moment
+    by sides that were leaving), the next walk of the one left alone mends it. How long a
+    side waits alone is drawn a little at random, so that two sides that came at the same
+    moment do not walk again at the same moment too, each finding the other just gone."""
+    *before, last = codes
+    alone *= random.uniform(1.0, 1.5)
+    for code in before:
+        with contextlib.suppress(Crowded):
+            return await _meet(reactor, rendezvous, role, code, lambda code: None, alone)
+    return await _meet(reactor, rendezvous, role, last, lambda code: None, alone)
 
 
 async def _meet(
@@ -179,8 +281,10 @@ async def _meet(
     role: Role,
     code: str | None,
     show_code: Callable[[str], None],
+    alone_seconds: float | None = None,
 ) -> tuple[Any, bytes, str]:
-    """The introduction, in the reactor's thread."""
+    """The introduction, in the reactor's thread; ``NobodyCame`` if nobody came within
+    ``alone_seconds`` (None: wait for as long as it takes)."""
     from twisted.internet.defer import CancelledError, TimeoutError
     from twisted.internet.error import ConnectError
     from wormhole.errors import (
@@ -203,7 +307,9 @@ async def _meet(
             show_code(await hole.get_code())
         elif not typed:
             hole.set_code(code)
-        await hole.get_verifier()
+        if not await _someone_came(reactor, hole, alone_seconds):
+            raise NobodyCame(code)
+        await hole.get_verifier().addTimeout(PROVE_SECONDS, reactor.reactor)
         kind = TransitSender if role is Role.HOST else TransitReceiver
         transit = kind(
             f"tcp:{rendezvous.transit}", no_listen=not rendezvous.direct, reactor=reactor.reactor
@@ -230,10 +336,11 @@ async def _meet(
                 url=rendezvous.mailbox, reason=error
             )
         ) from None
-    except TimeoutError:
+    except TimeoutError:  # the other side proved nothing, or never said how to reach it
         raise silent() from None
     except ServerError as error:  # "crowded": two others hold this code's nameplate
-        raise LineClosed(_("the mailbox server refused: {reason}").format(reason=error)) from None
+        refused = _("the mailbox server refused: {reason}").format(reason=error)
+        raise (Crowded(refused) if str(error) == "crowded" else LineClosed(refused)) from None
     except (*no_connection, OSError, ValueError) as error:  # no connection came of the hints
         raise LineClosed(
             _("cannot connect to the other side ({reason})").format(
@@ -241,8 +348,30 @@ async def _meet(
             )
         ) from None
     finally:
-        with contextlib.suppress(Exception):  # a wrong code or a lonely close says so again
-            await hole.close()
+        await _let_go(reactor, hole)
+
+
+async def _let_go(reactor: _Reactor, hole: Any) -> None:
+    """Close ``hole``: let its code go at the mailbox, waiting ``LET_GO_SECONDS`` at most
+    for the mailbox to say so (a mailbox that refuses a code as crowded refuses the close
+    of a side it refused to open, and never says so)."""
+    with contextlib.suppress(Exception):  # a wrong code or a lonely close says so again
+        await hole.close().addTimeout(LET_GO_SECONDS, reactor.reactor)
+
+
+async def _someone_came(reactor: _Reactor, hole: Any, seconds: float | None) -> bool:
+    """Whether another side came to the code (its key is known) within ``seconds``."""
+    from twisted.internet.defer import TimeoutError
+
+    arrived = hole.get_unverified_key()
+    if seconds is None:
+        await arrived
+        return True
+    try:
+        await arrived.addTimeout(seconds, reactor.reactor)
+    except TimeoutError:
+        return False
+    return True
 
 
 def _their_hints(message: bytes, direct: bool) -> list[dict[str, Any]]:
@@ -437,16 +566,21 @@ class _Reactor:
         self, work: Callable[[], Any], unwanted: Callable[[Any], object] = lambda value: None
     ) -> Any:
         """The result of ``work`` (a coroutine of the reactor's thread), awaited here;
-        cancelling this cancels it there. A result that comes once nobody waits for it
-        any more (cancelled here as it arrived there) is handed to ``unwanted``, in the
-        reactor's thread, to let go of what it holds."""
+        cancelling this cancels it there, and waits (``LET_GO_SECONDS`` at most) for it
+        to let go of what it holds: a program that quits right after must not leave its
+        claim at the mailbox. A result that comes once nobody waits for it any more
+        (cancelled here as it arrived there) is handed to ``unwanted``, in the reactor's
+        thread, to let go of what it holds."""
         from twisted.internet.defer import Deferred
 
         loop = asyncio.get_running_loop()
         done: asyncio.Future[Any] = loop.create_future()
+        ended: asyncio.Future[None] = loop.create_future()
         started: list[Deferred[Any]] = []
 
         def settle(value: Any, error: BaseException | None) -> None:
+            if not ended.done():
+                ended.set_result(None)
             if done.done():
                 if error is None:
                     self.call(unwanted, value)
@@ -473,4 +607,5 @@ class _Reactor:
             return await done
         except asyncio.CancelledError:
             self.call(cancel)
+            await asyncio.wait([ended], timeout=LET_GO_SECONDS)
             raise

@@ -36,6 +36,10 @@ from nardy_tui.options import Rendezvous
 RETRY_SECONDS = 2.0
 """How long the joiner waits before it tries to reach the host again."""
 CONNECT_SECONDS = 10.0
+CLOSE_SECONDS = 4.0
+"""How long closing waits for the session's work to end: a meeting by a code lets its
+code go at the mailbox first (a claim left there keeps the next meetings out a while).
+Within the time a served game has to quit."""
 
 
 class Listener(Protocol):
@@ -186,11 +190,14 @@ class Session:
         self._start(self._keep_meeting(rendezvous, code))
 
     async def _keep_meeting(self, rendezvous: Rendezvous, code: str | None) -> None:
-        from nardy_tui.net.rendezvous import Unreachable, WrongCode, meet
+        from nardy_tui.net.rendezvous import Unreachable, WrongCode, meet, meet_again
 
         while not self.stopped:
             try:
-                met = await meet(rendezvous, self.role, code, self.listener.code_given)
+                if code is not None and code == self.again:
+                    met = await meet_again(rendezvous, self.role, code)
+                else:
+                    met = await meet(rendezvous, self.role, code, self.listener.code_given)
             except WrongCode as wrong:
                 if code is not None and code == self.again:
                     # The code of later meetings was not mistyped: its number is listed at
@@ -275,7 +282,8 @@ class Session:
         return task
 
     async def close(self) -> None:
-        """Stop for good: no more connections, the line closed."""
+        """Stop for good: no more connections, the line closed, and a code claimed at the
+        mailbox let go before this returns (a program may end right after)."""
         self.stopped = True
         if self.line is not None:
             self.line.close()
@@ -283,8 +291,11 @@ class Session:
             self._server.close()
             with contextlib.suppress(Exception):
                 await self._server.wait_closed()
-        for task in list(self._tasks):
+        ending = [task for task in self._tasks if task is not asyncio.current_task()]
+        for task in ending:
             task.cancel()
+        if ending:
+            await asyncio.wait(ending, timeout=CLOSE_SECONDS)
 
 
 def _stranger_failed(error: Exception) -> str:
