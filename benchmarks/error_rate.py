@@ -129,7 +129,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.trials < 2 * BLOCK:
         parser.error(f"--trials: at least {2 * BLOCK}, two halves of whole blocks")
-    load_before = os.getloadavg()
+    load = os.getloadavg()[0]
     expert = get_bot(Level.EXPERT, seed=args.seed)
     bots = {level: get_bot(level, seed=args.seed) for level in LEVELS}
     found = {level: Errors([], [], []) for level in LEVELS}
@@ -143,22 +143,33 @@ def main() -> None:
             found[level].upper.append(upper)
             found[level].lower.append(lower)
             found[level].match_chance.append(lost)
-        if number % 25 == 0:
-            print(f"{number} decisions, {time.perf_counter() - started:.0f} s", file=sys.stderr)
+        if number % 10 == 0 or number == len(decisions):
+            report(found, number, args, statistics.fmean(errors_of_candidates), started, load)
+
+
+def report(
+    found: dict[Level, Errors],
+    done: int,
+    args: argparse.Namespace,
+    standard_error: float,
+    started: float,
+    load: float,
+) -> None:
+    """The figures of the first ``done`` decisions (printed as the run goes, so that a run
+    stopped early still tells what it found)."""
     where = "money play" if args.match is None else f"the scores of a {args.match}-point match"
     print(
-        f"{len(decisions)} decisions (seed {args.seed}) in {where}, each candidate rolled out "
+        f"{done} decisions (seed {args.seed}) in {where}, each candidate rolled out "
         f"{2 * (-(-(args.trials // 2) // BLOCK)) * BLOCK} times (two halves), the expert's best "
         f"{args.candidates} and each bot's choice; a candidate's standard error "
-        f"{statistics.fmean(errors_of_candidates):.3f} on average; "
-        f"{time.perf_counter() - started:.0f} s; load average {load_before[0]:.2f} before, "
-        f"{os.getloadavg()[0]:.2f} after"
+        f"{standard_error:.3f} on average; {time.perf_counter() - started:.0f} s; load "
+        f"average {load:.2f} at the start, {os.getloadavg()[0]:.2f} now"
     )
     heading = f"{'level':>7} {'error (max)':>11} {'error (x)':>11} {'picks the best':>15}"
     heading += f" {'errors > 0.1':>13}" + (f" {'MWC lost':>10}" if args.match else "")
     print(heading)
     for level in LEVELS:
-        print(found[level].line(level, args.match is not None))
+        print(found[level].line(level, args.match is not None), flush=True)
 
 
 if __name__ == "__main__":
