@@ -284,7 +284,7 @@ def format_rolled_plays(
     dice: Dice,
     judged: Sequence[JudgedPlay],
     rolled: Sequence[RolledOut],
-    stakes: Stakes = MONEY,
+    stakes: Stakes,
 ) -> str:
     """The rolled-out candidates, best first, each with its standard error and the
     estimate it started from; at a match score the chance to win the match and its
@@ -344,7 +344,7 @@ def _rolled_figures(rolled: RolledOut, stakes: Stakes) -> str:
     return f"{rolled.equity:+7.3f}  {rolled.standard_error:7.3f}"
 
 
-def format_rolled_position(position: Position, rolled: RolledOut, stakes: Stakes = MONEY) -> str:
+def format_rolled_position(position: Position, rolled: RolledOut, stakes: Stakes) -> str:
     """The position's rollout for the side to move, with its chance to win the match at
     a match score."""
     chances = rolled.chances
