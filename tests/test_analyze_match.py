@@ -1,6 +1,7 @@
 """``nardy analyze ID --match LENGTH --score A-B``: the plays ranked by the chance to win
-the match at that score (the mover's points first), shown beside the equity; ``--money``
-and no ``--match`` keep a single game's equity."""
+the match at that score (the mover's points first), shown beside the equity, rolled out
+at the score with ``--rollout``; ``--money`` and no ``--match`` keep a single game's
+equity."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 
 import pytest
 
+from nardy_tui.bot import MatchScore, Stakes
 from nardy_tui.cli.analyze import analyze_main
 from nardy_tui.engine import Dice, Position
 from tests.test_analyze_command import some_positions
@@ -73,7 +75,6 @@ def test_without_dice_the_position_has_its_chance_to_win_the_match(
         (["--match", "5", "--score", "two"], "a score is two numbers of points, like 2-1"),
         (["--match", "5", "--money"], "not allowed with argument --match"),
         (["--match", "4"], "invalid choice: 4"),
-        (["--match", "3", "--rollout", "36"], "--rollout weighs a single game's points"),
     ],
 )
 def test_a_score_that_is_no_match_score_is_refused_in_one_line(
@@ -84,3 +85,65 @@ def test_a_score_that_is_no_match_score_is_refused_in_one_line(
     assert exit_status.value.code == 2
     error = capsys.readouterr().err
     assert said in error and error.count("\n") == 1
+
+
+def test_a_rollout_at_double_match_point_counts_a_mars_as_a_single_win(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rollout = ["--rollout", "36", "--candidates", "3"]
+    money = analysed(capsys, FAR_AHEAD, *rollout, "--money")
+    data = analysed(capsys, FAR_AHEAD, *rollout, "--match", "5", "--score", "4-4")
+    assert money["match"] is None and (data["match"], data["score"]) == (5, [4, 4])
+    # By points Black's likely mars makes its best plays worth nearly 2, the estimate too;
+    # at 1-away against 1-away only winning counts: a single game's +1 at most.
+    best_by_points = money["rollout"][0]  # type: ignore[index]
+    assert best_by_points["equity"] > 1.5 and best_by_points["estimate"] > 1.5
+    assert "match_winning_chance" not in best_by_points
+    rolled = data["rollout"]
+    assert isinstance(rolled, list) and len(rolled) == 3
+    for entry in rolled:
+        assert entry["equity"] < 1.05 and entry["estimate"] <= 1.0
+        # The match is won as the game is: the chance is (1 + equity) / 2, its error half.
+        assert entry["match_winning_chance"] == pytest.approx((1 + entry["equity"]) / 2, abs=1e-4)
+        assert entry["match_winning_chance_error"] == pytest.approx(
+            entry["standard_error"] / 2, abs=1e-4
+        )
+    chances = [entry["match_winning_chance"] for entry in rolled]
+    assert chances == sorted(chances, reverse=True)
+
+
+def test_a_rollouts_table_at_a_score_ranks_by_the_match_winning_chance_beside_the_equity(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert analyze_main([FAR_AHEAD, "--rollout", "36", "--match", "5", "--score", "3-4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "rolled out 36 times" in lines[0]
+    assert lines[1] == "Match to 5, Black 3-4: ranked by the chance to win the match."
+    assert " ".join(lines[3].split()) == "play match ± error equity win mars lose mars estimate"
+    stakes = Stakes(MatchScore(length=5, mover=3, opponent=4))
+    chances = []
+    for row in lines[4:]:
+        match, error, equity = row.split()[-7:-4]
+        chances.append(float(match.rstrip("%")) / 100)
+        assert chances[-1] == pytest.approx(stakes.match_chance(float(equity)), abs=1e-3)
+        assert error.endswith("%")
+    assert len(chances) == 5 and chances == sorted(chances, reverse=True)
+
+
+def test_a_rollout_without_dice_gives_the_movers_chance_to_win_the_match(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Black to roll, nearly sure to win with a mars, 2-away against 3-away: a mars wins
+    # the match. The rollout is made for White, who moved last, at White's stakes, and
+    # told for Black.
+    start, score = "gH_4AAFg1bcCKgA", ["--match", "5", "--score", "3-2"]
+    stakes = Stakes(MatchScore(length=5, mover=3, opponent=2))
+    data = analysed(capsys, start, "--rollout", "36", *score)
+    assert (data["match"], data["score"]) == (5, [3, 2])
+    rolled = data["rollout"]
+    chance = rolled["match_winning_chance"]  # type: ignore[index]
+    assert 0.9 < chance <= 1.0
+    assert chance == pytest.approx(stakes.match_chance(rolled["equity"]), abs=1e-4)  # type: ignore[index]
+    assert analyze_main([start, "--rollout", "36", *score]) == 0
+    said = capsys.readouterr().out.splitlines()[-1]
+    assert re.fullmatch(r"Black: chance to win the match \d+\.\d% \(± \d\.\d%\)", said)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from nardy_tui.bot import get_bot
+from nardy_tui.bot import MatchScore, Stakes, get_bot
 from nardy_tui.cli.review import review_main
 from nardy_tui.engine import Match, Phase, Position, Side
 from nardy_tui.options import Level, MatchOptions, Mode
@@ -213,6 +213,11 @@ def test_with_rollout_each_marked_turn_is_also_played_out(
         "best_equity": 1.0,
         "best_error": 0.0,
         "loss": 2.0,
+        "played_match_chance": None,
+        "played_match_chance_error": None,
+        "best_match_chance": None,
+        "best_match_chance_error": None,
+        "match_chance_lost": None,
     }
 
 
@@ -225,3 +230,52 @@ def test_the_text_review_gives_the_rolled_out_cost_under_the_estimate(
         "rolled out 36 times: the play made -1.000 (± 0.000), the best +1.000 "
         "(± 0.000): cost +2.000"
     ) in out
+
+
+AT_TWO_THREE = Stakes(MatchScore(length=5, mover=2, opponent=3))
+"""White's stakes at 2-3 of a 5-point match: 3-away against 2-away."""
+
+
+@pytest.fixture
+def blunder_at_a_score(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The blunder record with its game judged as played at 2-3 of a 5-point match (a
+    record's game from a position is a practice game, judged by points)."""
+    monkeypatch.setattr("nardy_tui.cli.review.games_stakes", lambda record: [AT_TWO_THREE])
+    return blunder_record(tmp_path)
+
+
+def test_at_a_match_score_the_json_rollout_gives_the_match_winning_chance_lost(
+    blunder_at_a_score: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert review_main([str(blunder_at_a_score), "--json", "--rollout", "36"]) == 0
+    [turn] = json.loads(capsys.readouterr().out)["games"][0]["turns"]
+    rollout = turn["rollout"]
+    # White's blunder turns a single win into a single loss: +1 and -1 on a single game's
+    # scale, 2-away against 2-away and 3-away against 1-away in the match.
+    worth = AT_TWO_THREE.outcomes
+    assert (rollout["played_equity"], rollout["best_equity"]) == (-1.0, 1.0)
+    assert rollout["played_match_chance"] == pytest.approx(worth.lose, abs=1e-4)
+    assert rollout["best_match_chance"] == pytest.approx(worth.win, abs=1e-4)
+    assert rollout["played_match_chance_error"] == rollout["best_match_chance_error"] == 0.0
+    assert rollout["match_chance_lost"] == pytest.approx(worth.win - worth.lose, abs=1e-4)
+    assert rollout["match_chance_lost"] == pytest.approx(turn["match_chance_lost"], abs=1e-4)
+
+
+def test_at_a_match_score_the_text_review_gives_the_rolled_out_match_winning_chance(
+    blunder_at_a_score: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert review_main([str(blunder_at_a_score), "--rollout", "36"]) == 0
+    out = capsys.readouterr().out
+    worth = AT_TWO_THREE.outcomes
+    assert "'rolled out' where the plays were played out, at the same score" in out
+    assert (
+        f"rolled out 36 times: the match won {worth.lose:.1%} (± 0.0%) after the play made, "
+        f"{worth.win:.1%} (± 0.0%) after the best; {worth.win - worth.lose:+.1%} given away"
+    ) in out
+
+
+def test_with_money_the_rollout_is_in_points_at_any_score(
+    blunder_at_a_score: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert review_main([str(blunder_at_a_score), "--money", "--rollout", "36"]) == 0
+    assert "the play made -1.000 (± 0.000), the best +1.000" in capsys.readouterr().out

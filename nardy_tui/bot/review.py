@@ -171,25 +171,41 @@ class TurnReview:
 @dataclass(frozen=True, slots=True)
 class RolledVerdict:
     """A judged turn rolled out: the play made and the best play, each played out with the
-    same dice (``ExpertBot.rollout``), for the side that moved."""
+    same dice (``ExpertBot.rollout``), for the side that moved, at its ``stakes``."""
 
     played: RolledOut
     best: RolledOut
+    stakes: Stakes = MONEY
+    """The mover's stakes, as the turn's: the rolled-out equities are on a single game's
+    scale at them (``Stakes.equity``)."""
 
     @property
     def loss(self) -> float:
         """What the play made cost by the rollout (negative: the rollout liked it better)."""
         return self.best.equity - self.played.equity
 
+    @property
+    def match_chance_lost(self) -> float | None:
+        """The match-winning chance the play made gave away by the rollout, at a match
+        score (None in money play), as ``TurnReview.match_chance_lost`` tells the
+        estimate's; negative where the rollout liked the play made better."""
+        if not self.stakes.is_match:
+            return None
+        return self.stakes.match_chance_gap(self.loss)
+
 
 def roll_out_turn(
     turn: TurnReview, trials: int, seed: int = 0, progress: Callable[[int, int], None] | None = None
 ) -> RolledVerdict:
-    """Play the turn's play made and its best play out ``trials`` times each."""
+    """Play the turn's play made and its best play out ``trials`` times each, at the
+    turn's stakes: at a match score both sides play for the match, as the estimate
+    judged them."""
     played = turn.before.apply(turn.played, turn.dice)
     best = turn.before.apply(turn.best, turn.dice)
-    rolled = get_bot(Level.EXPERT).rollout([played, best], trials, seed, progress)
-    return RolledVerdict(rolled[0], rolled[1] if best != played else rolled[0])
+    rolled = get_bot(Level.EXPERT).rollout(
+        [played, best], trials, seed, progress, stakes=turn.stakes
+    )
+    return RolledVerdict(rolled[0], rolled[1] if best != played else rolled[0], turn.stakes)
 
 
 @dataclass(frozen=True, slots=True)

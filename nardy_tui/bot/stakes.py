@@ -126,6 +126,16 @@ class Stakes:
         worth = self.outcomes
         return (worth.win + worth.lose) / 2.0 + equity * (worth.win - worth.lose) / 2.0
 
+    def match_chance_gap(self, equity: float) -> float:
+        """The match-winning chance a gap of ``equity`` at these stakes stands for: what a
+        play gives away, or a rollout's standard error, told in the chance to win the match.
+
+        >>> Stakes(MatchScore(length=3, mover=2, opponent=2)).match_chance_gap(0.1)
+        0.05
+        """
+        worth = self.outcomes
+        return equity * (worth.win - worth.lose) / 2.0
+
     def mirrored(self) -> Stakes:
         """The same stakes for the other side."""
         return Stakes(None if self.score is None else self.score.mirrored())

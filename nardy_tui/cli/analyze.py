@@ -7,8 +7,11 @@ hint's unless ``--depth`` says otherwise. With ``--match LENGTH --score A-B`` (t
 score first) the plays are ranked by the chance to win the match at that score, shown
 beside the equity (on a single game's scale at the score, ``bot.Stakes``), and how far
 each play is behind the best is the match-winning chance it gives away, in per cent, as
-GNU Backgammon says it; ``--money`` (the default) is per-game equity. An ID that names no
-position, or dice that are not two dice, is one line and exit status 1.
+GNU Backgammon says it; ``--money`` (the default) is per-game equity. ``--rollout N``
+plays the best plays (or the position) out at the same stakes: at a match score every play
+of every trial is chosen for the match, and the rolled-out chance to win it is shown, with
+its standard error, beside the equity. An ID that names no position, or dice that are not
+two dice, is one line and exit status 1.
 """
 
 from __future__ import annotations
@@ -156,8 +159,6 @@ def _stakes(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Stakes
         if args.score is not None:
             parser.error(_("--score needs --match"))
         return MONEY
-    if args.rollout is not None:
-        parser.error(_("--rollout weighs a single game's points: leave out --match"))
     mover, opponent = args.score or (0, 0)
     try:
         return Stakes(MatchScore(args.match, mover, opponent))
@@ -192,7 +193,7 @@ def analyze_main(argv: Sequence[str]) -> int:
         if args.depth == 1:
             bot.width = 0  # the network alone
         if args.rollout is not None:
-            return _roll_out(bot, position, dice, args)
+            return _roll_out(bot, position, dice, args, stakes)
         if dice is None:
             chances = bot.position_chances(position, stakes)  # the tables' in a race both home
             print(
@@ -229,13 +230,22 @@ class Analyst(Protocol):
         trials: int,
         seed: int = 0,
         progress: Callable[[int, int], None] | None = None,
+        stakes: Stakes = MONEY,
     ) -> list[RolledOut]: ...
 
 
-def _roll_out(bot: Analyst, position: Position, dice: Dice | None, args: argparse.Namespace) -> int:
-    """The rollout of the best ``--candidates`` plays (or of the position), with a progress
-    bar on a terminal; Ctrl+C keeps the blocks of trials done."""
-    judged = bot.judge(position, dice)[: args.candidates] if dice is not None else []
+def _roll_out(
+    bot: Analyst,
+    position: Position,
+    dice: Dice | None,
+    args: argparse.Namespace,
+    stakes: Stakes,
+) -> int:
+    """The rollout of the best ``--candidates`` plays at the mover's ``stakes`` (or of the
+    position), with a progress bar on a terminal; Ctrl+C keeps the blocks of trials done.
+    A rollout is told for the side that made the play: before the roll, the mover's
+    opponent, whose stakes are the mirror."""
+    judged = bot.judge(position, dice, stakes=stakes)[: args.candidates] if dice is not None else []
     afters = [entry.after for entry in judged] or [position]
     with counting_bar(_("rolling out")) as bar:
         task = bar.add_task("rollout", total=args.rollout)
@@ -245,6 +255,7 @@ def _roll_out(bot: Analyst, position: Position, dice: Dice | None, args: argpars
                 args.rollout,
                 args.seed,
                 lambda done, total: bar.update(task, completed=done, total=total),
+                stakes=stakes if dice is not None else stakes.mirrored(),
             )
         except KeyboardInterrupt:
             print(
@@ -253,26 +264,32 @@ def _roll_out(bot: Analyst, position: Position, dice: Dice | None, args: argpars
             )
             return 130
     if dice is None:
-        mover = rolled[0].mirrored()  # the rollout is told for the side that moved last
+        mover = rolled[0].mirrored()  # at the mover's stakes: the mirror's equity is minus
         print(
-            json.dumps(_rolled_position_data(position, mover), indent=1)
+            json.dumps(_rolled_position_data(position, mover, stakes), indent=1)
             if args.json
-            else format_rolled_position(position, mover)
+            else format_rolled_position(position, mover, stakes)
         )
         return 0
     print(
-        json.dumps(_rolled_plays_data(position, dice, judged, rolled), indent=1)
+        json.dumps(_rolled_plays_data(position, dice, judged, rolled, stakes), indent=1)
         if args.json
-        else format_rolled_plays(position, dice, judged, rolled)
+        else format_rolled_plays(position, dice, judged, rolled, stakes)
     )
     return 0
 
 
 def format_rolled_plays(
-    position: Position, dice: Dice, judged: Sequence[JudgedPlay], rolled: Sequence[RolledOut]
+    position: Position,
+    dice: Dice,
+    judged: Sequence[JudgedPlay],
+    rolled: Sequence[RolledOut],
+    stakes: Stakes,
 ) -> str:
     """The rolled-out candidates, best first, each with its standard error and the
-    estimate it started from."""
+    estimate it started from; at a match score the chance to win the match and its
+    error come first (the equity on a single game's scale at the score orders them
+    alike)."""
     ranked = sorted(zip(judged, rolled, strict=True), key=lambda pair: -pair[1].equity)
     plays = [position.notation(entry.play, dice) or _("no move") for entry, _result in ranked]
     width = max(12, *(len(play) for play in plays))
@@ -286,11 +303,11 @@ def format_rolled_plays(
             dice=dice,
             trials=rolled[0].trials,
         ),
+        *_match_line(position, stakes),
         "",
         _table_heading(
             width,
-            (_("equity"), 7),
-            (_("± error"), 7),
+            *_rolled_columns(stakes),
             (_("win"), 6),
             (_("mars"), 6),
             (_("lose mars"), 9),
@@ -300,22 +317,55 @@ def format_rolled_plays(
     for rank, ((entry, result), play) in enumerate(zip(ranked, plays, strict=True), start=1):
         chances = result.chances
         lines.append(
-            f"{rank:>3}. {play.ljust(width)}  {result.equity:+7.3f}  "
-            f"{result.standard_error:7.3f}  {_percent(chances.win)}  "
-            f"{_percent(chances.win_mars)}  {_percent(chances.lose_mars):>9}  "
-            f"{entry.chances.equity:+8.3f}"
+            f"{rank:>3}. {play.ljust(width)}  {_rolled_figures(result, stakes)}  "
+            f"{_percent(chances.win)}  {_percent(chances.win_mars)}  "
+            f"{_percent(chances.lose_mars):>9}  {stakes.equity(entry.chances):+8.3f}"
         )
     return "\n".join(lines)
 
 
-def format_rolled_position(position: Position, rolled: RolledOut) -> str:
+def _rolled_columns(stakes: Stakes) -> list[tuple[str, int]]:
+    """The headings of ``_rolled_figures``'s columns."""
+    if stakes.is_match:
+        return [(_("match"), 6), (_("± error"), 7), (_("equity"), 7)]
+    return [(_("equity"), 7), (_("± error"), 7)]
+
+
+def _rolled_figures(rolled: RolledOut, stakes: Stakes) -> str:
+    """A rollout's equity and its standard error; at a match score the chance to win
+    the match and its error (in per cent), then the equity, whose error is the same
+    one scaled and is left out so that the table keeps to 80 columns."""
+    if stakes.is_match:
+        return (
+            f"{_percent(stakes.match_chance(rolled.equity))}  "
+            f"{_percent(stakes.match_chance_gap(rolled.standard_error)):>7}  "
+            f"{rolled.equity:+7.3f}"
+        )
+    return f"{rolled.equity:+7.3f}  {rolled.standard_error:7.3f}"
+
+
+def format_rolled_position(position: Position, rolled: RolledOut, stakes: Stakes) -> str:
+    """The position's rollout for the side to move, with its chance to win the match at
+    a match score."""
     chances = rolled.chances
+    match_line = (
+        [
+            _("{side}: chance to win the match {chance} (± {error})").format(
+                side=position.turn.name_shown,
+                chance=_percent(stakes.match_chance(rolled.equity)).strip(),
+                error=_percent(stakes.match_chance_gap(rolled.standard_error)).strip(),
+            )
+        ]
+        if stakes.is_match
+        else []
+    )
     return "\n".join(
         [
             _(
                 "Position {id}: {side} to move, before the roll; rolled out {trials} times, the "
                 "network playing both sides"
             ).format(id=position.to_id(), side=position.turn.name_shown, trials=rolled.trials),
+            *_match_line(position, stakes),
             _(
                 "{side}: equity {equity} (± {error}), win {win}, win with a mars {win_mars}, lose "
                 "with a mars {lose_mars}"
@@ -327,63 +377,87 @@ def format_rolled_position(position: Position, rolled: RolledOut) -> str:
                 win_mars=_percent(chances.win_mars).strip(),
                 lose_mars=_percent(chances.lose_mars).strip(),
             ),
+            *match_line,
         ]
     )
 
 
-def _rolled_fields(rolled: RolledOut) -> dict[str, float | int]:
+def _rolled_fields(rolled: RolledOut, stakes: Stakes) -> dict[str, float | int]:
+    """A rollout's chances, its equity at the ``stakes`` and that equity's standard error
+    and, at a match score, the chance to win the match and its standard error."""
+    match = (
+        {
+            "match_winning_chance": round(stakes.match_chance(rolled.equity), 4),
+            "match_winning_chance_error": round(stakes.match_chance_gap(rolled.standard_error), 4),
+        }
+        if stakes.is_match
+        else {}
+    )
     return {
         **_chance_fields(rolled.chances),
         "equity": round(rolled.equity, 4),
         "standard_error": round(rolled.standard_error, 4),
+        **match,
         "trials": rolled.trials,
     }
 
 
 def _rolled_plays_data(
-    position: Position, dice: Dice, judged: Sequence[JudgedPlay], rolled: Sequence[RolledOut]
+    position: Position,
+    dice: Dice,
+    judged: Sequence[JudgedPlay],
+    rolled: Sequence[RolledOut],
+    stakes: Stakes,
 ) -> dict[str, Any]:
     ranked = sorted(zip(judged, rolled, strict=True), key=lambda pair: -pair[1].equity)
     return {
         "id": position.to_id(dice),
         "turn": position.turn.value,
         "dice": list(dice),
+        **_stakes_data(stakes),
         "rollout": [
             {
                 "play": position.notation(entry.play, dice),
-                "estimate": round(entry.chances.equity, 4),
-                **_rolled_fields(result),
+                "estimate": round(stakes.equity(entry.chances), 4),
+                **_rolled_fields(result, stakes),
             }
             for entry, result in ranked
         ],
     }
 
 
-def _rolled_position_data(position: Position, rolled: RolledOut) -> dict[str, Any]:
+def _rolled_position_data(position: Position, rolled: RolledOut, stakes: Stakes) -> dict[str, Any]:
     return {
         "id": position.to_id(),
         "turn": position.turn.value,
         "dice": None,
-        "rollout": _rolled_fields(rolled),
+        **_stakes_data(stakes),
+        "rollout": _rolled_fields(rolled, stakes),
     }
 
 
 def _heading(position: Position, depth: int, dice: Dice | None, stakes: Stakes) -> list[str]:
     dice_said = _("dice {dice}").format(dice=dice) if dice is not None else _("before the roll")
-    lines = [
+    return [
         _("Position {id}: {side} to move, {dice}; depth {depth}").format(
             id=position.to_id(dice), side=position.turn.name_shown, dice=dice_said, depth=depth
+        ),
+        *_match_line(position, stakes),
+    ]
+
+
+def _match_line(position: Position, stakes: Stakes) -> list[str]:
+    """The line that says the match and the score the plays are ranked at (none in money
+    play)."""
+    if stakes.score is None:
+        return []
+    return [
+        _("Match to {length}, {side} {score}: ranked by the chance to win the match.").format(
+            length=stakes.score.length,
+            side=position.turn.name_shown,
+            score=f"{stakes.score.mover}-{stakes.score.opponent}",
         )
     ]
-    if stakes.score is not None:
-        lines.append(
-            _("Match to {length}, {side} {score}: ranked by the chance to win the match.").format(
-                length=stakes.score.length,
-                side=position.turn.name_shown,
-                score=f"{stakes.score.mover}-{stakes.score.opponent}",
-            )
-        )
-    return lines
 
 
 def _percent(value: float) -> str:

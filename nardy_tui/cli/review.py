@@ -183,8 +183,8 @@ def format_report(
     heading = (
         _(
             "Review of {name} by the expert bot (loss in the chance to win the match at "
-            "each game's score, as the expert estimates it; 'rolled out' in points where "
-            "the plays were played out)"
+            "each game's score, as the expert estimates it; 'rolled out' where the plays "
+            "were played out, at the same score)"
         )
         if at_score
         else _(
@@ -288,16 +288,7 @@ def _as_data(
             "played_chances": _chances(turn.played_chances),
             "best_chances": _chances(turn.best_chances),
             "id": turn.before.to_id(turn.dice),
-            "rollout": None
-            if verdict is None
-            else {
-                "trials": verdict.played.trials,
-                "played_equity": round(verdict.played.equity, 4),
-                "played_error": round(verdict.played.standard_error, 4),
-                "best_equity": round(verdict.best.equity, 4),
-                "best_error": round(verdict.best.standard_error, 4),
-                "loss": round(verdict.loss, 4),
-            },
+            "rollout": None if verdict is None else _rolled_data(verdict),
         }
 
     summaries = {}
@@ -330,6 +321,29 @@ def _as_data(
             for game, review in zip(record.games, reviews, strict=True)
         ],
         "summary": summaries,
+    }
+
+
+def _rolled_data(verdict: RolledVerdict) -> dict[str, Any]:
+    """A turn's rollout: the equities (on a single game's scale at the turn's stakes)
+    with their errors and the loss, then the same as chances to win the match, None in
+    money play ("match_chance_lost" as the estimate's)."""
+    stakes = verdict.stakes
+    match = {
+        "played_match_chance": stakes.match_chance(verdict.played.equity),
+        "played_match_chance_error": stakes.match_chance_gap(verdict.played.standard_error),
+        "best_match_chance": stakes.match_chance(verdict.best.equity),
+        "best_match_chance_error": stakes.match_chance_gap(verdict.best.standard_error),
+        "match_chance_lost": stakes.match_chance_gap(verdict.loss),
+    }
+    return {
+        "trials": verdict.played.trials,
+        "played_equity": round(verdict.played.equity, 4),
+        "played_error": round(verdict.played.standard_error, 4),
+        "best_equity": round(verdict.best.equity, 4),
+        "best_error": round(verdict.best.standard_error, 4),
+        "loss": round(verdict.loss, 4),
+        **{name: round(value, 4) if stakes.is_match else None for name, value in match.items()},
     }
 
 

@@ -234,7 +234,24 @@ def roll_luck_said(luck: RollLuck) -> str:
 
 
 def rolled_said(verdict: RolledVerdict) -> str:
-    """A turn's rollout in words: each play's rolled-out equity and error, and the cost."""
+    """A turn's rollout in words: each play's rolled-out equity and error, and the cost;
+    at a match score, as the estimate's verdict says it there, the chance to win the
+    match after each play and the chance given away (signed: the rollout may like the
+    play made better)."""
+    lost = verdict.match_chance_lost
+    if lost is not None:
+        stakes = verdict.stakes
+        return _(
+            "rolled out {trials} times: the match won {played} (± {played_error}) after the "
+            "play made, {best} (± {best_error}) after the best; {lost} given away"
+        ).format(
+            trials=verdict.played.trials,
+            played=f"{stakes.match_chance(verdict.played.equity):.1%}",
+            played_error=f"{stakes.match_chance_gap(verdict.played.standard_error):.1%}",
+            best=f"{stakes.match_chance(verdict.best.equity):.1%}",
+            best_error=f"{stakes.match_chance_gap(verdict.best.standard_error):.1%}",
+            lost=f"{lost:+.1%}",
+        )
     return _(
         "rolled out {trials} times: the play made {played} (± {played_error}), the best "
         "{best} (± {best_error}): cost {loss}"

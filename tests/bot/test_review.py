@@ -1,5 +1,6 @@
 """Game review: a blunder is found and priced, forced turns are skipped, grades and marks
-follow their documented scales, and the expert's own play shows no mistakes."""
+follow their documented scales, the expert's own play shows no mistakes, and a turn rolled
+out is played out and priced at the turn's stakes."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import random
 
 import pytest
 
-from nardy_tui.bot import get_bot
+from nardy_tui.bot import MONEY, MatchScore, RolledVerdict, Stakes, get_bot, roll_out_turn
 from nardy_tui.bot.review import GameReview, Verdict, grade_for, mark_for, review_game
 from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord, legal_plays
 from nardy_tui.options import Level
@@ -118,6 +119,45 @@ def test_a_practice_game_from_a_position_starts_at_that_positions_value() -> Non
     assert review.start_for(Side.BLACK) == -review.start_for(Side.WHITE)
     for side in Side:
         assert adds_up(review, side) == pytest.approx(review.points_for(side), abs=1e-6)
+
+
+def rolled_blunder(stakes: Stakes) -> RolledVerdict:
+    """White, with one checker each on 6 and 5 against Black's 15 all on its 1-point,
+    rolls 6-5 and plays 6/1 5/off: it still wins next turn, but Black bears a checker off
+    first, so a single win, where bearing both off wins with a mars. Reviewed at White's
+    ``stakes`` and rolled out: both results are the tables' or the game's, exact."""
+    start = make_position({6: 1, 5: 1}, {1: 15})
+    played = play_named(start, (6, 5), "6/1 5/off")
+    [judged] = review_game(start, [turn(start, (6, 5), played)], stakes=stakes).turns
+    verdict = roll_out_turn(judged, trials=36)
+    assert verdict.stakes == judged.stakes == stakes
+    assert (verdict.played.chances.win_mars, verdict.best.chances.win_mars) == (0, 1)
+    return verdict
+
+
+def test_a_rolled_out_turn_costs_the_mars_in_points_in_money_play() -> None:
+    verdict = rolled_blunder(MONEY)
+    assert (verdict.played.equity, verdict.best.equity) == pytest.approx((1.0, 2.0))
+    assert verdict.loss == pytest.approx(1.0) and verdict.match_chance_lost is None
+
+
+def test_at_double_match_point_a_rolled_out_turn_that_gives_up_a_mars_costs_nothing() -> None:
+    verdict = rolled_blunder(Stakes(MatchScore(length=5, mover=4, opponent=4)))
+    # A mars is worth a single win there: both plays win the match, on a single game's
+    # scale +1 each.
+    assert (verdict.played.equity, verdict.best.equity) == pytest.approx((1.0, 1.0))
+    assert verdict.loss == pytest.approx(0.0) and verdict.match_chance_lost == pytest.approx(0.0)
+
+
+def test_at_a_match_score_a_rolled_out_turn_costs_the_match_winning_chance() -> None:
+    stakes = Stakes(MatchScore(length=5, mover=2, opponent=3))
+    verdict = rolled_blunder(stakes)
+    worth = stakes.outcomes
+    # White 3-away: a single win leaves it 2-away, a mars 1-away.
+    assert stakes.match_chance(verdict.played.equity) == pytest.approx(worth.win)
+    assert stakes.match_chance(verdict.best.equity) == pytest.approx(worth.win_mars)
+    assert verdict.match_chance_lost == pytest.approx(worth.win_mars - worth.win)
+    assert verdict.match_chance_lost == pytest.approx(stakes.match_chance_gap(verdict.loss))
 
 
 def test_an_illegal_play_in_a_game_is_refused() -> None:

@@ -1,5 +1,5 @@
 """The review's words without a screen: the list's filters, a turn's line and verdict,
-a side's summary."""
+a side's summary, a turn's rollout."""
 
 from __future__ import annotations
 
@@ -7,13 +7,26 @@ import dataclasses
 
 import pytest
 
-from nardy_tui.bot import Evaluation, GameReview, RollLuck, TurnReview, Verdict, summarise
+from nardy_tui.bot import (
+    MONEY,
+    Evaluation,
+    GameReview,
+    MatchScore,
+    RolledOut,
+    RolledVerdict,
+    RollLuck,
+    Stakes,
+    TurnReview,
+    Verdict,
+    summarise,
+)
 from nardy_tui.engine import Dice, Position, Side, Step, TurnRecord
 from nardy_tui.play import (
     TurnFilter,
     list_line,
     luck_said,
     marks_key,
+    rolled_said,
     summary_line,
     tutor_question,
     verdict_lines,
@@ -121,3 +134,32 @@ def test_a_matchs_luck_sentence_adds_its_games_starts_up() -> None:
         "Black won 2 points. For Black: -0.50 (the starts) + 2.50 (the dice) + 0.00 (Black's "
         "play) + 0.00 (White's play) = +2.00. With the luck taken out: -0.50 for Black."
     )
+
+
+def rolled(played: float, best: float, stakes: Stakes) -> RolledVerdict:
+    """A turn rolled out 36 times to ``played`` and ``best`` (single-game equities at the
+    ``stakes``), with standard errors of 0.05 and 0.04."""
+    return RolledVerdict(
+        RolledOut(Evaluation(0.6, 0.1, 0.0), played, 0.05, 36),
+        RolledOut(Evaluation(0.7, 0.1, 0.0), best, 0.04, 36),
+        stakes,
+    )
+
+
+def test_a_rollout_in_money_play_costs_points() -> None:
+    assert rolled_said(rolled(0.2, 0.5, MONEY)) == (
+        "rolled out 36 times: the play made +0.200 (± 0.050), the best +0.500 (± 0.040): "
+        "cost +0.300"
+    )
+
+
+def test_a_rollout_at_a_match_score_costs_the_chance_to_win_the_match() -> None:
+    # 1-away against 1-away: the match is won as the game is, half a point of a single
+    # game's equity is a quarter of the match.
+    double_match_point = Stakes(MatchScore(length=3, mover=2, opponent=2))
+    assert rolled_said(rolled(0.2, 0.5, double_match_point)) == (
+        "rolled out 36 times: the match won 60.0% (± 2.5%) after the play made, 75.0% "
+        "(± 2.0%) after the best; +15.0% given away"
+    )
+    # The rollout may like the play made better than the estimate's best.
+    assert rolled_said(rolled(0.5, 0.4, double_match_point)).endswith("; -5.0% given away")

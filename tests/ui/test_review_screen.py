@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
+from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
-from nardy_tui.bot import RolledVerdict, roll_out_turn
+from nardy_tui.bot import MatchScore, RolledVerdict, Stakes, roll_out_turn
 from nardy_tui.engine import Side, TurnRecord, legal_plays
 from nardy_tui.options import Level, Mode
 from nardy_tui.play import Highlight, TurnFilter, cell_of, tray_cell
@@ -279,18 +280,48 @@ async def test_once_done_the_summary_tells_the_dice_from_the_play() -> None:
     assert "The roll's luck for White: +" in detail
 
 
+async def rolled_out(pilot: Pilot[None], screen: ReviewScreen) -> str:
+    """Press r and wait for the shown turn's rollout; the verdict's words then. The
+    rollout's worker starts once "Rolling out…" is drawn, so the app may have no worker
+    yet to wait for just after the key; its answer is queued on the screen, not the app."""
+    turn = screen.selected
+    assert turn is not None
+    await burst(pilot, "r")
+    for _ in range(200):
+        await pilot.app.workers.wait_for_complete()
+        await drain(pilot)
+        if turn.number in screen.rolled:
+            break
+        await pilot.pause(0.05)
+    return str(screen.query_one("#review-detail", Static).content)
+
+
 async def test_r_rolls_the_shown_turn_out_beside_the_estimates() -> None:
     app = ReviewApp(blunder_game())
     async with app.run_test(size=SIZE) as pilot:
         screen = await finished(app)
-        await burst(pilot, "r")
-        await app.workers.wait_for_complete()
-        await drain(pilot)  # the rollout's answer is queued on the screen, not the app
-        detail = str(screen.query_one("#review-detail", Static).content)
+        detail = await rolled_out(pilot, screen)
         # White's 6/1 5/off leaves Black a sure win; bearing both off wins at once.
         assert "The figures above are the expert's estimates; rolled out 36 times" in detail
         assert detail.count("olled out") == 1
         assert "the play made -1.000 (± 0.000), the best +1.000 (± 0.000): cost +2.000" in detail
+
+
+async def test_at_a_match_score_r_gives_the_rolled_out_chance_to_win_the_match() -> None:
+    stakes = Stakes(MatchScore(length=5, mover=2, opponent=3))
+    app = ReviewApp(dataclasses.replace(blunder_game(), stakes=stakes))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await finished(app)
+        detail = " ".join((await rolled_out(pilot, screen)).split())
+        # A single win thrown into a single loss: 2-away against 2-away, or 3-away against
+        # 1-away.
+        worth = stakes.outcomes
+        assert (
+            f"The figures above are the expert's estimates; rolled out 36 times: the match "
+            f"won {worth.lose:.1%} (± 0.0%) after the play made, {worth.win:.1%} (± 0.0%) "
+            f"after the best; {worth.win - worth.lose:+.1%} given away."
+        ) in detail
+        assert f"At this score: the match won {worth.lose:.1%} after the play made" in detail
 
 
 def best_play_game() -> ReviewRequest:
