@@ -142,6 +142,41 @@ class ReviewRequest:
     """White's stakes in the game: the match's score when it began (``play.game_stakes``)."""
 
 
+class Messages(Static):
+    """Messages one under another, laid out for the widget's size, and again whenever the
+    size changes (a terminal resized, the widget shown): each broken to the width before a
+    right-to-left one is reordered (``broken_into_lines``: wrapped after reordering, a line
+    would read its end first). With ``whole``, only the messages that fit the rows, each
+    whole: a small terminal shows the play and the best ones, and leaves out what does not
+    fit (the chances, the ID) rather than cut a sentence."""
+
+    def __init__(self, *, whole: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.whole = whole
+        self.messages: list[str] = []
+
+    def show(self, messages: list[str]) -> None:
+        self.messages = messages
+        self._lay_out()
+
+    def on_resize(self) -> None:
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        width = self.content_size.width or 30
+        rows = self.content_size.height or len(self.messages)
+        shown: list[str] = []
+        for message in self.messages:
+            broken = broken_into_lines(message, width)
+            if not self.whole or not shown or self._rows([*shown, broken], width) <= rows:
+                shown.append(broken)
+        # A ``whole`` widget's rows are the layout's: its text does not change them.
+        self.update("\n".join(shown), layout=not self.whole)
+
+    def _rows(self, lines: list[str], width: int) -> int:
+        return sum(len(Text(line).wrap(self.app.console, width)) for line in lines)
+
+
 class ReviewScreen(SizedScreen):
     """Step through the reviewed turns; Escape goes back to where the review was opened."""
 
@@ -178,14 +213,14 @@ class ReviewScreen(SizedScreen):
         with Horizontal(id="review-body", classes="-right-to-left" if reordering() else ""):
             with Vertical(id="review-left"):
                 yield BoardView(interactive=False, id="review-board")
-                yield Static(id="review-detail")
+                yield Messages(whole=True, id="review-detail")
             with Vertical(id="review-side"):
                 yield Static(
                     _("Review of game {number}").format(number=self.request.number),
                     classes="panel-title",
                 )
                 yield ProgressBar(id="review-progress", show_eta=False)
-                yield Static(id="review-summary")
+                yield Messages(id="review-summary")
                 yield OptionList(id="review-turns")
         yield KeysFooter()
 
@@ -285,8 +320,8 @@ class ReviewScreen(SizedScreen):
         self.query_one("#review-progress", ProgressBar).display = False
         self._write_summary()
         if not self.reviewed:
-            self.query_one("#review-detail", Static).update(
-                _("No turn to review: every turn had only one legal play.")
+            self.query_one("#review-detail", Messages).show(
+                [_("No turn to review: every turn had only one legal play.")]
             )
 
     @on(ReviewFailed)
@@ -294,8 +329,8 @@ class ReviewScreen(SizedScreen):
         if self.gone:
             return
         self.query_one("#review-progress", ProgressBar).display = False
-        self.query_one("#review-detail", Static).update(
-            _("The review cannot run: {reason}").format(reason=failed.reason)
+        self.query_one("#review-detail", Messages).show(
+            [_("The review cannot run: {reason}").format(reason=failed.reason)]
         )
 
     # -- the list --------------------------------------------------------------------------
@@ -429,7 +464,6 @@ class ReviewScreen(SizedScreen):
                 number=turn.number, side=mover.name_shown, dice=str(turn.dice)
             )
         )
-        detail = self.query_one("#review-detail", Static)
         lines = verdict_lines(turn, self._reader(turn))
         if self.luck is not None:
             lines.insert(-1, roll_luck_said(self.luck.luck[turn.number - 1]))
@@ -442,7 +476,7 @@ class ReviewScreen(SizedScreen):
             )
         elif turn.number in self.rolling:
             lines.insert(1, _("Rolling out… ({trials} games)").format(trials=ROLLOUT_TRIALS))
-        detail.update(self._whole_lines_that_fit(detail, lines), layout=False)
+        self.query_one("#review-detail", Messages).show(lines)
 
     def _write_summary(self) -> None:
         review = GameReview(tuple(self.reviewed))
@@ -464,33 +498,10 @@ class ReviewScreen(SizedScreen):
         if self.luck is not None:
             lines.append(luck_said([self.luck], self._luck_side()))
         lines.append(marks_key())
-        summary = self.query_one("#review-summary", Static)
-        summary.update(self._broken(summary, lines))
+        self.query_one("#review-summary", Messages).show(lines)
 
     def _luck_side(self) -> Side:
         """Whose luck the summary tells: the player's against the bot, White's in hot-seat
         (the other's is the same, turned round)."""
         sides = self.request.sides
         return next(iter(sides)) if len(sides) == 1 else Side.WHITE
-
-    def _whole_lines_that_fit(self, widget: Static, lines: list[str]) -> str:
-        """The verdict's messages that fit the detail's rows, each whole: a small terminal
-        shows the play and the best ones, and leaves out what does not fit (the chances,
-        the ID) rather than cut a sentence."""
-        width = widget.content_size.width or 30
-        rows = widget.content_size.height or len(lines)
-        shown: list[str] = []
-        for line in lines:
-            broken = broken_into_lines(line, width)
-            used = sum(len(Text(part).wrap(self.app.console, width)) for part in [*shown, broken])
-            if used <= rows or not shown:
-                shown.append(broken)
-        return "\n".join(shown)
-
-    @staticmethod
-    def _broken(widget: Static, lines: list[str]) -> str:
-        """The messages ``lines``, one under another, each broken to ``widget``'s width
-        before a right-to-left one is reordered (``broken_into_lines``): wrapped after
-        reordering, a line would read its end first."""
-        width = widget.content_size.width or 30
-        return "\n".join(broken_into_lines(line, width) for line in lines)

@@ -19,6 +19,7 @@ from nardy_tui.options import Level, Mode
 from nardy_tui.play import Highlight, TurnFilter, cell_of, tray_cell
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
+from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.review import (
     ReviewFinished,
@@ -218,6 +219,34 @@ async def test_at_80x24_the_review_shows_the_board_and_its_list_is_a_key_away() 
         assert not screen.has_class("-compact") and board.display and side.display
 
 
+async def verdict_at(size: tuple[int, int], resized: tuple[int, int] | None = None) -> str:
+    """The blunder game's verdict in a review opened at ``size`` (then ``resized``)."""
+    from tests.ui.driver import resize
+
+    app = ReviewApp(blunder_game())
+    async with app.run_test(size=size) as pilot:
+        screen = await finished(app)
+        await pilot.pause()
+        if resized is not None:
+            await resize(pilot, *resized)
+        detail = screen.query_one("#review-detail", Static)
+        footer = screen.query_one(KeysFooter)
+        assert detail.region.bottom <= footer.region.y < screen.size.height
+        return str(detail.content)
+
+
+@pytest.mark.parametrize(("size", "resized"), [((80, 24), (120, 40)), ((120, 40), (80, 24))])
+async def test_a_resize_lays_the_verdict_out_again_for_the_new_size(
+    size: tuple[int, int], resized: tuple[int, int]
+) -> None:
+    """The verdict shows the whole messages that fit its rows at the terminal's size of the
+    moment: at 80x24 the ID does not fit, at 120x40 it does. Resized, the verdict is at once
+    what a review opened at the new size shows, between the board and the footer."""
+    assert "Position ID" in await verdict_at((120, 40))
+    assert "Position ID" not in await verdict_at((80, 24))
+    assert await verdict_at(size, resized) == await verdict_at(resized)
+
+
 def test_snapshot_of_the_review_at_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
     """The board and the verdict of the blunder game's review in the smallest terminal."""
 
@@ -230,20 +259,24 @@ def test_snapshot_of_the_review_at_80x24(snap_compare) -> None:  # type: ignore[
 
 async def test_in_hebrew_the_review_reads_from_the_right() -> None:
     """The verdict and the summary are set to the right and broken before they are
-    reordered; each turn of the list starts at the right with its mark."""
+    reordered, to their width of the moment (broken again when the terminal narrows);
+    each turn of the list starts at the right with its mark."""
     from nardy_tui.i18n import _, reading_of, use_language, visual
+    from tests.ui.driver import resize
 
     use_language("he", reorder_rtl=True)
     app = ReviewApp(blunder_game())
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(160, 40)) as pilot:
         screen = await finished(app)
         await pilot.pause()
-        for selector in ("#review-detail", "#review-summary"):
-            widget = screen.query_one(selector, Static)
-            assert widget.styles.text_align == "right", selector
-            width = widget.content_size.width
-            lines = str(widget.content).split("\n")
-            assert all(len(line) <= width for line in lines), (selector, width, lines)
+        for size in ((160, 40), SIZE):
+            await resize(pilot, *size)
+            for selector in ("#review-detail", "#review-summary"):
+                widget = screen.query_one(selector, Static)
+                assert widget.styles.text_align == "right", selector
+                width = widget.content_size.width
+                lines = str(widget.content).split("\n")
+                assert all(len(line) <= width for line in lines), (selector, size, lines)
         turns = screen.query_one("#review-turns", OptionList)
         line = str(turns.get_option_at_index(0).prompt)
         assert line.rstrip().endswith("✗✗"), "the mark first, at the right"
