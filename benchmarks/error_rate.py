@@ -2,7 +2,7 @@
 often each picks the rolled-out best play, in money play or at the scores of a match.
 
 Run with ``python benchmarks/error_rate.py [--decisions 300] [--trials 72] [--candidates 4]
-[--seed 1] [--match 5] [--workers 1]``. The decisions come from seeded medium-vs-medium
+[--seed 1] [--match 5]``. The decisions come from seeded medium-vs-medium
 games (those with a real choice; ``bot_speed.sample``). For each one, the expert's best few
 plays and the plays ``expert`` (the hint's depth) and ``hard`` choose are rolled out with
 the same dice (``nardy analyze --rollout``'s method); a bot's error is the rolled-out best's
@@ -26,27 +26,36 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bot_speed import sample
 
-from nardy_tui.bot import get_bot
-from nardy_tui.bot.expert import ExpertBot
-from nardy_tui.bot.match_equity import MatchScore
-from nardy_tui.bot.players import Bot
-from nardy_tui.bot.rollout import BLOCK, rollout
-from nardy_tui.bot.stakes import MONEY, Stakes
+from nardy_tui.bot import MONEY, Bot, JudgedPlay, MatchScore, RolledOut, Stakes, get_bot
 from nardy_tui.engine import Dice, Position, legal_results
 from nardy_tui.options import Level
 
 LEVELS = (Level.EXPERT, Level.HARD)
 LARGE = 0.1
 """An error above this (single-game scale) is counted as large."""
+BLOCK = 36
+"""Trials in a block of a rollout (each of the 36 throws once as the first roll)."""
 SECOND_HALF = 1_000_003
 """Added to a decision's seed for the second half's dice."""
+
+
+class Expert(Protocol):
+    """What this benchmark asks of the expert (``get_bot(Level.EXPERT)``)."""
+
+    def judge(self, position: Position, dice: Dice, *, stakes: Stakes) -> list[JudgedPlay]: ...
+
+    def rollout(
+        self, afters: Sequence[Position], trials: int, seed: int, *, stakes: Stakes
+    ) -> list[RolledOut]: ...
 
 
 @dataclass
@@ -78,7 +87,7 @@ def stakes_of(number: int, match: int | None) -> Stakes:
 
 
 def judge_decision(
-    expert: ExpertBot,
+    expert: Expert,
     bots: dict[Level, Bot],
     decision: tuple[Position, Dice],
     number: int,
@@ -95,8 +104,7 @@ def judge_decision(
     afters += [after for after in chosen.values() if after not in afters]
     half = max(1, args.trials // 2)
     halves = [
-        rollout(expert.network, afters, half, seed, workers=args.workers, stakes=stakes)
-        for seed in (number, number + SECOND_HALF)
+        expert.rollout(afters, half, seed, stakes=stakes) for seed in (number, number + SECOND_HALF)
     ]
     first = {after: result.equity for after, result in zip(afters, halves[0], strict=True)}
     second = {after: result.equity for after, result in zip(afters, halves[1], strict=True)}
@@ -125,7 +133,6 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--match", type=int, default=None, help="a match of this length")
-    parser.add_argument("--workers", type=int, default=1, help="processes per rollout")
     args = parser.parse_args()
     if args.trials < 2 * BLOCK:
         parser.error(f"--trials: at least {2 * BLOCK}, two halves of whole blocks")
