@@ -157,10 +157,12 @@ class NetworkGame:
         """What the line is doing (up, down, back, strangers at the door), for the screen
         shown; in the status line too if ``said``."""
 
-        def __init__(self, text: str, said: bool = True) -> None:
+        def __init__(self, text: str, said: bool = True, up: bool | None = None) -> None:
             super().__init__()
             self.text = text
             self.said = said
+            self.up = up
+            """Whether the line is up after this news (None: as it was)."""
 
     class Arrived(Notice):
         """The friend's messages wait in the lockstep (saved already) for the game screen
@@ -234,12 +236,12 @@ class NetworkGame:
             self.saved.address = self.launch.address  # for --resume, with the port
             self.session.started = self.saved.match.started
             self._show_game()
-            self._tell(self._waiting_words())
+            self._tell(self._waiting_words(), up=False)
         else:
             self.session.join(self.launch.address, self.launch.port)
             if self.saved is not None:
                 self._show_game()
-                self._tell(_("Reaching the host…"))
+                self._tell(_("Reaching the host…"), up=False)
             else:
                 where = with_port(self.launch.address, self.launch.port)
                 self._post(self.Joining(_("Joining the match at {where}…").format(where=where)))
@@ -258,7 +260,10 @@ class NetworkGame:
             self.session.started = saved.match.started
             self.code = saved.shown or self.code
             self._show_game()
-            self._tell(self._waiting_words() if self.role is Role.HOST else _("Reaching the host…"))
+            self._tell(
+                self._waiting_words() if self.role is Role.HOST else _("Reaching the host…"),
+                up=False,
+            )
         else:
             self._post(self.Joining(_("Joining the match {code}…").format(code=self.launch.code)))
 
@@ -361,9 +366,10 @@ class NetworkGame:
     def seats(self) -> dict[Side, Seat]:
         return against_friend(self.me)
 
-    def _tell(self, news: str, said: bool = True) -> None:
-        """Show ``news`` of the line; in the status line too if ``said``."""
-        self._post(self.News(news, said))
+    def _tell(self, news: str, said: bool = True, up: bool | None = None) -> None:
+        """Show ``news`` of the line; in the status line too if ``said``; ``up``: whether
+        the line is up after it (None: as it was)."""
+        self._post(self.News(news, said, up))
 
     # -- the session's listener ------------------------------------------------------------
 
@@ -402,7 +408,8 @@ class NetworkGame:
         for message in self.lockstep.on_connected():
             self.session.send(message)
         self._tell(
-            _("Your friend is here.") if self.role is Role.HOST else _("Connected to the host.")
+            _("Your friend is here.") if self.role is Role.HOST else _("Connected to the host."),
+            up=True,
         )
 
     def arrived(self, message: LineMessage) -> None:
@@ -432,15 +439,17 @@ class NetworkGame:
                     "it goes on when they join again."
                 ).format(reason=ended(reason)),
                 said,
+                up=False,
             )
         elif self.saved is None:
-            self._tell(_("{reason}; trying again…").format(reason=reason))
+            self._tell(_("{reason}; trying again…").format(reason=reason), up=False)
         else:
             self._tell(
                 _(
                     "The line to the host is down: {reason} The match is saved; trying again…"
                 ).format(reason=ended(reason)),
                 said,
+                up=False,
             )
 
     def refused(self, reason: str) -> None:

@@ -182,6 +182,6 @@ class NetworkScreens:
     def _show_news(self, news: NetworkGame.News) -> None:
         game = game_screen_in(self._stage.screen_stack)
         if game is not None:
-            game.peer.line_news(news.text, news.said)
+            game.peer.line_news(news.text, news.said, news.up)
         elif isinstance(self._stage.screen, ConnectingScreen):
             self._stage.screen.news(news.text)

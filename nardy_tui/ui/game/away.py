@@ -41,10 +41,18 @@ class AwayTurn:
         screen = self._screen
         turn = screen.match.turn
         assert turn is not None
+        remote = isinstance(screen.flow.seats[turn.mover], RemoteSeat)
+        down = screen.line_down() if remote else ""
+        if down:
+            # The friend's program is not on the line (a match taken up before they came
+            # back): what the line does is the news, not a friend thinking.
+            screen.say(down)
+            screen.bot_activity = down
+            return
         thinking = _("{player} is thinking…").format(player=screen.flow.viewpoint.names[turn.mover])
         screen.say(away_thinking_said(screen.match, screen.flow.viewpoint.names))
         screen.bot_activity = f"{GLYPH[turn.mover]} {thinking}"
-        if not isinstance(screen.flow.seats[turn.mover], RemoteSeat):
+        if not remote:
             screen.run_worker(
                 partial(self._think, turn.position, turn.dice, len(screen.match.game.turns)),
                 name="think",

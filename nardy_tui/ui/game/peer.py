@@ -35,6 +35,10 @@ class PeerPump:
         self.lockstep = lockstep
         self.news = ""
         """What the line to the other machine did last, for a screen not yet shown."""
+        self.line_up = True
+        """Whether the line to the other machine is up, as its news last said: while it is
+        not, the other side's turn says what the line does, not that they are thinking
+        (their program may not even be running)."""
 
     def observe(self) -> None:
         """The match was saved: the lockstep may now send what it holds back."""
@@ -78,19 +82,22 @@ class PeerPump:
                 _(
                     "Your friend has left; the match is saved on both machines. "
                     "It goes on when they join again."
-                )
+                ),
+                up=False,
             )
         if action is not None and not isinstance(action, PeerLeft):
             screen.call_later(self.take)
 
-    def line_news(self, news: str, said: bool = True) -> None:
+    def line_news(self, news: str, said: bool = True, up: bool | None = None) -> None:
         """What the line is doing (up, down, back), where the bot's doings are shown
         (kept until the screen is up, if it is not yet), and, if ``said``, in the status
-        line too.
+        line too; ``up``: whether the line is up after it (None: as it was).
 
         News already shown is not shown again: the joiner tries the host again every few
         seconds, and each try would overwrite what the status line says of the player's
         own moves."""
+        if up is not None:
+            self.line_up = up
         if news == self.news:
             return
         self.news = news

@@ -227,6 +227,11 @@ class GameScreen(SizedScreen):
     def watch_live_keys(self) -> None:
         self.refresh_bindings()
 
+    def line_down(self) -> str:
+        """What the line to the other machine does while it is down ("" while it is up,
+        and with no other machine)."""
+        return "" if self.peer.line_up else self.peer.news
+
     def say(self, text: str) -> None:
         """The status line under the board: reasons, announcements, what to do next.
 
