@@ -85,6 +85,9 @@ FIRST_ALONE_SECONDS = 5.0
 that come to a dead claim's code at the same moment may leave one of them shut in there,
 hearing nothing (the mailbox refused the other as crowded, and then refuses it too); it is
 let out when it walks again."""
+RELAY_SECONDS = 5.0
+"""How long a look at the transit relay may take, once no connection came of the hints:
+a relay that does not answer in that time is said to be out of reach."""
 LATER_CODES = 16
 """How many codes a later meeting may walk past as crowded: one is lost each time a side is
 killed while it waits, for a quarter of an hour after the walks last touched it."""
@@ -102,6 +105,12 @@ class WrongCode(ConnectionError):
 
 class Unreachable(ConnectionError):
     """The mailbox server cannot be reached (offline, blocked, or down)."""
+
+
+class HeldBefore(LineClosed):
+    """A code of later meetings held by a meeting before this one that ended without a
+    goodbye (a program killed while it waited, most likely this side's own): a key came,
+    and no proof after it. The walk goes on to the next code."""
 
 
 class Crowded(LineClosed):
@@ -286,7 +295,7 @@ async def _meet(
     """The introduction, in the reactor's thread; ``NobodyCame`` if nobody came within
     ``alone_seconds`` (None: wait for as long as it takes)."""
     from twisted.internet.defer import CancelledError, TimeoutError
-    from twisted.internet.error import ConnectError
+    from twisted.internet.error import ConnectError, DNSLookupError
     from wormhole.errors import (
         KeyFormatError,
         ServerConnectionError,
@@ -297,6 +306,7 @@ async def _meet(
 
     no_connection = (TransitError, BadHandshake, ConnectError, CancelledError)
 
+    proving = False
     hole = _typed.pop(code, None) if code is not None else None
     typed = hole is not None
     if hole is None:
@@ -309,7 +319,9 @@ async def _meet(
             hole.set_code(code)
         if not await _someone_came(reactor, hole, alone_seconds):
             raise NobodyCame(code)
+        proving = True
         await hole.get_verifier().addTimeout(PROVE_SECONDS, reactor.reactor)
+        proving = False
         kind = TransitSender if role is Role.HOST else TransitReceiver
         transit = kind(
             f"tcp:{rendezvous.transit}", no_listen=not rendezvous.direct, reactor=reactor.reactor
@@ -336,12 +348,30 @@ async def _meet(
                 url=rendezvous.mailbox, reason=error
             )
         ) from None
-    except TimeoutError:  # the other side proved nothing, or never said how to reach it
-        raise silent() from None
+    except TimeoutError:
+        if proving and alone_seconds is not None:
+            # A key came and no proof, at a code of later meetings: a claim left by a
+            # program killed while it waited (most likely this side's own), not the friend
+            # gone quiet. The next walk passes this code as crowded.
+            raise HeldBefore(
+                _(
+                    "the code was held by an earlier meeting that ended without a goodbye; "
+                    "trying the next code"
+                )
+            ) from None
+        raise silent() from None  # the other side never said how to reach it
     except ServerError as error:  # "crowded": two others hold this code's nameplate
         refused = _("the mailbox server refused: {reason}").format(reason=error)
         raise (Crowded(refused) if str(error) == "crowded" else LineClosed(refused)) from None
     except (*no_connection, OSError, ValueError) as error:  # no connection came of the hints
+        if isinstance(error, (ConnectError, DNSLookupError)) and (
+            why := await _relay_out_of_reach(reactor, rendezvous.transit)
+        ):
+            raise LineClosed(
+                _("cannot reach the transit relay {address} ({reason})").format(
+                    address=rendezvous.transit, reason=why
+                )
+            ) from None
         raise LineClosed(
             _("cannot connect to the other side ({reason})").format(
                 reason=str(error) or type(error).__name__
@@ -357,6 +387,33 @@ async def _let_go(reactor: _Reactor, hole: Any) -> None:
     of a side it refused to open, and never says so)."""
     with contextlib.suppress(Exception):  # a wrong code or a lonely close says so again
         await hole.close().addTimeout(LET_GO_SECONDS, reactor.reactor)
+
+
+async def _relay_out_of_reach(reactor: _Reactor, relay: str) -> str | None:
+    """Why the transit relay ``relay`` (``HOST:PORT``, ``[IPv6]:PORT`` too) cannot be
+    reached, tried once more on its own; None if it answers (or ``relay`` is no address).
+    Transit says only that no way to the other side worked, not which failed: the direct
+    ways may fail where the relay does not, and the other side may name another relay."""
+    from twisted.internet.defer import TimeoutError
+    from twisted.internet.endpoints import HostnameEndpoint, connectProtocol
+    from twisted.internet.error import ConnectError, DNSLookupError
+    from twisted.internet.protocol import Protocol
+
+    host, _colon, port = relay.rpartition(":")
+    if not (host and port.isdigit() and 0 < int(port) < 65536):
+        return None
+    endpoint = HostnameEndpoint(
+        reactor.reactor, host.removeprefix("[").removesuffix("]"), int(port), RELAY_SECONDS
+    )
+    connect: Any = connectProtocol  # untyped in Twisted
+    try:
+        answered = await connect(endpoint, Protocol()).addTimeout(RELAY_SECONDS, reactor.reactor)
+    except TimeoutError:
+        return _("no answer")
+    except (ConnectError, DNSLookupError) as error:
+        return str(error).rstrip(". ") or type(error).__name__
+    answered.transport.loseConnection()
+    return None
 
 
 async def _someone_came(reactor: _Reactor, hole: Any, seconds: float | None) -> bool:

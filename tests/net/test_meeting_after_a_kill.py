@@ -24,7 +24,7 @@ from nardy_tui.net import Role, Session
 from nardy_tui.net import rendezvous as meeting
 from nardy_tui.net.messages import NextGame
 from nardy_tui.net.rendezvous import again_code, later_codes, wormhole_code
-from tests.net.test_line_fuzz import Heard
+from tests.net.test_line_fuzz import Heard, assert_said_for_a_player
 from tests.rendezvous_servers import Servers
 
 SECONDS = 40.0
@@ -166,6 +166,25 @@ async def test_a_side_killed_while_it_waits_meets_its_friend_when_started_again(
             assert await heard.until(lambda: heard.of("lost"), SECONDS), heard.said
         async with meeting_sides(servers, again, (killed,) if early else tuple(Role)) as late:
             await assert_they_meet_and_talk([*early, *late])
+
+
+async def test_a_side_started_again_alone_says_its_own_dead_claim_held_the_code(
+    servers: Servers, quick: None
+) -> None:
+    """The side killed while it waited, started again before its friend comes, meets its
+    own dead claim at the first code: a key, and no proof after it. It says an earlier
+    meeting held the code and that the next one is tried, not that the friend (who never
+    came) has been silent too long."""
+    again = again_code(secrets.token_bytes(32))
+    with side_apart(servers, Role.HOST, again) as program:
+        await one_waits(servers, again)
+        await kill(program)
+    async with meeting_sides(servers, again, (Role.HOST,)) as [(_session, heard)]:
+        assert await heard.until(lambda: heard.of("lost"), SECONDS), heard.said
+        reason = heard.of("lost")[0]
+        assert "earlier meeting" in reason and "next code" in reason, reason
+        assert "silent" not in reason, reason
+        assert_said_for_a_player(reason)
 
 
 async def test_a_side_killed_mid_introduction_meets_its_friend_when_started_again(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -96,6 +97,31 @@ async def test_a_session_that_cannot_reach_a_mailbox_stops_and_names_the_direct_
     assert "--direct" in reason and session.stopped
     assert_said_for_a_player(reason)
     await session.close()
+
+
+async def test_a_relay_that_refuses_is_named_when_the_sides_meet_again(
+    rendezvous: Rendezvous,
+) -> None:
+    """Both sides meet at the mailbox, and the transit relay they name refuses them: each
+    says it cannot reach the relay, at its address, not that the connection was closed."""
+    from tests.rendezvous_servers import free_port
+
+    down = Rendezvous(rendezvous.mailbox, f"127.0.0.1:{free_port()}", direct=False)
+    again = again_code(secrets.token_bytes(32))
+    heard_by = {role: Heard() for role in Role}
+    sides = [(Session(role, b"", heard), heard) for role, heard in heard_by.items()]
+    for session, _heard in sides:
+        session.again = again
+        session.meet(down, again)
+    try:
+        for _session, heard in sides:
+            assert await heard.until(lambda heard=heard: heard.of("lost"), SECONDS), heard.said
+            reason = heard.of("lost")[0]
+            assert f"cannot reach the transit relay {down.transit} (" in reason, reason
+            assert_said_for_a_player(reason)
+    finally:
+        for session, _heard in sides:
+            await session.close()
 
 
 async def test_two_sessions_meet_by_the_code_and_hear_each_other(rendezvous: Rendezvous) -> None:
