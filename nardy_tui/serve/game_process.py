@@ -30,6 +30,8 @@ GAME_COMMAND = (sys.executable, "-m", "nardy_tui")
 
 NICENESS = 10
 """How much lower the games run than the server: the page stays quick while bots think."""
+LOWEST = 19
+"""The lowest priority there is (the greatest niceness)."""
 
 WIDTHS = range(20, 501)
 HEIGHTS = range(8, 201)
@@ -124,7 +126,8 @@ class GameProcess(AppService):
             stderr=PIPE,
             env=self._build_environment(width, height),
         )
-        os.setpriority(os.PRIO_PROCESS, process.pid, NICENESS)
+        server = os.getpriority(os.PRIO_PROCESS, 0)
+        os.setpriority(os.PRIO_PROCESS, process.pid, min(LOWEST, server + NICENESS))
         assert process.stdin is not None
         self._stdin = process.stdin
         return process
