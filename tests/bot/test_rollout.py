@@ -219,13 +219,16 @@ def test_at_double_match_point_a_mars_is_worth_a_single_win(expert) -> None:  # 
 
 def test_at_double_match_point_every_roll_is_played_for_the_win_alone(expert) -> None:  # type: ignore[no-untyped-def]
     """The rollout's plays are chosen at the score: at double match point, for each of
-    the 21 rolls, the play that leaves the opponent the least chance of winning."""
+    the 21 rolls, the play that leaves the opponent the least chance of winning (in
+    money play some rolls are played otherwise, for the mars)."""
     own, other = boards([MIDDLE] * len(ROLLS))
     first_turns = first_turn_flags([MIDDLE] * len(ROLLS))
     weights = np.array(DOUBLE_MATCH_POINT.mirrored().weights())
     after, luck = played_with_luck(
         expert.network, own, other, first_turns, np.arange(len(ROLLS)), weights
     )
+    for_money, _ = played_with_luck(expert.network, own, other, first_turns, np.arange(len(ROLLS)))
+    assert (for_money != after).any()
     assert luck @ ROLL_PROBABILITIES == pytest.approx(0.0, abs=1e-6)
     for roll, board in zip(ROLLS, after, strict=True):
         results = [result for _, result in legal_results(MIDDLE, Dice(*roll))]
