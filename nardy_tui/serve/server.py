@@ -3,12 +3,12 @@ behind it over a websocket.
 
 The server is a launcher and holds no game state. The page's link names the visitor (a
 token, ``?s=...``); the page opens ``ws/<token>/<language>``, and that socket (from this
-server's own page only, or from no page) starts the visitor's game in a process of its own
-with the visitor's save folder, in the language the page was drawn in (the one the
-browser reads), or says that the table is full. Every address in the page is
-relative, so the server works behind a proxy that puts it under a path of its own, and the
-page fetches nothing from elsewhere: its script, its styles and its font come from
-textual-serve's own static folder, served here.
+server's own page only, or from no page: ``origin``; any other page is told why not) starts
+the visitor's game in a process of its own with the visitor's save folder, in the language
+the page was drawn in (the one the browser reads), or says that the table is full. Every
+address in the page is relative (a download's too), so the server works behind a proxy that
+puts it under a path of its own, and the page fetches nothing from elsewhere: its script,
+its styles and its font come from textual-serve's own static folder, served here.
 """
 
 from __future__ import annotations
@@ -97,6 +97,7 @@ class GameServer:
         """The games running, by the name each gave its page (``GameProcess.instance``)."""
         self._pages = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True)
         self._refusals_logged: set[Refusal] = set()
+        """The kinds of refusal the log has told of: each is told once."""
 
     def web_app(self) -> web.Application:
         app = web.Application()
