@@ -4,8 +4,9 @@ a page the server refuses is told why in words on its terminal, and the server's
 it once for each kind of refusal; a page at a name turned to the server (DNS rebinding) is
 refused.
 
-The server runs in the test's own process (no game starts unless a page is let in); every
-wait has a deadline and ends as soon as what it waits for has happened.
+The refusals are seen of a server in the test's own process (no game starts); the page let
+in, of ``nardy serve --public-url`` as a player starts it. Every wait has a deadline and
+ends as soon as what it waits for has happened.
 """
 
 from __future__ import annotations
@@ -23,19 +24,20 @@ from yarl import URL
 
 from nardy_tui.cli.serve import page_words_in_every_language
 from nardy_tui.serve import GameServer, MeetingServers, Venue
-from tests.serve.test_serving import Screen
+from tests.serve.test_serving import Browser, Screen, serving
 
 PUBLIC = URL("https://nardy.example/nardy/")
 """The address visitors use: a proxy with TLS, the game under a path of its own."""
 REFUSED_LOG = "nardy_tui.serve.server"
 
-Serving = Callable[..., AbstractAsyncContextManager[URL]]
+InProcess = Callable[..., AbstractAsyncContextManager[URL]]
 
 
 @pytest.fixture
-def serving(tmp_path: Path) -> Serving:
-    """A server on a free loopback port (``public_url`` as given), its games ended at the
-    end; yields its own address, where a proxy would send the visitors' requests."""
+def in_process(tmp_path: Path) -> InProcess:
+    """A server in the test's process on a free loopback port (``public_url`` as given), its
+    games ended at the end; yields its own address, where a proxy would send the visitors'
+    requests."""
 
     @asynccontextmanager
     async def serve(public_url: URL | None = None) -> AsyncIterator[URL]:
@@ -78,18 +80,18 @@ async def game_socket(
 
 
 async def test_behind_a_proxy_the_public_urls_page_opens_a_game(
-    serving: Serving, session: aiohttp.ClientSession
+    tmp_path: Path, session: aiohttp.ClientSession
 ) -> None:
-    async with serving(public_url=PUBLIC) as upstream:
-        game = await game_socket(session, upstream, origin="https://nardy.example")
+    async with serving(tmp_path, "--public-url", str(PUBLIC)) as served:
+        game = await Browser(session, served).play(origin="https://nardy.example")
         await game.shows("Start the match")
 
 
 async def test_without_the_public_url_a_proxys_page_is_told_why_and_the_log_says_it_once(
-    serving: Serving, session: aiohttp.ClientSession, caplog: pytest.LogCaptureFixture
+    in_process: InProcess, session: aiohttp.ClientSession, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.WARNING, REFUSED_LOG)
-    async with serving() as upstream:
+    async with in_process() as upstream:
         for _ in range(2):
             refused = await game_socket(session, upstream, origin="https://nardy.example")
             await refused.shows("Behind a proxy, the server needs --public-url")
@@ -100,10 +102,10 @@ async def test_without_the_public_url_a_proxys_page_is_told_why_and_the_log_says
 
 
 async def test_a_page_at_a_name_turned_to_the_server_is_refused_dns_rebinding(
-    serving: Serving, session: aiohttp.ClientSession, caplog: pytest.LogCaptureFixture
+    in_process: InProcess, session: aiohttp.ClientSession, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.WARNING, REFUSED_LOG)
-    async with serving() as upstream:
+    async with in_process() as upstream:
         rebound = f"attacker.example:{upstream.port}"
         refused = await game_socket(session, upstream, f"http://{rebound}", host=rebound)
         await refused.shows("the server is reached by a name")
@@ -113,9 +115,9 @@ async def test_a_page_at_a_name_turned_to_the_server_is_refused_dns_rebinding(
 
 
 async def test_with_the_public_url_a_page_elsewhere_is_refused(
-    serving: Serving, session: aiohttp.ClientSession
+    in_process: InProcess, session: aiohttp.ClientSession
 ) -> None:
-    async with serving(public_url=PUBLIC) as upstream:
+    async with in_process(public_url=PUBLIC) as upstream:
         own_address = str(upstream.origin())
         refused = await game_socket(session, upstream, origin=own_address)
         await refused.shows("it is not at the address the server is served at")
