@@ -2,6 +2,7 @@
 
     pip install '.[serve,browser]'      # playwright; the browser is Debian's chromium
     python tools/browser_check.py [--screenshot screenshots/browser.png] [--timeout 30]
+    python tools/browser_check.py --behind-nginx     # apt-get install nginx openssl
 
 It serves the game on loopback with a data folder of its own (a temporary one), opens the
 page in headless chromium, starts a match against the bot, plays a few whole turns with the
@@ -10,6 +11,14 @@ of it, reloads the page, and checks that the match is offered again and comes ba
 same dice and that move. Each check is decided by what the page received on its websocket,
 within the timeout; every check passed is printed, and the first that fails ends the run
 with exit status 1. The screenshot shows the board after the reload.
+
+``--behind-nginx`` plays the same match through nginx with TLS (a self-signed certificate,
+on loopback) that serves the game under ``/nardy/``, as the README's example does, with
+``nardy serve --public-url`` naming the proxy's address. It also checks that the match's
+record downloads through the proxy's path, and that a second visitor (a browser context of
+their own, so cookies and storage of their own) is offered a new match, not the first one's,
+and after a reload finds their own match while the first visitor finds theirs. Screenshots
+of both visitors go to ``screenshots/behind-nginx-*.png``.
 """
 
 from __future__ import annotations
@@ -19,6 +28,7 @@ import re
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from browser_driver import (
     LOCALE,
@@ -30,6 +40,11 @@ from browser_driver import (
     playwright_missing,
     serving,
 )
+from tls_proxy import PREFIX, free_port, nginx_in_front, tls_proxy_missing
+from yarl import URL
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Response
 
 MOVE = re.compile(r"(\d{1,2})/(\d{1,2}|off)(?:\((\d)\))?")
 """A checker's move in notation, as the hint writes it: ``24/17``, ``13/off``, ``24/18(2)``."""
@@ -150,6 +165,96 @@ def reload_mid_turn(terminal: Terminal) -> None:
     passed(f"r resumes it: the visitor's turn with the same dice, {dice}, and the move made")
 
 
+def start_hot_seat(terminal: Terminal) -> None:
+    """On the new-match screen: choose hot-seat (above 'Against the bot'), and start."""
+    terminal.wait_for("Start the match")
+    terminal.focus()
+    terminal.press("ArrowUp")
+    terminal.press("Space")
+    terminal.wait_for("●▌ Hot-seat")
+    terminal.press("s")
+    terminal.wait_for("roll-off")
+
+
+def offered_again(terminal: Terminal, summary: str) -> None:
+    """After a reload: the visitor is offered their saved match, described by ``summary``."""
+    terminal.page.reload()
+    terminal.wait_for(r"Resume the saved match\?")
+    terminal.wait_for(summary)
+
+
+def downloads_through_the_proxy(terminal: Terminal, public_url: str) -> None:
+    """x hands the match's record to the browser, which fetches it beside the page, under
+    the proxy's path (textual-serve's page alone would ask at the site's root)."""
+    answered: list[Response] = []
+    terminal.page.context.on(
+        "response",
+        lambda response: answered.append(response) if "/download/" in response.url else None,
+    )
+    terminal.press("x")
+    terminal.wait_for("on its way to your browser")
+    terminal.until(lambda: bool(answered), "the record's download")
+    download = answered[0]
+    if not download.url.startswith(f"{public_url}download/") or download.status != 200:
+        raise Unexpected(f"the record was fetched at {download.url}: {download.status}")
+    passed(f"x: the record downloads through the proxy's path ({download.url.split('?')[0]})")
+
+
+def visitor_behind_a_proxy(browser: Browser, timeout: float) -> tuple[Page, Terminal]:
+    """A visitor of their own: a browser context (cookies, storage) of their own, that takes
+    the self-signed certificate."""
+    context = browser.new_context(
+        viewport=VIEWPORT, locale=LOCALE, ignore_https_errors=True, accept_downloads=True
+    )
+    page = context.new_page()
+    return page, Terminal(page, timeout)
+
+
+def check_behind_nginx(screenshots: Path, timeout: float) -> None:
+    port = free_port()
+    public_url = f"https://127.0.0.1:{port}{PREFIX}"
+    with (
+        tempfile.TemporaryDirectory() as home,
+        tempfile.TemporaryDirectory() as nginx_files,
+        serving(Path(home), timeout, ["--public-url", public_url]) as served,
+        nginx_in_front(port, URL(served.address).port or 0, Path(nginx_files)) as proxy,
+    ):
+        passed(f"nardy serve at {served.address}, behind nginx with TLS at {proxy.public_url}")
+        with chromium() as browser:
+            page, terminal = visitor_behind_a_proxy(browser, timeout)
+            fetched: list[str] = []
+            page.on("request", lambda request: fetched.append(request.url))
+            page.goto(public_url)
+            if not page.url.startswith(public_url):
+                raise Unexpected(f"the page left the proxy's path: {page.url}")
+            passed(f"the page opens at the proxy's address: {page.url}")
+            start_against_the_bot(terminal)
+            for _ in range(TURNS):
+                play_a_turn(terminal)
+            reload_mid_turn(terminal)
+            terminal.painted()
+            page.screenshot(path=str(screenshots / "behind-nginx-first-visitor.png"))
+            downloads_through_the_proxy(terminal, public_url)
+
+            other_page, other = visitor_behind_a_proxy(browser, timeout)
+            other_page.goto(public_url)
+            first = other.wait_for(r"Resume the saved match\?", "Start the match").group()
+            if first != "Start the match":
+                raise Unexpected("a second visitor was offered a saved match: the first one's")
+            passed("a second visitor (a browser context of their own) is offered a new match")
+            start_hot_seat(other)
+            offered_again(other, "hot-seat, match to")
+            offered_again(terminal, "against the Medium bot")
+            passed("after a reload each finds their own: hot-seat, and the first's against the bot")
+            other.painted()
+            other_page.screenshot(path=str(screenshots / "behind-nginx-second-visitor.png"))
+            passed(f"screenshots saved: {screenshots}/behind-nginx-*.png")
+        elsewhere = [url for url in fetched if not from_here(url, public_url)]
+        if elsewhere:
+            raise Unexpected(f"the page fetched from elsewhere: {elsewhere}")
+        passed(f"the page fetched only from the proxy's path ({len(fetched)} requests)")
+
+
 def check(screenshot: Path, timeout: float) -> None:
     with tempfile.TemporaryDirectory() as home, serving(Path(home), timeout) as served:
         passed(f"nardy serve listens at {served.address} (data folder {home})")
@@ -179,13 +284,22 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--screenshot", type=Path, default=ROOT / "screenshots" / "browser.png")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds for each check")
+    parser.add_argument(
+        "--behind-nginx",
+        action="store_true",
+        help="through nginx with TLS under /nardy/, and a second visitor; screenshots "
+        "to screenshots/behind-nginx-*.png",
+    )
     args = parser.parse_args()
-    missing = playwright_missing()
+    missing = playwright_missing() or (tls_proxy_missing() if args.behind_nginx else None)
     if missing is not None:
         print(missing)
         return 1
     try:
-        check(args.screenshot, args.timeout)
+        if args.behind_nginx:
+            check_behind_nginx(args.screenshot.parent, args.timeout)
+        else:
+            check(args.screenshot, args.timeout)
     except Unexpected as failure:
         print(f"FAIL {failure}")
         return 1

@@ -20,7 +20,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -102,12 +102,12 @@ class Served:
 
 
 @contextmanager
-def serving(home: Path, timeout: float) -> Iterator[Served]:
-    """``nardy serve --port 0`` on loopback from this checkout, with ``home`` as its data
-    folder, speaking English (the words the scripts look for); stopped with Ctrl+C at the
-    end, as a player stops it."""
+def serving(home: Path, timeout: float, options: Sequence[str] = ()) -> Iterator[Served]:
+    """``nardy serve --port 0`` (and ``options``) on loopback from this checkout, with
+    ``home`` as its data folder, speaking English (the words the scripts look for); stopped
+    with Ctrl+C at the end, as a player stops it."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "nardy_tui", "serve", "--port", "0"],
+        [sys.executable, "-m", "nardy_tui", "serve", "--port", "0", *options],
         cwd=ROOT,
         env={**os.environ, "NARDY_HOME": str(home), "LANGUAGE": "en"},
         stdout=subprocess.PIPE,
@@ -207,6 +207,15 @@ class Terminal:
             return max(found, key=lambda match: match.end()) if len(found) == len(wanted) else None
 
         self._read_to(self._until(last, " and ".join(patterns)).end())
+
+    def until(self, done: Callable[[], bool], wanted: str) -> None:
+        """Wait until ``done()`` (looked at as the page's events arrive); raises
+        ``Unexpected`` naming ``wanted`` after the timeout."""
+        deadline = time.monotonic() + self.timeout
+        while not done():
+            if time.monotonic() > deadline:
+                raise Unexpected(f"not within {self.timeout:.0f} s: {wanted}")
+            self.page.wait_for_timeout(POLL_MS)
 
     def _until(self, look: Callable[[], re.Match[str] | None], wanted: str) -> re.Match[str]:
         deadline = time.monotonic() + self.timeout

@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import ipaddress
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -20,11 +21,15 @@ from nardy_tui.i18n import LANGUAGES, N_, RIGHT_TO_LEFT, _, current_language, us
 from nardy_tui.storage import data_dir, data_dir_problem
 
 if TYPE_CHECKING:
+    from yarl import URL
+
     from nardy_tui.serve import MeetingServers, PageWords
 
 PROG = "nardy serve"
 VISITORS_FOLDER = "visitors"
 """The folder under nardy's data folder that holds each visitor's save folder."""
+HOST_NAME = re.compile(r"[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*")
+"""A host's name as DNS writes it (an international name in its ASCII form)."""
 
 
 def default_seats() -> int:
@@ -71,6 +76,15 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("end a game left alone this many minutes, its match saved (default 30)"),
     )
     parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        help=_(
+            "the address visitors use when a proxy stands in front (TLS, a path of its own), "
+            "like https://example.org/nardy/: only pages at it may open a game (default: the "
+            "address the browser asks for, if in numbers or localhost)"
+        ),
+    )
+    parser.add_argument(
         "--mailbox",
         metavar="URL",
         help=_(
@@ -114,6 +128,7 @@ def serve_main(argv: Sequence[str]) -> int:
     except ImportError:
         return _fail(_("serving needs textual-serve: pip install 'nardy[serve]'"))
     meeting = meeting_servers(parser, args)
+    public_url = None if args.public_url is None else public_address(parser, args.public_url)
     problem = data_dir_problem()
     if problem is not None:
         return _fail(problem)
@@ -138,6 +153,7 @@ def serve_main(argv: Sequence[str]) -> int:
         language=current_language(),
         meeting=meeting,
         tables=data_dir(),
+        public_url=public_url,
     )
     server = GameServer(venue, page_words_in_every_language())
     try:
@@ -164,11 +180,25 @@ def page_words_in_every_language() -> dict[str, PageWords]:
 def page_words(code: str) -> PageWords:
     """What the page says in the language ``code``: as a browser lays out text itself, in
     reading order, but for the words drawn on the page's terminal."""
-    from nardy_tui.serve import PageWords
+    from nardy_tui.serve import PageWords, Refusal
 
     full = N_("The table is full: every seat has a player. Try again in a little while.")
+    refused = {
+        Refusal.NOT_THE_PUBLIC_URL: N_(
+            "This page may not open a game: it is not at the address the server is served at."
+        ),
+        Refusal.ANOTHER_SITE: N_(
+            "This page may not open a game: it is not at the server's own address. Behind a "
+            "proxy, the server needs --public-url and the address visitors use."
+        ),
+        Refusal.A_NAMED_HOST: N_(
+            "This page may not open a game: the server is reached by a name, and needs "
+            "--public-url and that address to take games from it."
+        ),
+    }
     use_language(code, reorder_rtl=True)
     full_on_screen = _(full)
+    refused_on_screen = {refusal: _(words) for refusal, words in refused.items()}
     use_language(code, reorder_rtl=False)
     return PageWords(
         language=code,
@@ -178,6 +208,7 @@ def page_words(code: str) -> PageWords:
         reload=_("Reload"),
         full=_(full),
         full_on_screen=full_on_screen,
+        refused_on_screen=refused_on_screen,
     )
 
 
@@ -198,6 +229,46 @@ def _only_this_machine(address: str) -> bool:
         return ipaddress.ip_address(address).is_loopback
     except ValueError:
         return False
+
+
+def public_address(parser: argparse.ArgumentParser, text: str) -> URL:
+    """The address visitors use (``--public-url``): http or https, a host, a path that ends
+    in / (one is added), nothing else (exit status 2 for anything else). Read once
+    textual-serve is known to be installed: yarl comes with it.
+
+    >>> public_address(build_parser(), "https://Example.org/nardy")
+    URL('https://example.org/nardy/')
+    """
+    from yarl import URL
+
+    try:
+        url = URL(text)
+        well_formed = url.port is not None and url.raw_host is not None
+    except ValueError:
+        well_formed = False
+    if not well_formed or url.scheme not in ("http", "https") or not _host(url):
+        parser.error(
+            _(
+                "--public-url: {value} is not a web address (like https://example.org/nardy/)"
+            ).format(value=repr(text))
+        )
+    if "?" in text or "#" in text or url.user is not None or url.password is not None:
+        parser.error(
+            _("--public-url: {value} has no place for a ?query, #fragment or user@").format(
+                value=repr(text)
+            )
+        )
+    return url if url.path.endswith("/") else url.with_path(url.path + "/")
+
+
+def _host(url: URL) -> bool:
+    """Whether ``url`` names a host as an address or a DNS name does, and nothing else."""
+    host = (url.raw_host or "").lower()
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return HOST_NAME.fullmatch(host) is not None
+    return True
 
 
 def _port(text: str) -> int:

@@ -3,18 +3,19 @@ behind it over a websocket.
 
 The server is a launcher and holds no game state. The page's link names the visitor (a
 token, ``?s=...``); the page opens ``ws/<token>/<language>``, and that socket (from this
-server's own page only, or from no page) starts the visitor's game in a process of its own
-with the visitor's save folder, in the language the page was drawn in (the one the
-browser reads), or says that the table is full. Every address in the page is
-relative, so the server works behind a proxy that puts it under a path of its own, and the
-page fetches nothing from elsewhere: its script, its styles and its font come from
-textual-serve's own static folder, served here.
+server's own page only, or from no page: ``origin``; any other page is told why not) starts
+the visitor's game in a process of its own with the visitor's save folder, in the language
+the page was drawn in (the one the browser reads), or says that the table is full. Every
+address in the page is relative (a download's too), so the server works behind a proxy that
+puts it under a path of its own, and the page fetches nothing from elsewhere: its script,
+its styles and its font come from textual-serve's own static folder, served here.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import signal
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -22,11 +23,12 @@ from pathlib import Path
 
 import jinja2
 import textual_serve
+import yarl
 from aiohttp import WSMsgType, hdrs, web
 
 from nardy_tui.serve.game_process import GameProcess, MeetingServers
 from nardy_tui.serve.language import browser_language
-from nardy_tui.serve.origin import page_may_connect
+from nardy_tui.serve.origin import Refusal, explained, refusal
 from nardy_tui.serve.table import Seat, Table
 from nardy_tui.serve.visitor import Visitor
 
@@ -38,6 +40,7 @@ HEARTBEAT = 15.0
 """Seconds between the server's pings: a browser gone without a word is noticed."""
 SHUTDOWN_GRACE = 10.0
 """Seconds the server waits, once told to stop, for the games to end."""
+LOG = logging.getLogger(__name__)
 
 
 class CannotListen(OSError):
@@ -62,6 +65,8 @@ class Venue:
     tables: Path | None = None
     """The folder of the bot's tables (its bear-off database), solved once for every
     game; None: each in its visitor's folder."""
+    public_url: yarl.URL | None = None
+    """The address visitors use, ending in /."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,8 @@ class PageWords:
     full: str
     full_on_screen: str
     """``full`` as a terminal draws it: in visual order for a right-to-left language."""
+    refused_on_screen: Mapping[Refusal, str]
+    """Why the page may not open a game, for each refusal, as a terminal draws it."""
 
 
 class GameServer:
@@ -89,6 +96,8 @@ class GameServer:
         self._games: dict[str, GameProcess] = {}
         """The games running, by the name each gave its page (``GameProcess.instance``)."""
         self._pages = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True)
+        self._refusals_logged: set[Refusal] = set()
+        """The kinds of refusal the log has told of: each is told once."""
 
     def web_app(self) -> web.Application:
         app = web.Application()
@@ -135,10 +144,15 @@ class GameServer:
         language = request.match_info["language"]
         if visitor is None or language not in self.words:
             raise web.HTTPNotFound()
-        if not page_may_connect(request.headers.get(hdrs.ORIGIN), request.headers.get(hdrs.HOST)):
-            raise web.HTTPForbidden()
+        refused = self._refusal(request)
         websocket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE)
         await websocket.prepare(request)
+        if refused is not None:
+            await websocket.send_bytes(
+                _terminal_text(self.words[language].refused_on_screen[refused])
+            )
+            await websocket.close()
+            return websocket
 
         async def close() -> None:
             await websocket.close()
@@ -185,6 +199,17 @@ class GameServer:
                 "X-Content-Type-Options": "nosniff",
             },
         )
+
+    def _refusal(self, request: web.Request) -> Refusal | None:
+        """Why the page asking for this socket may not open a game (None: it may), said in
+        the log the first time each kind of refusal happens: a page refused is told why,
+        and whoever runs the server learns it once, not once for every visitor."""
+        origin, host = request.headers.get(hdrs.ORIGIN), request.headers.get(hdrs.HOST)
+        refused = refusal(origin, host, self.venue.public_url)
+        if refused is not None and refused not in self._refusals_logged:
+            self._refusals_logged.add(refused)
+            LOG.warning(explained(refused, origin, host, self.venue.public_url))
+        return refused
 
     def _language(self, request: web.Request) -> str:
         """The visitor's language: the one their browser prefers of the game's (its page's

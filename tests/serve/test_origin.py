@@ -1,11 +1,20 @@
-"""A visitor's game is opened by this server's own page, or by a client that is no
-browser; a page of another site is refused, whatever its address looks like."""
+"""A visitor's game is opened by this server's own page, or by a client that is no browser;
+a page of another site is refused, whatever its address looks like. Behind a proxy the
+server's own page is at the address ``--public-url`` gives; without it, at the address the
+browser asked for, and only if that is in numbers (or localhost): a name may be turned to
+this server by someone else's page (DNS rebinding)."""
 
 from __future__ import annotations
 
 import pytest
+from yarl import URL
 
-from nardy_tui.serve.origin import page_may_connect
+from nardy_tui.serve.origin import Refusal, refusal
+
+PUBLIC = URL("https://nardy.example/nardy/")
+"""The address visitors use, behind a proxy."""
+UPSTREAM = "127.0.0.1:8000"
+"""The Host a proxy asks the server with (nginx's ``proxy_pass http://127.0.0.1:8000/``)."""
 
 
 @pytest.mark.parametrize(
@@ -13,17 +22,17 @@ from nardy_tui.serve.origin import page_may_connect
     [
         ("http://127.0.0.1:8000", "127.0.0.1:8000"),
         ("http://[::1]:8000", "[::1]:8000"),
-        ("http://nardy.example", "nardy.example"),
-        ("http://nardy.example", "nardy.example:80"),
-        ("https://NARDY.example", "nardy.example"),
+        ("http://localhost:8000", "localhost:8000"),
+        ("http://192.168.1.20", "192.168.1.20:80"),
         (None, "127.0.0.1:8000"),
+        (None, "nardy.example"),
         (None, None),
     ],
 )
-def test_the_servers_own_page_and_a_client_without_a_page_may_connect(
+def test_the_servers_own_page_at_an_address_in_numbers_and_a_client_without_a_page_may_connect(
     origin: str | None, host: str | None
 ) -> None:
-    assert page_may_connect(origin, host)
+    assert refusal(origin, host, None) is None
 
 
 @pytest.mark.parametrize(
@@ -32,8 +41,6 @@ def test_the_servers_own_page_and_a_client_without_a_page_may_connect(
         ("http://elsewhere.example", "127.0.0.1:8000"),
         ("http://127.0.0.1:8001", "127.0.0.1:8000"),
         ("http://localhost:8000", "127.0.0.1:8000"),
-        ("https://nardy.example", "nardy.example:80"),
-        ("http://nardy.example.elsewhere.example", "nardy.example"),
         ("null", "127.0.0.1:8000"),
         ("file://", "127.0.0.1:8000"),
         ("http://127.0.0.1:8000/page", "127.0.0.1:8000"),
@@ -43,4 +50,42 @@ def test_the_servers_own_page_and_a_client_without_a_page_may_connect(
     ],
 )
 def test_a_page_of_another_site_is_refused(origin: str, host: str | None) -> None:
-    assert not page_may_connect(origin, host)
+    assert refusal(origin, host, None) is Refusal.ANOTHER_SITE
+
+
+def test_a_proxys_page_is_the_servers_own_only_with_the_public_url() -> None:
+    assert refusal("https://nardy.example", UPSTREAM, PUBLIC) is None
+    assert refusal("https://NARDY.example:443", UPSTREAM, PUBLIC) is None
+    assert refusal("https://nardy.example", UPSTREAM, None) is Refusal.ANOTHER_SITE
+
+
+@pytest.mark.parametrize(
+    "origin",
+    [
+        "http://nardy.example",
+        "https://nardy.example:8443",
+        "https://elsewhere.example",
+        "https://nardy.example.elsewhere.example",
+        "http://127.0.0.1:8000",
+        "null",
+    ],
+)
+def test_with_the_public_url_only_a_page_at_it_may_connect(origin: str) -> None:
+    assert refusal(origin, UPSTREAM, PUBLIC) is Refusal.NOT_THE_PUBLIC_URL
+    assert refusal(None, UPSTREAM, PUBLIC) is None
+
+
+@pytest.mark.parametrize(
+    ("origin", "host"),
+    [
+        ("http://attacker.example:8000", "attacker.example:8000"),
+        ("http://nardy.example", "nardy.example"),
+        ("https://NARDY.example", "nardy.example"),
+        ("http://localhost.attacker.example:8000", "localhost.attacker.example:8000"),
+    ],
+)
+def test_a_page_at_a_name_is_refused_without_the_public_url_dns_rebinding(
+    origin: str, host: str
+) -> None:
+    assert refusal(origin, host, None) is Refusal.A_NAMED_HOST
+    assert refusal(origin, host, URL(f"{origin}/")) is None

@@ -10,11 +10,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from yarl import URL
 
 from nardy_tui.cli.serve import (
     build_parser,
     meeting_servers,
     page_words_in_every_language,
+    public_address,
     serve_main,
 )
 from nardy_tui.i18n import LANGUAGES, current_language, use_language
@@ -54,6 +56,22 @@ def one_line(text: str) -> str:
         (["--bot", "easy"], "unrecognized arguments: --bot"),
         (["--mailbox", "http://mailbox.example"], "is not a mailbox server"),
         (["--transit", "relay.example:99999"], "--transit: "),
+        (["--public-url", "ftp://example.org/nardy/"], "is not a web address"),
+        (["--public-url", "example.org/nardy/"], "is not a web address"),
+        (["--public-url", "https://exa mple.org/"], "is not a web address"),
+        (["--public-url", "https://example.org:99999/"], "is not a web address"),
+        (
+            ["--public-url", "https://example.org/nardy/?s=1"],
+            "has no place for a ?query, #fragment or user@",
+        ),
+        (
+            ["--public-url", "https://example.org/nardy/#top"],
+            "has no place for a ?query, #fragment or user@",
+        ),
+        (
+            ["--public-url", "https://me@example.org/nardy/"],
+            "has no place for a ?query, #fragment or user@",
+        ),
     ],
 )
 def test_a_mistaken_option_is_one_line(
@@ -120,3 +138,15 @@ def test_the_servers_to_meet_friends_at_go_to_every_game_as_given() -> None:
         "ws://mailbox.example:4000/v1", "relay.example:4001"
     )
     assert meeting_servers(parser, parser.parse_args([])) == MeetingServers()
+
+
+def test_the_address_visitors_use_behind_a_proxy_is_an_option_its_path_ending_in_a_slash(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    parser = build_parser()
+    given = parser.parse_args(["--public-url", "https://Nardy.example/games/nardy"])
+    assert public_address(parser, given.public_url) == URL("https://nardy.example/games/nardy/")
+    assert public_address(parser, "http://127.0.0.1:8443/") == URL("http://127.0.0.1:8443/")
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--help"])
+    assert "--public-url URL" in capsys.readouterr().out
