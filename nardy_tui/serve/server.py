@@ -14,7 +14,6 @@ textual-serve's own static folder, served here.
 from __future__ import annotations
 
 import asyncio
-import json
 import signal
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -24,6 +23,8 @@ import jinja2
 import textual_serve
 from aiohttp import WSMsgType, hdrs, web
 
+from nardy_tui.serve.activity import TerminalSize, by_the_visitor
+from nardy_tui.serve.frames import page_frame
 from nardy_tui.serve.game_process import GameProcess, MeetingServers
 from nardy_tui.serve.language import browser_language
 from nardy_tui.serve.origin import page_may_connect
@@ -158,10 +159,11 @@ class GameServer:
                 write_str=websocket.send_str,
                 close=close,
             )
-            await game.start(*_asked_size(request.query))
+            size = _asked_size(request.query)
+            await game.start(*size)
             self._games[game.instance] = game
             try:
-                await _relay(websocket, game, self.venue.idle)
+                await _relay(websocket, game, TerminalSize(*size), self.venue.idle)
             finally:
                 del self._games[game.instance]
                 await game.stop()
@@ -203,9 +205,12 @@ class GameServer:
         )
 
 
-async def _relay(websocket: web.WebSocketResponse, game: GameProcess, idle: float) -> None:
+async def _relay(
+    websocket: web.WebSocketResponse, game: GameProcess, size: TerminalSize, idle: float
+) -> None:
     """Pass what the page sends to the game, until the socket closes or the visitor has
-    typed nothing for ``idle`` seconds (the game then ends, its match saved as it went)."""
+    done nothing for ``idle`` seconds (the game then ends, its match saved as it went):
+    what the page sends by itself does not count (``activity``)."""
     loop = asyncio.get_running_loop()
     quiet_until = loop.time() + idle
     while True:
@@ -215,23 +220,22 @@ async def _relay(websocket: web.WebSocketResponse, game: GameProcess, idle: floa
             return
         if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
             return
-        if message.type is WSMsgType.TEXT and await _pass_on(message.data, websocket, game):
+        if message.type is WSMsgType.TEXT and await _pass_on(message.data, websocket, game, size):
             quiet_until = loop.time() + idle
 
 
-async def _pass_on(text: str, websocket: web.WebSocketResponse, game: GameProcess) -> bool:
+async def _pass_on(
+    text: str, websocket: web.WebSocketResponse, game: GameProcess, size: TerminalSize
+) -> bool:
     """Pass one message of textual-serve's page to the game, if it has exactly that form
-    (anything else is dropped); True if the visitor typed."""
-    try:
-        envelope = json.loads(text)
-    except ValueError:
-        return False
-    match envelope:
+    (anything else is dropped); True if it was the visitor's doing (``activity``)."""
+    match page_frame(text):
         case ["stdin", str(keys)]:
             await game.send_bytes(keys.encode("utf-8", "replace"))
-            return True
+            return by_the_visitor(keys)
         case ["resize", {"width": int(width), "height": int(height)}]:
             await game.set_terminal_size(width, height)
+            return size.changes_to(width, height)
         case ["ping", str(data)] if len(data) <= 32:
             await websocket.send_json(["pong", data])
         case ["focus"]:
