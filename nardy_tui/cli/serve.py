@@ -64,6 +64,43 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument(
+        "--visitors-per-address",
+        type=_positive,
+        default=2,
+        metavar="M",
+        help=_(
+            "at most M of them from one address (default 2; behind a reverse proxy, "
+            "see --proxy-address)"
+        ),
+    )
+    parser.add_argument(
+        "--connections",
+        type=_connections,
+        default=512,
+        metavar="N",
+        help=_(
+            "at most N connections open at once (default 512, fewer if the limit of open "
+            "files is lower)"
+        ),
+    )
+    parser.add_argument(
+        "--connections-per-address",
+        type=_connections,
+        default=16,
+        metavar="N",
+        help=_("at most N connections open at once from one address (default 16)"),
+    )
+    parser.add_argument(
+        "--proxy-address",
+        type=_ip_address,
+        metavar="ADDRESS",
+        help=_(
+            "the address your reverse proxy connects from: its connections are not "
+            "counted by address, and its visitors count by the address it forwards "
+            "(X-Forwarded-For), believed from that address only"
+        ),
+    )
+    parser.add_argument(
         "--idle",
         type=_minutes,
         default=30.0,
@@ -110,7 +147,7 @@ def serve_main(argv: Sequence[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        from nardy_tui.serve import CannotListen, GameServer, Venue
+        from nardy_tui.serve import CannotListen, GameServer, Venue, connection_limits
     except ImportError:
         return _fail(_("serving needs textual-serve: pip install 'nardy[serve]'"))
     meeting = meeting_servers(parser, args)
@@ -137,6 +174,13 @@ def serve_main(argv: Sequence[str]) -> int:
         idle=60 * args.idle,
         language=current_language(),
         meeting=meeting,
+        limits=connection_limits(
+            connections=args.connections,
+            connections_per_address=args.connections_per_address,
+            seats=args.visitors,
+            seats_per_address=args.visitors_per_address,
+            proxy=args.proxy_address,
+        ),
         tables=data_dir(),
     )
     server = GameServer(venue, page_words_in_every_language())
@@ -167,8 +211,12 @@ def page_words(code: str) -> PageWords:
     from nardy_tui.serve import PageWords
 
     full = N_("The table is full: every seat has a player. Try again in a little while.")
+    address_full = N_(
+        "Your address plays as many games at once as one address may. Close one of them, "
+        "or try again in a little while."
+    )
     use_language(code, reorder_rtl=True)
-    full_on_screen = _(full)
+    full_on_screen, address_full_on_screen = _(full), _(address_full)
     use_language(code, reorder_rtl=False)
     return PageWords(
         language=code,
@@ -178,6 +226,7 @@ def page_words(code: str) -> PageWords:
         reload=_("Reload"),
         full=_(full),
         full_on_screen=full_on_screen,
+        address_full_on_screen=address_full_on_screen,
     )
 
 
@@ -214,6 +263,23 @@ def _positive(text: str) -> int:
             _("{value} is not a number of visitors (1 or more)").format(value=repr(text))
         )
     return int(text)
+
+
+def _connections(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a number of connections (1 or more)").format(value=repr(text))
+        )
+    return int(text)
+
+
+def _ip_address(text: str) -> str:
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{address} is not an IP address (like 127.0.0.1 or ::1)").format(address=text)
+        ) from None
 
 
 def _minutes(text: str) -> float:

@@ -5,6 +5,14 @@ This layer runs processes and knows no game: it starts ``nardy`` as a command.
 """
 
 from nardy_tui.serve.game_process import MeetingServers
+from nardy_tui.serve.gate import connection_limits
 from nardy_tui.serve.server import CannotListen, GameServer, PageWords, Venue
 
-__all__ = ["CannotListen", "GameServer", "MeetingServers", "PageWords", "Venue"]
+__all__ = [
+    "CannotListen",
+    "GameServer",
+    "MeetingServers",
+    "PageWords",
+    "Venue",
+    "connection_limits",
+]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import signal
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
@@ -26,9 +26,11 @@ from aiohttp import WSMsgType, hdrs, web
 from nardy_tui.serve.activity import TerminalSize, by_the_visitor
 from nardy_tui.serve.frames import page_frame
 from nardy_tui.serve.game_process import GameProcess, MeetingServers
+from nardy_tui.serve.gate import KEEPALIVE_SECONDS, Gate, GatedSite, Limits
 from nardy_tui.serve.language import browser_language
 from nardy_tui.serve.origin import page_may_connect
 from nardy_tui.serve.table import Seat, Table
+from nardy_tui.serve.troubles import TroubleLog
 from nardy_tui.serve.visitor import Visitor
 
 STATIC = Path(textual_serve.__file__).resolve().parent / "static"
@@ -60,6 +62,8 @@ class Venue:
     """The language of a visitor whose browser asks for none that the game speaks."""
     meeting: MeetingServers
     """Where the games meet friends by a code."""
+    limits: Limits = field(default_factory=Limits)
+    """How many connections and seats the server, and one address, may take."""
     tables: Path | None = None
     """The folder of the bot's tables (its bear-off database), solved once for every
     game; None: each in its visitor's folder."""
@@ -77,6 +81,8 @@ class PageWords:
     full: str
     full_on_screen: str
     """``full`` as a terminal draws it: in visual order for a right-to-left language."""
+    address_full_on_screen: str = ""
+    """That the visitor's address plays as many games as one may, as a terminal draws it."""
 
 
 class GameServer:
@@ -87,12 +93,13 @@ class GameServer:
         self.venue = venue
         self.words = words
         self.table = Table(venue.seats)
+        self.gate = Gate(venue.limits, TroubleLog())
         self._games: dict[str, GameProcess] = {}
         """The games running, by the name each gave its page (``GameProcess.instance``)."""
         self._pages = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True)
 
     def web_app(self) -> web.Application:
-        app = web.Application()
+        app = web.Application(middlewares=[self.gate.middleware])
         app.add_routes(
             [
                 web.get("/", self.page),
@@ -106,10 +113,12 @@ class GameServer:
     async def run(self, listening: Callable[[str], None]) -> None:
         """Serve until told to stop (SIGINT, SIGTERM); ``listening`` hears the page's
         address once connections are taken."""
-        runner = web.AppRunner(self.web_app(), shutdown_timeout=SHUTDOWN_GRACE)
+        runner = web.AppRunner(
+            self.web_app(), shutdown_timeout=SHUTDOWN_GRACE, keepalive_timeout=KEEPALIVE_SECONDS
+        )
         await runner.setup()
         try:
-            site = web.TCPSite(runner, self.venue.address, self.venue.port)
+            site = GatedSite(runner, self.gate, self.venue.address, self.venue.port)
             try:
                 await site.start()
             except OSError as error:
@@ -149,6 +158,12 @@ class GameServer:
             await websocket.send_bytes(_terminal_text(self.words[language].full_on_screen))
             await websocket.close()
             return websocket
+        address = self.gate.visitor_address(request)
+        if not self.gate.take_seat(address):
+            self.table.leave(visitor, seat)
+            await websocket.send_bytes(_terminal_text(self.words[language].address_full_on_screen))
+            await websocket.close()
+            return websocket
         try:
             game = GameProcess(
                 visitor.folder(self.venue.root),
@@ -168,6 +183,7 @@ class GameServer:
                 del self._games[game.instance]
                 await game.stop()
         finally:
+            self.gate.leave_seat(address)
             self.table.leave(visitor, seat)
         return websocket
 
@@ -228,9 +244,12 @@ async def _pass_on(
     text: str, websocket: web.WebSocketResponse, game: GameProcess, size: TerminalSize
 ) -> bool:
     """Pass one message of textual-serve's page to the game, if it has exactly that form
-    (anything else is dropped); True if it was the visitor's doing (``activity``)."""
+    (anything else is dropped); True if it was the visitor's doing (``activity``).
+
+    Empty input is dropped too: the game's terminal reader takes an empty packet for the
+    end of its input, and would hear no key after it, nor the word to quit."""
     match page_frame(text):
-        case ["stdin", str(keys)]:
+        case ["stdin", str(keys)] if keys:
             await game.send_bytes(keys.encode("utf-8", "replace"))
             return by_the_visitor(keys)
         case ["resize", {"width": int(width), "height": int(height)}]:

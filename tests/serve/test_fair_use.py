@@ -1,20 +1,32 @@
-"""Seats are used fairly: a game's idle time counts from its visitor's own doing, so that
-sockets that only chatter (empty input, pings, focus, the pointer passing, the same size
-again) do not keep seats, and a frame the page would never send is dropped without harm.
+"""Seats and connections are used fairly: a game's idle time counts from its visitor's own
+doing, so that sockets that only chatter (empty input, pings, focus, the pointer passing,
+the same size again) do not keep seats; one address plays only so many games; a flood of
+silent connections neither keeps visitors out nor floods the log; and a frame the page
+would never send is dropped without harm.
 
-Through ``nardy serve`` on loopback, as in ``test_serving``."""
+Through ``nardy serve`` on loopback, as in ``test_serving``; other machines are other
+loopback addresses (127.0.0.2, ...) or, behind a proxy, the addresses it forwards."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import re
+import resource
+import signal
+import sys
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import aiohttp
 import pytest
+from yarl import URL
 
-from tests.serve.test_serving import Browser, Screen, serving
+from tests.serve.test_serving import DEADLINE, ROOT, Browser, Screen, Served, serving
+
+# ruff: noqa: RUF001 (the log counts with a multiplication sign)
 
 CHATTER = [
     ["stdin", ""],
@@ -42,15 +54,14 @@ async def chatter(screen: Screen) -> None:
             await asyncio.sleep(0.1)
 
 
-async def test_sockets_that_only_chatter_do_not_keep_their_seats_past_the_idle_time(
+async def test_a_socket_that_only_chatters_does_not_keep_its_seat_past_the_idle_time(
     tmp_path: Path, session: aiohttp.ClientSession
 ) -> None:
-    async with serving(tmp_path, "--visitors", "2", "--idle", "0.02") as served:
-        screens = [await Browser(session, served).play() for _ in range(2)]
-        chatting = [asyncio.create_task(chatter(screen)) for screen in screens]
-        for screen in screens:
-            await screen.closed()
-        await asyncio.gather(*chatting)
+    async with serving(tmp_path, "--visitors", "1", "--idle", "0.02") as served:
+        screen = await Browser(session, served).play()
+        chatting = asyncio.create_task(chatter(screen))
+        await screen.closed()
+        await chatting
         await Browser(session, served).finds_a_seat()
 
 
@@ -60,7 +71,81 @@ async def test_frames_the_page_never_sends_are_dropped_and_the_game_plays_on(
     async with serving(tmp_path) as served:
         screen = await Browser(session, served).play()
         await screen.shows("Start the match")
-        for frame in ("[" * 3000, "[" * 3000 + "]" * 3000, '{"a":' * 3000, "not json", "[]"):
+        nested = ("[" * 3000, "[" * 3000 + "]" * 3000, '{"a":' * 3000)
+        for frame in (*nested, "not json", "[]", '["stdin", ""]'):
             await screen.socket.send_str(frame)
         await screen.press("\x1b[A ")  # up to hot-seat, and choose it
         await screen.shows("●▌ Hot-seat")
+
+
+async def test_one_address_plays_only_so_many_games_and_behind_a_proxy_the_forwarded_one(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    options = ("--visitors", "3", "--visitors-per-address", "1", "--proxy-address", "127.0.0.1")
+    async with serving(tmp_path, *options) as served:
+        ann, ben, cat = (Browser(session, served) for _ in range(3))
+        ann.headers["X-Forwarded-For"] = ben.headers["X-Forwarded-For"] = "203.0.113.9"
+        cat.headers["X-Forwarded-For"] = "198.51.100.1"
+        await (await ann.play()).shows("Start the match")
+        bens_game = await ben.play()
+        await bens_game.shows("Your address plays as many games at once as one address may.")
+        await bens_game.closed()
+        await (await cat.play()).shows("Start the match")
+
+
+FEW_FILES = 128
+"""The server's limit of open files in the flood test: the flood is more connections."""
+
+
+@asynccontextmanager
+async def serving_on_few_files(home: Path) -> AsyncIterator[tuple[Served, list[str]]]:
+    """``nardy serve`` as in ``serving``, allowed ``FEW_FILES`` open files; and what it
+    says on stderr, line by line (whole once it has stopped)."""
+
+    def few_files() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (FEW_FILES, FEW_FILES))
+
+    server = await asyncio.create_subprocess_exec(
+        *(sys.executable, "-m", "nardy_tui", "serve", "--port", "0", "--visitors", "1"),
+        cwd=ROOT,
+        env={**os.environ, "NARDY_HOME": str(home)},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        preexec_fn=few_files,
+    )
+    assert server.stdout is not None and server.stderr is not None
+    said: list[str] = []
+
+    async def hear(stderr: asyncio.StreamReader) -> None:
+        while line := await stderr.readline():
+            said.append(line.decode())
+
+    hearing = asyncio.create_task(hear(server.stderr))
+    try:
+        line = (await asyncio.wait_for(server.stdout.readline(), DEADLINE)).decode()
+        found = re.search(r"http://\S+", line)
+        assert found, (line, said)
+        yield Served(URL(found.group()), home / "visitors"), said
+    finally:
+        server.send_signal(signal.SIGINT)
+        assert await asyncio.wait_for(server.wait(), DEADLINE) == 0
+        await asyncio.wait_for(hearing, DEADLINE)
+
+
+async def test_a_flood_of_silent_connections_keeps_no_visitor_out_and_is_a_line_in_the_log(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    async with serving_on_few_files(tmp_path) as (served, said):
+        host, port = served.address.host, served.address.port
+        async with asyncio.timeout(DEADLINE):
+            flood = [
+                await asyncio.open_connection(host, port, local_addr=(f"127.0.0.{2 + n % 20}", 0))
+                for n in range(2 * FEW_FILES)
+            ]
+        status, page = await Browser(session, served).open()
+        assert status == 200, page
+        for _reader, writer in flood:
+            writer.close()
+    assert not any("Traceback" in line for line in said), said
+    kinds = [line.partition("(×")[0] for line in said]
+    assert len(kinds) == len(set(kinds)), said
