@@ -124,6 +124,15 @@ def build_parser() -> argparse.ArgumentParser:
             "visitor's game (default: as 'nardy join' chooses)"
         ),
     )
+    parser.add_argument(
+        "--direct",
+        action="store_true",
+        help=_(
+            "let a visitor's game connect straight to their friend's machine when it can "
+            "(default: only through the transit relay, so that a friend's hints make the "
+            "server connect nowhere else)"
+        ),
+    )
     return parser
 
 
@@ -137,6 +146,7 @@ def meeting_servers(parser: argparse.ArgumentParser, args: argparse.Namespace) -
         return MeetingServers(
             mailbox=None if args.mailbox is None else mailbox_url(args.mailbox),
             transit=None if args.transit is None else transit_address(args.transit),
+            direct=args.direct,
         )
     except ServersError as error:
         parser.error(str(error))
