@@ -281,7 +281,9 @@ class _GatedConnection(asyncio.Protocol):
 
 
 class GatedSite(web.TCPSite):
-    """aiohttp's TCP site, with its connections through ``gate``."""
+    """aiohttp's TCP site, with its connections through ``gate``; once stopped, the
+    trouble not yet said is said. It starts its listening socket as ``TCPSite`` does,
+    with the attributes ``TCPSite`` keeps (aiohttp 3.9 and later)."""
 
     def __init__(self, runner: web.BaseRunner, gate: Gate, host: str, port: int) -> None:
         super().__init__(runner, host, port)
@@ -299,3 +301,7 @@ class GatedSite(web.TCPSite):
             self._port,
             backlog=self._backlog,
         )
+
+    async def stop(self) -> None:
+        await super().stop()
+        self._gate.troubles.flush()

@@ -6,7 +6,8 @@ thousands of times a second once the process is out of files. A line (or a trace
 each would fill the disk and hide everything else; whoever runs the server needs to know
 what happens and how often, not each time. A kind's line is said when it first happens,
 and again when it happens a minute or more after its last line, then with the count of
-times since that line (a multiplication sign and the count).
+times since that line (a multiplication sign and the count); what is left untold when the
+server stops is told then (``flush``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import errno
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
@@ -54,6 +55,8 @@ class _Tally:
     said_at: float
     since: int = 0
     """Times it happened since its last line."""
+    details: dict[str, object] = field(default_factory=dict)
+    """The placeholders of its line, as it last happened."""
 
 
 class TroubleLog:
@@ -76,9 +79,19 @@ class TroubleLog:
         if tally is None:
             tally = self._tallies[trouble] = _Tally(said_at=now - self._every)
         tally.since += 1
+        tally.details = details
         if now - tally.said_at >= self._every:
-            self._say(f"{_(trouble.value).format(**details)} (×{tally.since})")  # noqa: RUF001
-            tally.said_at, tally.since = now, 0
+            self._tell(trouble, tally, now)
+
+    def flush(self) -> None:
+        """Say each kind that happened since its last line (the server stops)."""
+        for trouble, tally in self._tallies.items():
+            if tally.since:
+                self._tell(trouble, tally, self._clock())
+
+    def _tell(self, trouble: Trouble, tally: _Tally, now: float) -> None:
+        self._say(f"{_(trouble.value).format(**tally.details)} (×{tally.since})")  # noqa: RUF001
+        tally.said_at, tally.since = now, 0
 
     def hear_the_loop(self, loop: asyncio.AbstractEventLoop) -> None:
         """Take over ``loop``'s errors: accept() out of files or memory is a trouble

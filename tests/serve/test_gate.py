@@ -173,7 +173,7 @@ class Clock:
         return self.now
 
 
-def test_each_kind_of_trouble_is_one_line_a_minute_with_its_count() -> None:
+def test_each_kind_of_trouble_is_one_line_a_minute_with_its_count_and_the_rest_at_the_end() -> None:
     said: list[str] = []
     clock = Clock()
     troubles = TroubleLog(say=said.append, clock=clock)
@@ -182,11 +182,17 @@ def test_each_kind_of_trouble_is_one_line_a_minute_with_its_count() -> None:
         for _ in range(1000):
             troubles.note(Trouble.CANNOT_ACCEPT, reason="Too many open files")
         troubles.note(Trouble.SERVER_FULL, limit=20)
+    clock.now += 0.5
+    troubles.note(Trouble.CANNOT_ACCEPT, reason="Cannot allocate memory")
+    troubles.flush()
+    troubles.flush()
     assert said == [
         "cannot take new connections: Too many open files (×1)",
         "connections refused: 20 are open, the most at once (--connections) (×1)",
         "cannot take new connections: Too many open files (×60000)",
         "connections refused: 20 are open, the most at once (--connections) (×60)",
+        "cannot take new connections: Cannot allocate memory (×60000)",
+        "connections refused: 20 are open, the most at once (--connections) (×59)",
     ]
 
 
