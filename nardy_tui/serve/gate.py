@@ -47,6 +47,10 @@ KEEPALIVE_SECONDS = 15.0
 FILES_KEPT = 64
 """Open files the server needs beside its connections and games (its own modules, the
 listening sockets, static files being sent)."""
+ACCEPTS_AT_ONCE = 128
+"""Connections asyncio accepts in one go (the listening socket's backlog): those the gate
+closes at once hold their files until the loop comes round again, so a full server needs
+this many files to spare to refuse them."""
 FILES_PER_GAME = 4
 """Open files the server holds for each game: its three pipes, and one to spare."""
 
@@ -122,13 +126,15 @@ def raised_file_limit() -> int:
 
 def connection_cap(wanted: int, seats: int, files: int) -> int:
     """At most ``wanted`` connections, and fewer if ``files`` (the limit of open files)
-    would not hold them beside ``seats`` games and the server itself: a process out of
-    files cannot accept anyone, not even to refuse them.
+    would not hold them beside ``seats`` games, the server itself and a batch of
+    connections being refused: a process out of files cannot accept anyone, not even to
+    refuse them.
 
     >>> connection_cap(512, 4, 1024), connection_cap(512, 4, 256)
-    (512, 176)
+    (512, 48)
     """
-    return max(1, min(wanted, files - FILES_KEPT - FILES_PER_GAME * seats))
+    spare = files - FILES_KEPT - ACCEPTS_AT_ONCE - FILES_PER_GAME * seats
+    return max(1, min(wanted, spare))
 
 
 class Gate:
@@ -299,7 +305,7 @@ class GatedSite(web.TCPSite):
             self._gate.protocol_factory(aiohttp_protocol),
             self._host,
             self._port,
-            backlog=self._backlog,
+            backlog=ACCEPTS_AT_ONCE,
         )
 
     async def stop(self) -> None:

@@ -16,6 +16,7 @@ import re
 import resource
 import signal
 import sys
+from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -93,7 +94,7 @@ async def test_one_address_plays_only_so_many_games_and_behind_a_proxy_the_forwa
         await (await cat.play()).shows("Start the match")
 
 
-FEW_FILES = 128
+FEW_FILES = 256
 """The server's limit of open files in the flood test: the flood is more connections."""
 
 
@@ -147,5 +148,5 @@ async def test_a_flood_of_silent_connections_keeps_no_visitor_out_and_is_a_line_
         for _reader, writer in flood:
             writer.close()
     assert not any("Traceback" in line for line in said), said
-    kinds = [line.partition("(×")[0] for line in said]
-    assert len(kinds) == len(set(kinds)), said
+    lines_of_a_kind = Counter(line.partition("(×")[0] for line in said)
+    assert set(lines_of_a_kind.values()) <= {1, 2}, said  # as it begins, and as it stops

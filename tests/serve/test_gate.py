@@ -161,8 +161,8 @@ def test_one_address_takes_only_so_many_seats_and_an_ipv6_address_counts_by_its_
 
 def test_the_connections_fit_within_the_limit_of_open_files() -> None:
     assert connection_cap(512, seats=4, files=1 << 16) == 512
-    assert connection_cap(512, seats=4, files=256) == 256 - 64 - 4 * 4
-    assert connection_cap(512, seats=100, files=256) == 1
+    assert connection_cap(512, seats=4, files=512) == 512 - 64 - 128 - 4 * 4
+    assert connection_cap(512, seats=100, files=512) == 1
 
 
 class Clock:
