@@ -25,6 +25,8 @@ import aiohttp
 import pytest
 from yarl import URL
 
+from nardy_tui.cli.serve import serve_main
+from tests.serve.test_serve_command import one_line
 from tests.serve.test_serving import DEADLINE, ROOT, Browser, Screen, Served, serving
 
 # ruff: noqa: RUF001 (the log counts with a multiplication sign)
@@ -150,3 +152,21 @@ async def test_a_flood_of_silent_connections_keeps_no_visitor_out_and_is_a_line_
     assert not any("Traceback" in line for line in said), said
     lines_of_a_kind = Counter(line.partition("(×")[0] for line in said)
     assert set(lines_of_a_kind.values()) <= {1, 2}, said  # as it begins, and as it stops
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        (["--connections", "0"], "'0' is not a number of connections"),
+        (["--connections-per-address", "many"], "'many' is not a number of connections"),
+        (["--visitors-per-address", "-1"], "'-1' is not a number of visitors"),
+        (["--proxy-address", "proxy.example"], "proxy.example is not an IP address"),
+    ],
+)
+def test_a_mistaken_limit_is_one_line(
+    options: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit:
+        serve_main(options)
+    assert exit.value.code == 2
+    assert words in one_line(capsys.readouterr().err)
