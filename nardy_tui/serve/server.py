@@ -81,7 +81,7 @@ class PageWords:
     full: str
     full_on_screen: str
     """``full`` as a terminal draws it: in visual order for a right-to-left language."""
-    address_full_on_screen: str = ""
+    address_full_on_screen: str
     """That the visitor's address plays as many games as one may, as a terminal draws it."""
 
 
