@@ -47,6 +47,8 @@ KEEPALIVE_SECONDS = 15.0
 FILES_KEPT = 64
 """Open files the server needs beside its connections and games (its own modules, the
 listening sockets, static files being sent)."""
+MOST_FILES = 1 << 20
+"""Linux's own ceiling on a process's open files (``fs.nr_open``), unless raised."""
 ACCEPTS_AT_ONCE = 128
 """Connections asyncio accepts in one go (the listening socket's backlog): those the gate
 closes at once hold their files until the loop comes round again, so a full server needs
@@ -113,15 +115,19 @@ def address_of(ip: IP) -> Address:
 
 def raised_file_limit() -> int:
     """Raise this process's limit of open files to the most it may have, and return it:
-    each connection and each game holds some."""
+    each connection and each game holds some. An unlimited limit is taken as
+    ``MOST_FILES``, the most Linux gives a process unless told otherwise."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if hard != resource.RLIM_INFINITY and soft != hard:
-        try:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-        except (ValueError, OSError):
-            return soft
-        return hard
-    return soft if soft != resource.RLIM_INFINITY else 1 << 20
+    if soft == resource.RLIM_INFINITY:
+        return MOST_FILES
+    wanted = MOST_FILES if hard == resource.RLIM_INFINITY else hard
+    if wanted <= soft:
+        return soft
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    except (ValueError, OSError):
+        return soft
+    return wanted
 
 
 def connection_cap(wanted: int, seats: int, files: int) -> int:
@@ -200,9 +206,8 @@ class Gate:
     def _admit(self, connection: _GatedConnection) -> bool:
         """Whether ``connection`` may come in; if so it is counted and timed."""
         address = connection.address
-        if connection.ip != self.limits.proxy and (
-            self._connections[address] >= self.limits.connections_per_address
-        ):
+        from_proxy = self.limits.proxy is not None and connection.ip == self.limits.proxy
+        if not from_proxy and self._connections[address] >= self.limits.connections_per_address:
             self.troubles.note(Trouble.ADDRESS_FULL, limit=self.limits.connections_per_address)
             return False
         if len(self._open) >= self.limits.connections:

@@ -23,6 +23,7 @@ from aiohttp import web
 
 from nardy_tui.serve.gate import Gate, GatedSite, Limits, address_of, connection_cap, ip_of
 from nardy_tui.serve.troubles import Trouble, TroubleLog
+from tests.test_layers import printed_by_a_fresh_interpreter
 
 DEADLINE = 10.0
 """Seconds any one wait may take before the test fails: an upper bound, not a pause."""
@@ -157,6 +158,17 @@ def test_one_address_takes_only_so_many_seats_and_an_ipv6_address_counts_by_its_
     assert said == [
         "games refused: 2 are played from one address, the most (--visitors-per-address) (×1)"
     ]
+
+
+def test_the_server_raises_its_limit_of_open_files_as_far_as_it_may() -> None:
+    code = (
+        "import resource\n"
+        "from nardy_tui.serve.gate import raised_file_limit\n"
+        "_soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (64, hard))\n"
+        "print(raised_file_limit() == resource.getrlimit(resource.RLIMIT_NOFILE)[0] > 64)\n"
+    )
+    assert printed_by_a_fresh_interpreter(code) == "True"
 
 
 def test_the_connections_fit_within_the_limit_of_open_files() -> None:
