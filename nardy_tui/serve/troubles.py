@@ -36,17 +36,16 @@ class Trouble(Enum):
     """A kind of trouble at the door, and its line in the log."""
 
     CANNOT_ACCEPT = N_("cannot take new connections: {reason}")
-    SERVER_FULL = N_("connections refused: {limit} are open, the most at once (--connections)")
+    SERVER_FULL = N_("connections refused: the server keeps at most {limit} open (--connections)")
     ADDRESS_FULL = N_(
-        "connections refused: {limit} are open from one address, the most "
-        "(--connections-per-address)"
+        "connections refused: one address may keep at most {limit} open (--connections-per-address)"
     )
     TOO_SLOW = N_("connections closed: no whole request within {seconds:g} seconds")
     MADE_ROOM = N_(
         "connections closed to make room for new ones: they had sent no whole request yet"
     )
     ADDRESS_SEATED = N_(
-        "games refused: {limit} are played from one address, the most (--visitors-per-address)"
+        "games refused: one address may play at most {limit} at once (--visitors-per-address)"
     )
 
 

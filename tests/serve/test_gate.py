@@ -128,7 +128,7 @@ async def test_one_address_may_open_only_so_many_connections(
         assert await served.page(session) == "127.0.0.1"  # another address
         assert all(not reader.at_eof() for reader in kept)
         assert served.said == [
-            "connections refused: 3 are open from one address, the most "
+            "connections refused: one address may keep at most 3 open "
             "(--connections-per-address) (×1)"
         ]
 
@@ -156,7 +156,7 @@ def test_one_address_takes_only_so_many_seats_and_an_ipv6_address_counts_by_its_
     gate.leave_seat(home)
     assert gate.take_seat(home)
     assert said == [
-        "games refused: 2 are played from one address, the most (--visitors-per-address) (×1)"
+        "games refused: one address may play at most 2 at once (--visitors-per-address) (×1)"
     ]
 
 
@@ -200,11 +200,11 @@ def test_each_kind_of_trouble_is_one_line_a_minute_with_its_count_and_the_rest_a
     troubles.flush()
     assert said == [
         "cannot take new connections: Too many open files (×1)",
-        "connections refused: 20 are open, the most at once (--connections) (×1)",
+        "connections refused: the server keeps at most 20 open (--connections) (×1)",
         "cannot take new connections: Too many open files (×60000)",
-        "connections refused: 20 are open, the most at once (--connections) (×60)",
+        "connections refused: the server keeps at most 20 open (--connections) (×60)",
         "cannot take new connections: Cannot allocate memory (×60000)",
-        "connections refused: 20 are open, the most at once (--connections) (×59)",
+        "connections refused: the server keeps at most 20 open (--connections) (×59)",
     ]
 
 
