@@ -69,7 +69,11 @@ class Rendezvous:
     transit: str
     direct: bool = True
     """Whether the two may connect straight to each other when they can; else all goes
-    through the relay (the tests, which keep to loopback)."""
+    through the relay (the tests, which keep to loopback; a game served to a browser)."""
+    their_relays: bool = True
+    """Whether the other side may name relays of its own choosing to connect through;
+    else only its hints that name ``transit`` are used (a game served to a browser: a
+    stranger's friend must not make the server connect wherever they say)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,6 +69,43 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument(
+        "--visitors-per-address",
+        type=_positive,
+        default=2,
+        metavar="M",
+        help=_(
+            "at most M of them from one address (default 2; behind a reverse proxy, "
+            "see --proxy-address)"
+        ),
+    )
+    parser.add_argument(
+        "--connections",
+        type=_connections,
+        default=512,
+        metavar="N",
+        help=_(
+            "at most N connections open at once (default 512, fewer if the limit of open "
+            "files is lower)"
+        ),
+    )
+    parser.add_argument(
+        "--connections-per-address",
+        type=_connections,
+        default=16,
+        metavar="N",
+        help=_("at most N connections open at once from one address (default 16)"),
+    )
+    parser.add_argument(
+        "--proxy-address",
+        type=_ip_address,
+        metavar="ADDRESS",
+        help=_(
+            "the address your reverse proxy connects from: its connections are not "
+            "counted by address, and its visitors count by the address it forwards "
+            "(X-Forwarded-For), believed from that address only"
+        ),
+    )
+    parser.add_argument(
         "--idle",
         type=_minutes,
         default=30.0,
@@ -101,6 +138,15 @@ def build_parser() -> argparse.ArgumentParser:
             "visitor's game (default: as 'nardy join' chooses)"
         ),
     )
+    parser.add_argument(
+        "--direct",
+        action="store_true",
+        help=_(
+            "let a visitor's game connect straight to their friend's machine when it can "
+            "(default: only through the transit relay, so that a friend's hints make the "
+            "server connect nowhere else)"
+        ),
+    )
     return parser
 
 
@@ -114,6 +160,7 @@ def meeting_servers(parser: argparse.ArgumentParser, args: argparse.Namespace) -
         return MeetingServers(
             mailbox=None if args.mailbox is None else mailbox_url(args.mailbox),
             transit=None if args.transit is None else transit_address(args.transit),
+            direct=args.direct,
         )
     except ServersError as error:
         parser.error(str(error))
@@ -124,7 +171,7 @@ def serve_main(argv: Sequence[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        from nardy_tui.serve import CannotListen, GameServer, Venue
+        from nardy_tui.serve import CannotListen, GameServer, Venue, connection_limits
     except ImportError:
         return _fail(_("serving needs textual-serve: pip install 'nardy[serve]'"))
     meeting = meeting_servers(parser, args)
@@ -152,6 +199,13 @@ def serve_main(argv: Sequence[str]) -> int:
         idle=60 * args.idle,
         language=current_language(),
         meeting=meeting,
+        limits=connection_limits(
+            connections=args.connections,
+            connections_per_address=args.connections_per_address,
+            seats=args.visitors,
+            seats_per_address=args.visitors_per_address,
+            proxy=args.proxy_address,
+        ),
         tables=data_dir(),
         public_url=public_url,
     )
@@ -196,8 +250,12 @@ def page_words(code: str) -> PageWords:
             "--public-url and that address to take games from it."
         ),
     }
+    address_full = N_(
+        "Your address plays as many games at once as one address may. Close one of them, "
+        "or try again in a little while."
+    )
     use_language(code, reorder_rtl=True)
-    full_on_screen = _(full)
+    full_on_screen, address_full_on_screen = _(full), _(address_full)
     refused_on_screen = {refusal: _(words) for refusal, words in refused.items()}
     use_language(code, reorder_rtl=False)
     return PageWords(
@@ -209,6 +267,7 @@ def page_words(code: str) -> PageWords:
         full=_(full),
         full_on_screen=full_on_screen,
         refused_on_screen=refused_on_screen,
+        address_full_on_screen=address_full_on_screen,
     )
 
 
@@ -285,6 +344,23 @@ def _positive(text: str) -> int:
             _("{value} is not a number of visitors (1 or more)").format(value=repr(text))
         )
     return int(text)
+
+
+def _connections(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a number of connections (1 or more)").format(value=repr(text))
+        )
+    return int(text)
+
+
+def _ip_address(text: str) -> str:
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{address} is not an IP address (like 127.0.0.1 or ::1)").format(address=text)
+        ) from None
 
 
 def _minutes(text: str) -> float:

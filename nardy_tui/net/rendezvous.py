@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from nardy_tui.i18n import _
+from nardy_tui.net.addresses import split_address
 from nardy_tui.net.auth import Role
 from nardy_tui.net.carrier import LineClosed, closed, silent, too_long
 from nardy_tui.net.messages import MAX_LINE, PROTOCOL_VERSION
@@ -330,7 +331,13 @@ async def _meet(
         hints = await transit.get_connection_hints()
         hole.send_message(json.dumps(hints).encode())
         their_hints = await hole.get_message().addTimeout(HINTS_SECONDS, reactor.reactor)
-        transit.add_connection_hints(_their_hints(their_hints, rendezvous.direct))
+        transit.add_connection_hints(
+            _their_hints(
+                their_hints,
+                rendezvous.direct,
+                only_relay=None if rendezvous.their_relays else rendezvous.transit,
+            )
+        )
         connection = await transit.connect()
         _bound_records(connection)
         return (
@@ -431,10 +438,13 @@ async def _someone_came(reactor: _Reactor, hole: Any, seconds: float | None) -> 
     return True
 
 
-def _their_hints(message: bytes, direct: bool) -> list[dict[str, Any]]:
+def _their_hints(
+    message: bytes, direct: bool, only_relay: str | None = None
+) -> list[dict[str, Any]]:
     """The other side's connection hints, only those of the form transit reads (sealed by
     the mailbox's key, so only the friend could send them, and still bounded and checked),
-    and only the relays' unless ``direct``."""
+    only the relays' unless ``direct``, and of those only the ways to ``only_relay``
+    (``HOST:PORT``) if it is given."""
     if len(message) > MAX_HINTS_BYTES:
         raise ValueError("too many hints")
     try:
@@ -449,7 +459,7 @@ def _their_hints(message: bytes, direct: bool) -> list[dict[str, Any]]:
         if direct and _is_tcp_hint(hint):
             kept.append(hint)
             room -= 1
-        elif (relay := _relay_hint(hint, room)) is not None:
+        elif (relay := _relay_hint(hint, room, only_relay)) is not None:
             kept.append(relay)
             room -= len(relay["hints"])
         if room <= 0:
@@ -457,14 +467,22 @@ def _their_hints(message: bytes, direct: bool) -> list[dict[str, Any]]:
     return kept
 
 
-def _relay_hint(hint: object, room: int) -> dict[str, Any] | None:
-    """A relay's hint with only its well-formed ways to reach it, at most ``room`` of
-    them; None if it has none."""
+def _relay_hint(hint: object, room: int, only_relay: str | None) -> dict[str, Any] | None:
+    """A relay's hint with only its well-formed ways to reach it (only those to
+    ``only_relay`` if given), at most ``room`` of them; None if it has none."""
     if not (isinstance(hint, dict) and hint.get("type") == "relay-v1"):
         return None
     ways = hint.get("hints")
     kept = [way for way in ways[:MAX_HINTS] if _is_tcp_hint(way)] if isinstance(ways, list) else []
+    if only_relay is not None:
+        kept = [way for way in kept if _leads_to(way, only_relay)]
     return {"type": "relay-v1", "hints": kept[:room]} if kept else None
+
+
+def _leads_to(way: dict[str, Any], relay: str) -> bool:
+    """Whether the TCP hint ``way`` names the relay ``relay`` (``HOST:PORT``)."""
+    host, port = split_address(relay, 0)
+    return bool(way["hostname"].lower() == host.lower() and way["port"] == port)
 
 
 def _is_tcp_hint(hint: object) -> bool:

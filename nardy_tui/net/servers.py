@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+from enum import Enum
 from urllib.parse import urlsplit
 
 from nardy_tui.i18n import _
@@ -19,6 +20,21 @@ from nardy_tui.storage import load_settings
 TRANSIT_PORT = 4001
 """The port of a transit relay given without one."""
 
+SERVED = "NARDY_SERVED"
+"""Set by ``nardy serve`` for every visitor's game (``Served``): the game runs on a server
+for a stranger, whose friend's hints must not make the server connect where they say."""
+
+
+class Served(Enum):
+    """How a game served to a browser reaches a friend (``NARDY_SERVED``)."""
+
+    RELAY = "relay"
+    """Only through the transit relay the server was given (or the public one): the
+    friend's hints are used only where they name it."""
+    DIRECT = "direct"
+    """Straight to the friend's machine too, when it can (``nardy serve --direct``); the
+    friend's hints of other relays are still left out."""
+
 
 class ServersError(ValueError):
     """What is wrong with a mailbox or transit relay as given, in one line."""
@@ -28,7 +44,8 @@ def meeting_servers(mailbox: str | None = None, transit: str | None = None) -> R
     """The servers to meet at: ``mailbox`` and ``transit`` if given, else from the
     environment, as last given, or magic-wormhole's public ones. Servers on this machine
     carry everything themselves, so that a check on one machine sends nothing past
-    loopback."""
+    loopback. A game served to a browser (``NARDY_SERVED``) uses only the friend's hints
+    that name its relay, and connects straight to the friend only if served ``direct``."""
     settings = load_settings()
     mailbox = mailbox or os.environ.get("NARDY_MAILBOX") or settings.mailbox
     transit = transit or os.environ.get("NARDY_TRANSIT") or settings.transit
@@ -37,7 +54,24 @@ def meeting_servers(mailbox: str | None = None, transit: str | None = None) -> R
     )
     if _on_this_machine(rendezvous):
         rendezvous = Rendezvous(rendezvous.mailbox, rendezvous.transit, direct=False)
+    served = os.environ.get(SERVED)
+    if served is not None:
+        rendezvous = Rendezvous(
+            rendezvous.mailbox,
+            rendezvous.transit,
+            direct=rendezvous.direct and _served(served) is Served.DIRECT,
+            their_relays=False,
+        )
     return rendezvous
+
+
+def _served(value: str) -> Served:
+    """How a served game reaches a friend, by ``NARDY_SERVED``'s value: anything unknown
+    as the strictest (only through the relay)."""
+    try:
+        return Served(value)
+    except ValueError:
+        return Served.RELAY
 
 
 def mailbox_url(url: str) -> str:

@@ -5,7 +5,16 @@ This layer runs processes and knows no game: it starts ``nardy`` as a command.
 """
 
 from nardy_tui.serve.game_process import MeetingServers
+from nardy_tui.serve.gate import connection_limits
 from nardy_tui.serve.origin import Refusal
 from nardy_tui.serve.server import CannotListen, GameServer, PageWords, Venue
 
-__all__ = ["CannotListen", "GameServer", "MeetingServers", "PageWords", "Refusal", "Venue"]
+__all__ = [
+    "CannotListen",
+    "GameServer",
+    "MeetingServers",
+    "PageWords",
+    "Refusal",
+    "Venue",
+    "connection_limits",
+]

@@ -44,19 +44,27 @@ QUIT_GRACE = 5.0
 @dataclass(frozen=True)
 class MeetingServers:
     """Where the visitors' games meet friends by a code: a mailbox server and a transit
-    relay, each as ``nardy join`` takes it (None: the game's own choice)."""
+    relay, each as ``nardy join`` takes it (None: the game's own choice); and whether a
+    game may connect straight to a friend's machine (``direct``), else only through the
+    relay.
+
+    A game on the server connects where a visitor's friend says, so it is told that it is
+    served (``NARDY_SERVED``, "relay" or "direct"): it then uses only the friend's hints
+    that name its own relay, and the friend's own addresses only if ``direct``."""
 
     mailbox: str | None = None
     transit: str | None = None
+    direct: bool = False
 
     def environment(self) -> dict[str, str]:
         """The servers as the game reads them from its environment.
 
         >>> MeetingServers(transit="relay.example:4001").environment()
-        {'NARDY_TRANSIT': 'relay.example:4001'}
+        {'NARDY_TRANSIT': 'relay.example:4001', 'NARDY_SERVED': 'relay'}
         """
         named = {"NARDY_MAILBOX": self.mailbox, "NARDY_TRANSIT": self.transit}
-        return {name: value for name, value in named.items() if value is not None}
+        given = {name: value for name, value in named.items() if value is not None}
+        return {**given, "NARDY_SERVED": "direct" if self.direct else "relay"}
 
 
 def clamped(width: int, height: int) -> tuple[int, int]:

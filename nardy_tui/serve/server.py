@@ -14,11 +14,10 @@ its styles and its font come from textual-serve's own static folder, served here
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import signal
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
@@ -26,10 +25,14 @@ import textual_serve
 import yarl
 from aiohttp import WSMsgType, hdrs, web
 
+from nardy_tui.serve.activity import TerminalSize, by_the_visitor
+from nardy_tui.serve.frames import page_frame
 from nardy_tui.serve.game_process import GameProcess, MeetingServers
+from nardy_tui.serve.gate import KEEPALIVE_SECONDS, Gate, GatedSite, Limits
 from nardy_tui.serve.language import browser_language
 from nardy_tui.serve.origin import Refusal, explained, refusal
 from nardy_tui.serve.table import Seat, Table
+from nardy_tui.serve.troubles import TroubleLog
 from nardy_tui.serve.visitor import Visitor
 
 STATIC = Path(textual_serve.__file__).resolve().parent / "static"
@@ -62,6 +65,8 @@ class Venue:
     """The language of a visitor whose browser asks for none that the game speaks."""
     meeting: MeetingServers
     """Where the games meet friends by a code."""
+    limits: Limits = field(default_factory=Limits)
+    """How many connections and seats the server, and one address, may take."""
     tables: Path | None = None
     """The folder of the bot's tables (its bear-off database), solved once for every
     game; None: each in its visitor's folder."""
@@ -83,6 +88,8 @@ class PageWords:
     """``full`` as a terminal draws it: in visual order for a right-to-left language."""
     refused_on_screen: Mapping[Refusal, str]
     """Why the page may not open a game, for each refusal, as a terminal draws it."""
+    address_full_on_screen: str
+    """That the visitor's address plays as many games as one may, as a terminal draws it."""
 
 
 class GameServer:
@@ -93,6 +100,7 @@ class GameServer:
         self.venue = venue
         self.words = words
         self.table = Table(venue.seats)
+        self.gate = Gate(venue.limits, TroubleLog())
         self._games: dict[str, GameProcess] = {}
         """The games running, by the name each gave its page (``GameProcess.instance``)."""
         self._pages = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True)
@@ -100,7 +108,7 @@ class GameServer:
         """The kinds of refusal the log has told of: each is told once."""
 
     def web_app(self) -> web.Application:
-        app = web.Application()
+        app = web.Application(middlewares=[self.gate.middleware])
         app.add_routes(
             [
                 web.get("/", self.page),
@@ -114,10 +122,12 @@ class GameServer:
     async def run(self, listening: Callable[[str], None]) -> None:
         """Serve until told to stop (SIGINT, SIGTERM); ``listening`` hears the page's
         address once connections are taken."""
-        runner = web.AppRunner(self.web_app(), shutdown_timeout=SHUTDOWN_GRACE)
+        runner = web.AppRunner(
+            self.web_app(), shutdown_timeout=SHUTDOWN_GRACE, keepalive_timeout=KEEPALIVE_SECONDS
+        )
         await runner.setup()
         try:
-            site = web.TCPSite(runner, self.venue.address, self.venue.port)
+            site = GatedSite(runner, self.gate, self.venue.address, self.venue.port)
             try:
                 await site.start()
             except OSError as error:
@@ -162,6 +172,12 @@ class GameServer:
             await websocket.send_bytes(_terminal_text(self.words[language].full_on_screen))
             await websocket.close()
             return websocket
+        address = self.gate.visitor_address(request)
+        if not self.gate.take_seat(address):
+            self.table.leave(visitor, seat)
+            await websocket.send_bytes(_terminal_text(self.words[language].address_full_on_screen))
+            await websocket.close()
+            return websocket
         try:
             game = GameProcess(
                 visitor.folder(self.venue.root),
@@ -172,14 +188,16 @@ class GameServer:
                 write_str=websocket.send_str,
                 close=close,
             )
-            await game.start(*_asked_size(request.query))
+            size = _asked_size(request.query)
+            await game.start(*size)
             self._games[game.instance] = game
             try:
-                await _relay(websocket, game, self.venue.idle)
+                await _relay(websocket, game, TerminalSize(*size), self.venue.idle)
             finally:
                 del self._games[game.instance]
                 await game.stop()
         finally:
+            self.gate.leave_seat(address)
             self.table.leave(visitor, seat)
         return websocket
 
@@ -228,9 +246,12 @@ class GameServer:
         )
 
 
-async def _relay(websocket: web.WebSocketResponse, game: GameProcess, idle: float) -> None:
+async def _relay(
+    websocket: web.WebSocketResponse, game: GameProcess, size: TerminalSize, idle: float
+) -> None:
     """Pass what the page sends to the game, until the socket closes or the visitor has
-    typed nothing for ``idle`` seconds (the game then ends, its match saved as it went)."""
+    done nothing for ``idle`` seconds (the game then ends, its match saved as it went):
+    what the page sends by itself does not count (``activity``)."""
     loop = asyncio.get_running_loop()
     quiet_until = loop.time() + idle
     while True:
@@ -240,23 +261,25 @@ async def _relay(websocket: web.WebSocketResponse, game: GameProcess, idle: floa
             return
         if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
             return
-        if message.type is WSMsgType.TEXT and await _pass_on(message.data, websocket, game):
+        if message.type is WSMsgType.TEXT and await _pass_on(message.data, websocket, game, size):
             quiet_until = loop.time() + idle
 
 
-async def _pass_on(text: str, websocket: web.WebSocketResponse, game: GameProcess) -> bool:
+async def _pass_on(
+    text: str, websocket: web.WebSocketResponse, game: GameProcess, size: TerminalSize
+) -> bool:
     """Pass one message of textual-serve's page to the game, if it has exactly that form
-    (anything else is dropped); True if the visitor typed."""
-    try:
-        envelope = json.loads(text)
-    except ValueError:
-        return False
-    match envelope:
-        case ["stdin", str(keys)]:
+    (anything else is dropped); True if it was the visitor's doing (``activity``).
+
+    Empty input is dropped too: the game's terminal reader takes an empty packet for the
+    end of its input, and would hear no key after it, nor the word to quit."""
+    match page_frame(text):
+        case ["stdin", str(keys)] if keys:
             await game.send_bytes(keys.encode("utf-8", "replace"))
-            return True
+            return by_the_visitor(keys)
         case ["resize", {"width": int(width), "height": int(height)}]:
             await game.set_terminal_size(width, height)
+            return size.changes_to(width, height)
         case ["ping", str(data)] if len(data) <= 32:
             await websocket.send_json(["pong", data])
         case ["focus"]:

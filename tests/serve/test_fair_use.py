@@ -1,0 +1,172 @@
+"""Seats and connections are used fairly: a game's idle time counts from its visitor's own
+doing, so that sockets that only chatter (empty input, pings, focus, the pointer passing,
+the same size again) do not keep seats; one address plays only so many games; a flood of
+silent connections neither keeps visitors out nor floods the log; and a frame the page
+would never send is dropped without harm.
+
+Through ``nardy serve`` on loopback, as in ``test_serving``; other machines are other
+loopback addresses (127.0.0.2, ...) or, behind a proxy, the addresses it forwards."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import resource
+import signal
+import sys
+from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import aiohttp
+import pytest
+from yarl import URL
+
+from nardy_tui.cli.serve import serve_main
+from tests.serve.test_serve_command import one_line
+from tests.serve.test_serving import DEADLINE, ROOT, Browser, Screen, Served, serving
+
+# ruff: noqa: RUF001 (the log counts with a multiplication sign)
+
+CHATTER = [
+    ["stdin", ""],
+    ["ping", "1"],
+    ["focus"],
+    ["blur"],
+    ["resize", {"width": 100, "height": 32}],  # the size the socket was opened at
+    ["stdin", "\x1b[<35;10;5M"],  # the pointer passing over the page
+    ["stdin", "\x1b[I"],  # focus in, as the terminal reports it
+]
+
+
+@pytest.fixture
+async def session() -> AsyncIterator[aiohttp.ClientSession]:
+    async with aiohttp.ClientSession() as session:
+        yield session
+
+
+async def chatter(screen: Screen) -> None:
+    """Send the page's own kinds of message, and never a key, until the socket closes."""
+    with contextlib.suppress(ConnectionError):
+        while not screen.socket.closed:
+            for message in CHATTER:
+                await screen.socket.send_json(message)
+            await asyncio.sleep(0.1)
+
+
+async def test_a_socket_that_only_chatters_does_not_keep_its_seat_past_the_idle_time(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    async with serving(tmp_path, "--visitors", "1", "--idle", "0.02") as served:
+        screen = await Browser(session, served).play()
+        chatting = asyncio.create_task(chatter(screen))
+        await screen.closed()
+        await chatting
+        await Browser(session, served).finds_a_seat()
+
+
+async def test_frames_the_page_never_sends_are_dropped_and_the_game_plays_on(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    async with serving(tmp_path) as served:
+        screen = await Browser(session, served).play()
+        await screen.shows("Start the match")
+        nested = ("[" * 3000, "[" * 3000 + "]" * 3000, '{"a":' * 3000)
+        for frame in (*nested, "not json", "[]", '["stdin", ""]'):
+            await screen.socket.send_str(frame)
+        await screen.press("\x1b[A ")  # up to hot-seat, and choose it
+        await screen.shows("●▌ Hot-seat")
+
+
+async def test_one_address_plays_only_so_many_games_and_behind_a_proxy_the_forwarded_one(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    options = ("--visitors", "3", "--visitors-per-address", "1", "--proxy-address", "127.0.0.1")
+    async with serving(tmp_path, *options) as served:
+        ann, ben, cat = (Browser(session, served) for _ in range(3))
+        ann.headers["X-Forwarded-For"] = ben.headers["X-Forwarded-For"] = "203.0.113.9"
+        cat.headers["X-Forwarded-For"] = "198.51.100.1"
+        await (await ann.play()).shows("Start the match")
+        bens_game = await ben.play()
+        await bens_game.shows("Your address plays as many games at once as one address may.")
+        await bens_game.closed()
+        await (await cat.play()).shows("Start the match")
+
+
+FEW_FILES = 256
+"""The server's limit of open files in the flood test: the flood is more connections."""
+
+
+@asynccontextmanager
+async def serving_on_few_files(home: Path) -> AsyncIterator[tuple[Served, list[str]]]:
+    """``nardy serve`` as in ``serving``, allowed ``FEW_FILES`` open files; and what it
+    says on stderr, line by line (whole once it has stopped)."""
+
+    def few_files() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (FEW_FILES, FEW_FILES))
+
+    server = await asyncio.create_subprocess_exec(
+        *(sys.executable, "-m", "nardy_tui", "serve", "--port", "0", "--visitors", "1"),
+        cwd=ROOT,
+        env={**os.environ, "NARDY_HOME": str(home)},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        preexec_fn=few_files,
+    )
+    assert server.stdout is not None and server.stderr is not None
+    said: list[str] = []
+
+    async def hear(stderr: asyncio.StreamReader) -> None:
+        while line := await stderr.readline():
+            said.append(line.decode())
+
+    hearing = asyncio.create_task(hear(server.stderr))
+    try:
+        line = (await asyncio.wait_for(server.stdout.readline(), DEADLINE)).decode()
+        found = re.search(r"http://\S+", line)
+        assert found, (line, said)
+        yield Served(URL(found.group()), home / "visitors"), said
+    finally:
+        server.send_signal(signal.SIGINT)
+        assert await asyncio.wait_for(server.wait(), DEADLINE) == 0
+        await asyncio.wait_for(hearing, DEADLINE)
+
+
+async def test_a_flood_of_silent_connections_keeps_no_visitor_out_and_is_a_line_in_the_log(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    async with serving_on_few_files(tmp_path) as (served, said):
+        host, port = served.address.host, served.address.port
+        async with asyncio.timeout(DEADLINE):
+            flood = [
+                await asyncio.open_connection(host, port, local_addr=(f"127.0.0.{2 + n % 20}", 0))
+                for n in range(2 * FEW_FILES)
+            ]
+        status, page = await Browser(session, served).open()
+        assert status == 200, page
+        for _reader, writer in flood:
+            writer.close()
+    assert not any("Traceback" in line for line in said), said
+    lines_of_a_kind = Counter(line.partition("(×")[0] for line in said)
+    assert set(lines_of_a_kind.values()) <= {1, 2}, said  # as it begins, and as it stops
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        (["--connections", "0"], "'0' is not a number of connections"),
+        (["--connections-per-address", "many"], "'many' is not a number of connections"),
+        (["--visitors-per-address", "-1"], "'-1' is not a number of visitors"),
+        (["--proxy-address", "proxy.example"], "proxy.example is not an IP address"),
+    ],
+)
+def test_a_mistaken_limit_is_one_line(
+    options: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit:
+        serve_main(options)
+    assert exit.value.code == 2
+    assert words in one_line(capsys.readouterr().err)
