@@ -14,6 +14,7 @@ textual-serve's own static folder, served here.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import signal
 from collections.abc import Callable, Mapping
@@ -37,7 +38,8 @@ MAX_MESSAGE = 64 * 1024
 HEARTBEAT = 15.0
 """Seconds between the server's pings: a browser gone without a word is noticed."""
 SHUTDOWN_GRACE = 10.0
-"""Seconds the server waits, once told to stop, for the games to end."""
+"""Seconds the server waits, once told to stop and its games ended, for the connections
+to close."""
 
 
 class CannotListen(OSError):
@@ -115,9 +117,15 @@ class GameServer:
                 raise CannotListen(error.errno, error.strerror or str(error)) from error
             listening(_page_address(runner.addresses[0]))
             await _stop_asked()
-            await asyncio.wait_for(self.table.close_all(), SHUTDOWN_GRACE)
+            await self._end_every_game()
         finally:
             await runner.cleanup()
+
+    async def _end_every_game(self) -> None:
+        """Tell every game to quit, all at once: each is ended outright after its grace
+        (``QUIT_GRACE``), so that many games, or one that does not answer, end within one
+        grace and not one after another."""
+        await asyncio.gather(*(game.stop() for game in list(self._games.values())))
 
     async def page(self, request: web.Request) -> web.Response:
         """The visitor's page; a new visitor is sent to a link of their own first."""
@@ -158,10 +166,13 @@ class GameServer:
                 write_str=websocket.send_str,
                 close=close,
             )
-            await game.start(*_asked_size(request.query))
             self._games[game.instance] = game
             try:
-                await _relay(websocket, game, self.venue.idle)
+                # Started inside the guard: a page gone right after the handshake makes
+                # the start's first write fail, and its game must end all the same.
+                with contextlib.suppress(ConnectionResetError):
+                    await game.start(*_asked_size(request.query))
+                    await _relay(websocket, game, self.venue.idle)
             finally:
                 del self._games[game.instance]
                 await game.stop()
