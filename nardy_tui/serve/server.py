@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import signal
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -114,7 +115,7 @@ class GameServer:
             try:
                 await site.start()
             except OSError as error:
-                raise CannotListen(error.errno, error.strerror or str(error)) from error
+                raise CannotListen(error.errno, _reason(error)) from error
             listening(_page_address(runner.addresses[0]))
             await _stop_asked()
             await self._end_every_game()
@@ -271,6 +272,19 @@ def _number(text: str | None, default: int) -> int:
 def _terminal_text(words: str) -> bytes:
     """``words`` as a terminal shows them, on a cleared screen."""
     return f"\x1b[2J\x1b[H\r\n  {words}\r\n".encode()
+
+
+def _reason(error: OSError) -> str:
+    """Why the system refused, in its own short words: asyncio wraps a refused bind in a
+    sentence of its own; a name that cannot be looked up has a negative errno and its
+    words only in ``strerror``.
+
+    >>> _reason(OSError(99, "error while attempting to bind on address ('192.0.2.1', 80): ..."))
+    'Cannot assign requested address'
+    """
+    if error.errno is not None and error.errno > 0:
+        return os.strerror(error.errno)
+    return error.strerror or str(error)
 
 
 def _page_address(address: object) -> str:
