@@ -26,6 +26,7 @@ import jinja2
 import textual_serve
 from aiohttp import WSMsgType, hdrs, web
 
+from nardy_tui.serve.expiry import SWEEP_EVERY, remove_expired
 from nardy_tui.serve.game_process import GameProcess, MeetingServers
 from nardy_tui.serve.language import browser_language
 from nardy_tui.serve.origin import page_may_connect
@@ -117,10 +118,19 @@ class GameServer:
             except OSError as error:
                 raise CannotListen(error.errno, _reason(error)) from error
             listening(_page_address(runner.addresses[0]))
+            expiring = asyncio.create_task(self._expire_visitor_folders())
             await _stop_asked()
+            expiring.cancel()
             await self._end_every_game()
         finally:
             await runner.cleanup()
+
+    async def _expire_visitor_folders(self) -> None:
+        """Now and every ``SWEEP_EVERY`` while serving, remove the visitor folders that
+        have expired (``expiry``), never the folder of a game running."""
+        while True:
+            remove_expired(self.venue.root, {game.folder for game in self._games.values()})
+            await asyncio.sleep(SWEEP_EVERY)
 
     async def _end_every_game(self) -> None:
         """Tell every game to quit, all at once: each is ended outright after its grace
