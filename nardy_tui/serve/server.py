@@ -92,6 +92,8 @@ class GameServer:
         self.table = Table(venue.seats)
         self._games: dict[str, GameProcess] = {}
         """The games running, by the name each gave its page (``GameProcess.instance``)."""
+        self._closing = False
+        """Told to stop: a game still starting (or waiting for its seat) is not played."""
         self._pages = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True)
 
     def web_app(self) -> web.Application:
@@ -120,6 +122,7 @@ class GameServer:
             listening(_page_address(runner.addresses[0]))
             expiring = asyncio.create_task(self._expire_visitor_folders())
             await _stop_asked()
+            self._closing = True
             expiring.cancel()
             await self._end_every_game()
         finally:
@@ -183,7 +186,8 @@ class GameServer:
                 # the start's first write fail, and its game must end all the same.
                 with contextlib.suppress(ConnectionResetError):
                     await game.start(*_asked_size(request.query))
-                    await _relay(websocket, game, self.venue.idle)
+                    if not self._closing:
+                        await _relay(websocket, game, self.venue.idle)
             finally:
                 del self._games[game.instance]
                 await game.stop()
