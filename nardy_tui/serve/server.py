@@ -171,6 +171,8 @@ class GameServer:
             await websocket.close()
             return websocket
         try:
+            if _gone(request):  # dropped, or reloaded while the earlier game ended
+                return websocket
             game = GameProcess(
                 visitor.folder(self.venue.root),
                 language,
@@ -265,6 +267,12 @@ async def _pass_on(text: str, websocket: web.WebSocketResponse, game: GameProces
         case ["blur"]:
             await game.blur()
     return False
+
+
+def _gone(request: web.Request) -> bool:
+    """Whether the connection of ``request`` has been dropped: no game is started for it
+    (a script's handshakes, a burst of reloads, would each cost a game's start)."""
+    return request.transport is None or request.transport.is_closing()
 
 
 def _asked_size(query: Mapping[str, str]) -> tuple[int, int]:
