@@ -9,7 +9,8 @@ with a client of its own (its own link, cookies and save folder on the server). 
 loads the page, opens the game's socket, waits for the game's first frame (the new-match
 screen's "Start the match", timed from the page's request) and leaves, closing its socket;
 every fourth visit instead drops the connection right after the socket's handshake, as a
-reload or a lost network does, and is not timed. Then ``--visitors`` fresh visitors start
+reload or a lost network does, and is not timed. A visitor told that the table is full
+tries again after ``RETRY_AFTER``. Then ``--visitors`` fresh visitors start
 together, ``ROUNDS`` times, and it stops the server with Ctrl+C (SIGINT).
 
 Prints the visits made (and refused for a full table), the first frame's median, p95 and
@@ -54,6 +55,8 @@ ROUNDS = 5
 """How many times fresh visitors start together."""
 DROP_EVERY = 4
 """One visit in this many drops its connection right after the handshake."""
+RETRY_AFTER = 0.5
+"""Seconds a visitor told that the table is full waits before trying again."""
 FIRST_FRAME = "Start the match"
 TABLE_FULL = "The table is full"
 
@@ -190,25 +193,36 @@ async def serve(home: Path, seats: int) -> tuple[asyncio.subprocess.Process, URL
 async def come_and_go(
     people: list[Visitor], at_once: int, seconds: float, figures: Figures
 ) -> None:
-    """The people visit in turn, ``at_once`` at a time, until ``seconds`` have passed."""
-    turns = itertools.count()
+    """The people visit in turn, ``at_once`` at a time, until ``seconds`` have passed; each
+    person is visited by one of the ``at_once`` lines only, so no one visits twice at once
+    (a second visit would end the first, as a reload does)."""
     end = time.monotonic() + seconds
+    visits = itertools.count()
 
-    async def one_at_a_time() -> None:
-        while time.monotonic() < end:
-            turn = next(turns)
-            person = people[turn % len(people)]
-            try:
-                if turn % DROP_EVERY == DROP_EVERY - 1:
-                    figures.dropped += await person.drop_after_handshake()
-                elif (took := await person.first_frame()) is not None:
-                    figures.first_frames.append(took)
-                else:
-                    figures.refused += 1
-            except (RuntimeError, OSError, TimeoutError, aiohttp.ClientError) as error:
-                figures.failed.append(f"{type(error).__name__}: {error}")
+    async def in_turn(line: list[Visitor]) -> None:
+        for person in itertools.cycle(line):
+            if time.monotonic() >= end:
+                return
+            await visit(person, next(visits) % DROP_EVERY == DROP_EVERY - 1, figures)
 
-    await asyncio.gather(*(one_at_a_time() for _ in range(at_once)))
+    await asyncio.gather(*(in_turn(people[line::at_once]) for line in range(at_once)))
+
+
+async def visit(person: Visitor, drop: bool, figures: Figures) -> None:
+    """One visit of ``person``, counted in ``figures``; one refused for a full table is
+    tried again after ``RETRY_AFTER``, as a person reloads after a while."""
+    try:
+        if drop:
+            if await person.drop_after_handshake():
+                figures.dropped += 1
+                return
+        elif (took := await person.first_frame()) is not None:
+            figures.first_frames.append(took)
+            return
+        figures.refused += 1
+        await asyncio.sleep(RETRY_AFTER)
+    except (RuntimeError, OSError, TimeoutError, aiohttp.ClientError) as error:
+        figures.failed.append(f"{type(error).__name__}: {error}")
 
 
 async def start_together(address: URL, at_once: int, server: int) -> list[float]:
