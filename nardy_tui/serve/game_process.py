@@ -126,10 +126,10 @@ class GameProcess(AppService):
             stderr=PIPE,
             env=self._build_environment(width, height),
         )
+        assert process.stdin is not None
+        self._stdin = process.stdin  # before anything can fail: ``stop`` tells it to quit
         server = os.getpriority(os.PRIO_PROCESS, 0)
         os.setpriority(os.PRIO_PROCESS, process.pid, min(LOWEST, server + NICENESS))
-        assert process.stdin is not None
-        self._stdin = process.stdin
         return process
 
     async def start(self, width: int, height: int) -> None:

@@ -9,6 +9,10 @@ browser reads), or says that the table is full. Every address in the page is
 relative, so the server works behind a proxy that puts it under a path of its own, and the
 page fetches nothing from elsewhere: its script, its styles and its font come from
 textual-serve's own static folder, served here.
+
+A game ends with its socket, its idle time, or the server: it is started inside the block
+that stops it, holds its seat until its process has ended, and is killed if it does not
+quit within its grace; the game itself quits once its server is gone (``ServedDriver``).
 """
 
 from __future__ import annotations
