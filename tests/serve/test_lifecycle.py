@@ -32,7 +32,8 @@ POLL = 0.02
 
 @pytest.fixture
 async def session() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
+    """A browser's client: it keeps the cookies a server on a loopback address sets."""
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
         yield session
 
 
