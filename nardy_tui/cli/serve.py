@@ -1,8 +1,9 @@
 """``nardy serve``: the game on a web page, each visitor with a game and a save folder of
 their own.
 
-Every mistake is one line on stderr: exit status 2 for the options, 1 for what the machine
-refuses (the address, a data folder that cannot be used, textual-serve not installed).
+Every mistake is one line on stderr, and nothing else is said before it: exit status 2 for
+the options, 1 for what the machine refuses (the address, a data folder that cannot be used,
+textual-serve not installed).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from nardy_tui.cli.argparsing import OneLineParser
@@ -188,9 +190,6 @@ def serve_main(argv: Sequence[str]) -> int:
                 folder=root, reason=error.strerror or error
             )
         )
-    if not _only_this_machine(args.address):
-        anyone = _("anyone who can reach port {port} on {address} can play")
-        print(f"{PROG}: " + anyone.format(port=args.port, address=args.address))
     venue = Venue(
         args.address,
         args.port,
@@ -211,7 +210,7 @@ def serve_main(argv: Sequence[str]) -> int:
     )
     server = GameServer(venue, page_words_in_every_language())
     try:
-        asyncio.run(server.run(_say_listening))
+        asyncio.run(server.run(partial(_say_listening, args.address, args.port)))
     except CannotListen as error:
         return _fail(
             _("cannot listen on {address} port {port}: {reason}").format(
@@ -271,8 +270,18 @@ def page_words(code: str) -> PageWords:
     )
 
 
-def _say_listening(address: str) -> None:
-    print(f"{PROG}: " + _("the game is at {address} (Ctrl+C to stop)").format(address=address))
+def _say_listening(address: str, port: int, page: str) -> None:
+    """Once the server listens on ``address`` and ``port`` (not before: an address that
+    cannot be listened on is one line alone), say where the game is, and who can play.
+
+    >>> _say_listening("0.0.0.0", 8000, "http://0.0.0.0:8000/")
+    nardy serve: anyone who can reach port 8000 on 0.0.0.0 can play
+    nardy serve: the game is at http://0.0.0.0:8000/ (Ctrl+C to stop)
+    """
+    if not _only_this_machine(address):
+        anyone = _("anyone who can reach port {port} on {address} can play")
+        print(f"{PROG}: " + anyone.format(port=port, address=address))
+    print(f"{PROG}: " + _("the game is at {address} (Ctrl+C to stop)").format(address=page))
     sys.stdout.flush()
 
 

@@ -134,10 +134,10 @@ class GameProcess(AppService):
             stderr=PIPE,
             env=self._build_environment(width, height),
         )
+        assert process.stdin is not None
+        self._stdin = process.stdin  # before anything can fail: ``stop`` tells it to quit
         server = os.getpriority(os.PRIO_PROCESS, 0)
         os.setpriority(os.PRIO_PROCESS, process.pid, min(LOWEST, server + NICENESS))
-        assert process.stdin is not None
-        self._stdin = process.stdin
         return process
 
     async def start(self, width: int, height: int) -> None:
@@ -155,17 +155,25 @@ class GameProcess(AppService):
         await self.remote_close()
 
     async def stop(self) -> None:
-        """Tell the game to quit (it saves as it goes), and make sure it has ended."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(super().stop(), QUIT_GRACE)
-        if self._process is not None:
-            await _ended(self._process)
+        """Tell the game to quit (it saves as it goes), make sure it has ended, and close
+        its page's socket. The game is killed if it has not ended within ``QUIT_GRACE``, or
+        if this wait is cancelled (the server closing).
 
-
-async def _ended(process: Process) -> None:
-    """Wait for ``process`` to end, and end it if it has not after its grace."""
-    try:
-        await asyncio.wait_for(process.wait(), QUIT_GRACE)
-    except TimeoutError:
-        process.kill()
-        await process.wait()
+        Unlike ``AppService.stop``, the grace is kept on the process itself: ``run``
+        swallows its cancellation, so a timeout around it would never fire.
+        """
+        process = self._process
+        if process is None:
+            return
+        try:
+            await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+            await self.send_meta({"type": "quit"})
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(process.wait(), QUIT_GRACE)
+        finally:
+            if process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+        if self._task is not None:
+            await self._task  # the game's output read to its end
+        await self.remote_close()

@@ -9,12 +9,18 @@ the page was drawn in (the one the browser reads), or says that the table is ful
 address in the page is relative (a download's too), so the server works behind a proxy that
 puts it under a path of its own, and the page fetches nothing from elsewhere: its script,
 its styles and its font come from textual-serve's own static folder, served here.
+
+A game ends with its socket, its idle time, or the server: it is started inside the block
+that stops it, holds its seat until its process has ended, and is killed if it does not
+quit within its grace; the game itself quits once its server is gone (``ServedDriver``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
 import signal
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -26,6 +32,7 @@ import yarl
 from aiohttp import WSMsgType, hdrs, web
 
 from nardy_tui.serve.activity import TerminalSize, by_the_visitor
+from nardy_tui.serve.expiry import SWEEP_EVERY, remove_expired
 from nardy_tui.serve.frames import page_frame
 from nardy_tui.serve.game_process import GameProcess, MeetingServers
 from nardy_tui.serve.gate import KEEPALIVE_SECONDS, Gate, GatedSite, Limits
@@ -42,7 +49,8 @@ MAX_MESSAGE = 64 * 1024
 HEARTBEAT = 15.0
 """Seconds between the server's pings: a browser gone without a word is noticed."""
 SHUTDOWN_GRACE = 10.0
-"""Seconds the server waits, once told to stop, for the games to end."""
+"""Seconds the server waits, once told to stop and its games ended, for the connections
+to close."""
 LOG = logging.getLogger(__name__)
 
 
@@ -103,6 +111,8 @@ class GameServer:
         self.gate = Gate(venue.limits, TroubleLog())
         self._games: dict[str, GameProcess] = {}
         """The games running, by the name each gave its page (``GameProcess.instance``)."""
+        self._closing = False
+        """Told to stop: a game still starting (or waiting for its seat) is not played."""
         self._pages = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True)
         self._refusals_logged: set[Refusal] = set()
         """The kinds of refusal the log has told of: each is told once."""
@@ -131,12 +141,28 @@ class GameServer:
             try:
                 await site.start()
             except OSError as error:
-                raise CannotListen(error.errno, error.strerror or str(error)) from error
+                raise CannotListen(error.errno, _reason(error)) from error
             listening(_page_address(runner.addresses[0]))
+            expiring = asyncio.create_task(self._expire_visitor_folders())
             await _stop_asked()
-            await asyncio.wait_for(self.table.close_all(), SHUTDOWN_GRACE)
+            self._closing = True
+            expiring.cancel()
+            await self.end_every_game()
         finally:
             await runner.cleanup()
+
+    async def _expire_visitor_folders(self) -> None:
+        """Now and every ``SWEEP_EVERY`` while serving, remove the visitor folders that
+        have expired (``expiry``), never the folder of a game running."""
+        while True:
+            remove_expired(self.venue.root, {game.folder for game in self._games.values()})
+            await asyncio.sleep(SWEEP_EVERY)
+
+    async def end_every_game(self) -> None:
+        """Tell every game to quit, all at once: each is ended outright after its grace
+        (``QUIT_GRACE``), so that many games, or one that does not answer, end within one
+        grace and not one after another."""
+        await asyncio.gather(*(game.stop() for game in list(self._games.values())))
 
     async def page(self, request: web.Request) -> web.Response:
         """The visitor's page; a new visitor is sent to a link of their own first."""
@@ -179,6 +205,8 @@ class GameServer:
             await websocket.close()
             return websocket
         try:
+            if _gone(request):  # dropped, or reloaded while the earlier game ended
+                return websocket
             game = GameProcess(
                 visitor.folder(self.venue.root),
                 language,
@@ -189,10 +217,14 @@ class GameServer:
                 close=close,
             )
             size = _asked_size(request.query)
-            await game.start(*size)
             self._games[game.instance] = game
             try:
-                await _relay(websocket, game, TerminalSize(*size), self.venue.idle)
+                # Started inside the guard: a page gone right after the handshake makes
+                # the start's first write fail, and its game must end all the same.
+                with contextlib.suppress(ConnectionResetError):
+                    await game.start(*size)
+                    if not self._closing:
+                        await _relay(websocket, game, TerminalSize(*size), self.venue.idle)
             finally:
                 del self._games[game.instance]
                 await game.stop()
@@ -289,6 +321,12 @@ async def _pass_on(
     return False
 
 
+def _gone(request: web.Request) -> bool:
+    """Whether the connection of ``request`` has been dropped: no game is started for it
+    (a script's handshakes, a burst of reloads, would each cost a game's start)."""
+    return request.transport is None or request.transport.is_closing()
+
+
 def _asked_size(query: Mapping[str, str]) -> tuple[int, int]:
     """The terminal size the page asks for (``?width=…&height=…``), 80 by 24 if unreadable.
 
@@ -308,6 +346,19 @@ def _number(text: str | None, default: int) -> int:
 def _terminal_text(words: str) -> bytes:
     """``words`` as a terminal shows them, on a cleared screen."""
     return f"\x1b[2J\x1b[H\r\n  {words}\r\n".encode()
+
+
+def _reason(error: OSError) -> str:
+    """Why the system refused, in its own short words: asyncio wraps a refused bind in a
+    sentence of its own; a name that cannot be looked up has a negative errno and its
+    words only in ``strerror``.
+
+    >>> _reason(OSError(99, "error while attempting to bind on address ('192.0.2.1', 80): ..."))
+    'Cannot assign requested address'
+    """
+    if error.errno is not None and error.errno > 0:
+        return os.strerror(error.errno)
+    return error.strerror or str(error)
 
 
 def _page_address(address: object) -> str:

@@ -52,11 +52,3 @@ class Table:
         if self._taken.get(visitor) is seat:
             del self._taken[visitor]
         seat.left.set()
-
-    async def close_all(self) -> None:
-        """End every game, and wait until each has."""
-        seats = list(self._taken.values())
-        for seat in seats:
-            await seat.close()
-        for seat in seats:
-            await seat.left.wait()

@@ -53,7 +53,7 @@ def in_process(tmp_path: Path) -> InProcess:
         try:
             yield URL.build(scheme="http", host=host, port=port)
         finally:
-            await server.table.close_all()
+            await server.end_every_game()
             await runner.cleanup()
 
     return serve
