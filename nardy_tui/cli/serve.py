@@ -2,7 +2,8 @@
 their own.
 
 Every mistake is one line on stderr: exit status 2 for the options, 1 for what the machine
-refuses (the address, a data folder that cannot be used, textual-serve not installed).
+refuses (the address, a data folder or a secret that cannot be used, textual-serve not
+installed).
 """
 
 from __future__ import annotations
@@ -110,7 +111,14 @@ def serve_main(argv: Sequence[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        from nardy_tui.serve import CannotListen, GameServer, Venue
+        from nardy_tui.serve import (
+            SECRET_FILE,
+            CannotListen,
+            GameServer,
+            UnusableSecret,
+            Venue,
+            server_secret,
+        )
     except ImportError:
         return _fail(_("serving needs textual-serve: pip install 'nardy[serve]'"))
     meeting = meeting_servers(parser, args)
@@ -126,6 +134,10 @@ def serve_main(argv: Sequence[str]) -> int:
                 folder=root, reason=error.strerror or error
             )
         )
+    try:
+        secret = server_secret(data_dir() / SECRET_FILE)
+    except UnusableSecret as error:
+        return _fail(_secret_problem(error.path, error.reason))
     if not _only_this_machine(args.address):
         anyone = _("anyone who can reach port {port} on {address} can play")
         print(f"{PROG}: " + anyone.format(port=args.port, address=args.address))
@@ -139,7 +151,7 @@ def serve_main(argv: Sequence[str]) -> int:
         meeting=meeting,
         tables=data_dir(),
     )
-    server = GameServer(venue, page_words_in_every_language())
+    server = GameServer(venue, page_words_in_every_language(), secret)
     try:
         asyncio.run(server.run(_say_listening))
     except CannotListen as error:
@@ -174,11 +186,30 @@ def page_words(code: str) -> PageWords:
         language=code,
         right_to_left=code in RIGHT_TO_LEFT,
         title=_("Long Nardy"),
+        transfer_refused=_(
+            "This transfer link has been used, has expired, or was never given: it moves "
+            "nobody's match here."
+        ),
+        transfer_tries=_("Too many wrong transfer links from here. Try again in a while."),
+        play_here=_("Play here"),
         closed=_("The game has closed; its match is saved. Reload the page to go on with it."),
         reload=_("Reload"),
         full=_(full),
         full_on_screen=full_on_screen,
     )
+
+
+def _secret_problem(path: object, reason: str | None) -> str:
+    """Why the secret that signs the visitors' cookies cannot be used: a file that is
+    there and wrong is not replaced, as that would take every visitor's match away."""
+    if reason is not None:
+        return _("cannot read the server's secret {path} ({reason})").format(
+            path=path, reason=reason
+        )
+    return _(
+        "{path} is not a secret of this server (32 bytes, readable by its owner only); "
+        "remove it to make a new one (every visitor then starts afresh)"
+    ).format(path=path)
 
 
 def _say_listening(address: str) -> None:

@@ -5,6 +5,16 @@ This layer runs processes and knows no game: it starts ``nardy`` as a command.
 """
 
 from nardy_tui.serve.game_process import MeetingServers
+from nardy_tui.serve.identity import SECRET_FILE, UnusableSecret, server_secret
 from nardy_tui.serve.server import CannotListen, GameServer, PageWords, Venue
 
-__all__ = ["CannotListen", "GameServer", "MeetingServers", "PageWords", "Venue"]
+__all__ = [
+    "SECRET_FILE",
+    "CannotListen",
+    "GameServer",
+    "MeetingServers",
+    "PageWords",
+    "UnusableSecret",
+    "Venue",
+    "server_secret",
+]
