@@ -43,6 +43,7 @@ from nardy_tui.ui.translated import translate_bindings
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+    from textual.driver import Driver
 
     from nardy_tui.engine import Match, TurnKey
     from nardy_tui.play import BotFactory
@@ -96,6 +97,13 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
             )
             return
         FirstScreen(self).open()
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver, but in a browser (``nardy serve``) one that ends the game once
+        its server is gone (``served_driver``)."""
+        from nardy_tui.ui.served_driver import served_in_place_of_web
+
+        return served_in_place_of_web(super().get_driver_class())
 
     def exit(
         self, result: int | None = None, return_code: int = 0, message: RenderableType | None = None
