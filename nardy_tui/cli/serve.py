@@ -187,11 +187,11 @@ def page_words(code: str) -> PageWords:
         right_to_left=code in RIGHT_TO_LEFT,
         title=_("Long Nardy"),
         transfer_refused=_(
-            "This transfer link has been used, has expired, or was never given: it moves "
-            "nobody's match here."
+            "This transfer link has been used, has expired, or was never given, so it "
+            "brings no match to this browser."
         ),
         transfer_tries=_("Too many wrong transfer links from here. Try again in a while."),
-        play_here=_("Play here"),
+        play_here=_("Play in this browser"),
         closed=_("The game has closed; its match is saved. Reload the page to go on with it."),
         reload=_("Reload"),
         full=_(full),

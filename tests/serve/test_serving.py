@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DEADLINE = 30.0
 """Seconds any one wait may take before the test fails: an upper bound, not a pause."""
 ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]")
-UP, SPACE = "\x1b[A", " "
+UP, SPACE, ENTER, CTRL_P = "\x1b[A", " ", "\r", "\x10"
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ class Screen:
     async def shows(self, words: str) -> None:
         """Read the game's output until ``words`` have been drawn since the last look."""
         async with asyncio.timeout(DEADLINE):
-            while words not in ESCAPES.sub(b"", self._seen).decode("utf-8", "replace"):
+            while words not in self._text():
                 await self._receive()
         self._seen = b""
 
@@ -83,12 +83,21 @@ class Screen:
         """Which of ``choices`` the game draws first (read until one has been)."""
         async with asyncio.timeout(DEADLINE):
             while True:
-                seen = ESCAPES.sub(b"", self._seen).decode("utf-8", "replace")
+                seen = self._text()
                 found = [(seen.find(words), words) for words in choices if words in seen]
                 if found:
                     self._seen = b""
                     return min(found)[1]
                 await self._receive()
+
+    async def finds(self, pattern: str) -> re.Match[str]:
+        """The first text drawn since the last look that matches ``pattern`` (read until
+        some has been)."""
+        async with asyncio.timeout(DEADLINE):
+            while not (found := re.search(pattern, self._text())):
+                await self._receive()
+        self._seen = b""
+        return found
 
     async def tells(self, kind: str) -> str:
         """What the game tells the page's script of ``kind`` (read until it has)."""
@@ -96,6 +105,10 @@ class Screen:
             while not any(said[0] == kind for said in self.told):
                 await self._receive()
         return next(said[1] for said in self.told if said[0] == kind)
+
+    def _text(self) -> str:
+        """What has been drawn since the last look, without the terminal's escapes."""
+        return ESCAPES.sub(b"", self._seen).decode("utf-8", "replace")
 
     async def _receive(self) -> None:
         message = await self.socket.receive()
@@ -396,3 +409,30 @@ async def test_a_cookie_the_server_did_not_sign_names_nobody_and_its_browser_is_
         forgers_game = await forger.play()
         first = await forgers_game.shows_first("Resume the saved match?", "Start the match")
         assert first == "Start the match"
+
+
+async def test_a_code_asked_for_in_the_game_moves_the_match_to_another_browser_once(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    async with serving(tmp_path) as served:
+        laptop, phone, stranger = (Browser(session, served) for _ in range(3))
+        on_the_laptop = await laptop.play()
+        await start_hot_seat(on_the_laptop)
+        await on_the_laptop.press(CTRL_P)
+        await on_the_laptop.shows("Search for commands")
+        await on_the_laptop.press("another device")
+        await on_the_laptop.shows("Continue on another device")
+        await on_the_laptop.press(ENTER)
+        shown = await on_the_laptop.finds(r"(http://\S+/\?transfer=([0-9A-Z]{10}))")
+        link, code = URL(shown[1]), shown[2]
+        assert link == served.address.with_query(transfer=code)
+
+        assert (await phone.open(link))[0] == 200
+        assert phone.link == served.address and phone.cookie == laptop.cookie
+        on_the_phone = await phone.play()
+        await on_the_laptop.closed()
+        await on_the_phone.shows("Resume the saved match?")
+
+        status, page = await stranger.open(link)
+        assert status == 410 and "This transfer link has been used" in page
+        assert stranger.cookie not in (None, laptop.cookie)
