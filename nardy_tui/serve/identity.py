@@ -113,8 +113,9 @@ class Identities:
         visitor = Visitor.parse(token)
         if visitor is None or not dot:
             return None
-        if not hmac.compare_digest(signature, self._signature(visitor)):
-            return None
+        expected = self._signature(visitor).encode()
+        if not hmac.compare_digest(signature.encode("utf-8", "replace"), expected):
+            return None  # compared as bytes: a str of other letters than ASCII is refused
         return visitor
 
     def cookie_value(self, visitor: Visitor) -> str:

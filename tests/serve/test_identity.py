@@ -56,6 +56,8 @@ def test_a_cookie_signed_with_another_secret_or_altered_names_nobody() -> None:
     assert ours.visitor({COOKIE: visitor.token}) is None
     assert ours.visitor({COOKIE: cookie + "x"}) is None
     assert ours.visitor({COOKIE: "../../" + cookie}) is None
+    assert ours.visitor({COOKIE: f"{visitor.token}.é"}) is None
+    assert ours.visitor({COOKIE: f"{visitor.token}.\udcff\ud800"}) is None
     assert ours.visitor({}) is None
 
 
