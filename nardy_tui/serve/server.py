@@ -32,7 +32,7 @@ from nardy_tui.serve.identity import Identities
 from nardy_tui.serve.language import browser_language
 from nardy_tui.serve.origin import page_may_connect
 from nardy_tui.serve.table import Seat, Table
-from nardy_tui.serve.transfer import CODE_LIFE, Refused, Transfers
+from nardy_tui.serve.transfer import CODE_LIFE, Refused, Transfers, successor
 from nardy_tui.serve.visitor import Visitor
 from nardy_tui.transfer_meta import TransferOffered
 
@@ -142,7 +142,7 @@ class GameServer:
         with one this server did not sign) is a new visitor. A link's ``?s=`` (once a
         visitor's name) names nobody: the page is shown without it."""
         if "transfer" in request.query:
-            return self._transferred(request, request.query["transfer"])
+            return await self._transferred(request, request.query["transfer"])
         if "s" in request.query:
             return _see_page(request.query, without="s")
         visitor = self.identities.visitor(request.cookies) or Visitor.new()
@@ -215,14 +215,14 @@ class GameServer:
             },
         )
 
-    def _transferred(self, request: web.Request, code: str) -> web.Response:
-        """The page for a transfer code's link: the browser becomes the visitor the code
-        moves and is sent to the page; a code that moves nobody is said to, and the
-        browser stays who it was (or is a new visitor)."""
+    async def _transferred(self, request: web.Request, code: str) -> web.Response:
+        """The page for a transfer code's link: the browser becomes the successor of the
+        visitor the code moves (``transfer.successor``) and is sent to the page; a code
+        that moves nobody is said to, and the browser stays who it was (or is new)."""
         moved = self.transfers.take(code, request.remote or "")
         if isinstance(moved, Visitor):
             response = _see_page(request.query, without="transfer")
-            self.identities.give(response, moved)
+            self.identities.give(response, await successor(moved, self.table, self.venue.root))
             return response
         words = self.words[self._language(request)]
         if moved is Refused.TOO_MANY_TRIES:

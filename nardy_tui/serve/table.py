@@ -53,6 +53,13 @@ class Table:
             del self._taken[visitor]
         seat.left.set()
 
+    async def vacate(self, visitor: Visitor) -> None:
+        """End ``visitor``'s game, if they have one, and wait until it has: their seat is
+        then free, and nothing writes their folder."""
+        while (seat := self._taken.get(visitor)) is not None:
+            await seat.close()
+            await seat.left.wait()
+
     async def close_all(self) -> None:
         """End every game, and wait until each has."""
         seats = list(self._taken.values())

@@ -7,17 +7,25 @@ has one code at a time (asking again ends the earlier one). Made-up codes are an
 alike whether they were never given, used or expired, and an address that tries too many
 wrong ones is stopped for a while: ten characters of thirty-two kinds are not found by
 trying.
+
+A code moves the match, it does not share it: the browser that opens it becomes a new
+visitor who inherits the folder (``successor``), and the token of the browser that asked
+names an empty one from then on. Otherwise a code would be a link to hand a stranger:
+someone who got another to open their code would then see everything that person played.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 
+from nardy_tui.serve.table import Table
 from nardy_tui.serve.visitor import Visitor
 
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
@@ -96,3 +104,14 @@ class Transfers:
             del self._wrong[next(iter(self._wrong))]
         self._wrong[address] = [*tries, now]
         return Refused.NO_SUCH_CODE
+
+
+async def successor(visitor: Visitor, table: Table, root: Path) -> Visitor:
+    """A new visitor in ``visitor``'s place, with their folder under ``root``, once their
+    game (if any) has ended."""
+    await table.vacate(visitor)
+    # Nothing is awaited from here on, so no game of theirs starts before the folder moves.
+    heir = Visitor.new()
+    with contextlib.suppress(FileNotFoundError):  # they never started a game
+        visitor.folder(root).rename(heir.folder(root))
+    return heir

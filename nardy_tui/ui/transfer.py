@@ -53,9 +53,9 @@ class TransferDialog(Dialog):
             _("Continue on another device"),
             ngettext(
                 "Open this link in the other device's browser within {count} minute. It "
-                "works once: the match goes on there, and the game on this page ends.",
+                "works once: the match moves there, and this browser starts afresh.",
                 "Open this link in the other device's browser within {count} minutes. It "
-                "works once: the match goes on there, and the game on this page ends.",
+                "works once: the match moves there, and this browser starts afresh.",
                 offered.minutes,
             ).format(count=offered.minutes)
             + f"\n\n{offered.link}\n\n"

@@ -411,7 +411,7 @@ async def test_a_cookie_the_server_did_not_sign_names_nobody_and_its_browser_is_
         assert first == "Start the match"
 
 
-async def test_a_code_asked_for_in_the_game_moves_the_match_to_another_browser_once(
+async def test_a_code_asked_for_in_the_game_moves_the_match_to_another_browser_once_for_good(
     tmp_path: Path, session: aiohttp.ClientSession
 ) -> None:
     async with serving(tmp_path) as served:
@@ -428,10 +428,12 @@ async def test_a_code_asked_for_in_the_game_moves_the_match_to_another_browser_o
         assert link == served.address.with_query(transfer=code)
 
         assert (await phone.open(link))[0] == 200
-        assert phone.link == served.address and phone.cookie == laptop.cookie
-        on_the_phone = await phone.play()
+        assert phone.link == served.address and phone.cookie not in (None, laptop.cookie)
         await on_the_laptop.closed()
-        await on_the_phone.shows("Resume the saved match?")
+        await (await phone.play()).shows("Resume the saved match?")
+        laptop_again = await laptop.play()  # the code moved the match, it did not share it
+        first = await laptop_again.shows_first("Resume the saved match?", "Start the match")
+        assert first == "Start the match"
 
         status, page = await stranger.open(link)
         assert status == 410 and "This transfer link has been used" in page

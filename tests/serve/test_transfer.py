@@ -103,9 +103,13 @@ def cookie_of(browser: TestClient[object, object]) -> dict[str, str]:
     return {name: morsel.value for name, morsel in jar.items()}
 
 
-async def test_a_codes_link_makes_the_browser_that_opens_it_its_visitor_once_in_its_life(
+async def test_a_codes_link_moves_its_visitors_folder_to_the_browser_that_opens_it_once(
     tmp_path: Path, clock: Clock
 ) -> None:
+    """Moves, not shares: the browser that asked for the code keeps an empty folder."""
+    anns_folder = ANN.folder(tmp_path)
+    anns_folder.mkdir()
+    (anns_folder / "save.json").write_text("Ann's match")
     venue = Venue("127.0.0.1", 0, 4, tmp_path, 60.0, "en", MeetingServers())
     server = GameServer(venue, page_words_in_every_language(), bytes(32))
     server.transfers = Transfers(clock)
@@ -121,7 +125,10 @@ async def test_a_codes_link_makes_the_browser_that_opens_it_its_visitor_once_in_
     ):
         moved = await other_device.get(f"/?transfer={offered.code}", allow_redirects=False)
         assert (moved.status, moved.headers["Location"]) == (303, "./")
-        assert server.identities.visitor(cookie_of(other_device)) == ANN
+        heir = server.identities.visitor(cookie_of(other_device))
+        assert heir is not None and heir != ANN
+        assert (heir.folder(tmp_path) / "save.json").read_text() == "Ann's match"
+        assert not anns_folder.exists()
 
         again = await stranger.get(f"/?transfer={offered.code}&join=ABC")
         assert again.status == 410
