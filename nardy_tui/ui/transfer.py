@@ -53,15 +53,15 @@ class TransferDialog(Dialog):
             _("Continue on another device"),
             ngettext(
                 "Open this link in the other device's browser within {count} minute. It "
-                "works once: the match moves there, and this browser starts afresh.",
+                "works once: the match moves there, and this browser starts afresh.\n\n"
+                "{link}\n\nIts code is {code}. The link is in the clipboard too, if the "
+                "browser allows it.",
                 "Open this link in the other device's browser within {count} minutes. It "
-                "works once: the match moves there, and this browser starts afresh.",
+                "works once: the match moves there, and this browser starts afresh.\n\n"
+                "{link}\n\nIts code is {code}. The link is in the clipboard too, if the "
+                "browser allows it.",
                 offered.minutes,
-            ).format(count=offered.minutes)
-            + f"\n\n{offered.link}\n\n"
-            + _(
-                "Its code is {code}. The link is in the clipboard too, if the browser allows it."
-            ).format(code=offered.code),
+            ).format(count=offered.minutes, link=offered.link, code=offered.code),
             [(Choice.STAY, _("Back (Esc)"))],
         )
 
