@@ -6,8 +6,8 @@ that names the visitor (``identity``; a link names nobody); the page opens
 ``ws/<language>``, and that socket (from this server's own page only, or from no page, and
 with a visitor's cookie) starts the visitor's game in a process of its own with the
 visitor's save folder, in the language the page was drawn in (the one the browser reads),
-or says that the table is full. A transfer code's link (``?transfer=``, from the game)
-makes the browser that opens it the visitor who asked for it. Every address in the page is
+or says that the table is full. A transfer code's link (``?transfer=``, asked for in the
+game) moves the visitor's match to the browser that opens it. Every address in the page is
 relative, so the server works behind a proxy that puts it under a path of its own, and the
 page fetches nothing from elsewhere: its script, its styles and its font come from
 textual-serve's own static folder, served here.
