@@ -1,9 +1,9 @@
 """``nardy serve``: the game on a web page, each visitor with a game and a save folder of
 their own.
 
-Every mistake is one line on stderr: exit status 2 for the options, 1 for what the machine
-refuses (the address, a data folder or a secret that cannot be used, textual-serve not
-installed).
+Every mistake is one line on stderr, and nothing else is said before it: exit status 2 for
+the options, 1 for what the machine refuses (the address, a data folder or a secret that
+cannot be used, textual-serve not installed).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import ipaddress
 import os
 import sys
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from nardy_tui.cli.argparsing import OneLineParser
@@ -138,9 +139,6 @@ def serve_main(argv: Sequence[str]) -> int:
         secret = server_secret(data_dir() / SECRET_FILE)
     except UnusableSecret as error:
         return _fail(_secret_problem(error.path, error.reason))
-    if not _only_this_machine(args.address):
-        anyone = _("anyone who can reach port {port} on {address} can play")
-        print(f"{PROG}: " + anyone.format(port=args.port, address=args.address))
     venue = Venue(
         args.address,
         args.port,
@@ -153,7 +151,7 @@ def serve_main(argv: Sequence[str]) -> int:
     )
     server = GameServer(venue, page_words_in_every_language(), secret)
     try:
-        asyncio.run(server.run(_say_listening))
+        asyncio.run(server.run(partial(_say_listening, args.address, args.port)))
     except CannotListen as error:
         return _fail(
             _("cannot listen on {address} port {port}: {reason}").format(
@@ -212,8 +210,18 @@ def _secret_problem(path: object, reason: str | None) -> str:
     ).format(path=path)
 
 
-def _say_listening(address: str) -> None:
-    print(f"{PROG}: " + _("the game is at {address} (Ctrl+C to stop)").format(address=address))
+def _say_listening(address: str, port: int, page: str) -> None:
+    """Once the server listens on ``address`` and ``port`` (not before: an address that
+    cannot be listened on is one line alone), say where the game is, and who can play.
+
+    >>> _say_listening("0.0.0.0", 8000, "http://0.0.0.0:8000/")
+    nardy serve: anyone who can reach port 8000 on 0.0.0.0 can play
+    nardy serve: the game is at http://0.0.0.0:8000/ (Ctrl+C to stop)
+    """
+    if not _only_this_machine(address):
+        anyone = _("anyone who can reach port {port} on {address} can play")
+        print(f"{PROG}: " + anyone.format(port=port, address=address))
+    print(f"{PROG}: " + _("the game is at {address} (Ctrl+C to stop)").format(address=page))
     sys.stdout.flush()
 
 

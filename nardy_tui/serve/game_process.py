@@ -161,17 +161,25 @@ class GameProcess(AppService):
         await self.remote_close()
 
     async def stop(self) -> None:
-        """Tell the game to quit (it saves as it goes), and make sure it has ended."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(super().stop(), QUIT_GRACE)
-        if self._process is not None:
-            await _ended(self._process)
+        """Tell the game to quit (it saves as it goes), make sure it has ended, and close
+        its page's socket. The game is killed if it has not ended within ``QUIT_GRACE``, or
+        if this wait is cancelled (the server closing).
 
-
-async def _ended(process: Process) -> None:
-    """Wait for ``process`` to end, and end it if it has not after its grace."""
-    try:
-        await asyncio.wait_for(process.wait(), QUIT_GRACE)
-    except TimeoutError:
-        process.kill()
-        await process.wait()
+        Unlike ``AppService.stop``, the grace is kept on the process itself: ``run``
+        swallows its cancellation, so a timeout around it would never fire.
+        """
+        process = self._process
+        if process is None:
+            return
+        try:
+            await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+            await self.send_meta({"type": "quit"})
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(process.wait(), QUIT_GRACE)
+        finally:
+            if process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+        if self._task is not None:
+            await self._task  # the game's output read to its end
+        await self.remote_close()

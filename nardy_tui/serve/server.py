@@ -16,7 +16,9 @@ textual-serve's own static folder, served here.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
 import signal
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -27,6 +29,7 @@ import textual_serve
 import yarl
 from aiohttp import WSMsgType, hdrs, web
 
+from nardy_tui.serve.expiry import SWEEP_EVERY, remove_expired
 from nardy_tui.serve.game_process import GameProcess, MeetingServers
 from nardy_tui.serve.identity import Identities
 from nardy_tui.serve.language import browser_language
@@ -43,7 +46,8 @@ MAX_MESSAGE = 64 * 1024
 HEARTBEAT = 15.0
 """Seconds between the server's pings: a browser gone without a word is noticed."""
 SHUTDOWN_GRACE = 10.0
-"""Seconds the server waits, once told to stop, for the games to end."""
+"""Seconds the server waits, once told to stop and its games ended, for the connections
+to close."""
 
 
 class CannotListen(OSError):
@@ -130,12 +134,27 @@ class GameServer:
             try:
                 await site.start()
             except OSError as error:
-                raise CannotListen(error.errno, error.strerror or str(error)) from error
+                raise CannotListen(error.errno, _reason(error)) from error
             listening(_page_address(runner.addresses[0]))
+            expiring = asyncio.create_task(self._expire_visitor_folders())
             await _stop_asked()
-            await asyncio.wait_for(self.table.close_all(), SHUTDOWN_GRACE)
+            expiring.cancel()
+            await self._end_every_game()
         finally:
             await runner.cleanup()
+
+    async def _expire_visitor_folders(self) -> None:
+        """Now and every ``SWEEP_EVERY`` while serving, remove the visitor folders that
+        have expired (``expiry``), never the folder of a game running."""
+        while True:
+            remove_expired(self.venue.root, {game.folder for game in self._games.values()})
+            await asyncio.sleep(SWEEP_EVERY)
+
+    async def _end_every_game(self) -> None:
+        """Tell every game to quit, all at once: each is ended outright after its grace
+        (``QUIT_GRACE``), so that many games, or one that does not answer, end within one
+        grace and not one after another."""
+        await asyncio.gather(*(game.stop() for game in list(self._games.values())))
 
     async def page(self, request: web.Request) -> web.Response:
         """The visitor's page, and the cookie that names them: a browser without one (or
@@ -187,10 +206,13 @@ class GameServer:
                 close=close,
                 transfer=lambda: self._offer_transfer(visitor, page),
             )
-            await game.start(*_asked_size(request.query))
             self._games[game.instance] = game
             try:
-                await _relay(websocket, game, self.venue.idle)
+                # Started inside the guard: a page gone right after the handshake makes
+                # the start's first write fail, and its game must end all the same.
+                with contextlib.suppress(ConnectionResetError):
+                    await game.start(*_asked_size(request.query))
+                    await _relay(websocket, game, self.venue.idle)
             finally:
                 del self._games[game.instance]
                 await game.stop()
@@ -342,6 +364,19 @@ def _number(text: str | None, default: int) -> int:
 def _terminal_text(words: str) -> bytes:
     """``words`` as a terminal shows them, on a cleared screen."""
     return f"\x1b[2J\x1b[H\r\n  {words}\r\n".encode()
+
+
+def _reason(error: OSError) -> str:
+    """Why the system refused, in its own short words: asyncio wraps a refused bind in a
+    sentence of its own; a name that cannot be looked up has a negative errno and its
+    words only in ``strerror``.
+
+    >>> _reason(OSError(99, "error while attempting to bind on address ('192.0.2.1', 80): ..."))
+    'Cannot assign requested address'
+    """
+    if error.errno is not None and error.errno > 0:
+        return os.strerror(error.errno)
+    return error.strerror or str(error)
 
 
 def _page_address(address: object) -> str:

@@ -59,11 +59,3 @@ class Table:
         while (seat := self._taken.get(visitor)) is not None:
             await seat.close()
             await seat.left.wait()
-
-    async def close_all(self) -> None:
-        """End every game, and wait until each has."""
-        seats = list(self._taken.values())
-        for seat in seats:
-            await seat.close()
-        for seat in seats:
-            await seat.left.wait()

@@ -48,12 +48,3 @@ async def test_a_seat_left_is_free_for_someone_new() -> None:
     await table.sit(ANN, ann.seat)
     await ann.close()
     assert await table.sit(BEN, Connection(table, BEN).seat)
-
-
-async def test_closing_the_table_ends_every_game() -> None:
-    table = Table(2)
-    ann, ben = Connection(table, ANN), Connection(table, BEN)
-    await table.sit(ANN, ann.seat)
-    await table.sit(BEN, ben.seat)
-    await table.close_all()
-    assert (ann.closes, ben.closes, len(table)) == (1, 1, 0)
