@@ -73,8 +73,7 @@ class Venue:
     """The folder of the bot's tables (its bear-off database), solved once for every
     game; None: each in its visitor's folder."""
     public_url: yarl.URL | None = None
-    """The address visitors use, ending in /, from ``--public-url`` (None: the server's
-    own, as the visitor's browser names it)."""
+    """The address visitors use, ending in /."""
 
 
 @dataclass(frozen=True)
