@@ -4,9 +4,9 @@
 
 It serves the game on loopback (a temporary data folder) and opens the page in headless
 chromium (Debian's, through playwright: the ``browser`` extra), each run as a fresh visitor
-(a browser context of its own, so a link and a game process of its own). Each run times,
-from the start of the navigation: the page loaded (its load event, the redirect to the
-visitor's link included), the first output of the game on the websocket, and the first frame
+(a browser context of its own, so a cookie and a game process of its own). Each run times,
+from the start of the navigation: the page loaded (its load event), the first output of the
+game on the websocket, and the first frame
 of the game (the websocket frame that completes the new-match screen's "Start the match").
 Between runs it waits until the last visitor's game has ended, so that no two overlap. One
 run before the others warms the disk caches and is left out, as a second visitor's would be.

@@ -46,6 +46,9 @@ from yarl import URL
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Response
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Cookie
+
 MOVE = re.compile(r"(\d{1,2})/(\d{1,2}|off)(?:\((\d)\))?")
 """A checker's move in notation, as the hint writes it: ``24/17``, ``13/off``, ``24/18(2)``."""
 
@@ -93,6 +96,18 @@ def from_here(url: str, server: str) -> bool:
     False
     """
     return url.startswith((server, "data:", "blob:"))
+
+
+def names_the_visitor(cookies: list[Cookie], url: str, address: str) -> None:
+    """The page stays at the server's address (no visitor's name in a link), and the
+    browser keeps a cookie that names the visitor, out of the page's script's reach and
+    sent by this site's pages only."""
+    if url != address:
+        raise Unexpected(f"the page went on to {url}, not the server's address {address}")
+    named = [cookie for cookie in cookies if cookie["name"] == "nardy_visitor"]
+    if not named or not named[0].get("httpOnly") or named[0].get("sameSite") != "Lax":
+        raise Unexpected(f"no HttpOnly, SameSite=Lax cookie names the visitor: {cookies}")
+    passed("the page names the visitor by an HttpOnly, SameSite=Lax cookie, not in a link")
 
 
 def start_against_the_bot(terminal: Terminal) -> None:
@@ -264,9 +279,7 @@ def check(screenshot: Path, timeout: float) -> None:
             fetched: list[str] = []
             page.on("request", lambda request: fetched.append(request.url))
             page.goto(served.address)
-            if "?s=" not in page.url:
-                raise Unexpected(f"the page stayed at {page.url}, not a visitor's own link")
-            passed(f"the page sends the visitor on to a link of their own: {page.url}")
+            names_the_visitor(page.context.cookies(), page.url, served.address)
             start_against_the_bot(terminal)
             for _ in range(TURNS):
                 play_a_turn(terminal)

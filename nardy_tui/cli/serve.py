@@ -2,8 +2,8 @@
 their own.
 
 Every mistake is one line on stderr, and nothing else is said before it: exit status 2 for
-the options, 1 for what the machine refuses (the address, a data folder that cannot be used,
-textual-serve not installed).
+the options, 1 for what the machine refuses (the address, a data folder or a secret that
+cannot be used, textual-serve not installed).
 """
 
 from __future__ import annotations
@@ -173,7 +173,15 @@ def serve_main(argv: Sequence[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        from nardy_tui.serve import CannotListen, GameServer, Venue, connection_limits
+        from nardy_tui.serve import (
+            SECRET_FILE,
+            CannotListen,
+            GameServer,
+            UnusableSecret,
+            Venue,
+            connection_limits,
+            server_secret,
+        )
     except ImportError:
         return _fail(_("serving needs textual-serve: pip install 'nardy[serve]'"))
     meeting = meeting_servers(parser, args)
@@ -190,6 +198,10 @@ def serve_main(argv: Sequence[str]) -> int:
                 folder=root, reason=error.strerror or error
             )
         )
+    try:
+        secret = server_secret(data_dir() / SECRET_FILE)
+    except UnusableSecret as error:
+        return _fail(_secret_problem(error.path, error.reason))
     venue = Venue(
         args.address,
         args.port,
@@ -208,7 +220,7 @@ def serve_main(argv: Sequence[str]) -> int:
         tables=data_dir(),
         public_url=public_url,
     )
-    server = GameServer(venue, page_words_in_every_language())
+    server = GameServer(venue, page_words_in_every_language(), secret)
     try:
         asyncio.run(server.run(partial(_say_listening, args.address, args.port)))
     except CannotListen as error:
@@ -261,6 +273,12 @@ def page_words(code: str) -> PageWords:
         language=code,
         right_to_left=code in RIGHT_TO_LEFT,
         title=_("Long Nardy"),
+        transfer_refused=_(
+            "This transfer link has been used, has expired, or was never given, so it "
+            "brings no match to this browser."
+        ),
+        transfer_tries=_("Too many wrong transfer links from here. Try again in a while."),
+        play_here=_("Play in this browser"),
         closed=_("The game has closed; its match is saved. Reload the page to go on with it."),
         reload=_("Reload"),
         full=_(full),
@@ -268,6 +286,19 @@ def page_words(code: str) -> PageWords:
         refused_on_screen=refused_on_screen,
         address_full_on_screen=address_full_on_screen,
     )
+
+
+def _secret_problem(path: object, reason: str | None) -> str:
+    """Why the secret that signs the visitors' cookies cannot be used: a file that is
+    there and wrong is not replaced, as that would take every visitor's match away."""
+    if reason is not None:
+        return _("cannot read the server's secret {path} ({reason})").format(
+            path=path, reason=reason
+        )
+    return _(
+        "{path} is not a secret of this server (32 bytes, readable by its owner only); "
+        "remove it to make a new one (every visitor then starts afresh)"
+    ).format(path=path)
 
 
 def _say_listening(address: str, port: int, page: str) -> None:

@@ -24,6 +24,7 @@ from pathlib import Path
 from textual_serve.app_service import AppService
 
 from nardy_tui.serve.deliveries import Deliveries
+from nardy_tui.transfer_meta import TransferAsked, TransferOffered
 
 GAME_COMMAND = (sys.executable, "-m", "nardy_tui")
 """The game: its first screen offers to take up the visitor's saved match, if any."""
@@ -87,6 +88,9 @@ class GameProcess(AppService):
     ``instance`` names this game to its page, which adds it to the address of every file
     it fetches (``deliveries``): a file is found only with the name of the game that
     delivered it.
+
+    ``transfer`` gives the code that moves the visitor to another device, when the game
+    asks for one (None: this game's visitor cannot be moved, and the game is not answered).
     """
 
     def __init__(
@@ -99,6 +103,7 @@ class GameProcess(AppService):
         write_bytes: Callable[[bytes], Awaitable[None]],
         write_str: Callable[[str], Awaitable[None]],
         close: Callable[[], Awaitable[None]],
+        transfer: Callable[[], TransferOffered] | None = None,
     ) -> None:
         deliveries = Deliveries()
         super().__init__(
@@ -114,6 +119,7 @@ class GameProcess(AppService):
         self.tables = tables
         self.deliveries = deliveries
         self.instance = secrets.token_urlsafe(24)
+        self.transfer = transfer
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)
@@ -144,6 +150,14 @@ class GameProcess(AppService):
         """Start the game, and tell the page its name (textual-serve's ``instance_id``)."""
         await super().start(width, height)
         await self.remote_write_str(json.dumps(["instance_id", self.instance]))
+
+    async def on_meta(self, data: bytes) -> None:
+        """A meta packet from the game: its ask for a transfer code is answered here,
+        the rest as textual-serve does."""
+        if TransferAsked.read(data) is None:
+            await super().on_meta(data)
+        elif self.transfer is not None:
+            await self.send_meta(self.transfer().meta())
 
     async def set_terminal_size(self, width: int, height: int) -> None:
         await super().set_terminal_size(*clamped(width, height))

@@ -1,18 +1,20 @@
-"""The web server behind ``nardy serve``: a page for each visitor, and their own game
-behind it over a websocket.
+"""The web server behind ``nardy serve``: a page for each visitor, and their own game behind it
+over a websocket.
 
-The server is a launcher and holds no game state. The page's link names the visitor (a
-token, ``?s=...``); the page opens ``ws/<token>/<language>``, and that socket (from this
-server's own page only, or from no page: ``origin``; any other page is told why not) starts
-the visitor's game in a process of its own with the visitor's save folder, in the language
-the page was drawn in (the one the browser reads), or says that the table is full. Every
-address in the page is relative (a download's too), so the server works behind a proxy that
-puts it under a path of its own, and the page fetches nothing from elsewhere: its script,
-its styles and its font come from textual-serve's own static folder, served here.
+The server is a launcher and holds no game state. The page gives the browser a cookie that
+names the visitor (``identity``; a link names nobody); the page opens ``ws/<language>``, and
+that socket (from this server's own page only, or from no page, and with a visitor's cookie)
+starts the visitor's game in a process of its own with the visitor's save folder, in the
+language the page was drawn in (the one the browser reads), or says that the table is full.
+A transfer code's link (``?transfer=``, asked for in the game) moves the visitor's match to
+the browser that opens it. Every address in the page is relative (a download's too), so the
+server works behind a proxy that puts it under a path of its own, and the page fetches
+nothing from elsewhere: its script, its styles and its font come from textual-serve's own
+static folder, served here.
 
 A game ends with its socket, its idle time, or the server: it is started inside the block
-that stops it, holds its seat until its process has ended, and is killed if it does not
-quit within its grace; the game itself quits once its server is gone (``ServedDriver``).
+that stops it, holds its seat until its process has ended, and is killed if it does not quit
+within its grace; the game itself quits once its server is gone (``ServedDriver``).
 """
 
 from __future__ import annotations
@@ -36,11 +38,14 @@ from nardy_tui.serve.expiry import SWEEP_EVERY, remove_expired
 from nardy_tui.serve.frames import page_frame
 from nardy_tui.serve.game_process import GameProcess, MeetingServers
 from nardy_tui.serve.gate import KEEPALIVE_SECONDS, Gate, GatedSite, Limits
+from nardy_tui.serve.identity import Identities
 from nardy_tui.serve.language import browser_language
 from nardy_tui.serve.origin import Refusal, explained, refusal
 from nardy_tui.serve.table import Seat, Table
+from nardy_tui.serve.transfer import CODE_LIFE, Refused, Transfers, successor
 from nardy_tui.serve.troubles import TroubleLog
 from nardy_tui.serve.visitor import Visitor
+from nardy_tui.transfer_meta import TransferOffered
 
 STATIC = Path(textual_serve.__file__).resolve().parent / "static"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -89,6 +94,12 @@ class PageWords:
     language: str
     right_to_left: bool
     title: str
+    transfer_refused: str
+    """A transfer code that moves nobody (used, expired or never given)."""
+    transfer_tries: str
+    """Too many wrong transfer codes from one address."""
+    play_here: str
+    """The link from those words to the page."""
     closed: str
     reload: str
     full: str
@@ -103,12 +114,15 @@ class PageWords:
 class GameServer:
     """Serves the page and starts a game for each visitor who opens its socket."""
 
-    def __init__(self, venue: Venue, words: Mapping[str, PageWords]) -> None:
-        """``words``: the page's words in each language the game speaks."""
+    def __init__(self, venue: Venue, words: Mapping[str, PageWords], secret: bytes) -> None:
+        """``words``: the page's words in each language the game speaks; ``secret``: the
+        server's, that signs the visitors' cookies (``identity.server_secret``)."""
         self.venue = venue
         self.words = words
         self.table = Table(venue.seats)
         self.gate = Gate(venue.limits, TroubleLog())
+        self.identities = Identities(secret, venue.public_url)
+        self.transfers = Transfers()
         self._games: dict[str, GameProcess] = {}
         """The games running, by the name each gave its page (``GameProcess.instance``)."""
         self._closing = False
@@ -122,7 +136,7 @@ class GameServer:
         app.add_routes(
             [
                 web.get("/", self.page),
-                web.get("/ws/{token}/{language}", self.play),
+                web.get("/ws/{language}", self.play),
                 web.get("/download/{key}", self.download),
                 web.static("/static", STATIC),
             ]
@@ -165,30 +179,36 @@ class GameServer:
         await asyncio.gather(*(game.stop() for game in list(self._games.values())))
 
     async def page(self, request: web.Request) -> web.Response:
-        """The visitor's page; a new visitor is sent to a link of their own first."""
-        visitor = Visitor.parse(request.query.get("s", ""))
-        if visitor is None:
-            raise web.HTTPSeeOther(f"?s={Visitor.new().token}")
+        """The visitor's page, and the cookie that names them: a browser without one (or
+        with one this server did not sign) is a new visitor. A link's ``?s=`` (once a
+        visitor's name) names nobody: the page is shown without it."""
+        if "transfer" in request.query:
+            return await self._transferred(request, request.query["transfer"])
+        if "s" in request.query:
+            return _see_page(request.query, without="s")
+        visitor = self.identities.visitor(request.cookies) or Visitor.new()
         words = self.words[self._language(request)]
         if not self.table.has_room_for(visitor):
-            return self._render(words, status=503)
-        return self._render(words, socket=f"ws/{visitor.token}/{words.language}")
+            response = self._render(words, status=503)
+        else:
+            response = self._render(words, socket=f"ws/{words.language}")
+        self.identities.give(response, visitor)
+        return response
 
     async def play(self, request: web.Request) -> web.WebSocketResponse:
         """The visitor's game over a websocket, for as long as it is open."""
-        visitor = Visitor.parse(request.match_info["token"])
         language = request.match_info["language"]
-        if visitor is None or language not in self.words:
+        if language not in self.words:
             raise web.HTTPNotFound()
         refused = self._refusal(request)
+        if refused is not None:
+            return await _told(request, self.words[language].refused_on_screen[refused])
+        visitor = self.identities.visitor(request.cookies)
+        if visitor is None:
+            raise web.HTTPForbidden(text="no visitor's cookie: load the page first")
+        page = self._page_address(request)
         websocket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE)
         await websocket.prepare(request)
-        if refused is not None:
-            await websocket.send_bytes(
-                _terminal_text(self.words[language].refused_on_screen[refused])
-            )
-            await websocket.close()
-            return websocket
 
         async def close() -> None:
             await websocket.close()
@@ -215,6 +235,7 @@ class GameServer:
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=close,
+                transfer=lambda: self._offer_transfer(visitor, page),
             )
             size = _asked_size(request.query)
             self._games[game.instance] = game
@@ -261,15 +282,57 @@ class GameServer:
             LOG.warning(explained(refused, origin, host, self.venue.public_url))
         return refused
 
+    async def _transferred(self, request: web.Request, code: str) -> web.Response:
+        """The page for a transfer code's link: the browser becomes the successor of the
+        visitor the code moves (``transfer.successor``) and is sent to the page; a code
+        that moves nobody is said to, and the browser stays who it was (or is new)."""
+        moved = self.transfers.take(code, request.remote or "")
+        if isinstance(moved, Visitor):
+            response = _see_page(request.query, without="transfer")
+            self.identities.give(response, await successor(moved, self.table, self.venue.root))
+            return response
+        words = self.words[self._language(request)]
+        if moved is Refused.TOO_MANY_TRIES:
+            response = self._render(words, notice=words.transfer_tries, status=429)
+        else:
+            response = self._render(words, notice=words.transfer_refused, status=410)
+        self.identities.give(response, self.identities.visitor(request.cookies) or Visitor.new())
+        return response
+
+    def _offer_transfer(self, visitor: Visitor, page: yarl.URL) -> TransferOffered:
+        """A new code that moves ``visitor``, and the link to ``page`` that uses it."""
+        code = self.transfers.give(visitor)
+        link = page.with_query(transfer=code)
+        return TransferOffered(code, str(link), round(CODE_LIFE / 60))
+
+    def _page_address(self, request: web.Request) -> yarl.URL:
+        """The page's address as its visitors use it: the public one if given, else the
+        one this socket's request names (the page's socket is ``ws/<language>``)."""
+        if self.venue.public_url is not None:
+            return self.venue.public_url
+        try:
+            return request.url.with_path("/").with_query(None)
+        except ValueError:
+            return yarl.URL(_page_address((self.venue.address, self.venue.port)))
+
     def _language(self, request: web.Request) -> str:
         """The visitor's language: the one their browser prefers of the game's (its page's
         request says), else the server's."""
         return browser_language(request.headers.get(hdrs.ACCEPT_LANGUAGE)) or self.venue.language
 
     def _render(
-        self, words: PageWords, *, socket: str | None = None, status: int = 200
+        self,
+        words: PageWords,
+        *,
+        socket: str | None = None,
+        notice: str | None = None,
+        status: int = 200,
     ) -> web.Response:
-        html = self._pages.get_template("page.html").render(words=words, socket=socket)
+        """The page: the game on ``socket``, else ``notice`` (with a link to the page),
+        else the words that the table is full."""
+        html = self._pages.get_template("page.html").render(
+            words=words, socket=socket, notice=notice
+        )
         return web.Response(
             text=html,
             content_type="text/html",
@@ -327,6 +390,17 @@ def _gone(request: web.Request) -> bool:
     return request.transport is None or request.transport.is_closing()
 
 
+def _see_page(query: Mapping[str, str], *, without: str) -> web.Response:
+    """Send the browser to the page, with the same query but ``without`` (relative: right
+    behind a proxy that serves the page under a path of its own)."""
+    kept = yarl.URL("./").with_query(
+        [(key, value) for key, value in query.items() if key != without]
+    )
+    return web.Response(
+        status=303, headers={hdrs.LOCATION: str(kept), hdrs.CACHE_CONTROL: "no-store"}
+    )
+
+
 def _asked_size(query: Mapping[str, str]) -> tuple[int, int]:
     """The terminal size the page asks for (``?width=…&height=…``), 80 by 24 if unreadable.
 
@@ -341,6 +415,15 @@ def _number(text: str | None, default: int) -> int:
         return int(text or "")
     except ValueError:
         return default
+
+
+async def _told(request: web.Request, words: str) -> web.WebSocketResponse:
+    """A socket that only tells its page ``words`` (why it starts no game), then closes."""
+    websocket = web.WebSocketResponse(max_msg_size=MAX_MESSAGE)
+    await websocket.prepare(request)
+    await websocket.send_bytes(_terminal_text(words))
+    await websocket.close()
+    return websocket
 
 
 def _terminal_text(words: str) -> bytes:

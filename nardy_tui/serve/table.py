@@ -52,3 +52,10 @@ class Table:
         if self._taken.get(visitor) is seat:
             del self._taken[visitor]
         seat.left.set()
+
+    async def vacate(self, visitor: Visitor) -> None:
+        """End ``visitor``'s game, if they have one, and wait until it has: their seat is
+        then free, and nothing writes their folder."""
+        while (seat := self._taken.get(visitor)) is not None:
+            await seat.close()
+            await seat.left.wait()

@@ -1,8 +1,9 @@
-"""A visitor: the token in their page's link, and the save folder it names on the server.
+"""A visitor: the token the server gave them (in a cookie it signs, ``identity``), and the
+save folder it names on the server.
 
-The token is the only thing a visitor chooses that the server acts on. It is accepted only
-in one strict form and never becomes a path itself: the folder is named by its hash, and
-checked to lie inside the server's root all the same.
+The token is made by the server only, read in one strict form only, and never becomes a
+path itself: the folder is named by its hash, and checked to lie inside the server's root
+all the same.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ TOKEN_BYTES = 24
 
 @dataclass(frozen=True)
 class Visitor:
-    """One visitor, known by the token in their link: the same token, the same match.
+    """One visitor, known by their token: the same token, the same match.
 
     >>> Visitor.parse("not a token") is None
     True

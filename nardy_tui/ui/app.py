@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from nardy_tui.ui.dialogs import Choice
     from nardy_tui.ui.game import GameServices
     from nardy_tui.ui.newmatch import MatchChoice
+    from nardy_tui.ui.served_driver import TransferCode
 
 TEXTUAL_KEY_NAMES = (N_("palette"),)
 """The words Textual gives its own keys in the footer, marked for the catalogs (the app
@@ -308,10 +309,19 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
             _("New match"), _("Choose how to play a new match"), self._ask_new_match
         )
         yield SystemCommand(_("Help"), _("The rules in short and every key"), self.action_help)
+        from nardy_tui.ui.transfer import transfer_commands
+
+        yield from transfer_commands(self)
         game = game_screen_in(self.screen_stack)
         if game is not None and game_commands_apply(self.screen_stack, game, screen):
             yield from game.palette_commands()
         yield from setting_commands(self, with_languages=redrawn_in_place(screen))
+
+    def on_transfer_code(self, arrived: TransferCode) -> None:
+        """The server's code that moves this game's visitor to another device."""
+        from nardy_tui.ui.transfer import show_transfer
+
+        show_transfer(self, arrived.offered)
 
     def _ask_new_match(self) -> None:
         """The new-match screen, once the player agrees to discard the match in progress;

@@ -7,6 +7,9 @@ memory, after its server had dropped it or been killed. Here the end of input en
 as the server's "quit" does (the match is saved after every step, so nothing is lost), and
 on Linux the kernel also ends it when the server process dies (``PR_SET_PDEATHSIG``), in
 case the game is too busy to read its input at all.
+
+The driver also carries the game's ask for a code that moves its visitor to another
+device, and the server's answer (``transfer_meta``; the game's side is ``ui.transfer``).
 """
 
 from __future__ import annotations
@@ -20,12 +23,24 @@ import threading
 from textual import messages
 from textual.driver import Driver
 from textual.drivers.web_driver import WebDriver
+from textual.message import Message
+
+from nardy_tui.transfer_meta import TransferAsked, TransferMeta, TransferOffered
 
 QUIT_GRACE = 5.0
 """Seconds a game whose server is gone has to save and quit before it is ended outright
 (a bot thinking in its thread cannot be interrupted)."""
 PR_SET_PDEATHSIG = 1
 """Linux's ``prctl`` option: the signal this process gets when its parent dies."""
+
+
+class TransferCode(Message):
+    """The server's answer to ``ServedDriver.ask_transfer``: a code that moves this game's
+    visitor to another device, posted to the app."""
+
+    def __init__(self, offered: TransferOffered) -> None:
+        super().__init__()
+        self.offered = offered
 
 
 class ServedDriver(WebDriver):
@@ -42,6 +57,19 @@ class ServedDriver(WebDriver):
         super().run_input_thread()
         if not self.exit_event.is_set():
             self._quit_without_server()
+
+    def ask_transfer(self) -> None:
+        """Ask the server for a code that moves this game's visitor to another device; its
+        answer comes to the app as a ``TransferCode``."""
+        self.write_meta({**TransferAsked().meta()})
+
+    def on_meta(self, packet_type: str, payload: dict[str, object]) -> None:
+        """The server's meta packets: a transfer code, if of the form the server writes
+        (anything else of that type is dropped), and Textual's own."""
+        if packet_type != TransferMeta.OFFERED:
+            super().on_meta(packet_type, payload)
+        elif (offered := TransferOffered.read(payload)) is not None:
+            self._app.post_message(TransferCode(offered))
 
     def _quit_without_server(self) -> None:
         """Quit as the server's "quit" does, and end the process outright if it has not

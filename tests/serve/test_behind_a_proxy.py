@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
+import secrets
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
@@ -44,7 +45,7 @@ def in_process(tmp_path: Path) -> InProcess:
         venue = Venue(
             "127.0.0.1", 0, 2, tmp_path, 60.0, "en", MeetingServers(), public_url=public_url
         )
-        server = GameServer(venue, page_words_in_every_language())
+        server = GameServer(venue, page_words_in_every_language(), secrets.token_bytes(32))
         runner = web.AppRunner(server.web_app())
         await runner.setup()
         site = web.TCPSite(runner, "127.0.0.1", 0)
@@ -83,7 +84,8 @@ async def test_behind_a_proxy_the_public_urls_page_opens_a_game(
     tmp_path: Path, session: aiohttp.ClientSession
 ) -> None:
     async with serving(tmp_path, "--public-url", str(PUBLIC)) as served:
-        game = await Browser(session, served).play(origin="https://nardy.example")
+        behind_the_proxy = Browser(session, served, seen_at=PUBLIC)
+        game = await behind_the_proxy.play(origin="https://nardy.example")
         await game.shows("Start the match")
 
 

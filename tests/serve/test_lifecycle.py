@@ -101,8 +101,7 @@ async def drop_right_after_handshake(browser: Browser, path: str) -> None:
     connection (no closing frame) as soon as the server has accepted it."""
     address = browser.link.join(URL(path)).with_query(width=100, height=32)
     cookies = "; ".join(
-        f"{name}={morsel.value}"
-        for name, morsel in browser.session.cookie_jar.filter_cookies(address).items()
+        f"{name}={morsel.value}" for name, morsel in browser.cookies.filter_cookies(address).items()
     )
     reader, writer = await asyncio.open_connection(address.host, address.port)
     key = base64.b64encode(os.urandom(16)).decode()

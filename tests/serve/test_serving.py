@@ -1,7 +1,7 @@
 """``nardy serve`` on loopback, seen as a browser sees it: the page, then the game on the
-socket the page names. Each visitor plays a game of their own with a save folder of their
-own, a visitor who comes back finds their match, and one visitor too many is told in words
-that the table is full.
+socket the page names. Each visitor (each browser, with cookies of its own) plays a game of
+their own with a save folder of their own, a visitor who comes back finds their match, and
+one visitor too many is told in words that the table is full.
 
 The server runs as a process of its own, as a player starts it; every wait has a deadline
 and ends as soon as what it waits for has happened.
@@ -25,14 +25,15 @@ import pytest
 from yarl import URL
 
 from nardy_tui.options import Mode
-from nardy_tui.serve.visitor import Visitor
+from nardy_tui.serve import SECRET_FILE, server_secret
+from nardy_tui.serve.identity import COOKIE, Identities
 from nardy_tui.storage import Settings, load_saved, save_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 DEADLINE = 30.0
 """Seconds any one wait may take before the test fails: an upper bound, not a pause."""
 ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]")
-UP, SPACE = "\x1b[A", " "
+UP, SPACE, ENTER, CTRL_P = "\x1b[A", " ", "\r", "\x10"
 
 
 @dataclass(frozen=True)
@@ -74,9 +75,29 @@ class Screen:
     async def shows(self, words: str) -> None:
         """Read the game's output until ``words`` have been drawn since the last look."""
         async with asyncio.timeout(DEADLINE):
-            while words not in ESCAPES.sub(b"", self._seen).decode("utf-8", "replace"):
+            while words not in self._text():
                 await self._receive()
         self._seen = b""
+
+    async def shows_first(self, *choices: str) -> str:
+        """Which of ``choices`` the game draws first (read until one has been)."""
+        async with asyncio.timeout(DEADLINE):
+            while True:
+                seen = self._text()
+                found = [(seen.find(words), words) for words in choices if words in seen]
+                if found:
+                    self._seen = b""
+                    return min(found)[1]
+                await self._receive()
+
+    async def finds(self, pattern: str) -> re.Match[str]:
+        """The first text drawn since the last look that matches ``pattern`` (read until
+        some has been)."""
+        async with asyncio.timeout(DEADLINE):
+            while not (found := re.search(pattern, self._text())):
+                await self._receive()
+        self._seen = b""
+        return found
 
     async def tells(self, kind: str) -> str:
         """What the game tells the page's script of ``kind`` (read until it has)."""
@@ -84,6 +105,10 @@ class Screen:
             while not any(said[0] == kind for said in self.told):
                 await self._receive()
         return next(said[1] for said in self.told if said[0] == kind)
+
+    def _text(self) -> str:
+        """What has been drawn since the last look, without the terminal's escapes."""
+        return ESCAPES.sub(b"", self._seen).decode("utf-8", "replace")
 
     async def _receive(self) -> None:
         message = await self.socket.receive()
@@ -106,28 +131,51 @@ class Screen:
 
 
 class Browser:
-    """One visitor's browser: the page at their link, and the game behind it; ``languages``
-    is what it says it reads (its Accept-Language), if anything."""
+    """One visitor's browser: cookies of its own, the page, and the game behind it;
+    ``languages`` is what it says it reads (its Accept-Language), if anything."""
 
     def __init__(
-        self, session: aiohttp.ClientSession, served: Served, languages: str | None = None
+        self,
+        session: aiohttp.ClientSession,
+        served: Served,
+        languages: str | None = None,
+        *,
+        seen_at: URL | None = None,
     ) -> None:
+        """``seen_at``: the address the browser sees behind a proxy (its cookies are kept
+        and sent as for that address), if it reaches the server through one."""
         self.session = session
         self.link = served.address
+        self.cookies = aiohttp.CookieJar(unsafe=True)  # unsafe: the server's host is an IP
         self.headers = {} if languages is None else {"Accept-Language": languages}
+        self.seen_at = seen_at
+
+    @property
+    def cookie(self) -> str | None:
+        """The cookie the server gave this browser to name its visitor, if any."""
+        morsel = self.cookies.filter_cookies(self._as_seen(self.link)).get(COOKIE)
+        return None if morsel is None else morsel.value
 
     def folder(self, served: Served) -> Path:
-        """This visitor's save folder on the server (once the page has given them a link)."""
-        visitor = Visitor.parse(self.link.query["s"])
+        """This visitor's save folder on the server (once the page has given a cookie)."""
+        secret = server_secret(served.visitors.parent / SECRET_FILE)
+        visitor = Identities(secret).visitor({COOKIE: self.cookie or ""})
         assert visitor is not None
         return visitor.folder(served.visitors)
 
-    async def open(self) -> tuple[int, str]:
-        """Load the page (a first visit is sent on to a link of its own); its status and
-        text."""
-        async with self.session.get(self.link, headers=self.headers) as page:
-            self.link = page.url
-            return page.status, await page.text()
+    async def open(self, link: URL | None = None) -> tuple[int, str]:
+        """Load the page (or ``link``), going where the server sends the browser, with
+        the cookies it has and keeping those it is given; its status and text."""
+        self.link = link or self.link
+        async with asyncio.timeout(DEADLINE):
+            while True:
+                async with self.session.get(
+                    self.link, headers=self._headers(self.link), allow_redirects=False
+                ) as page:
+                    self.cookies.update_cookies(page.cookies, self._as_seen(page.url))
+                    if page.status != 303:
+                        return page.status, await page.text()
+                    self.link = page.url.join(URL(page.headers["Location"]))
 
     async def finds_a_seat(self) -> None:
         """Load the page until it has room: a seat is free once its game has ended."""
@@ -146,12 +194,25 @@ class Browser:
 
     async def connect(self, path: str, origin: str | None = None) -> Screen:
         socket = self.link.join(URL(path)).with_scheme("ws").with_query(width=100, height=32)
-        return Screen(await self.session.ws_connect(socket, origin=origin, headers=self.headers))
+        return Screen(
+            await self.session.ws_connect(socket, origin=origin, headers=self._headers(socket))
+        )
+
+    def _as_seen(self, link: URL) -> URL:
+        """``link`` as the browser sees it: behind the proxy, if there is one."""
+        return link if self.seen_at is None else self.seen_at.join(URL(link.path.lstrip("/")))
+
+    def _headers(self, link: URL) -> dict[str, str]:
+        """The headers this browser sends to ``link``: its language and its cookies."""
+        sent = self.cookies.filter_cookies(self._as_seen(link))
+        cookies = "; ".join(f"{name}={morsel.value}" for name, morsel in sent.items())
+        return {**self.headers, **({"Cookie": cookies} if cookies else {})}
 
 
 @pytest.fixture
 async def session() -> AsyncIterator[aiohttp.ClientSession]:
-    async with aiohttp.ClientSession() as session:
+    """The connections the browsers share; each keeps its own cookies (``Browser``)."""
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar()) as session:
         yield session
 
 
@@ -191,7 +252,7 @@ async def test_two_visitors_have_two_save_folders_and_one_who_comes_back_finds_t
         anns_game, bens_game = await ann.play(), await ben.play()
         await start_hot_seat(anns_game)
         await bens_game.shows("Start the match")
-        assert ann.link != ben.link
+        assert ann.cookie != ben.cookie
         assert len(list(served.visitors.iterdir())) == 2
 
         anns_game_again = await ann.play()
@@ -212,7 +273,7 @@ async def test_one_visitor_too_many_is_told_that_the_table_is_full(
         status, page = await ben.open()
         assert status == 503
         assert "The table is full" in page
-        bens_game = await ben.connect("ws/" + "b" * 20 + "/en")
+        bens_game = await ben.connect("ws/en")
         await bens_game.shows("The table is full")
         await bens_game.closed()
 
@@ -220,23 +281,17 @@ async def test_one_visitor_too_many_is_told_that_the_table_is_full(
         await ben.finds_a_seat()
 
 
-async def test_a_socket_without_a_token_and_a_language_of_the_strict_form_is_not_found(
+async def test_a_socket_without_a_language_of_the_strict_form_is_not_found(
     tmp_path: Path, session: aiohttp.ClientSession
 ) -> None:
     async with serving(tmp_path) as served:
-        token = "a" * 20
-        for path in (
-            "ws/short/en",
-            "ws/..%2F..%2Fetc/en",
-            "ws/" + "a" * 65 + "/en",
-            f"ws/{token}",
-            f"ws/{token}/fr",
-            f"ws/{token}/..%2Fen",
-        ):
-            async with session.get(served.address.join(URL(path, encoded=True))) as answer:
+        visitor = Browser(session, served)
+        await visitor.open(served.address.with_query(s="../../etc"))
+        assert visitor.link == served.address
+        for path in ("ws/fr", "ws/..%2Fen", "ws/en/en", "ws/" + "a" * 20 + "/en", "ws/"):
+            link = served.address.join(URL(path, encoded=True))
+            async with session.get(link, headers=visitor._headers(link)) as answer:
                 assert answer.status == 404, path
-        async with session.get(served.address.with_query(s="../../etc")) as page:
-            assert page.url.query["s"] != "../../etc"
         assert not served.visitors.exists() or not any(served.visitors.iterdir())
 
 
@@ -314,3 +369,84 @@ async def test_a_language_the_visitor_chose_in_the_game_comes_before_the_browser
         monkeypatch.setenv("NARDY_HOME", str(visitor.folder(served)))
         assert save_settings(Settings(language="el")) is None
         await (await visitor.play()).shows("Έναρξη αγώνα")
+
+
+async def test_a_link_an_attacker_made_up_never_gives_them_the_match_of_whoever_opened_it(
+    tmp_path: Path, session: aiohttp.ClientSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Session fixation: the attacker gets the victim to open the attacker's link, the
+    victim plays, and the attacker opens the same link later."""
+    async with serving(tmp_path) as served:
+        attackers_link = served.address.with_query(s="a" * 16)
+        victim, attacker = Browser(session, served), Browser(session, served)
+        await victim.open(attackers_link)
+        await start_hot_seat(await victim.play())
+
+        await attacker.open(attackers_link)
+        attackers_game = await attacker.play()
+        first = await attackers_game.shows_first("Resume the saved match?", "Start the match")
+        assert first == "Start the match"
+        assert saved_mode(victim.folder(served), monkeypatch) is Mode.HOT_SEAT
+        assert saved_mode(attacker.folder(served), monkeypatch) is None
+
+
+async def test_a_cookie_the_server_did_not_sign_names_nobody_and_its_browser_is_a_new_visitor(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    async with serving(tmp_path) as served:
+        async with session.get(served.address) as page:
+            given = page.cookies[COOKIE]
+        assert given["httponly"] and given["samesite"] == "Lax" and given["path"] == "/"
+        assert not given["secure"]  # served by plain http
+
+        victim = Browser(session, served)
+        await start_hot_seat(await victim.play())
+        assert victim.cookie is not None
+        token, signature = victim.cookie.split(".")
+        other_token = token[:-1] + ("B" if token[-1] != "B" else "C")
+        for forged in (
+            token,
+            f"{token}.",
+            f"{token}.{'A' * len(signature)}",
+            f"{other_token}.{signature}",
+            f"{'a' * 32}.{signature}",
+        ):
+            forger = Browser(session, served)
+            forger.cookies.update_cookies({COOKIE: forged}, served.address)
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await forger.connect("ws/en")
+            assert refused.value.status == 403, forged
+            await forger.open()
+            assert forger.cookie not in (None, forged, victim.cookie), forged
+        forgers_game = await forger.play()
+        first = await forgers_game.shows_first("Resume the saved match?", "Start the match")
+        assert first == "Start the match"
+
+
+async def test_a_code_asked_for_in_the_game_moves_the_match_to_another_browser_once_for_good(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    async with serving(tmp_path) as served:
+        laptop, phone, stranger = (Browser(session, served) for _ in range(3))
+        on_the_laptop = await laptop.play()
+        await start_hot_seat(on_the_laptop)
+        await on_the_laptop.press(CTRL_P)
+        await on_the_laptop.shows("Search for commands")
+        await on_the_laptop.press("another device")
+        await on_the_laptop.shows("Continue on another device")
+        await on_the_laptop.press(ENTER)
+        shown = await on_the_laptop.finds(r"(http://\S+/\?transfer=([0-9A-Z]{10}))")
+        link, code = URL(shown[1]), shown[2]
+        assert link == served.address.with_query(transfer=code)
+
+        assert (await phone.open(link))[0] == 200
+        assert phone.link == served.address and phone.cookie not in (None, laptop.cookie)
+        await on_the_laptop.closed()
+        await (await phone.play()).shows("Resume the saved match?")
+        laptop_again = await laptop.play()  # the code moved the match, it did not share it
+        first = await laptop_again.shows_first("Resume the saved match?", "Start the match")
+        assert first == "Start the match"
+
+        status, page = await stranger.open(link)
+        assert status == 410 and "This transfer link has been used" in page
+        assert stranger.cookie not in (None, laptop.cookie)

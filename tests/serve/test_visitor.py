@@ -1,5 +1,5 @@
-"""A visitor is known by the token in their link, accepted in one strict form only, and
-their save folder is named by it without ever being it."""
+"""A visitor is known by their token, read in one strict form only, and their save folder
+is named by it without ever being it."""
 
 from __future__ import annotations
 

@@ -1,0 +1,141 @@
+"""A transfer code moves its visitor once, within its life, and only the code given last
+to a visitor does; made-up codes move nobody, and an address that keeps trying them is
+stopped. The code's link, opened in another browser, makes that browser the visitor, and
+a code that moves nobody says so on the page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+from yarl import URL
+
+from nardy_tui.cli.serve import page_words_in_every_language
+from nardy_tui.serve import GameServer, MeetingServers, Venue
+from nardy_tui.serve.transfer import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    CODE_LIFE,
+    WRONG_TRIES,
+    Refused,
+    Transfers,
+)
+from nardy_tui.serve.visitor import Visitor
+
+ANN, BEN = Visitor("a" * 32), Visitor("b" * 32)
+HERE = "192.0.2.1"
+
+
+class Clock:
+    """Seconds as the test says they pass."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+def test_a_code_is_of_the_unambiguous_alphabet_and_a_new_one_each_time() -> None:
+    transfers = Transfers()
+    codes = {transfers.give(ANN) for _ in range(50)}
+    assert len(codes) == 50
+    for code in codes:
+        assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
+    assert not set("01IO") & set(CODE_ALPHABET)
+
+
+def test_a_code_moves_its_visitor_once_only(clock: Clock) -> None:
+    transfers = Transfers(clock)
+    code = transfers.give(ANN)
+    assert transfers.take(code, HERE) == ANN
+    assert transfers.take(code, HERE) is Refused.NO_SUCH_CODE
+
+
+def test_a_code_moves_nobody_once_its_life_is_over(clock: Clock) -> None:
+    transfers = Transfers(clock)
+    code = transfers.give(ANN)
+    clock.now += CODE_LIFE - 1
+    later = transfers.give(BEN)
+    clock.now += 1
+    assert transfers.take(code, HERE) is Refused.NO_SUCH_CODE
+    assert transfers.take(later, HERE) == BEN
+
+
+def test_asking_again_ends_the_visitors_earlier_code(clock: Clock) -> None:
+    transfers = Transfers(clock)
+    earlier, bens = transfers.give(ANN), transfers.give(BEN)
+    later = transfers.give(ANN)
+    assert transfers.take(earlier, HERE) is Refused.NO_SUCH_CODE
+    assert transfers.take(later, HERE) == ANN
+    assert transfers.take(bens, HERE) == BEN
+
+
+@pytest.mark.parametrize("made_up", ["", "AAAAAAAAAA", "a" * 10_000, "../../etc", "ÄÄÄÄÄÄÄÄÄÄ"])
+def test_a_made_up_code_moves_nobody(made_up: str) -> None:
+    transfers = Transfers()
+    transfers.give(ANN)
+    assert transfers.take(made_up, HERE) is Refused.NO_SUCH_CODE
+
+
+def test_an_address_that_tries_too_many_wrong_codes_is_stopped_for_a_while(
+    clock: Clock,
+) -> None:
+    transfers = Transfers(clock)
+    code = transfers.give(ANN)
+    for _ in range(WRONG_TRIES):
+        assert transfers.take("2" * CODE_LENGTH, HERE) is Refused.NO_SUCH_CODE
+    assert transfers.take(code, HERE) is Refused.TOO_MANY_TRIES
+    assert transfers.take("2" * CODE_LENGTH, "192.0.2.2") is Refused.NO_SUCH_CODE
+    clock.now += CODE_LIFE
+    assert transfers.take(transfers.give(ANN), HERE) == ANN
+
+
+def cookie_of(browser: TestClient[object, object]) -> dict[str, str]:
+    """The cookies the server gave ``browser``."""
+    jar = browser.session.cookie_jar.filter_cookies(browser.make_url("/"))
+    return {name: morsel.value for name, morsel in jar.items()}
+
+
+async def test_a_codes_link_moves_its_visitors_folder_to_the_browser_that_opens_it_once(
+    tmp_path: Path, clock: Clock
+) -> None:
+    """Moves, not shares: the browser that asked for the code keeps an empty folder."""
+    anns_folder = ANN.folder(tmp_path)
+    anns_folder.mkdir()
+    (anns_folder / "save.json").write_text("Ann's match")
+    venue = Venue("127.0.0.1", 0, 4, tmp_path, 60.0, "en", MeetingServers())
+    server = GameServer(venue, page_words_in_every_language(), bytes(32))
+    server.transfers = Transfers(clock)
+    offered = server._offer_transfer(ANN, URL("https://nardy.example/play/"))
+    assert offered.link == f"https://nardy.example/play/?transfer={offered.code}"
+    assert offered.minutes == 10
+    expiring = server._offer_transfer(BEN, URL("https://nardy.example/play/"))
+
+    async with (
+        TestServer(server.web_app()) as http,
+        TestClient(http) as other_device,
+        TestClient(http) as stranger,
+    ):
+        moved = await other_device.get(f"/?transfer={offered.code}", allow_redirects=False)
+        assert (moved.status, moved.headers["Location"]) == (303, "./")
+        heir = server.identities.visitor(cookie_of(other_device))
+        assert heir is not None and heir != ANN
+        assert (heir.folder(tmp_path) / "save.json").read_text() == "Ann's match"
+        assert not anns_folder.exists()
+
+        again = await stranger.get(f"/?transfer={offered.code}&join=ABC")
+        assert again.status == 410
+        assert "This transfer link has been used, has expired" in await again.text()
+        assert server.identities.visitor(cookie_of(stranger)) not in (None, ANN)
+
+        clock.now += CODE_LIFE
+        late = await stranger.get(f"/?transfer={expiring.code}")
+        assert late.status == 410
+        assert server.identities.visitor(cookie_of(stranger)) not in (None, BEN)
