@@ -286,7 +286,7 @@ class GameServer:
         """The page for a transfer code's link: the browser becomes the successor of the
         visitor the code moves (``transfer.successor``) and is sent to the page; a code
         that moves nobody is said to, and the browser stays who it was (or is new)."""
-        moved = self.transfers.take(code, request.remote or "")
+        moved = self.transfers.take(code, self.gate.visitor_address(request))
         if isinstance(moved, Visitor):
             response = _see_page(request.query, without="transfer")
             self.identities.give(response, await successor(moved, self.table, self.venue.root))

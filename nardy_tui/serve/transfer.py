@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
+from nardy_tui.serve.gate import Address
 from nardy_tui.serve.table import Table
 from nardy_tui.serve.visitor import Visitor
 
@@ -65,7 +66,7 @@ class Transfers:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
         self._given: dict[str, _Given] = {}
-        self._wrong: dict[str, list[float]] = {}
+        self._wrong: dict[Address | None, list[float]] = {}
         """Each address's wrong tries lately, by when."""
 
     def give(self, visitor: Visitor) -> str:
@@ -82,14 +83,16 @@ class Transfers:
         self._given[code] = _Given(visitor, now + CODE_LIFE)
         return code
 
-    def take(self, code: str, address: str) -> Visitor | Refused:
-        """The visitor ``code`` moves, tried from ``address``; the code is used up.
+    def take(self, code: str, address: Address | None) -> Visitor | Refused:
+        """The visitor ``code`` moves, tried from ``address`` (the gate's, behind a proxy
+        the one it forwards); the code is used up.
 
+        >>> from ipaddress import IPv4Address
         >>> transfers = Transfers()
         >>> code = transfers.give(Visitor("a" * 32))
-        >>> transfers.take(code.lower(), "192.0.2.1")
+        >>> transfers.take(code.lower(), IPv4Address("192.0.2.1"))
         Visitor(token='aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')
-        >>> transfers.take(code, "192.0.2.1")
+        >>> transfers.take(code, IPv4Address("192.0.2.1"))
         <Refused.NO_SUCH_CODE: 'no such code'>
         """
         now = self._clock()

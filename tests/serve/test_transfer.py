@@ -5,6 +5,7 @@ a code that moves nobody says so on the page."""
 
 from __future__ import annotations
 
+from ipaddress import IPv4Address
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from yarl import URL
 
 from nardy_tui.cli.serve import page_words_in_every_language
-from nardy_tui.serve import GameServer, MeetingServers, Venue
+from nardy_tui.serve import GameServer, MeetingServers, Venue, connection_limits
 from nardy_tui.serve.transfer import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -24,7 +25,7 @@ from nardy_tui.serve.transfer import (
 from nardy_tui.serve.visitor import Visitor
 
 ANN, BEN = Visitor("a" * 32), Visitor("b" * 32)
-HERE = "192.0.2.1"
+HERE = IPv4Address("192.0.2.1")
 
 
 class Clock:
@@ -92,7 +93,7 @@ def test_an_address_that_tries_too_many_wrong_codes_is_stopped_for_a_while(
     for _ in range(WRONG_TRIES):
         assert transfers.take("2" * CODE_LENGTH, HERE) is Refused.NO_SUCH_CODE
     assert transfers.take(code, HERE) is Refused.TOO_MANY_TRIES
-    assert transfers.take("2" * CODE_LENGTH, "192.0.2.2") is Refused.NO_SUCH_CODE
+    assert transfers.take("2" * CODE_LENGTH, IPv4Address("192.0.2.2")) is Refused.NO_SUCH_CODE
     clock.now += CODE_LIFE
     assert transfers.take(transfers.give(ANN), HERE) == ANN
 
@@ -139,3 +140,26 @@ async def test_a_codes_link_moves_its_visitors_folder_to_the_browser_that_opens_
         late = await stranger.get(f"/?transfer={expiring.code}")
         assert late.status == 410
         assert server.identities.visitor(cookie_of(stranger)) not in (None, BEN)
+
+
+async def test_behind_a_proxy_wrong_codes_count_against_the_address_it_forwards(
+    tmp_path: Path,
+) -> None:
+    """One visitor's guesses stop that visitor, not everyone the proxy brings."""
+    limits = connection_limits(
+        connections=64, connections_per_address=64, seats=4, seats_per_address=4, proxy="127.0.0.1"
+    )
+    venue = Venue("127.0.0.1", 0, 4, tmp_path, 60.0, "en", MeetingServers(), limits=limits)
+    server = GameServer(venue, page_words_in_every_language(), bytes(32))
+
+    async with TestServer(server.web_app()) as http, TestClient(http) as proxy:
+
+        async def guess(forwarded_for: str) -> int:
+            answer = await proxy.get(
+                "/?transfer=" + "2" * CODE_LENGTH, headers={"X-Forwarded-For": forwarded_for}
+            )
+            return answer.status
+
+        assert [await guess("198.51.100.7") for _ in range(WRONG_TRIES)] == [410] * WRONG_TRIES
+        assert await guess("198.51.100.7") == 429
+        assert await guess("198.51.100.8") == 410
