@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
+import logging
 import os
 import re
 import sys
@@ -172,6 +173,7 @@ def serve_main(argv: Sequence[str]) -> int:
     """Run ``nardy serve`` until Ctrl+C; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    log_to_stderr()
     try:
         from nardy_tui.serve import (
             SECRET_FILE,
@@ -299,6 +301,18 @@ def _secret_problem(path: object, reason: str | None) -> str:
         "{path} is not a secret of this server (32 bytes, readable by its owner only); "
         "remove it to make a new one (every visitor then starts afresh)"
     ).format(path=path)
+
+
+def log_to_stderr() -> None:
+    """The server's log (refusals, trouble at its door) on stderr, each line named and
+    dated: whoever runs the server reads it beside other programs' lines."""
+    logging.basicConfig(
+        format=f"{PROG}: %(asctime)s %(message)s",
+        datefmt="%Y-%m-%d %H:%M:%S",
+        level=logging.WARNING,
+        stream=sys.stderr,
+        force=True,
+    )
 
 
 def _say_listening(address: str, port: int, page: str) -> None:

@@ -6,7 +6,9 @@ The game itself loads no web server."""
 from __future__ import annotations
 
 import errno
+import logging
 import os
+import re
 import socket
 import sys
 from collections.abc import Iterator
@@ -17,6 +19,7 @@ from yarl import URL
 
 from nardy_tui.cli.serve import (
     build_parser,
+    log_to_stderr,
     meeting_servers,
     page_words_in_every_language,
     public_address,
@@ -158,3 +161,15 @@ def test_the_address_visitors_use_behind_a_proxy_is_an_option_its_path_ending_in
     with pytest.raises(SystemExit):
         parser.parse_args(["--help"])
     assert "--public-url URL" in capsys.readouterr().out
+
+
+def test_the_servers_log_lines_are_named_and_dated(capsys: pytest.CaptureFixture[str]) -> None:
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    try:
+        log_to_stderr()
+        logging.getLogger("nardy_tui.serve.server").warning("refused a game to a page")
+    finally:
+        root.handlers[:], root.level = handlers, level
+    dated = r"nardy serve: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d "
+    assert re.fullmatch(dated + "refused a game to a page\n", capsys.readouterr().err)
