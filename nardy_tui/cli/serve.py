@@ -174,7 +174,15 @@ def page_words(code: str) -> PageWords:
         language=code,
         right_to_left=code in RIGHT_TO_LEFT,
         title=_("Long Nardy"),
-        closed=_("The game has closed; its match is saved. Reload the page to go on with it."),
+        loading=_("Starting the game…"),
+        closed=_(
+            "The game has closed; a match you were playing is saved. Reload the page to go on."
+        ),
+        lost=_(
+            "The connection to the game was lost; a match you were playing is saved. Reload "
+            "the page to go on."
+        ),
+        refused=_("The game could not be opened. Reload the page to try again."),
         reload=_("Reload"),
         full=_(full),
         full_on_screen=full_on_screen,

@@ -5,7 +5,9 @@ The server is a launcher and holds no game state. The page's link names the visi
 token, ``?s=...``); the page opens ``ws/<token>/<language>``, and that socket (from this
 server's own page only, or from no page) starts the visitor's game in a process of its own
 with the visitor's save folder, in the language the page was drawn in (the one the
-browser reads), or says that the table is full. Every address in the page is
+browser reads), told the page's address and a friend's code from its link (``?join=``,
+``page_link``), or says that the table is full. A socket that closes says why in its
+close code (``Farewell``), which the page puts in words. Every address in the page is
 relative, so the server works behind a proxy that puts it under a path of its own, and the
 page fetches nothing from elsewhere: its script, its styles and its font come from
 textual-serve's own static folder, served here.
@@ -24,14 +26,17 @@ import jinja2
 import textual_serve
 from aiohttp import WSMsgType, hdrs, web
 
+from nardy_tui.serve.farewell import Farewell
 from nardy_tui.serve.game_process import GameProcess, MeetingServers
 from nardy_tui.serve.language import browser_language
 from nardy_tui.serve.origin import page_may_connect
+from nardy_tui.serve.page_link import PageLink, friend_code
 from nardy_tui.serve.table import Seat, Table
 from nardy_tui.serve.visitor import Visitor
 
 STATIC = Path(textual_serve.__file__).resolve().parent / "static"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+FAVICON = Path(__file__).resolve().parent / "static" / "favicon.svg"
 MAX_MESSAGE = 64 * 1024
 """The longest message a page may send, in bytes: a paste, not a flood."""
 HEARTBEAT = 15.0
@@ -71,7 +76,13 @@ class PageWords:
     language: str
     right_to_left: bool
     title: str
+    loading: str
     closed: str
+    """Said once the game has ended (``Farewell.ENDED``)."""
+    lost: str
+    """Said once the socket has closed for any other reason."""
+    refused: str
+    """Said if the socket never opened."""
     reload: str
     full: str
     full_on_screen: str
@@ -97,6 +108,7 @@ class GameServer:
                 web.get("/", self.page),
                 web.get("/ws/{token}/{language}", self.play),
                 web.get("/download/{key}", self.download),
+                web.get("/favicon.svg", self.favicon),
                 web.static("/static", STATIC),
             ]
         )
@@ -123,7 +135,8 @@ class GameServer:
         """The visitor's page; a new visitor is sent to a link of their own first."""
         visitor = Visitor.parse(request.query.get("s", ""))
         if visitor is None:
-            raise web.HTTPSeeOther(f"?s={Visitor.new().token}")
+            join = friend_code(request.query.get("join"))  # the friend's link, kept
+            raise web.HTTPSeeOther(f"?s={Visitor.new().token}" + (f"&join={join}" if join else ""))
         words = self.words[self._language(request)]
         if not self.table.has_room_for(visitor):
             return self._render(words, status=503)
@@ -146,7 +159,7 @@ class GameServer:
         seat = Seat(close=close)
         if not await self.table.sit(visitor, seat):
             await websocket.send_bytes(_terminal_text(self.words[language].full_on_screen))
-            await websocket.close()
+            await websocket.close(code=Farewell.FULL)
             return websocket
         try:
             game = GameProcess(
@@ -154,6 +167,7 @@ class GameServer:
                 language,
                 self.venue.meeting,
                 tables=self.venue.tables,
+                page=PageLink.asked(request.scheme, request.host, request.query.get("join")),
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=close,
@@ -186,6 +200,13 @@ class GameServer:
             },
         )
 
+    async def favicon(self, request: web.Request) -> web.FileResponse:
+        """The page's icon, served here like everything the page loads."""
+        return web.FileResponse(
+            FAVICON,
+            headers={hdrs.CONTENT_TYPE: "image/svg+xml", "X-Content-Type-Options": "nosniff"},
+        )
+
     def _language(self, request: web.Request) -> str:
         """The visitor's language: the one their browser prefers of the game's (its page's
         request says), else the server's."""
@@ -194,7 +215,9 @@ class GameServer:
     def _render(
         self, words: PageWords, *, socket: str | None = None, status: int = 200
     ) -> web.Response:
-        html = self._pages.get_template("page.html").render(words=words, socket=socket)
+        html = self._pages.get_template("page.html").render(
+            words=words, socket=socket, farewell=Farewell
+        )
         return web.Response(
             text=html,
             content_type="text/html",

@@ -25,6 +25,7 @@ import pytest
 from yarl import URL
 
 from nardy_tui.options import Mode
+from nardy_tui.serve.farewell import Farewell
 from nardy_tui.serve.visitor import Visitor
 from nardy_tui.storage import Settings, load_saved, save_settings
 
@@ -145,7 +146,11 @@ class Browser:
         return await self.connect(found.group(1), origin)
 
     async def connect(self, path: str, origin: str | None = None) -> Screen:
+        """The socket at ``path``, opened as the page's script opens it: at the page's
+        size, with the friend's code of the page's link (``?join=``) passed on."""
         socket = self.link.join(URL(path)).with_scheme("ws").with_query(width=100, height=32)
+        if "join" in self.link.query:
+            socket = socket.update_query(join=self.link.query["join"])
         return Screen(await self.session.ws_connect(socket, origin=origin, headers=self.headers))
 
 
@@ -215,6 +220,7 @@ async def test_one_visitor_too_many_is_told_that_the_table_is_full(
         bens_game = await ben.connect("ws/" + "b" * 20 + "/en")
         await bens_game.shows("The table is full")
         await bens_game.closed()
+        assert bens_game.socket.close_code == Farewell.FULL  # the page's words: full
 
         await anns_game.socket.close()
         await ben.finds_a_seat()
@@ -314,3 +320,14 @@ async def test_a_language_the_visitor_chose_in_the_game_comes_before_the_browser
         monkeypatch.setenv("NARDY_HOME", str(visitor.folder(served)))
         assert save_settings(Settings(language="el")) is None
         await (await visitor.play()).shows("Έναρξη αγώνα")
+
+
+async def test_a_friends_link_opens_the_visitors_game_on_the_join_screen_with_the_code(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    async with serving(tmp_path) as served:
+        friend = Browser(session, served)
+        friend.link = served.address.with_query(join="12-tiger-lamp")
+        game = await friend.play()
+        await game.shows("Join your friend's match")
+        await game.shows("12-tiger-lamp")
