@@ -326,11 +326,12 @@ class NetworkGame:
             ).format(line=code_line(self.code))
         if self.browser.address is None:
             return _(
-                "Waiting for your friend. Their screen for a friend takes this code:\n    {code}"
+                "Waiting for your friend. Give them this code to type on their screen for a "
+                "friend:\n    {code}"
             ).format(code=self.code)
         return _(
             "Waiting for your friend. Send them this link, which opens their game with the "
-            "code {code} filled in:\n    {link}\n(copied, where the browser lets it)"
+            "code {code} filled in:\n{link}\n(copied, where the browser lets it)"
         ).format(code=self.code, link=self.invitation(self.code))
 
     def how_to_go_on(self) -> str:
