@@ -34,6 +34,7 @@ DEADLINE = 30.0
 """Seconds any one wait may take before the test fails: an upper bound, not a pause."""
 ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]")
 UP, SPACE = "\x1b[A", " "
+PROCESSES = Path("/proc")
 
 
 @dataclass(frozen=True)
@@ -168,6 +169,21 @@ async def start_hot_seat(screen: Screen) -> None:
     await screen.shows("●▌ Hot-seat")
     await screen.press("s")
     await screen.shows("roll-off")
+
+
+def environments_of_games(served: Served) -> list[dict[str, str]]:
+    """The environment of each visitor's game running on ``served`` (Linux's /proc): the
+    processes whose NARDY_HOME is a visitor's folder of that server."""
+    found = []
+    for environ in PROCESSES.glob("[0-9]*/environ"):
+        try:
+            entries = environ.read_bytes().decode("utf-8", "replace").split("\0")
+        except OSError:  # another user's process, or one that has ended
+            continue
+        environment = dict(entry.split("=", 1) for entry in entries if "=" in entry)
+        if Path(environment.get("NARDY_HOME", "/")).parent == served.visitors:
+            found.append(environment)
+    return found
 
 
 def saved_mode(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Mode | None:
@@ -331,3 +347,7 @@ async def test_a_friends_link_opens_the_visitors_game_on_the_join_screen_with_th
         game = await friend.play()
         await game.shows("Join your friend's match")
         await game.shows("12-tiger-lamp")
+        if PROCESSES.exists():  # what the game was told, as Linux shows it
+            [told] = environments_of_games(served)
+            assert told["NARDY_PAGE_URL"] == str(served.address)
+            assert told["NARDY_JOIN_CODE"] == "12-tiger-lamp"
