@@ -8,9 +8,13 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, Static
 
-from nardy_tui.options import Rendezvous
+from nardy_tui.engine import Match
+from nardy_tui.options import MatchOptions, Mode, Rendezvous
+from nardy_tui.storage import save_match
 from nardy_tui.ui.app import NardyApp
+from nardy_tui.ui.dialogs import ResumeDialog
 from nardy_tui.ui.network_friend import FriendScreen
+from nardy_tui.ui.newmatch import NewMatchScreen
 from tests.ui.driver import burst
 from tests.ui.two_apps import SIZE, quick_retries, until
 
@@ -42,6 +46,20 @@ async def test_a_friends_link_opens_the_friend_screen_with_the_code_filled_in(
         await burst(pilot, "enter")
         await until(lambda: app.network is not None, pilot, what="joining")
         assert app.network is not None and app.network.launch.code == "7-crossover-clockwork"
+
+
+async def test_escape_from_a_friends_link_leads_to_the_match_saved_here_not_past_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    save_match(Match(3, seed=2), MatchOptions(mode=Mode.HOT_SEAT, points=3, seed=2))
+    monkeypatch.setenv("NARDY_JOIN_CODE", "12-tiger-lamp")
+    app = NardyApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(lambda: isinstance(app.screen, FriendScreen), pilot, what="friend screen")
+        await burst(pilot, "escape")
+        assert isinstance(app.screen, NewMatchScreen)
+        await burst(pilot, "escape")
+        assert isinstance(app.screen, ResumeDialog)
 
 
 @pytest.mark.usefixtures("in_a_browser")
