@@ -40,7 +40,8 @@ class PageLink:
         >>> PageLink.asked("http", "evil/?x=", "7-x; rm -rf /")
         PageLink(address=None, join=None)
         """
-        known = host is not None and HOST_FORM.fullmatch(host) and scheme in ("http", "https")
+        named = host is not None and HOST_FORM.fullmatch(host) is not None
+        known = named and scheme in ("http", "https")
         return cls(f"{scheme}://{host}/" if known else None, friend_code(join))
 
     def environment(self) -> dict[str, str]:

@@ -7,7 +7,8 @@ knows no game, so this is their whole contract):
 - ``NARDY_JOIN_CODE``: the friend's code such a link carried; the game opens on the
   screen that joins a friend, with the code filled in.
 
-Both come from a visitor's request in the end, so each is taken only in its strict form.
+Both come from a visitor's request in the end, so each is taken only in its strict form
+(the server's ``serve.page_link`` is the other side of this contract).
 """
 
 from __future__ import annotations
