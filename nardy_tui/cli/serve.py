@@ -267,8 +267,13 @@ def page_words(code: str) -> PageWords:
         "Your address plays as many games at once as one address may. Close one of them, "
         "or try again in a little while."
     )
+    no_cookie = N_(
+        "This browser sent no cookie from this page, and the cookie is what names your game "
+        "here: allow cookies for this site, then reload the page."
+    )
     use_language(code, reorder_rtl=True)
     full_on_screen, address_full_on_screen = _(full), _(address_full)
+    no_cookie_on_screen = _(no_cookie)
     refused_on_screen = {refusal: _(words) for refusal, words in refused.items()}
     use_language(code, reorder_rtl=False)
     return PageWords(
@@ -281,12 +286,22 @@ def page_words(code: str) -> PageWords:
         ),
         transfer_tries=_("Too many wrong transfer links from here. Try again in a while."),
         play_here=_("Play in this browser"),
-        closed=_("The game has closed; its match is saved. Reload the page to go on with it."),
+        loading=_("Starting the game…"),
+        closed=_(
+            "The game has closed; a match you were playing is saved. Reload the page to go on."
+        ),
+        lost=_(
+            "The connection to the game was lost; a match you were playing is saved. Reload "
+            "the page to go on."
+        ),
+        refused=_("The game could not be opened. Reload the page to try again."),
+        not_started=_("No game was started: the screen above says why."),
         reload=_("Reload"),
         full=_(full),
         full_on_screen=full_on_screen,
         refused_on_screen=refused_on_screen,
         address_full_on_screen=address_full_on_screen,
+        no_cookie_on_screen=no_cookie_on_screen,
     )
 
 

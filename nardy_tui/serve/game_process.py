@@ -24,6 +24,7 @@ from pathlib import Path
 from textual_serve.app_service import AppService
 
 from nardy_tui.serve.deliveries import Deliveries
+from nardy_tui.serve.page_link import JOIN_VARIABLE, PAGE_VARIABLE, PageLink
 from nardy_tui.transfer_meta import TransferAsked, TransferOffered
 
 GAME_COMMAND = (sys.executable, "-m", "nardy_tui")
@@ -83,7 +84,8 @@ def clamped(width: int, height: int) -> tuple[int, int]:
 class GameProcess(AppService):
     """One visitor's game, with ``folder`` as its ``NARDY_HOME``, in ``language`` unless
     the visitor chose one in the game (their settings in their folder come first), meeting
-    friends by code at the ``meeting`` servers.
+    friends by code at the ``meeting`` servers, told its ``page``'s address and the
+    friend's code the page was opened with (``page_link``).
 
     ``instance`` names this game to its page, which adds it to the address of every file
     it fetches (``deliveries``): a file is found only with the name of the game that
@@ -100,6 +102,7 @@ class GameProcess(AppService):
         meeting: MeetingServers,
         *,
         tables: Path | None = None,
+        page: PageLink | None = None,
         write_bytes: Callable[[bytes], Awaitable[None]],
         write_str: Callable[[str], Awaitable[None]],
         close: Callable[[], Awaitable[None]],
@@ -117,6 +120,7 @@ class GameProcess(AppService):
         self.language = language
         self.meeting = meeting
         self.tables = tables
+        self.page = page
         self.deliveries = deliveries
         self.instance = secrets.token_urlsafe(24)
         self.transfer = transfer
@@ -126,6 +130,10 @@ class GameProcess(AppService):
         environment["NARDY_HOME"] = str(self.folder)
         environment["LANGUAGE"] = self.language
         environment.update(self.meeting.environment())
+        for name in (PAGE_VARIABLE, JOIN_VARIABLE):  # the visitor's page's, never the server's
+            environment.pop(name, None)
+        if self.page is not None:
+            environment.update(self.page.environment())
         if self.tables is not None:
             environment["NARDY_TABLES"] = str(self.tables)
         return environment

@@ -5,7 +5,9 @@ The server is a launcher and holds no game state. The page gives the browser a c
 names the visitor (``identity``; a link names nobody); the page opens ``ws/<language>``, and
 that socket (from this server's own page only, or from no page, and with a visitor's cookie)
 starts the visitor's game in a process of its own with the visitor's save folder, in the
-language the page was drawn in (the one the browser reads), or says that the table is full.
+language the page was drawn in (the one the browser reads), told the page's address and a
+friend's code from its link (``?join=``, ``page_link``), or says that the table is full. A
+socket that closes says why in its close code (``Farewell``), which the page puts in words.
 A transfer code's link (``?transfer=``, asked for in the game) moves the visitor's match to
 the browser that opens it. Every address in the page is relative (a download's too), so the
 server works behind a proxy that puts it under a path of its own, and the page fetches
@@ -35,12 +37,14 @@ from aiohttp import WSMsgType, hdrs, web
 
 from nardy_tui.serve.activity import TerminalSize, by_the_visitor
 from nardy_tui.serve.expiry import SWEEP_EVERY, remove_expired
+from nardy_tui.serve.farewell import Farewell
 from nardy_tui.serve.frames import page_frame
 from nardy_tui.serve.game_process import GameProcess, MeetingServers
 from nardy_tui.serve.gate import KEEPALIVE_SECONDS, Gate, GatedSite, Limits
 from nardy_tui.serve.identity import Identities
 from nardy_tui.serve.language import browser_language
 from nardy_tui.serve.origin import Refusal, explained, refusal
+from nardy_tui.serve.page_link import PageLink, friend_code
 from nardy_tui.serve.table import Seat, Table
 from nardy_tui.serve.transfer import CODE_LIFE, Refused, Transfers, successor
 from nardy_tui.serve.troubles import TroubleLog
@@ -49,6 +53,7 @@ from nardy_tui.transfer_meta import TransferOffered
 
 STATIC = Path(textual_serve.__file__).resolve().parent / "static"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+FAVICON = Path(__file__).resolve().parent / "static" / "favicon.svg"
 MAX_MESSAGE = 64 * 1024
 """The longest message a page may send, in bytes: a paste, not a flood."""
 HEARTBEAT = 15.0
@@ -94,6 +99,7 @@ class PageWords:
     language: str
     right_to_left: bool
     title: str
+    loading: str
     transfer_refused: str
     """A transfer code that moves nobody (used, expired or never given)."""
     transfer_tries: str
@@ -101,6 +107,13 @@ class PageWords:
     play_here: str
     """The link from those words to the page."""
     closed: str
+    """Said once the game has ended (``Farewell.ENDED``)."""
+    lost: str
+    """Said once the socket has closed for any other reason."""
+    refused: str
+    """Said if the socket never opened."""
+    not_started: str
+    """Said when no game was started for a reason the terminal shows (``NOT_STARTED``)."""
     reload: str
     full: str
     full_on_screen: str
@@ -109,6 +122,8 @@ class PageWords:
     """Why the page may not open a game, for each refusal, as a terminal draws it."""
     address_full_on_screen: str
     """That the visitor's address plays as many games as one may, as a terminal draws it."""
+    no_cookie_on_screen: str
+    """That the browser sent no cookie naming its visitor, as a terminal draws it."""
 
 
 class GameServer:
@@ -138,6 +153,7 @@ class GameServer:
                 web.get("/", self.page),
                 web.get("/ws/{language}", self.play),
                 web.get("/download/{key}", self.download),
+                web.get("/favicon.svg", self.favicon),
                 web.static("/static", STATIC),
             ]
         )
@@ -205,7 +221,7 @@ class GameServer:
             return await _told(request, self.words[language].refused_on_screen[refused])
         visitor = self.identities.visitor(request.cookies)
         if visitor is None:
-            raise web.HTTPForbidden(text="no visitor's cookie: load the page first")
+            return await _told(request, self.words[language].no_cookie_on_screen)
         page = self._page_address(request)
         websocket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE)
         await websocket.prepare(request)
@@ -216,13 +232,13 @@ class GameServer:
         seat = Seat(close=close)
         if not await self.table.sit(visitor, seat):
             await websocket.send_bytes(_terminal_text(self.words[language].full_on_screen))
-            await websocket.close()
+            await websocket.close(code=Farewell.FULL)
             return websocket
         address = self.gate.visitor_address(request)
         if not self.gate.take_seat(address):
             self.table.leave(visitor, seat)
             await websocket.send_bytes(_terminal_text(self.words[language].address_full_on_screen))
-            await websocket.close()
+            await websocket.close(code=Farewell.NOT_STARTED)
             return websocket
         try:
             if _gone(request):  # dropped, or reloaded while the earlier game ended
@@ -232,6 +248,7 @@ class GameServer:
                 language,
                 self.venue.meeting,
                 tables=self.venue.tables,
+                page=PageLink(str(page), friend_code(request.query.get("join"))),
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=close,
@@ -315,6 +332,13 @@ class GameServer:
         except ValueError:
             return yarl.URL(_page_address((self.venue.address, self.venue.port)))
 
+    async def favicon(self, request: web.Request) -> web.FileResponse:
+        """The page's icon, served here like everything the page loads."""
+        return web.FileResponse(
+            FAVICON,
+            headers={hdrs.CONTENT_TYPE: "image/svg+xml", "X-Content-Type-Options": "nosniff"},
+        )
+
     def _language(self, request: web.Request) -> str:
         """The visitor's language: the one their browser prefers of the game's (its page's
         request says), else the server's."""
@@ -331,7 +355,7 @@ class GameServer:
         """The page: the game on ``socket``, else ``notice`` (with a link to the page),
         else the words that the table is full."""
         html = self._pages.get_template("page.html").render(
-            words=words, socket=socket, notice=notice
+            words=words, socket=socket, notice=notice, farewell=Farewell
         )
         return web.Response(
             text=html,
@@ -422,7 +446,7 @@ async def _told(request: web.Request, words: str) -> web.WebSocketResponse:
     websocket = web.WebSocketResponse(max_msg_size=MAX_MESSAGE)
     await websocket.prepare(request)
     await websocket.send_bytes(_terminal_text(words))
-    await websocket.close()
+    await websocket.close(code=Farewell.NOT_STARTED)
     return websocket
 
 

@@ -203,8 +203,11 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         """The new-match screen in place of the current one; it answers with the options."""
         self.open_new_match_screen()
 
-    def open_new_match_screen(self, back: Callable[[], None] | None = None) -> None:
-        """The new-match screen in place of the current one; Escape calls ``back``, if given."""
+    def open_new_match_screen(
+        self, back: Callable[[], None] | None = None, friend_code: str | None = None
+    ) -> None:
+        """The new-match screen in place of the current one; Escape calls ``back``, if
+        given; with ``friend_code``, the friend screen over it, that code filled in."""
         from nardy_tui.ui.newmatch import NewMatchScreen
 
         screen = NewMatchScreen(
@@ -213,6 +216,7 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
             self.change_language,
             seed=self.launch.seed,
             back=back,
+            friend_code=friend_code,
         )
         if len(self.screen_stack) > 1:
             self.pop_screen()

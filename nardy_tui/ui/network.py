@@ -53,6 +53,8 @@ from nardy_tui.ui.translated import translate_bindings
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from nardy_tui.ui.served import BrowserPage
+
 HOST_SIDE = Side.WHITE
 """The host plays White, the joiner Black (the roll-off still decides who moves first)."""
 
@@ -147,7 +149,8 @@ class NetworkGame:
             self.title = title
 
     class CodeGiven(Notice):
-        """Host, meeting by a code: the line the friend types, to copy for the player."""
+        """Host, meeting by a code: what the friend is given (``invitation``), to copy for
+        the player."""
 
         def __init__(self, line: str) -> None:
             super().__init__()
@@ -192,9 +195,16 @@ class NetworkGame:
             self.problem = problem
 
     def __init__(
-        self, launch: NetworkLaunch, saved: NetworkMatch | None, post: Callable[[Message], object]
+        self,
+        launch: NetworkLaunch,
+        saved: NetworkMatch | None,
+        post: Callable[[Message], object],
+        browser: BrowserPage | None = None,
     ) -> None:
+        """``browser``: the page this game is played on, if served to a browser (a friend
+        is then invited by a link to it, not by a command to type)."""
         self.launch = launch
+        self.browser = browser
         self.role = Role.HOST if launch.hosting else Role.JOINER
         self.saved = saved
         self._post = post
@@ -286,23 +296,43 @@ class NetworkGame:
             words.append(self.strangers.notice())
         said = escape("\n".join(word for word in words if word))
         if self.launch.rendezvous is not None and self.code:
-            line = code_line(self.code)  # letters, digits and dashes: no markup in it
+            line = escape(self.invitation(self.code))
             said = said.replace(line, f"[b]{line}[/b]", 1)
         return said
+
+    def invitation(self, code: str) -> str:
+        """What the friend is given to join by ``code``: in a terminal the command to
+        type, in a browser the link that opens their game with the code filled in (the
+        code alone if the server did not say the page's address)."""
+        if self.browser is None:
+            return code_line(code)
+        return self.browser.join_link(code) or code
 
     def _code_words(self) -> str:
         """The host's news while it waits for a friend met by a code."""
         assert self.saved is not None
         if self.saved.code and self.session.served:
             return _("Waiting for your friend to come back: no new code is needed.")
+        if self.saved.code and self.browser is not None:
+            return _("Waiting for your friend: their game finds this match again.")
         if self.saved.code:
             return _("Waiting for your friend: their 'nardy join' finds this match again.")
         if not self.code:
             return _("Asking the mailbox server for a code…")
+        if self.browser is None:
+            return _(
+                "Waiting for your friend. On their machine:\n    {line}\n"
+                "(copied, where the terminal lets it)"
+            ).format(line=code_line(self.code))
+        if self.browser.address is None:
+            return _(
+                "Waiting for your friend. Give them this code to type on their screen for a "
+                "friend:\n    {code}"
+            ).format(code=self.code)
         return _(
-            "Waiting for your friend. On their machine:\n    {line}\n"
-            "(copied, where the terminal lets it)"
-        ).format(line=code_line(self.code))
+            "Waiting for your friend. Send them this link, which opens their game with the "
+            "code {code} filled in:\n{link}\n(copied, where the browser lets it)"
+        ).format(code=self.code, link=self.invitation(self.code))
 
     def how_to_go_on(self) -> str:
         """What to type later to take this match up again, for the quit dialog."""
@@ -460,7 +490,7 @@ class NetworkGame:
         self.code = code
         if self.saved is not None:
             self.saved.shown = code
-        self._post(self.CodeGiven(code_line(code)))
+        self._post(self.CodeGiven(self.invitation(code)))
         self._tell(self._waiting_words())
 
     def turned_away(self, address: str, reason: str) -> None:

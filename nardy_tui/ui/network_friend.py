@@ -28,6 +28,7 @@ from nardy_tui.options import NetworkLaunch, Rendezvous
 from nardy_tui.ui.closing import ClosesOnce
 from nardy_tui.ui.dialogs import Choice, GiveUpFriendDialog
 from nardy_tui.ui.footer import KeysFooter
+from nardy_tui.ui.served import browser_page
 from nardy_tui.ui.sized import SizedScreenOf
 from nardy_tui.ui.startup import friend_summary, saved_in_role, taken_up
 from nardy_tui.ui.textual_patches import SubmittingInput
@@ -53,29 +54,24 @@ class FriendScreen(ClosesOnce, SizedScreenOf[NetworkLaunch | None]):
     ]
     AUTO_FOCUS = "#code"
 
-    def __init__(self, points: int, unfinished: NetworkMatch | None = None) -> None:
+    def __init__(self, points: int, unfinished: NetworkMatch | None = None, code: str = "") -> None:
+        """``code``: the friend's code to fill in (their link's), if any."""
         super().__init__()
         translate_bindings(self)
         self.points = points
         self.unfinished = unfinished
+        self.code = code
 
     def compose_main(self) -> ComposeResult:
         with Vertical(id="friend-choices"):
             yield Static(_("nardy · Long Nardy · a friend on another machine"), id="friend-title")
             yield Static(_("Join your friend's match: type the code their screen shows."))
             with Horizontal(id="code-row"):
-                yield CodeInput(placeholder=EXAMPLE_CODE, max_length=80, compact=True, id="code")
+                yield CodeInput(
+                    self.code, placeholder=EXAMPLE_CODE, max_length=80, compact=True, id="code"
+                )
                 yield Button(_("Join (Enter)"), id="join", variant="primary")
-            yield Static(
-                ngettext(
-                    "Or open a match to {count} point: your screen shows the code to give "
-                    "your friend.",
-                    "Or open a match to {count} points: your screen shows the code to give "
-                    "your friend.",
-                    self.points,
-                ).format(count=self.points),
-                id="friend-host-words",
-            )
+            yield Static(self._host_words(), id="friend-host-words")
             yield Button(_("Host a match"), id="host")
             if self.unfinished is not None:
                 yield Static(
@@ -85,14 +81,32 @@ class FriendScreen(ClosesOnce, SizedScreenOf[NetworkLaunch | None]):
                     id="friend-go-on-words",
                 )
                 yield Button(_("Go on with it"), id="go-on")
-            yield Static(
-                _(
-                    "Both machines need the internet, or servers of your own "
-                    "(NARDY_MAILBOX, NARDY_TRANSIT)."
-                ),
-                id="friend-needs",
-            )
+            yield Static(self._needs_words(), id="friend-needs")
         yield KeysFooter()
+
+    def _host_words(self) -> str:
+        """What hosting gives: in a browser with the page's address, a link to send."""
+        if self.app.is_web and browser_page().address is not None:
+            return ngettext(
+                "Or open a match to {count} point: your screen shows a link to send your friend.",
+                "Or open a match to {count} points: your screen shows a link to send your friend.",
+                self.points,
+            ).format(count=self.points)
+        return ngettext(
+            "Or open a match to {count} point: your screen shows the code to give your friend.",
+            "Or open a match to {count} points: your screen shows the code to give your friend.",
+            self.points,
+        ).format(count=self.points)
+
+    def _needs_words(self) -> str:
+        """What else it takes: in a terminal, the servers the player may choose; in a
+        browser, where the server chose them, how a friend's link comes in."""
+        if self.app.is_web:
+            return _("A link from your friend opens this screen with their code filled in.")
+        return _(
+            "Both machines need the internet, or servers of your own "
+            "(NARDY_MAILBOX, NARDY_TRANSIT)."
+        )
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from nardy_tui.i18n import _
 from nardy_tui.ui.lazy import game_screen_in, game_screen_type
 from nardy_tui.ui.network import ConnectingScreen, NetworkGame, resumable
+from nardy_tui.ui.served import browser_page
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Coroutine
@@ -42,6 +43,9 @@ class Stage(Protocol):
 
     @property
     def game_services(self) -> GameServices: ...
+
+    @property
+    def is_web(self) -> bool: ...
 
     def post_message(self, message: Message) -> bool: ...
 
@@ -90,7 +94,8 @@ class NetworkScreens:
 
         self._from_app, self._left = from_app, False
         try:
-            self.game = NetworkGame(launch, resumable(launch), self._stage.post_message)
+            browser = browser_page() if self._stage.is_web else None
+            self.game = NetworkGame(launch, resumable(launch), self._stage.post_message, browser)
             await self.game.start()
         except NetworkSaveError as error:
             self._give_up(str(error))
@@ -145,7 +150,7 @@ class NetworkScreens:
                 back = self.back_to_new_match if self._from_app else None
                 stage.push_screen(ConnectingScreen(title, back))
             case NetworkGame.CodeGiven(line=line):
-                stage.copy_to_clipboard(line)  # OSC 52: where the terminal lets it
+                stage.copy_to_clipboard(line)  # OSC 52: where the terminal (browser) lets it
             case NetworkGame.News():
                 self._show_news(notice)
             case NetworkGame.Arrived():

@@ -146,11 +146,14 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Non
         change_language: Callable[[str], None],
         seed: int | None = None,
         back: Callable[[], None] | None = None,
+        friend_code: str | None = None,
     ) -> None:
         """``settings`` gives the choices made last and the switches, which a tick changes
         at once through ``change_setting`` (name, value); choosing a language calls
         ``change_language`` (its code), which draws this screen again in it. ``back``, if
-        given, is where Escape leads: the screen is dismissed with None and it is called."""
+        given, is where Escape leads: the screen is dismissed with None and it is called.
+        ``friend_code``: a friend's code to join (their link's), on the friend screen
+        opened over this one at once."""
         super().__init__()
         translate_bindings(self)
         self.settings = settings
@@ -158,6 +161,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Non
         self._change_language = change_language
         self.seed = seed
         self.back = back
+        self.friend_code = friend_code
 
     def compose_main(self) -> ComposeResult:
         settings = self.settings
@@ -229,6 +233,8 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Non
     def ready(self) -> None:
         self._update_bot_choices()
         self._fit(self.app.size.width)
+        if self.friend_code is not None:
+            self.action_friend(self.friend_code)
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
@@ -278,12 +284,12 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Non
     def _friend_pressed(self) -> None:
         self.action_friend()
 
-    def action_friend(self) -> None:
-        """Join a friend's match by its code, host one of the length chosen here, or go on
-        with the unfinished one."""
+    def action_friend(self, code: str = "") -> None:
+        """Join a friend's match by its code (``code`` filled in), host one of the length
+        chosen here, or go on with the unfinished one."""
         points = MATCH_LENGTHS[self._chosen("length")]
         unfinished = saved_with_friend(partial(self.notify, severity="warning"))
-        self.app.push_screen(FriendScreen(points, unfinished), self._friend_chosen)
+        self.app.push_screen(FriendScreen(points, unfinished, code), self._friend_chosen)
 
     def _friend_chosen(self, launch: NetworkLaunch | None) -> None:
         if launch is not None:

@@ -17,6 +17,7 @@ from nardy_tui.i18n import _
 from nardy_tui.options import LaunchOptions, MatchOptions, Mode, NetworkLaunch
 from nardy_tui.play import Saver
 from nardy_tui.ui.network import side_of
+from nardy_tui.ui.served import join_code_asked
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -151,7 +152,9 @@ class Opener(Protocol):
         warned: frozenset[TurnKey] = ...,
     ) -> None: ...
 
-    def open_new_match_screen(self, back: Callable[[], None] | None = None) -> None: ...
+    def open_new_match_screen(
+        self, back: Callable[[], None] | None = None, friend_code: str | None = None
+    ) -> None: ...
 
     def play_friend(self, launch: NetworkLaunch) -> None: ...
 
@@ -179,12 +182,17 @@ class FirstScreen:
         self._launch = app.launch
 
     def open(self) -> None:
-        """Open it; with nothing asked for, an unfinished match with a friend met by a
-        code is offered first: a page of ``nardy serve`` reloaded mid-match (the app
-        started again, with no command line) finds it there."""
+        """Open it; with nothing asked for, a page of ``nardy serve`` opened from a
+        friend's link (``?join=CODE``) opens the friend screen with the code filled in, and
+        an unfinished match with a friend met by a code is offered first: a page reloaded
+        mid-match (the app started again, with no command line) finds it there."""
         from nardy_tui.ui.dialogs import ResumeDialog
 
         asked = self._launch.match is not None or self._launch.resume is not None
+        friend_code = None if asked else join_code_asked()
+        if friend_code is not None:
+            self._open_friend_screen(friend_code)
+            return
         saved = None if asked else saved_with_friend(self._warn)
         if saved is None:
             self._open_here()
@@ -192,6 +200,15 @@ class FirstScreen:
         self._app.push_screen(
             ResumeDialog(friend_summary(saved)), partial(self._friend_chosen, saved)
         )
+
+    def _open_friend_screen(self, code: str) -> None:
+        """The friend screen with ``code`` filled in, over the new-match screen; Escape
+        there leads, as choosing a new match does, to the question whether to resume a
+        match saved on this machine, if one is (the friend screen offers the unfinished
+        match with a friend itself)."""
+        saved = self._app.saver.load()[0]
+        back = None if saved is None else partial(self._offer_resume, saved)
+        self._app.open_new_match_screen(back=back, friend_code=code)
 
     def _warn(self, problem: str) -> None:
         self._app.notify(problem, severity="warning", timeout=10)

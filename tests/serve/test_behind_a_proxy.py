@@ -25,6 +25,7 @@ from yarl import URL
 
 from nardy_tui.cli.serve import page_words_in_every_language
 from nardy_tui.serve import GameServer, MeetingServers, Venue
+from nardy_tui.serve.farewell import Farewell
 from tests.serve.test_serving import Browser, Screen, serving
 
 PUBLIC = URL("https://nardy.example/nardy/")
@@ -98,6 +99,7 @@ async def test_without_the_public_url_a_proxys_page_is_told_why_and_the_log_says
             refused = await game_socket(session, upstream, origin="https://nardy.example")
             await refused.shows("Behind a proxy, the server needs --public-url")
             await refused.closed()
+            assert refused.socket.close_code == Farewell.NOT_STARTED
     [line] = [record.getMessage() for record in caplog.records]
     assert "refused a game to a page of 'https://nardy.example'" in line
     assert "--public-url" in line

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from nardy_tui.serve.game_process import GAME_COMMAND, NICENESS, GameProcess, MeetingServers
+from nardy_tui.serve.page_link import PageLink
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="Linux /proc")
 
@@ -152,3 +153,26 @@ def runs(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return state != "Z"
+
+
+def test_the_game_is_told_its_pages_address_and_the_friends_code_of_its_link_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the visitor's request named, never what the server's own environment holds."""
+    monkeypatch.setenv("NARDY_JOIN_CODE", "1-left-over")
+    link = PageLink.asked("http", "127.0.0.1:8000", "12-tiger-lamp")
+    with_link, without = (
+        GameProcess(
+            tmp_path / "visitor",
+            "en",
+            MeetingServers(),
+            page=page,
+            write_bytes=nothing,
+            write_str=nothing,
+            close=nothing,
+        )._build_environment()
+        for page in (link, PageLink(None))
+    )
+    assert with_link["NARDY_PAGE_URL"] == "http://127.0.0.1:8000/"
+    assert with_link["NARDY_JOIN_CODE"] == "12-tiger-lamp"
+    assert "NARDY_JOIN_CODE" not in without and "NARDY_PAGE_URL" not in without

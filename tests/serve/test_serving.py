@@ -26,6 +26,7 @@ from yarl import URL
 
 from nardy_tui.options import Mode
 from nardy_tui.serve import SECRET_FILE, server_secret
+from nardy_tui.serve.farewell import Farewell
 from nardy_tui.serve.identity import COOKIE, Identities
 from nardy_tui.storage import Settings, load_saved, save_settings
 
@@ -34,6 +35,7 @@ DEADLINE = 30.0
 """Seconds any one wait may take before the test fails: an upper bound, not a pause."""
 ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\x1b[=>]")
 UP, SPACE, ENTER, CTRL_P = "\x1b[A", " ", "\r", "\x10"
+PROCESSES = Path("/proc")
 
 
 @dataclass(frozen=True)
@@ -193,7 +195,11 @@ class Browser:
         return await self.connect(found.group(1), origin)
 
     async def connect(self, path: str, origin: str | None = None) -> Screen:
+        """The socket at ``path``, opened as the page's script opens it: at the page's
+        size, with the friend's code of the page's link (``?join=``) passed on."""
         socket = self.link.join(URL(path)).with_scheme("ws").with_query(width=100, height=32)
+        if "join" in self.link.query:
+            socket = socket.update_query(join=self.link.query["join"])
         return Screen(
             await self.session.ws_connect(socket, origin=origin, headers=self._headers(socket))
         )
@@ -224,6 +230,21 @@ async def start_hot_seat(screen: Screen) -> None:
     await screen.shows("●▌ Hot-seat")
     await screen.press("s")
     await screen.shows("roll-off")
+
+
+def environments_of_games(served: Served) -> list[dict[str, str]]:
+    """The environment of each visitor's game running on ``served`` (Linux's /proc): the
+    processes whose NARDY_HOME is a visitor's folder of that server."""
+    found = []
+    for environ in PROCESSES.glob("[0-9]*/environ"):
+        try:
+            entries = environ.read_bytes().decode("utf-8", "replace").split("\0")
+        except OSError:  # another user's process, or one that has ended
+            continue
+        environment = dict(entry.split("=", 1) for entry in entries if "=" in entry)
+        if Path(environment.get("NARDY_HOME", "/")).parent == served.visitors:
+            found.append(environment)
+    return found
 
 
 def saved_mode(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Mode | None:
@@ -276,6 +297,7 @@ async def test_one_visitor_too_many_is_told_that_the_table_is_full(
         bens_game = await ben.connect("ws/en")
         await bens_game.shows("The table is full")
         await bens_game.closed()
+        assert bens_game.socket.close_code == Farewell.FULL  # the page's words: full
 
         await anns_game.socket.close()
         await ben.finds_a_seat()
@@ -413,9 +435,10 @@ async def test_a_cookie_the_server_did_not_sign_names_nobody_and_its_browser_is_
         ):
             forger = Browser(session, served)
             forger.cookies.update_cookies({COOKIE: forged}, served.address)
-            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-                await forger.connect("ws/en")
-            assert refused.value.status == 403, forged
+            refused = await forger.connect("ws/en")
+            await refused.shows("allow cookies for this site")
+            await refused.closed()
+            assert refused.socket.close_code == Farewell.NOT_STARTED, forged
             await forger.open()
             assert forger.cookie not in (None, forged, victim.cookie), forged
         forgers_game = await forger.play()
@@ -450,3 +473,18 @@ async def test_a_code_asked_for_in_the_game_moves_the_match_to_another_browser_o
         status, page = await stranger.open(link)
         assert status == 410 and "This transfer link has been used" in page
         assert stranger.cookie not in (None, laptop.cookie)
+
+
+async def test_a_friends_link_opens_the_visitors_game_on_the_join_screen_with_the_code(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    async with serving(tmp_path) as served:
+        friend = Browser(session, served)
+        friend.link = served.address.with_query(join="12-tiger-lamp")
+        game = await friend.play()
+        await game.shows("Join your friend's match")
+        await game.shows("12-tiger-lamp")
+        if PROCESSES.exists():  # what the game was told, as Linux shows it
+            [told] = environments_of_games(served)
+            assert told["NARDY_PAGE_URL"] == str(served.address)
+            assert told["NARDY_JOIN_CODE"] == "12-tiger-lamp"

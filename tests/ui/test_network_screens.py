@@ -28,6 +28,7 @@ class FakeStage:
     exits: list[tuple[int, str]] = field(default_factory=list)
     posted: list[Message] = field(default_factory=list)
     new_match_screens: int = 0
+    is_web: bool = False
     workers: list[Coroutine[Any, Any, None]] = field(default_factory=list)
 
     @property
