@@ -58,6 +58,8 @@ DROP_EVERY = 4
 RETRY_AFTER = 0.5
 """Seconds a visitor told that the table is full waits before trying again."""
 FIRST_FRAME = "Start the match"
+CONNECTIONS = 512
+"""Connections the server lets loopback keep open: each person's client keeps its own."""
 TABLE_FULL = "The table is full"
 
 
@@ -175,9 +177,12 @@ async def main() -> int:
 
 
 async def serve(home: Path, seats: int) -> tuple[asyncio.subprocess.Process, URL]:
-    """``nardy serve`` on a free loopback port with ``seats`` seats, speaking English."""
+    """``nardy serve`` on a free loopback port with ``seats`` seats, speaking English, all
+    of them for one address (the visitors all come from loopback)."""
     server = await asyncio.create_subprocess_exec(
         *(sys.executable, "-m", "nardy_tui", "serve", "--port", "0", "--visitors", str(seats)),
+        # Every visitor here comes from loopback: one address may use every seat.
+        *("--visitors-per-address", str(seats), "--connections-per-address", str(CONNECTIONS)),
         cwd=ROOT,
         env={**os.environ, "NARDY_HOME": str(home), "LANGUAGE": "en"},
         stdout=asyncio.subprocess.PIPE,
