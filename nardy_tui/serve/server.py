@@ -285,8 +285,10 @@ class GameServer:
     async def _transferred(self, request: web.Request, code: str) -> web.Response:
         """The page for a transfer code's link: the browser becomes the successor of the
         visitor the code moves (``transfer.successor``) and is sent to the page; a code
-        that moves nobody is said to, and the browser stays who it was (or is new)."""
-        moved = self.transfers.take(code, request.remote or "")
+        that moves nobody is said to, and the browser stays who it was (or is new). Wrong
+        codes count against the visitor's address as the gate reads it: behind a proxy, the
+        one it forwards, so that a stranger's guesses do not stop everyone's links."""
+        moved = self.transfers.take(code, self.gate.visitor_address(request))
         if isinstance(moved, Visitor):
             response = _see_page(request.query, without="transfer")
             self.identities.give(response, await successor(moved, self.table, self.venue.root))

@@ -20,7 +20,7 @@ import contextlib
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -65,7 +65,7 @@ class Transfers:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
         self._given: dict[str, _Given] = {}
-        self._wrong: dict[str, list[float]] = {}
+        self._wrong: dict[Hashable, list[float]] = {}
         """Each address's wrong tries lately, by when."""
 
     def give(self, visitor: Visitor) -> str:
@@ -82,8 +82,9 @@ class Transfers:
         self._given[code] = _Given(visitor, now + CODE_LIFE)
         return code
 
-    def take(self, code: str, address: str) -> Visitor | Refused:
-        """The visitor ``code`` moves, tried from ``address``; the code is used up.
+    def take(self, code: str, address: Hashable) -> Visitor | Refused:
+        """The visitor ``code`` moves, tried from ``address`` (whom wrong tries count
+        against); the code is used up.
 
         >>> transfers = Transfers()
         >>> code = transfers.give(Visitor("a" * 32))
