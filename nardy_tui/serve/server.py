@@ -195,7 +195,7 @@ class GameServer:
         self.identities.give(response, visitor)
         return response
 
-    async def play(self, request: web.Request) -> web.WebSocketResponse:
+    async def play(self, request: web.Request) -> web.StreamResponse:
         """The visitor's game over a websocket, for as long as it is open."""
         language = request.match_info["language"]
         if language not in self.words:
@@ -208,21 +208,20 @@ class GameServer:
             raise web.HTTPForbidden(text="no visitor's cookie: load the page first")
         page = self._page_address(request)
         websocket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE)
-        await websocket.prepare(request)
+        if not await _answered(websocket, request):
+            return web.Response()  # to nobody: aiohttp's try to send it fails quietly
 
         async def close() -> None:
             await websocket.close()
 
         seat = Seat(close=close)
         if not await self.table.sit(visitor, seat):
-            await websocket.send_bytes(_terminal_text(self.words[language].full_on_screen))
-            await websocket.close()
+            await _tell(websocket, self.words[language].full_on_screen)
             return websocket
         address = self.gate.visitor_address(request)
         if not self.gate.take_seat(address):
             self.table.leave(visitor, seat)
-            await websocket.send_bytes(_terminal_text(self.words[language].address_full_on_screen))
-            await websocket.close()
+            await _tell(websocket, self.words[language].address_full_on_screen)
             return websocket
         try:
             if _gone(request):  # dropped, or reloaded while the earlier game ended
@@ -419,13 +418,32 @@ def _number(text: str | None, default: int) -> int:
         return default
 
 
-async def _told(request: web.Request, words: str) -> web.WebSocketResponse:
+async def _told(request: web.Request, words: str) -> web.StreamResponse:
     """A socket that only tells its page ``words`` (why it starts no game), then closes."""
     websocket = web.WebSocketResponse(max_msg_size=MAX_MESSAGE)
-    await websocket.prepare(request)
-    await websocket.send_bytes(_terminal_text(words))
-    await websocket.close()
+    if not await _answered(websocket, request):
+        return web.Response()  # to nobody, as in ``play``
+    await _tell(websocket, words)
     return websocket
+
+
+async def _answered(websocket: web.WebSocketResponse, request: web.Request) -> bool:
+    """Answer the handshake of ``request``'s socket; False if its page has gone already
+    (a script's handshakes dropped at once): nothing to play or tell, and no error to log
+    for each. ``websocket`` is then half made, and is not to be returned to aiohttp."""
+    try:
+        await websocket.prepare(request)
+    except ConnectionResetError:
+        return False
+    return True
+
+
+async def _tell(websocket: web.WebSocketResponse, words: str) -> None:
+    """Tell the page ``words`` (why it starts no game) and close its socket; a page gone
+    meanwhile is told nothing."""
+    with contextlib.suppress(ConnectionResetError):
+        await websocket.send_bytes(_terminal_text(words))
+        await websocket.close()
 
 
 def _terminal_text(words: str) -> bytes:

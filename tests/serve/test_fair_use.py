@@ -23,9 +23,13 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.typedefs import Handler
 from yarl import URL
 
-from nardy_tui.cli.serve import serve_main
+from nardy_tui.cli.serve import page_words_in_every_language, serve_main
+from nardy_tui.serve import GameServer, MeetingServers, Venue
 from tests.serve.test_serve_command import one_line
 from tests.serve.test_serving import DEADLINE, ROOT, Browser, Screen, Served, serving
 
@@ -170,3 +174,31 @@ def test_a_mistaken_limit_is_one_line(
         serve_main(options)
     assert exit.value.code == 2
     assert words in one_line(capsys.readouterr().err)
+
+
+@web.middleware
+async def gone_before_the_answer(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """The page of a game's socket goes away as the server answers its handshake, as a
+    script's handshakes dropped at once do: its connection is closing."""
+    if request.path.startswith("/ws/") and request.transport is not None:
+        request.transport.is_closing = lambda: True  # type: ignore[method-assign]
+    return await handler(request)
+
+
+async def test_sockets_gone_before_their_answer_are_no_error_in_the_log(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Whether the page would have played or been refused (another site's), a socket gone
+    before its handshake is answered was a traceback each in the log: a script that drops
+    its handshakes in a loop filled it."""
+    venue = Venue("127.0.0.1", 0, 4, tmp_path, 60.0, "en", MeetingServers())
+    server = GameServer(venue, page_words_in_every_language(), bytes(32))
+    app = server.web_app()
+    app.middlewares.append(gone_before_the_answer)
+    async with TestServer(app) as http, TestClient(http) as browser:
+        assert (await browser.get("/")).status == 200  # the visitor's cookie
+        for origin in (str(http.make_url("/").origin()), "https://elsewhere.example"):
+            with pytest.raises(aiohttp.ClientError):
+                await browser.ws_connect("/ws/en", origin=origin)
+        assert not server._games
+    assert [record.getMessage() for record in caplog.records if record.exc_info] == [], caplog.text
