@@ -350,9 +350,9 @@ async def _relay(
     what the page sends by itself does not count (``activity``)."""
     loop = asyncio.get_running_loop()
     quiet_until = loop.time() + idle
-    while True:
+    while (left := quiet_until - loop.time()) > 0:  # aiohttp takes a timeout of 0 for none
         try:
-            message = await websocket.receive(timeout=max(0.0, quiet_until - loop.time()))
+            message = await websocket.receive(timeout=left)
         except TimeoutError:
             return
         if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import cast
 
 import aiohttp
 import pytest
@@ -30,6 +31,9 @@ from yarl import URL
 
 from nardy_tui.cli.serve import page_words_in_every_language, serve_main
 from nardy_tui.serve import GameServer, MeetingServers, Venue
+from nardy_tui.serve.activity import TerminalSize
+from nardy_tui.serve.game_process import GameProcess
+from nardy_tui.serve.server import _relay
 from tests.serve.test_serve_command import one_line
 from tests.serve.test_serving import DEADLINE, ROOT, Browser, Screen, Served, serving
 
@@ -202,3 +206,47 @@ async def test_sockets_gone_before_their_answer_are_no_error_in_the_log(
                 await browser.ws_connect("/ws/en", origin=origin)
         assert not server._games
     assert [record.getMessage() for record in caplog.records if record.exc_info] == [], caplog.text
+
+
+class NoGame:
+    """A game that takes whatever it is sent: the socket's idle time alone is looked at."""
+
+    async def send_bytes(self, data: bytes) -> bool:
+        return True
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        pass
+
+    async def focus(self) -> None:
+        pass
+
+    async def blur(self) -> None:
+        pass
+
+
+async def test_a_socket_that_chatters_past_its_idle_time_then_falls_silent_loses_its_seat() -> None:
+    """aiohttp takes a receive timeout of 0 for none at all: a frame read once the idle
+    time had run out left the socket waiting for ever, its seat kept by the heartbeat."""
+    idle = 0.3
+    relayed = asyncio.Event()
+
+    async def socket(request: web.Request) -> web.WebSocketResponse:
+        websocket = web.WebSocketResponse()
+        await websocket.prepare(request)
+        await _relay(websocket, cast(GameProcess, NoGame()), TerminalSize(100, 32), idle)
+        relayed.set()
+        await websocket.close()
+        return websocket
+
+    app = web.Application()
+    app.add_routes([web.get("/", socket)])
+    async with TestServer(app) as http, TestClient(http) as page:
+        websocket = await page.ws_connect("/")
+        loop = asyncio.get_running_loop()
+        past_the_idle_time = loop.time() + 2 * idle
+        while loop.time() < past_the_idle_time and not relayed.is_set():
+            for _ in range(50):
+                await websocket.send_json(["focus"])  # the page's own doing: never answered
+            await asyncio.sleep(0)
+        async with asyncio.timeout(DEADLINE):
+            await relayed.wait()
