@@ -41,6 +41,7 @@ from nardy_tui.serve.gate import KEEPALIVE_SECONDS, Gate, GatedSite, Limits
 from nardy_tui.serve.identity import Identities
 from nardy_tui.serve.language import browser_language
 from nardy_tui.serve.origin import Refusal, explained, refusal
+from nardy_tui.serve.pace import Pace
 from nardy_tui.serve.table import Seat, Table
 from nardy_tui.serve.transfer import CODE_LIFE, Refused, Transfers, successor
 from nardy_tui.serve.troubles import TroubleLog
@@ -345,11 +346,12 @@ class GameServer:
 async def _relay(
     websocket: web.WebSocketResponse, game: GameProcess, size: TerminalSize, idle: float
 ) -> None:
-    """Pass what the page sends to the game, until the socket closes or the visitor has
-    done nothing for ``idle`` seconds (the game then ends, its match saved as it went):
-    what the page sends by itself does not count (``activity``)."""
+    """Pass what the page sends to the game, at a pace (``pace``), until the socket closes
+    or the visitor has done nothing for ``idle`` seconds (the game then ends, its match
+    saved as it went): what the page sends by itself does not count (``activity``)."""
     loop = asyncio.get_running_loop()
     quiet_until = loop.time() + idle
+    pace = Pace()
     while (left := quiet_until - loop.time()) > 0:  # aiohttp takes a timeout of 0 for none
         try:
             message = await websocket.receive(timeout=left)
@@ -359,6 +361,8 @@ async def _relay(
             return
         if message.type is WSMsgType.TEXT and await _pass_on(message.data, websocket, game, size):
             quiet_until = loop.time() + idle
+        if (wait := pace.wait_after_frame()) > 0:
+            await asyncio.sleep(wait)
 
 
 async def _pass_on(

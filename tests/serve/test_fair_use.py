@@ -33,9 +33,11 @@ from nardy_tui.cli.serve import page_words_in_every_language, serve_main
 from nardy_tui.serve import GameServer, MeetingServers, Venue
 from nardy_tui.serve.activity import TerminalSize
 from nardy_tui.serve.game_process import GameProcess
+from nardy_tui.serve.pace import BURST, FRAMES_PER_SECOND, Pace
 from nardy_tui.serve.server import _relay
 from tests.serve.test_serve_command import one_line
 from tests.serve.test_serving import DEADLINE, ROOT, Browser, Screen, Served, serving
+from tests.serve.test_transfer import Clock
 
 # ruff: noqa: RUF001 (the log counts with a multiplication sign)
 
@@ -250,3 +252,42 @@ async def test_a_socket_that_chatters_past_its_idle_time_then_falls_silent_loses
             await asyncio.sleep(0)
         async with asyncio.timeout(DEADLINE):
             await relayed.wait()
+
+
+def test_a_sockets_frames_are_read_at_a_pace_once_its_burst_is_spent() -> None:
+    clock = Clock()
+    pace = Pace(rate=100, burst=3, clock=clock)
+    assert [pace.wait_after_frame() for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert pace.wait_after_frame() == pytest.approx(0.01)
+    clock.now += 0.01  # waited as told
+    assert pace.wait_after_frame() == pytest.approx(0.01)
+    clock.now += 60.0  # a quiet minute earns one burst, not more
+    assert [pace.wait_after_frame() > 0 for _ in range(4)] == [False, False, False, True]
+
+
+async def test_a_socket_that_floods_the_server_with_frames_is_read_at_a_pace() -> None:
+    """A script on a seat sending tiny frames as fast as it can took the server's time
+    from every other page: its frames are read at the pace, after a burst."""
+    flood = int(BURST + FRAMES_PER_SECOND)  # one second's worth past the burst
+    pongs = 0
+
+    async def socket(request: web.Request) -> web.WebSocketResponse:
+        websocket = web.WebSocketResponse()
+        await websocket.prepare(request)
+        await _relay(websocket, cast(GameProcess, NoGame()), TerminalSize(100, 32), 60.0)
+        return websocket
+
+    app = web.Application()
+    app.add_routes([web.get("/", socket)])
+    async with TestServer(app) as http, TestClient(http) as page:
+        websocket = await page.ws_connect("/")
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        for _ in range(flood):
+            await websocket.send_json(["ping", "1"])
+        async with asyncio.timeout(DEADLINE):
+            while pongs < flood:
+                assert (await websocket.receive_json())[0] == "pong"
+                pongs += 1
+        assert loop.time() - began >= 0.8 * (flood - BURST) / FRAMES_PER_SECOND
+        await websocket.close()
