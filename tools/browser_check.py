@@ -14,11 +14,12 @@ with exit status 1. The screenshot shows the board after the reload.
 
 ``--behind-nginx`` plays the same match through nginx with TLS (a self-signed certificate,
 on loopback) that serves the game under ``/nardy/``, as the README's example does, with
-``nardy serve --public-url`` naming the proxy's address. It also checks that the match's
-record downloads through the proxy's path, and that a second visitor (a browser context of
-their own, so cookies and storage of their own) is offered a new match, not the first one's,
-and after a reload finds their own match while the first visitor finds theirs. Screenshots
-of both visitors go to ``screenshots/behind-nginx-*.png``.
+``nardy serve --public-url`` naming the proxy's address and ``--proxy-address`` the address
+the proxy connects from. It also checks that the match's record downloads through the
+proxy's path, and that a second visitor (a browser context of their own, so cookies and
+storage of their own) is offered a new match, not the first one's, and after a reload finds
+their own match while the first visitor finds theirs. Screenshots of both visitors go to
+``screenshots/behind-nginx-*.png``.
 """
 
 from __future__ import annotations
@@ -231,7 +232,9 @@ def check_behind_nginx(screenshots: Path, timeout: float) -> None:
     with (
         tempfile.TemporaryDirectory() as home,
         tempfile.TemporaryDirectory() as nginx_files,
-        serving(Path(home), timeout, ["--public-url", public_url]) as served,
+        serving(
+            Path(home), timeout, ["--public-url", public_url, "--proxy-address", "127.0.0.1"]
+        ) as served,
         nginx_in_front(port, URL(served.address).port or 0, Path(nginx_files)) as proxy,
     ):
         passed(f"nardy serve at {served.address}, behind nginx with TLS at {proxy.public_url}")

@@ -33,10 +33,12 @@ LOCATION = """\
         proxy_set_header Upgrade $http_upgrade;
         proxy_set_header Connection "upgrade";
         proxy_set_header Host $host;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     }
 """
 """The README's example: the game's websocket passed on (HTTP/1.1, Upgrade and Connection),
-``/nardy/`` taken off the path, the visitor's Host kept."""
+``/nardy/`` taken off the path, the visitor's Host kept and their address forwarded (the
+server believes it with ``--proxy-address 127.0.0.1``)."""
 
 CONFIGURATION = """\
 daemon off;

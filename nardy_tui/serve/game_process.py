@@ -196,6 +196,7 @@ class GameProcess(AppService):
             if process.returncode is None:
                 with contextlib.suppress(ProcessLookupError):
                     process.kill()
+        await process.wait()  # reaped: a killed game is not left a zombie
         if self._task is not None:
             await self._task  # the game's output read to its end
         await self.remote_close()

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from aiohttp import hdrs, web
+from aiohttp.log import server_logger
 from aiohttp.typedefs import Handler
 
 from nardy_tui.serve.troubles import Trouble, TroubleLog
@@ -292,9 +293,10 @@ class _GatedConnection(asyncio.Protocol):
 
 
 class GatedSite(web.TCPSite):
-    """aiohttp's TCP site, with its connections through ``gate``; once stopped, the
-    trouble not yet said is said. It starts its listening socket as ``TCPSite`` does,
-    with the attributes ``TCPSite`` keeps (aiohttp 3.9 and later)."""
+    """aiohttp's TCP site, with its connections through ``gate`` and its bad requests one
+    of the gate's troubles (not a traceback each); once stopped, the trouble not yet said
+    is said. It starts its listening socket as ``TCPSite`` does, with the attributes
+    ``TCPSite`` keeps (aiohttp 3.9 and later)."""
 
     def __init__(self, runner: web.BaseRunner, gate: Gate, host: str, port: int) -> None:
         super().__init__(runner, host, port)
@@ -304,6 +306,7 @@ class GatedSite(web.TCPSite):
         await web.BaseSite.start(self)  # the runner knows its site (and stops it)
         loop = asyncio.get_running_loop()
         self._gate.troubles.hear_the_loop(loop)
+        self._gate.troubles.hear_aiohttp(server_logger)
         aiohttp_protocol = self._runner.server
         assert aiohttp_protocol is not None
         self._server = await loop.create_server(
@@ -315,4 +318,5 @@ class GatedSite(web.TCPSite):
 
     async def stop(self) -> None:
         await super().stop()
+        self._gate.troubles.deaf_to_aiohttp(server_logger)
         self._gate.troubles.flush()

@@ -96,7 +96,8 @@ class Identities:
 
     def __init__(self, secret: bytes, public_url: URL | None = None) -> None:
         self._secret = secret
-        self._path = "/" if public_url is None else public_url.path or "/"
+        self._path = "/" if public_url is None else public_url.raw_path or "/"
+        """As the browser sends it, its letters escaped: a cookie's path is matched so."""
         self._secure = public_url is not None and public_url.scheme == "https"
 
     def visitor(self, cookies: Mapping[str, str]) -> Visitor | None:

@@ -44,6 +44,7 @@ from nardy_tui.serve.gate import KEEPALIVE_SECONDS, Gate, GatedSite, Limits
 from nardy_tui.serve.identity import Identities
 from nardy_tui.serve.language import browser_language
 from nardy_tui.serve.origin import Refusal, explained, refusal
+from nardy_tui.serve.pace import Pace
 from nardy_tui.serve.page_link import PageLink, friend_code
 from nardy_tui.serve.table import Seat, Table
 from nardy_tui.serve.transfer import CODE_LIFE, Refused, Transfers, successor
@@ -211,7 +212,7 @@ class GameServer:
         self.identities.give(response, visitor)
         return response
 
-    async def play(self, request: web.Request) -> web.WebSocketResponse:
+    async def play(self, request: web.Request) -> web.StreamResponse:
         """The visitor's game over a websocket, for as long as it is open."""
         language = request.match_info["language"]
         if language not in self.words:
@@ -224,21 +225,20 @@ class GameServer:
             return await _told(request, self.words[language].no_cookie_on_screen)
         page = self._page_address(request)
         websocket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE)
-        await websocket.prepare(request)
+        if not await _answered(websocket, request):
+            return web.Response()  # to nobody: aiohttp's try to send it fails quietly
 
         async def close() -> None:
             await websocket.close()
 
         seat = Seat(close=close)
         if not await self.table.sit(visitor, seat):
-            await websocket.send_bytes(_terminal_text(self.words[language].full_on_screen))
-            await websocket.close(code=Farewell.FULL)
+            await _tell(websocket, self.words[language].full_on_screen, Farewell.FULL)
             return websocket
         address = self.gate.visitor_address(request)
         if not self.gate.take_seat(address):
             self.table.leave(visitor, seat)
-            await websocket.send_bytes(_terminal_text(self.words[language].address_full_on_screen))
-            await websocket.close(code=Farewell.NOT_STARTED)
+            await _tell(websocket, self.words[language].address_full_on_screen)
             return websocket
         try:
             if _gone(request):  # dropped, or reloaded while the earlier game ended
@@ -302,7 +302,9 @@ class GameServer:
     async def _transferred(self, request: web.Request, code: str) -> web.Response:
         """The page for a transfer code's link: the browser becomes the successor of the
         visitor the code moves (``transfer.successor``) and is sent to the page; a code
-        that moves nobody is said to, and the browser stays who it was (or is new)."""
+        that moves nobody is said to, and the browser stays who it was (or is new). Wrong
+        codes count against the visitor's address as the gate reads it: behind a proxy, the
+        one it forwards, so that a stranger's guesses do not stop everyone's links."""
         moved = self.transfers.take(code, self.gate.visitor_address(request))
         if isinstance(moved, Visitor):
             response = _see_page(request.query, without="transfer")
@@ -368,20 +370,23 @@ class GameServer:
 async def _relay(
     websocket: web.WebSocketResponse, game: GameProcess, size: TerminalSize, idle: float
 ) -> None:
-    """Pass what the page sends to the game, until the socket closes or the visitor has
-    done nothing for ``idle`` seconds (the game then ends, its match saved as it went):
-    what the page sends by itself does not count (``activity``)."""
+    """Pass what the page sends to the game, at a pace (``pace``), until the socket closes
+    or the visitor has done nothing for ``idle`` seconds (the game then ends, its match
+    saved as it went): what the page sends by itself does not count (``activity``)."""
     loop = asyncio.get_running_loop()
     quiet_until = loop.time() + idle
-    while True:
+    pace = Pace()
+    while (left := quiet_until - loop.time()) > 0:  # aiohttp takes a timeout of 0 for none
         try:
-            message = await websocket.receive(timeout=max(0.0, quiet_until - loop.time()))
+            message = await websocket.receive(timeout=left)
         except TimeoutError:
             return
         if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
             return
         if message.type is WSMsgType.TEXT and await _pass_on(message.data, websocket, game, size):
             quiet_until = loop.time() + idle
+        if (wait := pace.wait_after_frame()) > 0:
+            await asyncio.sleep(wait)
 
 
 async def _pass_on(
@@ -441,13 +446,35 @@ def _number(text: str | None, default: int) -> int:
         return default
 
 
-async def _told(request: web.Request, words: str) -> web.WebSocketResponse:
+async def _told(request: web.Request, words: str) -> web.StreamResponse:
     """A socket that only tells its page ``words`` (why it starts no game), then closes."""
     websocket = web.WebSocketResponse(max_msg_size=MAX_MESSAGE)
-    await websocket.prepare(request)
-    await websocket.send_bytes(_terminal_text(words))
-    await websocket.close(code=Farewell.NOT_STARTED)
+    if not await _answered(websocket, request):
+        return web.Response()  # to nobody, as in ``play``
+    await _tell(websocket, words)
     return websocket
+
+
+async def _answered(websocket: web.WebSocketResponse, request: web.Request) -> bool:
+    """Answer the handshake of ``request``'s socket; False if its page has gone already
+    (a script's handshakes dropped at once): nothing to play or tell, and no error to log
+    for each. ``websocket`` is then half made, and is not to be returned to aiohttp."""
+    try:
+        await websocket.prepare(request)
+    except ConnectionResetError:
+        return False
+    return True
+
+
+async def _tell(
+    websocket: web.WebSocketResponse, words: str, farewell: Farewell = Farewell.NOT_STARTED
+) -> None:
+    """Tell the page ``words`` (why it starts no game) and close its socket with
+    ``farewell``, which the page says in words of its own; a page gone meanwhile is told
+    nothing."""
+    with contextlib.suppress(ConnectionResetError):
+        await websocket.send_bytes(_terminal_text(words))
+        await websocket.close(code=farewell)
 
 
 def _terminal_text(words: str) -> bytes:

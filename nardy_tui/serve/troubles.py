@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from aiohttp.http_exceptions import HttpProcessingError
+
 from nardy_tui.i18n import N_, _
 
 EVERY = 60.0
@@ -47,6 +49,7 @@ class Trouble(Enum):
     ADDRESS_SEATED = N_(
         "games refused: one address may play at most {limit} at once (--visitors-per-address)"
     )
+    BAD_REQUEST = N_("requests refused: not HTTP, or not well-formed")
 
 
 @dataclass
@@ -97,6 +100,23 @@ class TroubleLog:
         (asyncio itself would log a traceback each time, thousands a second); any other
         error goes to asyncio's own handler, as before."""
         loop.set_exception_handler(self._loop_error)
+
+    def hear_aiohttp(self, logger: logging.Logger) -> None:
+        """Take over the requests aiohttp's ``logger`` refuses as no HTTP or not well-formed
+        (it answers them 400, and logs a traceback each: a flood of them, a megabyte a
+        second); any other error it logs as before. Until ``deaf_to_aiohttp``."""
+        logger.addFilter(self._bad_request)
+
+    def deaf_to_aiohttp(self, logger: logging.Logger) -> None:
+        """Leave aiohttp's ``logger`` as it was before ``hear_aiohttp``."""
+        logger.removeFilter(self._bad_request)
+
+    def _bad_request(self, record: logging.LogRecord) -> bool:
+        """Whether aiohttp's ``record`` is to be logged: not if it is a bad request's."""
+        if record.exc_info and isinstance(record.exc_info[1], HttpProcessingError):
+            self.note(Trouble.BAD_REQUEST)
+            return False
+        return True
 
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         error = context.get("exception")

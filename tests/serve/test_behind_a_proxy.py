@@ -27,6 +27,7 @@ from nardy_tui.cli.serve import page_words_in_every_language
 from nardy_tui.serve import GameServer, MeetingServers, Venue
 from nardy_tui.serve.farewell import Farewell
 from tests.serve.test_serving import Browser, Screen, serving
+from tests.test_layers import ROOT
 
 PUBLIC = URL("https://nardy.example/nardy/")
 """The address visitors use: a proxy with TLS, the game under a path of its own."""
@@ -126,3 +127,19 @@ async def test_with_the_public_url_a_page_elsewhere_is_refused(
         refused = await game_socket(session, upstream, origin=own_address)
         await refused.shows("it is not at the address the server is served at")
         await refused.closed()
+
+
+def test_the_readmes_proxy_example_counts_each_visitor_by_their_own_address() -> None:
+    """Behind a proxy every connection comes from the proxy's address: unless the proxy
+    forwards the visitor's and the server is told whose to believe, the whole site plays
+    as one address (two games in all). The browser check runs the example's ``location``."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.partition("**On the internet, behind a TLS proxy.**")[2]
+    nginx = section.partition("```nginx\n")[2].partition("```")[0]
+    command = section.partition("```sh\n")[2].partition("```")[0]
+    assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in nginx
+    assert "--proxy-address 127.0.0.1" in command
+    location = nginx.partition("    location")[2].partition("    }")[0]
+    checked = (ROOT / "tools" / "tls_proxy.py").read_text(encoding="utf-8")
+    for line in location.replace("127.0.0.1:8000", "127.0.0.1:%(upstream)d").splitlines():
+        assert line in checked

@@ -20,14 +20,24 @@ from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import cast
 
 import aiohttp
 import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.typedefs import Handler
 from yarl import URL
 
-from nardy_tui.cli.serve import serve_main
+from nardy_tui.cli.serve import page_words_in_every_language, serve_main
+from nardy_tui.serve import GameServer, MeetingServers, Venue
+from nardy_tui.serve.activity import TerminalSize
+from nardy_tui.serve.game_process import GameProcess
+from nardy_tui.serve.pace import BURST, FRAMES_PER_SECOND, Pace
+from nardy_tui.serve.server import _relay
 from tests.serve.test_serve_command import one_line
 from tests.serve.test_serving import DEADLINE, ROOT, Browser, Screen, Served, serving
+from tests.serve.test_transfer import Clock
 
 # ruff: noqa: RUF001 (the log counts with a multiplication sign)
 
@@ -170,3 +180,114 @@ def test_a_mistaken_limit_is_one_line(
         serve_main(options)
     assert exit.value.code == 2
     assert words in one_line(capsys.readouterr().err)
+
+
+@web.middleware
+async def gone_before_the_answer(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """The page of a game's socket goes away as the server answers its handshake, as a
+    script's handshakes dropped at once do: its connection is closing."""
+    if request.path.startswith("/ws/") and request.transport is not None:
+        request.transport.is_closing = lambda: True  # type: ignore[method-assign]
+    return await handler(request)
+
+
+async def test_sockets_gone_before_their_answer_are_no_error_in_the_log(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Whether the page would have played or been refused (another site's), a socket gone
+    before its handshake is answered was a traceback each in the log: a script that drops
+    its handshakes in a loop filled it."""
+    venue = Venue("127.0.0.1", 0, 4, tmp_path, 60.0, "en", MeetingServers())
+    server = GameServer(venue, page_words_in_every_language(), bytes(32))
+    app = server.web_app()
+    app.middlewares.append(gone_before_the_answer)
+    async with TestServer(app) as http, TestClient(http) as browser:
+        assert (await browser.get("/")).status == 200  # the visitor's cookie
+        for origin in (str(http.make_url("/").origin()), "https://elsewhere.example"):
+            with pytest.raises(aiohttp.ClientError):
+                await browser.ws_connect("/ws/en", origin=origin)
+        assert not server._games
+    assert [record.getMessage() for record in caplog.records if record.exc_info] == [], caplog.text
+
+
+class NoGame:
+    """A game that takes whatever it is sent: the socket's idle time alone is looked at."""
+
+    async def send_bytes(self, data: bytes) -> bool:
+        return True
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        pass
+
+    async def focus(self) -> None:
+        pass
+
+    async def blur(self) -> None:
+        pass
+
+
+async def test_a_socket_that_chatters_past_its_idle_time_then_falls_silent_loses_its_seat() -> None:
+    """aiohttp takes a receive timeout of 0 for none at all: a frame read once the idle
+    time had run out left the socket waiting for ever, its seat kept by the heartbeat."""
+    idle = 0.3
+    relayed = asyncio.Event()
+
+    async def socket(request: web.Request) -> web.WebSocketResponse:
+        websocket = web.WebSocketResponse()
+        await websocket.prepare(request)
+        await _relay(websocket, cast(GameProcess, NoGame()), TerminalSize(100, 32), idle)
+        relayed.set()
+        await websocket.close()
+        return websocket
+
+    app = web.Application()
+    app.add_routes([web.get("/", socket)])
+    async with TestServer(app) as http, TestClient(http) as page:
+        websocket = await page.ws_connect("/")
+        loop = asyncio.get_running_loop()
+        past_the_idle_time = loop.time() + 2 * idle
+        while loop.time() < past_the_idle_time and not relayed.is_set():
+            for _ in range(50):
+                await websocket.send_json(["focus"])  # the page's own doing: never answered
+            await asyncio.sleep(0)
+        async with asyncio.timeout(DEADLINE):
+            await relayed.wait()
+
+
+def test_a_sockets_frames_are_read_at_a_pace_once_its_burst_is_spent() -> None:
+    clock = Clock()
+    pace = Pace(rate=100, burst=3, clock=clock)
+    assert [pace.wait_after_frame() for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert pace.wait_after_frame() == pytest.approx(0.01)
+    clock.now += 0.01  # waited as told
+    assert pace.wait_after_frame() == pytest.approx(0.01)
+    clock.now += 60.0  # a quiet minute earns one burst, not more
+    assert [pace.wait_after_frame() > 0 for _ in range(4)] == [False, False, False, True]
+
+
+async def test_a_socket_that_floods_the_server_with_frames_is_read_at_a_pace() -> None:
+    """A script on a seat sending tiny frames as fast as it can took the server's time
+    from every other page: its frames are read at the pace, after a burst."""
+    flood = int(BURST + FRAMES_PER_SECOND)  # one second's worth past the burst
+    pongs = 0
+
+    async def socket(request: web.Request) -> web.WebSocketResponse:
+        websocket = web.WebSocketResponse()
+        await websocket.prepare(request)
+        await _relay(websocket, cast(GameProcess, NoGame()), TerminalSize(100, 32), 60.0)
+        return websocket
+
+    app = web.Application()
+    app.add_routes([web.get("/", socket)])
+    async with TestServer(app) as http, TestClient(http) as page:
+        websocket = await page.ws_connect("/")
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        for _ in range(flood):
+            await websocket.send_json(["ping", "1"])
+        async with asyncio.timeout(DEADLINE):
+            while pongs < flood:
+                assert (await websocket.receive_json())[0] == "pong"
+                pongs += 1
+        assert loop.time() - began >= 0.8 * (flood - BURST) / FRAMES_PER_SECOND
+        await websocket.close()

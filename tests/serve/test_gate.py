@@ -230,3 +230,27 @@ async def test_a_flood_of_failed_accepts_is_one_line_not_a_traceback_each(
         loop.set_exception_handler(previous)
     assert said == ["cannot take new connections: Too many open files (×1)"]
     assert [record.getMessage() for record in caplog.records] == ["something else"]
+
+
+async def test_a_flood_of_requests_that_are_no_http_is_one_line_not_a_traceback_each(
+    session: aiohttp.ClientSession, caplog: pytest.LogCaptureFixture
+) -> None:
+    """aiohttp answers them 400 and would log a traceback for each: a megabyte a second
+    from a single address."""
+    malformed = [
+        b"GET / HTTP/1.1\r\nHost: x\r\nX: \x00\r\n\r\n",  # a byte no header may hold
+        b"GET / HTTP/1.1\r\nCookie: " + b"a" * 9000 + b"\r\n\r\n",  # a line too long
+    ]
+    async with door(Limits()) as served:
+        for request in malformed * 15:
+            reader, writer = await asyncio.open_connection("127.0.0.1", served.port)
+            writer.write(request)
+            async with asyncio.timeout(DEADLINE):
+                assert (await reader.read()).startswith(b"HTTP/1.")  # answered, and closed
+            writer.close()
+        assert await served.page(session) == "127.0.0.1"
+    assert served.said == [
+        "requests refused: not HTTP, or not well-formed (×1)",
+        "requests refused: not HTTP, or not well-formed (×29)",
+    ]
+    assert [record for record in caplog.records if record.exc_info] == []

@@ -114,3 +114,22 @@ def test_the_cookie_is_for_the_server_only_its_path_and_on_https_for_https_only(
     assert cookie["samesite"] == "Lax"
     plain = given_cookie(Identities(secret, URL("http://192.0.2.1:8000/")), visitor)
     assert "secure" not in plain
+
+
+@pytest.mark.parametrize(
+    ("public_url", "path"),
+    [
+        ("https://example.org/%C3%A9t%C3%A9/", "/%C3%A9t%C3%A9/"),
+        ("https://example.org/été/", "/%C3%A9t%C3%A9/"),
+        ("https://example.org/a b/", "/a%20b/"),
+        ("https://example.org/%0d%0aSet-Cookie:x/", "/%0D%0ASet-Cookie:x/"),
+    ],
+)
+def test_the_cookies_path_is_the_public_urls_as_the_browser_sends_it(
+    public_url: str, path: str
+) -> None:
+    """Written as it stands in the address a browser asks for (its letters escaped): a
+    path in other letters would never match it, and the browser would never send the
+    cookie back (every visit a new visitor); a line break would break the header."""
+    cookie = given_cookie(Identities(bytes(SECRET_BYTES), URL(public_url)), Visitor.new())
+    assert cookie["path"] == path

@@ -13,7 +13,8 @@ from aiohttp.test_utils import TestClient, TestServer
 from yarl import URL
 
 from nardy_tui.cli.serve import page_words_in_every_language
-from nardy_tui.serve import GameServer, MeetingServers, Venue, connection_limits
+from nardy_tui.serve import GameServer, MeetingServers, Venue
+from nardy_tui.serve.gate import Limits, ip_of
 from nardy_tui.serve.transfer import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -142,24 +143,25 @@ async def test_a_codes_link_moves_its_visitors_folder_to_the_browser_that_opens_
         assert server.identities.visitor(cookie_of(stranger)) not in (None, BEN)
 
 
-async def test_behind_a_proxy_wrong_codes_count_against_the_address_it_forwards(
+async def test_behind_a_proxy_wrong_codes_stop_the_address_that_tried_them_not_everyone(
     tmp_path: Path,
 ) -> None:
-    """One visitor's guesses stop that visitor, not everyone the proxy brings."""
-    limits = connection_limits(
-        connections=64, connections_per_address=64, seats=4, seats_per_address=4, proxy="127.0.0.1"
-    )
+    """Every request comes from the proxy's address: the wrong tries count against the
+    address it forwards, so a stranger's guesses do not stop the visitors' own links."""
+    limits = Limits(proxy=ip_of("127.0.0.1"))
     venue = Venue("127.0.0.1", 0, 4, tmp_path, 60.0, "en", MeetingServers(), limits=limits)
     server = GameServer(venue, page_words_in_every_language(), bytes(32))
+    offered = server._offer_transfer(ANN, URL("https://nardy.example/play/"))
+    stranger = {"X-Forwarded-For": "203.0.113.9"}
+    anns_other_device = {"X-Forwarded-For": "198.51.100.7"}
 
-    async with TestServer(server.web_app()) as http, TestClient(http) as proxy:
-
-        async def guess(forwarded_for: str) -> int:
-            answer = await proxy.get(
-                "/?transfer=" + "2" * CODE_LENGTH, headers={"X-Forwarded-For": forwarded_for}
-            )
-            return answer.status
-
-        assert [await guess("198.51.100.7") for _ in range(WRONG_TRIES)] == [410] * WRONG_TRIES
-        assert await guess("198.51.100.7") == 429
-        assert await guess("198.51.100.8") == 410
+    async with TestServer(server.web_app()) as http, TestClient(http) as browser:
+        for _ in range(WRONG_TRIES):
+            guess = await browser.get("/?transfer=2222222222", headers=stranger)
+            assert guess.status == 410
+        stopped = await browser.get(f"/?transfer={offered.code}", headers=stranger)
+        assert stopped.status == 429
+        moved = await browser.get(
+            f"/?transfer={offered.code}", headers=anns_other_device, allow_redirects=False
+        )
+        assert moved.status == 303
