@@ -280,6 +280,11 @@ def page_words(code: str) -> PageWords:
         language=code,
         right_to_left=code in RIGHT_TO_LEFT,
         title=_("Long Nardy"),
+        transfer_asked=_(
+            "Continue your match from the other device in this browser? This browser then "
+            "plays it, and the game on the other device ends."
+        ),
+        transfer_here=_("Continue here"),
         transfer_refused=_(
             "This transfer link has been used, has expired, or was never given, so it "
             "brings no match to this browser."

@@ -47,7 +47,7 @@ from nardy_tui.serve.origin import Refusal, explained, refusal
 from nardy_tui.serve.pace import Pace
 from nardy_tui.serve.page_link import PageLink, friend_code
 from nardy_tui.serve.table import Seat, Table
-from nardy_tui.serve.transfer import CODE_LIFE, Refused, Transfers, successor
+from nardy_tui.serve.transfer import CODE_FORM, CODE_LIFE, Refused, Transfers, successor
 from nardy_tui.serve.troubles import TroubleLog
 from nardy_tui.serve.visitor import Visitor
 from nardy_tui.transfer_meta import TransferOffered
@@ -101,6 +101,10 @@ class PageWords:
     right_to_left: bool
     title: str
     loading: str
+    transfer_asked: str
+    """Whether the match of a transfer link moves to this browser."""
+    transfer_here: str
+    """The button that moves it."""
     transfer_refused: str
     """A transfer code that moves nobody (used, expired or never given)."""
     transfer_tries: str
@@ -152,6 +156,7 @@ class GameServer:
         app.add_routes(
             [
                 web.get("/", self.page),
+                web.post("/", self.transfer_confirmed),
                 web.get("/ws/{language}", self.play),
                 web.get("/download/{key}", self.download),
                 web.get("/favicon.svg", self.favicon),
@@ -200,7 +205,7 @@ class GameServer:
         with one this server did not sign) is a new visitor. A link's ``?s=`` (once a
         visitor's name) names nobody: the page is shown without it."""
         if "transfer" in request.query:
-            return await self._transferred(request, request.query["transfer"])
+            return self._transfer_asked(request, request.query["transfer"])
         if "s" in request.query:
             return _see_page(request.query, without="s")
         visitor = self.identities.visitor(request.cookies) or Visitor.new()
@@ -299,13 +304,31 @@ class GameServer:
             LOG.warning(explained(refused, origin, host, self.venue.public_url))
         return refused
 
-    async def _transferred(self, request: web.Request, code: str) -> web.Response:
-        """The page for a transfer code's link: the browser becomes the successor of the
-        visitor the code moves (``transfer.successor``) and is sent to the page; a code
-        that moves nobody is said to, and the browser stays who it was (or is new). Wrong
-        codes count against the visitor's address as the gate reads it: behind a proxy, the
-        one it forwards, so that a stranger's guesses do not stop everyone's links."""
-        moved = self.transfers.take(code, self.gate.visitor_address(request))
+    def _transfer_asked(self, request: web.Request, code: str) -> web.Response:
+        """The page for a transfer code's link: it asks before the match moves, and only
+        its button (a POST from this page, ``transfer_confirmed``) moves it. Opening the
+        link moves nothing: a chat program's preview of the link, or another site sending
+        the browser to it, must not take the match or change who the browser is."""
+        words = self.words[self._language(request)]
+        wanted = code.strip().upper()
+        if not CODE_FORM.fullmatch(wanted):
+            return self._render(words, notice=words.transfer_refused, status=410)
+        return self._render(words, transfer=wanted)
+
+    async def transfer_confirmed(self, request: web.Request) -> web.Response:
+        """The transfer page's button: the browser becomes the successor of the visitor
+        the code moves (``transfer.successor``) and is sent to the page; a code that moves
+        nobody is said to, and the browser stays who it was (or is new). Only this
+        server's own page may press it (its Origin), so another site cannot. Wrong codes
+        count against the visitor's address as the gate reads it: behind a proxy, the one
+        it forwards, so that a stranger's guesses do not stop everyone's links."""
+        if self._refusal(request) is not None:
+            raise web.HTTPForbidden()
+        form = await request.post()
+        code = form.get("transfer")
+        moved = self.transfers.take(
+            code if isinstance(code, str) else "", self.gate.visitor_address(request)
+        )
         if isinstance(moved, Visitor):
             response = _see_page(request.query, without="transfer")
             self.identities.give(response, await successor(moved, self.table, self.venue.root))
@@ -352,12 +375,14 @@ class GameServer:
         *,
         socket: str | None = None,
         notice: str | None = None,
+        transfer: str | None = None,
         status: int = 200,
     ) -> web.Response:
         """The page: the game on ``socket``, else ``notice`` (with a link to the page),
-        else the words that the table is full."""
+        else the question whether the match of the ``transfer`` code moves here, else the
+        words that the table is full."""
         html = self._pages.get_template("page.html").render(
-            words=words, socket=socket, notice=notice, farewell=Farewell
+            words=words, socket=socket, notice=notice, transfer=transfer, farewell=Farewell
         )
         return web.Response(
             text=html,

@@ -179,6 +179,19 @@ class Browser:
                         return page.status, await page.text()
                     self.link = page.url.join(URL(page.headers["Location"]))
 
+    async def continue_here(self, code: str) -> tuple[int, str]:
+        """Press the transfer page's button (a form's POST from the page), then go where
+        the server sends the browser; the status and text of the page it ends on."""
+        page = self.link.with_query(None)
+        headers = {**self._headers(page), "Origin": str(page.origin())}
+        async with self.session.post(
+            page, data={"transfer": code}, headers=headers, allow_redirects=False
+        ) as answer:
+            self.cookies.update_cookies(answer.cookies, self._as_seen(answer.url))
+            if answer.status != 303:
+                return answer.status, await answer.text()
+            return await self.open(page.join(URL(answer.headers["Location"])))
+
     async def finds_a_seat(self) -> None:
         """Load the page until it has room: a seat is free once its game has ended."""
         async with asyncio.timeout(DEADLINE):
@@ -462,7 +475,9 @@ async def test_a_code_asked_for_in_the_game_moves_the_match_to_another_browser_o
         link, code = URL(shown[1]), shown[2]
         assert link == served.address.with_query(transfer=code)
 
-        assert (await phone.open(link))[0] == 200
+        status, page = await phone.open(link)
+        assert status == 200 and "Continue here" in page  # opening the link moves nothing
+        assert (await phone.continue_here(code))[0] == 200
         assert phone.link == served.address and phone.cookie not in (None, laptop.cookie)
         await on_the_laptop.closed()
         await (await phone.play()).shows("Resume the saved match?")
@@ -470,7 +485,8 @@ async def test_a_code_asked_for_in_the_game_moves_the_match_to_another_browser_o
         first = await laptop_again.shows_first("Resume the saved match?", "Start the match")
         assert first == "Start the match"
 
-        status, page = await stranger.open(link)
+        await stranger.open(link)
+        status, page = await stranger.continue_here(code)
         assert status == 410 and "This transfer link has been used" in page
         assert stranger.cookie not in (None, laptop.cookie)
 

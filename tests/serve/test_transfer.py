@@ -9,6 +9,7 @@ from ipaddress import IPv4Address
 from pathlib import Path
 
 import pytest
+from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 from yarl import URL
 
@@ -99,6 +100,16 @@ def test_an_address_that_tries_too_many_wrong_codes_is_stopped_for_a_while(
     assert transfers.take(transfers.give(ANN), HERE) == ANN
 
 
+async def press_continue_here(
+    browser: TestClient[object, object], code: str, headers: dict[str, str] | None = None
+) -> ClientResponse:
+    """Open a transfer code's link, then press the page's button, as a person does."""
+    asked = await browser.get(f"/?transfer={code}", headers=headers)
+    assert asked.status == 200
+    assert f'name="transfer" value="{code}"' in await asked.text()
+    return await browser.post("/", data={"transfer": code}, headers=headers, allow_redirects=False)
+
+
 def cookie_of(browser: TestClient[object, object]) -> dict[str, str]:
     """The cookies the server gave ``browser``."""
     jar = browser.session.cookie_jar.filter_cookies(browser.make_url("/"))
@@ -125,20 +136,20 @@ async def test_a_codes_link_moves_its_visitors_folder_to_the_browser_that_opens_
         TestClient(http) as other_device,
         TestClient(http) as stranger,
     ):
-        moved = await other_device.get(f"/?transfer={offered.code}", allow_redirects=False)
+        moved = await press_continue_here(other_device, offered.code)
         assert (moved.status, moved.headers["Location"]) == (303, "./")
         heir = server.identities.visitor(cookie_of(other_device))
         assert heir is not None and heir != ANN
         assert (heir.folder(tmp_path) / "save.json").read_text() == "Ann's match"
         assert not anns_folder.exists()
 
-        again = await stranger.get(f"/?transfer={offered.code}&join=ABC")
+        again = await press_continue_here(stranger, offered.code)
         assert again.status == 410
         assert "This transfer link has been used, has expired" in await again.text()
         assert server.identities.visitor(cookie_of(stranger)) not in (None, ANN)
 
         clock.now += CODE_LIFE
-        late = await stranger.get(f"/?transfer={expiring.code}")
+        late = await press_continue_here(stranger, expiring.code)
         assert late.status == 410
         assert server.identities.visitor(cookie_of(stranger)) not in (None, BEN)
 
@@ -157,11 +168,38 @@ async def test_behind_a_proxy_wrong_codes_stop_the_address_that_tried_them_not_e
 
     async with TestServer(server.web_app()) as http, TestClient(http) as browser:
         for _ in range(WRONG_TRIES):
-            guess = await browser.get("/?transfer=2222222222", headers=stranger)
+            guess = await press_continue_here(browser, "2222222222", stranger)
             assert guess.status == 410
-        stopped = await browser.get(f"/?transfer={offered.code}", headers=stranger)
+        stopped = await press_continue_here(browser, offered.code, stranger)
         assert stopped.status == 429
-        moved = await browser.get(
-            f"/?transfer={offered.code}", headers=anns_other_device, allow_redirects=False
-        )
+        moved = await press_continue_here(browser, offered.code, anns_other_device)
         assert moved.status == 303
+
+
+async def test_opening_a_codes_link_moves_nothing_until_the_page_is_asked_by_its_button(
+    tmp_path: Path,
+) -> None:
+    """A chat program's preview of the link, or another site sending the browser to it
+    (or posting to the page), neither takes the match nor changes who the browser is."""
+    venue = Venue("127.0.0.1", 0, 4, tmp_path, 60.0, "en", MeetingServers())
+    server = GameServer(venue, page_words_in_every_language(), bytes(32))
+    offered = server._offer_transfer(ANN, URL("http://127.0.0.1/"))
+
+    async with TestServer(server.web_app()) as http, TestClient(http) as browser:
+        for _ in range(3):
+            preview = await browser.get(f"/?transfer={offered.code}", allow_redirects=False)
+            assert preview.status == 200
+            assert "Continue your match from the other device" in await preview.text()
+        assert server.identities.visitor(cookie_of(browser)) is None
+        another_site = await browser.post(
+            "/",
+            data={"transfer": offered.code},
+            headers={"Origin": "https://elsewhere.example"},
+            allow_redirects=False,
+        )
+        assert another_site.status == 403
+        made_up = await browser.get("/?transfer=<script>", allow_redirects=False)
+        assert made_up.status == 410 and "<script>" not in await made_up.text()
+        moved = await press_continue_here(browser, offered.code)
+        assert moved.status == 303
+        assert server.identities.visitor(cookie_of(browser)) not in (None, ANN)
