@@ -364,6 +364,10 @@ def _only_this_machine(address: str) -> bool:
         return False
 
 
+COOKIE_PATH = re.compile(r"/[A-Za-z0-9._~%/-]*")
+"""A path the visitor's cookie can carry as its Path as it is: no ``;``, ``,`` or space."""
+
+
 def public_address(parser: argparse.ArgumentParser, text: str) -> URL:
     """The address visitors use (``--public-url``): http or https, a host, a path that ends
     in / (one is added), nothing else (exit status 2 for anything else). Read once
@@ -379,7 +383,13 @@ def public_address(parser: argparse.ArgumentParser, text: str) -> URL:
         well_formed = url.port is not None and url.raw_host is not None
     except ValueError:
         well_formed = False
-    if not well_formed or url.scheme not in ("http", "https") or not _host(url):
+    if (
+        not well_formed
+        or url.scheme not in ("http", "https")
+        or not _host(url)
+        or url.port == 0
+        or not COOKIE_PATH.fullmatch(url.raw_path or "/")
+    ):
         parser.error(
             _(
                 "--public-url: {value} is not a web address (like https://example.org/nardy/)"

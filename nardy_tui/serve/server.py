@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 import signal
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -41,7 +42,7 @@ from nardy_tui.serve.farewell import Farewell
 from nardy_tui.serve.frames import page_frame
 from nardy_tui.serve.game_process import GameProcess, MeetingServers
 from nardy_tui.serve.gate import KEEPALIVE_SECONDS, Gate, GatedSite, Limits
-from nardy_tui.serve.identity import Identities
+from nardy_tui.serve.identity import COOKIE, Identities
 from nardy_tui.serve.language import browser_language
 from nardy_tui.serve.origin import Refusal, explained, refusal
 from nardy_tui.serve.pace import Pace
@@ -208,7 +209,7 @@ class GameServer:
             return self._transfer_asked(request, request.query["transfer"])
         if "s" in request.query:
             return _see_page(request.query, without="s")
-        visitor = self.identities.visitor(request.cookies) or Visitor.new()
+        visitor = self.identities.visitor(_cookies(request)) or Visitor.new()
         words = self.words[self._language(request)]
         if not self.table.has_room_for(visitor):
             response = self._render(words, status=503)
@@ -225,7 +226,7 @@ class GameServer:
         refused = self._refusal(request)
         if refused is not None:
             return await _told(request, self.words[language].refused_on_screen[refused])
-        visitor = self.identities.visitor(request.cookies)
+        visitor = self.identities.visitor(_cookies(request))
         if visitor is None:
             return await _told(request, self.words[language].no_cookie_on_screen)
         page = self._page_address(request)
@@ -338,7 +339,7 @@ class GameServer:
             response = self._render(words, notice=words.transfer_tries, status=429)
         else:
             response = self._render(words, notice=words.transfer_refused, status=410)
-        self.identities.give(response, self.identities.visitor(request.cookies) or Visitor.new())
+        self.identities.give(response, self.identities.visitor(_cookies(request)) or Visitor.new())
         return response
 
     def _offer_transfer(self, visitor: Visitor, page: yarl.URL) -> TransferOffered:
@@ -442,6 +443,15 @@ def _gone(request: web.Request) -> bool:
     """Whether the connection of ``request`` has been dropped: no game is started for it
     (a script's handshakes, a burst of reloads, would each cost a game's start)."""
     return request.transport is None or request.transport.is_closing()
+
+
+def _cookies(request: web.Request) -> Mapping[str, str]:
+    """The request's cookies, or none at all if it names a visitor twice: a second cookie
+    of that name can be planted by another site of the same domain (or another port of the
+    same host), and the server must not pick one of the two (aiohttp keeps the last)."""
+    sent = ";".join(request.headers.getall(hdrs.COOKIE, []))
+    named = re.findall(rf"(?:^|;)\s*{re.escape(COOKIE)}=", sent)
+    return {} if len(named) > 1 else request.cookies
 
 
 def _see_page(query: Mapping[str, str], *, without: str) -> web.Response:

@@ -66,6 +66,8 @@ def one_line(text: str) -> str:
         (["--public-url", "example.org/nardy/"], "is not a web address"),
         (["--public-url", "https://exa mple.org/"], "is not a web address"),
         (["--public-url", "https://example.org:99999/"], "is not a web address"),
+        (["--public-url", "https://example.org:0/nardy/"], "is not a web address"),
+        (["--public-url", "https://example.org/a;b/"], "is not a web address"),
         (
             ["--public-url", "https://example.org/nardy/?s=1"],
             "has no place for a ?query, #fragment or user@",

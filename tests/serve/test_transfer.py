@@ -16,6 +16,7 @@ from yarl import URL
 from nardy_tui.cli.serve import page_words_in_every_language
 from nardy_tui.serve import GameServer, MeetingServers, Venue
 from nardy_tui.serve.gate import Limits, ip_of
+from nardy_tui.serve.identity import COOKIE
 from nardy_tui.serve.transfer import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -203,3 +204,16 @@ async def test_opening_a_codes_link_moves_nothing_until_the_page_is_asked_by_its
         moved = await press_continue_here(browser, offered.code)
         assert moved.status == 303
         assert server.identities.visitor(cookie_of(browser)) not in (None, ANN)
+
+
+async def test_a_request_that_names_two_visitors_is_neither(tmp_path: Path) -> None:
+    """A second cookie of the visitor's name can be planted by another site of the same
+    domain: the server takes neither, rather than the one it happens to read last."""
+    venue = Venue("127.0.0.1", 0, 4, tmp_path, 60.0, "en", MeetingServers())
+    server = GameServer(venue, page_words_in_every_language(), bytes(32))
+    ann, ben = (server.identities.cookie_value(visitor) for visitor in (ANN, BEN))
+
+    async with TestServer(server.web_app()) as http, TestClient(http) as browser:
+        page = await browser.get("/", headers={"Cookie": f"{COOKIE}={ann}; {COOKIE}={ben}"})
+        assert page.status == 200
+        assert server.identities.visitor(cookie_of(browser)) not in (None, ANN, BEN)
