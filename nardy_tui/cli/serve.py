@@ -18,6 +18,7 @@ import sys
 from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from nardy_tui.cli.argparsing import OneLineParser
 from nardy_tui.i18n import LANGUAGES, N_, RIGHT_TO_LEFT, _, current_language, use_language
@@ -50,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--address",
+        type=_listening_address,
         default="127.0.0.1",
         help=_(
             "the address to listen on (default 127.0.0.1: this machine only; "
@@ -224,7 +226,7 @@ def serve_main(argv: Sequence[str]) -> int:
     )
     server = GameServer(venue, page_words_in_every_language(), secret)
     try:
-        asyncio.run(server.run(partial(_say_listening, args.address, args.port)))
+        asyncio.run(server.run(partial(_say_listening, args.address)))
     except CannotListen as error:
         return _fail(
             _("cannot listen on {address} port {port}: {reason}").format(
@@ -335,17 +337,18 @@ def log_to_stderr() -> None:
     )
 
 
-def _say_listening(address: str, port: int, page: str) -> None:
-    """Once the server listens on ``address`` and ``port`` (not before: an address that
-    cannot be listened on is one line alone), say where the game is, and who can play.
+def _say_listening(address: str, page: str) -> None:
+    """Once the server listens on ``address`` (not before: an address that cannot be
+    listened on is one line alone), say where the game is, and who can play: on the port
+    listened on, which ``--port 0`` leaves to the system.
 
-    >>> _say_listening("0.0.0.0", 8000, "http://0.0.0.0:8000/")
-    nardy serve: anyone who can reach port 8000 on 0.0.0.0 can play
-    nardy serve: the game is at http://0.0.0.0:8000/ (Ctrl+C to stop)
+    >>> _say_listening("0.0.0.0", "http://0.0.0.0:41234/")
+    nardy serve: anyone who can reach port 41234 on 0.0.0.0 can play
+    nardy serve: the game is at http://0.0.0.0:41234/ (Ctrl+C to stop)
     """
     if not _only_this_machine(address):
         anyone = _("anyone who can reach port {port} on {address} can play")
-        print(f"{PROG}: " + anyone.format(port=port, address=address))
+        print(f"{PROG}: " + anyone.format(port=urlsplit(page).port, address=address))
     print(f"{PROG}: " + _("the game is at {address} (Ctrl+C to stop)").format(address=page))
     sys.stdout.flush()
 
@@ -412,6 +415,16 @@ def _host(url: URL) -> bool:
     except ValueError:
         return HOST_NAME.fullmatch(host) is not None
     return True
+
+
+def _listening_address(text: str) -> str:
+    """An address to listen on, never the empty one (which would listen on every address
+    while the server said nothing of it)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            _("{value} is not an address to listen on").format(value=repr(text))
+        )
+    return text
 
 
 def _port(text: str) -> int:

@@ -67,6 +67,7 @@ def one_line(text: str) -> str:
         (["--public-url", "https://exa mple.org/"], "is not a web address"),
         (["--public-url", "https://example.org:99999/"], "is not a web address"),
         (["--public-url", "https://example.org:0/nardy/"], "is not a web address"),
+        (["--address", ""], "'' is not an address to listen on"),
         (["--public-url", "https://example.org/a;b/"], "is not a web address"),
         (
             ["--public-url", "https://example.org/nardy/?s=1"],
