@@ -56,6 +56,14 @@ from nardy_tui.transfer_meta import TransferOffered
 STATIC = Path(textual_serve.__file__).resolve().parent / "static"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 FAVICON = Path(__file__).resolve().parent / "static" / "favicon.svg"
+PAGE_HEADERS = {
+    hdrs.CACHE_CONTROL: "no-store",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",
+}
+"""Every page's headers: never kept, never inside another site's frame (which could lay
+itself over the game), and its address (a transfer code's) never told to another site."""
 MAX_MESSAGE = 64 * 1024
 """The longest message a page may send, in bytes: a paste, not a flood."""
 HEARTBEAT = 15.0
@@ -386,10 +394,7 @@ class GameServer:
             words=words, socket=socket, notice=notice, transfer=transfer, farewell=Farewell
         )
         return web.Response(
-            text=html,
-            content_type="text/html",
-            status=status,
-            headers={"Cache-Control": "no-store"},
+            text=html, content_type="text/html", status=status, headers=PAGE_HEADERS
         )
 
 

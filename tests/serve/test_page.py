@@ -70,3 +70,13 @@ async def test_the_closing_words_fit_why_the_socket_closed(page_server: URL) -> 
     assert said[Farewell.NOT_STARTED] == "No game was started: the screen above says why."
     assert "The game could not be opened" in page  # a socket that never opened
     assert "its match is saved" not in page
+
+
+async def test_the_page_is_never_kept_framed_by_another_site_or_told_as_a_referrer(
+    page_server: URL,
+) -> None:
+    async with aiohttp.ClientSession() as session, session.get(page_server) as page:
+        assert page.headers["Cache-Control"] == "no-store"
+        assert page.headers["X-Frame-Options"] == "DENY"
+        assert page.headers["Content-Security-Policy"] == "frame-ancestors 'none'"
+        assert page.headers["Referrer-Policy"] == "no-referrer"
