@@ -58,6 +58,8 @@ DROP_EVERY = 4
 RETRY_AFTER = 0.5
 """Seconds a visitor told that the table is full waits before trying again."""
 FIRST_FRAME = "Start the match"
+STARTS_PER_MINUTE = 100_000
+"""Games loopback may start a minute here: as many as the visits need."""
 CONNECTIONS = 512
 """Connections the server lets loopback keep open: each person's client keeps its own."""
 TABLE_FULL = "The table is full"
@@ -183,6 +185,7 @@ async def serve(home: Path, seats: int) -> tuple[asyncio.subprocess.Process, URL
         *(sys.executable, "-m", "nardy_tui", "serve", "--port", "0", "--visitors", str(seats)),
         # Every visitor here comes from loopback: one address may use every seat.
         *("--visitors-per-address", str(seats), "--connections-per-address", str(CONNECTIONS)),
+        *("--starts-per-minute", str(STARTS_PER_MINUTE)),
         cwd=ROOT,
         env={**os.environ, "NARDY_HOME": str(home), "LANGUAGE": "en"},
         stdout=asyncio.subprocess.PIPE,

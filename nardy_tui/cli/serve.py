@@ -84,6 +84,13 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument(
+        "--starts-per-minute",
+        type=_games,
+        default=12,
+        metavar="K",
+        help=_("at most K games started a minute from one address (default 12)"),
+    )
+    parser.add_argument(
         "--connections",
         type=_connections,
         default=512,
@@ -219,6 +226,7 @@ def serve_main(argv: Sequence[str]) -> int:
             connections_per_address=args.connections_per_address,
             seats=args.visitors,
             seats_per_address=args.visitors_per_address,
+            starts_per_minute=args.starts_per_minute,
             proxy=args.proxy_address,
         ),
         tables=data_dir(),
@@ -273,8 +281,12 @@ def page_words(code: str) -> PageWords:
         "This browser sent no cookie from this page, and the cookie is what names your game "
         "here: allow cookies for this site, then reload the page."
     )
+    address_starting = N_(
+        "Your address has started many games in the last minute. Try again in a minute."
+    )
     use_language(code, reorder_rtl=True)
     full_on_screen, address_full_on_screen = _(full), _(address_full)
+    address_starting_on_screen = _(address_starting)
     no_cookie_on_screen = _(no_cookie)
     refused_on_screen = {refusal: _(words) for refusal, words in refused.items()}
     use_language(code, reorder_rtl=False)
@@ -308,6 +320,7 @@ def page_words(code: str) -> PageWords:
         full_on_screen=full_on_screen,
         refused_on_screen=refused_on_screen,
         address_full_on_screen=address_full_on_screen,
+        address_starting_on_screen=address_starting_on_screen,
         no_cookie_on_screen=no_cookie_on_screen,
     )
 
@@ -439,6 +452,14 @@ def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(
             _("{value} is not a number of visitors (1 or more)").format(value=repr(text))
+        )
+    return int(text)
+
+
+def _games(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a number of games (1 or more)").format(value=repr(text))
         )
     return int(text)
 

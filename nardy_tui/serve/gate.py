@@ -26,7 +26,8 @@ import asyncio
 import contextlib
 import ipaddress
 import resource
-from collections import Counter
+import time
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
@@ -54,6 +55,8 @@ ACCEPTS_AT_ONCE = 128
 """Connections asyncio accepts in one go (the listening socket's backlog): those the gate
 closes at once hold their files until the loop comes round again, so a full server needs
 this many files to spare to refuse them."""
+ADDRESSES_KEPT = 10_000
+"""Addresses whose game starts are remembered before the quiet ones are forgotten."""
 FILES_PER_GAME = 4
 """Open files the server holds for each game: its three pipes, and one to spare."""
 
@@ -66,6 +69,9 @@ class Limits:
     connections_per_address: int = 16
     """A browser opens up to six at once for a page, and one for its game's socket."""
     seats_per_address: int = 2
+    starts_per_minute: int = 12
+    """Games one address may start a minute: a game's start costs about a second of a
+    core, so two seats started again and again would keep the server busy for everyone."""
     proxy: IP | None = None
     """The reverse proxy's address, whose ``X-Forwarded-For`` is believed (and only
     its)."""
@@ -78,6 +84,7 @@ def connection_limits(
     connections_per_address: int,
     seats: int,
     seats_per_address: int,
+    starts_per_minute: int = Limits.starts_per_minute,
     proxy: str | None,
 ) -> Limits:
     """The limits as given (``proxy`` an IP address), with fewer connections if the
@@ -86,6 +93,7 @@ def connection_limits(
         connections=connection_cap(connections, seats, raised_file_limit()),
         connections_per_address=connections_per_address,
         seats_per_address=seats_per_address,
+        starts_per_minute=starts_per_minute,
         proxy=None if proxy is None else ip_of(proxy),
     )
 
@@ -148,9 +156,14 @@ class Gate:
     """The connections open and the seats taken, by address, within ``limits``; trouble
     goes to ``troubles``."""
 
-    def __init__(self, limits: Limits, troubles: TroubleLog) -> None:
+    def __init__(
+        self, limits: Limits, troubles: TroubleLog, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.limits = limits
         self.troubles = troubles
+        self._clock = clock
+        self._starts: dict[Address | None, deque[float]] = {}
+        """By address, when its games started in the last minute."""
         self._open: set[_GatedConnection] = set()
         self._silent: dict[asyncio.BaseTransport, _GatedConnection] = {}
         """The connections that have not sent a whole request yet, oldest first."""
@@ -197,6 +210,36 @@ class Gate:
             return False
         self._seats[address] += 1
         return True
+
+    def may_start_game(self, address: Address | None) -> bool:
+        """Whether a visitor at ``address`` may start a game now (fewer than
+        ``starts_per_minute`` started from it in the last minute); if so, it is counted.
+
+        >>> now, said = [0.0], []
+        >>> gate = Gate(Limits(starts_per_minute=2), TroubleLog(said.append), lambda: now[0])
+        >>> [gate.may_start_game(None) for _ in range(3)], len(said)
+        ([True, True, False], 1)
+        >>> now[0] = 60.0
+        >>> gate.may_start_game(None)
+        True
+        """
+        now = self._clock()
+        starts = self._starts.setdefault(address, deque())
+        while starts and starts[0] <= now - 60.0:
+            starts.popleft()
+        if len(starts) >= self.limits.starts_per_minute:
+            self.troubles.note(Trouble.ADDRESS_STARTING, limit=self.limits.starts_per_minute)
+            return False
+        starts.append(now)
+        if len(self._starts) > ADDRESSES_KEPT:
+            self._forget_quiet_addresses(now)
+        return True
+
+    def _forget_quiet_addresses(self, now: float) -> None:
+        """Forget the addresses that started no game in the last minute (a flood of
+        addresses must not fill the server's memory)."""
+        for address in [a for a, starts in self._starts.items() if starts[-1] <= now - 60.0]:
+            del self._starts[address]
 
     def leave_seat(self, address: Address | None) -> None:
         """A game of ``address`` has ended."""

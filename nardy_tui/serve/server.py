@@ -136,6 +136,9 @@ class PageWords:
     """Why the page may not open a game, for each refusal, as a terminal draws it."""
     address_full_on_screen: str
     """That the visitor's address plays as many games as one may, as a terminal draws it."""
+    address_starting_on_screen: str
+    """That the visitor's address has started as many games as it may this minute, as a
+    terminal draws it."""
     no_cookie_on_screen: str
     """That the browser sent no cookie naming its visitor, as a terminal draws it."""
 
@@ -250,6 +253,10 @@ class GameServer:
             await _tell(websocket, self.words[language].full_on_screen, Farewell.FULL)
             return websocket
         address = self.gate.visitor_address(request)
+        if not self.gate.may_start_game(address):
+            self.table.leave(visitor, seat)
+            await _tell(websocket, self.words[language].address_starting_on_screen)
+            return websocket
         if not self.gate.take_seat(address):
             self.table.leave(visitor, seat)
             await _tell(websocket, self.words[language].address_full_on_screen)

@@ -49,6 +49,7 @@ class Trouble(Enum):
     ADDRESS_SEATED = N_(
         "games refused: one address may play at most {limit} at once (--visitors-per-address)"
     )
+    ADDRESS_STARTING = N_("games refused: one address may start at most {limit} a minute")
     BAD_REQUEST = N_("requests refused: not HTTP, or not well-formed")
 
 

@@ -32,6 +32,7 @@ from yarl import URL
 from nardy_tui.cli.serve import page_words_in_every_language, serve_main
 from nardy_tui.serve import GameServer, MeetingServers, Venue
 from nardy_tui.serve.activity import TerminalSize
+from nardy_tui.serve.farewell import Farewell
 from nardy_tui.serve.game_process import GameProcess
 from nardy_tui.serve.pace import BURST, FRAMES_PER_SECOND, Pace
 from nardy_tui.serve.server import _relay
@@ -106,6 +107,21 @@ async def test_one_address_plays_only_so_many_games_and_behind_a_proxy_the_forwa
         await (await cat.play()).shows("Start the match")
 
 
+async def test_one_address_starts_only_so_many_games_a_minute(
+    tmp_path: Path, session: aiohttp.ClientSession
+) -> None:
+    """A game's start costs the server about a second of a core: two seats started again
+    and again from one address would keep it busy for everyone."""
+    options = ("--visitors-per-address", "2", "--starts-per-minute", "1")
+    async with serving(tmp_path, *options) as served:
+        ann, again = Browser(session, served), Browser(session, served)
+        await (await ann.play()).shows("Start the match")
+        refused = await again.play()
+        await refused.shows("Your address has started many games in the last minute.")
+        await refused.closed()
+        assert refused.socket.close_code == Farewell.NOT_STARTED
+
+
 FEW_FILES = 256
 """The server's limit of open files in the flood test: the flood is more connections."""
 
@@ -170,6 +186,7 @@ async def test_a_flood_of_silent_connections_keeps_no_visitor_out_and_is_a_line_
         (["--connections", "0"], "'0' is not a number of connections"),
         (["--connections-per-address", "many"], "'many' is not a number of connections"),
         (["--visitors-per-address", "-1"], "'-1' is not a number of visitors"),
+        (["--starts-per-minute", "0"], "'0' is not a number of games"),
         (["--proxy-address", "proxy.example"], "proxy.example is not an IP address"),
     ],
 )
