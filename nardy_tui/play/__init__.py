@@ -52,6 +52,7 @@ from nardy_tui.play.match_files import (
     RecordFile,
     RecordNotMade,
     Saver,
+    give_up_network_match,
     record_written_said,
 )
 from nardy_tui.play.panel_words import (
@@ -146,6 +147,7 @@ __all__ = [
     "bot_play",
     "cell_of",
     "first_source_cell",
+    "give_up_network_match",
     "hint_ranking",
     "history_lines",
     "history_title",
