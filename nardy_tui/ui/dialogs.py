@@ -327,7 +327,7 @@ class GiveUpFriendDialog(Dialog):
             _("Give up the unfinished match?"),
             _(
                 "An unfinished match with a friend is saved:\n{summary}\n\nA new "
-                "match gives it up on this machine."
+                "match gives it up on this machine, kept as a record."
             ).format(summary=summary),
             [*go_on, (Choice.NEW, _("New match (n)")), (Choice.STAY, _("Back (Esc)"))],
         )

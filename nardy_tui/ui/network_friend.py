@@ -25,6 +25,7 @@ from nardy_tui.net import (
     wormhole_code,
 )
 from nardy_tui.options import NetworkLaunch, Rendezvous
+from nardy_tui.play import give_up_network_match
 from nardy_tui.ui.closing import ClosesOnce
 from nardy_tui.ui.dialogs import Choice, GiveUpFriendDialog
 from nardy_tui.ui.footer import KeysFooter
@@ -168,7 +169,10 @@ class FriendScreen(ClosesOnce, SizedScreenOf[NetworkLaunch | None]):
         self, launch: NetworkLaunch, replaced: NetworkMatch, choice: Choice | None
     ) -> None:
         if choice is Choice.NEW:
-            self.dismiss(launch)
+            given_up, said = give_up_network_match(replaced)
+            self.notify(said, severity="information" if given_up else "error", markup=False)
+            if given_up:
+                self.dismiss(launch)
         elif choice is Choice.RESUME and launch.rendezvous is not None:
             self.dismiss(taken_up(replaced, launch.rendezvous))
 
