@@ -1,7 +1,9 @@
-"""Dialogs: game over, match over, quitting mid-match, resuming a saved match."""
+"""Dialogs: game over, match over, quitting mid-match, resuming a saved match or giving it
+up, news that must be read."""
 
 from __future__ import annotations
 
+import os
 from enum import Enum
 from typing import ClassVar
 
@@ -294,7 +296,8 @@ class TutorDialog(Dialog):
 
 
 class AbandonDialog(Dialog):
-    """Starting a new match replaces the one in progress: Keep playing is focused."""
+    """Starting a new match replaces the one in progress, which is kept as a record
+    (``Saver.give_up``): Keep playing is focused."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "choose('new')", N_("New match"), show=False),
@@ -304,9 +307,51 @@ class AbandonDialog(Dialog):
     def __init__(self) -> None:
         super().__init__(
             _("Start a new match?"),
-            _("The match in progress will be discarded."),
+            _(
+                "The match in progress will be given up. It is kept as a record in:\n{folder}"
+            ).format(folder=records_folder()),
             [(Choice.STAY, _("Keep playing (Esc, n)")), (Choice.NEW, _("New match (y)"))],
         )
+
+
+class GiveUpSavedDialog(Dialog):
+    """Asked once more before a new match takes the place of the saved one (as GNU
+    Backgammon asks before it drops a match): Back is focused, so a second n or Enter
+    never gives a match up by accident."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "choose('new')", N_("Give it up"), show=False),
+        Binding("n,escape", "choose('stay')", N_("Back"), show=False),
+    ]
+
+    def __init__(self, summary: str) -> None:
+        super().__init__(
+            _("Give up the saved match?"),
+            _(
+                "The saved match ({summary}) cannot be resumed once a new match is "
+                "chosen. It is kept as a record, to replay or review, in:\n{folder}"
+            ).format(summary=summary, folder=records_folder()),
+            [(Choice.STAY, _("Back (Esc, n)")), (Choice.NEW, _("Give it up (y)"))],
+        )
+
+
+class NoticeDialog(Dialog):
+    """News the player must not miss (a save file that could not be read and was moved
+    aside): it stays until it is read and closed, where a notice would vanish."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "choose('next')", N_("OK"), show=False),
+    ]
+
+    def __init__(self, title: str, news: str) -> None:
+        super().__init__(title, news, [(Choice.NEXT, _("OK (Enter)"))])
+
+
+def records_folder() -> str:
+    """The records' folder, as a dialog shows a folder: ending in the separator."""
+    from nardy_tui.storage import records_dir
+
+    return f"{records_dir()}{os.sep}"
 
 
 class GiveUpFriendDialog(Dialog):
@@ -349,10 +394,10 @@ class ResumeDialog(Dialog):
         at once, giving the saved one up (so the question says so)."""
         body = _("An unfinished match is saved:\n{summary}").format(summary=summary)
         if asked is not None:
-            body += "\n\n" + _(
-                "The command line asks for a new match:\n{asked}\nStarting it "
-                "gives the saved match up."
-            ).format(asked=asked)
+            body += "\n\n" + _("The command line asks for a new match:\n{asked}").format(
+                asked=asked
+            )
+        body += "\n\n" + _("A new match gives the saved one up (kept as a record).")
         super().__init__(
             _("Resume the saved match?"),
             body,
