@@ -13,7 +13,7 @@ from nardy_tui.engine import Match, Phase
 from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.storage import load_saved, records_dir, save_match
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.dialogs import GiveUpSavedDialog, QuitDialog, ResumeDialog
+from nardy_tui.ui.dialogs import GiveUpSavedDialog, NoticeDialog, QuitDialog, ResumeDialog
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.help import HelpScreen, help_markdown
 from nardy_tui.ui.newmatch import NewMatchScreen
@@ -539,3 +539,21 @@ async def test_ctrl_c_says_how_to_quit_in_the_games_own_words() -> None:
         [notice] = app._notifications
         assert (notice.title, notice.message) == ("Do you want to quit?", "Press ctrl+q to quit.")
         assert isinstance(app.screen, NewMatchScreen)
+
+
+async def test_a_save_that_cannot_be_read_is_told_until_the_player_closes_it(
+    private_home: Path,
+) -> None:
+    """Moved aside with the reason: said in a dialog that waits for Enter, not in a notice
+    that is gone before it is read."""
+    (private_home / "match.json").write_text('{"format": "nardy-match", cut short')
+    app = NardyApp(LaunchOptions(), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = app.screen
+        assert isinstance(dialog, NoticeDialog)
+        words = " ".join(str(dialog.query_one(".dialog-body", Static).content).split())
+        assert "The saved match cannot be resumed" in words and "match.rejected-" in words
+        assert not app._notifications
+        await burst(pilot, "enter")
+        assert isinstance(app.screen, NewMatchScreen)
+    assert len(list(private_home.glob("match.rejected-*.json"))) == 1
