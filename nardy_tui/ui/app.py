@@ -415,16 +415,17 @@ def run_app(launch: LaunchOptions) -> int:
     """Run the game until the player quits; the exit status for the shell. What can be
     known to fail is refused before the terminal is taken over, in one line with status 1
     (``startup.refused_before_start``); a match that ``--new`` gives up is kept as a record,
-    and where is said on that line (``startup.given_up_before_start``)."""
+    and where is said on standard output (``startup.given_up_before_start``)."""
     problem = refused_before_start(launch)
     if problem is not None:
         print(f"nardy: {problem}", file=sys.stderr)
         return 1
     may_start, said = given_up_before_start(launch)
-    if said is not None:
-        print(f"nardy: {said}", file=sys.stderr)
     if not may_start:
+        print(f"nardy: {said}", file=sys.stderr)
         return 1
+    if said is not None:
+        print(said)
     app = NardyApp(launch)
     app.run()
     return app.return_code or 0
