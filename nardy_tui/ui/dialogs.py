@@ -119,6 +119,7 @@ class Choice(Enum):
     RETHINK = "rethink"
     HINT = "hint"
     PLAY_ANYWAY = "play_anyway"
+    OK = "ok"
 
 
 class Dialog(ClosesOnce, ModalScreen[Choice]):
@@ -340,11 +341,11 @@ class NoticeDialog(Dialog):
     aside): it stays until it is read and closed, where a notice would vanish."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "choose('next')", N_("OK"), show=False),
+        Binding("escape", "choose('ok')", N_("OK"), show=False),
     ]
 
     def __init__(self, title: str, news: str) -> None:
-        super().__init__(title, news, [(Choice.NEXT, _("OK (Enter)"))])
+        super().__init__(title, news, [(Choice.OK, _("OK (Enter)"))])
 
 
 def records_folder() -> str:

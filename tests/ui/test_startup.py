@@ -210,5 +210,5 @@ def test_a_save_that_cannot_be_read_is_told_in_a_dialog_that_stays_until_closed(
     [(dialog, _callback)] = app.asked
     assert isinstance(dialog, NoticeDialog) and "moved to" in dialog.body
     assert app.new_match_screens == [] and app.notices == []
-    app.answer(Choice.NEXT)
+    app.answer(Choice.OK)
     assert app.new_match_screens == [None]
