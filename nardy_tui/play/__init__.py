@@ -53,6 +53,7 @@ from nardy_tui.play.match_files import (
     RecordNotMade,
     Saver,
     give_up_network_match,
+    record_keeper,
     record_written_said,
 )
 from nardy_tui.play.panel_words import (
@@ -170,6 +171,7 @@ __all__ = [
     "position_before_last",
     "position_id_said",
     "position_now",
+    "record_keeper",
     "record_written_said",
     "result_line",
     "roll_luck_said",

@@ -183,12 +183,17 @@ class NetworkSaver(Saver):
         )
 
 
+def record_keeper(saved: NetworkMatch) -> NetworkSaver:
+    """The files of the network match ``saved`` when only its record is wanted, as it is
+    given up for another: its save is never written again, only forgotten."""
+    return NetworkSaver(saved, events=list)
+
+
 def give_up_network_match(saved: NetworkMatch) -> tuple[bool, str]:
     """Give the unfinished network match ``saved`` up for another, kept first as its record
     with the dice proof, as a finished one is (``Saver.give_up``)."""
-    files = NetworkSaver(saved, events=list)  # only its record is written, never its save
     options = MatchOptions(mode=Mode.NETWORK, points=saved.match.length)
-    return files.give_up(saved.match, options)
+    return record_keeper(saved).give_up(saved.match, options)
 
 
 def record_written_said(path: Path, one_line: bool) -> str:

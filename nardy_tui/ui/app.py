@@ -350,12 +350,19 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         def chosen(choice: Choice | None) -> None:
             if choice is not Choice.NEW:
                 return
-            given_up, said = self.saver.give_up(game.match, game.options)
+            given_up, said = self.give_up_match(game.match, game.options)
             self.notify(said, severity="information" if given_up else "error", markup=False)
             if given_up:
                 self.action_new_match()
 
-        self.push_screen(AbandonDialog(), chosen)
+        self.push_screen(AbandonDialog(self.is_web), chosen)
+
+    def give_up_match(self, match: Match, options: MatchOptions) -> tuple[bool, str]:
+        """Give the match on this machine up for a new one, kept as a record (in a browser,
+        sent there too): whether it was given up, and where its record is, in words."""
+        from nardy_tui.ui.game.record_export import give_up_match
+
+        return give_up_match(self, self.saver, match, options)
 
     # -- settings and language -----------------------------------------------------------
 

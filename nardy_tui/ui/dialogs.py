@@ -298,19 +298,18 @@ class TutorDialog(Dialog):
 
 class AbandonDialog(Dialog):
     """Starting a new match replaces the one in progress, which is kept as a record
-    (``Saver.give_up``): Keep playing is focused."""
+    (``give_up_match``): Keep playing is focused. ``in_browser``: the game is served to a
+    browser, which the record goes to."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "choose('new')", N_("New match"), show=False),
         Binding("n,escape", "choose('stay')", N_("Keep playing"), show=False),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, in_browser: bool) -> None:
         super().__init__(
             _("Start a new match?"),
-            _(
-                "The match in progress will be given up. It is kept as a record in:\n{folder}"
-            ).format(folder=records_folder()),
+            _("The match in progress will be given up.") + " " + where_kept(in_browser),
             [(Choice.STAY, _("Keep playing (Esc, n)")), (Choice.NEW, _("New match (y)"))],
         )
 
@@ -318,20 +317,21 @@ class AbandonDialog(Dialog):
 class GiveUpSavedDialog(Dialog):
     """Asked once more before a new match takes the place of the saved one (as GNU
     Backgammon asks before it drops a match): Back is focused, so a second n or Enter
-    never gives a match up by accident."""
+    never gives a match up by accident. ``in_browser`` as for ``AbandonDialog``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "choose('new')", N_("Give it up"), show=False),
         Binding("n,escape", "choose('stay')", N_("Back"), show=False),
     ]
 
-    def __init__(self, summary: str) -> None:
+    def __init__(self, summary: str, in_browser: bool) -> None:
         super().__init__(
             _("Give up the saved match?"),
-            _(
-                "The saved match ({summary}) cannot be resumed once a new match is "
-                "chosen. It is kept as a record, to replay or review, in:\n{folder}"
-            ).format(summary=summary, folder=records_folder()),
+            _("The saved match ({summary}) cannot be resumed once a new match is chosen.").format(
+                summary=summary
+            )
+            + " "
+            + where_kept(in_browser),
             [(Choice.STAY, _("Back (Esc, n)")), (Choice.NEW, _("Give it up (y)"))],
         )
 
@@ -348,11 +348,17 @@ class NoticeDialog(Dialog):
         super().__init__(title, news, [(Choice.OK, _("OK (Enter)"))])
 
 
-def records_folder() -> str:
-    """The records' folder, as a dialog shows a folder: ending in the separator."""
+def where_kept(in_browser: bool) -> str:
+    """Where the record of a match given up goes: the records' folder (ending in the
+    separator, as a dialog shows a folder), or, for a player in a browser, who cannot reach
+    a file on the server, their browser."""
     from nardy_tui.storage import records_dir
 
-    return f"{records_dir()}{os.sep}"
+    if in_browser:
+        return _("Its record, to replay or review, comes to your browser as a download.")
+    return _("It is kept as a record, to replay or review, in:\n{folder}").format(
+        folder=f"{records_dir()}{os.sep}"
+    )
 
 
 class GiveUpFriendDialog(Dialog):

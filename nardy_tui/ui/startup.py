@@ -133,8 +133,12 @@ def saved_in_role(role: Role, warn: Callable[[str], None]) -> NetworkMatch | Non
 
 def friend_summary(saved: NetworkMatch) -> str:
     """The saved match with a friend in one line, as a saved match is summed up."""
-    options = MatchOptions(mode=Mode.NETWORK, color=side_of(saved.role), points=saved.match.length)
-    return saved_summary(saved.match, options)
+    return saved_summary(saved.match, friend_options(saved))
+
+
+def friend_options(saved: NetworkMatch) -> MatchOptions:
+    """The options of the saved match with a friend, as its game screen knows them."""
+    return MatchOptions(mode=Mode.NETWORK, color=side_of(saved.role), points=saved.match.length)
 
 
 def taken_up(saved: NetworkMatch, rendezvous: Rendezvous) -> NetworkLaunch:
@@ -158,6 +162,11 @@ class Opener(Protocol):
 
     launch: LaunchOptions
     saver: Saver
+
+    @property
+    def is_web(self) -> bool: ...
+
+    def give_up_match(self, match: Match, options: MatchOptions) -> tuple[bool, str]: ...
 
     def start_match(
         self,
@@ -295,7 +304,7 @@ class FirstScreen:
                 )
         else:
             self._app.push_screen(
-                GiveUpSavedDialog(saved_summary(saved.match, saved.options)),
+                GiveUpSavedDialog(saved_summary(saved.match, saved.options), self._app.is_web),
                 partial(self._give_up_chosen, saved),
             )
 
@@ -308,7 +317,7 @@ class FirstScreen:
         if choice is not Choice.NEW:
             self._offer_resume(saved)
             return
-        given_up, said = self._app.saver.give_up(saved.match, saved.options)
+        given_up, said = self._app.give_up_match(saved.match, saved.options)
         self._app.notify(
             said, severity="information" if given_up else "error", timeout=10, markup=False
         )

@@ -14,8 +14,7 @@ import pytest
 from nardy_tui.engine import Match
 from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
 from nardy_tui.play import Saver
-from nardy_tui.storage import load_saved, records_dir, save_match
-from nardy_tui.storage.paths import save_path
+from nardy_tui.storage import data_dir, load_saved, records_dir, save_match
 from nardy_tui.ui.dialogs import Choice, Dialog, GiveUpSavedDialog, NoticeDialog, ResumeDialog
 from nardy_tui.ui.startup import (
     FirstScreen,
@@ -77,6 +76,10 @@ class FakeOpener:
     new_match_screens: list[Callable[[], None] | None] = field(default_factory=list)
     asked: list[tuple[Dialog, Callable[[Choice | None], None]]] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
+    is_web: bool = False
+
+    def give_up_match(self, match: Match, options: MatchOptions) -> tuple[bool, str]:
+        return self.saver.give_up(match, options)
 
     def start_match(
         self,
@@ -205,7 +208,7 @@ def test_new_with_nothing_saved_says_nothing() -> None:
 
 
 def test_a_save_that_cannot_be_read_is_told_in_a_dialog_that_stays_until_closed() -> None:
-    save_path().write_text("{ cut short")
+    (data_dir() / "match.json").write_text("{ cut short")
     app = opened(LaunchOptions())
     [(dialog, _callback)] = app.asked
     assert isinstance(dialog, NoticeDialog) and "moved to" in dialog.body
