@@ -8,7 +8,9 @@ what the game would be started with, or by the one line that refuses it.
 
 from __future__ import annotations
 
+import os
 import socket
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -284,3 +286,78 @@ def test_a_mistyped_server_is_refused_in_one_line(
     assert host_main(args) == 1
     assert words in one_line_refusal(capsys, "nardy host")
     assert started == []
+
+
+# -- an unfinished match is never replaced without --new ----------------------------------
+
+
+def save_joined_match(by_code: bool) -> Path:
+    """The joiner's unfinished match, met by a code (shown as 7-crossover-clockwork) or
+    directly; its save file."""
+    if by_code:
+        saved = new_network_match(
+            Role.JOINER, "12345678-" + "ab" * 16, 3, by_code=True, shown="7-crossover-clockwork"
+        )
+    else:
+        saved = new_network_match(Role.JOINER, CODE, 3, "192.168.1.5", DEFAULT_PORT)
+    write_network_match(network_document(saved, []))
+    return Path(os.environ["NARDY_HOME"]) / "network-joiner.json"
+
+
+@pytest.mark.parametrize(
+    ("by_code", "another", "goes_on"),
+    [
+        (True, ["8-tiger-lamp"], "'nardy join' goes on"),
+        (False, ["8-tiger-lamp"], "'nardy join 192.168.1.5:7520 k7m2-x9qp' goes on"),
+        (False, ["192.168.1.5", "zzzz-2222"], "'nardy join 192.168.1.5:7520 k7m2-x9qp'"),
+    ],
+)
+def test_join_with_another_code_refuses_to_replace_the_match_joined_and_names_new(
+    started: list[NetworkLaunch],
+    capsys: pytest.CaptureFixture[str],
+    by_code: bool,
+    another: list[str],
+    goes_on: str,
+) -> None:
+    save = save_joined_match(by_code)
+    before = save.read_text()
+    assert join_main(another) == 1
+    line = one_line_refusal(capsys, "nardy join")
+    assert "unfinished" in line and goes_on in line and "nardy join --new CODE" in line
+    assert started == [], "refused before meeting anyone"
+    assert save.read_text() == before
+
+
+def test_join_again_with_the_code_shown_first_goes_on_with_the_match(
+    started: list[NetworkLaunch],
+) -> None:
+    save_joined_match(by_code=True)
+    assert join_main(["7-crossover-clockwork"]) == 0
+    assert started[0].code == "7-crossover-clockwork"
+
+
+@pytest.mark.parametrize(
+    ("command", "args", "role"),
+    [
+        (join_main, ["--new", "8-tiger-lamp"], Role.JOINER),
+        (host_main, ["--new"], Role.HOST),
+    ],
+)
+def test_new_gives_the_unfinished_network_match_up_kept_as_a_record(
+    started: list[NetworkLaunch],
+    capsys: pytest.CaptureFixture[str],
+    home: Path,
+    command: Callable[[list[str]], int],
+    args: list[str],
+    role: Role,
+) -> None:
+    if role is Role.JOINER:
+        save_joined_match(by_code=True)
+    else:
+        save_hosted_match("")
+    assert command(args) == 0
+    assert len(started) == 1
+    [record] = (home / "records").iterdir()
+    assert record.name.startswith(f"nardy-network-{role.value}-")
+    assert str(record) in capsys.readouterr().out
+    assert not (home / f"network-{role.value}.json").exists()

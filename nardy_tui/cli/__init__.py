@@ -107,7 +107,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--resume", action="store_true", help=_("resume the unfinished saved match without asking")
     )
     saved.add_argument(
-        "--new", action="store_true", help=_("start a new match even if one is saved")
+        "--new",
+        action="store_true",
+        help=_(
+            "start a new match even if one is saved (that one is given up, kept as a record: "
+            "where is printed)"
+        ),
     )
     return parser
 

@@ -98,7 +98,9 @@ def host_parser() -> argparse.ArgumentParser:
     saved.add_argument(
         "--new",
         action="store_true",
-        help=_("open a new match even if a network match is unfinished"),
+        help=_(
+            "open a new match even if a network match is unfinished (that one is kept as a record)"
+        ),
     )
     return parser
 
@@ -126,6 +128,14 @@ def join_parser() -> argparse.ArgumentParser:
         nargs="?",
         metavar="CODE",
         help=_("after an address: the match's code (like k7m2-x9qp)"),
+    )
+    parser.add_argument(
+        "--new",
+        action="store_true",
+        help=_(
+            "join another match even if the one you joined is unfinished (that one is "
+            "kept as a record)"
+        ),
     )
     add_server_options(parser)
     return parser
@@ -181,6 +191,10 @@ def host_main(argv: Sequence[str]) -> int:
                 "'nardy host --new' opens another"
             ).format(friend=_friend_goes_on(saved)),
         )
+    if saved is not None and args.new:
+        problem = _given_up(saved)
+        if problem is not None:
+            return _fail("nardy host", problem)
     resumed = saved if args.resume else None
     direct = args.direct or args.address is not None or args.port is not None
     if resumed.by_code if resumed is not None else not direct:
@@ -194,6 +208,18 @@ def host_main(argv: Sequence[str]) -> int:
     if problem is not None:
         return _fail("nardy host", problem)
     return _play(launch)
+
+
+def _given_up(saved: NetworkMatch) -> str | None:
+    """Give ``saved`` up for a new match (``--new``), kept as a record, which is said on
+    standard output; why not, if its record could not be written (it then stays saved)."""
+    from nardy_tui.play import give_up_network_match
+
+    given_up, said = give_up_network_match(saved)
+    if not given_up:
+        return said
+    print(said)
+    return None
 
 
 def _friend_goes_on(saved: NetworkMatch) -> str:
@@ -270,6 +296,9 @@ def join_main(argv: Sequence[str]) -> int:
                 code=args.code
             ),
         )
+    problem = _unfinished_joined(args, code, by_code=False)
+    if problem is not None:
+        return _fail("nardy join", problem)
     return _play(NetworkLaunch(hosting=False, code=code, address=address, port=port))
 
 
@@ -292,6 +321,9 @@ def _join_by_code(args: argparse.Namespace) -> int:
             "ADDRESS[:PORT] CODE"
         )
         return _fail("nardy join", f"{not_a_code(args.first)} ({direct})")
+    problem = _unfinished_joined(args, code, by_code=True)
+    if problem is not None:
+        return _fail("nardy join", problem)
     try:
         rendezvous = servers(args)
         saved = None if code else read_network_match(Role.JOINER)
@@ -307,6 +339,35 @@ def _join_by_code(args: argparse.Namespace) -> int:
             )
         return _join_typed(rendezvous)
     return _play(NetworkLaunch(hosting=False, code=code, rendezvous=rendezvous))
+
+
+def _unfinished_joined(args: argparse.Namespace, code: str, by_code: bool) -> str | None:
+    """Why joining with ``code`` may not start: the match this machine joined is
+    unfinished and another would take its place (told before meeting anyone, as 'nardy
+    host' tells it). With ``--new`` it is given up, kept as a record."""
+    from nardy_tui.net import NetworkSaveError, Role, joined_again, read_network_match
+
+    try:
+        saved = read_network_match(Role.JOINER)
+    except NetworkSaveError as error:
+        return str(error)
+    if saved is None or joined_again(saved, code, by_code):
+        return None
+    if args.new:
+        return _given_up(saved)
+    return _(
+        "a match you joined is unfinished: {goes_on} goes on with it, "
+        "'nardy join --new CODE' joins another (that one is kept as a record)"
+    ).format(goes_on=_joined_goes_on(saved))
+
+
+def _joined_goes_on(saved: NetworkMatch) -> str:
+    """What the joiner types to go on with ``saved``."""
+    from nardy_tui.net import join_line
+
+    if saved.by_code:
+        return "'nardy join'"
+    return f"'{join_line(saved.code, saved.address, saved.port)}'"
 
 
 def _join_typed(rendezvous: Rendezvous) -> int:

@@ -150,6 +150,15 @@ def read_network_match(role: Role) -> NetworkMatch | None:
         ) from None
 
 
+def joined_again(saved: NetworkMatch, code: str, by_code: bool) -> bool:
+    """Whether joining with ``code`` (met by a code, or directly) takes up the joiner's
+    ``saved`` match: by a code, with no code or the one the host showed first; directly,
+    with its own code. Any other code is another match, which would take its place."""
+    if by_code:
+        return saved.by_code and code in ("", saved.shown)
+    return saved.code == code
+
+
 def forget_network_match(role: Role) -> None:
     network_save_path(role).unlink(missing_ok=True)
 

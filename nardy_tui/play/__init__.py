@@ -52,6 +52,8 @@ from nardy_tui.play.match_files import (
     RecordFile,
     RecordNotMade,
     Saver,
+    give_up_network_match,
+    record_keeper,
     record_written_said,
 )
 from nardy_tui.play.panel_words import (
@@ -146,6 +148,7 @@ __all__ = [
     "bot_play",
     "cell_of",
     "first_source_cell",
+    "give_up_network_match",
     "hint_ranking",
     "history_lines",
     "history_title",
@@ -168,6 +171,7 @@ __all__ = [
     "position_before_last",
     "position_id_said",
     "position_now",
+    "record_keeper",
     "record_written_said",
     "result_line",
     "roll_luck_said",

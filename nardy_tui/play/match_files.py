@@ -26,7 +26,7 @@ from nardy_tui.net import (
     network_record,
     write_network_match,
 )
-from nardy_tui.options import MatchOptions
+from nardy_tui.options import MatchOptions, Mode
 
 if TYPE_CHECKING:
     from nardy_tui.storage import SavedMatch
@@ -91,18 +91,42 @@ class Saver:
         Unless ``one_line``, the folder and the file's name are on lines of their own, so
         a dialog never breaks the name in the middle.
         """
-        from nardy_tui.storage import records_dir, write_atomically
-
         try:
-            record = self.record(match, options)
+            path = self._written_record(match, options)
         except RecordNotMade as problem:
             return False, str(problem)
+        return True, record_written_said(path, one_line)
+
+    def give_up(self, match: Match, options: MatchOptions) -> tuple[bool, str]:
+        """Give the unfinished ``match`` up for another, kept as a record first (a record
+        costs nothing, a match thrown away cannot be had back): whether it was given up,
+        and in words where its record is, or why it was not (its save is then left as it
+        was)."""
+        try:
+            path = self._written_record(match, options)
+        except RecordNotMade as problem:
+            return False, _("The unfinished match was not given up: {problem}").format(
+                problem=problem
+            )
+        self.discard()
+        return True, _("The unfinished match was given up and kept as a record: {path}").format(
+            path=path
+        )
+
+    def _written_record(self, match: Match, options: MatchOptions) -> Path:
+        """Write the match's record into the records folder; where (``RecordNotMade``, in
+        words, if it could not be)."""
+        from nardy_tui.storage import records_dir, write_atomically
+
+        record = self.record(match, options)
         path = records_dir() / record.name
         try:
             write_atomically(path, record.text)
         except OSError as error:
-            return False, _("Could not write the record: {error}").format(error=error)
-        return True, record_written_said(path, one_line)
+            raise RecordNotMade(
+                _("Could not write the record: {error}").format(error=error)
+            ) from error
+        return path
 
     def record(self, match: Match, options: MatchOptions) -> RecordFile:
         """The match's record (``RecordNotMade`` if it cannot be made)."""
@@ -157,6 +181,19 @@ class NetworkSaver(Saver):
             record_name(started, f"network-{self.saved.role.value}"),
             network_record(match, self.saved.exchange.throws, started),
         )
+
+
+def record_keeper(saved: NetworkMatch) -> NetworkSaver:
+    """The files of the network match ``saved`` when only its record is wanted, as it is
+    given up for another: its save is never written again, only forgotten."""
+    return NetworkSaver(saved, events=list)
+
+
+def give_up_network_match(saved: NetworkMatch) -> tuple[bool, str]:
+    """Give the unfinished network match ``saved`` up for another, kept first as its record
+    with the dice proof, as a finished one is (``Saver.give_up``)."""
+    options = MatchOptions(mode=Mode.NETWORK, points=saved.match.length)
+    return record_keeper(saved).give_up(saved.match, options)
 
 
 def record_written_said(path: Path, one_line: bool) -> str:

@@ -37,7 +37,12 @@ from nardy_tui.ui.palette import (
     setting_commands,
     textual_commands,
 )
-from nardy_tui.ui.startup import FirstScreen, exit_on_hangup_and_terminate, refused_before_start
+from nardy_tui.ui.startup import (
+    FirstScreen,
+    exit_on_hangup_and_terminate,
+    given_up_before_start,
+    refused_before_start,
+)
 from nardy_tui.ui.textual_patches import ExceptionHook
 from nardy_tui.ui.translated import translate_bindings
 
@@ -328,8 +333,9 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         show_transfer(self, arrived.offered)
 
     def _ask_new_match(self) -> None:
-        """The new-match screen, once the player agrees to discard the match in progress;
-        a match with a friend on another machine is left saved on both machines instead."""
+        """The new-match screen, once the player agrees to give up the match in progress
+        (kept as a record); a match with a friend on another machine is left saved on both
+        machines instead."""
         game = game_screen_in(self.screen_stack)
         if self.network is not None:
             if game is not None and game.in_progress:
@@ -342,11 +348,21 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         from nardy_tui.ui.dialogs import AbandonDialog, Choice
 
         def chosen(choice: Choice | None) -> None:
-            if choice is Choice.NEW:
-                self.saver.discard()
+            if choice is not Choice.NEW:
+                return
+            given_up, said = self.give_up_match(game.match, game.options)
+            self.notify(said, severity="information" if given_up else "error", markup=False)
+            if given_up:
                 self.action_new_match()
 
-        self.push_screen(AbandonDialog(), chosen)
+        self.push_screen(AbandonDialog(self.is_web), chosen)
+
+    def give_up_match(self, match: Match, options: MatchOptions) -> tuple[bool, str]:
+        """Give the match on this machine up for a new one, kept as a record (in a browser,
+        sent there too): whether it was given up, and where its record is, in words."""
+        from nardy_tui.ui.game.record_export import give_up_match
+
+        return give_up_match(self, self.saver, match, options)
 
     # -- settings and language -----------------------------------------------------------
 
@@ -405,11 +421,18 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
 def run_app(launch: LaunchOptions) -> int:
     """Run the game until the player quits; the exit status for the shell. What can be
     known to fail is refused before the terminal is taken over, in one line with status 1
-    (``startup.refused_before_start``)."""
+    (``startup.refused_before_start``); a match that ``--new`` gives up is kept as a record,
+    and where is said on standard output (``startup.given_up_before_start``)."""
     problem = refused_before_start(launch)
     if problem is not None:
         print(f"nardy: {problem}", file=sys.stderr)
         return 1
+    may_start, said = given_up_before_start(launch)
+    if not may_start:
+        print(f"nardy: {said}", file=sys.stderr)
+        return 1
+    if said is not None:
+        print(said)
     app = NardyApp(launch)
     app.run()
     return app.return_code or 0

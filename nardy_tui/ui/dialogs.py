@@ -1,7 +1,9 @@
-"""Dialogs: game over, match over, quitting mid-match, resuming a saved match."""
+"""Dialogs: game over, match over, quitting mid-match, resuming a saved match or giving it
+up, news that must be read."""
 
 from __future__ import annotations
 
+import os
 from enum import Enum
 from typing import ClassVar
 
@@ -117,6 +119,7 @@ class Choice(Enum):
     RETHINK = "rethink"
     HINT = "hint"
     PLAY_ANYWAY = "play_anyway"
+    OK = "ok"
 
 
 class Dialog(ClosesOnce, ModalScreen[Choice]):
@@ -294,19 +297,68 @@ class TutorDialog(Dialog):
 
 
 class AbandonDialog(Dialog):
-    """Starting a new match replaces the one in progress: Keep playing is focused."""
+    """Starting a new match replaces the one in progress, which is kept as a record
+    (``give_up_match``): Keep playing is focused. ``in_browser``: the game is served to a
+    browser, which the record goes to."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "choose('new')", N_("New match"), show=False),
         Binding("n,escape", "choose('stay')", N_("Keep playing"), show=False),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, in_browser: bool) -> None:
         super().__init__(
             _("Start a new match?"),
-            _("The match in progress will be discarded."),
+            _("The match in progress will be given up.") + " " + where_kept(in_browser),
             [(Choice.STAY, _("Keep playing (Esc, n)")), (Choice.NEW, _("New match (y)"))],
         )
+
+
+class GiveUpSavedDialog(Dialog):
+    """Asked once more before a new match takes the place of the saved one (as GNU
+    Backgammon asks before it drops a match): Back is focused, so a second n or Enter
+    never gives a match up by accident. ``in_browser`` as for ``AbandonDialog``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "choose('new')", N_("Give it up"), show=False),
+        Binding("n,escape", "choose('stay')", N_("Back"), show=False),
+    ]
+
+    def __init__(self, summary: str, in_browser: bool) -> None:
+        super().__init__(
+            _("Give up the saved match?"),
+            _("The saved match ({summary}) cannot be resumed once a new match is chosen.").format(
+                summary=summary
+            )
+            + " "
+            + where_kept(in_browser),
+            [(Choice.STAY, _("Back (Esc, n)")), (Choice.NEW, _("Give it up (y)"))],
+        )
+
+
+class NoticeDialog(Dialog):
+    """News the player must not miss (a save file that could not be read and was moved
+    aside): it stays until it is read and closed, where a notice would vanish."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "choose('ok')", N_("OK"), show=False),
+    ]
+
+    def __init__(self, title: str, news: str) -> None:
+        super().__init__(title, news, [(Choice.OK, _("OK (Enter)"))])
+
+
+def where_kept(in_browser: bool) -> str:
+    """Where the record of a match given up goes: the records' folder (ending in the
+    separator, as a dialog shows a folder), or, for a player in a browser, who cannot reach
+    a file on the server, their browser."""
+    from nardy_tui.storage import records_dir
+
+    if in_browser:
+        return _("Its record, to replay or review, comes to your browser as a download.")
+    return _("It is kept as a record, to replay or review, in:\n{folder}").format(
+        folder=f"{records_dir()}{os.sep}"
+    )
 
 
 class GiveUpFriendDialog(Dialog):
@@ -327,7 +379,7 @@ class GiveUpFriendDialog(Dialog):
             _("Give up the unfinished match?"),
             _(
                 "An unfinished match with a friend is saved:\n{summary}\n\nA new "
-                "match gives it up on this machine."
+                "match gives it up on this machine, kept as a record."
             ).format(summary=summary),
             [*go_on, (Choice.NEW, _("New match (n)")), (Choice.STAY, _("Back (Esc)"))],
         )
@@ -349,10 +401,10 @@ class ResumeDialog(Dialog):
         at once, giving the saved one up (so the question says so)."""
         body = _("An unfinished match is saved:\n{summary}").format(summary=summary)
         if asked is not None:
-            body += "\n\n" + _(
-                "The command line asks for a new match:\n{asked}\nStarting it "
-                "gives the saved match up."
-            ).format(asked=asked)
+            body += "\n\n" + _("The command line asks for a new match:\n{asked}").format(
+                asked=asked
+            )
+        body += "\n\n" + _("A new match gives the saved one up (kept as a record).")
         super().__init__(
             _("Resume the saved match?"),
             body,

@@ -32,6 +32,7 @@ from nardy_tui.net import (
     code_key,
     forget_network_match,
     join_line,
+    joined_again,
     local_address,
     new_network_match,
     reach,
@@ -524,6 +525,4 @@ def resumable(launch: NetworkLaunch) -> NetworkMatch | None:
         return None
     if launch.hosting:
         return saved if launch.resume else None
-    if launch.rendezvous is not None:
-        return saved if saved.by_code and launch.code in ("", saved.shown) else None
-    return saved if saved.code == launch.code else None
+    return saved if joined_again(saved, launch.code, launch.rendezvous is not None) else None

@@ -25,12 +25,13 @@ from nardy_tui.net import (
     wormhole_code,
 )
 from nardy_tui.options import NetworkLaunch, Rendezvous
+from nardy_tui.play import record_keeper
 from nardy_tui.ui.closing import ClosesOnce
 from nardy_tui.ui.dialogs import Choice, GiveUpFriendDialog
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.served import browser_page
 from nardy_tui.ui.sized import SizedScreenOf
-from nardy_tui.ui.startup import friend_summary, saved_in_role, taken_up
+from nardy_tui.ui.startup import friend_options, friend_summary, saved_in_role, taken_up
 from nardy_tui.ui.textual_patches import SubmittingInput
 from nardy_tui.ui.translated import translate_bindings
 
@@ -167,8 +168,15 @@ class FriendScreen(ClosesOnce, SizedScreenOf[NetworkLaunch | None]):
     def _give_up_chosen(
         self, launch: NetworkLaunch, replaced: NetworkMatch, choice: Choice | None
     ) -> None:
+        from nardy_tui.ui.game.record_export import give_up_match
+
         if choice is Choice.NEW:
-            self.dismiss(launch)
+            given_up, said = give_up_match(
+                self.app, record_keeper(replaced), replaced.match, friend_options(replaced)
+            )
+            self.notify(said, severity="information" if given_up else "error", markup=False)
+            if given_up:
+                self.dismiss(launch)
         elif choice is Choice.RESUME and launch.rendezvous is not None:
             self.dismiss(taken_up(replaced, launch.rendezvous))
 

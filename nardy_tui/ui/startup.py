@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from nardy_tui.net import NetworkMatch, Role
     from nardy_tui.options import Rendezvous
     from nardy_tui.storage import SavedMatch
-    from nardy_tui.ui.dialogs import Choice, ResumeDialog
+    from nardy_tui.ui.dialogs import Choice, Dialog
 
 SIGNAL_GRACE = 2.0
 """Seconds a clean exit on SIGHUP or SIGTERM may take before the process just ends."""
@@ -47,6 +47,21 @@ def refused_before_start(launch: LaunchOptions) -> str | None:
         if saved is None:
             return problem or _("there is no unfinished match to resume; run 'nardy' to start one")
     return problem
+
+
+def given_up_before_start(launch: LaunchOptions) -> tuple[bool, str | None]:
+    """``nardy --new`` with a match saved: it is given up before the terminal is taken
+    over, kept as a record (there is no screen yet to ask on, and ``--new`` is the answer).
+    Whether the game may start (not if the record could not be written: the match then
+    stays saved), and what to say on the command line: where the record is, why not, or
+    why the save could not be read (it was moved aside)."""
+    if launch.resume is not False:
+        return True, None
+    saver = Saver()
+    saved, problem = saver.load()
+    if saved is None:
+        return True, problem
+    return saver.give_up(saved.match, saved.options)
 
 
 def saved_summary(match: Match, options: MatchOptions) -> str:
@@ -118,8 +133,12 @@ def saved_in_role(role: Role, warn: Callable[[str], None]) -> NetworkMatch | Non
 
 def friend_summary(saved: NetworkMatch) -> str:
     """The saved match with a friend in one line, as a saved match is summed up."""
-    options = MatchOptions(mode=Mode.NETWORK, color=side_of(saved.role), points=saved.match.length)
-    return saved_summary(saved.match, options)
+    return saved_summary(saved.match, friend_options(saved))
+
+
+def friend_options(saved: NetworkMatch) -> MatchOptions:
+    """The options of the saved match with a friend, as its game screen knows them."""
+    return MatchOptions(mode=Mode.NETWORK, color=side_of(saved.role), points=saved.match.length)
 
 
 def taken_up(saved: NetworkMatch, rendezvous: Rendezvous) -> NetworkLaunch:
@@ -144,6 +163,11 @@ class Opener(Protocol):
     launch: LaunchOptions
     saver: Saver
 
+    @property
+    def is_web(self) -> bool: ...
+
+    def give_up_match(self, match: Match, options: MatchOptions) -> tuple[bool, str]: ...
+
     def start_match(
         self,
         options: MatchOptions,
@@ -158,9 +182,7 @@ class Opener(Protocol):
 
     def play_friend(self, launch: NetworkLaunch) -> None: ...
 
-    def push_screen(
-        self, screen: ResumeDialog, callback: Callable[[Choice | None], None]
-    ) -> object: ...
+    def push_screen(self, screen: Dialog, callback: Callable[[Choice | None], None]) -> object: ...
 
     def notify(
         self,
@@ -169,6 +191,7 @@ class Opener(Protocol):
         title: str = ...,
         severity: SeverityLevel = ...,
         timeout: float | None = ...,
+        markup: bool = ...,
     ) -> None: ...
 
 
@@ -232,12 +255,21 @@ class FirstScreen:
 
     def _open_here(self) -> None:
         """The match on this machine: resumed, offered, asked for or chosen anew; a save
-        that cannot be read is told, and play starts afresh."""
+        that cannot be read (moved aside) is told in a dialog that stays until it is read,
+        and play starts afresh."""
+        from nardy_tui.ui.dialogs import NoticeDialog
+
         saved, problem = (None, None) if self._launch.resume is False else self._app.saver.load()
         if problem is not None:
-            self._app.notify(
-                problem, title=_("The save file could not be read"), severity="warning", timeout=10
+            self._app.push_screen(
+                NoticeDialog(_("The save file could not be read"), problem),
+                lambda _choice: self._open_saved(None),
             )
+            return
+        self._open_saved(saved)
+
+    def _open_saved(self, saved: SavedMatch | None) -> None:
+        """Resume ``saved`` (asked to), offer it, or start afresh without it."""
         if saved is not None and self._launch.resume:
             self._app.start_match(saved.options, saved.match, warned=saved.warned)
         elif saved is not None:
@@ -258,8 +290,8 @@ class FirstScreen:
         )
 
     def _resume_chosen(self, saved: SavedMatch, choice: Choice | None) -> None:
-        """Resume, or choose a new match; Escape on the new-match screen asks again."""
-        from nardy_tui.ui.dialogs import Choice
+        """Resume, or (asked once more) give it up for a new match."""
+        from nardy_tui.ui.dialogs import Choice, GiveUpSavedDialog
 
         if choice is Choice.RESUME:
             self._app.start_match(saved.options, saved.match, warned=saved.warned)
@@ -270,10 +302,31 @@ class FirstScreen:
                         "line was not started."
                     )
                 )
+        else:
+            self._app.push_screen(
+                GiveUpSavedDialog(saved_summary(saved.match, saved.options), self._app.is_web),
+                partial(self._give_up_chosen, saved),
+            )
+
+    def _give_up_chosen(self, saved: SavedMatch, choice: Choice | None) -> None:
+        """Give the saved match up, kept as a record, for the match asked for or the
+        new-match screen; Back, or a record that cannot be written (told), asks again
+        whether to resume it."""
+        from nardy_tui.ui.dialogs import Choice
+
+        if choice is not Choice.NEW:
+            self._offer_resume(saved)
+            return
+        given_up, said = self._app.give_up_match(saved.match, saved.options)
+        self._app.notify(
+            said, severity="information" if given_up else "error", timeout=10, markup=False
+        )
+        if not given_up:
+            self._offer_resume(saved)
         elif self._launch.match is not None:
             self._app.start_match(self._launch.match, start=self._launch.start)
         else:
-            self._app.open_new_match_screen(back=partial(self._offer_resume, saved))
+            self._app.open_new_match_screen()
 
 
 def exit_on_hangup_and_terminate(app: App[int]) -> None:

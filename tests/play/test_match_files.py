@@ -13,7 +13,7 @@ import pytest
 from nardy_tui.engine import Match
 from nardy_tui.net import Role, kept_parts, new_code, new_network_match, read_network_match
 from nardy_tui.options import MatchOptions, Mode
-from nardy_tui.play import NetworkSaver, Saver
+from nardy_tui.play import NetworkSaver, Saver, give_up_network_match
 
 OPTIONS = MatchOptions(mode=Mode.HOT_SEAT, points=3, seed=5)
 
@@ -122,3 +122,33 @@ def test_a_network_record_that_cannot_be_written_says_why(unwritable: None) -> N
     saver = network_saver()
     kept, written = saver.write_record(saver.saved.match, OPTIONS)
     assert not kept and written.startswith("Could not keep this side's part of the dice")
+
+
+def test_a_match_given_up_is_kept_as_its_record_then_forgotten(home: Path) -> None:
+    match = Match(length=3, seed=5)
+    match.roll_off()
+    Saver().save(match, OPTIONS)
+    given_up, said = Saver().give_up(match, OPTIONS)
+    [record] = (home / "records").iterdir()
+    assert given_up and said == f"The unfinished match was given up and kept as a record: {record}"
+    assert "Match unfinished" in record.read_text()
+    assert Saver().load() == (None, None)
+
+
+def test_a_match_whose_record_cannot_be_written_is_not_given_up(home: Path) -> None:
+    Saver().save(Match(length=3, seed=5), OPTIONS)
+    (home / "records").write_text("a file where the records' folder should be")
+    given_up, said = Saver().give_up(Match(length=3, seed=5), OPTIONS)
+    assert not given_up and said.startswith("The unfinished match was not given up: ")
+    assert Saver().load()[0] is not None, "still saved"
+
+
+def test_a_network_match_given_up_is_kept_as_its_record_with_the_dice_proof(home: Path) -> None:
+    saver = network_saver(Role.JOINER)
+    saver.save(saver.saved.match, OPTIONS)
+    given_up, said = give_up_network_match(saver.saved)
+    [record] = (home / "records").iterdir()
+    assert given_up and said.endswith(str(record))
+    assert record.name.startswith("nardy-network-joiner-")
+    assert [part.role for part in kept_parts()] == [Role.JOINER], "nardy verify can check it"
+    assert read_network_match(Role.JOINER) is None

@@ -7,9 +7,15 @@ from textual.widgets import Static
 
 from nardy_tui.engine import Match, Phase
 from nardy_tui.options import LaunchOptions, MatchOptions, Mode
-from nardy_tui.storage import save_match
+from nardy_tui.storage import records_dir, save_match
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.dialogs import AbandonDialog, GameOverDialog, QuitDialog, ResumeDialog
+from nardy_tui.ui.dialogs import (
+    AbandonDialog,
+    GameOverDialog,
+    GiveUpSavedDialog,
+    QuitDialog,
+    ResumeDialog,
+)
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.newmatch import NewMatchScreen
 from tests.ui.driver import burst, game_screen, status
@@ -75,14 +81,17 @@ async def test_the_new_match_question_has_keys_and_escape_keeps_the_match() -> N
         assert button_labels(app) == ["Keep playing (Esc, n)", "New match (y)"]
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
+        assert not records_dir().exists()
         app._ask_new_match()
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, NewMatchScreen)
+        [record] = records_dir().iterdir()
+        assert "Match unfinished" in record.read_text(), "the match given up is kept"
 
 
-@pytest.mark.parametrize(("key", "screen_type"), [("r", GameScreen), ("n", NewMatchScreen)])
+@pytest.mark.parametrize(("key", "screen_type"), [("r", GameScreen), ("n", GiveUpSavedDialog)])
 async def test_the_resume_question_has_keys(key: str, screen_type: type) -> None:
     match = Match(length=3, seed=9)
     match.roll_off()

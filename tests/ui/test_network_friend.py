@@ -20,6 +20,7 @@ from nardy_tui.net import (
     write_network_match,
 )
 from nardy_tui.options import LaunchOptions, Rendezvous
+from nardy_tui.storage import records_dir
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import GiveUpFriendDialog, QuitDialog, ResumeDialog
 from nardy_tui.ui.network import ConnectingScreen
@@ -271,3 +272,6 @@ async def test_joining_a_new_code_gives_up_the_joined_match_only_when_told() -> 
         await until(lambda: app.network is not None, pilot, what="the new match")
         assert app.network is not None and app.network.launch.code == "7-crossover-clockwork"
         assert not app.network.launch.resume
+        [record] = records_dir().iterdir()
+        assert record.name.startswith("nardy-network-joiner-"), "the match given up is kept"
+        assert f"kept as a record: {record}" in notices(app)

@@ -13,7 +13,7 @@ from textual.widgets import Static
 from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.storage import save_match
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.dialogs import MatchOverDialog
+from nardy_tui.ui.dialogs import GiveUpSavedDialog, MatchOverDialog
 from tests.ui.driver import burst, status
 from tests.ui.scenes import nearly_won
 
@@ -64,3 +64,20 @@ async def test_the_match_over_dialog_says_how_to_download_the_record(
         await burst(pilot, "x")
     [(record, _)] = in_a_browser
     assert "Match result: " in record
+
+
+async def test_a_saved_match_given_up_in_a_browser_comes_to_the_browser_as_its_record(
+    private_home: Path, in_a_browser: list[tuple[str, str | None]]
+) -> None:
+    """A reloaded page with a match saved: n, then y. The dialog names no folder on the
+    server; the record comes to the browser."""
+    save_match(nearly_won(7, length=1), HOT_SEAT)
+    app = NardyApp(LaunchOptions(), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "n")
+        assert isinstance(app.screen, GiveUpSavedDialog)
+        text = str(app.screen.query_one(".dialog-body", Static).content)
+        assert "comes to your browser as a download" in text and str(private_home) not in text
+        await burst(pilot, "y")
+    [(record, name)] = in_a_browser
+    assert "Match unfinished" in record and name is not None and name.startswith("nardy-")

@@ -300,7 +300,7 @@ async def test_a_match_asked_for_on_the_command_line_is_named_beside_the_saved_o
         body = " ".join(text_of(dialog, ".dialog-body").split())
         assert "hot-seat, match to 3" in body
         assert "The command line asks for a new match: against the Easy bot, match to 5" in body
-        assert "Starting it gives the saved match up." in body
+        assert "A new match gives the saved one up (kept as a record)." in body
         await burst(pilot, "r")
         screen = game_screen(pilot)
         assert screen.match.length == 3 and screen.options.mode is Mode.HOT_SEAT

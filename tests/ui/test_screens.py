@@ -11,9 +11,9 @@ from textual.widgets._footer import FooterKey
 
 from nardy_tui.engine import Match, Phase
 from nardy_tui.options import LaunchOptions, MatchOptions, Mode
-from nardy_tui.storage import load_saved, save_match
+from nardy_tui.storage import load_saved, records_dir, save_match
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.dialogs import QuitDialog, ResumeDialog
+from nardy_tui.ui.dialogs import GiveUpSavedDialog, NoticeDialog, QuitDialog, ResumeDialog
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.help import HelpScreen, help_markdown
 from nardy_tui.ui.newmatch import NewMatchScreen
@@ -52,7 +52,9 @@ async def test_an_unfinished_match_is_offered_for_resuming() -> None:
         assert screen.match.dice == match.dice
 
 
-async def test_escape_on_the_new_match_screen_goes_back_to_the_saved_match() -> None:
+async def test_a_new_match_in_place_of_the_saved_one_is_asked_once_more() -> None:
+    """n, then Escape (or n, or Enter) on "Give up the saved match?" goes back to the
+    question, the match untouched."""
     options = MatchOptions(mode=Mode.HOT_SEAT, points=5, seed=9)
     match = Match(length=5, seed=9)
     while match.phase is Phase.ROLL_OFF:
@@ -61,14 +63,35 @@ async def test_escape_on_the_new_match_screen_goes_back_to_the_saved_match() -> 
     app = NardyApp(LaunchOptions(), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await burst(pilot, "n")
-        assert isinstance(app.screen, NewMatchScreen)
-        assert app.screen.check_action("back", ()), "Escape is offered as Back"
+        assert isinstance(app.screen, GiveUpSavedDialog)
         await burst(pilot, "escape")
         assert isinstance(app.screen, ResumeDialog), "the saved match is offered again"
+        await burst(pilot, "n")
+        await burst(pilot, "enter")
+        assert isinstance(app.screen, ResumeDialog), "Enter is Back: nothing given up"
         await burst(pilot, "r")
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert screen.match.length == 5 and screen.match.position == match.position
+
+
+async def test_a_saved_match_given_up_for_a_new_one_is_kept_as_a_record() -> None:
+    match = Match(length=5, seed=9)
+    while match.phase is Phase.ROLL_OFF:
+        match.roll_off()
+    save_match(match, MatchOptions(mode=Mode.HOT_SEAT, points=5, seed=9))
+    app = NardyApp(LaunchOptions(), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "n")
+        await burst(pilot, "y")
+        assert isinstance(app.screen, NewMatchScreen)
+        assert not app.screen.check_action("back", ()), "nothing is saved to go back to"
+        [record] = records_dir().iterdir()
+        await burst(pilot, "s")
+        assert isinstance(app.screen, GameScreen)
+    assert "Match to 5 points" in record.read_text()
+    saved = load_saved()
+    assert saved is not None and saved.match.length == 3, "the new match is the one saved"
 
 
 async def test_escape_on_the_first_new_match_screen_leads_nowhere() -> None:
@@ -516,3 +539,21 @@ async def test_ctrl_c_says_how_to_quit_in_the_games_own_words() -> None:
         [notice] = app._notifications
         assert (notice.title, notice.message) == ("Do you want to quit?", "Press ctrl+q to quit.")
         assert isinstance(app.screen, NewMatchScreen)
+
+
+async def test_a_save_that_cannot_be_read_is_told_until_the_player_closes_it(
+    private_home: Path,
+) -> None:
+    """Moved aside with the reason: said in a dialog that waits for Enter, not in a notice
+    that is gone before it is read."""
+    (private_home / "match.json").write_text('{"format": "nardy-match", cut short')
+    app = NardyApp(LaunchOptions(), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = app.screen
+        assert isinstance(dialog, NoticeDialog)
+        words = " ".join(str(dialog.query_one(".dialog-body", Static).content).split())
+        assert "The saved match cannot be resumed" in words and "match.rejected-" in words
+        assert not app._notifications
+        await burst(pilot, "enter")
+        assert isinstance(app.screen, NewMatchScreen)
+    assert len(list(private_home.glob("match.rejected-*.json"))) == 1

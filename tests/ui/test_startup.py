@@ -1,6 +1,7 @@
 """Before the first screen (``ui/startup``): what cannot work is refused before the terminal
 is taken over, the first screen is the saved match, the question whether to resume it or
-the match asked for, and that question names both matches in one line each."""
+the match asked for, and that question names both matches in one line each. No saved
+match is given up without being asked once more, and one given up is kept as a record."""
 
 from __future__ import annotations
 
@@ -13,8 +14,15 @@ import pytest
 from nardy_tui.engine import Match
 from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
 from nardy_tui.play import Saver
-from nardy_tui.ui.dialogs import Choice, ResumeDialog
-from nardy_tui.ui.startup import FirstScreen, asked_summary, refused_before_start, saved_summary
+from nardy_tui.storage import data_dir, load_saved, records_dir, save_match
+from nardy_tui.ui.dialogs import Choice, Dialog, GiveUpSavedDialog, NoticeDialog, ResumeDialog
+from nardy_tui.ui.startup import (
+    FirstScreen,
+    asked_summary,
+    given_up_before_start,
+    refused_before_start,
+    saved_summary,
+)
 
 HOT_SEAT = MatchOptions(mode=Mode.HOT_SEAT, points=3, seed=5)
 AGAINST_EASY = MatchOptions(mode=Mode.BOT, bot_level=Level.EASY, points=5, seed=5)
@@ -66,8 +74,12 @@ class FakeOpener:
     saver: Saver = field(default_factory=Saver)
     started: list[tuple[MatchOptions, Match | None, str | None]] = field(default_factory=list)
     new_match_screens: list[Callable[[], None] | None] = field(default_factory=list)
-    asked: list[tuple[ResumeDialog, Callable[[Choice | None], None]]] = field(default_factory=list)
+    asked: list[tuple[Dialog, Callable[[Choice | None], None]]] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
+    is_web: bool = False
+
+    def give_up_match(self, match: Match, options: MatchOptions) -> tuple[bool, str]:
+        return self.saver.give_up(match, options)
 
     def start_match(
         self,
@@ -81,7 +93,7 @@ class FakeOpener:
     def open_new_match_screen(self, back: Callable[[], None] | None = None) -> None:
         self.new_match_screens.append(back)
 
-    def push_screen(self, screen: ResumeDialog, callback: Callable[[Choice | None], None]) -> None:
+    def push_screen(self, screen: Dialog, callback: Callable[[Choice | None], None]) -> None:
         self.asked.append((screen, callback))
 
     def notify(self, message: str, **_: object) -> None:
@@ -139,16 +151,67 @@ def test_resuming_instead_of_the_match_asked_for_says_it_was_not_started() -> No
     ]
 
 
-def test_not_resuming_starts_the_match_asked_for() -> None:
+def test_not_resuming_asks_once_more_then_starts_the_match_asked_for() -> None:
     app = opened(LaunchOptions(match=AGAINST_EASY), saved=Match(length=3, seed=5))
+    app.answer(Choice.NEW)
+    assert isinstance(app.asked[-1][0], GiveUpSavedDialog) and app.started == []
     app.answer(Choice.NEW)
     assert app.started == [(AGAINST_EASY, None, None)]
 
 
-def test_escape_on_the_new_match_screen_asks_again_whether_to_resume() -> None:
+def test_the_question_says_a_new_match_gives_the_saved_one_up() -> None:
     app = opened(LaunchOptions(), saved=Match(length=3, seed=5))
-    app.answer(None)
-    [back] = app.new_match_screens
-    assert back is not None
-    back()
-    assert len(app.asked) == 2 and app.started == []
+    [(dialog, _callback)] = app.asked
+    assert "A new match gives the saved one up (kept as a record)." in dialog.body
+
+
+def test_a_saved_match_given_up_is_kept_as_a_record_and_the_new_match_screen_opens() -> None:
+    match = Match(length=3, seed=5)
+    app = opened(LaunchOptions(), saved=match)
+    app.answer(Choice.NEW)
+    app.answer(Choice.NEW)
+    assert load_saved() is None and app.new_match_screens == [None]
+    [record] = records_dir().iterdir()
+    assert app.notices == [f"The unfinished match was given up and kept as a record: {record}"]
+
+
+def test_back_on_giving_up_asks_again_whether_to_resume_and_keeps_the_match() -> None:
+    app = opened(LaunchOptions(), saved=Match(length=3, seed=5))
+    app.answer(Choice.NEW)
+    app.answer(Choice.STAY)
+    assert isinstance(app.asked[-1][0], ResumeDialog)
+    assert load_saved() is not None and not records_dir().exists()
+    assert (app.started, app.new_match_screens) == ([], [])
+
+
+def test_a_match_whose_record_cannot_be_written_is_not_given_up() -> None:
+    app = opened(LaunchOptions(match=AGAINST_EASY), saved=Match(length=3, seed=5))
+    records_dir().write_text("a file where the records' folder should be")
+    app.answer(Choice.NEW)
+    app.answer(Choice.NEW)
+    assert app.started == [] and load_saved() is not None
+    assert isinstance(app.asked[-1][0], ResumeDialog)
+    assert app.notices[0].startswith("The unfinished match was not given up: ")
+
+
+def test_new_on_the_command_line_gives_the_saved_match_up_kept_as_a_record() -> None:
+    save_match(Match(length=3, seed=5), HOT_SEAT)
+    may_start, said = given_up_before_start(LaunchOptions(resume=False))
+    [record] = records_dir().iterdir()
+    assert may_start and said == f"The unfinished match was given up and kept as a record: {record}"
+    assert load_saved() is None
+
+
+def test_new_with_nothing_saved_says_nothing() -> None:
+    assert given_up_before_start(LaunchOptions(resume=False)) == (True, None)
+    assert given_up_before_start(LaunchOptions()) == (True, None)
+
+
+def test_a_save_that_cannot_be_read_is_told_in_a_dialog_that_stays_until_closed() -> None:
+    (data_dir() / "match.json").write_text("{ cut short")
+    app = opened(LaunchOptions())
+    [(dialog, _callback)] = app.asked
+    assert isinstance(dialog, NoticeDialog) and "moved to" in dialog.body
+    assert app.new_match_screens == [] and app.notices == []
+    app.answer(Choice.OK)
+    assert app.new_match_screens == [None]

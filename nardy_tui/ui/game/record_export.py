@@ -1,6 +1,7 @@
 """The export key: the match's record to a text file on this machine, or, in a game served
 to a browser (``nardy serve``), to the visitor's browser as a download, so that nothing a
-visitor exports is written for them to look for on the server."""
+visitor exports is written for them to look for on the server. A match given up for a new
+one is kept as a record the same way."""
 
 from __future__ import annotations
 
@@ -32,3 +33,15 @@ def export_record(app: App[object], saver: Saver, match: Match, options: MatchOp
     return _("The record {name} is on its way to your browser as a download.").format(
         name=record.name
     )
+
+
+def give_up_match(
+    app: App[object], saver: Saver, match: Match, options: MatchOptions
+) -> tuple[bool, str]:
+    """Give ``match`` up for a new one, kept as a record (``Saver.give_up``); in a game served
+    to a browser its record goes to the visitor's browser too, as a file on the server is
+    out of their reach. Whether it was given up, and what became of its record in words."""
+    given_up, said = saver.give_up(match, options)
+    if given_up and app.is_web:
+        said = export_record(app, saver, match, options)
+    return given_up, said
