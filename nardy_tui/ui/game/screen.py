@@ -63,6 +63,9 @@ from nardy_tui.ui.sized import SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
 CONFIRM_KEYS = next(spec.keys for spec in COMMANDS if spec.command is Command.CONFIRM)
+UNDO_KEYS = ",".join(
+    spec.keys for spec in COMMANDS if spec.command in (Command.UNDO, Command.UNDO_TURN)
+)
 
 STATUS_ROWS = 2
 """Lines of the status under the board (in the compact layout, a long message takes four,
@@ -77,6 +80,8 @@ class GameScreen(SizedScreen):
         # The same key once the turn cannot be confirmed (Textual tries the one above first):
         # it says why, off the footer.
         Binding(CONFIRM_KEYS, "confirm_unfinished", N_("Confirm"), show=False),
+        # The undo keys when there is nothing to take back: they say so, off the footer.
+        Binding(UNDO_KEYS, "nothing_to_undo", N_("Undo step"), show=False),
         # The next game's key once the match is over: its dialog again, from the final board.
         Binding("n", "match_result", N_("Match result")),
         Binding("question_mark,f1", "app.help", N_("Help")),
@@ -361,6 +366,10 @@ class GameScreen(SizedScreen):
             self.tutor.confirm()
         else:
             self.apply(self.flow.not_complete())
+
+    def action_nothing_to_undo(self) -> None:
+        """An undo key with nothing to undo (``check_action`` let the undo itself pass)."""
+        self.apply(self.flow.nothing_to_undo())
 
     def action_match_result(self) -> None:
         """The match-over dialog again, after Escape closed it to look at the final board."""
