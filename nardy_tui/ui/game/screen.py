@@ -82,8 +82,10 @@ class GameScreen(SizedScreen):
         Binding(CONFIRM_KEYS, "confirm_unfinished", N_("Confirm"), show=False),
         # The undo keys when there is nothing to take back: they say so, off the footer.
         Binding(UNDO_KEYS, "nothing_to_undo", N_("Undo step"), show=False),
-        # The next game's key once the match is over: its dialog again, from the final board.
-        Binding("n", "match_result", N_("Match result")),
+        # Once the match is over, from the final board: n means what the match-over
+        # dialog's button says (a new match), and m brings that dialog back.
+        Binding("n", "new_match", N_("New match")),
+        Binding("m", "match_result", N_("Match result")),
         Binding("question_mark,f1", "app.help", N_("Help")),
     ]
     """The descriptions are translated per screen (``translate_bindings``)."""
@@ -289,7 +291,7 @@ class GameScreen(SizedScreen):
         """Show in the footer (and the palette) only the keys that do something now."""
         if not super().check_action(action, parameters):
             return False
-        if action == "match_result":
+        if action in ("match_result", "new_match"):
             return self.match.phase is Phase.MATCH_OVER
         if action != "command":
             return True  # Textual's own (copy_text), and the unfinished turn's confirm key
@@ -370,6 +372,10 @@ class GameScreen(SizedScreen):
     def action_nothing_to_undo(self) -> None:
         """An undo key with nothing to undo (``check_action`` let the undo itself pass)."""
         self.apply(self.flow.nothing_to_undo())
+
+    def action_new_match(self) -> None:
+        """A new match from the final board, as the match-over dialog's button starts it."""
+        self.services.new_match()
 
     def action_match_result(self) -> None:
         """The match-over dialog again, after Escape closed it to look at the final board."""
