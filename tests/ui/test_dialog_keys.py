@@ -28,6 +28,17 @@ def button_labels(app: NardyApp) -> list[str]:
     return [str(button.label) for button in app.screen.query("Button")]
 
 
+async def test_the_quit_dialog_fits_a_small_terminal_and_keeps_the_palette_off() -> None:
+    app = hot_seat()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await burst(pilot, "ctrl+q")
+        assert isinstance(app.screen, QuitDialog)
+        box = app.screen.query_one(".dialog").region
+        assert box.x >= 0 and box.right <= 60
+        await burst(pilot, "ctrl+p")
+        assert isinstance(app.screen, QuitDialog)
+
+
 @pytest.mark.parametrize("keys", [("ctrl+q",), ("q",), ("y",), ("enter",)])
 async def test_ctrl_q_then_a_key_quits(keys: tuple[str, ...]) -> None:
     app = hot_seat()
