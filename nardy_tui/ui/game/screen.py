@@ -244,19 +244,26 @@ class GameScreen(SizedScreen):
 
         A right-to-left line is broken to the status line's width before it is reordered
         (``broken_into_lines``), and set to the right. In the compact layout a message longer
-        than the status's two lines (a hint in Russian) takes two rows of the board's banner
-        until the next message: the news under the board (score, dice left) is never hidden.
+        than the status's two lines (a hint in Russian) takes a row of the board's banner for
+        each line more, two at most, until the next message: the news under the board (score,
+        dice left) is never hidden, and the board gives up no row a message does not use.
         """
         status = self.query_one("#status", Static)
         status.set_class(reordering(), "-right-to-left")
         width = status.content_size.width or self.size.width
         shown = broken_into_lines(text, width)
-        long = (
-            self.arrangement.compact
-            and len(Text(shown).wrap(self.app.console, width)) > STATUS_ROWS
+        lines = (
+            len(Text(shown).wrap(self.app.console, width))
+            if self.arrangement.compact
+            else STATUS_ROWS
         )
-        relayout = long != self.has_class("-long-status")
-        self.set_class(long, "-long-status")
+        classes = {
+            "-three-line-status": lines == STATUS_ROWS + 1,
+            "-long-status": lines > STATUS_ROWS + 1,
+        }
+        relayout = any(on != self.has_class(name) for name, on in classes.items())
+        for name, on in classes.items():
+            self.set_class(on, name)
         status.update(shown, layout=relayout)
 
     # -- the workers' answers: for this screen only while it is in the app's stack (``gone``):
