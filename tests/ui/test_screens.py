@@ -245,7 +245,7 @@ async def test_a_screen_replaced_before_it_finished_mounting_stays_quiet() -> No
 async def test_a_mouse_press_on_a_widget_removed_since_the_last_frame_is_dropped() -> None:
     """Textual would start a text selection in the widget and fail on its missing parent."""
     from textual import events
-    from textual.widgets import Button, Static
+    from textual.widgets import Static
 
     launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT), resume=False)
     app = NardyApp(launch, pace=0)

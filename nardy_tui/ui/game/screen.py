@@ -261,9 +261,9 @@ class GameScreen(SizedScreen):
             "-three-line-status": lines == STATUS_ROWS + 1,
             "-long-status": lines > STATUS_ROWS + 1,
         }
-        relayout = any(on != self.has_class(name) for name, on in classes.items())
-        for name, on in classes.items():
-            self.set_class(on, name)
+        relayout = any(wanted != self.has_class(name) for name, wanted in classes.items())
+        for name, wanted in classes.items():
+            self.set_class(wanted, name)
         status.update(shown, layout=relayout)
 
     # -- the workers' answers: for this screen only while it is in the app's stack (``gone``):
