@@ -143,11 +143,11 @@ async def test_the_match_over_dialog_has_keys(key: str, quits: bool | None) -> N
         assert button_labels(app) == ["New match (n)", "Review (v)", "Quit (q)"]
         await pilot.press(key)
         await pilot.pause()
-        if quits is None:  # Escape: the final board, until n brings the dialog back
+        if quits is None:  # Escape: the final board, until m brings the dialog back
             screen = game_screen(pilot)
-            assert "n shows its result again" in status(screen)
+            assert "m shows its result again, n starts a new match" in status(screen)
             assert match.phase is Phase.MATCH_OVER
-            await burst(pilot, "n")
+            await burst(pilot, "m")
             assert isinstance(app.screen, MatchOverDialog)
         elif not quits:
             assert isinstance(app.screen, NewMatchScreen)
