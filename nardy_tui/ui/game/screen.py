@@ -377,7 +377,8 @@ class GameScreen(SizedScreen):
             self.apply(self.flow.not_complete())
 
     def action_nothing_to_undo(self) -> None:
-        """An undo key with nothing to undo (``check_action`` let the undo itself pass)."""
+        """An undo key with nothing to undo: ``check_action`` refused the undo, and Textual
+        tried this binding of the same key next."""
         self.apply(self.flow.nothing_to_undo())
 
     def action_new_match(self) -> None:
