@@ -67,6 +67,15 @@ def test_without_dice_the_position_has_its_chance_to_win_the_match(
     assert 0.5 < chances["match_winning_chance"] < chances["win"]  # type: ignore[index]
 
 
+def test_without_dice_there_are_no_plays_and_no_ranking_is_promised(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert analyze_main(["gH_4AAFg1bcCKgA", "--match", "7", "--score", "3-3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "Match to 7, Black 3-3."
+    assert not any("ranked" in line for line in lines)
+
+
 @pytest.mark.parametrize(
     ("arguments", "said"),
     [

@@ -365,7 +365,7 @@ def format_rolled_position(position: Position, rolled: RolledOut, stakes: Stakes
                 "Position {id}: {side} to move, before the roll; rolled out {trials} times, the "
                 "network playing both sides"
             ).format(id=position.to_id(), side=position.turn.name_shown, trials=rolled.trials),
-            *_match_line(position, stakes),
+            *_match_line(position, stakes, ranks_plays=False),
             _(
                 "{side}: equity {equity} (± {error}), win {win}, win with a mars {win_mars}, lose "
                 "with a mars {lose_mars}"
@@ -442,17 +442,23 @@ def _heading(position: Position, depth: int, dice: Dice | None, stakes: Stakes) 
         _("Position {id}: {side} to move, {dice}; depth {depth}").format(
             id=position.to_id(dice), side=position.turn.name_shown, dice=dice_said, depth=depth
         ),
-        *_match_line(position, stakes),
+        *_match_line(position, stakes, ranks_plays=dice is not None),
     ]
 
 
-def _match_line(position: Position, stakes: Stakes) -> list[str]:
-    """The line that says the match and the score the plays are ranked at (none in money
-    play)."""
+def _match_line(position: Position, stakes: Stakes, ranks_plays: bool = True) -> list[str]:
+    """The line that says the match and the score (none in money play), and that the
+    plays are ranked at it when there are plays to rank: before the roll there are none,
+    and saying so would promise a ranking the output does not have."""
     if stakes.score is None:
         return []
+    heading = (
+        _("Match to {length}, {side} {score}: ranked by the chance to win the match.")
+        if ranks_plays
+        else _("Match to {length}, {side} {score}.")
+    )
     return [
-        _("Match to {length}, {side} {score}: ranked by the chance to win the match.").format(
+        heading.format(
             length=stakes.score.length,
             side=position.turn.name_shown,
             score=f"{stakes.score.mover}-{stakes.score.opponent}",

@@ -48,11 +48,11 @@ def marks_for(flow: TurnFlow) -> Marks:
             cell = cell_of(mover, route.dst)
             (combined if route.is_combined else single).add(cell)
             glyphs[cell] = COMBINED_GLYPH if route.is_combined else SINGLE_GLYPH
+    # The hint's glyphs go over a destination's, as its colour does (``Highlight``'s
+    # order): a ◇ or ◆ in the hint's colour would hide where the hint goes.
     hint_from, hint_to = hint_cells(flow.hint, turn)
-    for cell in hint_to:
-        glyphs.setdefault(cell, HINT_TO_GLYPH)
-    for cell in hint_from - hint_to:
-        glyphs.setdefault(cell, HINT_FROM_GLYPH)
+    glyphs.update(dict.fromkeys(hint_from - hint_to, HINT_FROM_GLYPH))
+    glyphs.update(dict.fromkeys(hint_to, HINT_TO_GLYPH))
     return Marks(
         glyphs,
         {

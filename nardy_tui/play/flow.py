@@ -282,6 +282,16 @@ class TurnFlow:
         self.selected = None
         return Outcome(_("The whole turn was taken back."), changed=True)
 
+    def nothing_to_undo(self) -> Outcome:
+        """What an undo key says when it takes nothing back, rather than silence: on the
+        player's own turn before a step, or when no turn of theirs is being played (a
+        confirmed turn stays as played)."""
+        if self.human_turn is not None:
+            return saying(_("Nothing to undo: no step of this turn has been played yet."))
+        return saying(
+            _("Nothing to undo: only the steps of a turn being played can be taken back.")
+        )
+
     @property
     def tutor_watches(self) -> bool:
         """Whether the tutor judges the human's turn before it counts: the setting is on

@@ -285,12 +285,15 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         """Textual's palette, made safe against bursts of keys (see ``ui/closing.py``).
 
         It has no id: reopened at once, it would clash with the closed one being removed.
+        Not over a dialog: its question (quit? resume?) is answered first, and the palette
+        would cover it with commands for the screen underneath.
         """
         from textual.command import CommandPalette
 
         from nardy_tui.ui.closing import Palette
+        from nardy_tui.ui.dialogs import Dialog
 
-        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette | Dialog):
             self.push_screen(Palette(placeholder=_("Search for commands…")))
 
     def search_themes(self) -> None:

@@ -209,8 +209,9 @@ class MatchOverDialog(Dialog):
     """The final score and where the match's record is, then a new match or quit.
 
     Escape closes it to look at the final board, which loses nothing: the record is
-    written, and n (the game screen's key) brings the dialog back. No fourth button
-    says so: four do not fit the dialog's width in 80 columns; its last line does.
+    written, and m (the game screen's key) brings the dialog back; n there starts a new
+    match, as this dialog's button does. No fourth button says so: four do not fit the
+    dialog's width in 80 columns; its last line does.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -234,7 +235,7 @@ class MatchOverDialog(Dialog):
         super().__init__(
             match_won(match, names),
             f"{last_game_won(match.game)}\n\n{final}\n\n{record}\n\n"
-            + _("Esc shows the final board; n there brings this back."),
+            + _("Esc shows the final board; m there brings this back."),
             [
                 (Choice.NEW, _("New match (n)")),
                 (Choice.REVIEW, _("Review (v)")),

@@ -214,9 +214,9 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Non
                 )
                 yield self._group(
                     _("Practice from"),
-                    PositionInput(
-                        placeholder=_("position ID"), max_length=40, compact=True, id="position"
-                    ),
+                    # In a box as the language's choice beside it is: a compact field's
+                    # placeholder read as the second line of its label.
+                    PositionInput(placeholder=_("position ID"), max_length=40, id="position"),
                 )
             with Vertical(id="settings"):
                 for switch, label in SETTING_LABELS.items():

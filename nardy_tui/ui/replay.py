@@ -27,11 +27,17 @@ from nardy_tui.i18n import N_, _, ngettext
 from nardy_tui.play import judged_marks
 from nardy_tui.storage import Record, RecordedGame, RecordedTurn, header_shown
 from nardy_tui.ui.board import BoardView
-from nardy_tui.ui.footer import KeysFooter
+from nardy_tui.ui.footer import KeysFooter, show_in_footer
 from nardy_tui.ui.sized import SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
 FOOTER_ROWS = 1
+ROOMY_FOOTER_WIDTH = 100
+"""Columns from which the footer's keys fit with Textual's spacing, in every language;
+below, the footer is compact (less space around each key) and, when a review adds its
+"m Next mistake", leaves Home and End out (the keys still work), so that Quit and the
+palette's key stay whole at 80 columns."""
+LEFT_OUT_WHEN_NARROW = frozenset({"first", "last"})
 VERDICT_ROWS = 2
 """A review's verdict under the board: the mark, the cost and the best play, then the
 equities (one line could not hold them all in 80 columns)."""
@@ -149,6 +155,9 @@ class ReplayScreen(SizedScreen):
         """The header in lines that do not wrap, and the board as big as the rest of the
         terminal allows, wider points and taller stacks as in a game."""
         self.query_one("#replay-header", Static).update("\n".join(self.header_lines(width)))
+        narrow = width < ROOMY_FOOTER_WIDTH
+        self.query_one(KeysFooter).compact = narrow
+        show_in_footer(self, LEFT_OUT_WHEN_NARROW, not (narrow and self.judged))
         self.query_one(BoardView).fit(width, height - self.around_board(width))
 
     @property

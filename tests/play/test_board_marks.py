@@ -17,6 +17,7 @@ from nardy_tui.play import (
     position_now,
 )
 from nardy_tui.play.board_marks import hint_cells
+from nardy_tui.play.marks import HINT_TO_GLYPH, SINGLE_GLYPH
 from nardy_tui.storage import Settings
 
 
@@ -80,3 +81,16 @@ def test_a_judged_play_marks_the_play_made_and_stars_the_best() -> None:
     assert marks.of(Highlight.HINT) == {cell_of(Side.WHITE, 24), cell_of(Side.WHITE, 13)}
     assert set(marks.glyphs) == marks.of(Highlight.HINT)
     assert judged_marks(Side.WHITE, played).of(Highlight.HINT) == set()
+
+
+def test_the_hints_star_shows_on_a_destination_of_the_checker_chosen() -> None:
+    """The hint's look wins over a destination's (``Highlight``'s order), its glyph too: a
+    ◆ in the hint's colour would hide where the hint goes."""
+    flow = rolled_off(6, 5)
+    flow.roll()
+    flow.hint = (Step(24, 18, 6), Step(18, 13, 5))
+    flow.choose(cell_of(Side.WHITE, 24))
+    marks = marks_for(flow)
+    assert cell_of(Side.WHITE, 13) in marks.of(Highlight.DEST_COMBINED)
+    assert marks.glyphs[cell_of(Side.WHITE, 13)] == HINT_TO_GLYPH
+    assert marks.glyphs[cell_of(Side.WHITE, 19)] == SINGLE_GLYPH

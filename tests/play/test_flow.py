@@ -141,6 +141,16 @@ def test_undo_takes_back_one_step_and_undo_turn_all_of_them() -> None:
     assert whole is not None and not flow.match.turn.steps
 
 
+def test_an_undo_with_nothing_to_take_back_says_why() -> None:
+    before_a_step = rolled(5, 3).nothing_to_undo()
+    assert before_a_step.said == "Nothing to undo: no step of this turn has been played yet."
+    assert not before_a_step.changed
+    before_the_roll = flow_for(5, 3).nothing_to_undo()
+    assert before_the_roll.said == (
+        "Nothing to undo: only the steps of a turn being played can be taken back."
+    )
+
+
 def test_the_only_legal_play_is_made_for_the_player_only_if_they_asked() -> None:
     assert rolled(6, 5).play_forced() is None
     flow = rolled(6, 5, settings=Settings(auto_forced=True))

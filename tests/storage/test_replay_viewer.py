@@ -153,7 +153,7 @@ async def test_at_80x24_no_line_wraps_and_the_last_id_is_whole() -> None:
         assert screen.query_one(BoardView).region.bottom <= 23
 
 
-async def test_at_80x24_a_verdict_and_a_two_line_header_fit_whole() -> None:
+async def test_at_80x24_a_verdict_a_two_line_header_and_the_footer_fit_whole() -> None:
     from nardy_tui.bot import Verdict, review_game
 
     record = short_match_record(MatchOptions(mode=Mode.HOT_SEAT))
@@ -174,4 +174,6 @@ async def test_at_80x24_a_verdict_and_a_two_line_header_fit_whole() -> None:
         ]
         for line in verdict(judged).splitlines():
             assert line in shown
-        assert shown[-1].startswith("→ Next")
+        footer = shown[-1]
+        assert footer.startswith("→ Next") and "m Next mistake" in footer
+        assert "q Quit" in footer and footer.endswith("^p palette"), "the footer is whole"

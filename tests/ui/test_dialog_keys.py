@@ -34,6 +34,17 @@ def button_labels(app: NardyApp) -> list[str]:
     return [str(button.label) for button in app.screen.query("Button")]
 
 
+async def test_the_quit_dialog_fits_a_small_terminal_and_keeps_the_palette_off() -> None:
+    app = hot_seat()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await burst(pilot, "ctrl+q")
+        assert isinstance(app.screen, QuitDialog)
+        box = app.screen.query_one(".dialog").region
+        assert box.x >= 0 and box.right <= 60
+        await burst(pilot, "ctrl+p")
+        assert isinstance(app.screen, QuitDialog)
+
+
 @pytest.mark.parametrize("keys", [("ctrl+q",), ("q",), ("y",), ("enter",)])
 async def test_ctrl_q_then_a_key_quits(keys: tuple[str, ...]) -> None:
     app = hot_seat()
@@ -141,11 +152,11 @@ async def test_the_match_over_dialog_has_keys(key: str, quits: bool | None) -> N
         assert button_labels(app) == ["New match (n)", "Review (v)", "Quit (q)"]
         await pilot.press(key)
         await pilot.pause()
-        if quits is None:  # Escape: the final board, until n brings the dialog back
+        if quits is None:  # Escape: the final board, until m brings the dialog back
             screen = game_screen(pilot)
-            assert "n shows its result again" in status(screen)
+            assert "m shows its result again, n starts a new match" in status(screen)
             assert match.phase is Phase.MATCH_OVER
-            await burst(pilot, "n")
+            await burst(pilot, "m")
             assert isinstance(app.screen, MatchOverDialog)
         elif not quits:
             assert isinstance(app.screen, NewMatchScreen)

@@ -6,7 +6,7 @@ import os
 from functools import partial
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.widgets import Button, Static
 from textual.widgets._footer import FooterKey
 
 from nardy_tui.engine import Match, Phase
@@ -344,6 +344,28 @@ async def match_over_text(home: Path) -> str:
         dialog = app.screen
         assert isinstance(dialog, MatchOverDialog) and app._exception is None
         return str(dialog.query_one(".dialog-body", Static).content)
+
+
+async def test_n_means_a_new_match_on_the_dialogs_button_and_on_the_final_board(
+    private_home: Path,
+) -> None:
+    from nardy_tui.ui.dialogs import MatchOverDialog
+    from tests.ui.scenes import nearly_won
+
+    save_match(nearly_won(7, length=1), MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=7))
+    app = NardyApp(LaunchOptions(resume=True), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "c")
+        buttons = [str(button.label) for button in app.screen.query(Button)]
+        assert "New match (n)" in buttons
+        await burst(pilot, "escape")
+        footer = {key.key: key.description for key in app.screen.query(FooterKey)}
+        assert footer["n"] == "New match" and footer["m"] == "Match result"
+        await burst(pilot, "m")
+        assert isinstance(app.screen, MatchOverDialog)
+        await burst(pilot, "escape")
+        await burst(pilot, "n")
+        assert isinstance(app.screen, NewMatchScreen)
 
 
 async def test_a_finished_match_leaves_its_record(private_home: Path) -> None:

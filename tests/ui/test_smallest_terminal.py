@@ -156,14 +156,15 @@ async def test_resizing_while_the_bot_moves_or_a_dialog_is_open_keeps_the_match(
         assert won.game.number == 2
 
 
-async def test_a_long_message_at_80x24_takes_the_banners_rows_until_the_next_one() -> None:
+async def test_a_long_message_at_80x24_takes_a_banner_row_a_line_until_the_next_one() -> None:
     """A Russian hint of three plays needs three lines of 78 columns: none of it is cut
     off, and the news under the board (the score, the dice left) stays in view; the board's
-    banner gives up its spare rows until a shorter message comes."""
+    banner gives up one of its spare rows for the third line until a shorter message comes."""
     app = hot_seat(seed=1)
     async with app.run_test(size=SMALLEST) as pilot:
         screen, match = await first_roll(pilot)
         status, news = screen.query_one("#status"), screen.query_one("#compact-info")
+        board_rows = screen.board.region.height
         hint = (
             "Подсказка: 24/19 23/18 23/13 (-0.18), отмечено звёздами на доске; затем "
             "23/18(2) 23/13 (-0.21), 24/19 23/18(3) (-0.23). Эквити — в очках в пользу "
@@ -174,7 +175,8 @@ async def test_a_long_message_at_80x24_takes_the_banners_rows_until_the_next_one
         needed = status.get_content_height(
             status.content_size, screen.size, status.content_size.width
         )
-        assert 2 < needed <= status.content_size.height, "the whole hint is shown"
+        assert needed == 3 == status.content_size.height, "the whole hint, no empty row"
+        assert screen.board.region.height == board_rows - 1, "one row given up, not two"
         assert news.display and news.region.height == 2 and not fits(screen)
         assert not news.region.overlaps(status.region)
         shown = str(news.render())

@@ -242,6 +242,17 @@ async def test_confirming_a_turn_not_complete_says_how_many_steps_are_left() -> 
         assert match.turn is not None and len(match.turn.steps) == 1
 
 
+async def test_undo_with_nothing_to_undo_says_so() -> None:
+    app = hot_seat()
+    async with app.run_test(size=SIZE) as pilot:
+        screen, match = await first_roll(pilot)
+        await burst(pilot, "u")
+        assert "Nothing to undo: no step of this turn has been played yet." in status(screen)
+        await burst(pilot, "U")
+        assert "Nothing to undo" in status(screen)
+        assert match.turn is not None and not match.turn.steps
+
+
 def last_checker_on_six() -> Position:
     """White's last checker on its 6-point, Black's on its 1-point: with 3-1 the only play
     is 6/3/2 (or 6/5/2), a turn that ends on point 2, which waits for a second digit."""

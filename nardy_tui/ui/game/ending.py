@@ -113,9 +113,9 @@ class MatchEnding:
             self._open_review(self._show_match_over)
         elif choice is Choice.LOOK:
             screen.say(
-                _("{turn}. The match is over: n shows its result again.").format(
-                    turn=turn_said(screen.match.game.turns[-1], screen.flow.reader)
-                )
+                _(
+                    "{turn}. The match is over: m shows its result again, n starts a new match."
+                ).format(turn=turn_said(screen.match.game.turns[-1], screen.flow.reader))
             )
         elif choice is Choice.NEW:
             screen.services.new_match()

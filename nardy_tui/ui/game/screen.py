@@ -63,6 +63,9 @@ from nardy_tui.ui.sized import SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
 CONFIRM_KEYS = next(spec.keys for spec in COMMANDS if spec.command is Command.CONFIRM)
+UNDO_KEYS = ",".join(
+    spec.keys for spec in COMMANDS if spec.command in (Command.UNDO, Command.UNDO_TURN)
+)
 
 STATUS_ROWS = 2
 """Lines of the status under the board (in the compact layout, a long message takes four,
@@ -77,8 +80,12 @@ class GameScreen(SizedScreen):
         # The same key once the turn cannot be confirmed (Textual tries the one above first):
         # it says why, off the footer.
         Binding(CONFIRM_KEYS, "confirm_unfinished", N_("Confirm"), show=False),
-        # The next game's key once the match is over: its dialog again, from the final board.
-        Binding("n", "match_result", N_("Match result")),
+        # The undo keys when there is nothing to take back: they say so, off the footer.
+        Binding(UNDO_KEYS, "nothing_to_undo", N_("Undo step"), show=False),
+        # Once the match is over, from the final board: n means what the match-over
+        # dialog's button says (a new match), and m brings that dialog back.
+        Binding("n", "new_match", N_("New match")),
+        Binding("m", "match_result", N_("Match result")),
         Binding("question_mark,f1", "app.help", N_("Help")),
     ]
     """The descriptions are translated per screen (``translate_bindings``)."""
@@ -237,19 +244,26 @@ class GameScreen(SizedScreen):
 
         A right-to-left line is broken to the status line's width before it is reordered
         (``broken_into_lines``), and set to the right. In the compact layout a message longer
-        than the status's two lines (a hint in Russian) takes two rows of the board's banner
-        until the next message: the news under the board (score, dice left) is never hidden.
+        than the status's two lines (a hint in Russian) takes a row of the board's banner for
+        each line more, two at most, until the next message: the news under the board (score,
+        dice left) is never hidden, and the board gives up no row a message does not use.
         """
         status = self.query_one("#status", Static)
         status.set_class(reordering(), "-right-to-left")
         width = status.content_size.width or self.size.width
         shown = broken_into_lines(text, width)
-        long = (
-            self.arrangement.compact
-            and len(Text(shown).wrap(self.app.console, width)) > STATUS_ROWS
+        lines = (
+            len(Text(shown).wrap(self.app.console, width))
+            if self.arrangement.compact
+            else STATUS_ROWS
         )
-        relayout = long != self.has_class("-long-status")
-        self.set_class(long, "-long-status")
+        classes = {
+            "-three-line-status": lines == STATUS_ROWS + 1,
+            "-long-status": lines > STATUS_ROWS + 1,
+        }
+        relayout = any(wanted != self.has_class(name) for name, wanted in classes.items())
+        for name, wanted in classes.items():
+            self.set_class(wanted, name)
         status.update(shown, layout=relayout)
 
     # -- the workers' answers: for this screen only while it is in the app's stack (``gone``):
@@ -284,7 +298,7 @@ class GameScreen(SizedScreen):
         """Show in the footer (and the palette) only the keys that do something now."""
         if not super().check_action(action, parameters):
             return False
-        if action == "match_result":
+        if action in ("match_result", "new_match"):
             return self.match.phase is Phase.MATCH_OVER
         if action != "command":
             return True  # Textual's own (copy_text), and the unfinished turn's confirm key
@@ -361,6 +375,15 @@ class GameScreen(SizedScreen):
             self.tutor.confirm()
         else:
             self.apply(self.flow.not_complete())
+
+    def action_nothing_to_undo(self) -> None:
+        """An undo key with nothing to undo: ``check_action`` refused the undo, and Textual
+        tried this binding of the same key next."""
+        self.apply(self.flow.nothing_to_undo())
+
+    def action_new_match(self) -> None:
+        """A new match from the final board, as the match-over dialog's button starts it."""
+        self.services.new_match()
 
     def action_match_result(self) -> None:
         """The match-over dialog again, after Escape closed it to look at the final board."""
