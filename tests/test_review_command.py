@@ -127,10 +127,11 @@ def test_the_json_result_is_the_start_the_dice_and_both_sides_play(
     other = {"white": "black", "black": "white"}
     for side, totals in (*game["sum"].items(), *report["summary"].items()):  # type: ignore[attr-defined]
         cost = totals["play_cost"]
-        assert totals["result"] == pytest.approx(
+        assert totals["finished"] and totals["end"] == pytest.approx(totals["result"], abs=1e-3)
+        assert totals["end"] == pytest.approx(
             totals["start"] + totals["luck"] - cost[side] + cost[other[side]], abs=1e-3
         )
-        assert totals["luck_adjusted"] == pytest.approx(totals["result"] - totals["luck"], abs=1e-3)
+        assert totals["luck_adjusted"] == pytest.approx(totals["end"] - totals["luck"], abs=1e-3)
     assert game["sum"]["white"]["play_cost"]["black"] > 0  # the easy bot's play is judged
 
 
@@ -163,6 +164,21 @@ def test_the_text_review_sums_each_game_and_the_match_for_the_player(
     for total, names, result in sums:
         assert names == ["the start", "the dice", "Black's play", "White's play"]
         assert total == pytest.approx(result, abs=0.015)
+
+
+def test_a_record_cut_mid_game_is_said_unfinished_and_its_sum_adds_up_as_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole = blunder_record(tmp_path).read_text().splitlines()
+    cut = tmp_path / "cut.txt"
+    cut.write_text("\n".join(whole[:3]) + "\n")  # as ``x`` writes it before Black's turn
+    assert review_main([str(cut)]) == 0
+    out = capsys.readouterr().out
+    assert "The game is unfinished: the sum is of the turns played." in out
+    [(total, names, result)] = sums_said(out)
+    assert names == ["the start", "the dice", "White's play", "Black's play"]
+    assert total == pytest.approx(result, abs=1e-9)
+    assert result < -0.5  # White threw its race away: Black is all but sure to win
 
 
 def test_a_record_that_does_not_replay_is_one_line_and_status_1(tmp_path: Path) -> None:

@@ -348,11 +348,15 @@ def _rolled_data(verdict: RolledVerdict) -> dict[str, Any]:
 
 
 def _sum_data(reviews: Sequence[GameReview], side: Side) -> dict[str, Any]:
-    """The games' result for ``side`` as its sum: "result" is "start" + "luck" - "play_cost"
-    of ``side`` + "play_cost" of the other; "luck_adjusted" is "result" - "luck"."""
+    """What the games came to for ``side`` as its sum: "end" is "start" + "luck" -
+    "play_cost" of ``side`` + "play_cost" of the other, "luck_adjusted" is "end" - "luck";
+    "result" is the points won, "finished" whether every game was played out ("end" of a
+    game cut short is what its position is worth where the record stops)."""
     luck = sum(review.luck_of(side) for review in reviews)
     return {
+        "finished": all(review.finished for review in reviews),
         "result": sum(review.points_for(side) for review in reviews),
+        "end": round(sum(review.end_for(side) for review in reviews), 4),
         "start": round(sum(review.start_for(side) for review in reviews), 4),
         "luck": round(luck, 4),
         "play_cost": {

@@ -173,35 +173,64 @@ def marks_key() -> str:
 
 
 def luck_said(reviews: Sequence[GameReview], side: Side) -> str:
-    """Was it the dice or the play? The games' result for ``side`` as the sum it is (the
-    start's value, the dice, each side's play, all for ``side``), and the result with the
-    luck taken out, as GNU Backgammon's "luck-adjusted result"."""
+    """Was it the dice or the play? What the games came to for ``side`` as the sum it is
+    (the start's value, the dice, each side's play, all for ``side``), and that with the
+    luck taken out, as GNU Backgammon's "luck-adjusted result". A game cut short is said
+    to be unfinished and summed to where it stops, so the sum always holds; the figures
+    are rounded so that they add up as printed."""
     other = side.opponent
-    points = sum(review.points_for(side) for review in reviews)
     luck = sum(review.luck_of(side) for review in reviews)
-    terms = [
-        (
-            sum(review.start_for(side) for review in reviews),
-            ngettext("the start", "the starts", len(reviews)),
-        ),
-        (luck, _("the dice")),
-        (
-            -sum(review.play_cost(side) for review in reviews),
-            _("{side}'s play").format(side=side.name_shown),
-        ),
-        (
-            sum(review.play_cost(other) for review in reviews),
-            _("{side}'s play").format(side=other.name_shown),
-        ),
+    end = sum(review.end_for(side) for review in reviews)
+    values = [
+        sum(review.start_for(side) for review in reviews),
+        luck,
+        -sum(review.play_cost(side) for review in reviews),
+        sum(review.play_cost(other) for review in reviews),
+    ]
+    names = [
+        ngettext("the start", "the starts", len(reviews)),
+        _("the dice"),
+        _("{side}'s play").format(side=side.name_shown),
+        _("{side}'s play").format(side=other.name_shown),
     ]
     return _(
-        "{result}. For {side}: {sum} = {points}. With the luck taken out: {adjusted} for {side}."
+        "{result}. For {side}: {sum} = {end}. With the luck taken out: {adjusted} for {side}."
     ).format(
-        result=_result_said(points, side),
+        result=_outcome_said(reviews, side),
         side=side.name_shown,
-        sum=_sum_said(terms),
-        points=f"{points:+.2f}",
-        adjusted=f"{points - luck:+.2f}",
+        sum=_sum_said(list(zip(cents_adding_up(values, end), names, strict=True))),
+        end=f"{end:+.2f}",
+        adjusted=f"{end - luck:+.2f}",
+    )
+
+
+def cents_adding_up(values: Sequence[float], total: float) -> list[float]:
+    """``values`` rounded to hundredths so that they add up to ``total`` rounded: each
+    moved by less than a hundredth, the ones rounding lost most from first.
+
+    >>> cents_adding_up([0.334, 0.333, 0.333], 1.0)
+    [0.34, 0.33, 0.33]
+    """
+    cents = [round(value * 100) for value in values]
+    short = round(total * 100) - sum(cents)
+    step = 1 if short > 0 else -1
+    lost_most = sorted(
+        range(len(values)), key=lambda index: step * (cents[index] - values[index] * 100)
+    )
+    for index in lost_most[: abs(short)]:
+        cents[index] += step
+    return [cent / 100 for cent in cents]
+
+
+def _outcome_said(reviews: Sequence[GameReview], side: Side) -> str:
+    """The games' result for ``side``, and whether the last was cut short."""
+    points = sum(review.points_for(side) for review in reviews)
+    if all(review.finished for review in reviews):
+        return _result_said(points, side)
+    if len(reviews) == 1:
+        return _("The game is unfinished: the sum is of the turns played")
+    return _("{result}; the last game is unfinished: the sum is of the turns played").format(
+        result=_result_said(points, side)
     )
 
 

@@ -116,6 +116,7 @@ def test_the_luck_sentence_is_the_result_as_a_sum_of_the_start_the_dice_and_both
         (RollLuck(3, Side.BLACK, Dice(6, 6), 0.9),),
         (Side.BLACK, 1),
         0.2,
+        -1.0,
     )
     assert luck_said([review], Side.WHITE) == (
         "White lost 1 point. For White: +0.20 (the start) - 0.90 (the dice) - 0.40 (White's "
@@ -129,10 +130,29 @@ def test_the_luck_sentence_is_the_result_as_a_sum_of_the_start_the_dice_and_both
 
 def test_a_matchs_luck_sentence_adds_its_games_starts_up() -> None:
     # Each game: White starts at +0.25, rolls 1.25 worse than its mean and loses 1 point.
-    game = GameReview((), (RollLuck(1, Side.WHITE, Dice(2, 1), -1.25),), (Side.BLACK, 1), 0.25)
+    game = GameReview(
+        (), (RollLuck(1, Side.WHITE, Dice(2, 1), -1.25),), (Side.BLACK, 1), 0.25, -1.0
+    )
     assert luck_said([game, game], Side.BLACK) == (
         "Black won 2 points. For Black: -0.50 (the starts) + 2.50 (the dice) + 0.00 (Black's "
         "play) + 0.00 (White's play) = +2.00. With the luck taken out: -0.50 for Black."
+    )
+
+
+def test_a_game_cut_short_is_said_unfinished_and_summed_to_where_it_stops() -> None:
+    # White starts at +0.21 and its dice give it 0.24 more: where the record stops, White
+    # stands at +0.45, not at the +0.00 of a game nobody has won.
+    cut = GameReview((), (RollLuck(1, Side.WHITE, Dice(6, 5), 0.24),), None, 0.21, 0.45)
+    assert luck_said([cut], Side.WHITE) == (
+        "The game is unfinished: the sum is of the turns played. For White: +0.21 (the "
+        "start) + 0.24 (the dice) + 0.00 (White's play) + 0.00 (Black's play) = +0.45. "
+        "With the luck taken out: +0.21 for White."
+    )
+    won = GameReview((), (RollLuck(1, Side.BLACK, Dice(6, 6), 1.0),), (Side.BLACK, 1), 0.0, -1.0)
+    assert luck_said([won, cut], Side.BLACK).startswith(
+        "Black won 1 point; the last game is unfinished: the sum is of the turns played. "
+        "For Black: -0.21 (the starts) + 0.76 (the dice) + 0.00 (Black's play) + 0.00 "
+        "(White's play) = +0.55."
     )
 
 
