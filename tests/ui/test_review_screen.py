@@ -247,6 +247,42 @@ async def test_a_resize_lays_the_verdict_out_again_for_the_new_size(
     assert await verdict_at(size, resized) == await verdict_at(resized)
 
 
+async def test_at_80x24_every_key_is_in_the_footer_of_the_view_it_acts_on() -> None:
+    """Nine keys do not fit on 80 columns: the board's view shows the keys about its turn,
+    the list's view the list's filters; each key is in one of the two."""
+    app = ReviewApp(blunder_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await finished(app)
+        on_the_board = set(await footer_shown(pilot))
+        await burst(pilot, "i")
+        with_the_list = set(await footer_shown(pilot))
+    assert {"Next mistake", "Previous", "Turns", "Details", "Roll out"} <= on_the_board
+    assert {"All", "Mistakes", "White", "Black", "Turns"} <= with_the_list
+    every = {str(binding.description) for binding in ReviewScreen.BINDINGS}  # type: ignore[union-attr]
+    assert (on_the_board | with_the_list) - {"palette"} == every
+
+
+async def test_at_80x24_the_verdict_says_what_it_leaves_out_and_d_shows_it_all() -> None:
+    app = ReviewApp(blunder_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await finished(app)
+        await pilot.pause()
+        detail = screen.query_one("#review-detail", Static)
+        under_the_board = str(detail.content)
+        assert "Position ID" not in under_the_board
+        assert under_the_board.splitlines()[-1].endswith("more: d shows the whole verdict")
+        await burst(pilot, "d")
+        assert not screen.query_one(BoardView).display
+        whole = str(detail.content)
+        assert "Position ID" in whole and "more: d" not in whole
+        # A rollout's line comes under the best play's, which stays in view above it.
+        await burst(pilot, "d")
+        await rolled_out(pilot, screen)
+        await burst(pilot, "d")
+        rolled = str(detail.content)
+        assert -1 < rolled.find("Best: ") < rolled.find("The figures above")
+
+
 def test_snapshot_of_the_review_at_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
     """The board and the verdict of the blunder game's review in the smallest terminal."""
 
