@@ -412,7 +412,7 @@ async def test_a_play_that_was_the_best_keeps_its_own_marks_beside_the_star() ->
         screen = await finished(app)
         await pilot.pause()
         markers = {look.cell: look.marker for look in screen.query_one(BoardView).looks()}
-        assert "◌" in markers[cell_of(Side.WHITE, 6)] and "★" in markers[cell_of(Side.WHITE, 6)]
+        assert "◌" in markers[cell_of(Side.WHITE, 6)] and "☆" in markers[cell_of(Side.WHITE, 6)]
         tray = markers[tray_cell(Side.WHITE)]
         assert "★" in tray and ("▲" in tray or "▼" in tray)
 
