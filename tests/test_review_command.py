@@ -104,8 +104,14 @@ def test_the_text_review_lists_mistakes_and_grades_each_player(
         if t["player"] == "black" and t["mark"]
     ]
     costs = [float(cost) / 100 for cost in re.findall(r"cost (\d+\.\d)%", text)]
-    # A match: the cost is the chance to win it given away, in per cent.
+    # A match: the cost is the chance to win it given away, in per cent, and so is every
+    # other figure: the heading says so once.
     assert costs == pytest.approx([turn["match_chance_lost"] for turn in black_turns], abs=6e-4)
+    assert "(figures in the chance to win the match, in %;" in text.splitlines()[0]
+    [summary] = [line for line in text.splitlines() if line.startswith("  Black: ")]
+    assert re.search(r"lost \d+\.\d%", summary) and "points" not in summary
+    [luck] = [line for line in text.splitlines() if "For Black:" in line]
+    assert re.search(r"= [+-]\d+\.\d%\.", luck)
 
 
 def test_with_money_the_review_costs_a_games_points(
@@ -139,8 +145,8 @@ def sums_said(text: str) -> list[tuple[float, list[str], float]]:
     """Each luck sentence's figures in ``text``: the terms of its sum as numbers, their
     names, and the result they add up to."""
     sums = []
-    for terms, result in re.findall(r"For \w+: (.*?) = ([+-]\d+\.\d+)\.", text):
-        found = re.findall(r"([+-]) ?(\d+\.\d+) \(([^)]*)\)", terms)
+    for terms, result in re.findall(r"For \w+: (.*?) = ([+-]\d+\.\d+)%?\.", text):
+        found = re.findall(r"([+-]) ?(\d+\.\d+)%? \(([^)]*)\)", terms)
         total = sum(float(number) * (-1 if sign == "-" else 1) for sign, number, _ in found)
         sums.append((total, [name for *_, name in found], float(result)))
     return sums
@@ -163,7 +169,7 @@ def test_the_text_review_sums_each_game_and_the_match_for_the_player(
     assert sums  # the game's
     for total, names, result in sums:
         assert names == ["the start", "the dice", "Black's play", "White's play"]
-        assert total == pytest.approx(result, abs=0.015)
+        assert total == pytest.approx(result, abs=1e-6)  # as printed
 
 
 def test_a_record_cut_mid_game_is_said_unfinished_and_its_sum_adds_up_as_printed(
@@ -177,7 +183,7 @@ def test_a_record_cut_mid_game_is_said_unfinished_and_its_sum_adds_up_as_printed
     assert "The game is unfinished: the sum is of the turns played." in out
     [(total, names, result)] = sums_said(out)
     assert names == ["the start", "the dice", "White's play", "Black's play"]
-    assert total == pytest.approx(result, abs=1e-9)
+    assert total == pytest.approx(result, abs=1e-6)
     assert result < -0.5  # White threw its race away: Black is all but sure to win
 
 
@@ -283,7 +289,7 @@ def test_at_a_match_score_the_text_review_gives_the_rolled_out_match_winning_cha
     assert review_main([str(blunder_at_a_score), "--rollout", "36"]) == 0
     out = capsys.readouterr().out
     worth = AT_TWO_THREE.outcomes
-    assert "'rolled out' where the plays were played out, at the same score" in out
+    assert "(figures in the chance to win the match, in %; " in out
     assert (
         f"rolled out 36 times: the match won {worth.lose:.1%} (± 0.0%) after the play made, "
         f"{worth.win:.1%} (± 0.0%) after the best; {worth.win - worth.lose:+.1%} given away"

@@ -216,6 +216,9 @@ class PlayerSummary:
     decisions: int
     total_loss: float
     counts: dict[Verdict, int] = field(default_factory=dict)
+    chance_lost: float | None = None
+    """The match-winning chance the play gave away, every turn at a match score (None
+    where any was played for points)."""
 
     @property
     def mean_loss(self) -> float:
@@ -268,6 +271,10 @@ class GameReview:
     game's result as the stakes weigh it (its points in money play), or, for a game cut
     short, what the position left is worth before the next roll. The terms add up to it,
     finished or not."""
+    stakes: Stakes = MONEY
+    """White's stakes in the game (Black's are their mirror, on the same scale): at a
+    match score, a difference in equity times ``stakes.match_chance_gap(1.0)`` is one in
+    the chance to win the match."""
 
     @property
     def finished(self) -> bool:
@@ -319,7 +326,9 @@ def summarise(reviews: Sequence[GameReview], side: Side) -> PlayerSummary:
     """One side's play over several reviewed games (a whole match)."""
     mine = [turn for review in reviews for turn in review.turns if turn.side is side]
     counts = {mark: sum(turn.mark is mark for turn in mine) for mark in Verdict}
-    return PlayerSummary(side, len(mine), sum(turn.loss for turn in mine), counts)
+    lost = [turn.match_chance_lost for turn in mine]
+    chance_lost = sum(filter(None, lost)) if mine and None not in lost else None
+    return PlayerSummary(side, len(mine), sum(turn.loss for turn in mine), counts, chance_lost)
 
 
 Progress = Callable[[int, int], None]
@@ -374,7 +383,9 @@ def review_game(
         before = mover.mirrored().equity(made.chances.mirrored())  # the next mover's
         position = after
     end_value = before if position.turn is Side.WHITE else -before
-    return GameReview(tuple(reviewed), tuple(luck), game_result(position), start_value, end_value)
+    return GameReview(
+        tuple(reviewed), tuple(luck), game_result(position), start_value, end_value, stakes
+    )
 
 
 def _turn_review(

@@ -57,6 +57,7 @@ from nardy_tui.play import (
     roll_luck_said,
     rolled_said,
     summary_line,
+    unit_said,
     verdict_lines,
 )
 from nardy_tui.ui.board import BoardView
@@ -239,7 +240,9 @@ class ReviewScreen(SizedScreen):
                 )
             with Vertical(id="review-side"):
                 yield Static(
-                    _("Review of game {number}").format(number=self.request.number),
+                    _("Review of game {number}: {unit}").format(
+                        number=self.request.number, unit=unit_said(self.request.stakes.is_match)
+                    ),
                     classes="panel-title",
                 )
                 yield ProgressBar(id="review-progress", show_eta=False)
@@ -505,7 +508,7 @@ class ReviewScreen(SizedScreen):
         )
         lines = verdict_lines(turn, self._reader(turn))
         if self.luck is not None:
-            lines.insert(-1, roll_luck_said(self.luck.luck[turn.number - 1]))
+            lines.insert(-1, roll_luck_said(self.luck.luck[turn.number - 1], turn.stakes))
         if turn.number in self.rolled:
             lines.insert(
                 2,  # under the play made and the best, the figures it speaks of

@@ -88,7 +88,8 @@ async def test_the_blunder_is_listed_marked_and_shown_on_the_board() -> None:
         ]
         assert line == "✗✗  1. White 6-5: 6/1 5/off  -2.00"
         detail = str(screen.query_one("#review-detail", Static).content)
-        assert "cost 2.00 points: blunder" in detail and "Best: 6/off 5/off" in detail
+        assert "cost 2.00: blunder" in detail and "Best: 6/off 5/off" in detail
+        assert "figures in points" in str(screen.query_one(".panel-title", Static).content)
         board = screen.query_one(BoardView)
         cells = {
             mark: board.marked(mark)
@@ -390,7 +391,7 @@ async def test_at_a_match_score_r_gives_the_rolled_out_chance_to_win_the_match()
             f"won {worth.lose:.1%} (± 0.0%) after the play made, {worth.win:.1%} (± 0.0%) "
             f"after the best; {worth.win - worth.lose:+.1%} given away."
         ) in detail
-        assert f"At this score: the match won {worth.lose:.1%} after the play made" in detail
+        assert f"(◌ ▲▼): {worth.lose:.1%}, cost {worth.win - worth.lose:.1%}: blunder." in detail
 
 
 def best_play_game() -> ReviewRequest:
