@@ -228,7 +228,7 @@ def luck_said(reviews: Sequence[GameReview], side: Side) -> str:
         _("{side}'s play").format(side=other.name_shown),
     ]
     step = 0.001 if at_score else 0.01
-    rounded = rounded_adding_up(values, end, step)
+    rounded = dice_taking_the_rest(values, end, step)
 
     def said(value: float, signed: bool = True) -> str:
         sign = "+" if signed else ""
@@ -247,7 +247,7 @@ def luck_said(reviews: Sequence[GameReview], side: Side) -> str:
             ]
         ),
         end=said(end),
-        adjusted=said(end - luck),
+        adjusted=said(round(end / step) * step - rounded[1]),
     )
 
 
@@ -257,22 +257,17 @@ def _scale(review: GameReview) -> float:
     return review.stakes.match_chance_gap(1.0) if review.stakes.is_match else 1.0
 
 
-def rounded_adding_up(values: Sequence[float], total: float, step: float) -> list[float]:
-    """``values`` rounded to ``step`` so that they add up to ``total`` rounded: each moved
-    by less than a step, the ones rounding lost most from first.
+def dice_taking_the_rest(values: Sequence[float], total: float, step: float) -> list[float]:
+    """The sum's terms (the start, the dice, each side's play) rounded to ``step`` so that
+    they add up to ``total`` rounded: the dice take what rounding leaves over (less than
+    two steps), so that each play's cost reads as the summary gives it.
 
-    >>> rounded_adding_up([0.334, 0.333, 0.333], 1.0, 0.01)
-    [0.34, 0.33, 0.33]
+    >>> dice_taking_the_rest([0.334, 0.333, -0.333, 0.334], 0.668, 0.01)
+    [0.33, 0.34, -0.33, 0.33]
     """
-    steps = [round(value / step) for value in values]
-    short = round(total / step) - sum(steps)
-    direction = 1 if short > 0 else -1
-    lost_most = sorted(
-        range(len(values)), key=lambda index: direction * (steps[index] - values[index] / step)
-    )
-    for index in lost_most[: abs(short)]:
-        steps[index] += direction
-    return [count * step for count in steps]
+    rounded = [round(value / step) for value in values]
+    rounded[1] = round(total / step) - rounded[0] - rounded[2] - rounded[3]
+    return [count * step for count in rounded]
 
 
 def _outcome_said(reviews: Sequence[GameReview], side: Side) -> str:
