@@ -64,7 +64,7 @@ def unit_said(at_score: bool) -> str:
     return (
         _("figures in the chance to win the match, in %")
         if at_score
-        else _("figures in points (a single game 1, a mars 2)")
+        else _("figures in points, a single game 1 and a mars 2")
     )
 
 
