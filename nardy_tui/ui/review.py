@@ -61,7 +61,7 @@ from nardy_tui.play import (
     verdict_lines,
 )
 from nardy_tui.ui.board import BoardView
-from nardy_tui.ui.footer import KeysFooter, show_in_footer
+from nardy_tui.ui.footer import KeysFooter, describe_in_footer, show_in_footer
 from nardy_tui.ui.sized import FULL_LAYOUT, SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
@@ -267,10 +267,11 @@ class ReviewScreen(SizedScreen):
     def _footer_keys(self) -> None:
         """Every key in the footer of the full layout; in the compact one, whose line holds
         only six, the keys of what is in view: the list's filters with the list, the
-        mistakes, the details and the rollout with the board (all keys work all the
-        time, and the palette's Keys lists them)."""
+        mistakes (n said "Next" beside p's "Previous"), the details and the rollout with
+        the board (all keys work all the time, and the palette's Keys lists them)."""
         compact = self.has_class("-compact")
         listing = self.has_class("-list-shown")
+        describe_in_footer(self, "mistake(1)", _("Next") if compact else _("Next mistake"))
         show_in_footer(self, LIST_KEYS, not compact or listing)
         show_in_footer(self, VERDICT_KEYS, not compact or not listing)
         self.refresh_bindings()
