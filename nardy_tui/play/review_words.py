@@ -213,11 +213,10 @@ def luck_said(reviews: Sequence[GameReview], side: Side) -> str:
         """A term over the games, in the unit (each game's equity times its scale)."""
         return sum(term(review) * _scale(review) for review in reviews)
 
-    luck = total(lambda review: review.luck_of(side))
     end = total(lambda review: review.end_for(side))
     values = [
         total(lambda review: review.start_for(side)),
-        luck,
+        total(lambda review: review.luck_of(side)),
         -total(lambda review: review.play_cost(side)),
         total(lambda review: review.play_cost(other)),
     ]
@@ -229,6 +228,7 @@ def luck_said(reviews: Sequence[GameReview], side: Side) -> str:
     ]
     step = 0.001 if at_score else 0.01
     rounded = dice_taking_the_rest(values, end, step)
+    end_rounded = round(end / step) * step
 
     def said(value: float, signed: bool = True) -> str:
         sign = "+" if signed else ""
@@ -246,8 +246,8 @@ def luck_said(reviews: Sequence[GameReview], side: Side) -> str:
                 for value, name in zip(rounded[1:], names[1:], strict=True)
             ]
         ),
-        end=said(end),
-        adjusted=said(round(end / step) * step - rounded[1]),
+        end=said(end_rounded),
+        adjusted=said(end_rounded - rounded[1]),
     )
 
 
