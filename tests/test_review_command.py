@@ -104,8 +104,14 @@ def test_the_text_review_lists_mistakes_and_grades_each_player(
         if t["player"] == "black" and t["mark"]
     ]
     costs = [float(cost) / 100 for cost in re.findall(r"cost (\d+\.\d)%", text)]
-    # A match: the cost is the chance to win it given away, in per cent.
+    # A match: the cost is the chance to win it given away, in per cent, and so is every
+    # other figure: the heading says so once.
     assert costs == pytest.approx([turn["match_chance_lost"] for turn in black_turns], abs=6e-4)
+    assert "(figures in the chance to win the match, in %;" in text.splitlines()[0]
+    [summary] = [line for line in text.splitlines() if line.startswith("  Black: ")]
+    assert re.search(r"lost \d+\.\d%", summary) and "points" not in summary
+    [luck] = [line for line in text.splitlines() if "For Black:" in line]
+    assert re.search(r"= [+-]\d+\.\d%\.", luck)
 
 
 def test_with_money_the_review_costs_a_games_points(
@@ -127,10 +133,11 @@ def test_the_json_result_is_the_start_the_dice_and_both_sides_play(
     other = {"white": "black", "black": "white"}
     for side, totals in (*game["sum"].items(), *report["summary"].items()):  # type: ignore[attr-defined]
         cost = totals["play_cost"]
-        assert totals["result"] == pytest.approx(
+        assert totals["finished"] and totals["end"] == pytest.approx(totals["result"], abs=1e-3)
+        assert totals["end"] == pytest.approx(
             totals["start"] + totals["luck"] - cost[side] + cost[other[side]], abs=1e-3
         )
-        assert totals["luck_adjusted"] == pytest.approx(totals["result"] - totals["luck"], abs=1e-3)
+        assert totals["luck_adjusted"] == pytest.approx(totals["end"] - totals["luck"], abs=1e-3)
     assert game["sum"]["white"]["play_cost"]["black"] > 0  # the easy bot's play is judged
 
 
@@ -138,8 +145,8 @@ def sums_said(text: str) -> list[tuple[float, list[str], float]]:
     """Each luck sentence's figures in ``text``: the terms of its sum as numbers, their
     names, and the result they add up to."""
     sums = []
-    for terms, result in re.findall(r"For \w+: (.*?) = ([+-]\d+\.\d+)\.", text):
-        found = re.findall(r"([+-]) ?(\d+\.\d+) \(([^)]*)\)", terms)
+    for terms, result in re.findall(r"For \w+: (.*?) = ([+-]\d+\.\d+)%?\.", text):
+        found = re.findall(r"([+-]) ?(\d+\.\d+)%? \(([^)]*)\)", terms)
         total = sum(float(number) * (-1 if sign == "-" else 1) for sign, number, _ in found)
         sums.append((total, [name for *_, name in found], float(result)))
     return sums
@@ -162,7 +169,22 @@ def test_the_text_review_sums_each_game_and_the_match_for_the_player(
     assert sums  # the game's
     for total, names, result in sums:
         assert names == ["the start", "the dice", "Black's play", "White's play"]
-        assert total == pytest.approx(result, abs=0.015)
+        assert total == pytest.approx(result, abs=1e-6)  # as printed
+
+
+def test_a_record_cut_mid_game_is_said_unfinished_and_its_sum_adds_up_as_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole = blunder_record(tmp_path).read_text().splitlines()
+    cut = tmp_path / "cut.txt"
+    cut.write_text("\n".join(whole[:3]) + "\n")  # as ``x`` writes it before Black's turn
+    assert review_main([str(cut)]) == 0
+    out = capsys.readouterr().out
+    assert "The game is unfinished: the sum is of the turns played." in out
+    [(total, names, result)] = sums_said(out)
+    assert names == ["the start", "the dice", "White's play", "Black's play"]
+    assert total == pytest.approx(result, abs=1e-6)
+    assert result < -0.5  # White threw its race away: Black is all but sure to win
 
 
 def test_a_record_that_does_not_replay_is_one_line_and_status_1(tmp_path: Path) -> None:
@@ -267,7 +289,7 @@ def test_at_a_match_score_the_text_review_gives_the_rolled_out_match_winning_cha
     assert review_main([str(blunder_at_a_score), "--rollout", "36"]) == 0
     out = capsys.readouterr().out
     worth = AT_TWO_THREE.outcomes
-    assert "'rolled out' where the plays were played out, at the same score" in out
+    assert "(figures in the chance to win the match, in %; " in out
     assert (
         f"rolled out 36 times: the match won {worth.lose:.1%} (± 0.0%) after the play made, "
         f"{worth.win:.1%} (± 0.0%) after the best; {worth.win - worth.lose:+.1%} given away"

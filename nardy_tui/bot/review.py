@@ -216,6 +216,9 @@ class PlayerSummary:
     decisions: int
     total_loss: float
     counts: dict[Verdict, int] = field(default_factory=dict)
+    chance_lost: float | None = None
+    """The match-winning chance the play gave away, every turn at a match score (None
+    where any was played for points)."""
 
     @property
     def mean_loss(self) -> float:
@@ -251,10 +254,10 @@ class GameReview:
     """A reviewed game: every turn with a choice, in order, a summary per side, and the
     luck of every roll (the dice, not the play: both sides', forced turns too).
 
-    Every change in a side's equity is the dice's or a play's, so a finished game adds up:
-    its result for a side is the start's value for it, plus its luck, less its own play's
-    cost, plus the other's (``points_for`` = ``start_for`` + ``luck_of`` - ``play_cost``
-    of the side + ``play_cost`` of the other)."""
+    Every change in a side's equity is the dice's or a play's, so a game adds up, finished
+    or cut short: where it stops, it is worth to a side the start's value for it, plus its
+    luck, less its own play's cost, plus the other's (``end_for`` = ``start_for`` +
+    ``luck_of`` - ``play_cost`` of the side + ``play_cost`` of the other)."""
 
     turns: tuple[TurnReview, ...]
     luck: tuple[RollLuck, ...] = ()
@@ -263,6 +266,19 @@ class GameReview:
     start_value: float = 0.0
     """White's equity before the first roll: what the roll-off gave the first roller, or
     what the position a practice game began from (``nardy --position``) is worth."""
+    end_value: float = 0.0
+    """White's equity where the record stops, on the scale of the terms: a finished
+    game's result as the stakes weigh it (its points in money play), or, for a game cut
+    short, what the position left is worth before the next roll. The terms add up to it,
+    finished or not."""
+    stakes: Stakes = MONEY
+    """White's stakes in the game (Black's are their mirror, on the same scale): at a
+    match score, a difference in equity times ``stakes.match_chance_gap(1.0)`` is one in
+    the chance to win the match."""
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
 
     def summary(self, side: Side) -> PlayerSummary:
         return summarise([self], side)
@@ -288,10 +304,14 @@ class GameReview:
         winner, points = self.result
         return points if winner is side else -points
 
+    def end_for(self, side: Side) -> float:
+        """What the game came to for ``side`` where the record stops (see ``end_value``)."""
+        return self.end_value if side is Side.WHITE else -self.end_value
+
     def luck_adjusted(self, side: Side) -> float:
-        """The game's result for ``side`` with the dice's gift taken out: what its play
+        """What the game came to for ``side`` with the dice's gift taken out: what its play
         earned against the other's."""
-        return self.points_for(side) - self.luck_of(side)
+        return self.end_for(side) - self.luck_of(side)
 
     def mistakes(self, side: Side | None = None) -> list[TurnReview]:
         """The turns with a mark, of one side or both."""
@@ -306,7 +326,9 @@ def summarise(reviews: Sequence[GameReview], side: Side) -> PlayerSummary:
     """One side's play over several reviewed games (a whole match)."""
     mine = [turn for review in reviews for turn in review.turns if turn.side is side]
     counts = {mark: sum(turn.mark is mark for turn in mine) for mark in Verdict}
-    return PlayerSummary(side, len(mine), sum(turn.loss for turn in mine), counts)
+    lost = [turn.match_chance_lost for turn in mine]
+    chance_lost = sum(filter(None, lost)) if mine and None not in lost else None
+    return PlayerSummary(side, len(mine), sum(turn.loss for turn in mine), counts, chance_lost)
 
 
 Progress = Callable[[int, int], None]
@@ -360,7 +382,10 @@ def review_game(
             progress(number, len(turns))
         before = mover.mirrored().equity(made.chances.mirrored())  # the next mover's
         position = after
-    return GameReview(tuple(reviewed), tuple(luck), game_result(position), start_value)
+    end_value = before if position.turn is Side.WHITE else -before
+    return GameReview(
+        tuple(reviewed), tuple(luck), game_result(position), start_value, end_value, stakes
+    )
 
 
 def _turn_review(

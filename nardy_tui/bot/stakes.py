@@ -73,6 +73,17 @@ class Stakes:
             lose_mars=table.chance(away, opponent_away - 2),
         )
 
+    @property
+    def mars_counts(self) -> bool:
+        """Whether a mars is worth more than a single game here: always in money play, not
+        where either side needs one game to win the match (a 1-point match).
+
+        >>> MONEY.mars_counts, Stakes(MatchScore(length=1, mover=0, opponent=0)).mars_counts
+        (True, False)
+        """
+        worth = self.outcomes
+        return worth.win_mars != worth.win or worth.lose_mars != worth.lose
+
     def value(self, chances: Evaluation) -> float:
         """The chances' worth: expected points, or the match-winning chance."""
         worth = self.outcomes

@@ -33,7 +33,7 @@ from nardy_tui.cli.argparsing import OneLineParser
 from nardy_tui.cli.progress import counting_bar
 from nardy_tui.engine import Position, Side, TurnKey
 from nardy_tui.i18n import _, ngettext
-from nardy_tui.play import luck_said, rolled_said
+from nardy_tui.play import luck_said, rolled_said, unit_said
 from nardy_tui.storage import Record, RecordError, load_record
 
 PROG = "nardy review"
@@ -180,19 +180,11 @@ def format_report(
     ``rolled`` has them), then a summary per player."""
     rolled = rolled or {}
     at_score = any(turn.stakes.is_match for review in reviews for turn in review.turns)
-    heading = (
-        _(
-            "Review of {name} by the expert bot (loss in the chance to win the match at "
-            "each game's score, as the expert estimates it; 'rolled out' where the plays "
-            "were played out, at the same score)"
-        )
-        if at_score
-        else _(
-            "Review of {name} by the expert bot (loss in points of equity, as the expert "
-            "estimates it; 'rolled out' where the plays were played out)"
-        )
+    heading = _(
+        "Review of {name} by the expert bot ({unit}; the costs as the expert estimates "
+        "them, 'rolled out' where the plays were played out)"
     )
-    lines = [heading.format(name=name)]
+    lines = [heading.format(name=name, unit=unit_said(at_score))]
     for number, review in enumerate(reviews, start=1):
         lines += ["", _("Game {number}").format(number=number)]
         mistakes = [turn for turn in review.mistakes() if turn.side in sides]
@@ -227,19 +219,24 @@ def format_report(
             )
             continue
         counts = summary.counts
+        lost, mean = (
+            (f"{summary.total_loss:.3f}", f"{summary.mean_loss:.3f}")
+            if summary.chance_lost is None
+            else (f"{summary.chance_lost:.1%}", f"{summary.chance_lost / summary.decisions:.2%}")
+        )
         lines.append(
             "  "
             + ngettext(
-                "{side}: {count} decision, lost {loss} points ({mean} per decision); "
+                "{side}: {count} decision, lost {loss} ({mean} per decision); "
                 "blunders: {blunders}, errors: {errors}, doubtful: {doubtful}; grade: {grade}",
-                "{side}: {count} decisions, lost {loss} points ({mean} per decision); "
+                "{side}: {count} decisions, lost {loss} ({mean} per decision); "
                 "blunders: {blunders}, errors: {errors}, doubtful: {doubtful}; grade: {grade}",
                 summary.decisions,
             ).format(
                 side=side.name_shown,
                 count=summary.decisions,
-                loss=f"{summary.total_loss:.3f}",
-                mean=f"{summary.mean_loss:.3f}",
+                loss=lost,
+                mean=mean,
                 blunders=counts.get(Verdict.BLUNDER, 0),
                 errors=counts.get(Verdict.ERROR, 0),
                 doubtful=counts.get(Verdict.DOUBTFUL, 0),
@@ -348,11 +345,15 @@ def _rolled_data(verdict: RolledVerdict) -> dict[str, Any]:
 
 
 def _sum_data(reviews: Sequence[GameReview], side: Side) -> dict[str, Any]:
-    """The games' result for ``side`` as its sum: "result" is "start" + "luck" - "play_cost"
-    of ``side`` + "play_cost" of the other; "luck_adjusted" is "result" - "luck"."""
+    """What the games came to for ``side`` as its sum: "end" is "start" + "luck" -
+    "play_cost" of ``side`` + "play_cost" of the other, "luck_adjusted" is "end" - "luck";
+    "result" is the points won, "finished" whether every game was played out ("end" of a
+    game cut short is what its position is worth where the record stops)."""
     luck = sum(review.luck_of(side) for review in reviews)
     return {
+        "finished": all(review.finished for review in reviews),
         "result": sum(review.points_for(side) for review in reviews),
+        "end": round(sum(review.end_for(side) for review in reviews), 4),
         "start": round(sum(review.start_for(side) for review in reviews), 4),
         "luck": round(luck, 4),
         "play_cost": {

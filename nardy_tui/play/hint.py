@@ -61,7 +61,11 @@ def hint_for(
     ]
     named = [
         f"{reader.finish(rest, turn)} ({_figures(ranked, stakes)}"
-        + (f": {chances_said(best.chances)})" if rank == 0 and best else ")")
+        + (
+            f": {chances_said(best.chances, mars=stakes.mars_counts)})"
+            if rank == 0 and best
+            else ")"
+        )
         for rank, (ranked, rest) in enumerate(compared[:HINT_PLAYS])
     ]
     if len(named) == 1:

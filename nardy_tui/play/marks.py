@@ -50,9 +50,9 @@ SINGLE_GLYPH = "◇"
 COMBINED_GLYPH = "◆"
 """Where it lands with dice combined."""
 HINT_FROM_GLYPH = "☆"
-"""Where a checker of the hint leaves from."""
+"""Where a checker of the hint, or of the review's best play, leaves from."""
 HINT_TO_GLYPH = "★"
-"""Where a checker of the hint arrives, and every cell of the review's best play."""
+"""Where a checker of the hint, or of the review's best play, arrives."""
 LAST_FROM_GLYPH = "◌"
 """Where a checker of the last play left from: an empty ring."""
 LAST_TO_GLYPHS = {True: "▲", False: "▼"}
@@ -91,12 +91,13 @@ def last_play_marks(side: Side, play: Play) -> Marks:
 
 def judged_marks(side: Side, played: Play, best: Play = Play()) -> Marks:
     """The marks of a play under review: the play made, as the last play is marked, and
-    each cell a checker of the best play leaves or reaches, starred (none: ``best`` empty).
+    the best play as the hint is: a hollow star where its checkers leave, a full one where
+    they arrive (none: ``best`` empty).
     """
     left, arrived = moved_cells(side, played)
     best_from, best_to = moved_cells(side, best)
     starred = best_from | best_to
     return Marks(
-        dict.fromkeys(starred, HINT_TO_GLYPH),
+        dict.fromkeys(best_from, HINT_FROM_GLYPH) | dict.fromkeys(best_to, HINT_TO_GLYPH),
         {Highlight.LAST_FROM: left, Highlight.LAST_TO: arrived, Highlight.HINT: starred},
     )

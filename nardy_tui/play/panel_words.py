@@ -68,18 +68,15 @@ def result_line(game: Game) -> str:
 
 
 def move_numbers(turns: int) -> list[str]:
-    """The number in front of each turn: one number a move, a move being the two players'
-    turns one after the other, as players count them ("1." on the first mover's turn, the
-    reply under it unnumbered, aligned).
+    """The number in front of each turn: one number a turn, as the record writes them
+    (``Game.record_lines``), GNU Backgammon's habit, so that the history, the review and the
+    record call a turn by the same number; right-aligned, so the turns line up.
 
-    >>> move_numbers(3)
-    ['1.', '  ', '2.']
+    >>> move_numbers(10)[0], move_numbers(10)[9]
+    (' 1.', '10.')
     """
-    width = len(str((turns + 1) // 2)) + 1
-    return [
-        f"{index // 2 + 1}.".ljust(width) if index % 2 == 0 else " " * width
-        for index in range(turns)
-    ]
+    width = len(str(turns))
+    return [f"{number:>{width}}." for number in range(1, turns + 1)]
 
 
 def history_lines(match: Match, reader: Reader) -> list[str]:

@@ -1,13 +1,16 @@
 """The game review as the player reads it, without a screen: which turns the list shows,
 each turn's line and verdict, and each side's summary, in the reader's numbering.
 
+Every figure is in one unit, said once in the review's heading (``unit_said``): points in
+money play, the chance to win the match at a match score (``figure`` and ``gap``).
+
 The review itself (the expert's judgement of every turn) is the bot's ``review_game``;
 the review screen lays these words out and keeps nothing else of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 
 from nardy_tui.bot import (
@@ -15,6 +18,7 @@ from nardy_tui.bot import (
     PlayerSummary,
     RolledVerdict,
     RollLuck,
+    Stakes,
     TurnReview,
     Verdict,
 )
@@ -55,6 +59,38 @@ _NOTICES = {
 }
 
 
+def unit_said(at_score: bool) -> str:
+    """The unit of the review's figures, for its heading."""
+    return (
+        _("figures in the chance to win the match, in %")
+        if at_score
+        else _("figures in points, a single game 1 and a mars 2")
+    )
+
+
+def unit_named(at_score: bool) -> str:
+    """The unit in a word or two, where a line must name it itself."""
+    return _("match-winning chance") if at_score else _("points")
+
+
+def figure(stakes: Stakes, equity: float) -> str:
+    """What a play is worth in the unit: its equity, or the chance to win the match."""
+    return f"{stakes.match_chance(equity):.1%}" if stakes.is_match else f"{equity:+.3f}"
+
+
+def gap(stakes: Stakes, equity: float, *, signed: bool = False) -> str:
+    """A difference in equity in the unit: points, or the match-winning chance it makes.
+
+    >>> from nardy_tui.bot import MONEY
+    >>> gap(MONEY, 0.123), gap(MONEY, -0.123, signed=True)
+    ('0.12', '-0.12')
+    """
+    value = stakes.match_chance_gap(equity) if stakes.is_match else equity
+    kind = "%" if stakes.is_match else "f"
+    decimals = 1 if stakes.is_match else 2
+    return f"{value:{'+' if signed else ''}.{decimals}{kind}}"
+
+
 def play_read(turn: TurnReview, play: Play, reader: Side) -> str:
     """A play of ``turn`` in ``reader``'s numbering."""
     return turn.before.notation(play, turn.dice, reader=reader)
@@ -62,13 +98,10 @@ def play_read(turn: TurnReview, play: Play, reader: Side) -> str:
 
 def list_line(turn: TurnReview, reader: Side) -> str:
     """One turn in the list, short enough for the side panel: the mark's glyph, the turn,
-    the play made and, for a mistake, what it cost: points, or at a match score the chance
-    to win the match (from the right, in a right-to-left language)."""
+    the play made and, for a mistake, what it cost in the unit (from the right, in a
+    right-to-left language)."""
     mark = turn.mark
-    lost = turn.match_chance_lost
-    cost = (
-        "" if mark is Verdict.NONE else f"  -{turn.loss:.2f}" if lost is None else f"  -{lost:.1%}"
-    )
+    cost = "" if mark is Verdict.NONE else f"  -{gap(turn.stakes, turn.loss)}"
     return visual(
         f"{MARK_GLYPHS[mark]:<2}{turn.number:>3}. {reading_of(turn.side.name_shown)} "
         f"{turn.dice}: {play_read(turn, turn.played, reader)}{cost}"
@@ -78,49 +111,41 @@ def list_line(turn: TurnReview, reader: Side) -> str:
 def verdict_lines(turn: TurnReview, reader: Side) -> list[str]:
     """What was played and what it cost, the best play, the next best ones, the chances
     after the play made and after the best, and the position's ID with the dice (for
-    ``nardy analyze``)."""
+    ``nardy analyze``); every figure in the unit."""
+    stakes = turn.stakes
     fields = {
         "side": turn.side.name_shown,
         "play": play_read(turn, turn.played, reader),
-        "equity": f"{turn.played_equity:+.3f}",
-        "loss": f"{turn.loss:.2f}",
+        "value": figure(stakes, turn.played_equity),
+        "cost": gap(stakes, turn.loss),
     }
     if turn.loss == 0.0:
-        played = _("{side} played {play} (◌ ▲▼), equity {equity}: the best play, or as good.")
+        played = _("{side} played {play} (◌ ▲▼): {value}, the best play or as good.")
     elif turn.mark is Verdict.NONE:
-        played = _("{side} played {play} (◌ ▲▼), equity {equity}: cost {loss} points.")
+        played = _("{side} played {play} (◌ ▲▼): {value}, cost {cost}.")
     else:
-        played = _("{side} played {play} (◌ ▲▼), equity {equity}: cost {loss} points: {mark}.")
+        played = _("{side} played {play} (◌ ▲▼): {value}, cost {cost}: {mark}.")
         fields["mark"] = turn.mark.name_shown
     lines = [
         played.format(**fields),
-        _("Best: {play} (★), equity {equity}.").format(
-            play=play_read(turn, turn.best, reader), equity=f"{turn.best_equity:+.3f}"
+        _("Best: {play} (☆ ★): {value}.").format(
+            play=play_read(turn, turn.best, reader), value=figure(stakes, turn.best_equity)
         ),
     ]
-    lost = turn.match_chance_lost
-    if lost is not None:
-        lines.append(
-            _(
-                "At this score: the match won {chance} after the play made, {best} after the "
-                "best; {lost} given away."
-            ).format(
-                chance=f"{turn.stakes.match_chance(turn.played_equity):.1%}",
-                best=f"{turn.stakes.match_chance(turn.best_equity):.1%}",
-                lost=f"{lost:.1%}",
-            )
-        )
     if turn.played_deepened:
         lines.append(_("The play made was searched as deep as the best, to compare them fairly."))
     others = ", ".join(
-        f"{play_read(turn, play, reader)} {value:+.3f}" for play, value in turn.alternatives[1:]
+        f"{play_read(turn, play, reader)} {figure(stakes, value)}"
+        for play, value in turn.alternatives[1:]
     )
     if others:
         lines.append(_("Next best: {plays}.").format(plays=others))
     if turn.played_chances is not None and turn.best_chances is not None:
+        mars = stakes.mars_counts
         lines.append(
             _("Chances after the play made: {played}; after the best: {best}.").format(
-                played=chances_said(turn.played_chances), best=chances_said(turn.best_chances)
+                played=chances_said(turn.played_chances, mars=mars),
+                best=chances_said(turn.best_chances, mars=mars),
             )
         )
     lines.append(_("Position ID: {id}").format(id=turn.before.to_id(turn.dice)))
@@ -144,7 +169,9 @@ def summary_line(summary: PlayerSummary, finished: bool) -> str:
         "decisions": ngettext("{count} decision", "{count} decisions", summary.decisions).format(
             count=summary.decisions
         ),
-        "loss": f"{summary.total_loss:.2f}",
+        "loss": f"{summary.total_loss:.2f}"
+        if summary.chance_lost is None
+        else f"{summary.chance_lost:.1%}",
         "blunders": ngettext("{count} blunder", "{count} blunders", blunders).format(
             count=blunders
         ),
@@ -173,35 +200,85 @@ def marks_key() -> str:
 
 
 def luck_said(reviews: Sequence[GameReview], side: Side) -> str:
-    """Was it the dice or the play? The games' result for ``side`` as the sum it is (the
-    start's value, the dice, each side's play, all for ``side``), and the result with the
-    luck taken out, as GNU Backgammon's "luck-adjusted result"."""
+    """Was it the dice or the play? What the games came to for ``side`` as the sum it is
+    (the start's value, the dice, each side's play, all for ``side``), and that with the
+    luck taken out, as GNU Backgammon's "luck-adjusted result". A game cut short is said
+    to be unfinished and summed to where it stops, so the sum always holds; the figures
+    are in the unit (at a match score, the match-winning chance each game moved, from an
+    even game's) and rounded so that they add up as printed."""
     other = side.opponent
-    points = sum(review.points_for(side) for review in reviews)
-    luck = sum(review.luck_of(side) for review in reviews)
-    terms = [
-        (
-            sum(review.start_for(side) for review in reviews),
-            ngettext("the start", "the starts", len(reviews)),
-        ),
-        (luck, _("the dice")),
-        (
-            -sum(review.play_cost(side) for review in reviews),
-            _("{side}'s play").format(side=side.name_shown),
-        ),
-        (
-            sum(review.play_cost(other) for review in reviews),
-            _("{side}'s play").format(side=other.name_shown),
-        ),
+    at_score = any(review.stakes.is_match for review in reviews)
+
+    def total(term: Callable[[GameReview], float]) -> float:
+        """A term over the games, in the unit (each game's equity times its scale)."""
+        return sum(term(review) * _scale(review) for review in reviews)
+
+    end = total(lambda review: review.end_for(side))
+    values = [
+        total(lambda review: review.start_for(side)),
+        total(lambda review: review.luck_of(side)),
+        -total(lambda review: review.play_cost(side)),
+        total(lambda review: review.play_cost(other)),
     ]
+    names = [
+        ngettext("the start", "the starts", len(reviews)),
+        _("the dice"),
+        _("{side}'s play").format(side=side.name_shown),
+        _("{side}'s play").format(side=other.name_shown),
+    ]
+    step = 0.001 if at_score else 0.01
+    rounded = dice_taking_the_rest(values, end, step)
+    end_rounded = round(end / step) * step
+
+    def said(value: float, signed: bool = True) -> str:
+        sign = "+" if signed else ""
+        return f"{value:{sign}.1%}" if at_score else f"{value:{sign}.2f}"
+
     return _(
-        "{result}. For {side}: {sum} = {points}. With the luck taken out: {adjusted} for {side}."
+        "{result}. For {side}: {sum} = {end}. With the luck taken out: {adjusted} for {side}."
     ).format(
-        result=_result_said(points, side),
+        result=_outcome_said(reviews, side),
         side=side.name_shown,
-        sum=_sum_said(terms),
-        points=f"{points:+.2f}",
-        adjusted=f"{points - luck:+.2f}",
+        sum=" ".join(
+            [f"{said(rounded[0])} ({names[0]})"]
+            + [
+                f"{'-' if value < 0 else '+'} {said(abs(value), signed=False)} ({name})"
+                for value, name in zip(rounded[1:], names[1:], strict=True)
+            ]
+        ),
+        end=said(end_rounded),
+        adjusted=said(end_rounded - rounded[1]),
+    )
+
+
+def _scale(review: GameReview) -> float:
+    """What a game's equity is worth in the unit: 1 in money play, at a match score the
+    match-winning chance one point of equity makes."""
+    return review.stakes.match_chance_gap(1.0) if review.stakes.is_match else 1.0
+
+
+def dice_taking_the_rest(values: Sequence[float], total: float, step: float) -> list[float]:
+    """The sum's terms (the start, the dice, each side's play) rounded to ``step`` so that
+    they add up to ``total`` rounded: the dice take what rounding leaves over (less than
+    two steps), so that each play's cost reads as the summary gives it.
+
+    >>> dice_taking_the_rest([0.334, 0.333, -0.333, 0.334], 0.668, 0.01)
+    [0.33, 0.34, -0.33, 0.33]
+    """
+    rounded = [round(value / step) for value in values]
+    rounded[1] = round(total / step) - rounded[0] - rounded[2] - rounded[3]
+    return [count * step for count in rounded]
+
+
+def _outcome_said(reviews: Sequence[GameReview], side: Side) -> str:
+    """The games' result for ``side``, and whether the last was cut short."""
+    points = sum(review.points_for(side) for review in reviews)
+    if all(review.finished for review in reviews):
+        return _result_said(points, side)
+    if len(reviews) == 1:
+        return _("The game is unfinished: the sum is of the turns played")
+    return _("{result}; the last game is unfinished: the sum is of the turns played").format(
+        result=_result_said(points, side)
     )
 
 
@@ -218,18 +295,11 @@ def _result_said(points: int, side: Side) -> str:
     return _("{side} is level").format(side=side.name_shown)
 
 
-def _sum_said(terms: Sequence[tuple[float, str]]) -> str:
-    """Figures with what each is, as a sum a reader can check: "+0.21 (the start) - 0.35
-    (the dice)"; the first keeps its sign, the others' signs are the sum's + and -."""
-    said = [f"{terms[0][0]:+.2f} ({terms[0][1]})"]
-    said += [f"{'-' if value < 0 else '+'} {abs(value):.2f} ({name})" for value, name in terms[1:]]
-    return " ".join(said)
-
-
-def roll_luck_said(luck: RollLuck) -> str:
-    """One roll's luck, for the verdict under the board."""
-    return _("The roll's luck for {side}: {luck} points.").format(
-        side=luck.side.name_shown, luck=f"{luck.luck:+.2f}"
+def roll_luck_said(luck: RollLuck, stakes: Stakes) -> str:
+    """One roll's luck in the unit, for the verdict under the board (``stakes`` the
+    roller's)."""
+    return _("The roll's luck for {side}: {luck}.").format(
+        side=luck.side.name_shown, luck=gap(stakes, luck.luck, signed=True)
     )
 
 

@@ -79,7 +79,8 @@ def tutor_question(verdict: TurnReview) -> str:
     if verdict.played_chances is not None and verdict.best_chances is not None:
         lines.append(
             _("Chances after your play: {played}; after the best: {best}.").format(
-                played=chances_said(verdict.played_chances), best=chances_said(verdict.best_chances)
+                played=chances_said(verdict.played_chances, mars=verdict.stakes.mars_counts),
+                best=chances_said(verdict.best_chances, mars=verdict.stakes.mars_counts),
             )
         )
     if verdict.played_deepened:

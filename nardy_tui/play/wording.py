@@ -57,13 +57,16 @@ def roll_off_said(throw: RollOff) -> str:
     )
 
 
-def chances_said(chances: Evaluation) -> str:
-    """The expert's chances for a side as a player reads them, in whole percent.
+def chances_said(chances: Evaluation, *, mars: bool = True) -> str:
+    """The expert's chances for a side as a player reads them, in whole percent; the
+    chance to win alone where a mars cannot matter (``mars`` False: a 1-point match).
 
     >>> from nardy_tui.bot import Evaluation
     >>> chances_said(Evaluation(win=0.587, win_mars=0.164, lose_mars=0.079))
     'win 59%, mars 16%, lose mars 8%'
     """
+    if not mars:
+        return _("win {win}").format(win=f"{chances.win:.0%}")
     return _("win {win}, mars {mars}, lose mars {lose_mars}").format(
         win=f"{chances.win:.0%}",
         mars=f"{chances.win_mars:.0%}",

@@ -277,24 +277,39 @@ class TutorDialog(Dialog):
     Its letters are not the game's (but h, a hint either way): the question comes up as
     the turn is confirmed, and the next key of a burst (c, then r to roll) must not
     answer it unread.
+
+    The question is asked over the board it is about; ``b`` hides it to show the board
+    whole, and brings it back.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t,escape", "choose('rethink')", N_("Rethink"), show=False),
         Binding("h", "choose('hint')", N_("Show hint"), show=False),
         Binding("p", "choose('play_anyway')", N_("Play anyway"), show=False),
+        Binding("b", "look_at_board", N_("Board"), show=False),
     ]
 
     def __init__(self, mark: str, question: str) -> None:
         super().__init__(
             _("The tutor: {mark}").format(mark=mark),
-            question,
+            question + "\n" + _("b shows the board under this question, and b brings it back."),
             [
                 (Choice.RETHINK, _("Rethink (t)")),
                 (Choice.HINT, _("Show hint (h)")),
                 (Choice.PLAY_ANYWAY, _("Play anyway (p)")),
             ],
         )
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield Static(
+            _("The board under the tutor's question: b brings the question back."),
+            classes="tutor-looking",
+        )
+
+    def action_look_at_board(self) -> None:
+        """Hide the question to see the board it is about, or bring it back."""
+        self.toggle_class("-looking")
 
 
 class AbandonDialog(Dialog):

@@ -65,3 +65,16 @@ def show_in_footer(node: DOMNode, actions: frozenset[str], shown: bool) -> None:
             else binding
             for binding in key_bindings
         ]
+
+
+def describe_in_footer(node: DOMNode, action: str, description: str) -> None:
+    """The footer's words for ``node``'s key for ``action`` (named with its parameters):
+    a narrow terminal says less of a key rather than leave it out."""
+    bindings = node_bindings(node).key_to_bindings
+    for key, key_bindings in bindings.items():
+        bindings[key] = [
+            dataclasses.replace(binding, description=description)
+            if binding.action == action
+            else binding
+            for binding in key_bindings
+        ]

@@ -24,7 +24,7 @@ from textual.widgets import Static
 from nardy_tui.bot import GameReview, TurnReview, Verdict
 from nardy_tui.engine import Play, Position, TurnKey
 from nardy_tui.i18n import N_, _, ngettext
-from nardy_tui.play import judged_marks
+from nardy_tui.play import figure, gap, judged_marks, unit_named
 from nardy_tui.storage import Record, RecordedGame, RecordedTurn, header_shown
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.footer import KeysFooter, show_in_footer
@@ -246,20 +246,23 @@ def fitted(parts: Sequence[str], gap: str, width: int) -> list[str]:
 
 def verdict(turn: TurnReview) -> str:
     """The review's word on a turn, under the board: one line for a good play, two for a
-    mistake (``VERDICT_ROWS``)."""
+    mistake (``VERDICT_ROWS``); the figures in the unit, which the line ends by naming
+    (the replay has no heading to name it once)."""
+    stakes = turn.stakes
+    unit = unit_named(stakes.is_match)
     if turn.mark is Verdict.NONE:
-        return _("Review: a good play (equity {equity}).").format(
-            equity=f"{turn.played_equity:+.3f}"
+        return _("Review: a good play, {value} ({unit}).").format(
+            value=figure(stakes, turn.played_equity), unit=unit
         )
-    cost = _("Review: {mark}, cost {loss} points; best was {play} (★).").format(
+    cost = _("Review: {mark}, cost {cost}; best was {play} (☆ ★).").format(
         mark=turn.mark.name_shown,
-        loss=f"{turn.loss:.2f}",
+        cost=gap(stakes, turn.loss),
         play=turn.before.notation(turn.best, turn.dice),
     )
-    equities = _("Equity {best_equity} for the best play, {equity} for the play made.").format(
-        best_equity=f"{turn.best_equity:+.3f}", equity=f"{turn.played_equity:+.3f}"
+    values = _("{best} for the best play, {played} for the play made ({unit}).").format(
+        best=figure(stakes, turn.best_equity), played=figure(stakes, turn.played_equity), unit=unit
     )
-    return f"{cost}\n{equities}"
+    return f"{cost}\n{values}"
 
 
 class ReplayApp(App[None]):

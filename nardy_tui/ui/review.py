@@ -57,10 +57,11 @@ from nardy_tui.play import (
     roll_luck_said,
     rolled_said,
     summary_line,
+    unit_said,
     verdict_lines,
 )
 from nardy_tui.ui.board import BoardView
-from nardy_tui.ui.footer import KeysFooter, show_in_footer
+from nardy_tui.ui.footer import KeysFooter, describe_in_footer, show_in_footer
 from nardy_tui.ui.sized import FULL_LAYOUT, SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
@@ -68,8 +69,10 @@ ROLLOUT_TRIALS = 36
 """Trials of a rollout asked for on the review screen: one block, every roll's luck taken
 out, about as tight as 144 trials without (a middle-game turn takes ten to fifteen seconds
 on one core)."""
-COMPACT_FOOTER_LEFT_OUT = frozenset({"show", "mistake(-1)"})
-"""The keys the footer does without in 80 columns (they still work)."""
+LIST_KEYS = frozenset({"show"})
+"""The keys that choose what the turns' list shows."""
+VERDICT_KEYS = frozenset({"mistake", "details", "roll_out"})
+"""The keys about the turn shown on the board."""
 
 
 class _Closed(Exception):
@@ -146,14 +149,18 @@ class Messages(Static):
     """Messages one under another, laid out for the widget's size, and again whenever the
     size changes (a terminal resized, the widget shown): each broken to the width before a
     right-to-left one is reordered (``broken_into_lines``: wrapped after reordering, a line
-    would read its end first). With ``whole``, only the messages that fit the rows, each
-    whole: a small terminal shows the play and the best ones, and leaves out what does not
-    fit (the chances, the ID) rather than cut a sentence."""
+    would read its end first). With ``whole``, the messages that fit the rows, each whole
+    and in order: a small terminal shows the play and the best ones rather than cut a
+    sentence, and its last row then says how many are left out and the key that shows
+    them all (``more``), so that nothing goes unsaid."""
 
-    def __init__(self, *, whole: bool = False, id: str | None = None) -> None:
+    def __init__(self, *, whole: bool = False, more: str = "", id: str | None = None) -> None:
         super().__init__(id=id)
         self.whole = whole
+        self.more = more
+        """What the last row says when messages are left out, with ``{count}`` for how many."""
         self.messages: list[str] = []
+        self.left_out = 0
 
     def show(self, messages: list[str]) -> None:
         self.messages = messages
@@ -165,13 +172,25 @@ class Messages(Static):
     def _lay_out(self) -> None:
         width = self.content_size.width or 30
         rows = self.content_size.height or len(self.messages)
-        shown: list[str] = []
-        for message in self.messages:
-            broken = broken_into_lines(message, width)
-            if not self.whole or not shown or self._rows([*shown, broken], width) <= rows:
-                shown.append(broken)
+        broken = [broken_into_lines(message, width) for message in self.messages]
+        shown = broken if not self.whole else self._fitting(broken, width, rows)
+        self.left_out = len(broken) - len(shown)
+        if self.left_out:
+            shown.append(broken_into_lines(self.more.format(count=self.left_out), width))
         # A ``whole`` widget's rows are the layout's: its text does not change them.
         self.update("\n".join(shown), layout=not self.whole)
+
+    def _fitting(self, broken: list[str], width: int, rows: int) -> list[str]:
+        """The first messages that fit ``rows`` whole, with a row kept for ``more`` if
+        some do not (the first message always, cut if it must be)."""
+        if self._rows(broken, width) <= rows:
+            return list(broken)
+        shown = broken[:1]
+        for message in broken[1:]:
+            if self._rows([*shown, message], width) > rows - 1:
+                break
+            shown.append(message)
+        return shown
 
     def _rows(self, lines: list[str], width: int) -> int:
         return sum(len(Text(line).wrap(self.app.console, width)) for line in lines)
@@ -183,12 +202,13 @@ class ReviewScreen(SizedScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "back", N_("Back")),
         Binding("n", "mistake(1)", N_("Next mistake")),
-        Binding("p", "mistake(-1)", N_("Previous mistake")),
+        Binding("p", "mistake(-1)", N_("Previous")),
         Binding("a", "show('all')", N_("All")),
         Binding("m", "show('mistakes')", N_("Mistakes")),
         Binding("w", "show('white')", N_("White")),
         Binding("b", "show('black')", N_("Black")),
         Binding("i", "panel", N_("Turns")),
+        Binding("d", "details", N_("Details")),
         Binding("r", "roll_out", N_("Roll out")),
     ]
 
@@ -213,10 +233,16 @@ class ReviewScreen(SizedScreen):
         with Horizontal(id="review-body", classes="-right-to-left" if reordering() else ""):
             with Vertical(id="review-left"):
                 yield BoardView(interactive=False, id="review-board")
-                yield Messages(whole=True, id="review-detail")
+                yield Messages(
+                    whole=True,
+                    more=_("… {count} more: d shows the whole verdict"),
+                    id="review-detail",
+                )
             with Vertical(id="review-side"):
                 yield Static(
-                    _("Review of game {number}").format(number=self.request.number),
+                    _("Review of game {number}: {unit}").format(
+                        number=self.request.number, unit=unit_said(self.request.stakes.is_match)
+                    ),
                     classes="panel-title",
                 )
                 yield ProgressBar(id="review-progress", show_eta=False)
@@ -230,15 +256,25 @@ class ReviewScreen(SizedScreen):
 
     def _fit(self, width: int, height: int) -> None:
         """Below ``FULL_LAYOUT`` the board and its verdict take the whole screen and the
-        turns' list is a key away (``i``); the footer leaves the list's filters and the
-        previous mistake (p, beside n) out, so that the app's ctrl+q still fits."""
+        turns' list is a key away (``i``)."""
         compact = width < FULL_LAYOUT[0] or height < FULL_LAYOUT[1]
         if compact != self.has_class("-compact"):
             self.set_class(compact, "-compact")
             self.remove_class("-list-shown")
             self.query_one(KeysFooter).compact = compact
-            show_in_footer(self, COMPACT_FOOTER_LEFT_OUT, not compact)
-            self.refresh_bindings()
+            self._footer_keys()
+
+    def _footer_keys(self) -> None:
+        """Every key in the footer of the full layout; in the compact one, whose line holds
+        only six, the keys of what is in view: the list's filters with the list, the
+        mistakes (n said "Next" beside p's "Previous"), the details and the rollout with
+        the board (all keys work all the time, and the palette's Keys lists them)."""
+        compact = self.has_class("-compact")
+        listing = self.has_class("-list-shown")
+        describe_in_footer(self, "mistake(1)", _("Next") if compact else _("Next mistake"))
+        show_in_footer(self, LIST_KEYS, not compact or listing)
+        show_in_footer(self, VERDICT_KEYS, not compact or not listing)
+        self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The list's key only where the list is not in view anyway."""
@@ -252,7 +288,14 @@ class ReviewScreen(SizedScreen):
         self.set_class(shown, "-list-shown")
         if shown:
             self.query_one("#review-turns", OptionList).focus()
-        self.refresh_bindings()
+        self._footer_keys()
+
+    def action_details(self) -> None:
+        """The whole verdict in the board's place, and the board back: a small terminal
+        leaves some of the verdict out under the board (its last row says so)."""
+        self.toggle_class("-details-shown")
+        self.remove_class("-list-shown")
+        self._footer_keys()
 
     def ready(self) -> None:
         self._fit(self.app.size.width, self.app.size.height)
@@ -466,16 +509,16 @@ class ReviewScreen(SizedScreen):
         )
         lines = verdict_lines(turn, self._reader(turn))
         if self.luck is not None:
-            lines.insert(-1, roll_luck_said(self.luck.luck[turn.number - 1]))
+            lines.insert(-1, roll_luck_said(self.luck.luck[turn.number - 1], turn.stakes))
         if turn.number in self.rolled:
             lines.insert(
-                1,
+                2,  # under the play made and the best, the figures it speaks of
                 _("The figures above are the expert's estimates; {rollout}.").format(
                     rollout=rolled_said(self.rolled[turn.number])
                 ),
             )
         elif turn.number in self.rolling:
-            lines.insert(1, _("Rolling out… ({trials} games)").format(trials=ROLLOUT_TRIALS))
+            lines.insert(2, _("Rolling out… ({trials} games)").format(trials=ROLLOUT_TRIALS))
         self.query_one("#review-detail", Messages).show(lines)
 
     def _write_summary(self) -> None:

@@ -14,6 +14,7 @@ def test_a_games_luck_is_one_sides_gain_and_the_others_loss() -> None:
         (),
         (RollLuck(1, Side.WHITE, Dice(6, 6), 0.5), RollLuck(2, Side.BLACK, Dice(2, 1), -0.2)),
         (Side.BLACK, 2),
+        end_value=-2.0,  # White lost a mars: -2 for White where the game ends
     )
     assert review.luck_of(Side.WHITE) == pytest.approx(0.7)
     assert review.luck_of(Side.BLACK) == pytest.approx(-0.7)

@@ -5,6 +5,7 @@ out is played out and priced at the turn's stakes."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -12,6 +13,7 @@ from nardy_tui.bot import MONEY, MatchScore, RolledVerdict, Stakes, get_bot, rol
 from nardy_tui.bot.review import GameReview, Verdict, grade_for, mark_for, review_game
 from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord, legal_plays
 from nardy_tui.options import Level
+from nardy_tui.play import luck_said
 from tests.engine.boards import position as make_position
 
 
@@ -202,3 +204,34 @@ def test_grades_run_from_supernatural_to_beginner() -> None:
         "Casual",
         "Beginner",
     ]
+
+
+def printed_sum(sentence: str) -> tuple[float, float]:
+    """The luck sentence's terms added up as printed, and the total it prints."""
+    terms, total = re.findall(r"For \w+: (.*?) = ([+-]\d+\.\d+)%?\.", sentence)[0]
+    found = re.findall(r"([+-]) ?(\d+\.\d+)%? \(", terms)
+    return sum(float(number) * (-1 if sign == "-" else 1) for sign, number in found), float(total)
+
+
+@pytest.mark.parametrize("stakes", [MONEY, Stakes(MatchScore(length=3, mover=1, opponent=0))])
+@pytest.mark.parametrize(
+    ("white", "black", "seed"),
+    [
+        ({6: 3, 5: 3, 4: 3, 3: 2}, {2: 2, 1: 2, 6: 3, 5: 3}, 6),
+        ({6: 4, 5: 4, 1: 2}, {6: 2, 4: 4, 3: 4}, 7),
+    ],
+)
+def test_a_record_cut_at_any_turn_is_said_unfinished_and_its_sum_adds_up(
+    white: dict[int, int], black: dict[int, int], seed: int, stakes: Stakes
+) -> None:
+    start = make_position(white, black, Side.BLACK)
+    turns = bots_game(start, seed=seed)
+    for played in range(len(turns) + 1):
+        review = review_game(start, turns[:played], stakes=stakes)
+        assert review.finished is (played == len(turns))
+        for side in Side:
+            assert adds_up(review, side) == pytest.approx(review.end_for(side), abs=1e-9)
+            sentence = luck_said([review], side)
+            assert sentence.startswith("The game is unfinished") is not review.finished
+            terms, total = printed_sum(sentence)
+            assert terms == pytest.approx(total, abs=1e-6), sentence

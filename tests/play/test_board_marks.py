@@ -80,6 +80,8 @@ def test_a_judged_play_marks_the_play_made_and_stars_the_best() -> None:
     assert marks.of(Highlight.LAST_TO) == {cell_of(Side.WHITE, 18), cell_of(Side.WHITE, 19)}
     assert marks.of(Highlight.HINT) == {cell_of(Side.WHITE, 24), cell_of(Side.WHITE, 13)}
     assert set(marks.glyphs) == marks.of(Highlight.HINT)
+    # As the hint: a hollow star where the best play leaves, a full one where it arrives.
+    assert marks.glyphs == {cell_of(Side.WHITE, 24): "☆", cell_of(Side.WHITE, 13): "★"}
     assert judged_marks(Side.WHITE, played).of(Highlight.HINT) == set()
 
 

@@ -3,7 +3,7 @@ kept until the next roll, whose turn it is, a game's result, and the history's l
 
 from __future__ import annotations
 
-from nardy_tui.engine import Match, Phase, Position, ScriptedDice, Side, TurnBuilder
+from nardy_tui.engine import Match, Phase, Position, ScriptedDice, Side, TurnBuilder, legal_plays
 from nardy_tui.play import (
     Next,
     Reader,
@@ -94,10 +94,23 @@ def test_a_games_result_says_its_points_and_a_mars() -> None:
     assert result_line(game) == "White wins 2 points (mars)"
 
 
-def test_one_number_a_move_the_reply_under_it_unnumbered() -> None:
+def test_every_turn_has_its_own_number_as_the_record_writes_it() -> None:
     assert move_numbers(0) == []
-    assert move_numbers(4) == ["1.", "  ", "2.", "  "]
-    assert move_numbers(19)[-1] == "10." and move_numbers(19)[-2] == "   "
+    assert move_numbers(4) == ["1.", "2.", "3.", "4."]
+    assert move_numbers(10)[-2:] == [" 9.", "10."]
+
+
+def test_the_history_numbers_each_turn_as_the_record_does() -> None:
+    flow = rolled_off(6, 5, 4, 3, 2, 1, 6, 4, 5, 2, 3, 1)
+    while len(flow.match.game.turns) < 5:
+        flow.roll()
+        flow.match.play(legal_plays(flow.match.position, flow.match.dice)[0])
+    history = history_lines(flow.match, Reader(Side.WHITE))
+    numbered = [line.strip() for line in history if line.strip()[:1].isdigit()]
+    recorded = flow.match.game.record_lines()
+    assert [line.split(" ")[:2] for line in numbered] == [
+        line.split(" ")[:2] for line in recorded
+    ]  # "3. Black" in both
 
 
 def test_the_history_names_the_game_its_roll_off_and_each_turn_numbered() -> None:

@@ -26,6 +26,7 @@ from nardy_tui.play import (
     list_line,
     luck_said,
     marks_key,
+    roll_luck_said,
     rolled_said,
     summary_line,
     tutor_question,
@@ -67,10 +68,49 @@ def test_a_turns_line_and_verdict_in_the_readers_numbering() -> None:
     assert list_line(blunder, Side.WHITE) == "✗✗  3. White 6-5: 24/18 24/19  -0.40"
     assert list_line(blunder, Side.BLACK) == "✗✗  3. White 6-5: 12/6 12/7  -0.40"
     played, best, others, named = verdict_lines(blunder, Side.WHITE)
-    assert played.startswith("White played 24/18 24/19") and "cost 0.40 points" in played
-    assert best == "Best: 24/13 (★), equity +0.100."
+    assert played == "White played 24/18 24/19 (◌ ▲▼): -0.300, cost 0.40: blunder."
+    assert best == "Best: 24/13 (☆ ★): +0.100."
     assert others == "Next best: 24/18 24/19 -0.300."
     assert named == f"Position ID: {blunder.before.to_id(blunder.dice)}"
+
+
+ONE_POINT_MATCH = Stakes(MatchScore(length=1, mover=0, opponent=0))
+
+
+def test_at_a_match_score_every_figure_is_the_chance_to_win_the_match() -> None:
+    # A 1-point match: a single game's equity e is a match won (1 + e) / 2, so the
+    # blunder's 0.40 is 20% of the match, and a mars, worth no more than a win, goes unsaid.
+    blunder = dataclasses.replace(
+        judged(Side.WHITE, 0.4, Verdict.BLUNDER),
+        stakes=ONE_POINT_MATCH,
+        played_chances=Evaluation(win=0.35, win_mars=0.10, lose_mars=0.12),
+        best_chances=Evaluation(win=0.55, win_mars=0.12, lose_mars=0.05),
+    )
+    assert list_line(blunder, Side.WHITE).endswith("  -20.0%")
+    played, best, others, chances, _ = verdict_lines(blunder, Side.WHITE)
+    assert played == "White played 24/18 24/19 (◌ ▲▼): 35.0%, cost 20.0%: blunder."
+    assert best == "Best: 24/13 (☆ ★): 55.0%."
+    assert others == "Next best: 24/18 24/19 35.0%."
+    assert chances == "Chances after the play made: win 35%; after the best: win 55%."
+    summary = summary_line(summarise([GameReview((blunder,))], Side.WHITE), finished=True)
+    assert "lost 20.0%;" in summary
+    luck = RollLuck(3, Side.WHITE, Dice(6, 5), 0.1)
+    assert roll_luck_said(luck, ONE_POINT_MATCH) == "The roll's luck for White: +5.0%."
+    assert roll_luck_said(luck, MONEY) == "The roll's luck for White: +0.10."
+    # The game's sum: from an even game (50%) to the match lost (0%).
+    lost = GameReview(
+        (blunder,),
+        (RollLuck(3, Side.WHITE, Dice(6, 5), -0.6),),
+        (Side.BLACK, 1),
+        0.0,
+        -1.0,
+        ONE_POINT_MATCH,
+    )
+    assert luck_said([lost], Side.WHITE) == (
+        "White lost 1 point. For White: +0.0% (the start) - 30.0% (the dice) - 20.0% "
+        "(White's play) + 0.0% (Black's play) = -50.0%. With the luck taken out: -20.0% "
+        "for White."
+    )
 
 
 def test_a_sides_summary_counts_its_mistakes_and_grades_it_once_done() -> None:
@@ -116,6 +156,7 @@ def test_the_luck_sentence_is_the_result_as_a_sum_of_the_start_the_dice_and_both
         (RollLuck(3, Side.BLACK, Dice(6, 6), 0.9),),
         (Side.BLACK, 1),
         0.2,
+        -1.0,
     )
     assert luck_said([review], Side.WHITE) == (
         "White lost 1 point. For White: +0.20 (the start) - 0.90 (the dice) - 0.40 (White's "
@@ -129,10 +170,29 @@ def test_the_luck_sentence_is_the_result_as_a_sum_of_the_start_the_dice_and_both
 
 def test_a_matchs_luck_sentence_adds_its_games_starts_up() -> None:
     # Each game: White starts at +0.25, rolls 1.25 worse than its mean and loses 1 point.
-    game = GameReview((), (RollLuck(1, Side.WHITE, Dice(2, 1), -1.25),), (Side.BLACK, 1), 0.25)
+    game = GameReview(
+        (), (RollLuck(1, Side.WHITE, Dice(2, 1), -1.25),), (Side.BLACK, 1), 0.25, -1.0
+    )
     assert luck_said([game, game], Side.BLACK) == (
         "Black won 2 points. For Black: -0.50 (the starts) + 2.50 (the dice) + 0.00 (Black's "
         "play) + 0.00 (White's play) = +2.00. With the luck taken out: -0.50 for Black."
+    )
+
+
+def test_a_game_cut_short_is_said_unfinished_and_summed_to_where_it_stops() -> None:
+    # White starts at +0.21 and its dice give it 0.24 more: where the record stops, White
+    # stands at +0.45, not at the +0.00 of a game nobody has won.
+    cut = GameReview((), (RollLuck(1, Side.WHITE, Dice(6, 5), 0.24),), None, 0.21, 0.45)
+    assert luck_said([cut], Side.WHITE) == (
+        "The game is unfinished: the sum is of the turns played. For White: +0.21 (the "
+        "start) + 0.24 (the dice) + 0.00 (White's play) + 0.00 (Black's play) = +0.45. "
+        "With the luck taken out: +0.21 for White."
+    )
+    won = GameReview((), (RollLuck(1, Side.BLACK, Dice(6, 6), 1.0),), (Side.BLACK, 1), 0.0, -1.0)
+    assert luck_said([won, cut], Side.BLACK).startswith(
+        "Black won 1 point; the last game is unfinished: the sum is of the turns played. "
+        "For Black: -0.21 (the starts) + 0.76 (the dice) + 0.00 (Black's play) + 0.00 "
+        "(White's play) = +0.55."
     )
 
 

@@ -109,9 +109,11 @@ async def test_a_reviewed_record_shows_each_turns_verdict_and_m_finds_the_mistak
         await pilot.pause()
         screen = replay_screen(app)
         await pilot.press("m")
-        first = mistakes[0]
+        first = mistakes[0]  # the record has no match score: it is judged by points
         assert screen.frame.turn is not None and screen.frame.turn.number == first.number
-        assert f"Review: {first.mark.value}, cost {first.loss:.2f} points" in verdict_shown(screen)
+        shown = verdict_shown(screen)
+        assert f"Review: {first.mark.value}, cost {first.loss:.2f};" in shown
+        assert "for the play made (points)." in shown  # money play: one unit, named
         await pilot.press("m")
         assert screen.frame.turn is not None and screen.frame.turn.number == mistakes[1].number
 

@@ -88,7 +88,8 @@ async def test_the_blunder_is_listed_marked_and_shown_on_the_board() -> None:
         ]
         assert line == "✗✗  1. White 6-5: 6/1 5/off  -2.00"
         detail = str(screen.query_one("#review-detail", Static).content)
-        assert "cost 2.00 points: blunder" in detail and "Best: 6/off 5/off" in detail
+        assert "cost 2.00: blunder" in detail and "Best: 6/off 5/off" in detail
+        assert "figures in points" in str(screen.query_one(".panel-title", Static).content)
         board = screen.query_one(BoardView)
         cells = {
             mark: board.marked(mark)
@@ -247,6 +248,43 @@ async def test_a_resize_lays_the_verdict_out_again_for_the_new_size(
     assert await verdict_at(size, resized) == await verdict_at(resized)
 
 
+async def test_at_80x24_every_key_is_in_the_footer_of_the_view_it_acts_on() -> None:
+    """Nine keys do not fit on 80 columns: the board's view shows the keys about its turn,
+    the list's view the list's filters; each key is in one of the two."""
+    app = ReviewApp(blunder_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await finished(app)
+        on_the_board = await footer_shown(pilot)
+        await burst(pilot, "i")
+        with_the_list = await footer_shown(pilot)
+    assert {"Next", "Previous", "Turns", "Details", "Roll out"} <= set(on_the_board)
+    assert {"All", "Mistakes", "White", "Black", "Turns"} <= set(with_the_list)
+    shown = {key.action for key in [*on_the_board.values(), *with_the_list.values()]}
+    every = {binding.action for binding in ReviewScreen.BINDINGS}  # type: ignore[union-attr]
+    assert every <= shown
+
+
+async def test_at_80x24_the_verdict_says_what_it_leaves_out_and_d_shows_it_all() -> None:
+    app = ReviewApp(blunder_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await finished(app)
+        await pilot.pause()
+        detail = screen.query_one("#review-detail", Static)
+        under_the_board = str(detail.content)
+        assert "Position ID" not in under_the_board
+        assert under_the_board.splitlines()[-1].endswith("more: d shows the whole verdict")
+        await burst(pilot, "d")
+        assert not screen.query_one(BoardView).display
+        whole = str(detail.content)
+        assert "Position ID" in whole and "more: d" not in whole
+        # A rollout's line comes under the best play's, which stays in view above it.
+        await burst(pilot, "d")
+        await rolled_out(pilot, screen)
+        await burst(pilot, "d")
+        rolled = str(detail.content)
+        assert -1 < rolled.find("Best: ") < rolled.find("The figures above")
+
+
 def test_snapshot_of_the_review_at_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
     """The board and the verdict of the blunder game's review in the smallest terminal."""
 
@@ -354,7 +392,7 @@ async def test_at_a_match_score_r_gives_the_rolled_out_chance_to_win_the_match()
             f"won {worth.lose:.1%} (± 0.0%) after the play made, {worth.win:.1%} (± 0.0%) "
             f"after the best; {worth.win - worth.lose:+.1%} given away."
         ) in detail
-        assert f"At this score: the match won {worth.lose:.1%} after the play made" in detail
+        assert f"(◌ ▲▼): {worth.lose:.1%}, cost {worth.win - worth.lose:.1%}: blunder." in detail
 
 
 def best_play_game() -> ReviewRequest:
@@ -376,7 +414,7 @@ async def test_a_play_that_was_the_best_keeps_its_own_marks_beside_the_star() ->
         screen = await finished(app)
         await pilot.pause()
         markers = {look.cell: look.marker for look in screen.query_one(BoardView).looks()}
-        assert "◌" in markers[cell_of(Side.WHITE, 6)] and "★" in markers[cell_of(Side.WHITE, 6)]
+        assert "◌" in markers[cell_of(Side.WHITE, 6)] and "☆" in markers[cell_of(Side.WHITE, 6)]
         tray = markers[tray_cell(Side.WHITE)]
         assert "★" in tray and ("▲" in tray or "▼" in tray)
 
@@ -427,8 +465,9 @@ async def test_at_80x24_the_reviews_footer_keeps_quit_whole(private_home: Path) 
         await burst(pilot, "v")
         assert isinstance(app.screen, ReviewScreen)
         keys = await footer_shown(pilot)
-        assert {"Back", "Turns", "Quit"} <= set(keys) and "Previous mistake" not in keys
-        assert all(key.region.right <= 80 for key in keys.values())
+        assert {"Back", "Next", "Previous", "Turns", "Details", "Roll out", "Quit"} <= set(keys)
+        palette = keys.pop("palette")
+        assert all(key.region.right <= palette.region.x for key in keys.values())
 
 
 async def test_a_turn_judged_after_the_review_was_closed_is_not_listed() -> None:

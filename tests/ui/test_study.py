@@ -135,6 +135,25 @@ async def test_the_tutor_questions_a_blunder_and_rethink_takes_the_turn_back() -
         assert match.turn.steps == ()
 
 
+async def test_at_80x24_b_shows_the_board_under_the_tutors_question_and_brings_it_back() -> None:
+    app = tutored(Tutor.BLUNDER)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await confirm_a_blunder(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, TutorDialog)
+        box = dialog.query_one(".dialog")
+        assert "b shows the board under this question" in " ".join(
+            str(widget.content) for widget in dialog.query(Static)
+        )
+        await burst(pilot, "b")
+        assert app.screen is dialog and not box.display
+        assert dialog.query_one(".tutor-looking").display
+        await burst(pilot, "b")
+        assert box.display and not dialog.query_one(".tutor-looking").display
+        await burst(pilot, "t")
+        assert isinstance(app.screen, GameScreen)
+
+
 async def test_play_anyway_counts_the_turn_and_remembers_the_warning_for_the_review() -> None:
     app = tutored(Tutor.ERROR)
     async with app.run_test(size=SIZE) as pilot:
