@@ -61,7 +61,12 @@ def build_parser() -> argparse.ArgumentParser:
             "own --help."
         ),
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__}",
+        help=_("show the version of nardy and exit"),
+    )
     parser.add_argument("command", nargs="?", help=argparse.SUPPRESS)
     who = parser.add_mutually_exclusive_group()
     who.add_argument(

@@ -308,9 +308,7 @@ class BoardListener(Protocol):
         """Escape forgot a digit that waited (and chose nothing), so the player sees it."""
 
 
-DIGIT_KEYS = frozenset(str(digit) for digit in range(10))
-
-KEYS_OF_TYPING = DIGIT_KEYS | {"enter", "space", "escape"}
+KEYS_OF_TYPING = frozenset({*(str(digit) for digit in range(10)), "enter", "space", "escape"})
 """The keys that say what a waiting digit means; any other takes it as its point first."""
 
 
