@@ -53,7 +53,7 @@ async def test_the_board_tells_its_listener_of_each_choice_at_once() -> None:
         board.set_marks(Marks(cells={Highlight.SOURCE: {cell_of(Side.WHITE, 13)}}))
         await pilot.press("1")
         assert listener.heard == ["waiting on 1"]  # 13 may be chosen
-        await pilot.press("3", "escape", "1", "escape", "5")
+        await pilot.press("3", "escape", "1", "escape", "5", "1", "left")
         assert listener.heard == [
             "waiting on 1",
             f"chosen {cell_of(Side.WHITE, 13)}",
@@ -61,7 +61,10 @@ async def test_the_board_tells_its_listener_of_each_choice_at_once() -> None:
             "waiting on 1",
             "forgot 1",
             f"chosen {cell_of(Side.WHITE, 5)}",
+            "waiting on 1",
+            f"chosen {cell_of(Side.WHITE, 1)}",  # another key takes the waiting 1 first
         ]
+        assert board.cursor == cell_of(Side.WHITE, 2)  # then moves on from point 1
 
 
 async def test_a_change_to_any_of_the_boards_reactives_redraws_it_once() -> None:
