@@ -143,6 +143,19 @@ def test_a_failure_while_running_is_one_line_and_status_1(
     assert line.startswith("nardy") and words in line
 
 
+def test_an_expert_without_its_weights_is_a_failure_while_running(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--bot expert`` is a right value; the install missing the expert's weights is not
+    the command line's mistake."""
+    import nardy_tui.bot
+
+    monkeypatch.setattr(nardy_tui.bot, "expert_problem", lambda: "no weights file")
+    status, error = status_and_error(capsys, ["--bot", "expert"])
+    assert status == 1
+    assert error.startswith("nardy: no weights file; choose another level")
+
+
 def test_the_version_is_the_packages(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit:
         main(["--version"])
