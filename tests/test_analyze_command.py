@@ -120,7 +120,9 @@ def test_depth_one_is_the_network_alone(capsys: pytest.CaptureFixture[str]) -> N
 def test_a_wrong_id_or_roll_is_one_line(
     capsys: pytest.CaptureFixture[str], args: list[str], said: str
 ) -> None:
-    assert analyze_main(args) == 1
+    with pytest.raises(SystemExit) as exit_status:
+        analyze_main(args)
+    assert exit_status.value.code == 2  # a mistake of the command line
     error = capsys.readouterr().err
     assert said in error and error.count("\n") == 1 and error.startswith("nardy analyze: ")
 

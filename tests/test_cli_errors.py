@@ -1,7 +1,10 @@
 """Every command-line mistake and file problem: one line on stderr, a non-zero status.
 
-Run as a user would, ``python -m nardy_tui ...`` in a subprocess with its own ``NARDY_HOME``,
-and never with a terminal: each case must be refused before the screen would be taken over.
+A mistake of the command line exits with status 2, a failure while running with 1
+(argparse's convention), whichever command it is: both are run in this process, through
+``main``. What needs a whole process (the app's start-up, a closed pipe) is run as a user
+would, ``python -m nardy_tui ...`` in a subprocess; all with their own ``NARDY_HOME``, and
+never with a terminal: each case must be refused before the screen would be taken over.
 (``nardy export`` and ``nardy replay`` with a missing, damaged or illegal file are covered in
 ``tests/storage/test_commands.py``.)
 """
@@ -11,9 +14,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+
+from nardy_tui.cli import main
 
 
 @pytest.fixture(autouse=True)
@@ -48,39 +54,113 @@ def refused(*args: str, status: int | None = None) -> str:
     return lines[0]
 
 
+OPENING = "YAAAAP_-AAAB__w"
+
+
+def status_and_error(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> tuple[int | str | None, str]:
+    """``nardy args`` run in this process (argparse exits): its status and its stderr."""
+    try:
+        status: int | str | None = main(args)
+    except SystemExit as exit:
+        status = exit.code
+    return status, capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("args", "words"),
     [
+        (["bogus"], "unknown command 'bogus'; the commands are analyze, arena, export, host"),
+        (["bogus", "--hot-seat"], "unknown command 'bogus'"),
+        (["--hot-seat", "review"], "the command 'review' comes first"),
         (["--points", "4"], "invalid choice: 4"),
         (["--bogus"], "unrecognized arguments: --bogus"),
         (["--hot-seat", "--color", "black"], "--color is for a match against the bot"),
         (["--bot", "genius"], "invalid choice: 'genius'"),
         (["--seed", "x"], "invalid int value: 'x'"),
         (["--resume", "--new"], "not allowed with argument"),
-        (["export", "a", "b"], "unrecognized arguments: b"),
-        (["replay"], "the following arguments are required: FILE"),
-        (["arena", "easy"], "the following arguments are required: SECOND_LEVEL"),
-        (["arena", "easy", "genius"], "argument SECOND_LEVEL: invalid choice: 'genius'"),
+        (["--lang", "xx"], "unknown language 'xx'"),
         (["--position", "nonsense"], "--position: 'nonsense' is not a position ID"),
         (["--position", "AAAAAAAAAAAAAAA"], "both sides have borne off every checker"),
-        (["--position", "YAAAAP_-AAAB__w", "--points", "3"], "--position plays one game"),
-        (["--position", "YAAAAP_-AAAB__w", "--resume"], "does not go with --resume"),
+        (["--position", OPENING, "--points", "3"], "--position plays one game"),
+        (["--position", OPENING, "--resume"], "does not go with --resume"),
+        (["analyze", "garbage"], "argument ID: 'garbage' is not a position ID"),
+        (["analyze", OPENING, "--dice", "7-1"], "argument --dice: '7-1' is not a roll"),
+        (["analyze", OPENING, "--depth", "3"], "argument --depth: invalid choice: 3"),
+        (["analyze", OPENING, "--rollout", "0"], "a rollout is 1 to 100000 trials"),
+        (["analyze", OPENING, "--candidates", "0"], "a rollout takes 1 or more"),
+        (["analyze", OPENING, "--score", "1-1"], "--score needs --match"),
+        (["analyze", OPENING, "--match", "3", "--score", "5-0"], "no score of a 3-point match"),
+        (["arena", "easy"], "the following arguments are required: SECOND_LEVEL"),
+        (["arena", "easy", "genius"], "argument SECOND_LEVEL: invalid choice: 'genius'"),
+        (["arena", "easy", "hard", "--games", "0"], "--games must be at least 1"),
+        (["arena", "easy", "hard", "--weights-a", "x"], "--weights-a needs the expert level"),
+        (["export", "a", "b"], "unrecognized arguments: b"),
+        (["replay"], "the following arguments are required: FILE"),
+        (["review", "game.txt", "--rollout", "0"], "a rollout is 1 to 100000 trials"),
+        (["review", "game.txt", "--player", "red"], "argument --player: invalid choice"),
+        (["host", "--points", "4"], "argument --points: invalid choice: 4"),
+        (["host", "--port", "70000"], "a port is a number from 0 to 65535"),
+        (["host", "--address", "localhost"], "--address: localhost is not an IP address"),
+        (["host", "--mailbox", "relay.example.org"], "is not a mailbox server"),
+        (["host", "--transit", "tcp:relay.example.org:x"], "is not a transit relay"),
+        (["join", "[::1", "k7m2-x9qp"], "[::1 is not an address to join"),
+        (["join", "::1:x", "k7m2-x9qp"], "::1:x is not an address to join"),
+        (["join", "192.168.1.5", "kk"], "kk is not a match code"),
+        (["join", "nonsense!!"], "nonsense!! is not a code"),
+        (["join", "--transit", "tcp:[::1"], "tcp:[::1 is not a transit relay"),
+        (["verify"], "the following arguments are required: RECORD"),
+        (["serve", "--port", "70000"], "argument --port: '70000' is not a port"),
+        (["serve", "--visitors", "0"], "argument --visitors"),
     ],
 )
-def test_command_line_mistakes(args: list[str], words: str) -> None:
-    assert words in refused(*args, status=2)
+def test_a_mistake_on_the_command_line_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], words: str
+) -> None:
+    status, error = status_and_error(capsys, args)
+    assert status == 2, error
+    [line] = error.strip().splitlines()
+    assert line.startswith("nardy") and words in line
 
 
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["join", "[::1", "k7m2-x9qp"], "[::1 is not an address to join"),
-        (["join", "::1:x", "k7m2-x9qp"], "::1:x is not an address to join"),
-        (["host", "--address", "localhost"], "--address: localhost is not an IP address"),
+        (["replay", "missing.txt"], "missing.txt"),
+        (["review", "missing.txt"], "missing.txt"),
+        (["verify", "missing.txt"], "cannot read missing.txt"),
+        (["export"], "there is no saved match to export"),
+        (["host", "--resume"], "there is no unfinished network match to resume"),
     ],
 )
-def test_a_mistyped_network_address(args: list[str], words: str) -> None:
-    assert words in refused(*args, status=1)
+def test_a_failure_while_running_is_one_line_and_status_1(
+    capsys: pytest.CaptureFixture[str], args: list[str], words: str
+) -> None:
+    status, error = status_and_error(capsys, args)
+    assert status == 1, error
+    [line] = error.strip().splitlines()
+    assert line.startswith("nardy") and words in line
+
+
+def test_an_expert_without_its_weights_is_a_failure_while_running(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--bot expert`` is a right value; the install missing the expert's weights is not
+    the command line's mistake."""
+    import nardy_tui.bot
+
+    monkeypatch.setattr(nardy_tui.bot, "expert_problem", lambda: "no weights file")
+    status, error = status_and_error(capsys, ["--bot", "expert"])
+    assert status == 1
+    assert error.startswith("nardy: no weights file; choose another level")
+
+
+def test_the_version_is_the_packages(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit:
+        main(["--version"])
+    assert exit.value.code == 0
+    assert capsys.readouterr().out == f"nardy {version('nardy')}\n"
 
 
 def test_resume_without_a_saved_match() -> None:

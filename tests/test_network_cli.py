@@ -21,8 +21,10 @@ from nardy_tui.net import (
     DEFAULT_MAILBOX,
     DEFAULT_TRANSIT,
     Role,
+    ServersError,
     network_document,
     new_network_match,
+    transit_address,
     write_network_match,
 )
 from nardy_tui.options import NetworkLaunch, Rendezvous
@@ -54,6 +56,13 @@ def one_line_refusal(capsys: pytest.CaptureFixture[str], prog: str) -> str:
     [line] = capsys.readouterr().err.strip().splitlines()
     assert line.startswith(f"{prog}: ") and "Traceback" not in line
     return line
+
+
+def a_mistake(command: Callable[[list[str]], int], args: list[str]) -> None:
+    """``command`` refuses ``args`` as a mistake of the command line: exit status 2."""
+    with pytest.raises(SystemExit) as exit:
+        command(args)
+    assert exit.value.code == 2
 
 
 def ipv6_loopback() -> bool:
@@ -119,7 +128,7 @@ def test_every_form_of_address_is_read_as_its_host_and_port(
 def test_a_mistyped_address_is_refused_in_one_line(
     started: list[NetworkLaunch], capsys: pytest.CaptureFixture[str], typed: str, words: str
 ) -> None:
-    assert join_main([typed, CODE]) == 1
+    a_mistake(join_main, [typed, CODE])
     assert words in one_line_refusal(capsys, "nardy join")
     assert started == []
 
@@ -152,14 +161,21 @@ def test_the_host_listens_where_it_is_told(
         ("localhost", "is not an IP address"),
         ("999.1.1.1", "is not an IP address"),
         ("[127.0.0.1", "is not an IP address"),
-        ("203.0.113.7", "cannot listen on 203.0.113.7:"),  # a documentation address: not ours
     ],
 )
-def test_an_address_the_host_cannot_listen_on_is_refused_in_one_line(
+def test_an_address_that_is_none_is_refused_in_one_line(
     started: list[NetworkLaunch], capsys: pytest.CaptureFixture[str], typed: str, words: str
 ) -> None:
-    assert host_main(["--address", typed]) == 1
+    a_mistake(host_main, ["--address", typed])
     assert words in one_line_refusal(capsys, "nardy host")
+    assert started == []
+
+
+def test_an_address_the_host_cannot_listen_on_is_refused_in_one_line(
+    started: list[NetworkLaunch], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert host_main(["--address", "203.0.113.7"]) == 1  # a documentation address: not ours
+    assert "cannot listen on 203.0.113.7:" in one_line_refusal(capsys, "nardy host")
     assert started == []
 
 
@@ -231,7 +247,7 @@ def test_join_with_only_the_code(started: list[NetworkLaunch]) -> None:
 def test_a_code_that_is_not_one_is_refused_and_the_direct_form_named(
     started: list[NetworkLaunch], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert join_main([CODE]) == 1
+    a_mistake(join_main, [CODE])
     line = one_line_refusal(capsys, "nardy join")
     assert "7-crossover-clockwork" in line and "ADDRESS[:PORT] CODE" in line
     assert started == []
@@ -277,13 +293,13 @@ def test_the_environment_names_the_servers(
     ("args", "words"),
     [
         (["--mailbox", "relay.example.org"], "is not a mailbox server"),
-        (["--transit", "relay.example.org:x"], "--transit: "),
+        (["--transit", "relay.example.org:x"], "--transit: relay.example.org:x is not a transit"),
     ],
 )
 def test_a_mistyped_server_is_refused_in_one_line(
     started: list[NetworkLaunch], capsys: pytest.CaptureFixture[str], args: list[str], words: str
 ) -> None:
-    assert host_main(args) == 1
+    a_mistake(host_main, args)
     assert words in one_line_refusal(capsys, "nardy host")
     assert started == []
 
@@ -361,3 +377,39 @@ def test_new_gives_the_unfinished_network_match_up_kept_as_a_record(
     assert record.name.startswith(f"nardy-network-{role.value}-")
     assert str(record) in capsys.readouterr().out
     assert not (home / f"network-{role.value}.json").exists()
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["tcp:relay.example.org:4444", "relay.example.org:4444"],
+)
+def test_a_transit_relay_is_taken_bare_or_as_magic_wormhole_writes_it(
+    started: list[NetworkLaunch], monkeypatch: pytest.MonkeyPatch, typed: str
+) -> None:
+    """magic-wormhole's documentation and its own command line write a relay
+    ``tcp:HOST:PORT``; a player who copies that form, or types the bare one, meets there."""
+    monkeypatch.delenv("NARDY_TRANSIT", raising=False)
+    assert join_main(["--transit", typed, "7-crossover-clockwork"]) == 0
+    rendezvous = started[0].rendezvous
+    assert rendezvous is not None and rendezvous.transit == "relay.example.org:4444"
+
+
+@pytest.mark.parametrize(
+    ("typed", "relay"),
+    [
+        ("tcp:relay.example.org", "relay.example.org:4001"),
+        ("tcp:[::1]:4444", "[::1]:4444"),
+        ("relay.example.org", "relay.example.org:4001"),
+    ],
+)
+def test_a_relay_without_a_port_is_on_the_relays_own(typed: str, relay: str) -> None:
+    assert transit_address(typed) == relay
+
+
+@pytest.mark.parametrize("typed", ["tcp:relay.example.org:x", "tcp:", "udp:relay.example.org:4001"])
+def test_a_relay_that_is_none_is_told_as_a_relay_not_an_address_to_join(typed: str) -> None:
+    with pytest.raises(ServersError) as refused:
+        transit_address(typed)
+    said = str(refused.value)
+    assert said.startswith(f"{typed} is not a transit relay: type it like relay.example.org:4001")
+    assert "tcp:relay.example.org:4001" in said and "to join" not in said

@@ -1,8 +1,9 @@
 """The ``nardy`` command: play (the default), ``host``, ``join``, ``verify``, ``arena``,
 ``export``, ``replay``, ``review``, ``serve``.
 
-Every mistake on the command line ends with a one-line message and a non-zero exit status,
-never a traceback. Heavy modules (Textual, the bot) are imported only once needed.
+Every mistake on the command line ends with one line and exit status 2 (argparse's
+convention), whichever command made it; a failure while running, with 1; never a traceback.
+Heavy modules (Textual, the bot) are imported only once needed.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from nardy_tui import __version__
 from nardy_tui.cli.argparsing import OneLineParser, ids_as_values, speak_argparse
 from nardy_tui.engine import MATCH_LENGTHS, Side
 from nardy_tui.i18n import (
@@ -59,6 +61,13 @@ def build_parser() -> argparse.ArgumentParser:
             "own --help."
         ),
     )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__}",
+        help=_("show the version of nardy and exit"),
+    )
+    parser.add_argument("command", nargs="?", help=argparse.SUPPRESS)
     who = parser.add_mutually_exclusive_group()
     who.add_argument(
         "--hot-seat", action="store_true", help=_("two people take turns at this keyboard")
@@ -120,7 +129,11 @@ def build_parser() -> argparse.ArgumentParser:
 def parse_launch(argv: Sequence[str]) -> LaunchOptions:
     """The launch options for ``argv``; argparse exits with status 2 on a mistake."""
     parser = build_parser()
-    args = parser.parse_args(ids_as_values(argv))
+    argv = ids_as_values(argv)
+    command = parser.parse_known_args(argv)[0].command  # named first, before what follows it
+    if command is not None:
+        parser.error(_unknown_command(command))
+    args = parser.parse_args(argv)
     if args.color is not None and args.hot_seat:
         parser.error(_("--color is for a match against the bot, not --hot-seat"))
     if args.position is not None:
@@ -143,6 +156,16 @@ def parse_launch(argv: Sequence[str]) -> LaunchOptions:
         )
     resume = True if args.resume else (False if args.new else None)
     return LaunchOptions(match=match, seed=args.seed, resume=resume, start=args.position)
+
+
+def _unknown_command(word: str) -> str:
+    """A word where the options are: a command of nardy's put after an option, or none."""
+    if word in SUBCOMMANDS:
+        first = _("the command '{command}' comes first, before any option: nardy {command} …")
+        return first.format(command=word)
+    return _("unknown command '{command}'; the commands are {commands}").format(
+        command=word, commands=", ".join(SUBCOMMANDS)
+    )
 
 
 def _check_practice(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -193,7 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     ).format(problem=problem),
                     file=sys.stderr,
                 )
-                return 2
+                return 1
         _keep_tables_beside_settings()
         from nardy_tui.ui import run_app
 

@@ -11,7 +11,7 @@ GNU Backgammon says it; ``--money`` (the default) is per-game equity. ``--rollou
 plays the best plays (or the position) out at the same stakes: at a match score every play
 of every trial is chosen for the match, and the rolled-out chance to win it is shown, with
 its standard error, beside the equity. An ID that names no position, or dice that are not
-two dice, is one line and exit status 1.
+two dice, is a mistake of the command line: one line and exit status 2.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from nardy_tui.bot import (
     WeightsError,
     get_bot,
 )
-from nardy_tui.cli.argparsing import OneLineParser, ids_as_values
+from nardy_tui.cli.argparsing import OneLineParser, ids_as_values, rollout_trials
 from nardy_tui.cli.progress import counting_bar
 from nardy_tui.engine import MATCH_LENGTHS, Dice, Position, read_position_id
 from nardy_tui.i18n import _
@@ -43,7 +43,6 @@ DEPTHS = (1, 2)
 HINT_DEPTH = 2
 """The hint's depth: each play's position searched one roll deeper."""
 CANDIDATES = 5
-MAX_TRIALS = 100_000
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -57,11 +56,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "id",
+        type=_position_id,
         metavar="ID",
         help=_("the position's ID (the game shows it: palette, 'Copy position ID')"),
     )
     parser.add_argument(
         "--dice",
+        type=_dice,
         metavar="A-B",
         help=_("the dice thrown, like 5-3 (default: those in the ID, if any)"),
     )
@@ -74,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--rollout",
-        type=_trials,
+        type=rollout_trials,
         metavar="N",
         help=_(
             "play each of the best plays (or, without dice, the position) "
@@ -115,18 +116,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _trials(text: str) -> int:
+def _position_id(text: str) -> tuple[Position, Dice | None]:
+    """The position an ID names, with the dice in it if any."""
     try:
-        trials = int(text)
-    except ValueError:
-        trials = 0
-    if not 1 <= trials <= MAX_TRIALS:
-        raise argparse.ArgumentTypeError(
-            _("a rollout is 1 to {most} trials, not {text}").format(
-                most=MAX_TRIALS, text=repr(text)
-            )
-        )
-    return trials
+        return read_position_id(text)
+    except ValueError as error:  # PositionIdError: why it names no position
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _dice(text: str) -> Dice:
+    try:
+        return Dice.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _candidates(text: str) -> int:
@@ -175,12 +177,9 @@ def analyze_main(argv: Sequence[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(ids_as_values(argv))
     stakes = _stakes(parser, args)
-    try:
-        position, dice = read_position_id(args.id)
-        if args.dice is not None:
-            dice = Dice.parse(args.dice)
-    except ValueError as error:  # PositionIdError, or dice that are not a roll
-        return _fail(str(error))
+    position, dice = args.id
+    if args.dice is not None:
+        dice = args.dice
     if position.winner is not None:
         print(
             _("The game is over in this position: {side} has borne off every checker.").format(

@@ -58,6 +58,25 @@ class OneLineParser(argparse.ArgumentParser):
         )
 
 
+MAX_TRIALS = 100_000
+"""The most trials a rollout is asked for on the command line."""
+
+
+def rollout_trials(text: str) -> int:
+    """``--rollout N`` (``nardy analyze``, ``nardy review``): 1 to ``MAX_TRIALS`` trials."""
+    try:
+        trials = int(text)
+    except ValueError:
+        trials = 0
+    if not 1 <= trials <= MAX_TRIALS:
+        raise argparse.ArgumentTypeError(
+            _("a rollout is 1 to {most} trials, not {text}").format(
+                most=MAX_TRIALS, text=repr(text)
+            )
+        )
+    return trials
+
+
 def ids_as_values(args: Sequence[str]) -> list[str]:
     """``args`` with each position ID that an older nardy began with "-" (records and chats
     keep them) written as nardy writes it now, so that argparse takes it for a value, not

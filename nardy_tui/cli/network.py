@@ -31,6 +31,7 @@ default)."""
 def add_server_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--mailbox",
+        type=_mailbox,
         metavar="URL",
         help=_(
             "the mailbox server where the two meet by the code, like "
@@ -40,6 +41,7 @@ def add_server_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--transit",
+        type=_transit,
         metavar="HOST:PORT",
         help=_(
             "the transit relay that carries the game when the two machines cannot "
@@ -47,6 +49,27 @@ def add_server_options(parser: argparse.ArgumentParser) -> None:
             "magic-wormhole's public one)"
         ),
     )
+
+
+def _mailbox(text: str) -> str:
+    """``--mailbox``: a mistake in it is the command line's (exit status 2)."""
+    from nardy_tui.net import ServersError, mailbox_url
+
+    try:
+        return mailbox_url(text)
+    except ServersError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _transit(text: str) -> str:
+    """``--transit``, bare or as magic-wormhole writes it, as ``HOST:PORT`` (remembered so);
+    a mistake in it is the command line's (exit status 2)."""
+    from nardy_tui.net import ServersError, transit_address
+
+    try:
+        return transit_address(text)
+    except ServersError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def host_parser() -> argparse.ArgumentParser:
@@ -166,13 +189,14 @@ def host_main(argv: Sequence[str]) -> int:
         read_network_match,
     )
 
-    args = host_parser().parse_args(argv)
+    parser = host_parser()
+    args = parser.parse_args(argv)
     if args.port is not None and not 0 <= args.port <= 65535:
-        return _fail("nardy host", _("a port is a number from 0 to 65535"))
+        parser.error(_("a port is a number from 0 to 65535"))
     try:
         address = None if args.address is None else listen_address(args.address)
     except AddressError as error:
-        return _fail("nardy host", f"--address: {error}")
+        parser.error(f"--address: {error}")
     try:
         saved = read_network_match(Role.HOST)
     except NetworkSaveError as error:
@@ -281,20 +305,20 @@ def _listen_problem(launch: NetworkLaunch) -> str | None:
 def join_main(argv: Sequence[str]) -> int:
     from nardy_tui.net import AddressError, normalised, split_address
 
-    args = join_parser().parse_args(argv)
+    parser = join_parser()
+    args = parser.parse_args(argv)
     if args.code is None:
-        return _join_by_code(args)
+        return _join_by_code(parser, args)
     try:
         address, port = split_address(args.first, DEFAULT_PORT)
     except AddressError as error:
-        return _fail("nardy join", str(error))
+        parser.error(str(error))
     code = normalised(args.code)
     if code is None:
-        return _fail(
-            "nardy join",
+        parser.error(
             _("{code} is not a match code: it has 8 letters and digits, like k7m2-x9qp").format(
                 code=args.code
-            ),
+            )
         )
     problem = _unfinished_joined(args, code, by_code=False)
     if problem is not None:
@@ -302,7 +326,7 @@ def join_main(argv: Sequence[str]) -> int:
     return _play(NetworkLaunch(hosting=False, code=code, address=address, port=port))
 
 
-def _join_by_code(args: argparse.Namespace) -> int:
+def _join_by_code(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """``nardy join CODE``; ``nardy join`` alone takes up the saved match met by a code,
     or asks for the code (Tab completes it) at a terminal."""
     from nardy_tui.net import (
@@ -320,7 +344,7 @@ def _join_by_code(args: argparse.Namespace) -> int:
             "for a host started with --direct, type its address first: nardy join "
             "ADDRESS[:PORT] CODE"
         )
-        return _fail("nardy join", f"{not_a_code(args.first)} ({direct})")
+        parser.error(f"{not_a_code(args.first)} ({direct})")
     problem = _unfinished_joined(args, code, by_code=True)
     if problem is not None:
         return _fail("nardy join", problem)

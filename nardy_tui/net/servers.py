@@ -85,12 +85,28 @@ def mailbox_url(url: str) -> str:
     return url
 
 
+WORMHOLE_TRANSIT_PREFIX = "tcp:"
+"""How magic-wormhole's documentation and its ``--transit-helper`` write a relay:
+``tcp:HOST:PORT``. People copy it from there, so it is taken as well as the bare form."""
+
+
 def transit_address(text: str) -> str:
-    """A transit relay's ``HOST:PORT`` as given in ``text`` (``ServersError`` if it is none)."""
+    """A transit relay's ``HOST:PORT`` as given in ``text``, bare or in magic-wormhole's
+    form (``tcp:HOST:PORT``); ``ServersError`` if it is neither, told as a relay's mistake
+    (the address checks are the join line's, whose words would send a player astray).
+
+    >>> transit_address("tcp:relay.example.org:4001"), transit_address("[::1]")
+    ('relay.example.org:4001', '[::1]:4001')
+    """
     try:
-        host, port = split_address(text, TRANSIT_PORT)
-    except AddressError as error:
-        raise ServersError(f"--transit: {error}") from None
+        host, port = split_address(text.removeprefix(WORMHOLE_TRANSIT_PREFIX), TRANSIT_PORT)
+    except AddressError:
+        raise ServersError(
+            _(
+                "{relay} is not a transit relay: type it like relay.example.org:4001, "
+                "tcp:relay.example.org:4001 or [::1]:4001"
+            ).format(relay=text)
+        ) from None
     return with_port(host, port)
 
 

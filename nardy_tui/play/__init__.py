@@ -101,6 +101,7 @@ from nardy_tui.play.status import (
     where_we_are,
 )
 from nardy_tui.play.tutor import tutor_question, tutor_verdict, warns
+from nardy_tui.play.typed_points import PointTyping, choosable_points
 from nardy_tui.play.viewpoint import Viewpoint
 from nardy_tui.play.wording import bot_name, level_name, roll_off_said
 
@@ -134,6 +135,7 @@ __all__ = [
     "PeerLeft",
     "PeerPlayed",
     "PeerStartedGame",
+    "PointTyping",
     "Reader",
     "RecordFile",
     "RecordNotMade",
@@ -151,6 +153,7 @@ __all__ = [
     "bot_name",
     "bot_play",
     "cell_of",
+    "choosable_points",
     "figure",
     "first_source_cell",
     "gap",

@@ -211,10 +211,17 @@ class TurnFlow:
             return None
         return saying(
             _(
-                "{digit}…: a second digit makes point {low}-{high}; Enter or a "
-                "moment's pause takes point {digit}; o is your tray (bear off)."
+                "{digit}…: a second digit makes point {low}-{high}; Enter takes point "
+                "{digit}, Escape forgets it; o is your tray (bear off)."
             ).format(digit=digit, low=digit * 10, high=min(digit * 10 + 9, POINTS))
         )
+
+    def digit_forgotten(self, digit: int) -> Outcome | None:
+        """Escape forgot a typed 1 or 2 that waited: say that nothing was chosen (the
+        status line still asked for its second digit)."""
+        if self.human_turn is None:
+            return None
+        return saying(_("{digit} forgotten: no point was chosen.").format(digit=digit))
 
     def cancel(self) -> Outcome | None:
         """Drop the selection, if there is one to drop (Escape)."""

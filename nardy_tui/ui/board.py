@@ -26,11 +26,10 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
-from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
-from nardy_tui.engine import HEAD, OFF, POINTS, Position, Side, board_index, own_point
+from nardy_tui.engine import HEAD, OFF, Position, Side, board_index, own_point
 from nardy_tui.i18n import N_, _
 from nardy_tui.play import (
     LAST_FROM_GLYPH,
@@ -38,7 +37,9 @@ from nardy_tui.play import (
     OWNERS_MARKS,
     Highlight,
     Marks,
+    PointTyping,
     cell_of,
+    choosable_points,
     layout,
     tray_cell,
 )
@@ -65,9 +66,6 @@ the padding (2) and the border (2)."""
 
 BOARD_CHROME = 5
 """Rows of the board that are not points: its two borders and the banner across the middle."""
-
-DIGIT_WAIT = 0.7
-"""Seconds to wait for a second digit after typing 1 or 2 (10-24 are two digits)."""
 
 DRAWN_FROM = ("view", "numbering", "cursor", "stack_rows", "point_width")
 """The board's reactives: a change to any of them redraws it (once the event's changes are
@@ -306,6 +304,13 @@ class BoardListener(Protocol):
     def digit_waiting(self, digit: int) -> None:
         """A typed 1 or 2 waits for a second digit, so the player sees it."""
 
+    def digit_forgotten(self, digit: int) -> None:
+        """Escape forgot a digit that waited (and chose nothing), so the player sees it."""
+
+
+KEYS_OF_TYPING = frozenset({*(str(digit) for digit in range(10)), "enter", "space", "escape"})
+"""The keys that say what a waiting digit means; any other takes it as its point first."""
+
 
 class BoardView(Widget, can_focus=True):
     """The whole board; focus it to move the cursor and choose points."""
@@ -356,8 +361,7 @@ class BoardView(Widget, can_focus=True):
         self.interactive = interactive
         self.position = Position.initial()
         self._marks = Marks()
-        self._pending_digit: int | None = None
-        self._digit_timer: Timer | None = None
+        self._typing = PointTyping()
         self.listener: BoardListener | None = None
         """Told at once of each choice (none on a board only looked at)."""
         self._redraw_pending = False
@@ -390,6 +394,8 @@ class BoardView(Widget, can_focus=True):
         self._redraw()
 
     def move_cursor_to(self, cell: int) -> None:
+        """The owner's cursor for a new turn: Enter then chooses it, whatever was typed."""
+        self._typing.forget()
         self.cursor = cell
 
     def fit_height(self, rows: int) -> None:
@@ -479,8 +485,13 @@ class BoardView(Widget, can_focus=True):
 
     # -- keys and clicks ------------------------------------------------------------------
 
+    def on_key(self, event: events.Key) -> None:
+        """Before any key but those of typing acts (a move, confirm, undo, the tray), a
+        digit still waiting is taken as its point: the keys act in the order typed."""
+        if event.key not in KEYS_OF_TYPING:
+            self.take_waiting_digit()
+
     def action_cursor(self, rows: int, columns: int) -> None:
-        self._flush_digit()
         top, bottom = layout(self.view)
         grid = [top, bottom]
         row = 0 if self.cursor in top else 1
@@ -490,43 +501,42 @@ class BoardView(Widget, can_focus=True):
         self.cursor = grid[row][column]
 
     def action_choose(self) -> None:
-        if self._pending_digit is not None:
-            self._flush_digit()
-            return
-        self._deliver(self.cursor)
+        """Enter: a waiting digit's point, nothing more right after a typed point (Enter
+        after 1 never drops the checker 1 chose), else the point under the cursor."""
+        points = self._typing.enter()
+        if points is None:
+            self._deliver(self.cursor)
+        else:
+            self._choose_points(points)
 
     def action_cancel(self) -> None:
-        self._flush_digit()
-        if self.listener is not None:
+        """Escape: a waiting digit is forgotten (never played); else the selection dropped."""
+        digit = self._typing.forget()
+        if self.listener is None:
+            return
+        if digit is None:
             self.listener.cancelled()
+        else:
+            self.listener.digit_forgotten(digit)
 
     def action_flip(self) -> None:
         self.view = self.view.opponent
         self.post_message(self.Flipped())
 
     def action_digit(self, digit: int) -> None:
-        """Typed point numbers: 0 is the tray (off), 1-24 a point in the mover's numbering."""
-        pending = self._pending_digit
-        if pending is not None:
-            self._cancel_digit_timer()
-            self._pending_digit = None
-            if pending * 10 + digit <= POINTS:
-                self._choose_point(pending * 10 + digit)
-                return
-            self._choose_point(pending)
-        if digit in (1, 2):
-            self._pending_digit = digit
-            self._digit_timer = self.set_timer(DIGIT_WAIT, self._flush_digit)
+        """Typed point numbers: 0 is the tray (off), 1-24 a point in the mover's numbering;
+        a 1 or 2 that may begin a point that can be chosen waits for its second digit."""
+        self._choose_points(
+            self._typing.digit(digit, choosable_points(self._marks, self.numbering))
+        )
+        if self._typing.waiting is not None:
             self.cursor = cell_of(self.numbering, digit)
             if self.listener is not None:
                 self.listener.digit_waiting(digit)
-        else:
-            self._choose_point(digit)
 
     def action_tray(self) -> None:
         """The mover's own tray (bear off), by a key of its own: ``0`` right after a 1
-        would make point 10. A digit still waiting is taken as a point first."""
-        self._flush_digit()
+        makes point 10. A digit still waiting was taken as a point first (``on_key``)."""
         self._choose_point(OFF)
 
     def on_board_view_clicked(self, message: Clicked) -> None:
@@ -534,7 +544,7 @@ class BoardView(Widget, can_focus=True):
         if not self.interactive:
             return
         self.focus()
-        self._flush_digit()
+        self.take_waiting_digit()
         self.cursor = message.cell
         self._deliver(message.cell)
 
@@ -548,16 +558,9 @@ class BoardView(Widget, can_focus=True):
 
     def take_waiting_digit(self) -> None:
         """Take a typed 1 or 2 still waiting for its second digit as its point now: a
-        key of the screen's (confirm) typed after it means the point typed before it."""
-        self._flush_digit()
+        key or command typed after it means the point typed before it."""
+        self._choose_points(self._typing.take())
 
-    def _flush_digit(self) -> None:
-        self._cancel_digit_timer()
-        if self._pending_digit is not None:
-            point, self._pending_digit = self._pending_digit, None
+    def _choose_points(self, points: tuple[int, ...]) -> None:
+        for point in points:
             self._choose_point(point)
-
-    def _cancel_digit_timer(self) -> None:
-        timer, self._digit_timer = self._digit_timer, None
-        if timer is not None:
-            timer.stop()

@@ -157,8 +157,9 @@ KEYS: tuple[tuple[str, str], ...] = (
     (
         N_("1-24 typed"),
         N_(
-            "choose that point (the numbers on the board's edge); a 1 or 2 waits a moment for a "
-            "second digit, as the status line shows"
+            "choose that point (the numbers on the board's edge); a 1 or 2 that may begin "
+            "a point to choose waits for a second digit, as the status line shows: Enter "
+            "takes it alone, Escape forgets it"
         ),
     ),
     ("o", N_("your tray: bear off the selected checker (0 too, unless a 1 or 2 waits)")),

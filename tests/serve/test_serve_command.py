@@ -61,7 +61,7 @@ def one_line(text: str) -> str:
         (["--idle", "nan"], "'nan' is not a number of minutes"),
         (["--bot", "easy"], "unrecognized arguments: --bot"),
         (["--mailbox", "http://mailbox.example"], "is not a mailbox server"),
-        (["--transit", "relay.example:99999"], "--transit: "),
+        (["--transit", "relay.example:99999"], "relay.example:99999 is not a transit relay"),
         (["--public-url", "ftp://example.org/nardy/"], "is not a web address"),
         (["--public-url", "example.org/nardy/"], "is not a web address"),
         (["--public-url", "https://exa mple.org/"], "is not a web address"),

@@ -1,6 +1,7 @@
 """The board's input and drawing on their own: the board tells its listener at once of a
-choice, an Escape and a digit waiting (``BoardListener``), the game hands each to the turn
-flow (``BoardInput``), and a change to any of the board's reactives redraws it once."""
+choice, an Escape, a digit waiting and a waiting digit forgotten (``BoardListener``), the
+game hands each to the turn flow (``BoardInput``), and a change to any of the board's
+reactives redraws it once."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 from textual.app import App, ComposeResult
 
 from nardy_tui.engine import Side
-from nardy_tui.play import Outcome, cell_of
+from nardy_tui.play import Highlight, Marks, Outcome, cell_of
 from nardy_tui.ui.board import DRAWN_FROM, BoardView
 from nardy_tui.ui.game.board_input import BoardInput
 
@@ -29,6 +30,9 @@ class Heard:
     def digit_waiting(self, digit: int) -> None:
         self.heard.append(f"waiting on {digit}")
 
+    def digit_forgotten(self, digit: int) -> None:
+        self.heard.append(f"forgot {digit}")
+
 
 class BoardApp(App[None]):
     CSS_PATH = str(Path(__file__).parents[2] / "nardy_tui" / "ui" / "nardy.tcss")
@@ -46,14 +50,21 @@ async def test_the_board_tells_its_listener_of_each_choice_at_once() -> None:
         board = app.query_one(BoardView)
         listener = Heard()
         board.listener = listener
+        board.set_marks(Marks(cells={Highlight.SOURCE: {cell_of(Side.WHITE, 13)}}))
         await pilot.press("1")
-        assert listener.heard == ["waiting on 1"]
-        await pilot.press("3", "escape")
+        assert listener.heard == ["waiting on 1"]  # 13 may be chosen
+        await pilot.press("3", "escape", "1", "escape", "5", "1", "left")
         assert listener.heard == [
             "waiting on 1",
             f"chosen {cell_of(Side.WHITE, 13)}",
             "cancelled",
+            "waiting on 1",
+            "forgot 1",
+            f"chosen {cell_of(Side.WHITE, 5)}",
+            "waiting on 1",
+            f"chosen {cell_of(Side.WHITE, 1)}",  # another key takes the waiting 1 first
         ]
+        assert board.cursor == cell_of(Side.WHITE, 2)  # then moves on from point 1
 
 
 async def test_a_change_to_any_of_the_boards_reactives_redraws_it_once() -> None:
@@ -103,6 +114,9 @@ class StandInScreen:
     def digit_waiting(self, digit: int) -> Outcome:
         return Outcome(said=f"waiting on {digit}")
 
+    def digit_forgotten(self, digit: int) -> Outcome:
+        return Outcome(said=f"forgot {digit}")
+
     def apply(self, outcome: Outcome | None) -> None:
         self.applied.append(outcome)
 
@@ -111,7 +125,8 @@ def test_the_games_board_input_applies_what_the_flow_makes_of_each_choice() -> N
     screen = StandInScreen()
     board_input = BoardInput(screen)  # type: ignore[arg-type]
     board_input.digit_waiting(2)
+    board_input.digit_forgotten(2)
     board_input.chosen(7)
     board_input.cancelled()
     said = [outcome.said for outcome in screen.applied if outcome is not None]
-    assert said == ["waiting on 2", "chose 7", "cancelled"]
+    assert said == ["waiting on 2", "forgot 2", "chose 7", "cancelled"]

@@ -196,6 +196,9 @@ class Chosen:
     def digit_waiting(self, digit: int) -> None:
         """Not asked of the test."""
 
+    def digit_forgotten(self, digit: int) -> None:
+        """Not asked of the test."""
+
 
 async def test_a_click_chooses_the_point_or_tray_under_it_and_the_bar_chooses_nothing() -> None:
     app = hot_seat(points=3, seed=1)

@@ -23,3 +23,6 @@ class BoardInput:
 
     def digit_waiting(self, digit: int) -> None:
         self._screen.apply(self._screen.flow.digit_waiting(digit))
+
+    def digit_forgotten(self, digit: int) -> None:
+        self._screen.apply(self._screen.flow.digit_forgotten(digit))
