@@ -104,12 +104,10 @@ def _cost_said(verdict: TurnReview) -> str:
         )
     stakes = verdict.stakes
     return _(
-        "This play gives away {lost} of your chance to win the match ({loss} points at "
-        "this score): {mark}. The expert's best play is {best}, winning the match "
-        "{best_chance} against {chance}."
+        "This play gives away {lost} of your chance to win the match: {mark}. The "
+        "expert's best play is {best}, winning the match {best_chance} against {chance}."
     ).format(
         lost=f"{lost:.1%}",
-        loss=f"{verdict.loss:.2f}",
         mark=verdict.mark.name_shown,
         best=best,
         best_chance=f"{stakes.match_chance(verdict.best_equity):.1%}",
