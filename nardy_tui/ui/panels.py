@@ -23,7 +23,9 @@ HANGING_INDENT = 4
 MIN_HISTORY_WIDTH = 10
 """The width to wrap to before the panel has been laid out."""
 NAME_WIDTH = 11
-"""Columns for a player's name in the side panel ("Medium bot" and a space)."""
+"""The least columns for a player's name in the side panel ("Medium bot" and a space); a
+longer name (Arabic's Medium bot, Romanian's "Your friend") widens the column, so the
+figures after it stay in line."""
 
 
 def dice_text(dice: Dice, used: list[int], unplayable: tuple[int, ...]) -> Text:
@@ -115,12 +117,11 @@ class InfoPanel(Static):
         """
         position = match.turn.position_now() if match.turn is not None else match.position
         name = {side: reading_of(names[side]) for side in Side}
+        width = max(NAME_WIDTH, *(len(shown) + 1 for shown in name.values()))
         text = Text()
         text.append(_("Match to {length}").format(length=match.length) + "\n", "bold")
         for side in Side:
-            text.append(
-                visual(f"{GLYPH[side]} {name[side]:<{NAME_WIDTH}}{match.score[side]:>4}") + "\n"
-            )
+            text.append(visual(f"{GLYPH[side]} {name[side]:<{width}}{match.score[side]:>4}") + "\n")
         text.append("\n")
         text.append(self.whose_turn(match, names), "bold reverse")
         text.append("\n")
@@ -128,11 +129,11 @@ class InfoPanel(Static):
         text.append_text(Text("  ").join(reversed(dice) if reordering() else dice))
         text.append(f"\n{struck_out_why(match.turn, passed_dice(match) is not None)}\n")
         pips, off = reading_of(_("pips")), reading_of(_("off"))
-        text.append(visual(f"{'':<{NAME_WIDTH + 2}}{pips:>4} {off:>4}") + "\n")
+        text.append(visual(f"{'':<{width + 2}}{pips:>4} {off:>4}") + "\n")
         for side in Side:
             text.append(
                 visual(
-                    f"{GLYPH[side]} {name[side]:<{NAME_WIDTH}}"
+                    f"{GLYPH[side]} {name[side]:<{width}}"
                     f"{position.pip_count(side):>4}{position.borne_off(side):>5}"
                 )
                 + "\n"

@@ -79,6 +79,25 @@ async def test_the_side_panel_names_the_players_alike_in_the_score_and_the_pips(
         assert header.index("pips") + 4 == pips.index("360") + 3  # the numbers under it
 
 
+async def test_a_name_longer_than_medium_bot_keeps_the_side_panels_columns_in_line() -> None:
+    """In Arabic the Medium bot's name ("البوت المتوسط") is two letters longer than the
+    English: its score, pips and borne-off count stay under those of "You"."""
+    from nardy_tui.i18n import use_language
+    from nardy_tui.options import LaunchOptions, MatchOptions
+    from nardy_tui.ui.app import NardyApp
+    from tests.ui.conftest import FirstPlayBot
+
+    use_language("ar", reorder_rtl=True)
+    options = MatchOptions(mode=Mode.BOT, bot_level=Level.MEDIUM, color=Side.WHITE, seed=3)
+    app = NardyApp(LaunchOptions(match=options, resume=False), bot_factory=FirstPlayBot, pace=0)
+    async with app.run_test(size=(110, 28)):
+        lines = str(app.screen.query_one("#info").content).splitlines()
+        score_rows = [line for line in lines if line.endswith(("○", "●"))][:2]
+        pip_rows = [line for line in lines if line.endswith(("○", "●"))][2:]
+        assert len({len(row) for row in score_rows}) == 1, score_rows
+        assert len({len(row) for row in pip_rows}) == 1, pip_rows
+
+
 async def test_the_new_match_screen_offers_the_choices_made_last_time() -> None:
     from textual.widgets import RadioSet
 
