@@ -19,7 +19,7 @@ from nardy_tui.bot import comparable
 from nardy_tui.engine import Play, TurnBuilder, legal_results
 from nardy_tui.i18n import _, sentences
 from nardy_tui.play.reading import Reader
-from nardy_tui.play.status import equity_for
+from nardy_tui.play.status import equity_for, match_chance_for
 from nardy_tui.play.wording import chances_said, match_chance_said
 
 if TYPE_CHECKING:
@@ -79,15 +79,17 @@ def hint_for(
     if reached[best_of_all.play] not in finishes:
         undo = _("Undo to follow the best play, {best} ({value}).").format(
             best=reader.play(best_of_all.play, turn.position, turn.dice),
-            value=f"{best_of_all.score:+.3f}",
+            value=_figures(best_of_all, stakes),
         )
     starred = Play(turn.steps + open_plays[0][1])
-    return Hint(starred, sentences(said, undo, equity_for(turn.mover, hot_seat)))
+    in_match_chance = stakes.is_match and open_plays[0][0].judged is not None
+    unit = match_chance_for(turn.mover, hot_seat) if in_match_chance else None
+    return Hint(starred, sentences(said, undo, unit or equity_for(turn.mover, hot_seat)))
 
 
 def _figures(ranked: RankedPlay, stakes: Stakes) -> str:
-    """A play's equity, after its chance to win the match where the expert judged it at a
-    match score."""
+    """A play's figure in one unit: its chance to win the match where the expert judged
+    it at a match score, else its equity in points."""
     if ranked.judged is None or not stakes.is_match:
         return f"{ranked.score:+.3f}"
-    return f"{match_chance_said(stakes.value(ranked.judged.chances))}, {ranked.score:+.3f}"
+    return match_chance_said(stakes.value(ranked.judged.chances))

@@ -24,6 +24,11 @@ EQUITY_FOR_SIDE = {
 }
 """Whose the hint's figures are in hot-seat: a sentence per side, so that a language that
 declines the side's name ("в пользу чёрных") can."""
+MATCH_CHANCE_FOR_SIDE = {
+    Side.WHITE: N_("Figures in White's chance to win the match."),
+    Side.BLACK: N_("Figures in Black's chance to win the match."),
+}
+"""The same at a match score, where the figures are the chance to win the match."""
 
 
 def banner(match: Match, names: Mapping[Side, str]) -> str:
@@ -179,6 +184,13 @@ def equity_for(mover: Side, hot_seat: bool) -> str:
     if not hot_seat:
         return _("Equity in points for you.")
     return _(EQUITY_FOR_SIDE[mover])
+
+
+def match_chance_for(mover: Side, hot_seat: bool) -> str:
+    """Whose chance to win the match the hint's figures are, at a match score."""
+    if not hot_seat:
+        return _("Figures in your chance to win the match.")
+    return _(MATCH_CHANCE_FOR_SIDE[mover])
 
 
 def history_title(reader: Reader, hot_seat: bool) -> str:

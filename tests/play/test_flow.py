@@ -230,8 +230,11 @@ def test_a_hint_gives_the_best_plays_chances_and_match_chance_where_the_bot_has_
     assert outcome is not None
     # A one-point match: the chance to win the match is the chance to win the game, and a
     # mars counts no more than a win, so its chances go unsaid.
-    said = "Hint: 24/16 (match 58.7%, +0.250: win 59%)"
+    said = "Hint: 24/16 (match 58.7%: win 59%)"
     assert outcome.said.startswith(said)
+    # One unit: the figures are the match's chance, and the hint says so.
+    assert "+0.250" not in outcome.said and "points" not in outcome.said
+    assert outcome.said.endswith("Figures in White's chance to win the match.")  # hot-seat
 
 
 def test_beside_the_best_the_hint_names_only_plays_looked_at_as_deeply() -> None:
@@ -258,8 +261,9 @@ def test_beside_the_best_the_hint_names_only_plays_looked_at_as_deeply() -> None
     ]
     outcome = flow.show_hint(judged, turn_number=2)
     assert outcome is not None
-    assert "; next best " in outcome.said and ", -0.200)." in outcome.said
-    assert "-0.100)" not in outcome.said
+    # Named: the best and the third (each "(match …%"); the second, searched less deeply,
+    # is left out.
+    assert "; next best " in outcome.said and outcome.said.count("(match ") == 2
 
 
 def test_in_hot_seat_the_board_and_the_numbering_turn_to_the_mover() -> None:
