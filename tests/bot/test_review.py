@@ -74,10 +74,12 @@ def test_the_experts_own_plays_show_no_mistakes() -> None:
 
 
 def bots_game(start: Position, seed: int) -> list[TurnRecord]:
-    """A whole game from ``start``, the easy bot (White) against the expert (Black)."""
+    """A whole game from ``start``, the easy bot (White) against the hard one (Black): the
+    review judges both with the expert whoever played, and the expert choosing Black's plays
+    too cost as much again as the review."""
     bots = {
         Side.WHITE: get_bot(Level.EASY, seed=seed),
-        Side.BLACK: get_bot(Level.EXPERT, seed=seed),
+        Side.BLACK: get_bot(Level.HARD, seed=seed),
     }
     dice = random.Random(seed)
     position, turns = start, []
