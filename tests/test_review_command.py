@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
 import sys
+from contextlib import redirect_stdout
 from datetime import datetime
 from pathlib import Path
 
@@ -18,20 +20,26 @@ from nardy_tui.options import Level, MatchOptions, Mode
 from nardy_tui.storage import format_record, parse_record
 
 
-@pytest.fixture(scope="module")
-def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A one-point match of the medium bot against the easy one, as the game writes it."""
+def bots_record(folder: Path, turns: int | None = None) -> Path:
+    """A one-point match of the medium bot against the easy one, as the game writes it:
+    to its end, or only its first ``turns`` turns (a match still being played)."""
     match = Match(length=1, seed=21)
     players = {"white": get_bot(Level.MEDIUM, seed=1), "black": get_bot(Level.EASY, seed=2)}
     while match.phase is Phase.ROLL_OFF:
         match.roll_off()
-    while match.phase is Phase.ROLL:
+    while match.phase is Phase.ROLL and (turns is None or len(match.game.turns) < turns):
         dice = match.roll()
         match.play(players[match.position.turn.value].choose(match.position, dice))
-    path = tmp_path_factory.mktemp("records") / "match.txt"
+    path = folder / "match.txt"
     options = MatchOptions(mode=Mode.BOT, bot_level=Level.EASY, color=Side.WHITE, points=1)
     path.write_text(format_record(match, options, datetime(2026, 12, 1, 10, 0)))
     return path
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bots' whole match."""
+    return bots_record(tmp_path_factory.mktemp("records"))
 
 
 @pytest.fixture(scope="module")
@@ -46,6 +54,15 @@ def report(record: Path) -> dict[str, object]:
     )
     data: dict[str, object] = json.loads(out.stdout)
     return data
+
+
+@pytest.fixture(scope="module")
+def black_text(record: Path) -> str:
+    """The text review of the record for Black (reviewed once for the tests that read it)."""
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert review_main([str(record), "--player", "black"]) == 0
+    return out.getvalue()
 
 
 def test_the_json_review_has_every_decision_and_a_summary_per_player(
@@ -90,10 +107,9 @@ def test_the_json_review_has_every_decision_and_a_summary_per_player(
 
 
 def test_the_text_review_lists_mistakes_and_grades_each_player(
-    record: Path, capsys: pytest.CaptureFixture[str], report: dict[str, object]
+    black_text: str, report: dict[str, object]
 ) -> None:
-    assert review_main([str(record), "--player", "black"]) == 0
-    text = capsys.readouterr().out
+    text = black_text
     assert "Game 1" in text and "Black:" in text and "grade:" in text
     assert "White:" not in text
     # Each count is labelled, so none reads "2 blunder".
@@ -109,9 +125,11 @@ def test_the_text_review_lists_mistakes_and_grades_each_player(
 
 
 def test_with_money_the_review_costs_a_games_points(
-    record: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert review_main([str(record), "--player", "black", "--money", "--json"]) == 0
+    # The match's first turns are enough: the stakes are the same on every turn.
+    opening = bots_record(tmp_path, turns=12)
+    assert review_main([str(opening), "--player", "black", "--money", "--json"]) == 0
     turns = json.loads(capsys.readouterr().out)["games"][0]["turns"]
     assert turns and all(turn["match_chance_lost"] is None for turn in turns)
     for turn in turns:
@@ -154,11 +172,8 @@ def test_the_text_review_sums_a_practice_games_result_from_its_start(
     assert result == -1.0 and total == pytest.approx(result, abs=0.015)
 
 
-def test_the_text_review_sums_each_game_and_the_match_for_the_player(
-    record: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert review_main([str(record), "--player", "black"]) == 0
-    sums = sums_said(capsys.readouterr().out)
+def test_the_text_review_sums_each_game_and_the_match_for_the_player(black_text: str) -> None:
+    sums = sums_said(black_text)
     assert sums  # the game's
     for total, names, result in sums:
         assert names == ["the start", "the dice", "Black's play", "White's play"]
