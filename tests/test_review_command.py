@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import re
 import subprocess
 import sys
 from contextlib import redirect_stdout
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
 from nardy_tui.bot import MatchScore, Stakes, get_bot
+from nardy_tui.cli import review as review_cli
 from nardy_tui.cli.review import review_main
 from nardy_tui.engine import Match, Phase, Position, Side
 from nardy_tui.options import Level, MatchOptions, Mode
@@ -42,27 +45,40 @@ def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return bots_record(tmp_path_factory.mktemp("records"))
 
 
-@pytest.fixture(scope="module")
-def report(record: Path) -> dict[str, object]:
-    """The JSON review of the record (reviewing takes a few seconds: done once)."""
-    out = subprocess.run(
-        [sys.executable, "-m", "nardy_tui", "review", str(record), "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=300,
-    )
-    data: dict[str, object] = json.loads(out.stdout)
-    return data
+@dataclass(frozen=True)
+class Said:
+    """What the command says of the bots' match: its JSON, and its text for Black."""
+
+    report: dict[str, object]
+    black_text: str
 
 
-@pytest.fixture(scope="module")
-def black_text(record: Path) -> str:
-    """The text review of the record for Black (reviewed once for the tests that read it)."""
+def said_by_command(*argv: str) -> str:
+    """What ``nardy review`` prints with ``argv``."""
     out = io.StringIO()
     with redirect_stdout(out):
-        assert review_main([str(record), "--player", "black"]) == 0
+        assert review_main(list(argv)) == 0
     return out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def said(record: Path) -> Said:
+    """The command run twice on the record, the expert's review made once: the review of
+    100 turns takes seconds, and the command says the same review either way."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(review_cli, "review_record", functools.cache(review_cli.review_record))
+        report = json.loads(said_by_command(str(record), "--json"))
+        return Said(report, said_by_command(str(record), "--player", "black"))
+
+
+@pytest.fixture
+def report(said: Said) -> dict[str, object]:
+    return said.report
+
+
+@pytest.fixture
+def black_text(said: Said) -> str:
+    return said.black_text
 
 
 def test_the_json_review_has_every_decision_and_a_summary_per_player(
