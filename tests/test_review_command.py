@@ -2,50 +2,83 @@
 
 from __future__ import annotations
 
+import functools
+import io
 import json
 import re
 import subprocess
 import sys
+from contextlib import redirect_stdout
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
 from nardy_tui.bot import MatchScore, Stakes, get_bot
+from nardy_tui.cli import review as review_cli
 from nardy_tui.cli.review import review_main
 from nardy_tui.engine import Match, Phase, Position, Side
 from nardy_tui.options import Level, MatchOptions, Mode
 from nardy_tui.storage import format_record, parse_record
 
 
-@pytest.fixture(scope="module")
-def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A one-point match of the medium bot against the easy one, as the game writes it."""
+def bots_record(folder: Path, turns: int | None = None) -> Path:
+    """A one-point match of the medium bot against the easy one, as the game writes it:
+    to its end, or only its first ``turns`` turns (a match still being played)."""
     match = Match(length=1, seed=21)
     players = {"white": get_bot(Level.MEDIUM, seed=1), "black": get_bot(Level.EASY, seed=2)}
     while match.phase is Phase.ROLL_OFF:
         match.roll_off()
-    while match.phase is Phase.ROLL:
+    while match.phase is Phase.ROLL and (turns is None or len(match.game.turns) < turns):
         dice = match.roll()
         match.play(players[match.position.turn.value].choose(match.position, dice))
-    path = tmp_path_factory.mktemp("records") / "match.txt"
+    path = folder / "match.txt"
     options = MatchOptions(mode=Mode.BOT, bot_level=Level.EASY, color=Side.WHITE, points=1)
     path.write_text(format_record(match, options, datetime(2026, 12, 1, 10, 0)))
     return path
 
 
 @pytest.fixture(scope="module")
-def report(record: Path) -> dict[str, object]:
-    """The JSON review of the record (reviewing takes a few seconds: done once)."""
-    out = subprocess.run(
-        [sys.executable, "-m", "nardy_tui", "review", str(record), "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=300,
-    )
-    data: dict[str, object] = json.loads(out.stdout)
-    return data
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bots' whole match."""
+    return bots_record(tmp_path_factory.mktemp("records"))
+
+
+@dataclass(frozen=True)
+class Said:
+    """What the command says of the bots' match: its JSON, and its text for Black."""
+
+    report: dict[str, object]
+    black_text: str
+
+
+def said_by_command(*argv: str) -> str:
+    """What ``nardy review`` prints with ``argv``."""
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert review_main(list(argv)) == 0
+    return out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def said(record: Path) -> Said:
+    """The command run twice on the record, the expert's review made once: the review of
+    100 turns takes seconds, and the command says the same review either way."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(review_cli, "review_record", functools.cache(review_cli.review_record))
+        report = json.loads(said_by_command(str(record), "--json"))
+        return Said(report, said_by_command(str(record), "--player", "black"))
+
+
+@pytest.fixture
+def report(said: Said) -> dict[str, object]:
+    return said.report
+
+
+@pytest.fixture
+def black_text(said: Said) -> str:
+    return said.black_text
 
 
 def test_the_json_review_has_every_decision_and_a_summary_per_player(
@@ -90,10 +123,9 @@ def test_the_json_review_has_every_decision_and_a_summary_per_player(
 
 
 def test_the_text_review_lists_mistakes_and_grades_each_player(
-    record: Path, capsys: pytest.CaptureFixture[str], report: dict[str, object]
+    black_text: str, report: dict[str, object]
 ) -> None:
-    assert review_main([str(record), "--player", "black"]) == 0
-    text = capsys.readouterr().out
+    text = black_text
     assert "Game 1" in text and "Black:" in text and "grade:" in text
     assert "White:" not in text
     # Each count is labelled, so none reads "2 blunder".
@@ -115,9 +147,11 @@ def test_the_text_review_lists_mistakes_and_grades_each_player(
 
 
 def test_with_money_the_review_costs_a_games_points(
-    record: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert review_main([str(record), "--player", "black", "--money", "--json"]) == 0
+    # The match's first turns are enough: the stakes are the same on every turn.
+    opening = bots_record(tmp_path, turns=12)
+    assert review_main([str(opening), "--player", "black", "--money", "--json"]) == 0
     turns = json.loads(capsys.readouterr().out)["games"][0]["turns"]
     assert turns and all(turn["match_chance_lost"] is None for turn in turns)
     for turn in turns:
@@ -161,11 +195,8 @@ def test_the_text_review_sums_a_practice_games_result_from_its_start(
     assert result == -1.0 and total == pytest.approx(result, abs=0.015)
 
 
-def test_the_text_review_sums_each_game_and_the_match_for_the_player(
-    record: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert review_main([str(record), "--player", "black"]) == 0
-    sums = sums_said(capsys.readouterr().out)
+def test_the_text_review_sums_each_game_and_the_match_for_the_player(black_text: str) -> None:
+    sums = sums_said(black_text)
     assert sums  # the game's
     for total, names, result in sums:
         assert names == ["the start", "the dice", "Black's play", "White's play"]

@@ -21,12 +21,13 @@ def test_a_match_is_played_to_its_length_and_told_for_the_match_aware_side() -> 
 
 
 def test_each_pair_is_two_matches_on_the_same_dice_with_the_seats_swapped() -> None:
-    assert len(play_pair(RUN, 0)) == 2
-    assert play_pair(RUN, 0) == play_pair(RUN, 0)  # the same dice, the same matches
+    pair = play_pair(RUN, 0)
+    assert len(pair) == 2
+    assert play_pair(RUN, 0) == pair  # the same dice, the same matches
 
 
 def test_the_report_counts_the_match_aware_sides_wins() -> None:
-    data = run_matches(RUN, pairs=2)
-    assert data["matches"] == 4 and 0 <= data["aware_wins"] <= 4  # type: ignore[operator]
+    data = run_matches(RUN, pairs=1)
+    assert data["matches"] == 2 and 0 <= data["aware_wins"] <= 2  # type: ignore[operator]
     low, high = data["aware_win_rate_ci95"]  # type: ignore[misc]
     assert low <= data["aware_win_rate"] <= high  # type: ignore[operator]

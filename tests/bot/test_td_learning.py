@@ -30,7 +30,7 @@ def test_a_few_games_change_the_weights_and_write_a_loadable_file(tmp_path: Path
                 "--check-every",
                 "3",
                 "--check-games",
-                "2",
+                "1",  # one game against the hard bot: its search is most of the cost
             ]
         )
         == 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nardy_tui.bot import MONEY, Evaluation, get_bot
+from nardy_tui.bot import MONEY, Evaluation, JudgedPlay, get_bot
 from nardy_tui.bot.expert import ExpertBot
 from nardy_tui.bot.players import ROLL_WEIGHTS
 from nardy_tui.engine import Dice, Position, legal_results
@@ -20,6 +20,16 @@ Sample = list[tuple[Position, Dice]]
 @pytest.fixture(scope="module")
 def expert() -> ExpertBot:
     return get_bot(Level.EXPERT, seed=3)
+
+
+Judged = list[tuple[Position, Dice, list[JudgedPlay]]]
+
+
+@pytest.fixture(scope="module")
+def judged(expert: ExpertBot, positions: Sample) -> Judged:
+    """The expert's judgement of the sample's first 40 decisions, made once for the tests
+    that read it (about 30 ms of search each)."""
+    return [(position, dice, expert.judge(position, dice)) for position, dice in positions[:40]]
 
 
 def best_after(expert: ExpertBot, position: Position, dice: Dice) -> Position:
@@ -56,11 +66,10 @@ def test_the_two_roll_search_is_the_plain_one_in_numpy(expert: ExpertBot) -> Non
 
 
 def test_the_closest_best_plays_are_searched_two_rolls_deep_and_ranked_first(
-    expert: ExpertBot, positions: Sample
+    expert: ExpertBot, judged: Judged
 ) -> None:
     deepened = 0
-    for position, dice in positions[:40]:
-        ranked = expert.judge(position, dice)
+    for position, dice, ranked in judged:
         deep = [entry for entry in ranked if entry.two_rolls]
         # The best two, when they are close (one of them may leave a race the tables know).
         assert len(deep) in (0, 2) or any(entry.exact for entry in ranked)
@@ -76,35 +85,32 @@ def test_the_closest_best_plays_are_searched_two_rolls_deep_and_ranked_first(
 
 
 def test_without_the_deepest_search_the_plays_are_ranked_one_roll_deep(
-    expert: ExpertBot, positions: Sample
+    expert: ExpertBot, judged: Judged
 ) -> None:
     one_roll = ExpertBot(expert.network, deep_width=0)
-    for position, dice in positions[:30]:
+    for position, dice, deep in judged[:30]:
         ranked = one_roll.judge(position, dice)
         assert not any(entry.two_rolls for entry in ranked)
-        deep_ranked = {entry.play: entry for entry in expert.judge(position, dice)}
+        deep_ranked = {entry.play: entry for entry in deep}
         for entry in ranked:
             if entry.searched and not deep_ranked[entry.play].two_rolls:
                 assert deep_ranked[entry.play].chances == entry.chances
 
 
-def test_the_best_play_is_searched_even_where_it_stands_out_alone(
-    expert: ExpertBot, positions: Sample
-) -> None:
+def test_the_best_play_is_searched_even_where_it_stands_out_alone(judged: Judged) -> None:
     # One judgement for every tool: the hint's best play has the figure the analysis
     # gives it, a roll deeper than the network alone (or a table's), even where the
     # choice is clear.
-    for position, dice in positions[:40]:
-        best = expert.judge(position, dice)[0]
+    for _, _, ranked in judged:
+        best = ranked[0]
         assert best.depth >= 1 or best.is_known
 
 
 def test_a_reviewed_play_is_searched_as_deep_as_the_best_without_moving_the_ranking(
-    expert: ExpertBot, positions: Sample
+    expert: ExpertBot, judged: Judged
 ) -> None:
     checked = 0
-    for position, dice in positions[:40]:
-        ranked = expert.judge(position, dice)
+    for position, dice, ranked in judged:
         if not ranked[0].two_rolls:
             continue
         # The runner-up and the play the network likes least, each reviewed as if a

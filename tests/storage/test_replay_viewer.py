@@ -3,8 +3,10 @@ and the position's ID are in the board's frame, and no line wraps in 80 columns.
 
 from __future__ import annotations
 
+import functools
 import random
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from nardy_tui.engine import Match
 from nardy_tui.options import MatchOptions, Mode
@@ -15,6 +17,9 @@ from tests.ui.driver import resize
 
 from .play import states
 
+if TYPE_CHECKING:
+    from nardy_tui.bot import GameReview
+
 
 def short_match_record(options: MatchOptions | None = None) -> Record:
     """Two whole games of a three-point match, every turn checked on reading."""
@@ -23,6 +28,16 @@ def short_match_record(options: MatchOptions | None = None) -> Record:
         if match.games[-1].number == 2 and match.game.winner is not None:
             break
     return parse_record(format_record(match, options or MatchOptions(), datetime(2025, 1, 2)))
+
+
+@functools.cache
+def first_game_reviewed() -> GameReview:
+    """The expert's review of the short match's first game (seconds of judging: made once
+    for the tests that show it)."""
+    from nardy_tui.bot import review_game
+
+    game = short_match_record().games[0]
+    return review_game(game.start, game.turns)
 
 
 async def test_keys_step_through_every_turn_of_every_game() -> None:
@@ -97,11 +112,10 @@ async def test_the_board_fills_the_terminal_and_follows_a_resize() -> None:
 
 
 async def test_a_reviewed_record_shows_each_turns_verdict_and_m_finds_the_mistakes() -> None:
-    from nardy_tui.bot import Verdict, review_game
+    from nardy_tui.bot import Verdict
 
     record = short_match_record()
-    game = record.games[0]
-    reviews = [review_game(game.start, game.turns)]
+    reviews = [first_game_reviewed()]
     mistakes = [turn for turn in reviews[0].turns if turn.mark is not Verdict.NONE]
     assert mistakes, "random play makes mistakes"
     app = ReplayApp(record, reviews)
@@ -156,11 +170,11 @@ async def test_at_80x24_no_line_wraps_and_the_last_id_is_whole() -> None:
 
 
 async def test_at_80x24_a_verdict_a_two_line_header_and_the_footer_fit_whole() -> None:
-    from nardy_tui.bot import Verdict, review_game
+    from nardy_tui.bot import Verdict
 
     record = short_match_record(MatchOptions(mode=Mode.HOT_SEAT))
     game = record.games[0]
-    reviews = [review_game(game.start, game.turns)]
+    reviews = [first_game_reviewed()]
     app = ReplayApp(record, reviews)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -1,5 +1,5 @@
 """Two game apps met by a short code, through the tests' own mailbox server and transit
-relay on loopback: a whole match, a wrong code refused on both sides, a cut line and a
+relay on loopback: a match, a wrong code refused on both sides, a cut line and a
 relay gone mid-turn picked up again without a new code, and a match taken up again after
 both sides quit."""
 
@@ -11,9 +11,8 @@ import pytest
 from textual.widgets import Static
 
 from nardy_tui.engine import Side
-from nardy_tui.net import Role, kept_parts, read_network_match, verify_record
+from nardy_tui.net import Role, read_network_match
 from nardy_tui.options import Rendezvous
-from nardy_tui.storage import records_dir
 from nardy_tui.ui.dialogs import QuitDialog
 from nardy_tui.ui.game import GameScreen
 from tests.rendezvous_servers import Servers
@@ -29,7 +28,6 @@ from tests.ui.two_apps import (
     friends_by_code,
     hosting_by_code,
     match_of,
-    match_over,
     play_until,
     quick_retries,
     status_of,
@@ -52,18 +50,13 @@ async def three_more_turns_the_same_on_both(two: Friends) -> None:
     assert match_of(host).game.record_lines() == match_of(joiner).game.record_lines()
 
 
-async def test_a_whole_match_met_by_a_code_is_the_same_match_on_both(
-    rendezvous: Rendezvous,
-) -> None:
+async def test_a_match_met_by_a_code_is_the_same_match_on_both(rendezvous: Rendezvous) -> None:
+    # A few turns: how a match goes on to its end and its records is the same whichever
+    # way the friends met (tests/ui/test_network_match.py plays a whole one).
     async with friends_by_code(rendezvous) as two:
         shown = " ".join(str(widget.content) for widget in two.host.screen.query("Static"))
-        await play_until(two.pilots, match_over(two.host, two.joiner))
+        await play_until(two.pilots, lambda: len(match_of(two.host).game.turns) >= 6)
         assert match_of(two.host).game.record_lines() == match_of(two.joiner).game.record_lines()
-    records = sorted(records_dir().glob("nardy-network-*.txt"))
-    assert len(records) == 2, records
-    for record in records:
-        verdict = verify_record(record.read_text(), kept_parts())
-        assert verdict.holds and set(verdict.mine) == {Side.WHITE, Side.BLACK}
     assert "Your friend is here" in shown
 
 
