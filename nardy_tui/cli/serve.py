@@ -15,7 +15,7 @@ import logging
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -66,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--visitors",
-        type=_positive,
+        type=_visitors,
         default=default_seats(),
         metavar="N",
         help=_("at most N visitors at once (default {count}: two for each core)").format(
@@ -75,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--visitors-per-address",
-        type=_positive,
+        type=_visitors,
         default=2,
         metavar="M",
         help=_(
@@ -448,28 +448,21 @@ def _port(text: str) -> int:
     return int(text)
 
 
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(
-            _("{value} is not a number of visitors (1 or more)").format(value=repr(text))
-        )
-    return int(text)
+def _at_least_one(refusal: str) -> Callable[[str], int]:
+    """An option's type: a whole number of 1 or more, else ``refusal`` (a message with
+    the value given in it) as the option's one line."""
+
+    def counted(text: str) -> int:
+        if not text.isdigit() or int(text) < 1:
+            raise argparse.ArgumentTypeError(_(refusal).format(value=repr(text)))
+        return int(text)
+
+    return counted
 
 
-def _games(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(
-            _("{value} is not a number of games (1 or more)").format(value=repr(text))
-        )
-    return int(text)
-
-
-def _connections(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(
-            _("{value} is not a number of connections (1 or more)").format(value=repr(text))
-        )
-    return int(text)
+_visitors = _at_least_one(N_("{value} is not a number of visitors (1 or more)"))
+_games = _at_least_one(N_("{value} is not a number of games (1 or more)"))
+_connections = _at_least_one(N_("{value} is not a number of connections (1 or more)"))
 
 
 def _ip_address(text: str) -> str:

@@ -29,14 +29,13 @@ from aiohttp.test_utils import TestClient, TestServer
 from aiohttp.typedefs import Handler
 from yarl import URL
 
-from nardy_tui.cli.serve import page_words_in_every_language, serve_main
+from nardy_tui.cli.serve import page_words_in_every_language
 from nardy_tui.serve import GameServer, MeetingServers, Venue
 from nardy_tui.serve.activity import TerminalSize
 from nardy_tui.serve.farewell import Farewell
 from nardy_tui.serve.game_process import GameProcess
 from nardy_tui.serve.pace import BURST, FRAMES_PER_SECOND, Pace
 from nardy_tui.serve.server import _relay
-from tests.serve.test_serve_command import one_line
 from tests.serve.test_serving import DEADLINE, ROOT, Browser, Screen, Served, serving
 from tests.serve.test_transfer import Clock
 
@@ -178,25 +177,6 @@ async def test_a_flood_of_silent_connections_keeps_no_visitor_out_and_is_a_line_
     assert not any("Traceback" in line for line in said), said
     lines_of_a_kind = Counter(line.partition("(×")[0] for line in said)
     assert set(lines_of_a_kind.values()) <= {1, 2}, said  # as it begins, and as it stops
-
-
-@pytest.mark.parametrize(
-    ("options", "words"),
-    [
-        (["--connections", "0"], "'0' is not a number of connections"),
-        (["--connections-per-address", "many"], "'many' is not a number of connections"),
-        (["--visitors-per-address", "-1"], "'-1' is not a number of visitors"),
-        (["--starts-per-minute", "0"], "'0' is not a number of games"),
-        (["--proxy-address", "proxy.example"], "proxy.example is not an IP address"),
-    ],
-)
-def test_a_mistaken_limit_is_one_line(
-    options: list[str], words: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    with pytest.raises(SystemExit) as exit:
-        serve_main(options)
-    assert exit.value.code == 2
-    assert words in one_line(capsys.readouterr().err)
 
 
 @web.middleware
