@@ -303,7 +303,10 @@ class TutorDialog(Dialog):
     def compose(self) -> ComposeResult:
         yield from super().compose()
         yield Static(
-            _("The board under the tutor's question: b brings the question back."),
+            _(
+                "The board under the tutor's question: b brings the question back; t "
+                "rethinks, h shows the hint, p plays anyway."
+            ),
             classes="tutor-looking",
         )
 

@@ -148,7 +148,11 @@ async def test_at_80x24_b_shows_the_board_under_the_tutors_question_and_brings_i
         )
         await burst(pilot, "b")
         assert app.screen is dialog and not box.display
-        assert dialog.query_one(".tutor-looking").display
+        looking = dialog.query_one(".tutor-looking", Static)
+        assert looking.display
+        # Under the board, the keys that answer the hidden question (c and u do not).
+        assert "t rethinks, h shows the hint, p plays anyway" in str(looking.content)
+        assert looking.region.bottom <= 24
         await burst(pilot, "b")
         assert box.display and not dialog.query_one(".tutor-looking").display
         await burst(pilot, "t")
