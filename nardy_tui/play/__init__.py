@@ -101,7 +101,7 @@ from nardy_tui.play.status import (
     where_we_are,
 )
 from nardy_tui.play.tutor import tutor_question, tutor_verdict, warns
-from nardy_tui.play.typed_points import PointTyping, choosable_points
+from nardy_tui.play.typed_points import PointTyping, choosable_points, points_begun_by
 from nardy_tui.play.viewpoint import Viewpoint
 from nardy_tui.play.wording import bot_name, level_name, roll_off_said
 
@@ -177,6 +177,7 @@ __all__ = [
     "pass_said",
     "passed_dice",
     "point_of",
+    "points_begun_by",
     "position_before_last",
     "position_id_said",
     "position_now",

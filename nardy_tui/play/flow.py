@@ -21,7 +21,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from nardy_tui.bot import stakes_at
-from nardy_tui.engine import POINTS, Match, Phase, Play, Side, Step, TurnBuilder
+from nardy_tui.engine import Match, Phase, Play, Side, Step, TurnBuilder
 from nardy_tui.i18n import _, ngettext, sentences
 from nardy_tui.play.cells import point_of
 from nardy_tui.play.commands import Command
@@ -204,16 +204,17 @@ class TurnFlow:
             return self._select(turn, point)
         return self._refuse(turn, turn.why_not(self.selected, point, self.reader.side))
 
-    def digit_waiting(self, digit: int) -> Outcome | None:
-        """A typed 1 or 2 waits for a second digit: say so at once, and how to choose the
-        point itself, so that 1 then 0 (point 10) is no surprise."""
+    def digit_waiting(self, digit: int, points: Sequence[int]) -> Outcome | None:
+        """A typed 1 or 2 waits for a second digit that makes one of ``points`` (those
+        it begins that can be chosen now): say so at once, naming just those, and how to
+        choose the point itself, so that 1 then 0 (point 10) is no surprise."""
         if self.human_turn is None:
             return None
         return saying(
             _(
-                "{digit}…: a second digit makes point {low}-{high}; Enter takes point "
+                "{digit}…: a second digit makes point {points}; Enter takes point "
                 "{digit}, Escape forgets it; o is your tray (bear off)."
-            ).format(digit=digit, low=digit * 10, high=min(digit * 10 + 9, POINTS))
+            ).format(digit=digit, points=", ".join(str(point) for point in points))
         )
 
     def digit_forgotten(self, digit: int) -> Outcome | None:

@@ -12,6 +12,7 @@ the same point when the view flips.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -41,6 +42,7 @@ from nardy_tui.play import (
     cell_of,
     choosable_points,
     layout,
+    points_begun_by,
     tray_cell,
 )
 from nardy_tui.ui.translated import translate_bindings
@@ -301,8 +303,9 @@ class BoardListener(Protocol):
     def cancelled(self) -> None:
         """Escape: drop the selection."""
 
-    def digit_waiting(self, digit: int) -> None:
-        """A typed 1 or 2 waits for a second digit, so the player sees it."""
+    def digit_waiting(self, digit: int, points: Sequence[int]) -> None:
+        """A typed 1 or 2 waits for a second digit that makes one of ``points`` (those
+        it begins that can be chosen now), so the player sees it."""
 
     def digit_forgotten(self, digit: int) -> None:
         """Escape forgot a digit that waited (and chose nothing), so the player sees it."""
@@ -526,13 +529,13 @@ class BoardView(Widget, can_focus=True):
     def action_digit(self, digit: int) -> None:
         """Typed point numbers: 0 is the tray (off), 1-24 a point in the mover's numbering;
         a 1 or 2 that may begin a point that can be chosen waits for its second digit."""
-        self._choose_points(
-            self._typing.digit(digit, choosable_points(self._marks, self.numbering))
-        )
+        choosable = choosable_points(self._marks, self.numbering)
+        self._choose_points(self._typing.digit(digit, choosable))
         if self._typing.waiting is not None:
             self.cursor = cell_of(self.numbering, digit)
             if self.listener is not None:
-                self.listener.digit_waiting(digit)
+                begun = [point for point in points_begun_by(digit) if point in choosable]
+                self.listener.digit_waiting(digit, begun)
 
     def action_tray(self) -> None:
         """The mover's own tray (bear off), by a key of its own: ``0`` right after a 1

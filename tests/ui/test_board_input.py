@@ -5,6 +5,7 @@ reactives redraws it once."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from textual.app import App, ComposeResult
@@ -27,8 +28,8 @@ class Heard:
     def cancelled(self) -> None:
         self.heard.append("cancelled")
 
-    def digit_waiting(self, digit: int) -> None:
-        self.heard.append(f"waiting on {digit}")
+    def digit_waiting(self, digit: int, points: Sequence[int]) -> None:
+        self.heard.append(f"waiting on {digit} for {list(points)}")
 
     def digit_forgotten(self, digit: int) -> None:
         self.heard.append(f"forgot {digit}")
@@ -52,16 +53,16 @@ async def test_the_board_tells_its_listener_of_each_choice_at_once() -> None:
         board.listener = listener
         board.set_marks(Marks(cells={Highlight.SOURCE: {cell_of(Side.WHITE, 13)}}))
         await pilot.press("1")
-        assert listener.heard == ["waiting on 1"]  # 13 may be chosen
+        assert listener.heard == ["waiting on 1 for [13]"]  # 13 alone may be chosen
         await pilot.press("3", "escape", "1", "escape", "5", "1", "left")
         assert listener.heard == [
-            "waiting on 1",
+            "waiting on 1 for [13]",
             f"chosen {cell_of(Side.WHITE, 13)}",
             "cancelled",
-            "waiting on 1",
+            "waiting on 1 for [13]",
             "forgot 1",
             f"chosen {cell_of(Side.WHITE, 5)}",
-            "waiting on 1",
+            "waiting on 1 for [13]",
             f"chosen {cell_of(Side.WHITE, 1)}",  # another key takes the waiting 1 first
         ]
         assert board.cursor == cell_of(Side.WHITE, 2)  # then moves on from point 1
@@ -111,8 +112,8 @@ class StandInScreen:
     def cancel(self) -> Outcome:
         return Outcome(said="cancelled")
 
-    def digit_waiting(self, digit: int) -> Outcome:
-        return Outcome(said=f"waiting on {digit}")
+    def digit_waiting(self, digit: int, points: Sequence[int]) -> Outcome:
+        return Outcome(said=f"waiting on {digit} for {list(points)}")
 
     def digit_forgotten(self, digit: int) -> Outcome:
         return Outcome(said=f"forgot {digit}")
@@ -124,9 +125,9 @@ class StandInScreen:
 def test_the_games_board_input_applies_what_the_flow_makes_of_each_choice() -> None:
     screen = StandInScreen()
     board_input = BoardInput(screen)  # type: ignore[arg-type]
-    board_input.digit_waiting(2)
+    board_input.digit_waiting(2, [21, 24])
     board_input.digit_forgotten(2)
     board_input.chosen(7)
     board_input.cancelled()
     said = [outcome.said for outcome in screen.applied if outcome is not None]
-    assert said == ["waiting on 2", "forgot 2", "chose 7", "cancelled"]
+    assert said == ["waiting on 2 for [21, 24]", "forgot 2", "chose 7", "cancelled"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from nardy_tui.engine import Phase, Side, checker_moves, legal_plays
 from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.play import Highlight, cell_of, layout, move_numbers
@@ -193,7 +195,7 @@ class Chosen:
     def cancelled(self) -> None:
         """Not asked of the test."""
 
-    def digit_waiting(self, digit: int) -> None:
+    def digit_waiting(self, digit: int, points: Sequence[int]) -> None:
         """Not asked of the test."""
 
     def digit_forgotten(self, digit: int) -> None:

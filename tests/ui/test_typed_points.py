@@ -42,7 +42,8 @@ async def test_a_first_digit_that_may_have_a_second_is_shown_at_once() -> None:
         turn = match.turn
         assert turn is not None and turn.sources() == [24]  # the head: 2 may begin 24
         await burst(pilot, "2")
-        assert status(app.screen).startswith("2…: a second digit makes point 20-24")
+        # Of the points 2 begins, only 24 (the head) can be chosen: the status names it.
+        assert status(app.screen).startswith("2…: a second digit makes point 24;")
         assert "Enter takes point 2, Escape forgets it" in status(app.screen)
         assert "o is your tray" in status(app.screen)
         assert screen.board.cursor == cell_of(turn.mover, 2)

@@ -3,6 +3,7 @@ applied on the game screen at once."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -21,8 +22,8 @@ class BoardInput:
     def cancelled(self) -> None:
         self._screen.apply(self._screen.flow.cancel())
 
-    def digit_waiting(self, digit: int) -> None:
-        self._screen.apply(self._screen.flow.digit_waiting(digit))
+    def digit_waiting(self, digit: int, points: Sequence[int]) -> None:
+        self._screen.apply(self._screen.flow.digit_waiting(digit, points))
 
     def digit_forgotten(self, digit: int) -> None:
         self._screen.apply(self._screen.flow.digit_forgotten(digit))
