@@ -16,7 +16,7 @@ from collections.abc import Coroutine
 from datetime import datetime
 from typing import Any, Protocol
 
-from nardy_tui.i18n import _
+from nardy_tui.i18n import _, ngettext
 from nardy_tui.net.addresses import with_port
 from nardy_tui.net.auth import Role
 from nardy_tui.net.carrier import Carrier, LineClosed, Silent, StreamCarrier
@@ -36,6 +36,14 @@ from nardy_tui.options import Rendezvous
 RETRY_SECONDS = 2.0
 """How long the joiner waits before it tries to reach the host again."""
 CONNECT_SECONDS = 10.0
+WRONG_CODES = 5
+"""How many wrong codes a new match's host takes before it gives its code up: each wrong
+one is a stranger's guess (the friend has the code written down), and the code stays the
+friend's until then, so a guesser gets this many tries in all, not one a second."""
+WRONG_CODE_SECONDS = 5.0
+"""How long the host waits after the first wrong code before it listens again, doubled
+after each further one: a guess costs the guesser time, and the friend who holds the code
+is met when the host comes back (the mailbox keeps the friend waiting there)."""
 CLOSE_SECONDS = 4.0
 """How long closing waits for the session's work to end: a meeting by a code lets its
 code go at the mailbox first (a claim left there keeps the next meetings out a while).
@@ -93,6 +101,12 @@ class Session:
         self._tasks: set[asyncio.Task[None]] = set()
         self.gate = CodeGate()
         """Spaces out the code guesses of every connection to the host together."""
+        self.wrong_code_seconds = WRONG_CODE_SECONDS
+        """The first pause after a wrong code (tests make it short)."""
+        self.wrong_codes = 0
+        """Wrong codes tried at the code a new match's host gave its friend."""
+        self.given: str | None = None
+        """A new match's host: the code the mailbox gave, kept for the friend."""
 
     @property
     def is_connected(self) -> bool:
@@ -197,18 +211,20 @@ class Session:
                 if code is not None and code == self.again:
                     met = await meet_again(rendezvous, self.role, code)
                 else:
-                    met = await meet(rendezvous, self.role, code, self.listener.code_given)
+                    met = await meet(rendezvous, self.role, code, self._code_given)
             except WrongCode as wrong:
                 if code is not None and code == self.again:
                     # The code of later meetings was not mistyped: its number is listed at
                     # the mailbox, and a stranger claimed it. Turn them away and meet again.
                     self._stranger_met(str(wrong))
-                elif self.role is Role.JOINER or code is not None:
+                elif self.role is Role.JOINER:
                     self._refused(_("{reason}: check the code and try again").format(reason=wrong))
                     return
+                elif not await self._wrong_code_tried(str(wrong)):
+                    return
                 else:
-                    self.listener.turned_away(_("someone"), str(wrong))
-                    continue  # that code is spent: the mailbox hands out another
+                    code = self.given  # the friend's code still: met again after the pause
+                    continue
             except Unreachable as far:
                 if not self.served:
                     self._refused(
@@ -231,6 +247,33 @@ class Session:
                     await self._greet_host(met.carrier, met.key)
             if not self.stopped:
                 await asyncio.sleep(RETRY_SECONDS)
+
+    def _code_given(self, code: str) -> None:
+        self.given = code
+        self.listener.code_given(code)
+
+    async def _wrong_code_tried(self, reason: str) -> bool:
+        """A new match's host met a wrong code: most likely a stranger guessing, as the
+        friend has the code written down. Pause longer after each (the friend who comes
+        meanwhile waits at the mailbox); False, with the match stopped in words, once
+        ``WRONG_CODES`` were tried: guessing on would be a lottery for the friend's seat."""
+        self.wrong_codes += 1
+        if self.wrong_codes >= WRONG_CODES:
+            self._refused(
+                ngettext(
+                    "someone tried a wrong code {count} time, so this code is given up "
+                    "(nobody may go on guessing it); start the match again for a new code "
+                    "and give it to your friend only",
+                    "someone tried wrong codes {count} times, so this code is given up "
+                    "(nobody may go on guessing it); start the match again for a new code "
+                    "and give it to your friend only",
+                    self.wrong_codes,
+                ).format(count=self.wrong_codes)
+            )
+            return False
+        self.listener.turned_away(_("someone"), reason)
+        await asyncio.sleep(self.wrong_code_seconds * 2 ** (self.wrong_codes - 1))
+        return not self.stopped
 
     def _stranger_met(self, reason: str) -> None:
         """Someone other than the friend met us under the code of later meetings."""

@@ -10,12 +10,14 @@ import json
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 
 import pytest
 
 from nardy_tui.net import Role, Session, typed_code, wormhole_code
 from nardy_tui.net.carrier import Silent
 from nardy_tui.net.rendezvous import Met, Unreachable, WrongCode, again_code, meet
+from nardy_tui.net.session import WRONG_CODES
 from nardy_tui.options import Rendezvous
 from tests.net.test_line_fuzz import Heard, assert_said_for_a_player
 
@@ -145,29 +147,76 @@ async def test_two_sessions_meet_by_the_code_and_hear_each_other(rendezvous: Ren
     await joiner.close()
 
 
-async def test_a_wrong_code_stops_the_joiner_and_the_host_hands_out_another(
+@dataclass
+class HostHeard(Heard):
+    """A host's listener that also writes down each code the host gives its friend."""
+
+    codes: list[str] = field(default_factory=list)
+
+    def code_given(self, code: str) -> None:
+        self.codes.append(code)
+
+
+async def new_match_host(rendezvous: Rendezvous) -> tuple[Session, HostHeard]:
+    """A new match's host waiting at the code the mailbox gave it, pausing only a moment
+    after a wrong code (the rule is the same, the test quicker)."""
+    hosted = HostHeard()
+    host = Session(Role.HOST, b"", hosted)
+    host.wrong_code_seconds = 0.01
+    host.meet(rendezvous, None)
+    assert await hosted.until(lambda: hosted.codes, SECONDS)
+    return host, hosted
+
+
+async def guess(rendezvous: Rendezvous, code: str, attempt: int) -> None:
+    """A stranger who read the code's number in the mailbox's list guesses its words."""
+    nameplate = code.split("-")[0]
+    with pytest.raises(WrongCode):
+        await asyncio.wait_for(
+            meet(rendezvous, Role.JOINER, f"{nameplate}-guess-{attempt}"), SECONDS
+        )
+
+
+async def test_a_wrong_code_stops_the_joiner_and_the_host_keeps_its_code_for_the_friend(
     rendezvous: Rendezvous,
 ) -> None:
-    codes: list[str] = []
-
-    class HostHeard(Heard):
-        def code_given(self, code: str) -> None:
-            codes.append(code)
-
-    hosted, joined = HostHeard(), Heard()
-    host = Session(Role.HOST, b"", hosted)
-    host.meet(rendezvous, None)
-    assert await hosted.until(lambda: codes, SECONDS)
-    joiner = Session(Role.JOINER, b"", joined)
-    joiner.meet(rendezvous, codes[0] + "-wrong")
-    assert await joined.until(lambda: joined.of("refused"), SECONDS)
-    assert joiner.stopped
-    assert await hosted.until(lambda: len(codes) == 2 and hosted.of("turned away"), SECONDS)
-    assert codes[1] != codes[0]
-    for reason in [*joined.of("refused"), *hosted.of("turned away")]:
+    """A wrong code costs the guesser, not the players: the host's code does not change
+    while a stranger guesses, and the friend who holds it still gets in."""
+    host, hosted = await new_match_host(rendezvous)
+    [code] = hosted.codes
+    refused = Heard()
+    guesser = Session(Role.JOINER, b"", refused)
+    guesser.meet(rendezvous, code + "-wrong")
+    assert await refused.until(lambda: refused.of("refused"), SECONDS)
+    assert guesser.stopped
+    for attempt in range(WRONG_CODES - 2):  # one short of the limit, with the one above
+        await guess(rendezvous, code, attempt)
+    assert await hosted.until(lambda: len(hosted.of("turned away")) == WRONG_CODES - 1, SECONDS)
+    assert hosted.codes == [code] and not host.stopped
+    for reason in [*refused.of("refused"), *hosted.of("turned away")]:
         assert_said_for_a_player(reason)
+    joined = Heard()
+    friend = Session(Role.JOINER, b"", joined)
+    friend.meet(rendezvous, code)
+    assert await joined.until(lambda: joined.of("connected"), SECONDS)
     await host.close()
-    await joiner.close()
+    await friend.close()
+    await guesser.close()
+
+
+async def test_after_a_few_wrong_codes_the_host_gives_its_code_up_and_says_so(
+    rendezvous: Rendezvous,
+) -> None:
+    host, hosted = await new_match_host(rendezvous)
+    [code] = hosted.codes
+    for attempt in range(WRONG_CODES):
+        await guess(rendezvous, code, attempt)
+    assert await hosted.until(lambda: hosted.of("refused"), SECONDS)
+    assert host.stopped and hosted.codes == [code]
+    [reason] = hosted.of("refused")
+    assert f"wrong codes {WRONG_CODES} times" in reason and "new code" in reason
+    assert_said_for_a_player(reason)
+    await host.close()
 
 
 async def test_a_code_typed_at_the_prompt_meets_on_the_wormhole_it_opened(
