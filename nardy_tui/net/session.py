@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import socket
 from collections.abc import Coroutine
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -35,6 +36,8 @@ from nardy_tui.options import Rendezvous
 
 RETRY_SECONDS = 2.0
 """How long the joiner waits before it tries to reach the host again."""
+MOST_RETRY_SECONDS = 30.0
+"""The longest a side waits between two tries of a mailbox server that is away."""
 CONNECT_SECONDS = 10.0
 WRONG_CODES = 5
 """How many wrong codes a new match's host takes before it gives its code up: each wrong
@@ -48,6 +51,20 @@ CLOSE_SECONDS = 4.0
 """How long closing waits for the session's work to end: a meeting by a code lets its
 code go at the mailbox first (a claim left there keeps the next meetings out a while).
 Within the time a served game has to quit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Backoff:
+    """How long a side waits before it tries a mailbox server that was away again: a
+    little at first (most outages are a restart), longer each time it is still away, so
+    that a long outage is not met with a try every moment."""
+
+    first: float = RETRY_SECONDS
+    most: float = MOST_RETRY_SECONDS
+
+    def after(self, tries: int) -> float:
+        """The wait after ``tries`` tries in a row that found the server away (1 or more)."""
+        return min(self.first * 2.0 ** (tries - 1), self.most)
 
 
 class Listener(Protocol):
@@ -82,7 +99,14 @@ class Session:
     """One side's connection for one match: ``key`` comes from the match's code when the
     two connect directly; meeting by a code, each introduction brings its own."""
 
-    def __init__(self, role: Role, key: bytes, listener: Listener, points: int = 1) -> None:
+    def __init__(
+        self,
+        role: Role,
+        key: bytes,
+        listener: Listener,
+        points: int = 1,
+        backoff: Backoff = Backoff(),
+    ) -> None:
         self.role = role
         self.key = key
         self.again: str | None = None
@@ -107,6 +131,8 @@ class Session:
         """Wrong codes tried at the code a new match's host gave its friend."""
         self.given: str | None = None
         """A new match's host: the code the mailbox gave, kept for the friend."""
+        self.backoff = backoff
+        """Meeting by a code: how long to wait between tries of a mailbox that is away."""
 
     @property
     def is_connected(self) -> bool:
@@ -206,6 +232,7 @@ class Session:
     async def _keep_meeting(self, rendezvous: Rendezvous, code: str | None) -> None:
         from nardy_tui.net.rendezvous import Unreachable, WrongCode, meet, meet_again
 
+        away = 0  # tries in a row that found the mailbox server away
         while not self.stopped:
             try:
                 if code is not None and code == self.again:
@@ -226,16 +253,21 @@ class Session:
                     code = self.given  # the friend's code still: met again after the pause
                     continue
             except Unreachable as far:
-                if not self.served:
-                    self._refused(
-                        _(
-                            "{reason}. Meeting by a code needs the internet (or your own "
-                            "servers: --mailbox, --transit); on a network of your own, "
-                            "'nardy host --direct' needs none"
-                        ).format(reason=far)
-                    )
-                    return
-                self.listener.lost(str(far))
+                if self.served or code == self.again:
+                    # A match under way waits for the server, however long it is away.
+                    away += 1
+                    wait = self.backoff.after(away)
+                    self.listener.lost(_server_away(str(far), wait))
+                    await asyncio.sleep(wait)
+                    continue
+                self._refused(
+                    _(
+                        "{reason}. Meeting by a code needs the internet (or your own "
+                        "servers: --mailbox, --transit); on a network of your own, "
+                        "'nardy host --direct' needs none"
+                    ).format(reason=far)
+                )
+                return
             except LineClosed as failed:
                 self.listener.lost(str(failed))
             else:
@@ -245,6 +277,7 @@ class Session:
                     await self._greet_joiner(met.carrier, met.key)
                 else:
                     await self._greet_host(met.carrier, met.key)
+            away = 0
             if not self.stopped:
                 await asyncio.sleep(RETRY_SECONDS)
 
@@ -339,6 +372,16 @@ class Session:
             task.cancel()
         if ending:
             await asyncio.wait(ending, timeout=CLOSE_SECONDS)
+
+
+def _server_away(reason: str, wait: float) -> str:
+    """A mailbox server out of reach while a match waits for it: not an end, a wait."""
+    seconds = max(1, round(wait))
+    return ngettext(
+        "{reason}; the match waits for it (next try in {seconds} second)",
+        "{reason}; the match waits for it (next try in {seconds} seconds)",
+        seconds,
+    ).format(reason=reason, seconds=seconds)
 
 
 def _stranger_failed(error: Exception) -> str:
