@@ -167,6 +167,31 @@ def later_codes(again: str) -> list[str]:
     return [again, *drawn]
 
 
+def spare_codes(code: str) -> list[str]:
+    """The row of codes a first meeting moves on to when its own ``code`` is held by
+    others at the mailbox (a stranger who claims every listed number and says nothing;
+    a try of the friend's that ended badly): both sides find the same row from the code.
+    Each number is drawn from ``code``'s number alone and each code's words from the
+    whole code, so a number seen in the mailbox's list tells nothing of the words, and
+    guessing them is guessing the code.
+
+    >>> codes = spare_codes("7-crossover-clockwork")
+    >>> len(codes), len(set(codes)), all(wormhole_code(c) == c for c in codes)
+    (16, 16, True)
+    >>> [c.split("-")[0] for c in codes] == [
+    ...     c.split("-")[0] for c in spare_codes("7-other-words")]
+    True
+    """
+    nameplate = code.split("-", 1)[0]
+    return [
+        again_code(
+            hashlib.sha256(f"nardy spare {nameplate} {step}".encode()).digest()[:4]
+            + hmac.digest(code.encode(), f"nardy spare words {step}".encode(), hashlib.sha256)
+        )
+        for step in range(LATER_CODES)
+    ]
+
+
 def typed_code(rendezvous: Rendezvous, prompt: str) -> str:
     """Ask for the code at the terminal, before the game takes it: Tab completes the
     nameplates the mailbox lists and the words of the code (magic-wormhole's input
@@ -224,17 +249,30 @@ async def meet(
     role: Role,
     code: str | None,
     show_code: Callable[[str], None] = lambda code: None,
+    alone_seconds: float | None = None,
 ) -> Met:
     """Meet the other side: with ``code``, or (``code`` None, the host) with one the mailbox
     hands out, told to ``show_code`` as soon as it is known.
 
     ``WrongCode`` when the other side typed another code, ``Unreachable`` without a
-    mailbox, ``LineClosed`` (in words) when the connection could not be made.
+    mailbox, ``Crowded`` when two others hold the code, ``NobodyCame`` when nobody came
+    within ``alone_seconds`` (None: no limit), ``LineClosed`` (in words) when the
+    connection could not be made.
     """
     reactor = _Reactor.running()
     loop = asyncio.get_running_loop()
     shown = functools.partial(_call_soon, loop, show_code)
-    return await _met(reactor, lambda: _meet(reactor, rendezvous, role, code, shown))
+    return await _met(reactor, lambda: _meet(reactor, rendezvous, role, code, shown, alone_seconds))
+
+
+async def meet_in_row(
+    rendezvous: Rendezvous, role: Role, codes: list[str], alone_seconds: float
+) -> Met:
+    """Meet the other side at the first of ``codes`` the mailbox does not refuse as
+    crowded, once along the row: ``NobodyCame`` if nobody came there within about
+    ``alone_seconds``, ``Crowded`` if every code is held; else as ``meet``."""
+    reactor = _Reactor.running()
+    return await _met(reactor, lambda: _walk(reactor, rendezvous, role, codes, alone_seconds))
 
 
 async def meet_again(rendezvous: Rendezvous, role: Role, again: str) -> Met:

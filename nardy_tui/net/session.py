@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import socket
 from collections.abc import Coroutine
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from nardy_tui.i18n import _, ngettext
 from nardy_tui.net.addresses import with_port
@@ -34,6 +35,9 @@ from nardy_tui.net.line import (
 from nardy_tui.net.messages import MAX_LINE, Message, Ping, ProtocolError
 from nardy_tui.options import Rendezvous
 
+if TYPE_CHECKING:
+    from nardy_tui.net.rendezvous import Met
+
 RETRY_SECONDS = 2.0
 """How long the joiner waits before it tries to reach the host again."""
 MOST_RETRY_SECONDS = 30.0
@@ -47,6 +51,11 @@ WRONG_CODE_SECONDS = 5.0
 """How long the host waits after the first wrong code before it listens again, doubled
 after each further one: a guess costs the guesser time, and the friend who holds the code
 is met when the host comes back (the mailbox keeps the friend waiting there)."""
+FIRST_ALONE_SECONDS = 10.0
+"""How long (about) a side of a first meeting waits alone before it claims its code again,
+and the host between its code and the code's spare row: a mailbox restarted without its
+records forgets a claim while the side still waits (the friend would wait in another room),
+and a friend who finds the code held by others waits along the spare row."""
 CLOSE_SECONDS = 4.0
 """How long closing waits for the session's work to end: a meeting by a code lets its
 code go at the mailbox first (a claim left there keeps the next meetings out a while).
@@ -132,6 +141,12 @@ class Session:
         self.given: str | None = None
         """A new match's host: the code the mailbox gave, kept for the friend."""
         self.backoff = backoff
+        self.first_alone_seconds = FIRST_ALONE_SECONDS
+        """A first meeting: how long (at least) a side waits alone before it claims its
+        code again (tests make it short)."""
+        self.mailbox_seen = False
+        """Whether the mailbox server answered once: a server away after that is waited
+        for, not a match that cannot start."""
         """Meeting by a code: how long to wait between tries of a mailbox that is away."""
 
     @property
@@ -165,8 +180,9 @@ class Session:
     async def _welcome(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         await self._greet_joiner(StreamCarrier(reader, writer), self.key)
 
-    async def _greet_joiner(self, carrier: Carrier, key: bytes) -> None:
-        """Prove ``key`` with whoever came on ``carrier`` and serve them until they go."""
+    async def _greet_joiner(self, carrier: Carrier, key: bytes, again: str | None = None) -> None:
+        """Prove ``key`` with whoever came on ``carrier`` and serve them until they go
+        (``again``: the code of later meetings that a first meeting by a code gave)."""
         if self.stopped:
             refuse_busy(carrier)
             return
@@ -181,7 +197,7 @@ class Session:
             # still holds their old connection (cut, but not yet quiet long enough to
             # notice) is on the new one, and the old one is dead or soon will be.
             self.line.close()
-        await self._serve(line, None)
+        await self._serve(line, None, again)
 
     # -- the joiner ------------------------------------------------------------------------
 
@@ -207,8 +223,9 @@ class Session:
             if not self.stopped:
                 await asyncio.sleep(RETRY_SECONDS)
 
-    async def _greet_host(self, carrier: Carrier, key: bytes) -> None:
-        """Prove ``key`` with the host on ``carrier`` and serve the line until it drops."""
+    async def _greet_host(self, carrier: Carrier, key: bytes, again: str | None = None) -> None:
+        """Prove ``key`` with the host on ``carrier`` and serve the line until it drops
+        (``again`` as for ``_greet_joiner``)."""
         try:
             line, welcome = await greet_host(carrier, key)
         except Refused as refused:
@@ -219,7 +236,7 @@ class Session:
             carrier.close()
             self.listener.lost(str(failed))
             return
-        await self._serve(line, welcome)
+        await self._serve(line, welcome, again)
 
     # -- both, by a code ------------------------------------------------------------------
 
@@ -230,16 +247,21 @@ class Session:
         self._start(self._keep_meeting(rendezvous, code))
 
     async def _keep_meeting(self, rendezvous: Rendezvous, code: str | None) -> None:
-        from nardy_tui.net.rendezvous import Unreachable, WrongCode, meet, meet_again
+        from nardy_tui.net.rendezvous import Crowded, NobodyCame, Unreachable, WrongCode
 
         away = 0  # tries in a row that found the mailbox server away
+        spare = False  # a first meeting: whether the next try is along the spare row
         while not self.stopped:
             try:
-                if code is not None and code == self.again:
-                    met = await meet_again(rendezvous, self.role, code)
-                else:
-                    met = await meet(rendezvous, self.role, code, self._code_given)
+                met = await self._meet_once(rendezvous, code, spare)
+            except NobodyCame:
+                # Claim the code again (a mailbox restarted without its records forgot
+                # the claim); the host goes between its code and the spare row.
+                self.mailbox_seen = True
+                spare = self.role is Role.HOST and not spare
+                continue
             except WrongCode as wrong:
+                self.mailbox_seen = True
                 if code is not None and code == self.again:
                     # The code of later meetings was not mistyped: its number is listed at
                     # the mailbox, and a stranger claimed it. Turn them away and meet again.
@@ -250,10 +272,9 @@ class Session:
                 elif not await self._wrong_code_tried(str(wrong)):
                     return
                 else:
-                    code = self.given  # the friend's code still: met again after the pause
-                    continue
+                    continue  # at the friend's code still, after the pause
             except Unreachable as far:
-                if self.served or code == self.again:
+                if self.served or self.mailbox_seen or code == self.again:
                     # A match under way waits for the server, however long it is away.
                     away += 1
                     wait = self.backoff.after(away)
@@ -268,21 +289,46 @@ class Session:
                     ).format(reason=far)
                 )
                 return
+            except Crowded as crowded:
+                self.mailbox_seen = True
+                if self.again is None:
+                    spare = not spare  # the first code held by others: the spare row
+                    self.listener.lost(_held_by_others())
+                else:
+                    self.listener.lost(str(crowded))
             except LineClosed as failed:
+                self.mailbox_seen = True
                 self.listener.lost(str(failed))
             else:
-                # The first meeting's code for every later one: both sides keep it.
-                code = self.again = self.again or met.again
+                self.mailbox_seen = True
                 if self.role is Role.HOST:
-                    await self._greet_joiner(met.carrier, met.key)
+                    await self._greet_joiner(met.carrier, met.key, met.again)
                 else:
-                    await self._greet_host(met.carrier, met.key)
+                    await self._greet_host(met.carrier, met.key, met.again)
+                # Once a handshake was done, every later meeting is at its code.
+                code = self.again or code
+                spare = False
             away = 0
             if not self.stopped:
                 await asyncio.sleep(RETRY_SECONDS)
 
+    async def _meet_once(self, rendezvous: Rendezvous, code: str | None, spare: bool) -> Met:
+        """One try at meeting: at the code of later meetings; else (a first meeting) at
+        the code typed or given, or along that code's spare row (``spare``), waiting alone
+        a while at most; the host's first try asks the mailbox for its code."""
+        from nardy_tui.net.rendezvous import meet, meet_again, meet_in_row, spare_codes
+
+        if code is not None and code == self.again:
+            return await meet_again(rendezvous, self.role, code)
+        first = code if code is not None else self.given
+        alone = self.first_alone_seconds * random.uniform(1.0, 1.5)
+        if spare and first is not None:
+            return await meet_in_row(rendezvous, self.role, spare_codes(first), alone)
+        return await meet(rendezvous, self.role, first, self._code_given, alone)
+
     def _code_given(self, code: str) -> None:
         self.given = code
+        self.mailbox_seen = True
         self.listener.code_given(code)
 
     async def _wrong_code_tried(self, reason: str) -> bool:
@@ -321,8 +367,13 @@ class Session:
 
     # -- both ------------------------------------------------------------------------------
 
-    async def _serve(self, line: Line, welcome: Welcome | None) -> None:
-        """Read the line until it drops; ping it while it is quiet."""
+    async def _serve(self, line: Line, welcome: Welcome | None, again: str | None) -> None:
+        """Read the line until it drops; ping it while it is quiet. The code of later
+        meetings (``again``) is taken up only now, with the handshake done: a friend
+        whose first connection died before it never kept that code, and is met again
+        only at the first one."""
+        if self.again is None:
+            self.again = again
         self.line = line
         self.served = True
         pinging = self._start(self._ping(line))
@@ -372,6 +423,14 @@ class Session:
             task.cancel()
         if ending:
             await asyncio.wait(ending, timeout=CLOSE_SECONDS)
+
+
+def _held_by_others() -> str:
+    """The first code found held by two others at the mailbox: not an end, a detour."""
+    return _(
+        "the mailbox server says two others hold this code (a stranger, or an earlier try "
+        "that did not end well); meeting your friend another way, with the same code"
+    )
 
 
 def _server_away(reason: str, wait: float) -> str:
