@@ -98,6 +98,9 @@ class NetworkLaunch:
     points: int = 3
     resume: bool = False
     rendezvous: Rendezvous | None = None
+    code_words: int = 2
+    """The host of a new match met by a code: how many words the mailbox's code has
+    (three make guessing it 256 times harder, at a longer code to type)."""
 
 
 @dataclass(frozen=True, slots=True)

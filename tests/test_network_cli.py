@@ -231,6 +231,15 @@ def test_host_meets_by_a_code_from_magic_wormholes_servers_by_default(
     assert launch.rendezvous == Rendezvous(DEFAULT_MAILBOX, DEFAULT_TRANSIT)
 
 
+def test_a_host_may_ask_for_a_code_of_three_words(
+    started: list[NetworkLaunch], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert host_main([]) == 0 and host_main(["--code-words", "3"]) == 0
+    assert [launch.code_words for launch in started] == [2, 3]
+    a_mistake(host_main, ["--code-words", "4"])
+    assert "--code-words" in one_line_refusal(capsys, "nardy host")
+
+
 def test_host_direct_listens_as_before(started: list[NetworkLaunch]) -> None:
     assert host_main(["--direct"]) == 0
     [launch] = started

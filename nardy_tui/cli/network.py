@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 DEFAULT_PORT = 7520
 """The port ``nardy host --direct`` listens on unless told (``nardy join`` tries it by
 default)."""
+CODE_WORDS = (2, 3)
+"""How many words a new match's code may have: magic-wormhole's usual two (65,536 codes
+for a number), or three for a host who would rather make guessing far harder."""
 
 
 def add_server_options(parser: argparse.ArgumentParser) -> None:
@@ -105,6 +108,16 @@ def host_parser() -> argparse.ArgumentParser:
         ),
     )
     add_server_options(parser)
+    parser.add_argument(
+        "--code-words",
+        type=int,
+        choices=CODE_WORDS,
+        default=2,
+        help=_(
+            "words in the code your friend types: 2 or 3 (default 2; 3 make the code far "
+            "harder for a stranger to guess, at a longer code to type)"
+        ),
+    )
     parser.add_argument(
         "--points",
         type=int,
@@ -286,6 +299,7 @@ def _host_by_code(
         points=args.points,
         resume=resumed is not None,
         rendezvous=rendezvous,
+        code_words=args.code_words,
     )
 
 

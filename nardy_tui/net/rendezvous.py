@@ -250,9 +250,11 @@ async def meet(
     code: str | None,
     show_code: Callable[[str], None] = lambda code: None,
     alone_seconds: float | None = None,
+    code_words: int = 2,
 ) -> Met:
-    """Meet the other side: with ``code``, or (``code`` None, the host) with one the mailbox
-    hands out, told to ``show_code`` as soon as it is known.
+    """Meet the other side: with ``code``, or (``code`` None, the host) with one of
+    ``code_words`` words the mailbox hands out, told to ``show_code`` as soon as it is
+    known.
 
     ``WrongCode`` when the other side typed another code, ``Unreachable`` without a
     mailbox, ``Crowded`` when two others hold the code, ``NobodyCame`` when nobody came
@@ -262,7 +264,10 @@ async def meet(
     reactor = _Reactor.running()
     loop = asyncio.get_running_loop()
     shown = functools.partial(_call_soon, loop, show_code)
-    return await _met(reactor, lambda: _meet(reactor, rendezvous, role, code, shown, alone_seconds))
+    return await _met(
+        reactor,
+        lambda: _meet(reactor, rendezvous, role, code, shown, alone_seconds, code_words),
+    )
 
 
 async def meet_in_row(
@@ -330,6 +335,7 @@ async def _meet(
     code: str | None,
     show_code: Callable[[str], None],
     alone_seconds: float | None = None,
+    code_words: int = 2,
 ) -> tuple[Any, bytes, str]:
     """The introduction, in the reactor's thread; ``NobodyCame`` if nobody came within
     ``alone_seconds`` (None: wait for as long as it takes)."""
@@ -352,7 +358,7 @@ async def _meet(
         hole = _new_wormhole(reactor, rendezvous)
     try:
         if code is None:
-            hole.allocate_code()
+            hole.allocate_code(code_words)
             show_code(await hole.get_code())
         elif not typed:
             hole.set_code(code)

@@ -145,6 +145,8 @@ class Session:
         """A first meeting: how long (at least) a side waits alone before it claims its
         code again (tests make it short)."""
         self.mailbox_seen = False
+        self.code_words = 2
+        """A new match's host: how many words the code the mailbox hands out has."""
         """Whether the mailbox server answered once: a server away after that is waited
         for, not a match that cannot start."""
         """Meeting by a code: how long to wait between tries of a mailbox that is away."""
@@ -240,10 +242,11 @@ class Session:
 
     # -- both, by a code ------------------------------------------------------------------
 
-    def meet(self, rendezvous: Rendezvous, code: str | None) -> None:
+    def meet(self, rendezvous: Rendezvous, code: str | None, code_words: int = 2) -> None:
         """Meet the other side through ``rendezvous`` in the background: with ``code``, or
-        (the host, ``code`` None) with one the mailbox hands out; again, with the code the
-        first meeting gave (``again``), whenever the line drops."""
+        (the host, ``code`` None) with one of ``code_words`` words the mailbox hands out;
+        again, with the code the first meeting gave (``again``), whenever the line drops."""
+        self.code_words = code_words
         self._start(self._keep_meeting(rendezvous, code))
 
     async def _keep_meeting(self, rendezvous: Rendezvous, code: str | None) -> None:
@@ -324,7 +327,7 @@ class Session:
         alone = self.first_alone_seconds * random.uniform(1.0, 1.5)
         if spare and first is not None:
             return await meet_in_row(rendezvous, self.role, spare_codes(first), alone)
-        return await meet(rendezvous, self.role, first, self._code_given, alone)
+        return await meet(rendezvous, self.role, first, self._code_given, alone, self.code_words)
 
     def _code_given(self, code: str) -> None:
         self.given = code

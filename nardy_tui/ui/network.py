@@ -266,7 +266,7 @@ class NetworkGame:
         if saved is not None and saved.code:
             self.session.again = saved.code
         code = saved.code if saved is not None else self.launch.code
-        self.session.meet(rendezvous, code or None)
+        self.session.meet(rendezvous, code or None, self.launch.code_words)
         if saved is not None:
             self.session.started = saved.match.started
             self.code = saved.shown or self.code

@@ -161,3 +161,19 @@ async def test_a_code_held_by_a_silent_stranger_sends_both_sides_along_its_spare
             assert "two others hold this code" in detour
             assert_said_for_a_player(detour)
         assert hosted.codes == [code]
+
+
+async def test_a_host_who_asked_for_three_words_shows_such_a_code_and_it_meets(
+    rendezvous: Rendezvous,
+) -> None:
+    hosted = HostHeard()
+    host = side(Role.HOST, hosted)
+    host.meet(rendezvous, None, code_words=3)
+    try:
+        assert await hosted.until(lambda: hosted.codes, SECONDS)
+        [code] = hosted.codes
+        assert len(code.split("-")) == 1 + 3
+        async with friend(rendezvous, code) as (joiner, joined):
+            await assert_they_met(host, hosted, joiner, joined)
+    finally:
+        await host.close()

@@ -13,6 +13,7 @@ from textual.widgets import Static
 from nardy_tui.engine import Side
 from nardy_tui.net import Role, read_network_match
 from nardy_tui.options import Rendezvous
+from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import QuitDialog
 from nardy_tui.ui.game import GameScreen
 from tests.rendezvous_servers import Servers
@@ -69,13 +70,15 @@ async def test_the_host_shows_the_line_to_type_and_copies_it(rendezvous: Rendezv
         assert host.clipboard == f"nardy join {code}"
 
 
-async def test_a_wrong_code_is_refused_on_both_sides(rendezvous: Rendezvous) -> None:
+async def test_a_wrong_code_is_refused_on_both_sides_and_the_host_keeps_its_code(
+    rendezvous: Rendezvous,
+) -> None:
     host = code_host_app(rendezvous)
     async with hosting_by_code(host) as (host_pilot, code):
         wrong = code_joiner_app(rendezvous, code + "-wrong")
         async with wrong.run_test(size=SIZE) as wrong_pilot:
             await until(
-                lambda: wrong.return_code is not None and code_of(host) != code,
+                lambda: wrong.return_code is not None and "different codes" in words_of(host),
                 host_pilot,
                 wrong_pilot,
                 what="the wrong code is refused on both sides",
@@ -83,13 +86,17 @@ async def test_a_wrong_code_is_refused_on_both_sides(rendezvous: Rendezvous) -> 
             [said] = [str(renderable) for renderable in wrong._exit_renderables]
         assert wrong.return_code == 1
         assert "different codes" in said and "\n" not in said.strip()
-        words = " ".join(str(widget.content) for widget in host.screen.query("Static"))
-        assert "different codes" in words and f"nardy join {code_of(host)}" in words
-        right = code_joiner_app(rendezvous, code_of(host))
+        assert code_of(host) == code and f"nardy join {code}" in words_of(host)
+        right = code_joiner_app(rendezvous, code)
         async with right.run_test(size=SIZE) as right_pilot:
             await until(
-                lambda: connected(host, right), host_pilot, right_pilot, what="the new code works"
+                lambda: connected(host, right), host_pilot, right_pilot, what="the code works"
             )
+
+
+def words_of(app: NardyApp) -> str:
+    """Everything the app's screen says."""
+    return " ".join(str(widget.content) for widget in app.screen.query("Static"))
 
 
 async def test_a_cut_line_comes_back_by_itself_without_a_new_code(

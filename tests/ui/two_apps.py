@@ -21,10 +21,12 @@ from tests.ui.driver import burst, drain, turn_keys
 
 @pytest.fixture
 def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A side whose meeting failed meets again a fifth of a second later, not seconds."""
+    """A side whose meeting failed meets again a fifth of a second later, not seconds (a
+    host after a wrong code too)."""
     from nardy_tui.net import session
 
     monkeypatch.setattr(session, "RETRY_SECONDS", 0.2)
+    monkeypatch.setattr(session, "WRONG_CODE_SECONDS", 0.2)
 
 
 SIZE = (80, 24)
