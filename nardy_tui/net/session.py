@@ -146,6 +146,9 @@ class Session:
         code again (tests make it short)."""
         self.mailbox_seen = False
         self.code_words = 2
+        self.heard = False
+        """Whether anything came from the other side over a line: its game then kept the
+        code of later meetings, which the host may from then on wait at alone."""
         """A new match's host: how many words the code the mailbox hands out has."""
         """Whether the mailbox server answered once: a server away after that is waited
         for, not a match that cannot start."""
@@ -253,15 +256,15 @@ class Session:
         from nardy_tui.net.rendezvous import Crowded, NobodyCame, Unreachable, WrongCode
 
         away = 0  # tries in a row that found the mailbox server away
-        spare = False  # a first meeting: whether the next try is along the spare row
+        aside = False  # whether the next try is at the other place (``_meet_once``)
         while not self.stopped:
             try:
-                met = await self._meet_once(rendezvous, code, spare)
+                met, first = await self._meet_once(rendezvous, code, aside)
             except NobodyCame:
                 # Claim the code again (a mailbox restarted without its records forgot
-                # the claim); the host goes between its code and the spare row.
+                # the claim); the host goes between two places (``_meet_once``).
                 self.mailbox_seen = True
-                spare = self.role is Role.HOST and not spare
+                aside = self.role is Role.HOST and not aside
                 continue
             except WrongCode as wrong:
                 self.mailbox_seen = True
@@ -295,7 +298,7 @@ class Session:
             except Crowded as crowded:
                 self.mailbox_seen = True
                 if self.again is None:
-                    spare = not spare  # the first code held by others: the spare row
+                    aside = not aside  # the first code held by others: the spare row
                     self.listener.lost(_held_by_others())
                 else:
                     self.listener.lost(str(crowded))
@@ -304,30 +307,44 @@ class Session:
                 self.listener.lost(str(failed))
             else:
                 self.mailbox_seen = True
+                again = met.again if first else None
                 if self.role is Role.HOST:
-                    await self._greet_joiner(met.carrier, met.key, met.again)
+                    await self._greet_joiner(met.carrier, met.key, again)
                 else:
-                    await self._greet_host(met.carrier, met.key, met.again)
+                    await self._greet_host(met.carrier, met.key, again)
                 # Once a handshake was done, every later meeting is at its code.
                 code = self.again or code
-                spare = False
+                aside = False
             away = 0
             if not self.stopped:
                 await asyncio.sleep(RETRY_SECONDS)
 
-    async def _meet_once(self, rendezvous: Rendezvous, code: str | None, spare: bool) -> Met:
-        """One try at meeting: at the code of later meetings; else (a first meeting) at
-        the code typed or given, or along that code's spare row (``spare``), waiting alone
-        a while at most; the host's first try asks the mailbox for its code."""
-        from nardy_tui.net.rendezvous import meet, meet_again, meet_in_row, spare_codes
+    async def _meet_once(
+        self, rendezvous: Rendezvous, code: str | None, aside: bool
+    ) -> tuple[Met, bool]:
+        """One try at meeting, and whether it was a first meeting (whose code of later
+        meetings both sides then keep). At the code of later meetings; else at the code
+        typed or given, or (``aside``) along that code's spare row, waiting alone a while
+        at most; the host's first try asks the mailbox for its code.
 
-        if code is not None and code == self.again:
-            return await meet_again(rendezvous, self.role, code)
-        first = code if code is not None else self.given
+        A host that has not yet heard its friend since the first meeting goes between the
+        code of later meetings and the first code (``aside``): the friend's game may have
+        gone before it kept the later one (a crash just after the handshake), and then
+        comes back only by the first."""
+        from nardy_tui.net.rendezvous import later_codes, meet, meet_again, meet_in_row, spare_codes
+
         alone = self.first_alone_seconds * random.uniform(1.0, 1.5)
-        if spare and first is not None:
-            return await meet_in_row(rendezvous, self.role, spare_codes(first), alone)
-        return await meet(rendezvous, self.role, first, self._code_given, alone, self.code_words)
+        first = code if code is not None and code != self.again else self.given
+        if code is not None and code == self.again:
+            if self.role is Role.JOINER or self.heard or first is None:
+                return await meet_again(rendezvous, self.role, code), False
+            if not aside:
+                return await meet_in_row(rendezvous, self.role, later_codes(code), alone), False
+            return await meet(rendezvous, self.role, first, alone_seconds=alone), True
+        if aside and first is not None:
+            return await meet_in_row(rendezvous, self.role, spare_codes(first), alone), True
+        met = await meet(rendezvous, self.role, first, self._code_given, alone, self.code_words)
+        return met, True
 
     def _code_given(self, code: str) -> None:
         self.given = code
@@ -375,7 +392,7 @@ class Session:
         meetings (``again``) is taken up only now, with the handshake done: a friend
         whose first connection died before it never kept that code, and is met again
         only at the first one."""
-        if self.again is None:
+        if again is not None:
             self.again = again
         self.line = line
         self.served = True
@@ -386,6 +403,7 @@ class Session:
                 message = await line.receive()
                 if self.line is not line:
                     break  # a newer connection took the seat: nothing of this one counts
+                self.heard = True
                 self.listener.arrived(message)
         except LineClosed as closed:
             if not self.stopped and self.line is line:

@@ -18,6 +18,7 @@ from pathlib import Path
 import aiohttp
 
 from nardy_tui.net import Role, Session
+from nardy_tui.net.line import greet_host
 from nardy_tui.net.messages import NextGame
 from nardy_tui.net.rendezvous import APP_ID, meet
 from nardy_tui.options import Rendezvous
@@ -112,6 +113,22 @@ async def test_a_friend_whose_first_connection_died_in_the_handshake_comes_back_
         died.carrier.close()
         assert await hosted.until(lambda: hosted.of("turned away"), SECONDS), hosted.said
         assert host.again is None
+        async with friend(rendezvous, code) as (joiner, joined):
+            await assert_they_met(host, hosted, joiner, joined)
+        assert hosted.codes == [code]
+
+
+async def test_a_friend_whose_game_died_just_after_the_handshake_comes_back_by_the_same_code(
+    rendezvous: Rendezvous,
+) -> None:
+    async with new_match(rendezvous) as (host, hosted, code):
+        # The friend's game went through nardy's handshake and died before it kept the
+        # code of later meetings (which the host now has): it comes back only by the code.
+        died = await asyncio.wait_for(meet(rendezvous, Role.JOINER, code), SECONDS)
+        line, _welcome = await greet_host(died.carrier, died.key)
+        assert await hosted.until(lambda: hosted.of("connected"), SECONDS)
+        line.close()
+        assert await hosted.until(lambda: hosted.of("lost"), SECONDS), hosted.said
         async with friend(rendezvous, code) as (joiner, joined):
             await assert_they_met(host, hosted, joiner, joined)
         assert hosted.codes == [code]
