@@ -19,7 +19,7 @@ from nardy_tui.engine import (
     read_position_id,
 )
 from nardy_tui.options import Level
-from nardy_tui.play import hint_ranking, tutor_verdict
+from nardy_tui.play import tutor_verdict
 from tests.test_analyze_command import some_positions
 
 ISSUE_POSITION = "EYREENT-BASKafw"
@@ -50,9 +50,9 @@ def answers(
     having made ``played``."""
     expert = get_bot(Level.EXPERT)
     after = position.apply(played, dice)
-    hint = hint_ranking(expert, position, dice, MONEY)[0]
+    hint = expert.rank_with_chances(position, dice, None, MONEY)[0]
     verdict = tutor_verdict(
-        hint_ranking(expert, position, dice, MONEY, played=after),
+        expert.rank_with_chances(position, dice, after, MONEY),
         dict(legal_results(position, dice)),
         position,
         dice,

@@ -18,8 +18,6 @@ from nardy_tui.play.bots import (
     BotFactory,
     Chooser,
     MatchBots,
-    bot_play,
-    hint_ranking,
     load_bot,
 )
 from nardy_tui.play.cells import cell_of, layout, point_of, tray_cell
@@ -151,14 +149,12 @@ __all__ = [
     "away_thinking_said",
     "banner",
     "bot_name",
-    "bot_play",
     "cell_of",
     "choosable_points",
     "figure",
     "first_source_cell",
     "gap",
     "give_up_network_match",
-    "hint_ranking",
     "history_lines",
     "history_title",
     "hot_seat",

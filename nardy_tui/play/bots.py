@@ -6,7 +6,7 @@ neither start-up nor a hot-seat match pays for it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from nardy_tui.engine import Dice, Play, Position
@@ -17,11 +17,19 @@ if TYPE_CHECKING:
 
 
 class Chooser(Protocol):
-    """What the game asks of a bot (``nardy_tui.bot.get_bot`` returns one)."""
+    """What the game asks of a bot: ``nardy_tui.bot.Bot``'s face, which every bot
+    ``get_bot`` makes has (and a test's stand-in, made a ``Bot`` too)."""
 
-    def choose(self, position: Position, dice: Dice) -> Play: ...
+    def choose(self, position: Position, dice: Dice, stakes: Stakes) -> Play:
+        """The play made at the ``stakes`` (the match's score: ``stakes_at``)."""
+        ...
 
-    def rank(self, position: Position, dice: Dice) -> Sequence[tuple[Play, float]]: ...
+    def rank_with_chances(
+        self, position: Position, dice: Dice, played: Position | None, stakes: Stakes
+    ) -> RankingWithChances:
+        """Every play ranked at the ``stakes``, with the bot's judgement of each where it
+        has one; ``played`` judged as carefully as the best (the tutor's question)."""
+        ...
 
 
 BotFactory = Callable[[Level, int], Chooser]
@@ -43,34 +51,6 @@ def load_bot(level: Level, seed: int) -> Chooser:
         return get_bot(level, seed=seed)
     except WeightsError:
         return get_bot(FALLBACK_LEVEL, seed=seed)
-
-
-def bot_play(bot: Chooser, position: Position, dice: Dice, stakes: Stakes) -> Play:
-    """The play ``bot`` makes at the ``stakes`` (the match's score: ``stakes_at``); a
-    test's stand-in plays without them."""
-    from nardy_tui.bot import Bot
-
-    if isinstance(bot, Bot):
-        return bot.choose(position, dice, stakes)
-    return bot.choose(position, dice)
-
-
-def hint_ranking(
-    bot: Chooser,
-    position: Position,
-    dice: Dice,
-    stakes: Stakes,
-    played: Position | None = None,
-) -> RankingWithChances:
-    """Every play ranked by ``bot`` at the ``stakes``, with its judgement of each where the
-    bot has one (the expert's, the same as the review's and ``nardy analyze``'s; a test's
-    stand-in ranks by scores alone); ``played`` is judged as carefully as the best (the
-    tutor's question)."""
-    from nardy_tui.bot import Bot, RankedPlay
-
-    if isinstance(bot, Bot):
-        return bot.rank_with_chances(position, dice, played, stakes)
-    return [RankedPlay(play, score) for play, score in bot.rank(position, dice)]
 
 
 class MatchBots:

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from nardy_tui.bot import stakes_at
 from nardy_tui.engine import Match, Phase, Play, Side, Step, TurnBuilder
 from nardy_tui.i18n import _, ngettext, sentences
 from nardy_tui.play.cells import point_of
@@ -41,7 +40,7 @@ from nardy_tui.play.wording import roll_off_said
 from nardy_tui.storage import Settings, Tutor
 
 if TYPE_CHECKING:
-    from nardy_tui.bot import RankedPlay
+    from nardy_tui.bot import RankedPlay, Stakes
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,13 +405,15 @@ class TurnFlow:
 
     # -- the hint --------------------------------------------------------------------------
 
-    def show_hint(self, ranking: Sequence[RankedPlay], turn_number: int) -> Outcome | None:
-        """Star the best way to finish the turn and name the best few (``hint_for``);
-        ``turn_number`` is the turn the ranking is for: a late one is dropped."""
+    def show_hint(
+        self, ranking: Sequence[RankedPlay], turn_number: int, stakes: Stakes
+    ) -> Outcome | None:
+        """Star the best way to finish the turn and name the best few (``hint_for``), in
+        the unit of the ``stakes`` they were ranked at; ``turn_number`` is the turn the
+        ranking is for: a late one is dropped."""
         turn = self.human_turn
         if turn is None or len(self.match.game.turns) != turn_number:
             return None
-        stakes = stakes_at(self.match, turn.mover)
         hint = hint_for(turn, ranking, self.reader, self.hot_seat, stakes)
         if hint is None:
             return None

@@ -183,3 +183,9 @@ def test_the_other_levels_and_the_game_start_never_load_numpy() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert done.stdout.strip() == "False"
+
+
+def test_a_level_may_be_named_and_a_name_that_is_no_level_is_refused_in_words() -> None:
+    assert isinstance(get_bot("expert", seed=2), ExpertBot)
+    with pytest.raises(ValueError, match="no bot level is called 'master'"):
+        get_bot("master")

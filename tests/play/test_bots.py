@@ -3,27 +3,24 @@ cannot be loaded), and the hint's ranking, with judgements where the bot has the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
 import nardy_tui.bot
 from nardy_tui.bot import MONEY, Bot, WeightsError
 from nardy_tui.engine import Dice, Play, Position, legal_plays
 from nardy_tui.options import Level
-from nardy_tui.play import FALLBACK_LEVEL, MatchBots, hint_ranking, load_bot
+from nardy_tui.play import FALLBACK_LEVEL, MatchBots, load_bot
 
 OPENING = Position.initial()
 DICE = Dice(6, 5)
 
 
-class ScoresOnly:
+class ScoresOnly(Bot):
     """A test's stand-in: it ranks by scores and has no judgement to give."""
 
-    def choose(self, position: Position, dice: Dice) -> Play:
-        return legal_plays(position, dice)[0]
+    level = Level.EASY
 
-    def rank(self, position: Position, dice: Dice) -> Sequence[tuple[Play, float]]:
+    def rank(self, position: Position, dice: Dice) -> list[tuple[Play, float]]:
         return [(play, -index) for index, play in enumerate(legal_plays(position, dice))]
 
 
@@ -50,14 +47,14 @@ def test_an_expert_without_its_weights_plays_as_the_fallback_level(
     assert asked == [Level.EXPERT, FALLBACK_LEVEL]
 
 
-def test_a_stand_in_ranks_by_its_scores_without_judgements() -> None:
-    ranking = hint_ranking(ScoresOnly(), OPENING, DICE, MONEY)
+def test_a_bot_that_ranks_by_scores_gives_no_judgements() -> None:
+    ranking = ScoresOnly().rank_with_chances(OPENING, DICE, None, MONEY)
     assert [ranked.play for ranked in ranking] == legal_plays(OPENING, DICE)
     assert all(ranked.judged is None for ranked in ranking)
 
 
 def test_a_real_bot_ranks_every_legal_play() -> None:
-    ranking = hint_ranking(load_bot(Level.HARD, 1), OPENING, DICE, MONEY)
+    ranking = load_bot(Level.HARD, 1).rank_with_chances(OPENING, DICE, None, MONEY)
     assert {ranked.play for ranked in ranking} == set(legal_plays(OPENING, DICE))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from nardy_tui.bot import Evaluation, JudgedPlay, RankedPlay
+from nardy_tui.bot import Evaluation, JudgedPlay, RankedPlay, Stakes, stakes_at
 from nardy_tui.engine import OFF, Match, Phase, ScriptedDice, Side, Step, legal_plays
 from nardy_tui.options import Level
 from nardy_tui.play import (
@@ -32,6 +32,13 @@ from nardy_tui.play.board_marks import last_play
 from nardy_tui.storage import Settings
 
 WHITE_STARTS = [5, 3]
+
+
+def at_score(flow: TurnFlow) -> Stakes:
+    """The stakes of the match's score for the side to move, as the hint ranks at."""
+    turn = flow.match.turn
+    assert turn is not None
+    return stakes_at(flow.match, turn.mover)
 
 
 def flow_for(
@@ -211,13 +218,13 @@ def test_a_resumed_bot_turn_keeps_the_steps_its_new_choice_goes_on_from() -> Non
 def test_a_hint_is_starred_until_a_step_leaves_it() -> None:
     flow = rolled(5, 3)
     best = legal_plays(flow.match.position, (5, 3))[0]
-    outcome = flow.show_hint([RankedPlay(best, 0.25)], turn_number=0)
+    outcome = flow.show_hint([RankedPlay(best, 0.25)], turn_number=0, stakes=at_score(flow))
     assert outcome is not None and outcome.said.startswith("Hint: 24/16 (+0.250)")
     assert marks_for(flow).cells[Highlight.HINT] == {white(24), white(16)}
     flow.choose(white(24))
     flow.choose(white(21))
     assert marks_for(flow).cells[Highlight.HINT] == set(), "24/21 is not the hinted 24/19 19/16"
-    stale = flow.show_hint([RankedPlay(best, 0.25)], turn_number=3)
+    stale = flow.show_hint([RankedPlay(best, 0.25)], turn_number=3, stakes=at_score(flow))
     assert stale is None, "a stale hint is dropped"
 
 
@@ -226,7 +233,7 @@ def test_a_hint_gives_the_best_plays_chances_and_match_chance_where_the_bot_has_
     best = legal_plays(flow.match.position, (5, 3))[0]
     chances = Evaluation(win=0.587, win_mars=0.164, lose_mars=0.079)
     judged = JudgedPlay(best, flow.match.position.apply(best, (5, 3)), chances, True)
-    outcome = flow.show_hint([RankedPlay(best, 0.25, judged)], turn_number=0)
+    outcome = flow.show_hint([RankedPlay(best, 0.25, judged)], turn_number=0, stakes=at_score(flow))
     assert outcome is not None
     # A one-point match: the chance to win the match is the chance to win the game, and a
     # mars counts no more than a win, so its chances go unsaid.
@@ -259,7 +266,7 @@ def test_beside_the_best_the_hint_names_only_plays_looked_at_as_deeply() -> None
         )
         for (play, score, _), depth in zip(ranked, depths, strict=True)
     ]
-    outcome = flow.show_hint(judged, turn_number=2)
+    outcome = flow.show_hint(judged, turn_number=2, stakes=at_score(flow))
     assert outcome is not None
     # Named: the best and the third (each "(match …%"); the second, searched less deeply,
     # is left out.
@@ -339,7 +346,7 @@ def mid_game_six_five() -> TurnFlow:
 
 def test_a_hint_names_the_other_plays_as_the_next_best_not_as_a_next_move() -> None:
     flow = mid_game_six_five()
-    outcome = flow.show_hint(ranking(flow, best="16/5"), turn_number=2)
+    outcome = flow.show_hint(ranking(flow, best="16/5"), turn_number=2, stakes=at_score(flow))
     assert outcome is not None
     assert outcome.said.startswith("Hint: 16/5 (+0.300), starred on the board; next best ")
     assert "(-0.100), " in outcome.said and "(-0.200)." in outcome.said  # three decimals,
@@ -364,7 +371,7 @@ def test_a_hint_after_a_first_step_names_the_best_way_to_finish_from_there() -> 
     flow.choose(white(24))
     flow.choose(white(18))  # the 6 is played: 24/18
     plays = ranking(flow, best="24/18 16/11")
-    outcome = flow.show_hint(plays, turn_number=2)
+    outcome = flow.show_hint(plays, turn_number=2, stakes=at_score(flow))
     assert outcome is not None
     assert outcome.said.startswith("Hint: 16/11 (+0.300), starred on the board")
     assert "Undo" not in outcome.said
@@ -375,7 +382,7 @@ def test_a_hint_after_a_step_off_the_best_play_says_to_undo_for_it() -> None:
     flow = mid_game_six_five()
     flow.choose(white(24))
     flow.choose(white(18))  # 24/18 uses the 6 that the best play, 16/5, needs
-    outcome = flow.show_hint(ranking(flow, best="16/5"), turn_number=2)
+    outcome = flow.show_hint(ranking(flow, best="16/5"), turn_number=2, stakes=at_score(flow))
     assert outcome is not None
     finish = outcome.said.split(",")[0]
     assert finish in ("Hint: 18/13 (-0.100)", "Hint: 24/19 (-0.100)", "Hint: 16/11 (-0.100)")
@@ -399,7 +406,7 @@ def test_in_russian_the_hint_says_in_whose_favour_its_figures_are() -> None:
     use_language("ru")
     try:
         flow = mid_game_six_five()
-        outcome = flow.show_hint(ranking(flow, best="16/5"), turn_number=2)
+        outcome = flow.show_hint(ranking(flow, best="16/5"), turn_number=2, stakes=at_score(flow))
         assert outcome is not None and outcome.said.endswith("в пользу белых.")
     finally:
         use_language("en")
@@ -413,7 +420,7 @@ def test_in_hebrew_the_hint_reads_its_sentences_in_order() -> None:
         flow = mid_game_six_five()
         flow.choose(white(24))
         flow.choose(white(18))
-        outcome = flow.show_hint(ranking(flow, best="16/5"), turn_number=2)
+        outcome = flow.show_hint(ranking(flow, best="16/5"), turn_number=2, stakes=at_score(flow))
         assert outcome is not None
         reading = reading_of(outcome.said)
         hint, undo, equity = (

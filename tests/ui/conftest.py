@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from nardy_tui.bot import Bot
 from nardy_tui.engine import Dice, Play, Position, legal_plays
 from nardy_tui.i18n import use_language
 from nardy_tui.options import Level
@@ -38,15 +39,12 @@ def english_after() -> Iterator[None]:
     use_language("en")
 
 
-class FirstPlayBot:
+class FirstPlayBot(Bot):
     """A stand-in bot: instant, deterministic, always the first legal play."""
 
     def __init__(self, level: Level, seed: int) -> None:
+        super().__init__(seed)
         self.level = level
-        self.seed = seed
-
-    def choose(self, position: Position, dice: Dice) -> Play:
-        return legal_plays(position, dice)[0]
 
     def rank(self, position: Position, dice: Dice) -> list[tuple[Play, float]]:
         return [(play, 0.0) for play in legal_plays(position, dice)]

@@ -14,6 +14,7 @@ from functools import partial
 
 from textual.pilot import Pilot
 
+from nardy_tui.bot import MONEY, Stakes
 from nardy_tui.engine import Dice, Match, Phase, Play, Position, Side, TurnBuilder
 from nardy_tui.i18n import use_language
 from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
@@ -48,9 +49,9 @@ class SlowBot(FirstPlayBot):
 
     THINK = 3.0
 
-    def choose(self, position: Position, dice: Dice) -> Play:
+    def choose(self, position: Position, dice: Dice, stakes: Stakes = MONEY) -> Play:
         time.sleep(self.THINK)
-        return super().choose(position, dice)
+        return super().choose(position, dice, stakes)
 
 
 def _launch(options: MatchOptions) -> LaunchOptions:

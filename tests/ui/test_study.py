@@ -9,6 +9,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from nardy_tui.bot import Bot
 from nardy_tui.engine import (
     Dice,
     Match,
@@ -64,15 +65,13 @@ async def test_the_palette_offers_the_position_id_before_the_roll_too() -> None:
         assert read_position_id(app.clipboard)[1] is None
 
 
-class RacingIsWrongBot:
+class RacingIsWrongBot(Bot):
     """A stand-in expert that calls the driver's racing play a blunder (it costs 1.5
     points) and every other play good, so a test knows what the tutor will say."""
 
     def __init__(self, level: Level, seed: int) -> None:
+        super().__init__(seed)
         self.level = level
-
-    def choose(self, position: Position, dice: Dice) -> Play:
-        return self.rank(position, dice)[0][0]
 
     def rank(self, position: Position, dice: Dice) -> list[tuple[Play, float]]:
         turn = TurnBuilder(position, dice)

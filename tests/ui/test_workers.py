@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
+from nardy_tui.bot import MONEY, Bot, Stakes
 from nardy_tui.engine import Dice, Phase, Play, Position, Side, legal_plays
 from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
 from nardy_tui.ui.app import NardyApp
@@ -17,7 +18,7 @@ from tests.ui.driver import game_screen, roll_off, settle
 SIZE = (120, 40)
 
 
-class HeldBot:
+class HeldBot(Bot):
     """A bot that answers only once ``release`` is set: the test decides when it has
     finished thinking. Every play it was asked for is counted."""
 
@@ -25,9 +26,10 @@ class HeldBot:
     asked = 0
 
     def __init__(self, level: Level, seed: int) -> None:
+        super().__init__(seed)
         self.level = level
 
-    def choose(self, position: Position, dice: Dice) -> Play:
+    def choose(self, position: Position, dice: Dice, stakes: Stakes = MONEY) -> Play:
         HeldBot.asked += 1
         HeldBot.release.wait(timeout=10)
         return legal_plays(position, dice)[0]

@@ -12,7 +12,7 @@ from textual.message import Message
 from nardy_tui.bot import stakes_at
 from nardy_tui.engine import Dice, Play, Position
 from nardy_tui.i18n import _
-from nardy_tui.play import BotSeat, Chooser, RemoteSeat, away_thinking_said, bot_play
+from nardy_tui.play import BotSeat, Chooser, RemoteSeat, away_thinking_said
 from nardy_tui.ui.board import GLYPH
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ class AwayTurn:
         """In a worker's thread: the seat's play at the match's score, posted to the
         screen."""
         stakes = stakes_at(self._screen.match, position.turn)
-        play = bot_play(self._player(position), position, dice, stakes)
+        play = self._player(position).choose(position, dice, stakes)
         self._screen.post_message(BotChose(play, turn_number))
 
     def _player(self, position: Position) -> Chooser:

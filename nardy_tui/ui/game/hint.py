@@ -11,10 +11,10 @@ from textual.message import Message
 from nardy_tui.bot import stakes_at
 from nardy_tui.engine import Dice, Position
 from nardy_tui.i18n import _
-from nardy_tui.play import HINT_LEVEL, Command, hint_ranking
+from nardy_tui.play import HINT_LEVEL, Command
 
 if TYPE_CHECKING:
-    from nardy_tui.bot import RankingWithChances
+    from nardy_tui.bot import RankingWithChances, Stakes
     from nardy_tui.ui.game.host import GameHost
 
 
@@ -26,6 +26,8 @@ class HintFound(Message, bubble=False):
     ranking: RankingWithChances
     turn_number: int
     """The turns played before it: a hint for a turn no longer in play is dropped."""
+    stakes: Stakes
+    """The match's score the plays were ranked at, which the hint speaks in."""
 
 
 class HintSearch:
@@ -52,11 +54,10 @@ class HintSearch:
     def _rank(self, position: Position, dice: Dice, turn_number: int) -> None:
         """In a worker's thread: every play ranked, posted to the screen."""
         stakes = stakes_at(self._screen.match, position.turn)
-        ranking = hint_ranking(self._screen.bots[HINT_LEVEL], position, dice, stakes)
-        self._screen.post_message(HintFound(ranking, turn_number))
+        ranking = self._screen.bots[HINT_LEVEL].rank_with_chances(position, dice, None, stakes)
+        self._screen.post_message(HintFound(ranking, turn_number, stakes))
 
     def show(self, found: HintFound) -> None:
         """The best plays on the board, if the turn they were found for is still on."""
-        ranking, turn_number = found.ranking, found.turn_number
         screen = self._screen
-        screen.apply(screen.flow.show_hint(ranking, turn_number))
+        screen.apply(screen.flow.show_hint(found.ranking, found.turn_number, found.stakes))

@@ -59,7 +59,7 @@ from nardy_tui.ui.game.replay import LastPlayReplay
 from nardy_tui.ui.game.services import GameServices
 from nardy_tui.ui.game.tutor import TutorGate, TutorJudged
 from nardy_tui.ui.panels import CompactInfo, HistoryPanel, InfoPanel
-from nardy_tui.ui.sized import SizedScreen
+from nardy_tui.ui.sized import COMPACT_HEIGHTS, COMPACT_WIDTHS, SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
 CONFIRM_KEYS = next(spec.keys for spec in COMMANDS if spec.command is Command.CONFIRM)
@@ -75,6 +75,8 @@ two of them from the board's banner)."""
 class GameScreen(SizedScreen):
     """One match in play, hot-seat or against the bot."""
 
+    HORIZONTAL_BREAKPOINTS = COMPACT_WIDTHS
+    VERTICAL_BREAKPOINTS = COMPACT_HEIGHTS
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(spec.keys, spec.action, spec.label, show=spec.in_footer) for spec in COMMANDS),
         # The same key once the turn cannot be confirmed (Textual tries the one above first):

@@ -19,7 +19,6 @@ from nardy_tui.i18n import _
 from nardy_tui.play import (
     HINT_LEVEL,
     TURN_COMPLETE,
-    hint_ranking,
     tutor_question,
     tutor_verdict,
     warns,
@@ -119,7 +118,7 @@ class TutorGate:
         """In a worker's thread: the verdict on the play, posted to the screen."""
         after = position.apply(key.steps, dice)
         stakes = stakes_at(self._screen.match, position.turn)
-        ranking = hint_ranking(self._screen.bots[HINT_LEVEL], position, dice, stakes, after)
+        ranking = self._screen.bots[HINT_LEVEL].rank_with_chances(position, dice, after, stakes)
         verdict = tutor_verdict(
             ranking, dict(legal_results(position, dice)), position, dice, key.steps, after, stakes
         )
