@@ -250,7 +250,10 @@ class GameScreen(SizedScreen):
         each line more, two at most, until the next message: the news under the board (score,
         dice left) is never hidden, and the board gives up no row a message does not use.
         """
-        status = self.query_one("#status", Static)
+        found = self.query("#status")
+        if not found:
+            return  # the app is ending, and took the status line away first: none to say
+        status = found.only_one(Static)
         status.set_class(reordering(), "-right-to-left")
         width = status.content_size.width or self.size.width
         shown = broken_into_lines(text, width)
