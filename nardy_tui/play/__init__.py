@@ -99,6 +99,7 @@ from nardy_tui.play.status import (
     where_we_are,
 )
 from nardy_tui.play.tutor import tutor_question, tutor_verdict, warns
+from nardy_tui.play.tutor_gate import Ask, Confirm, JudgedTurn, TutorDecision, TutorGate, Wait
 from nardy_tui.play.typed_points import PointTyping, choosable_points, points_begun_by
 from nardy_tui.play.viewpoint import Viewpoint
 from nardy_tui.play.wording import bot_name, level_name, roll_off_said
@@ -116,13 +117,16 @@ __all__ = [
     "OWNERS_MARKS",
     "SINGLE_GLYPH",
     "TURN_COMPLETE",
+    "Ask",
     "AtKeyboard",
     "BotFactory",
     "BotSeat",
     "Chooser",
     "Command",
     "CommandSpec",
+    "Confirm",
     "Highlight",
+    "JudgedTurn",
     "Lockstep",
     "Marks",
     "MatchBots",
@@ -143,7 +147,10 @@ __all__ = [
     "Thrown",
     "TurnFilter",
     "TurnFlow",
+    "TutorDecision",
+    "TutorGate",
     "Viewpoint",
+    "Wait",
     "against_bot",
     "against_friend",
     "away_thinking_said",
