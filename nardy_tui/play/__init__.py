@@ -5,6 +5,7 @@ checks), so all of it is unit-tested directly (``tests/play/``)."""
 
 from __future__ import annotations
 
+from nardy_tui.play.begin import Begun, begin, seats_for
 from nardy_tui.play.board_marks import (
     first_source_cell,
     last_play_frames,
@@ -119,6 +120,7 @@ __all__ = [
     "TURN_COMPLETE",
     "Ask",
     "AtKeyboard",
+    "Begun",
     "BotFactory",
     "BotSeat",
     "Chooser",
@@ -155,6 +157,7 @@ __all__ = [
     "against_friend",
     "away_thinking_said",
     "banner",
+    "begin",
     "bot_name",
     "cell_of",
     "choosable_points",
@@ -190,6 +193,7 @@ __all__ = [
     "roll_luck_said",
     "roll_off_said",
     "rolled_said",
+    "seats_for",
     "seen_from",
     "struck_out_why",
     "summary_line",
