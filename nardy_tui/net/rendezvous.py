@@ -46,7 +46,7 @@ from typing import Any, cast
 from nardy_tui.i18n import _
 from nardy_tui.net.addresses import split_address
 from nardy_tui.net.auth import Role
-from nardy_tui.net.carrier import LineClosed, closed, silent, too_long
+from nardy_tui.net.carrier import LineClosed, closed, flooded, silent, too_long
 from nardy_tui.net.messages import MAX_LINE, PROTOCOL_VERSION
 from nardy_tui.options import Rendezvous
 
@@ -531,6 +531,9 @@ class TransitCarrier:
         self._loop = loop
         self._records: asyncio.Queue[bytes | None] = asyncio.Queue(WAITING_RECORDS)
         self._gone = False
+        self._flooded = False
+        """More records came than may wait: nothing after them is read (a record left
+        out would make the next one's seal look forged), and the reader hears why."""
         reactor.call(self._read)
 
     @property
@@ -542,6 +545,8 @@ class TransitCarrier:
             self._reactor.call(self._connection.send_record, line)
 
     async def receive(self, seconds: float) -> bytes:
+        if self._flooded:
+            raise flooded()
         if self._gone and self._records.empty():
             raise closed()
         try:
@@ -574,12 +579,13 @@ class TransitCarrier:
         _call_soon(self._loop, self._put, record)
 
     def _put(self, record: bytes | None) -> None:
+        if self._flooded:
+            return
         try:
             self._records.put_nowait(record)
-        except asyncio.QueueFull:  # flooding: let the reader find the line closed
+        except asyncio.QueueFull:
+            self._flooded = True
             self.close()
-            self._records.get_nowait()
-            self._records.put_nowait(None)
 
 
 def _call_soon(loop: asyncio.AbstractEventLoop, call: Callable[..., object], *args: Any) -> None:
