@@ -43,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from nardy_tui.i18n import _
+from nardy_tui.i18n import _, clause
 from nardy_tui.net.addresses import split_address
 from nardy_tui.net.auth import Role
 from nardy_tui.net.carrier import LineClosed, closed, flooded, silent, too_long
@@ -352,7 +352,7 @@ async def _meet(
     except ServerConnectionError as error:
         raise Unreachable(
             _("cannot reach the mailbox server {url} ({reason})").format(
-                url=rendezvous.mailbox, reason=error
+                url=rendezvous.mailbox, reason=clause(error)
             )
         ) from None
     except TimeoutError:
@@ -381,7 +381,7 @@ async def _meet(
             ) from None
         raise LineClosed(
             _("cannot connect to the other side ({reason})").format(
-                reason=str(error) or type(error).__name__
+                reason=clause(error) or type(error).__name__
             )
         ) from None
     finally:
@@ -418,7 +418,7 @@ async def _relay_out_of_reach(reactor: _Reactor, relay: str) -> str | None:
     except TimeoutError:
         return _("no answer")
     except (ConnectError, DNSLookupError) as error:
-        return str(error).rstrip(". ") or type(error).__name__
+        return clause(error) or type(error).__name__
     answered.transport.loseConnection()
     return None
 

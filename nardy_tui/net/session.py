@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from nardy_tui.i18n import _, ngettext
+from nardy_tui.i18n import _, clause, ngettext
 from nardy_tui.net.addresses import with_port
 from nardy_tui.net.auth import Role
 from nardy_tui.net.carrier import Carrier, LineClosed, Silent, StreamCarrier
@@ -395,4 +395,4 @@ def _reason(error: BaseException) -> str:
         return _("no answer")
     if isinstance(error, ConnectionRefusedError):
         return _("nobody is listening there: is the host's game open?")
-    return getattr(error, "strerror", None) or str(error) or type(error).__name__
+    return clause(getattr(error, "strerror", None) or error) or type(error).__name__
