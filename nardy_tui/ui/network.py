@@ -226,6 +226,7 @@ class NetworkGame:
             b"" if launch.rendezvous else code_key(launch.code),
             self,
             points=saved.match.length if saved else launch.points,
+            taking_up=saved is not None,
         )
         self.port = launch.port
         self.code = launch.code
