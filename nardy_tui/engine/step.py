@@ -133,8 +133,15 @@ class Dice(_Pair):
 
     @classmethod
     def of(cls, pair: tuple[int, int]) -> Dice:
-        """``pair`` as ``Dice``: the engine's functions take a plain ``(5, 3)`` too (the
-        public contract in DESIGN.md does). ``ValueError`` if it is not a roll."""
+        """``pair`` as ``Dice``; ``ValueError`` if it is not a roll.
+
+        The engine's public functions (``legal_plays``, ``Turn``, ``Match``) promise to take
+        a plain pair such as ``(5, 3)`` as well as ``Dice``, so that a caller needs no type
+        of the engine's to name a roll: this is where such a pair becomes one.
+
+        >>> Dice.of((5, 3)), Dice.of(Dice(6, 6))
+        (Dice(first=5, second=3), Dice(first=6, second=6))
+        """
         if isinstance(pair, cls):
             return pair
         try:
