@@ -47,7 +47,7 @@ from nardy_tui.serve.language import browser_language
 from nardy_tui.serve.origin import Refusal, explained, refusal
 from nardy_tui.serve.pace import Pace
 from nardy_tui.serve.page_link import PageLink, friend_code
-from nardy_tui.serve.table import Seat, Table
+from nardy_tui.serve.table import Place, Table
 from nardy_tui.serve.transfer import CODE_FORM, CODE_LIFE, Refused, Transfers, successor
 from nardy_tui.serve.troubles import TroubleLog
 from nardy_tui.serve.visitor import Visitor
@@ -248,17 +248,17 @@ class GameServer:
         async def close() -> None:
             await websocket.close()
 
-        seat = Seat(close=close)
-        if not await self.table.sit(visitor, seat):
+        place = Place(close=close)
+        if not await self.table.sit(visitor, place):
             await _tell(websocket, self.words[language].full_on_screen, Farewell.FULL)
             return websocket
         address = self.gate.visitor_address(request)
         if not self.gate.may_start_game(address):
-            self.table.leave(visitor, seat)
+            self.table.leave(visitor, place)
             await _tell(websocket, self.words[language].address_starting_on_screen)
             return websocket
         if not self.gate.take_seat(address):
-            self.table.leave(visitor, seat)
+            self.table.leave(visitor, place)
             await _tell(websocket, self.words[language].address_full_on_screen)
             return websocket
         try:
@@ -289,7 +289,7 @@ class GameServer:
                 await game.stop()
         finally:
             self.gate.leave_seat(address)
-            self.table.leave(visitor, seat)
+            self.table.leave(visitor, place)
         return websocket
 
     async def download(self, request: web.Request) -> web.Response:
