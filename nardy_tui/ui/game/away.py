@@ -12,7 +12,7 @@ from textual.message import Message
 from nardy_tui.bot import stakes_at
 from nardy_tui.engine import Dice, Play, Position
 from nardy_tui.i18n import _
-from nardy_tui.play import BotSeat, Chooser, RemoteSeat, away_thinking_said
+from nardy_tui.play import BotSeat, Chooser, RemoteSeat, away_thinking_said, thinking_said
 from nardy_tui.ui.board import GLYPH
 
 if TYPE_CHECKING:
@@ -49,9 +49,9 @@ class AwayTurn:
             screen.say(down)
             screen.bot_activity = down
             return
-        thinking = _("{player} is thinking…").format(player=screen.flow.viewpoint.names[turn.mover])
-        screen.say(away_thinking_said(screen.match, screen.flow.viewpoint.names))
-        screen.bot_activity = f"{GLYPH[turn.mover]} {thinking}"
+        names = screen.flow.viewpoint.names
+        screen.say(away_thinking_said(screen.match, names))
+        screen.bot_activity = f"{GLYPH[turn.mover]} {thinking_said(names[turn.mover])}"
         if not remote:
             screen.run_worker(
                 partial(self._think, turn.position, turn.dice, len(screen.match.game.turns)),
