@@ -134,15 +134,15 @@ class TutorGate:
             self._asked = None
             self._decide(key, verdict)
 
-    def _decide(self, key: JudgedTurn, verdict: TurnReview) -> None:
+    def _decide(self, key: JudgedTurn, judged: TurnReview) -> None:
         """Confirm a play the tutor lets pass; ask about one it warns of."""
         screen = self._screen
-        if not warns(verdict, screen.flow.settings.tutor):
+        if not warns(judged, screen.flow.settings.tutor):
             screen.apply(screen.flow.confirm())
             return
         screen.say(_(TURN_COMPLETE))  # not "the tutor is looking" any more: it has spoken
         screen.app.push_screen(
-            TutorDialog(verdict.mark.name_shown, tutor_question(verdict)),
+            TutorDialog(judged.verdict.name_shown, tutor_question(judged)),
             partial(self._answered, key),
         )
 
