@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
-import textual_serve
 import yarl
 from aiohttp import WSMsgType, hdrs, web
 
@@ -48,12 +47,12 @@ from nardy_tui.serve.origin import Refusal, explained, refusal
 from nardy_tui.serve.pace import Pace
 from nardy_tui.serve.page_link import PageLink, friend_code
 from nardy_tui.serve.table import Place, Table
+from nardy_tui.serve.textual_serve_patches import STATIC
 from nardy_tui.serve.transfer import CODE_FORM, CODE_LIFE, Refused, Transfers, successor
 from nardy_tui.serve.troubles import TroubleLog
 from nardy_tui.serve.visitor import Visitor
 from nardy_tui.transfer_meta import TransferOffered
 
-STATIC = Path(textual_serve.__file__).resolve().parent / "static"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 FAVICON = Path(__file__).resolve().parent / "static" / "favicon.svg"
 PAGE_HEADERS = {
