@@ -278,8 +278,9 @@ class ArenaReport:
     a_points_by_game: tuple[int, ...]
 
     def as_json(self) -> dict[str, Any]:
-        """The report as ``--json`` prints it: one object, its keys in the fields' order,
-        which the scripts reading it rely on (``training/experiments/duplicate_pairs.py``)."""
+        """The report as ``--json`` prints it (``json.dumps`` writes its tuples as arrays):
+        the object scripts read (``training/experiments/duplicate_pairs.py``), its keys the
+        fields' names, in their order."""
         return asdict(self)
 
 
