@@ -16,7 +16,7 @@ import signal
 import statistics
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import cache
 from math import sqrt
 from pathlib import Path
@@ -152,9 +152,9 @@ def run(
     weights_a: Path | None = None,
     weights_b: Path | None = None,
     jobs: int = 1,
-) -> dict[str, Any]:
-    """Play ``games`` games (pairs of duplicate dice) and return the report as a dict,
-    telling ``progress`` of each game (the layer prints nothing itself).
+) -> ArenaReport:
+    """Play ``games`` games (pairs of duplicate dice) and return their report, telling
+    ``progress`` of each game (the layer prints nothing itself).
 
     An expert may play with a weights file of its own (``weights_a``, ``weights_b``): two
     training checkpoints against each other, or one against the game's weights. The report
@@ -226,92 +226,134 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(centre - half, 0.0), min(centre + half, 1.0)
 
 
-def _think_summary(times: list[float]) -> dict[str, float]:
-    if not times:
-        return {"moves": 0, "median_ms": 0.0, "p99_ms": 0.0}
-    ordered = sorted(times)
-    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    return {
-        "moves": len(ordered),
-        "median_ms": round(statistics.median(ordered) * 1000, 2),
-        "p99_ms": round(p99 * 1000, 2),
-    }
+@dataclass(frozen=True)
+class ThinkTimes:
+    """How long a bot thought over the turns with a real choice, in milliseconds."""
+
+    moves: int
+    median_ms: float
+    p99_ms: float
+
+    @classmethod
+    def of(cls, times: list[float]) -> ThinkTimes:
+        """The summary of ``times`` (in seconds).
+
+        >>> ThinkTimes.of([0.004, 0.001, 0.002])
+        ThinkTimes(moves=3, median_ms=2.0, p99_ms=4.0)
+        """
+        if not times:
+            return cls(0, 0.0, 0.0)
+        ordered = sorted(times)
+        p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+        return cls(len(ordered), round(statistics.median(ordered) * 1000, 2), round(p99 * 1000, 2))
 
 
-def report(level_a: str, level_b: str, seed: int, tally: Tally) -> dict[str, Any]:
-    """The arena's figures as plain data (what ``--json`` prints). Each game's points are
-    kept too, in order (negative where B won), so a pair's two games can be read together:
-    a pair split between the seats was most likely decided by its dice."""
+@dataclass(frozen=True)
+class PlayerReport:
+    """One bot's figures in a run: the games it won (by a mars: two points), its points,
+    and its think times."""
+
+    level: str
+    """How the report names the bot: its level, and its weights file if it has one."""
+    wins: int
+    mars_wins: int
+    points: int
+    points_per_game: float
+    think: ThinkTimes
+
+
+@dataclass(frozen=True)
+class ArenaReport:
+    """The arena's figures: both bots', and bot A's win rate with its 95% interval. Each
+    game's points are kept too, in order (negative where B won), so a pair's two games can
+    be read together: a pair split between the seats was most likely decided by its dice.
+    """
+
+    games: int
+    seed: int
+    a: PlayerReport
+    b: PlayerReport
+    a_win_rate: float
+    a_win_rate_ci95: tuple[float, float]
+    a_points_by_game: tuple[int, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        """The report as ``--json`` prints it (``json.dumps`` writes its tuples as arrays):
+        the object scripts read (``training/experiments/duplicate_pairs.py``), its keys the
+        fields' names, in their order."""
+        return asdict(self)
+
+
+def report(level_a: str, level_b: str, seed: int, tally: Tally) -> ArenaReport:
+    """The report of the games in ``tally``, bot A named ``level_a`` and B ``level_b``."""
     games = len(tally.games)
     a_wins = sum(result.a_won for result in tally.games)
     low, high = wilson(a_wins, games)
 
-    def side(name: str, level: str, won: bool) -> dict[str, Any]:
+    def player(name: str, level: str, won: bool) -> PlayerReport:
         mine = [result for result in tally.games if result.a_won == won]
-        return {
-            "level": level,
-            "wins": len(mine),
-            "mars_wins": sum(result.points == 2 for result in mine),
-            "points": sum(result.points for result in mine),
-            "points_per_game": round(sum(result.points for result in mine) / max(games, 1), 3),
-            "think": _think_summary(tally.think[name]),
-        }
+        points = sum(result.points for result in mine)
+        return PlayerReport(
+            level=level,
+            wins=len(mine),
+            mars_wins=sum(result.points == 2 for result in mine),
+            points=points,
+            points_per_game=round(points / max(games, 1), 3),
+            think=ThinkTimes.of(tally.think[name]),
+        )
 
-    return {
-        "games": games,
-        "seed": seed,
-        "a": side("A", level_a, True),
-        "b": side("B", level_b, False),
-        "a_win_rate": round(a_wins / max(games, 1), 4),
-        "a_win_rate_ci95": [round(low, 4), round(high, 4)],
-        "a_points_by_game": [
+    return ArenaReport(
+        games=games,
+        seed=seed,
+        a=player("A", level_a, True),
+        b=player("B", level_b, False),
+        a_win_rate=round(a_wins / max(games, 1), 4),
+        a_win_rate_ci95=(round(low, 4), round(high, 4)),
+        a_points_by_game=tuple(
             result.points if result.a_won else -result.points for result in tally.games
-        ],
-    }
+        ),
+    )
 
 
-def format_report(data: dict[str, Any]) -> str:
+def format_report(data: ArenaReport) -> str:
     """The report as a few lines of text."""
-    a = data["a"]
-    b = data["b"]
-    low, high = data["a_win_rate_ci95"]
-    games = data["games"]
+    a, b = data.a, data.b
+    low, high = data.a_win_rate_ci95
+    games = data.games
     lines = [
         ngettext(
             "{a} vs {b}: {count} game (duplicate dice), seed {seed}",
             "{a} vs {b}: {count} games (duplicate dice), seed {seed}",
             games,
-        ).format(a=a["level"], b=b["level"], count=games, seed=data["seed"])
+        ).format(a=a.level, b=b.level, count=games, seed=data.seed)
     ]
     for entry in (a, b):
-        think = entry["think"]
+        think = entry.think
         # Three counts in one line: each with its own plural, in the line's template.
-        wins = ngettext("{count} win", "{count} wins", entry["wins"]).format(count=entry["wins"])
-        mars = ngettext("{count} mars", "{count} mars", entry["mars_wins"]).format(
-            count=entry["mars_wins"]
+        wins = ngettext("{count} win", "{count} wins", entry.wins).format(count=entry.wins)
+        mars = ngettext("{count} mars", "{count} mars", entry.mars_wins).format(
+            count=entry.mars_wins
         )
-        moves = ngettext("{count} move", "{count} moves", think["moves"]).format(
-            count=think["moves"]
-        )
+        moves = ngettext("{count} move", "{count} moves", think.moves).format(count=think.moves)
         lines.append(
             "  "
             + _(
                 "{level}: {wins} ({mars}), {points} points/game, think median {median} ms, "
                 "p99 {p99} ms over {moves}"
             ).format(
-                level=f"{entry['level']:>6}",
+                level=f"{entry.level:>6}",
                 wins=wins,
                 mars=mars,
-                points=f"{entry['points_per_game']:.3f}",
-                median=think["median_ms"],
-                p99=think["p99_ms"],
+                points=f"{entry.points_per_game:.3f}",
+                median=think.median_ms,
+                p99=think.p99_ms,
                 moves=moves,
             )
         )
     lines.append(
         "  "
         + _("{level} win rate {rate} (95% CI {low} to {high})").format(
-            level=a["level"], rate=f"{data['a_win_rate']:.1%}", low=f"{low:.1%}", high=f"{high:.1%}"
+            level=a.level, rate=f"{data.a_win_rate:.1%}", low=f"{low:.1%}", high=f"{high:.1%}"
         )
     )
     return "\n".join(lines)

@@ -154,7 +154,8 @@ class TurnReview:
         return max(self.best_equity - self.played_equity, 0.0)
 
     @property
-    def mark(self) -> Verdict:
+    def verdict(self) -> Verdict:
+        """The mark the play's loss earns (``mark_for``)."""
         return mark_for(self.loss)
 
     @property
@@ -318,14 +319,14 @@ class GameReview:
         return [
             turn
             for turn in self.turns
-            if turn.mark is not Verdict.NONE and (side is None or turn.side is side)
+            if turn.verdict is not Verdict.NONE and (side is None or turn.side is side)
         ]
 
 
 def summarise(reviews: Sequence[GameReview], side: Side) -> PlayerSummary:
     """One side's play over several reviewed games (a whole match)."""
     mine = [turn for review in reviews for turn in review.turns if turn.side is side]
-    counts = {mark: sum(turn.mark is mark for turn in mine) for mark in Verdict}
+    counts = {mark: sum(turn.verdict is mark for turn in mine) for mark in Verdict}
     lost = [turn.match_chance_lost for turn in mine]
     chance_lost = sum(filter(None, lost)) if mine and None not in lost else None
     return PlayerSummary(side, len(mine), sum(turn.loss for turn in mine), counts, chance_lost)

@@ -80,7 +80,7 @@ def main(argv: list[str]) -> int:
             )
     shown = None if args.quiet else Progress(sys.stderr, args.games)
     try:
-        data = run_arena(
+        report = run_arena(
             level_a,
             level_b,
             args.games,
@@ -96,7 +96,7 @@ def main(argv: list[str]) -> int:
     finally:
         if shown is not None:
             shown.close()
-    print(format_arena_report(data))
+    print(format_arena_report(report))
     if args.json:
-        print(json.dumps(data))
+        print(json.dumps(report.as_json()))
     return 0

@@ -197,7 +197,7 @@ def format_report(
                     played=f"{played:<22}",
                     best=f"{best:<22}",
                     loss=_cost(turn),
-                    mark=turn.mark.name_shown,
+                    mark=turn.verdict.name_shown,
                 )
             )
             verdict = rolled.get(TurnKey(number, turn.number))
@@ -276,7 +276,7 @@ def _as_data(
             "match_chance_lost": None
             if turn.match_chance_lost is None
             else round(turn.match_chance_lost, 4),
-            "mark": turn.mark.value or None,
+            "mark": turn.verdict.value or None,
             "played_chances": _chances(turn.played_chances),
             "best_chances": _chances(turn.best_chances),
             "id": turn.before.to_id(turn.dice),

@@ -211,7 +211,7 @@ class Position:
         ``IllegalPlayError`` if it is not a legal turn (both are ``ValueError``).
 
         >>> Position.initial().parse_play("24/16", Dice(5, 3))
-        (Step(src=24, dst=19, die=5), Step(src=19, dst=16, die=3))
+        Play.parse('24/19 19/16')
         >>> Position.initial().parse_play("24/15", Dice(5, 3))  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...

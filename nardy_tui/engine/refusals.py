@@ -257,7 +257,7 @@ def why_not_from(turn: TurnSoFar, src: int, reader: Side | None = None) -> str:
     >>> from nardy_tui.engine import Position, TurnBuilder
     >>> turn = TurnBuilder(Position.initial(), (5, 3))
     >>> turn.move(24, 21)
-    (Step(src=24, dst=21, die=3),)
+    Play.parse('24/21')
     >>> why_not_from(turn, 24)
     'No checker on 24 may move now: only one checker may leave the head per turn.'
     """

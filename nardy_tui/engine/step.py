@@ -47,8 +47,8 @@ class Play(tuple[Step, ...]):
     (``Position.notation`` joins a checker's steps, which needs the position and dice).
 
     >>> play = Play.parse("24/18 18/13")
-    >>> play
-    (Step(src=24, dst=18, die=6), Step(src=18, dst=13, die=5))
+    >>> play[0], play
+    (Step(src=24, dst=18, die=6), Play.parse('24/18 18/13'))
     >>> str(play), str(Play())
     ('24/18 18/13', '(no move)')
     >>> play == (Step(24, 18, 6), Step(18, 13, 5))
@@ -69,8 +69,8 @@ class Play(tuple[Step, ...]):
         of its own point. Reading a turn written compactly (``24/13``), or one that bears off
         with a higher die, needs the position and dice: that is ``Position.parse_play``.
 
-        >>> Play.parse("6/off 5/off")
-        (Step(src=6, dst=0, die=6), Step(src=5, dst=0, die=5))
+        >>> list(Play.parse("6/off 5/off"))
+        [Step(src=6, dst=0, die=6), Step(src=5, dst=0, die=5)]
         >>> Play.parse("24-18")
         Traceback (most recent call last):
         ...
@@ -90,6 +90,23 @@ class Play(tuple[Step, ...]):
 
     def __str__(self) -> str:
         return " ".join(map(str, self)) or PASS
+
+    def __repr__(self) -> str:
+        """The play as the code that makes it, in notation: a turn read at a glance, where
+        its steps' fields would be three numbers each. A checker borne off with a higher die
+        than its point's is written without that die, so a play with one shows its steps.
+
+        >>> Play.parse("24/18 18/13"), Play()
+        (Play.parse('24/18 18/13'), Play())
+        >>> Play([Step(3, 0, 5)])
+        Play((Step(src=3, dst=0, die=5),))
+        """
+        if not self:
+            return "Play()"
+        written = str(self)
+        if Play.parse(written) == self:
+            return f"Play.parse({written!r})"
+        return f"Play({tuple(self)!r})"
 
 
 _FACES = range(1, 7)
@@ -133,8 +150,15 @@ class Dice(_Pair):
 
     @classmethod
     def of(cls, pair: tuple[int, int]) -> Dice:
-        """``pair`` as ``Dice``: the engine's functions take a plain ``(5, 3)`` too (the
-        public contract in DESIGN.md does). ``ValueError`` if it is not a roll."""
+        """``pair`` as ``Dice``; ``ValueError`` if it is not a roll.
+
+        The engine's public functions (``legal_plays``, ``Turn``, ``Match``) promise to take
+        a plain pair such as ``(5, 3)`` as well as ``Dice``, so that a caller needs no type
+        of the engine's to name a roll: this is where such a pair becomes one.
+
+        >>> Dice.of((5, 3)), Dice.of(Dice(6, 6))
+        (Dice(first=5, second=3), Dice(first=6, second=6))
+        """
         if isinstance(pair, cls):
             return pair
         try:

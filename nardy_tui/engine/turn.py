@@ -49,7 +49,7 @@ class TurnBuilder:
     >>> sorted(route.dst for route in turn.routes(24))
     [16, 19, 21]
     >>> turn.move(24, 16)
-    (Step(src=24, dst=19, die=5), Step(src=19, dst=16, die=3))
+    Play.parse('24/19 19/16')
     >>> turn.is_complete, str(turn.steps)
     (True, '24/19 19/16')
     """
@@ -108,7 +108,7 @@ class TurnBuilder:
 
         >>> from nardy_tui.engine import Position, Side
         >>> TurnBuilder(Position.initial(Side.WHITE), (6, 5)).forced_play  # one off the head
-        (Step(src=24, dst=18, die=6), Step(src=18, dst=13, die=5))
+        Play.parse('24/18 18/13')
         >>> spread = Position.from_points([0] * 9 + [2, 0, -15] + [0] * 11 + [13], Side.WHITE)
         >>> TurnBuilder(spread, (6, 5)).forced_play is None
         True

@@ -96,6 +96,7 @@ from nardy_tui.play.status import (
     pass_said,
     position_id_said,
     seen_from,
+    thinking_said,
     turn_said,
     where_we_are,
 )
@@ -197,6 +198,7 @@ __all__ = [
     "seen_from",
     "struck_out_why",
     "summary_line",
+    "thinking_said",
     "tray_cell",
     "turn_said",
     "tutor_question",

@@ -45,7 +45,7 @@ class TurnFilter(Enum):
 
     def passes(self, turn: TurnReview) -> bool:
         if self is TurnFilter.MISTAKES:
-            return turn.mark is not Verdict.NONE
+            return turn.verdict is not Verdict.NONE
         if self in (TurnFilter.WHITE, TurnFilter.BLACK):
             return turn.side is Side(self.value)
         return True
@@ -100,7 +100,7 @@ def list_line(turn: TurnReview, reader: Side) -> str:
     """One turn in the list, short enough for the side panel: the mark's glyph, the turn,
     the play made and, for a mistake, what it cost in the unit (from the right, in a
     right-to-left language)."""
-    mark = turn.mark
+    mark = turn.verdict
     cost = "" if mark is Verdict.NONE else f"  -{gap(turn.stakes, turn.loss)}"
     return visual(
         f"{MARK_GLYPHS[mark]:<2}{turn.number:>3}. {reading_of(turn.side.name_shown)} "
@@ -121,11 +121,11 @@ def verdict_lines(turn: TurnReview, reader: Side) -> list[str]:
     }
     if turn.loss == 0.0:
         played = _("{side} played {play} (◌ ▲▼): {value}, the best play or as good.")
-    elif turn.mark is Verdict.NONE:
+    elif turn.verdict is Verdict.NONE:
         played = _("{side} played {play} (◌ ▲▼): {value}, cost {cost}.")
     else:
         played = _("{side} played {play} (◌ ▲▼): {value}, cost {cost}: {mark}.")
-        fields["mark"] = turn.mark.name_shown
+        fields["mark"] = turn.verdict.name_shown
     lines = [
         played.format(**fields),
         _("Best: {play} (☆ ★): {value}.").format(

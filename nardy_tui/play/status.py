@@ -156,13 +156,22 @@ def roll_off_unseen(game: Game) -> str:
     return "" if game.turns or not game.roll_offs else roll_off_said(game.roll_offs[-1])
 
 
+def thinking_said(player: str) -> str:
+    """That ``player``, away from the keyboard, is choosing a play: the status line says
+    it, and the game's activity line beside the board.
+
+    >>> thinking_said("Bot")
+    'Bot is thinking…'
+    """
+    return _("{player} is thinking…").format(player=player)
+
+
 def away_thinking_said(match: Match, names: Mapping[Side, str]) -> str:
     """While the player away from the keyboard chooses: who is thinking (after the
     roll-off's result, on the game's first turn)."""
     turn = match.turn
     assert turn is not None
-    thinking = _("{player} is thinking…").format(player=names[turn.mover])
-    return sentences(roll_off_unseen(match.game), thinking)
+    return sentences(roll_off_unseen(match.game), thinking_said(names[turn.mover]))
 
 
 def not_now(match: Match, seats: Mapping[Side, Seat]) -> str:

@@ -30,10 +30,10 @@ def threshold(tutor: Tutor) -> Verdict | None:
     return None if tutor is Tutor.OFF else Verdict(tutor.value)
 
 
-def warns(verdict: TurnReview, tutor: Tutor) -> bool:
+def warns(judged: TurnReview, tutor: Tutor) -> bool:
     """Whether a player with this threshold is asked before the play counts."""
     least = threshold(tutor)
-    return least is not None and verdict.mark.at_least(least)
+    return least is not None and judged.verdict.at_least(least)
 
 
 def tutor_verdict(
@@ -72,44 +72,44 @@ def tutor_verdict(
     )
 
 
-def tutor_question(verdict: TurnReview) -> str:
+def tutor_question(judged: TurnReview) -> str:
     """The dialog's words: what the play costs (at a match score, in the chance to win
     the match), the best play, and the chances of both."""
-    lines = [_cost_said(verdict)]
-    if verdict.played_chances is not None and verdict.best_chances is not None:
+    lines = [_cost_said(judged)]
+    if judged.played_chances is not None and judged.best_chances is not None:
         lines.append(
             _("Chances after your play: {played}; after the best: {best}.").format(
-                played=chances_said(verdict.played_chances, mars=verdict.stakes.mars_counts),
-                best=chances_said(verdict.best_chances, mars=verdict.stakes.mars_counts),
+                played=chances_said(judged.played_chances, mars=judged.stakes.mars_counts),
+                best=chances_said(judged.best_chances, mars=judged.stakes.mars_counts),
             )
         )
-    if verdict.played_deepened:
+    if judged.played_deepened:
         lines.append(_("Your play was searched as deep as the best, to compare them fairly."))
     return "\n\n".join(lines)
 
 
-def _cost_said(verdict: TurnReview) -> str:
-    best = verdict.before.notation(verdict.best, verdict.dice)
-    lost = verdict.match_chance_lost
+def _cost_said(judged: TurnReview) -> str:
+    best = judged.before.notation(judged.best, judged.dice)
+    lost = judged.match_chance_lost
     if lost is None:
         return _(
             "This play gives away {loss} points: {mark}. The expert's best play is "
             "{best}, equity {best_equity} against {equity}."
         ).format(
-            loss=f"{verdict.loss:.2f}",
-            mark=verdict.mark.name_shown,
+            loss=f"{judged.loss:.2f}",
+            mark=judged.verdict.name_shown,
             best=best,
-            best_equity=f"{verdict.best_equity:+.3f}",
-            equity=f"{verdict.played_equity:+.3f}",
+            best_equity=f"{judged.best_equity:+.3f}",
+            equity=f"{judged.played_equity:+.3f}",
         )
-    stakes = verdict.stakes
+    stakes = judged.stakes
     return _(
         "This play gives away {lost} of your chance to win the match: {mark}. The "
         "expert's best play is {best}, winning the match {best_chance} against {chance}."
     ).format(
         lost=f"{lost:.1%}",
-        mark=verdict.mark.name_shown,
+        mark=judged.verdict.name_shown,
         best=best,
-        best_chance=f"{stakes.match_chance(verdict.best_equity):.1%}",
-        chance=f"{stakes.match_chance(verdict.played_equity):.1%}",
+        best_chance=f"{stakes.match_chance(judged.best_equity):.1%}",
+        chance=f"{stakes.match_chance(judged.played_equity):.1%}",
     )

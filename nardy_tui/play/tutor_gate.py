@@ -35,7 +35,7 @@ class Confirm:
 
 @dataclass(frozen=True, slots=True)
 class Wait:
-    """The verdict on ``turn`` is not in yet: the confirmation waits for it (and the turn
+    """The judgement of ``turn`` is not in yet: the confirmation waits for it (and the turn
     is judged now, if nobody is judging it)."""
 
     turn: JudgedTurn
@@ -46,7 +46,8 @@ class Ask:
     """Ask the player about the play of ``turn`` before it counts: the tutor warns of it."""
 
     turn: JudgedTurn
-    verdict: TurnReview
+    judged: TurnReview
+    """The tutor's judgement of the play (its ``verdict``, what it would have played)."""
 
 
 TutorDecision = Confirm | Wait | Ask
@@ -59,8 +60,8 @@ class TutorGate:
         """``warned``: the plays already made against the tutor's warning (a resumed
         match's)."""
         self._flow = flow
-        self._verdicts: dict[JudgedTurn, TurnReview] = {}
-        """The verdicts on complete turns, as they come."""
+        self._judgements: dict[JudgedTurn, TurnReview] = {}
+        """The judgements of complete turns, as they come."""
         self._asked: JudgedTurn | None = None
         """The turn the player confirmed while the tutor was still judging it."""
         self._judging: set[JudgedTurn] = set()
@@ -83,7 +84,7 @@ class TutorGate:
         """The turn to judge now (complete, neither judged nor being judged), counted as
         being judged from here on; None if there is none."""
         key = self.turn_now()
-        if key is None or key in self._verdicts or key in self._judging:
+        if key is None or key in self._judgements or key in self._judging:
             return None
         self._judging.add(key)
         return key
@@ -93,21 +94,21 @@ class TutorGate:
         key = self.turn_now()
         if key is None:
             return Confirm()
-        verdict = self._verdicts.get(key)
-        if verdict is None:
+        judged = self._judgements.get(key)
+        if judged is None:
             self._asked = key
             return Wait(key)
-        return self._decide(key, verdict)
+        return self._decide(key, judged)
 
-    def judged(self, key: JudgedTurn, verdict: TurnReview) -> TutorDecision | None:
-        """Keep the verdict; the confirmation that waited for it, if the player has not
+    def judged(self, key: JudgedTurn, judged: TurnReview) -> TutorDecision | None:
+        """Keep the judgement; the confirmation that waited for it, if the player has not
         taken a step back since (None: nothing to carry out)."""
         self._judging.discard(key)
-        self._verdicts[key] = verdict
+        self._judgements[key] = judged
         if self._asked != key or self.turn_now() != key:
             return None
         self._asked = None
-        return self._decide(key, verdict)
+        return self._decide(key, judged)
 
     def withdraw(self) -> None:
         """The player took a step back: a confirmation asked before no longer stands."""
@@ -117,8 +118,8 @@ class TutorGate:
         """The player made the play the tutor warned of: counted for the review."""
         self.overridden.add(key.turn)
 
-    def _decide(self, key: JudgedTurn, verdict: TurnReview) -> Confirm | Ask:
+    def _decide(self, key: JudgedTurn, judged: TurnReview) -> Confirm | Ask:
         """Confirm a play the tutor lets pass; ask about one it warns of."""
-        if warns(verdict, self._flow.settings.tutor):
-            return Ask(key, verdict)
+        if warns(judged, self._flow.settings.tutor):
+            return Ask(key, judged)
         return Confirm()

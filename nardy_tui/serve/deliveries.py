@@ -16,7 +16,9 @@ import re
 from dataclasses import dataclass
 
 from textual_serve.app_service import AppService
-from textual_serve.download_manager import DOWNLOAD_CHUNK_SIZE, DownloadManager
+from textual_serve.download_manager import DOWNLOAD_CHUNK_SIZE, Download
+
+from nardy_tui.serve.textual_serve_patches import AnnouncedFiles
 
 KEY_FORM = re.compile(r"[0-9a-f]{32}")
 """A key as Textual makes it: a random UUID's 128 bits in hex."""
@@ -39,7 +41,7 @@ class Delivered:
     body: bytes
 
 
-class Deliveries(DownloadManager):
+class Deliveries(AnnouncedFiles):
     """The files one game has announced, each to be taken once."""
 
     def __init__(self) -> None:
@@ -59,7 +61,7 @@ class Deliveries(DownloadManager):
     ) -> None:
         """Note a file the game announced, unless its key is not of Textual's form or too
         many are waiting (the page then finds nothing at its address)."""
-        if not KEY_FORM.fullmatch(delivery_key) or len(self._active_downloads) >= WAITING:
+        if not KEY_FORM.fullmatch(delivery_key) or self.waiting() >= WAITING:
             return
         await super().create_download(
             app_service=app_service,
@@ -75,14 +77,14 @@ class Deliveries(DownloadManager):
         """The file announced with ``key``, read whole from the game; None if there is no
         such file, it was taken already, it is larger than ``LARGEST``, or the game did not
         hand it all over."""
-        download = self._active_downloads.get(key)
+        download = self.announced(key)
         if download is None or key in self._taken:
             return None
         self._taken.add(key)
         try:
-            body = await self._read(key)
+            body = await self._read(download)
         finally:
-            del self._active_downloads[key]
+            self.forget(key)
             self._taken.discard(key)
         if body is None:
             return None
@@ -92,16 +94,15 @@ class Deliveries(DownloadManager):
             body,
         )
 
-    async def _read(self, key: str) -> bytes | None:
+    async def _read(self, download: Download) -> bytes | None:
         """Ask the game for the file chunk by chunk until it says it is done (an empty
         chunk); None if it stops answering, the delivery is cancelled (the game ends), or
         the file grows past ``LARGEST``."""
-        download = self._active_downloads[key]
         body = bytearray()
         while len(body) <= LARGEST:
             asked: dict[str, str | int | None] = {
                 "type": "deliver_chunk_request",
-                "key": key,
+                "key": download.delivery_key,
                 "size": DOWNLOAD_CHUNK_SIZE,
                 "name": download.name,
             }

@@ -3,9 +3,9 @@ packets on its standard input and output.
 
 textual-serve's ``AppService`` runs a command line through a shell and hands it the size a
 browser asks for, whatever it is. Here the command is a fixed list of arguments (nothing a
-visitor sends can reach it), the save folder is the visitor's own, the size is kept within
-reason, and the process thinks at a lower priority so that one visitor's bot cannot starve
-the others' screens.
+visitor sends can reach it: ``ExecService``), the save folder is the visitor's own, the size
+is kept within reason, and the process thinks at a lower priority so that one visitor's bot
+cannot starve the others' screens.
 """
 
 from __future__ import annotations
@@ -16,15 +16,13 @@ import json
 import os
 import secrets
 import sys
-from asyncio.subprocess import PIPE, Process
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from textual_serve.app_service import AppService
-
 from nardy_tui.serve.deliveries import Deliveries
 from nardy_tui.serve.page_link import JOIN_VARIABLE, PAGE_VARIABLE, PageLink
+from nardy_tui.serve.textual_serve_patches import ExecService
 from nardy_tui.transfer_meta import TransferAsked, TransferOffered
 
 GAME_COMMAND = (sys.executable, "-m", "nardy_tui")
@@ -81,7 +79,7 @@ def clamped(width: int, height: int) -> tuple[int, int]:
     )
 
 
-class GameProcess(AppService):
+class GameProcess(ExecService):
     """One visitor's game, with ``folder`` as its ``NARDY_HOME``, in ``language`` unless
     the visitor chose one in the game (their settings in their folder come first), meeting
     friends by code at the ``meeting`` servers, told its ``page``'s address and the
@@ -110,7 +108,7 @@ class GameProcess(AppService):
     ) -> None:
         deliveries = Deliveries()
         super().__init__(
-            " ".join(GAME_COMMAND),  # only ever shown; _open_app_process runs the list
+            GAME_COMMAND,
             write_bytes=write_bytes,
             write_str=write_str,
             close=close,
@@ -125,8 +123,10 @@ class GameProcess(AppService):
         self.instance = secrets.token_urlsafe(24)
         self.transfer = transfer
 
-    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-        environment = super()._build_environment(width, height)
+    def environment(self, width: int, height: int) -> dict[str, str]:
+        """The served game's environment, with the visitor's folder, language, meeting
+        servers and page."""
+        environment = super().environment(width, height)
         environment["NARDY_HOME"] = str(self.folder)
         environment["LANGUAGE"] = self.language
         environment.update(self.meeting.environment())
@@ -138,25 +138,15 @@ class GameProcess(AppService):
             environment["NARDY_TABLES"] = str(self.tables)
         return environment
 
-    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
-        self.folder.mkdir(mode=0o700, exist_ok=True)
-        width, height = clamped(width, height)
-        self._process = process = await asyncio.create_subprocess_exec(
-            *GAME_COMMAND,
-            stdin=PIPE,
-            stdout=PIPE,
-            stderr=PIPE,
-            env=self._build_environment(width, height),
-        )
-        assert process.stdin is not None
-        self._stdin = process.stdin  # before anything can fail: ``stop`` tells it to quit
-        server = os.getpriority(os.PRIO_PROCESS, 0)
-        os.setpriority(os.PRIO_PROCESS, process.pid, min(LOWEST, server + NICENESS))
-        return process
-
     async def start(self, width: int, height: int) -> None:
-        """Start the game, and tell the page its name (textual-serve's ``instance_id``)."""
-        await super().start(width, height)
+        """Start the game in the visitor's folder, at a size within reason and a lower
+        priority than the server's, and tell the page its name (textual-serve's
+        ``instance_id``)."""
+        self.folder.mkdir(mode=0o700, exist_ok=True)
+        await super().start(*clamped(width, height))
+        assert self.process is not None
+        server = os.getpriority(os.PRIO_PROCESS, 0)
+        os.setpriority(os.PRIO_PROCESS, self.process.pid, min(LOWEST, server + NICENESS))
         await self.remote_write_str(json.dumps(["instance_id", self.instance]))
 
     async def on_meta(self, data: bytes) -> None:
@@ -184,11 +174,11 @@ class GameProcess(AppService):
         Unlike ``AppService.stop``, the grace is kept on the process itself: ``run``
         swallows its cancellation, so a timeout around it would never fire.
         """
-        process = self._process
+        process = self.process
         if process is None:
             return
         try:
-            await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+            await self.deliveries.cancel_app_downloads(app_service_id=self.app_service_id)
             await self.send_meta({"type": "quit"})
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(process.wait(), QUIT_GRACE)
@@ -197,6 +187,5 @@ class GameProcess(AppService):
                 with contextlib.suppress(ProcessLookupError):
                     process.kill()
         await process.wait()  # reaped: a killed game is not left a zombie
-        if self._task is not None:
-            await self._task  # the game's output read to its end
+        await self.output_read()
         await self.remote_close()

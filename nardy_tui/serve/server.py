@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
-import textual_serve
 import yarl
 from aiohttp import WSMsgType, hdrs, web
 
@@ -47,13 +46,13 @@ from nardy_tui.serve.language import browser_language
 from nardy_tui.serve.origin import Refusal, explained, refusal
 from nardy_tui.serve.pace import Pace
 from nardy_tui.serve.page_link import PageLink, friend_code
-from nardy_tui.serve.table import Seat, Table
+from nardy_tui.serve.table import Place, Table
+from nardy_tui.serve.textual_serve_patches import STATIC
 from nardy_tui.serve.transfer import CODE_FORM, CODE_LIFE, Refused, Transfers, successor
 from nardy_tui.serve.troubles import TroubleLog
 from nardy_tui.serve.visitor import Visitor
 from nardy_tui.transfer_meta import TransferOffered
 
-STATIC = Path(textual_serve.__file__).resolve().parent / "static"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 FAVICON = Path(__file__).resolve().parent / "static" / "favicon.svg"
 PAGE_HEADERS = {
@@ -248,17 +247,17 @@ class GameServer:
         async def close() -> None:
             await websocket.close()
 
-        seat = Seat(close=close)
-        if not await self.table.sit(visitor, seat):
+        place = Place(close=close)
+        if not await self.table.sit(visitor, place):
             await _tell(websocket, self.words[language].full_on_screen, Farewell.FULL)
             return websocket
         address = self.gate.visitor_address(request)
         if not self.gate.may_start_game(address):
-            self.table.leave(visitor, seat)
+            self.table.leave(visitor, place)
             await _tell(websocket, self.words[language].address_starting_on_screen)
             return websocket
         if not self.gate.take_seat(address):
-            self.table.leave(visitor, seat)
+            self.table.leave(visitor, place)
             await _tell(websocket, self.words[language].address_full_on_screen)
             return websocket
         try:
@@ -289,7 +288,7 @@ class GameServer:
                 await game.stop()
         finally:
             self.gate.leave_seat(address)
-            self.table.leave(visitor, seat)
+            self.table.leave(visitor, place)
         return websocket
 
     async def download(self, request: web.Request) -> web.Response:

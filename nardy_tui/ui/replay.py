@@ -180,7 +180,7 @@ class ReplayScreen(SizedScreen):
         """Jump to the next turn the review marked (from a review only)."""
         for index in range(self.index + 1, len(self.frames)):
             judged = self._judged(self.frames[index])
-            if judged is not None and judged.mark is not Verdict.NONE:
+            if judged is not None and judged.verdict is not Verdict.NONE:
                 self.index = index
                 self.show_frame()
                 return
@@ -214,7 +214,7 @@ class ReplayScreen(SizedScreen):
         board.numbering = mover
         played = frame.turn.play if frame.turn else Play()
         judged = self._judged(frame)
-        best = judged.best if judged is not None and judged.mark is not Verdict.NONE else Play()
+        best = judged.best if judged is not None and judged.verdict is not Verdict.NONE else Play()
         board.set_marks(judged_marks(mover, played, best))
         board.set_banner(frame.turn.notation if frame.turn else _("Start"))
         board.border_title = Content(frame.caption())
@@ -250,12 +250,12 @@ def verdict(turn: TurnReview) -> str:
     (the replay has no heading to name it once)."""
     stakes = turn.stakes
     unit = unit_named(stakes.is_match)
-    if turn.mark is Verdict.NONE:
+    if turn.verdict is Verdict.NONE:
         return _("Review: a good play, {value} ({unit}).").format(
             value=figure(stakes, turn.played_equity), unit=unit
         )
     cost = _("Review: {mark}, cost {cost}; best was {play} (☆ ★).").format(
-        mark=turn.mark.name_shown,
+        mark=turn.verdict.name_shown,
         cost=gap(stakes, turn.loss),
         play=turn.before.notation(turn.best, turn.dice),
     )

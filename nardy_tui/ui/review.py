@@ -483,7 +483,7 @@ class ReviewScreen(SizedScreen):
         here = turns.highlighted if turns.highlighted is not None else -direction
         index = here + direction
         while 0 <= index < len(self._listed):
-            if self._listed[index].mark is not Verdict.NONE:
+            if self._listed[index].verdict is not Verdict.NONE:
                 turns.highlighted = index
                 return
             index += direction

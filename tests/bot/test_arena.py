@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from nardy_tui.bot import arena
+from nardy_tui.bot.arena import GameResult, Tally
 from nardy_tui.bot.network import Network
 from nardy_tui.cli.arena import main as arena_main
 from nardy_tui.options import Level
@@ -36,11 +37,26 @@ def test_arena_report_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert "game 4/4" in captured.err  # progress goes to stderr
 
 
+def test_the_json_report_is_the_object_scripts_read_key_for_key() -> None:
+    """``--json``'s object, which scripts read (``training/experiments/duplicate_pairs.py``):
+    its keys in this order, each figure rounded as here, an empty side's think times zero."""
+    games = [GameResult(a_won=True, points=2), GameResult(False, 1), GameResult(True, 1)]
+    tally = Tally(games, think={"A": [0.0012, 0.0031, 0.0502], "B": []})
+    assert json.dumps(arena.report("expert (run.npz)", "hard", 7, tally).as_json()) == (
+        '{"games": 3, "seed": 7, '
+        '"a": {"level": "expert (run.npz)", "wins": 2, "mars_wins": 1, "points": 3, '
+        '"points_per_game": 1.0, "think": {"moves": 3, "median_ms": 3.1, "p99_ms": 50.2}}, '
+        '"b": {"level": "hard", "wins": 1, "mars_wins": 0, "points": 1, '
+        '"points_per_game": 0.333, "think": {"moves": 0, "median_ms": 0.0, "p99_ms": 0.0}}, '
+        '"a_win_rate": 0.6667, "a_win_rate_ci95": [0.2077, 0.9385], "a_points_by_game": [2, -1, 1]}'
+    )
+
+
 def test_duplicate_dice_swap_seats() -> None:
     # Medium has no noise, so two of them play the same game twice with the same dice: the
     # same seat wins both times, which is one game for each bot.
-    data = arena.run(Level.MEDIUM, Level.MEDIUM, 4, seed=4)
-    assert data["a"]["wins"] == data["b"]["wins"] == 2
+    report = arena.run(Level.MEDIUM, Level.MEDIUM, 4, seed=4)
+    assert report.a.wins == report.b.wins == 2
 
 
 def test_wilson_interval() -> None:
@@ -110,9 +126,9 @@ def test_weights_for_a_level_without_a_network_or_a_missing_file_say_so_in_one_l
 def test_processes_sharing_the_games_play_the_same_games() -> None:
     alone = arena.run(Level.MEDIUM, Level.EASY, 5, seed=6)
     shared = arena.run(Level.MEDIUM, Level.EASY, 5, seed=6, jobs=2)
-    assert shared["a_points_by_game"] == alone["a_points_by_game"]
-    assert len(shared["a_points_by_game"]) == 5  # an odd run ends with half a pair
-    assert shared["a"]["think"]["moves"] == alone["a"]["think"]["moves"]
+    assert shared.a_points_by_game == alone.a_points_by_game
+    assert len(shared.a_points_by_game) == 5  # an odd run ends with half a pair
+    assert shared.a.think.moves == alone.a.think.moves
 
 
 def test_jobs_below_one_are_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -37,7 +37,7 @@ def test_throwing_away_a_won_race_is_a_blunder_and_the_winning_play_is_best() ->
     blunder = play_named(start, (6, 5), "6/1 5/off")
     review = review_game(start, [turn(start, (6, 5), blunder)])
     [judged] = review.turns
-    assert judged.mark is Verdict.BLUNDER and judged.played == blunder and judged.dice == (6, 5)
+    assert judged.verdict is Verdict.BLUNDER and judged.played == blunder and judged.dice == (6, 5)
     assert judged.best != blunder and start.apply(judged.best, (6, 5)).winner is Side.WHITE
     assert judged.loss == pytest.approx(2.0)  # a sure win (+1) thrown into a sure loss (-1)
     assert judged.played_equity == pytest.approx(-1.0)
@@ -71,7 +71,7 @@ def test_the_experts_own_plays_show_no_mistakes() -> None:
         Position.initial(Side.WHITE), turns, progress=lambda k, n: done.append((k, n))
     )
     assert review.turns, "some of these turns have a choice"
-    assert all(turn.loss == 0.0 and turn.mark is Verdict.NONE for turn in review.turns)
+    assert all(turn.loss == 0.0 and turn.verdict is Verdict.NONE for turn in review.turns)
     assert done[-1] == (len(turns), len(turns))
     assert review_game(Position.initial(Side.WHITE), turns) == review  # deterministic
 

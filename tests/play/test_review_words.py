@@ -49,7 +49,7 @@ def judged(side: Side, loss: float, mark: Verdict) -> TurnReview:
         best_equity=-0.3 + loss,
         alternatives=((BEST, -0.3 + loss), (PLAYED, -0.3)),
     )
-    assert turn.mark is mark
+    assert turn.verdict is mark
     return turn
 
 

@@ -44,8 +44,8 @@ def to_a_real_choice(flow: TurnFlow) -> JudgedTurn:
         flow.confirm()
 
 
-def verdict_on(flow: TurnFlow, key: JudgedTurn, loss: float) -> TurnReview:
-    """The tutor's verdict on the play made, the best play ``loss`` points better."""
+def judgement_of(flow: TurnFlow, key: JudgedTurn, loss: float) -> TurnReview:
+    """The tutor's judgement of the play made, the best play ``loss`` points better."""
     turn = flow.human_turn
     assert turn is not None
     position, dice = turn.position, flow.match.dice
@@ -81,8 +81,8 @@ def test_a_confirmation_waits_for_the_verdict_and_a_blunder_is_asked_about() -> 
     flow, gate, key = watched(Tutor.BLUNDER)
     gate.to_judge()
     assert gate.confirm() == Wait(key)
-    verdict = verdict_on(flow, key, loss=1.5)
-    assert gate.judged(key, verdict) == Ask(key, verdict)
+    judged = judgement_of(flow, key, loss=1.5)
+    assert gate.judged(key, judged) == Ask(key, judged)
 
 
 def test_a_confirmation_before_any_judgement_waits_and_the_turn_is_then_judged() -> None:
@@ -97,15 +97,15 @@ def test_a_play_the_tutor_lets_pass_is_confirmed_when_its_verdict_comes() -> Non
     flow, gate, key = watched(Tutor.BLUNDER)
     gate.to_judge()
     gate.confirm()
-    assert gate.judged(key, verdict_on(flow, key, loss=0.0)) == Confirm()
+    assert gate.judged(key, judgement_of(flow, key, loss=0.0)) == Confirm()
 
 
 def test_a_verdict_that_came_first_decides_the_confirmation_at_once() -> None:
     flow, gate, key = watched(Tutor.BLUNDER)
     gate.to_judge()
-    verdict = verdict_on(flow, key, loss=1.5)
-    assert gate.judged(key, verdict) is None, "nobody asked to confirm yet"
-    assert gate.confirm() == Ask(key, verdict)
+    judged = judgement_of(flow, key, loss=1.5)
+    assert gate.judged(key, judged) is None, "nobody asked to confirm yet"
+    assert gate.confirm() == Ask(key, judged)
 
 
 def test_a_withdrawn_confirmation_is_not_carried_out_when_the_verdict_comes() -> None:
@@ -113,16 +113,16 @@ def test_a_withdrawn_confirmation_is_not_carried_out_when_the_verdict_comes() ->
     gate.to_judge()
     gate.confirm()
     gate.withdraw()
-    assert gate.judged(key, verdict_on(flow, key, loss=1.5)) is None
+    assert gate.judged(key, judgement_of(flow, key, loss=1.5)) is None
 
 
 def test_a_turn_changed_meanwhile_is_not_confirmed_by_the_old_verdict() -> None:
     flow, gate, key = watched(Tutor.BLUNDER)
     gate.to_judge()
     gate.confirm()
-    verdict = verdict_on(flow, key, loss=0.0)
+    judged = judgement_of(flow, key, loss=0.0)
     flow.undo()
-    assert gate.judged(key, verdict) is None
+    assert gate.judged(key, judged) is None
 
 
 def test_a_play_made_against_the_warning_is_remembered_for_the_review() -> None:

@@ -18,7 +18,7 @@ def judged(verdict: Verdict) -> TurnReview:
     """A turn the expert marks ``verdict``."""
     turn = TurnRecord(Side.WHITE, Dice(6, 5), (), "")
     review = TurnReview(turn, 1, Position.initial(), (), -LOSSES[verdict], 0.0, ())
-    assert review.mark is verdict
+    assert review.verdict is verdict
     return review
 
 

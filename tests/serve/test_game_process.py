@@ -35,7 +35,7 @@ async def test_the_game_has_the_visitors_folder_language_and_mailbox_a_sane_size
         close=nothing,
     )
     await game.start(10**6, 1)
-    process = game._process
+    process = game.process
     assert process is not None
     environment = dict(
         entry.split("=", 1)
@@ -67,7 +67,7 @@ def test_every_game_keeps_the_bots_tables_in_the_servers_one_folder(
         write_str=nothing,
         close=nothing,
     )
-    environment = game._build_environment()
+    environment = game.environment(80, 24)
     assert environment["NARDY_HOME"] == str(tmp_path / "visitor")
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
@@ -96,7 +96,7 @@ async def test_a_game_whose_input_ends_quits(tmp_path: Path) -> None:
         close=nothing,
     )
     await game.start(80, 24)
-    process = game._process
+    process = game.process
     assert process is not None and process.stdin is not None
     try:
         await asyncio.wait_for(drawn.wait(), DEADLINE)
@@ -170,7 +170,7 @@ def test_the_game_is_told_its_pages_address_and_the_friends_code_of_its_link_onl
             write_bytes=nothing,
             write_str=nothing,
             close=nothing,
-        )._build_environment()
+        ).environment(80, 24)
         for page in (link, PageLink(None))
     )
     assert with_link["NARDY_PAGE_URL"] == "http://127.0.0.1:8000/"

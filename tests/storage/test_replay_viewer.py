@@ -119,7 +119,7 @@ async def test_a_reviewed_record_shows_each_turns_verdict_and_m_finds_the_mistak
 
     record = short_match_record()
     reviews = [first_game_reviewed()]
-    mistakes = [turn for turn in reviews[0].turns if turn.mark is not Verdict.NONE]
+    mistakes = [turn for turn in reviews[0].turns if turn.verdict is not Verdict.NONE]
     assert mistakes, "random play makes mistakes"
     app = ReplayApp(record, reviews)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -129,7 +129,7 @@ async def test_a_reviewed_record_shows_each_turns_verdict_and_m_finds_the_mistak
         first = mistakes[0]  # the record has no match score: it is judged by points
         assert screen.frame.turn is not None and screen.frame.turn.number == first.number
         shown = verdict_shown(screen)
-        assert f"Review: {first.mark.value}, cost {first.loss:.2f};" in shown
+        assert f"Review: {first.verdict.value}, cost {first.loss:.2f};" in shown
         assert "for the play made (points)." in shown  # money play: one unit, named
         await pilot.press("m")
         assert screen.frame.turn is not None and screen.frame.turn.number == mistakes[1].number
@@ -185,7 +185,7 @@ async def test_at_80x24_a_verdict_a_two_line_header_and_the_footer_fit_whole() -
         await pilot.press("m")
         await pilot.pause()  # the frame the key chose is drawn before its rows are read
         judged = screen.judged[(game.number, screen.frame.turn.number)]  # type: ignore[union-attr]
-        assert judged.mark is not Verdict.NONE
+        assert judged.verdict is not Verdict.NONE
         shown = [row.strip() for row in rows(app)]
         assert shown[:2] == [
             "White: player 1 / Black: player 2 (hot-seat) · Match to 3 points",

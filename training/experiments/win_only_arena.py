@@ -33,4 +33,4 @@ data = run(
     weights_a=Path("expert-400000.npz"),
     progress=lambda text, _: print(text, file=sys.stderr, flush=True),
 )
-print(json.dumps(data))
+print(json.dumps(data.as_json()))

@@ -37,7 +37,7 @@ class HintFound(Message, bubble=False):
 
 @dataclass
 class TutorJudged(Message, bubble=False):
-    """The tutor's verdict on a complete turn."""
+    """The tutor's judgement of a complete turn."""
 
     turn: JudgedTurn
-    verdict: TurnReview
+    judged: TurnReview

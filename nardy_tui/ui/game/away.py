@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from nardy_tui.engine import Play
 from nardy_tui.i18n import _
-from nardy_tui.play import RemoteSeat, away_thinking_said
+from nardy_tui.play import RemoteSeat, away_thinking_said, thinking_said
 from nardy_tui.ui.board import GLYPH
 
 if TYPE_CHECKING:
@@ -35,9 +35,9 @@ class AwayTurn:
             screen.say(down)
             screen.bot_activity = down
             return
-        thinking = _("{player} is thinking…").format(player=screen.flow.viewpoint.names[turn.mover])
-        screen.say(away_thinking_said(screen.match, screen.flow.viewpoint.names))
-        screen.bot_activity = f"{GLYPH[turn.mover]} {thinking}"
+        names = screen.flow.viewpoint.names
+        screen.say(away_thinking_said(screen.match, names))
+        screen.bot_activity = f"{GLYPH[turn.mover]} {thinking_said(names[turn.mover])}"
         if not remote:
             screen.think()
 

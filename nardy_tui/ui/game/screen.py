@@ -344,13 +344,13 @@ class GameScreen(SizedScreen):
         after = position.apply(key.steps, dice)
         ranking = self.bots[HINT_LEVEL].rank_with_chances(position, dice, after, stakes)
         reached = dict(legal_results(position, dice))
-        verdict = tutor_verdict(ranking, reached, position, dice, key.steps, after, stakes)
-        self.post_message(TutorJudged(key, verdict))
+        judged = tutor_verdict(ranking, reached, position, dice, key.steps, after, stakes)
+        self.post_message(TutorJudged(key, judged))
 
     @on(TutorJudged)
     def _tutor_judged(self, judged: TutorJudged) -> None:
         if not self.gone:
-            self._carry_out(self.tutor.judged(judged.turn, judged.verdict))
+            self._carry_out(self.tutor.judged(judged.turn, judged.judged))
 
     def confirm_turn(self) -> None:
         """Confirm the turn; with the tutor watching, once it has judged the play and the
@@ -365,10 +365,10 @@ class GameScreen(SizedScreen):
             case Wait():
                 self.judge_turn()  # if nobody is judging it yet (the tutor turned on late)
                 self.say(_("The tutor is looking at your play…"))
-            case Ask(turn=key, verdict=verdict):
+            case Ask(turn=key, judged=judged):
                 self.say(_(TURN_COMPLETE))  # not "the tutor is looking" any more
                 self.app.push_screen(
-                    TutorDialog(verdict.mark.name_shown, tutor_question(verdict)),
+                    TutorDialog(judged.verdict.name_shown, tutor_question(judged)),
                     partial(self._tutor_answered, key),
                 )
 
