@@ -10,6 +10,8 @@ from nardy_tui.storage.document import SavedMatch
 from nardy_tui.storage.paths import (
     data_dir,
     data_dir_problem,
+    network_match_saved,
+    network_save_path,
     records_dir,
     tables_dir,
 )
@@ -61,6 +63,8 @@ __all__ = [
     "load_record",
     "load_saved",
     "load_settings",
+    "network_match_saved",
+    "network_save_path",
     "parse_record",
     "record_name",
     "records_dir",
