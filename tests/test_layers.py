@@ -259,13 +259,15 @@ NOT_FOR_THE_FIRST_SCREEN = (
     "nardy_tui.net",
     "nardy_tui.bot.review",
     "nardy_tui.bot.arena",
+    "nardy_tui.ui.served_driver",
     "twisted",
     "wormhole",
     "numpy",
 )
-"""What the first screen never needs: the network layer (a match with a friend), the
-review and the arena (commands and screens of their own), and what they stand on. Each
-costs every start its import (the first frame's target is 0.6 s, ``benchmarks/startup.py``)."""
+"""What the first screen in a terminal never needs: the network layer (a match with a
+friend), the review and the arena (commands and screens of their own), the driver of a
+game served to a browser, and what they stand on. Each costs every start its import (the
+first frame's target is 0.6 s, ``benchmarks/startup.py``)."""
 
 FIRST_SCREEN = (
     "import asyncio, sys\n"

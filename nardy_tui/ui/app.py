@@ -108,10 +108,13 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver, but in a browser (``nardy serve``) one that ends the game once
-        its server is gone (``served_driver``)."""
+        its server is gone (``served_driver``, imported only there)."""
+        driver = super().get_driver_class()
+        if driver.__module__ != "textual.drivers.web_driver":  # a terminal's driver
+            return driver
         from nardy_tui.ui.served_driver import served_in_place_of_web
 
-        return served_in_place_of_web(super().get_driver_class())
+        return served_in_place_of_web(driver)
 
     def exit(
         self, result: int | None = None, return_code: int = 0, message: RenderableType | None = None
