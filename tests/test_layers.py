@@ -259,15 +259,16 @@ NOT_FOR_THE_FIRST_SCREEN = (
     "nardy_tui.net",
     "nardy_tui.bot.review",
     "nardy_tui.bot.arena",
+    "nardy_tui.storage.record",
     "nardy_tui.ui.served_driver",
     "twisted",
     "wormhole",
     "numpy",
 )
 """What the first screen in a terminal never needs: the network layer (a match with a
-friend), the review and the arena (commands and screens of their own), the driver of a
-game served to a browser, and what they stand on. Each costs every start its import (the
-first frame's target is 0.6 s, ``benchmarks/startup.py``)."""
+friend), the review, the arena and the records' reader and writer (commands and screens of
+their own), the driver of a game served to a browser, and what they stand on. Each costs
+every start its import (the first frame's target is 0.6 s, ``benchmarks/startup.py``)."""
 
 FIRST_SCREEN = (
     "import asyncio, sys\n"
@@ -282,8 +283,8 @@ FIRST_SCREEN = (
     "        print((shown, sorted(loaded)))\n"
     "asyncio.run(first_screen())\n"
 )
-"""Start the app as ``nardy`` does, to its first screen; then say which it is and what of
-``NOT_FOR_THE_FIRST_SCREEN`` was loaded."""
+"""Start the app with nothing asked for, as a bare ``nardy`` does, to its first screen;
+then say which screen it is and what of ``NOT_FOR_THE_FIRST_SCREEN`` was loaded."""
 
 
 @pytest.mark.parametrize(
@@ -291,7 +292,7 @@ FIRST_SCREEN = (
     [(False, "NewMatchScreen"), (True, "ResumeDialog")],
     ids=["the new-match screen", "the question whether to resume"],
 )
-def test_the_first_screen_loads_no_network_review_or_arena(
+def test_the_first_screen_loads_no_network_review_arena_or_records(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, saved: bool, first_screen: str
 ) -> None:
     """They come in when a match with a friend, a review or the arena is asked for."""
