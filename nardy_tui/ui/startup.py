@@ -215,8 +215,6 @@ class FirstScreen:
         friend's link (``?join=CODE``) opens the friend screen with the code filled in, and
         an unfinished match with a friend met by a code is offered first: a page reloaded
         mid-match (the app started again, with no command line) finds it there."""
-        from nardy_tui.ui.dialogs import ResumeDialog
-
         asked = self._launch.match is not None or self._launch.resume is not None
         friend_code = None if asked else join_code_asked()
         if friend_code is not None:
@@ -226,6 +224,8 @@ class FirstScreen:
         if saved is None:
             self._open_here()
             return
+        from nardy_tui.ui.dialogs import ResumeDialog
+
         self._app.push_screen(
             ResumeDialog(friend_summary(saved)), partial(self._friend_chosen, saved)
         )
@@ -263,10 +263,10 @@ class FirstScreen:
         """The match on this machine: resumed, offered, asked for or chosen anew; a save
         that cannot be read (moved aside) is told in a dialog that stays until it is read,
         and play starts afresh."""
-        from nardy_tui.ui.dialogs import NoticeDialog
-
         saved, problem = (None, None) if self._launch.resume is False else self._app.saver.load()
         if problem is not None:
+            from nardy_tui.ui.dialogs import NoticeDialog
+
             self._app.push_screen(
                 NoticeDialog(_("The save file could not be read"), problem),
                 lambda _choice: self._open_saved(None),
