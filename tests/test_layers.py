@@ -270,32 +270,44 @@ friend), the review, the arena and the records' reader and writer (commands and 
 their own), the driver of a game served to a browser, and what they stand on. Each costs
 every start its import (the first frame's target is 0.6 s, ``benchmarks/startup.py``)."""
 
+NEEDED_BY_THE_GAME = ("nardy_tui.bot.review",)
+"""What of it the game screen needs: the tutor judges a turn by the review's verdicts."""
+
 FIRST_SCREEN = (
     "import asyncio, sys\n"
+    "from nardy_tui.options import LaunchOptions\n"
     "from nardy_tui.ui.app import NardyApp\n"
-    f"NOT_FOR_THE_FIRST_SCREEN = {NOT_FOR_THE_FIRST_SCREEN!r}\n"
-    "async def first_screen():\n"
-    "    app = NardyApp()\n"
+    "async def first_screen(launch, unwanted):\n"
+    "    app = NardyApp(launch)\n"
     "    async with app.run_test(size=(120, 40)) as pilot:\n"
     "        await pilot.pause()\n"
     "        shown = type(app.screen).__name__\n"
-    "        loaded = [m for m in sys.modules if m.startswith(NOT_FOR_THE_FIRST_SCREEN)]\n"
+    "        loaded = [m for m in sys.modules if m.startswith(unwanted)]\n"
     "        print((shown, sorted(loaded)))\n"
-    "asyncio.run(first_screen())\n"
+    "asyncio.run(first_screen(LaunchOptions(resume={resume}), {unwanted!r}))\n"
 )
-"""Start the app with nothing asked for, as a bare ``nardy`` does, to its first screen;
-then say which screen it is and what of ``NOT_FOR_THE_FIRST_SCREEN`` was loaded."""
+"""Start the app as ``nardy`` does (``--resume`` if ``resume``) to its first screen; then
+say which screen it is and what of ``unwanted`` was loaded."""
 
 
 @pytest.mark.parametrize(
-    ("saved", "first_screen"),
-    [(False, "NewMatchScreen"), (True, "ResumeDialog")],
-    ids=["the new-match screen", "the question whether to resume"],
+    ("saved", "resume", "first_screen"),
+    [
+        (False, None, "NewMatchScreen"),
+        (True, None, "ResumeDialog"),
+        (True, True, "GameScreen"),
+    ],
+    ids=["the new-match screen", "the question whether to resume", "a match resumed at once"],
 )
 def test_the_first_screen_loads_no_network_review_arena_or_records(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, saved: bool, first_screen: str
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    saved: bool,
+    resume: bool | None,
+    first_screen: str,
 ) -> None:
-    """They come in when a match with a friend, a review or the arena is asked for."""
+    """They come in when a match with a friend, a review or the arena is asked for (the
+    review's verdicts with the game screen, ``NEEDED_BY_THE_GAME``)."""
     monkeypatch.setenv("NARDY_HOME", str(tmp_path))
     if saved:
         from nardy_tui.engine import Match
@@ -303,6 +315,12 @@ def test_the_first_screen_loads_no_network_review_arena_or_records(
         from nardy_tui.storage import save_match
 
         save_match(Match(length=3, seed=1), MatchOptions())
-    shown, loaded = ast.literal_eval(printed_by_a_fresh_interpreter(FIRST_SCREEN))
+    unwanted = tuple(
+        name
+        for name in NOT_FOR_THE_FIRST_SCREEN
+        if first_screen != "GameScreen" or name not in NEEDED_BY_THE_GAME
+    )
+    code = FIRST_SCREEN.format(resume=resume, unwanted=unwanted)
+    shown, loaded = ast.literal_eval(printed_by_a_fresh_interpreter(code))
     assert shown == first_screen
     assert loaded == [], f"the first screen loaded {loaded}"
