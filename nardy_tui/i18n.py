@@ -10,8 +10,8 @@ is shown, so a language chosen while the game runs applies to what is drawn next
   passed through ``_()`` where it is shown.
 
 The catalogs are gettext ``.po`` files in ``nardy_tui/locale/<code>/LC_MESSAGES/nardy.po``,
-compiled to the ``.mo`` files read here (see README "Translations"). English is the source
-language and needs no catalog.
+compiled to the ``.mo`` files read here (see ``docs/contributing.md``, "Translations").
+English is the source language and needs no catalog.
 
 Hebrew and Arabic read right to left. Textual lays every cell out left to right, and
 terminals differ in whether they reorder such text themselves, so by default the game puts

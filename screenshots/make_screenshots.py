@@ -1,4 +1,4 @@
-"""Make the README pictures: ``python screenshots/make_screenshots.py [NAME...]``.
+"""Make the pictures of the README and docs/: ``python screenshots/make_screenshots.py [NAME...]``.
 
 Each picture is a seeded scene of ``tests/ui/scenes.py`` (the same ones the snapshot tests
 check), driven with Textual's Pilot at 120x40 (one at 160x50) and saved as SVG, then turned

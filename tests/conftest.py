@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import textual._wait
@@ -34,3 +35,24 @@ def quick_idle_checks() -> Iterator[None]:
         patch.setattr(textual._wait, "SLEEP_GRANULARITY", IDLE_CHECK_SECONDS, raising=False)
         patch.setattr(textual._wait, "SLEEP_IDLE", IDLE_CHECK_SECONDS / 4, raising=False)
         yield
+
+
+TESTS = Path(__file__).resolve().parent
+SLOW_BY_KIND = (TESTS / "ui", TESTS / "serve")
+"""Folders whose every test is slow by its kind: each runs the whole app in a Pilot or
+starts ``nardy serve`` (a second or more apiece); tests slow elsewhere are marked where
+they are written."""
+SERVERS_FIXTURE = "servers"
+"""The fixture that starts the tests' wormhole mailbox server and transit relay."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the tests that start servers ``network``, and those and the app's and the web
+    server's tests ``slow``: ``pytest -m "not slow"`` runs the rest in a fraction of the
+    time, ``-m "not network"`` all that needs no server."""
+    for item in items:
+        starts_servers = SERVERS_FIXTURE in getattr(item, "fixturenames", ())
+        if starts_servers:
+            item.add_marker(pytest.mark.network)
+        if starts_servers or any(folder in item.path.parents for folder in SLOW_BY_KIND):
+            item.add_marker(pytest.mark.slow)

@@ -186,6 +186,7 @@ def test_in_a_small_race_the_analysis_gives_the_exact_chances(
     assert chances["win"] == pytest.approx(round(exact_chances(position).win, 4))  # type: ignore[index]
 
 
+@pytest.mark.slow
 def test_the_bear_off_database_is_kept_in_the_data_folder_once_solved(tmp_path: Path) -> None:
     # Run as a user would: the first race both home solves the database and keeps it
     # beside the settings; the next run reads it, and a damaged file is solved again.

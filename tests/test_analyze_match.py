@@ -96,6 +96,7 @@ def test_a_score_that_is_no_match_score_is_refused_in_one_line(
     assert said in error and error.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_a_rollout_at_double_match_point_counts_a_mars_as_a_single_win(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -121,6 +122,7 @@ def test_a_rollout_at_double_match_point_counts_a_mars_as_a_single_win(
     assert chances == sorted(chances, reverse=True)
 
 
+@pytest.mark.slow
 def test_a_rollouts_table_at_a_score_ranks_by_the_match_winning_chance_beside_the_equity(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

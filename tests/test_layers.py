@@ -1,4 +1,4 @@
-"""The layers and their public faces (README, "Development").
+"""The layers and their public faces (docs/architecture.md).
 
 Inside the package, ``lint-imports`` checks the contracts in ``pyproject.toml``: the layers'
 directions, their public faces, and no cycle among sibling modules. Beside it, this file

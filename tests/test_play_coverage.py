@@ -7,10 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 LEAST = 90
 
 
+@pytest.mark.slow
 def test_the_play_cores_own_tests_cover_nine_tenths_of_it(tmp_path: Path) -> None:
     data = tmp_path / "coverage"
     run = [

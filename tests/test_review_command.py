@@ -81,6 +81,7 @@ def black_text(said: Said) -> str:
     return said.black_text
 
 
+@pytest.mark.slow
 def test_the_json_review_has_every_decision_and_a_summary_per_player(
     report: dict[str, object], record: Path
 ) -> None:

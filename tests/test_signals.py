@@ -30,6 +30,9 @@ pty = pytest.importorskip("pty")
 fcntl = pytest.importorskip("fcntl")
 termios = pytest.importorskip("termios")
 
+pytestmark = pytest.mark.slow
+"""Each test runs the whole game in a pseudo-terminal."""
+
 ROWS, COLUMNS = 40, 120
 TIMEOUT = 20.0
 """Seconds to wait for the app to draw or save; generous for a loaded CI machine."""

@@ -13,9 +13,9 @@ within the timeout; every check passed is printed, and the first that fails ends
 with exit status 1. The screenshot shows the board after the reload.
 
 ``--behind-nginx`` plays the same match through nginx with TLS (a self-signed certificate,
-on loopback) that serves the game under ``/nardy/``, as the README's example does, with
-``nardy serve --public-url`` naming the proxy's address and ``--proxy-address`` the address
-the proxy connects from. It also checks that the match's record downloads through the
+on loopback) that serves the game under ``/nardy/``, as the example in ``docs/browser.md``
+does, with ``nardy serve --public-url`` naming the proxy's address and ``--proxy-address``
+the address the proxy connects from. It also checks that the match's record downloads through the
 proxy's path, and that a second visitor (a browser context of their own, so cookies and
 storage of their own) is offered a new match, not the first one's, and after a reload finds
 their own match while the first visitor finds theirs. Screenshots of both visitors go to

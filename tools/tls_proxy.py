@@ -2,9 +2,9 @@
 has one: Debian's nginx with a self-signed certificate, the game under a path of its own
 (``PREFIX``). What ``tools/browser_check.py --behind-nginx`` shares (outside CI).
 
-The proxy's ``location`` is the README's nginx example, word for word but for the port the
-game listens on; the rest (where nginx keeps its files) is only what running it from a
-temporary folder takes.
+The proxy's ``location`` is the nginx example of ``docs/browser.md``, word for word but for
+the port the game listens on; the rest (where nginx keeps its files) is only what running it
+from a temporary folder takes.
 
     apt-get install nginx openssl
 """
@@ -36,9 +36,9 @@ LOCATION = """\
         proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     }
 """
-"""The README's example: the game's websocket passed on (HTTP/1.1, Upgrade and Connection),
-``/nardy/`` taken off the path, the visitor's Host kept and their address forwarded (the
-server believes it with ``--proxy-address 127.0.0.1``)."""
+"""The example of ``docs/browser.md``: the game's websocket passed on (HTTP/1.1, Upgrade and
+Connection), ``/nardy/`` taken off the path, the visitor's Host kept and their address
+forwarded (the server believes it with ``--proxy-address 127.0.0.1``)."""
 
 CONFIGURATION = """\
 daemon off;

@@ -9,9 +9,11 @@ Heavy modules (Textual, the bot) are imported only once needed.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from nardy_tui import __version__
 from nardy_tui.cli.argparsing import OneLineParser, ids_as_values, speak_argparse
@@ -26,20 +28,35 @@ from nardy_tui.i18n import (
 )
 from nardy_tui.options import BOT_LEVELS, COLOR_WORDS, LaunchOptions, Level, MatchOptions, Mode
 
-SUBCOMMANDS = (
-    "analyze",
-    "arena",
-    "export",
-    "host",
-    "join",
-    "replay",
-    "review",
-    "serve",
-    "verify",
-)
 
-BOT_SUBCOMMANDS = ("analyze", "arena", "host", "join", "review")
-"""The subcommands in which the expert may judge a position (its own play, a hint)."""
+@dataclass(frozen=True, slots=True)
+class Subcommand:
+    """A ``nardy`` subcommand: the function that runs it, named by its module in
+    ``nardy_tui.cli`` (imported only when that subcommand runs, so that starting the game
+    loads none of them), and whether the expert may judge a position in it (its bear-off
+    tables are then kept beside the settings)."""
+
+    module: str
+    function: str
+    judges: bool = False
+
+    def run(self, args: list[str]) -> int:
+        module = importlib.import_module(f"nardy_tui.cli.{self.module}")
+        command: Callable[[list[str]], int] = getattr(module, self.function)
+        return command(args)
+
+
+SUBCOMMANDS: dict[str, Subcommand] = {
+    "analyze": Subcommand("analyze", "analyze_main", judges=True),
+    "arena": Subcommand("arena", "main", judges=True),
+    "export": Subcommand("export", "export_main"),
+    "host": Subcommand("network", "host_main", judges=True),
+    "join": Subcommand("network", "join_main", judges=True),
+    "replay": Subcommand("replay", "replay_main"),
+    "review": Subcommand("review", "review_main", judges=True),
+    "serve": Subcommand("serve", "serve_main"),
+    "verify": Subcommand("network", "verify_main"),
+}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -195,9 +212,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         if args and args[0] in SUBCOMMANDS:
-            if args[0] in BOT_SUBCOMMANDS:
+            subcommand = SUBCOMMANDS[args[0]]
+            if subcommand.judges:
                 _keep_tables_beside_settings()
-            status = _run_subcommand(args[0], args[1:])
+            status = subcommand.run(args[1:])
             sys.stdout.flush()  # a reader that quit early shows here, not at exit
             return status
         launch = parse_launch(args)
@@ -285,38 +303,3 @@ def _reader_gone() -> int:
     except (OSError, ValueError):
         pass
     return 141  # 128 + SIGPIPE, what a shell reports for a command ended by a closed pipe
-
-
-def _run_subcommand(name: str, args: list[str]) -> int:
-    if name == "analyze":
-        from nardy_tui.cli.analyze import analyze_main
-
-        return analyze_main(args)
-    if name == "arena":
-        from nardy_tui.cli.arena import main as arena_main
-
-        return arena_main(args)
-    if name == "review":
-        from nardy_tui.cli.review import review_main
-
-        return review_main(args)
-    if name == "export":
-        from nardy_tui.cli.export import export_main
-
-        return export_main(args)
-    if name == "serve":
-        from nardy_tui.cli.serve import serve_main
-
-        return serve_main(args)
-    if name in ("host", "join", "verify"):
-        from nardy_tui.cli import network
-
-        commands = {
-            "host": network.host_main,
-            "join": network.join_main,
-            "verify": network.verify_main,
-        }
-        return commands[name](args)
-    from nardy_tui.cli.replay import replay_main
-
-    return replay_main(args)

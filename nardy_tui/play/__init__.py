@@ -3,10 +3,11 @@ marks, the words to show, the bots it asks and the files it keeps. The UI render
 answers and forwards keys to it; importing it loads no Textual (``tests/test_layers.py``
 checks), so all of it is unit-tested directly (``tests/play/``).
 
-The turn flow, the tutor, the review's words and the lockstep with a friend are imported
-when first asked for (``__getattr__``): they bring in the bot's judgement and the network
-layer, which the first screen (the new-match screen, or the question whether to resume)
-never needs, and importing them would slow every start (``tests/test_layers.py``).
+The turn flow, the tutor (and its gate), the review's words and the lockstep with a friend
+are imported when first asked for (``__getattr__``): they bring in the bot's judgement and
+the network layer, which the first screen (the new-match screen, or the question whether
+to resume) never needs, and importing them would slow every start
+(``tests/test_layers.py``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from nardy_tui.play.begin import Begun, begin, seats_for
 from nardy_tui.play.board_marks import (
     first_source_cell,
     last_play_frames,
@@ -113,6 +115,14 @@ if TYPE_CHECKING:
         verdict_lines,
     )
     from nardy_tui.play.tutor import tutor_question, tutor_verdict, warns
+    from nardy_tui.play.tutor_gate import (
+        Ask,
+        Confirm,
+        JudgedTurn,
+        TutorDecision,
+        TutorGate,
+        Wait,
+    )
 
 __all__ = [
     "COMBINED_GLYPH",
@@ -127,13 +137,17 @@ __all__ = [
     "OWNERS_MARKS",
     "SINGLE_GLYPH",
     "TURN_COMPLETE",
+    "Ask",
     "AtKeyboard",
+    "Begun",
     "BotFactory",
     "BotSeat",
     "Chooser",
     "Command",
     "CommandSpec",
+    "Confirm",
     "Highlight",
+    "JudgedTurn",
     "Lockstep",
     "Marks",
     "MatchBots",
@@ -154,11 +168,15 @@ __all__ = [
     "Thrown",
     "TurnFilter",
     "TurnFlow",
+    "TutorDecision",
+    "TutorGate",
     "Viewpoint",
+    "Wait",
     "against_bot",
     "against_friend",
     "away_thinking_said",
     "banner",
+    "begin",
     "bot_name",
     "cell_of",
     "choosable_points",
@@ -194,6 +212,7 @@ __all__ = [
     "roll_luck_said",
     "roll_off_said",
     "rolled_said",
+    "seats_for",
     "seen_from",
     "struck_out_why",
     "summary_line",
@@ -228,6 +247,7 @@ _IMPORTED_WHEN_USED = {
         "verdict_lines",
     ),
     "tutor": ("tutor_question", "tutor_verdict", "warns"),
+    "tutor_gate": ("Ask", "Confirm", "JudgedTurn", "TutorDecision", "TutorGate", "Wait"),
 }
 """The names of the face that are imported when first asked for, by their module."""
 

@@ -13,7 +13,9 @@ side one event ahead, which then sends that event again; anything else cannot go
 
 Save, then send: nothing leaves this machine before the save holds it. A side stopped just
 after it sent its secret (or its play) comes back knowing it did, and finishes the throw
-with the peer, which may already have finished it, instead of disagreeing for good.
+with the peer, which may already have finished it, instead of disagreeing for good. The
+peer's secret for this side's own roll may then come before the player rolls: it waits, and
+the dice are shown when the player rolls, as they would have been without the stop.
 """
 
 from __future__ import annotations
@@ -120,7 +122,7 @@ class Lockstep:
         self._games_seen = len(match.games)
         self._resumed_throw = exchange.number if exchange.peer_commitment is not None else None
         """The throw that was in progress when this side was stopped, if it holds the peer's
-        commitment to it: our secret may have left before the stop (``_take_reveal``)."""
+        commitment to it: the peer's secret for it may come first (``_waits_for_our_roll``)."""
 
     def send(self, message: Message) -> None:
         """Save, then send ``message`` (after any still waiting for a save)."""
@@ -244,12 +246,28 @@ class Lockstep:
 
     def next_action(self, busy: bool = False) -> Action | None:
         """The next thing the peer's messages ask of the screen, when it is ready for one
-        (``busy``: still showing a play); ``PeerBroke`` if it makes no sense now."""
-        while self.inbox and not busy:
+        (``busy``: still showing a play); ``PeerBroke`` if it makes no sense now. The peer's
+        secret for our own roll, come first after a stop, waits for our player's roll."""
+        while self.inbox and not busy and not self._waits_for_our_roll(self.inbox[0]):
             action = self._take(self.inbox.popleft())
             if action is not None:
                 return action
         return None
+
+    def _waits_for_our_roll(self, message: Message) -> bool:
+        """Whether ``message`` is the peer's secret for our player's own roll, come before
+        the player rolled, in the throw this side was stopped in: a friend that finished it
+        with our secret from before the stop sends it again, and any peer may send it first.
+        It waits (and all that came after it) until our player rolls, so that the dice are
+        never thrown for the player; both sides are committed, so waiting changes no die."""
+        match = self.match
+        return (
+            isinstance(message, Reveal)
+            and message.throw == self._resumed_throw
+            and not self.exchange.revealed
+            and match.phase is Phase.ROLL
+            and match.mover is self.me
+        )
 
     def _take(self, message: Message) -> Action | None:
         if isinstance(message, Commit):
@@ -286,13 +304,11 @@ class Lockstep:
             match.phase is Phase.ROLL and match.mover is self.me.opponent
         )
         if match.phase not in (Phase.ROLL_OFF, Phase.ROLL) or not (
-            peer_may_roll or exchange.revealed or message.throw == self._resumed_throw
+            peer_may_roll or exchange.revealed
         ):
             raise PeerBroke(_("The other side threw the dice out of turn."))
         self._guarded(exchange.receive_reveal, message)
-        # A secret checked against the commitment kept from before a stop: the peer could
-        # only have finished that throw with ours, so our player had rolled.
-        by_me = exchange.revealed or (message.throw == self._resumed_throw and not peer_may_roll)
+        by_me = exchange.revealed
         self._resumed_throw = None
         if not exchange.revealed:
             self.send(exchange.reveal())

@@ -12,10 +12,8 @@ loads).
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from functools import cached_property, partial
 from typing import TYPE_CHECKING, ClassVar
 
@@ -26,7 +24,7 @@ from textual.screen import Screen
 from textual.signal import Signal
 
 from nardy_tui.i18n import N_, _, current_language, use_language
-from nardy_tui.options import LaunchOptions, MatchOptions, Mode, NetworkLaunch
+from nardy_tui.options import LaunchOptions, MatchOptions, NetworkLaunch
 from nardy_tui.play import Saver, load_bot
 from nardy_tui.storage import Settings, Switch, load_settings, save_settings
 from nardy_tui.ui.input_guard import InputGuard
@@ -192,27 +190,18 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         """Play ``match`` (a resumed one, with the plays ``warned`` of by the tutor) or a
         new match with ``options``: from the opening, or a practice game from the position
         ID ``start``."""
-        from nardy_tui.engine import Match, Side, read_position_id
-        from nardy_tui.play import against_bot, hot_seat
+        from nardy_tui.play import begin
 
-        color = (
-            random.Random(options.seed).choice(list(Side))
-            if options.color is None
-            else options.color
-        )
-        resolved = replace(options, color=color)
-        seats = against_bot(color, options.bot_level) if options.mode is Mode.BOT else hot_seat()
+        begun = begin(options, match, start)
         if match is None:
             if start is None:
                 self._remember_choices(options)
-                match = Match(length=options.points, seed=options.seed)
-            else:
-                position, dice = read_position_id(start)
-                match = Match(length=1, seed=options.seed, start=position, start_dice=dice)
-            problem = self.saver.save(match, resolved)  # kept from the first frame on
+            problem = self.saver.save(begun.match, begun.options)  # kept from the first frame on
             if problem is not None:
                 self.notify(problem, severity="warning")
-        self.show_screen(game_screen_type()(match, resolved, seats, self.game_services, warned))
+        self.show_screen(
+            game_screen_type()(begun.match, begun.options, begun.seats, self.game_services, warned)
+        )
 
     def _remember_choices(self, options: MatchOptions) -> None:
         """The new-match screen offers these choices again next time."""

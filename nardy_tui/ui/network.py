@@ -46,7 +46,7 @@ from nardy_tui.play import (
     NetworkSaver,
     PeerBroke,
     Seat,
-    against_friend,
+    seats_for,
 )
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.network_notice import NetworkNotice
@@ -394,7 +394,7 @@ class NetworkGame:
 
     @property
     def seats(self) -> dict[Side, Seat]:
-        return against_friend(self.me)
+        return seats_for(self.options)
 
     def _tell(self, news: str, said: bool = True, up: bool | None = None) -> None:
         """Show ``news`` of the line; in the status line too if ``said``; ``up``: whether

@@ -62,7 +62,7 @@ from nardy_tui.play import (
 )
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.footer import KeysFooter, describe_in_footer, show_in_footer
-from nardy_tui.ui.sized import FULL_LAYOUT, SizedScreen
+from nardy_tui.ui.sized import COMPACT_HEIGHTS, COMPACT_WIDTHS, SizedScreen, is_compact
 from nardy_tui.ui.translated import translate_bindings
 
 ROLLOUT_TRIALS = 36
@@ -199,6 +199,11 @@ class Messages(Static):
 class ReviewScreen(SizedScreen):
     """Step through the reviewed turns; Escape goes back to where the review was opened."""
 
+    HORIZONTAL_BREAKPOINTS = COMPACT_WIDTHS
+    VERTICAL_BREAKPOINTS = COMPACT_HEIGHTS
+    _compact = False
+    """Whether the board and its verdict are alone (``-compact``, as of the last resize)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "back", N_("Back")),
         Binding("n", "mistake(1)", N_("Next mistake")),
@@ -255,11 +260,11 @@ class ReviewScreen(SizedScreen):
         self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:
-        """Below ``FULL_LAYOUT`` the board and its verdict take the whole screen and the
-        turns' list is a key away (``i``)."""
-        compact = width < FULL_LAYOUT[0] or height < FULL_LAYOUT[1]
-        if compact != self.has_class("-compact"):
-            self.set_class(compact, "-compact")
+        """In the compact layout (``is_compact``) the board and its verdict take the whole
+        screen and the turns' list is a key away (``i``)."""
+        compact = is_compact(width, height)
+        if compact != self._compact:
+            self._compact = compact
             self.remove_class("-list-shown")
             self.query_one(KeysFooter).compact = compact
             self._footer_keys()
@@ -269,7 +274,7 @@ class ReviewScreen(SizedScreen):
         only six, the keys of what is in view: the list's filters with the list, the
         mistakes (n said "Next" beside p's "Previous"), the details and the rollout with
         the board (all keys work all the time, and the palette's Keys lists them)."""
-        compact = self.has_class("-compact")
+        compact = self._compact
         listing = self.has_class("-list-shown")
         describe_in_footer(self, "mistake(1)", _("Next") if compact else _("Next mistake"))
         show_in_footer(self, LIST_KEYS, not compact or listing)
@@ -280,7 +285,7 @@ class ReviewScreen(SizedScreen):
         """The list's key only where the list is not in view anyway."""
         if not super().check_action(action, parameters):
             return False
-        return action != "panel" or self.has_class("-compact")
+        return action != "panel" or self._compact
 
     def action_panel(self) -> None:
         """In the compact layout, the summary and the turns' list in the board's place."""

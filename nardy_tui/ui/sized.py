@@ -22,6 +22,18 @@ FULL_LAYOUT = (110, 28)
 """The smallest terminal that shows a side panel beside the board (the game's, the
 review's); a smaller one, down to ``MIN_WIDTH`` by ``MIN_HEIGHT``, gets the compact layout:
 the board alone, the panel a key away."""
+COMPACT_WIDTHS: list[tuple[int, str]] = [(0, "-compact"), (FULL_LAYOUT[0], "-wide")]
+COMPACT_HEIGHTS: list[tuple[int, str]] = [(0, "-compact"), (FULL_LAYOUT[1], "-tall")]
+"""The game's and the review's breakpoints (Textual's ``HORIZONTAL_BREAKPOINTS`` and
+``VERTICAL_BREAKPOINTS``): one class, ``-compact``, for a terminal too narrow *or* too
+short for the full layout, as Textual sets a class that either list names."""
+
+
+def is_compact(width: int, height: int) -> bool:
+    """Whether a terminal of this size gets the compact layout: what ``-compact`` will say
+    once Textual has applied the breakpoints (which it does after a screen's own resize
+    handler has run)."""
+    return width < FULL_LAYOUT[0] or height < FULL_LAYOUT[1]
 
 
 ResultT = TypeVar("ResultT")

@@ -56,6 +56,7 @@ def test_bad_arguments_are_refused() -> None:
         arena_main(["medium", "easy", "--games", "0"])
 
 
+@pytest.mark.slow
 def test_two_weights_files_of_the_expert_play_each_other(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

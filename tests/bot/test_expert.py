@@ -106,6 +106,7 @@ def test_no_mars_against_a_side_that_has_borne_a_checker_off(expert: ExpertBot) 
     assert chances.win > 0.9
 
 
+@pytest.mark.slow
 def test_choices_are_legal_and_deterministic(positions: Sample) -> None:
     first = get_bot(Level.EXPERT, seed=4)
     second = get_bot(Level.EXPERT, seed=4)

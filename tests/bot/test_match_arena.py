@@ -3,6 +3,8 @@ the expert playing each game for its points."""
 
 from __future__ import annotations
 
+import pytest
+
 from nardy_tui.bot import MatchRun, run_matches
 from nardy_tui.bot.arena import DiceStream
 from nardy_tui.bot.expert import ExpertBot, shipped_network
@@ -20,6 +22,7 @@ def test_a_match_is_played_to_its_length_and_told_for_the_match_aware_side() -> 
     assert 1 <= result.games <= 5
 
 
+@pytest.mark.slow
 def test_each_pair_is_two_matches_on_the_same_dice_with_the_seats_swapped() -> None:
     pair = play_pair(RUN, 0)
     assert len(pair) == 2

@@ -56,6 +56,7 @@ def test_forced_turns_are_not_reviewed() -> None:
     assert review.turns == () and review.summary(Side.WHITE).decisions == 0
 
 
+@pytest.mark.slow
 def test_the_experts_own_plays_show_no_mistakes() -> None:
     expert = get_bot(Level.EXPERT, seed=1)
     position = Position.initial(Side.WHITE)
@@ -104,6 +105,7 @@ def adds_up(review: GameReview, side: Side) -> float:
     )
 
 
+@pytest.mark.slow
 def test_a_finished_game_adds_up_to_its_result_from_both_sides() -> None:
     start = Position.initial(Side.WHITE)
     review = review_game(start, bots_game(start, seed=6))

@@ -112,6 +112,7 @@ def test_a_play_that_bears_off_the_last_checker_has_won_already(expert) -> None:
     assert (result.chances.win, result.chances.win_mars, result.equity) == (1, 1, 2)
 
 
+@pytest.mark.slow
 def test_on_two_processes_a_rollout_is_the_same_as_on_one(expert) -> None:  # type: ignore[no-untyped-def]
     [alone] = rollout(expert.network, [LATE], trials=2 * BLOCK, seed=9, workers=1)
     [shared] = rollout(expert.network, [LATE], trials=2 * BLOCK, seed=9, workers=2)
@@ -158,6 +159,7 @@ def test_taking_the_luck_out_keeps_the_mean_and_narrows_the_spread(expert) -> No
     assert reduced.std() < 0.6 * played.std()
 
 
+@pytest.mark.slow
 def test_the_reported_standard_error_is_the_spread_of_many_rollouts_means(expert) -> None:  # type: ignore[no-untyped-def]
     """Sixteen rollouts of one position, each with its own seed: the means scatter as
     far as each rollout says its mean may be off (the ratio's own uncertainty, from 16

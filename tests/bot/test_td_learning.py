@@ -14,6 +14,7 @@ from nardy_tui.bot.training.td import mirror, td_targets
 from nardy_tui.cli.train import main
 
 
+@pytest.mark.slow
 def test_a_few_games_change_the_weights_and_write_a_loadable_file(tmp_path: Path) -> None:
     out = tmp_path / "tiny.npz"
     assert (

@@ -65,6 +65,7 @@ def test_the_two_roll_search_is_the_plain_one_in_numpy(expert: ExpertBot) -> Non
         assert row == pytest.approx([plain.win, plain.win_mars, plain.lose_mars], abs=1e-5)
 
 
+@pytest.mark.slow
 def test_the_closest_best_plays_are_searched_two_rolls_deep_and_ranked_first(
     expert: ExpertBot, judged: Judged
 ) -> None:
@@ -106,6 +107,7 @@ def test_the_best_play_is_searched_even_where_it_stands_out_alone(judged: Judged
         assert best.depth >= 1 or best.is_known
 
 
+@pytest.mark.slow
 def test_a_reviewed_play_is_searched_as_deep_as_the_best_without_moving_the_ranking(
     expert: ExpertBot, judged: Judged
 ) -> None:

@@ -1,4 +1,4 @@
-"""The engine imports only the standard library (README, "Development"): never textual, rich, or
+"""The engine imports only the standard library (docs/architecture.md): never textual, rich, or
 anything from the UI, the bot or storage. Its one other import is ``nardy_tui.i18n``, the
 leaf (standard library only) that puts its reasons in the player's language."""
 

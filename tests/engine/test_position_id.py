@@ -50,6 +50,7 @@ def positions(draw: st.DrawFn) -> Position:
 dice = st.none() | st.builds(Dice, st.integers(1, 6), st.integers(1, 6))
 
 
+@pytest.mark.slow
 @settings(max_examples=800, deadline=None)
 @given(positions(), dice)
 def test_every_position_and_its_dice_come_back_from_its_id(

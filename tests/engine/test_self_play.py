@@ -123,6 +123,7 @@ def play_checked_game(seed: int) -> bool:
     return loser_off == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_every_invariant_after_every_step(chunk: int) -> None:
     """``GAMES`` games in all, in ``CHUNKS`` tests that the test workers share."""

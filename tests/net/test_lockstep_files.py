@@ -28,6 +28,7 @@ def machines() -> tuple[Machine, Machine]:
     return connected_machines()
 
 
+@pytest.mark.slow
 def test_a_network_match_saved_at_any_moment_comes_back_as_it_was(
     machines: tuple[Machine, Machine],
     tmp_path: Path,

@@ -26,6 +26,7 @@ import pickle
 from dataclasses import replace
 
 import hypothesis.strategies as st
+import pytest
 from hypothesis import event, given, settings
 
 from nardy_tui.engine import (
@@ -339,6 +340,7 @@ def assert_both_agree(host: RecordingMachine, joiner: RecordingMachine) -> None:
 @given(
     steps=st.integers(0, 210), host_is_fed=st.booleans(), mid_throw=st.booleans(), data=st.data()
 )
+@pytest.mark.slow
 def test_nothing_a_peer_sends_mid_match_breaks_the_rules_or_escapes_as_another_error(
     steps: int, host_is_fed: bool, mid_throw: bool, data: st.DataObject
 ) -> None:
@@ -357,6 +359,7 @@ def test_nothing_a_peer_sends_mid_match_breaks_the_rules_or_escapes_as_another_e
     assert_both_agree(host, joiner)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(offset=st.integers(-3, 2), host_is_fed=st.booleans(), data=st.data())
 def test_nothing_a_peer_sends_between_games_breaks_the_rules_or_escapes_as_another_error(

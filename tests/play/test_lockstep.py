@@ -243,11 +243,12 @@ def test_a_throw_finished_but_not_yet_rolled_is_in_the_save(
     assert back.match.phase is Phase.MOVE and back.match.dice == joiner.match.dice
 
 
-def test_a_save_from_before_the_secret_left_still_takes_the_friends_finished_throw(
+def test_a_save_from_before_the_secret_left_takes_the_friends_finished_throw_at_the_next_roll(
     machines: tuple[Machine, Machine],
 ) -> None:
-    """Saves written by earlier versions sent the secret first: the friend's answer,
-    checked against the commitment kept here, can only follow our secret."""
+    """Saves written by earlier versions sent the secret first: the friend finished the
+    throw with it, and its secret, sent again, waits until the player rolls again; the
+    dice are the ones the friend has."""
     host, joiner = machines
     hosts_roll(host, joiner)
     file_before_rolling = host.file
@@ -257,6 +258,9 @@ def test_a_save_from_before_the_secret_left_still_takes_the_friends_finished_thr
     host = Machine(Role.HOST, Side.WHITE, restore_network_match(file_before_rolling))
     assert not host.step.exchange.revealed
     connect(host, joiner)
+    exchange_all(host, joiner)
+    assert host.match.phase is Phase.ROLL
+    host.rolls()
     exchange_all(host, joiner)
     assert host.match.dice == joiner.match.dice
     assert host.step.sync() == joiner.step.sync()
@@ -273,3 +277,68 @@ def test_nothing_leaves_while_it_cannot_be_saved(machines: tuple[Machine, Machin
     assert [type(message) for message in host.outbox] == [Reveal]
     exchange_all(host, joiner)
     assert host.match.phase is Phase.MOVE and host.step.sync() == joiner.step.sync()
+
+
+# -- after a restart the dice of the player's own roll wait for the player's key ----------
+
+
+def restarted(machines: tuple[Machine, Machine], at_roll_of: Side) -> tuple[Machine, Machine]:
+    """The host stopped and started again at the roll of ``at_roll_of``, both commitments
+    to that throw kept on both sides, and the line to the friend up again."""
+    stopped, friend = machines
+    play_until(
+        stopped,
+        friend,
+        lambda: stopped.match.phase is Phase.ROLL and stopped.match.mover is at_roll_of,
+    )
+    host = stopped.killed()
+    connect(host, friend)
+    exchange_all(host, friend)
+    return host, friend
+
+
+def test_after_a_restart_a_secret_sent_first_for_the_players_own_roll_waits_for_the_player(
+    machines: tuple[Machine, Machine],
+) -> None:
+    host, peer = restarted(machines, at_roll_of=Side.WHITE)
+    peer.sent(peer.step.exchange.reveal())  # the peer reveals first, on the host's roll
+    exchange_all(host, peer)
+    connect(host, peer)  # the line dropped and came back: the peer says it all again
+    exchange_all(host, peer)
+    assert host.match.phase is Phase.ROLL and peer.match.phase is Phase.ROLL
+    assert host.step.next_action() is None  # no dice shown, nothing else taken either
+    assert [type(message) for message in host.step.inbox] == [Reveal, Commit, Reveal]  # kept
+    host.step.roll()  # the player's own key
+    thrown = host.step.next_action()
+    assert isinstance(thrown, Thrown) and thrown.by_me
+    host.apply(thrown)
+    exchange_all(host, peer)
+    assert peer.match.phase is Phase.MOVE and host.match.dice == peer.match.dice
+    assert host.step.sync() == peer.step.sync()
+    play_until(host, peer, lambda: host.match.phase is Phase.MATCH_OVER)
+
+
+def test_after_a_restart_the_friends_own_roll_is_shown_without_a_key(
+    machines: tuple[Machine, Machine],
+) -> None:
+    host, friend = restarted(machines, at_roll_of=Side.BLACK)
+    friend.step.roll()
+    for message in friend.outbox:
+        host.step.arrived(message)
+    friend.outbox.clear()
+    thrown = host.step.next_action()
+    assert isinstance(thrown, Thrown) and not thrown.by_me
+    host.apply(thrown)
+    exchange_all(host, friend)
+    assert host.match.phase is Phase.MOVE and host.match.dice == friend.match.dice
+
+
+def test_after_a_restart_a_false_secret_sent_first_for_the_players_roll_ends_the_match_at_it(
+    machines: tuple[Machine, Machine],
+) -> None:
+    host, _peer = restarted(machines, at_roll_of=Side.WHITE)
+    host.step.arrived(Reveal(host.step.exchange.number, "0" * 64))
+    assert host.step.next_action() is None and host.match.phase is Phase.ROLL
+    host.step.roll()
+    with pytest.raises(PeerBroke, match="not the one it committed to"):
+        host.step.next_action()

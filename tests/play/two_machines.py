@@ -67,6 +67,12 @@ class Machine:
         while (action := self.step.next_action()) is not None:
             self.apply(action)
 
+    def rolls(self) -> None:
+        """The player presses the roll key: the lockstep throws, and the screen takes what
+        follows at once, as the game's ``PeerPump.throw`` does."""
+        self.step.roll()
+        self.take_all()
+
     def my_turn(self) -> bool:
         return self.match.mover is self.step.me and self.match.phase is Phase.MOVE
 

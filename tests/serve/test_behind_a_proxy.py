@@ -129,12 +129,12 @@ async def test_with_the_public_url_a_page_elsewhere_is_refused(
         await refused.closed()
 
 
-def test_the_readmes_proxy_example_counts_each_visitor_by_their_own_address() -> None:
+def test_the_docs_proxy_example_counts_each_visitor_by_their_own_address() -> None:
     """Behind a proxy every connection comes from the proxy's address: unless the proxy
     forwards the visitor's and the server is told whose to believe, the whole site plays
     as one address (two games in all). The browser check runs the example's ``location``."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.partition("**On the internet, behind a TLS proxy.**")[2]
+    page = (ROOT / "docs" / "browser.md").read_text(encoding="utf-8")
+    section = page.partition("## On the internet, behind a TLS proxy")[2]
     nginx = section.partition("```nginx\n")[2].partition("```")[0]
     command = section.partition("```sh\n")[2].partition("```")[0]
     assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in nginx

@@ -1,4 +1,4 @@
-"""A match played by seeded random choices, saved after every change; run by the kill test.
+"""Matches played by seeded random choices, saved after every change; run by the kill test.
 
 Usage: ``python -m storage.drive_match LOG SEED`` from the ``tests`` folder. It resumes the
 saved match if there is one. Around every save it appends to LOG, flushed, ``saving <state>``
@@ -20,13 +20,17 @@ from .play import act, fingerprint
 
 
 def drive(log: TextIO, seed: int) -> None:
+    """Play and save until killed: a match that ends makes way for a new one, so that a
+    fast machine never runs out of match before the kill comes."""
     saved = load_saved()
     if saved is None:
         match, options = Match(7, seed), MatchOptions(points=7, seed=seed)
     else:
         match, options = saved.match, saved.options
     rng = random.Random(seed)
-    while match.phase is not Phase.MATCH_OVER:
+    while True:
+        if match.phase is Phase.MATCH_OVER:
+            match, options = Match(7, seed), MatchOptions(points=7, seed=seed)
         act(match, rng)
         log.write(f"saving {fingerprint(match)}\n")
         log.flush()

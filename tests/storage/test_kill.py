@@ -57,6 +57,7 @@ def run_until_killed(log: Path, seed: int, delay: float) -> None:
     assert driver.wait() == -signal.SIGKILL, "the driver stopped before it was killed"
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_moments_never_loses_the_last_save(tmp_path: Path) -> None:
     rng = random.Random(2024)
     before: str | None = None

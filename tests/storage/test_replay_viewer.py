@@ -8,6 +8,8 @@ import random
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+import pytest
+
 from nardy_tui.engine import Match
 from nardy_tui.options import MatchOptions, Mode
 from nardy_tui.storage.record import Record, format_record, parse_record
@@ -111,6 +113,7 @@ async def test_the_board_fills_the_terminal_and_follows_a_resize() -> None:
         assert 25 <= board.region.height <= 28 and board.region.bottom <= 29
 
 
+@pytest.mark.slow
 async def test_a_reviewed_record_shows_each_turns_verdict_and_m_finds_the_mistakes() -> None:
     from nardy_tui.bot import Verdict
 

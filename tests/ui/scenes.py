@@ -1,4 +1,4 @@
-"""Fixed, seeded moments of a match for snapshot tests and the README screenshots.
+"""Fixed, seeded moments of a match for snapshot tests and the screenshots (README, docs/).
 
 Each scene is an app plus what to do with the Pilot before the picture is taken. Everything
 is seeded, so the same scene draws the same screen on every run; nothing shows a clock.
@@ -202,7 +202,7 @@ def _tutored() -> NardyApp:
 
 async def _tutor_questions(pilot: Pilot[int]) -> None:
     """Racing plays by keys, with the tutor on, until it questions one. (A picture for the
-    README only: what it questions depends on the expert's weights.)"""
+    docs only: what it questions depends on the expert's weights.)"""
     await roll_off(pilot)
     for _ in range(40):
         await burst(pilot, "r")

@@ -55,8 +55,8 @@ class StandInScreen:
         """The away side's turn (``AwayTurn.start``)."""
         self.did.append("away side started")
 
-    def confirm(self) -> None:
-        """The tutor's gate (``TutorGate.confirm``)."""
+    def confirm_turn(self) -> None:
+        """The confirmation, past the tutor (``GameScreen.confirm_turn``)."""
         self.did.append("confirmed")
 
     def game_over(self) -> None:
@@ -68,7 +68,7 @@ class StandInScreen:
 
 def auto_on(flow: TurnFlow) -> tuple[StandInScreen, AutoPlay]:
     screen = StandInScreen(flow)
-    return screen, AutoPlay(screen, screen, screen, screen)  # type: ignore[arg-type]
+    return screen, AutoPlay(screen, screen, screen)  # type: ignore[arg-type]
 
 
 def rolled_off(flow: TurnFlow) -> None:

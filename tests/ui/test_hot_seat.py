@@ -62,7 +62,7 @@ async def test_a_one_point_match_by_keys_from_the_roll_off_through_the_bear_off(
         await burst(pilot, *keys_for(route.dst))
         assert turn.steps == route.steps
         await burst(pilot, "u")
-        assert turn.steps[: len(route.steps) - 1] == turn.steps
+        assert turn.steps == route.steps[:-1], "u takes back the last step alone"
         await burst(pilot, "U")
         assert turn.steps == () and turn.position_now() == before
 

@@ -12,7 +12,7 @@ from nardy_tui.bot import MONEY, Bot, Stakes
 from nardy_tui.engine import Dice, Phase, Play, Position, Side, legal_plays
 from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.game.away import BotChose
+from nardy_tui.ui.game.answers import BotChose
 from tests.ui.driver import game_screen, roll_off, settle
 
 SIZE = (120, 40)

@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from nardy_tui.ui.game.away import AwayTurn
     from nardy_tui.ui.game.ending import MatchEnding
     from nardy_tui.ui.game.host import GameHost
-    from nardy_tui.ui.game.tutor import TutorGate
 
 AUTOMATIC_PLAYS = (Switch.AUTO_ROLL, Switch.AUTO_FORCED, Switch.AUTO_CONFIRM)
 """The settings that play for the player: rolling, a forced play, confirming a turn."""
@@ -24,14 +23,11 @@ class AutoPlay:
     """Starts what comes next by itself: after every change, and when the screen opens on
     a match (a resumed one included), so a match saved at any phase goes on from there."""
 
-    def __init__(
-        self, screen: GameHost, away: AwayTurn, tutor: TutorGate, ending: MatchEnding
-    ) -> None:
-        """``away`` plays the away side's turn, ``tutor`` confirms a turn (past its
-        judgement, if it watches), ``ending`` puts up the end of a game or the match."""
+    def __init__(self, screen: GameHost, away: AwayTurn, ending: MatchEnding) -> None:
+        """``away`` plays the away side's turn, ``ending`` puts up the end of a game or
+        the match."""
         self._screen = screen
         self._away = away
-        self._tutor = tutor
         self._ending = ending
 
     def advance(self) -> None:
@@ -84,7 +80,7 @@ class AutoPlay:
         elif setting is Switch.AUTO_FORCED:
             screen.apply(flow.play_forced())
         elif setting is Switch.AUTO_CONFIRM:
-            self._tutor.confirm()
+            screen.confirm_turn()  # past the tutor's judgement, if it watches
 
     def _roll(self) -> None:
         """The roll nobody has to press for (auto-roll, the bot's), while it is still due

@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING
 from nardy_tui.bot import game_stakes
 from nardy_tui.engine import Phase, Side
 from nardy_tui.i18n import _
-from nardy_tui.play import turn_said
+from nardy_tui.play import TutorGate, turn_said
 from nardy_tui.ui.dialogs import Choice, GameOverDialog, MatchOverDialog
-from nardy_tui.ui.game.tutor import TutorGate
 
 if TYPE_CHECKING:
     from nardy_tui.ui.game.host import GameHost

@@ -8,11 +8,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from textual.app import App
-    from textual.message import Message
 
     from nardy_tui.engine import Match
     from nardy_tui.options import MatchOptions
-    from nardy_tui.play import MatchBots, Outcome, TurnFlow
+    from nardy_tui.play import Outcome, TurnFlow
     from nardy_tui.ui.board import BoardView
     from nardy_tui.ui.game.pace import StepPace
     from nardy_tui.ui.game.services import GameServices
@@ -25,7 +24,6 @@ class GameHost(Protocol):
     options: MatchOptions
     flow: TurnFlow
     services: GameServices
-    bots: MatchBots
     pace: StepPace
     bot_activity: str
 
@@ -61,18 +59,12 @@ class GameHost(Protocol):
 
     def roll(self, by_key: bool) -> None: ...
 
-    def call_later(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool: ...
-
-    def post_message(self, message: Message) -> bool:
-        """Queue ``message`` for the screen (from any thread: a worker's answer)."""
+    def think(self) -> None:
+        """The bot to move thinks of its play (in the screen's worker)."""
         ...
 
-    def run_worker(
-        self,
-        work: Callable[[], None],
-        name: str | None = "",
-        group: str = "default",
-        *,
-        exclusive: bool = False,
-        thread: bool = False,
-    ) -> object: ...
+    def confirm_turn(self) -> None:
+        """Confirm the turn, past the tutor's judgement if it watches."""
+        ...
+
+    def call_later(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool: ...

@@ -1,7 +1,8 @@
 """The game screen's layout for the terminal's size: the board and the side panel beside
 it, or, in a terminal smaller than ``FULL_LAYOUT``, the board alone with two lines of news
 under it and the panel a key away (``i``). The stylesheet keys on the screen's classes:
-``-compact``, and ``-panel-shown`` for the panel in the board's place."""
+``-compact`` (Textual's breakpoints set it: ``COMPACT_WIDTHS``, ``COMPACT_HEIGHTS``), and
+``-panel-shown`` for the panel in the board's place."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from textual.screen import Screen
 from nardy_tui.play import COMMANDS
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.footer import KeysFooter, show_in_footer
-from nardy_tui.ui.sized import FULL_LAYOUT
+from nardy_tui.ui.sized import is_compact
 
 BELOW_BOARD = 3
 """Rows under the board: the two-line status and the footer."""
@@ -29,11 +30,12 @@ class GameLayout:
 
     def __init__(self, screen: Screen[None]) -> None:
         self._screen = screen
+        self._compact = False
 
     @property
     def compact(self) -> bool:
         """Whether the board is alone, its news under it and the side panel a key away."""
-        return self._screen.has_class("-compact")
+        return self._compact
 
     @property
     def panel_shown(self) -> bool:
@@ -44,9 +46,9 @@ class GameLayout:
         """Wider points and taller stacks in a bigger terminal, so the board fills it."""
         screen = self._screen
         board = screen.query_one(BoardView)
-        compact = width < FULL_LAYOUT[0] or height < FULL_LAYOUT[1]
-        if compact != self.compact:
-            screen.set_class(compact, "-compact")
+        compact = is_compact(width, height)
+        if compact != self._compact:
+            self._compact = compact
             screen.remove_class("-panel-shown")
             # The footer's keys in 80 columns: tighter, and a few left to the help, where
             # every key is.

@@ -7,9 +7,11 @@ bot's answers into calls on the flow, and applies each ``Outcome`` in one place
 ``COMMANDS`` is the one action ``command``. The parts with a concern of their own are
 handed to helpers beside it: what starts without a key (``AutoPlay``), the layout for the
 terminal's size (``GameLayout``), a step's time in view (``StepPace``), the away side's
-turn (``AwayTurn``), the hint (``HintSearch``), the tutor (``TutorGate``), the last play
-again (``LastPlayReplay``), the other machine (``PeerPump``) and the end of a game or the
-match (``MatchEnding``).
+turn (``AwayTurn``), the last play again (``LastPlayReplay``), the other machine
+(``PeerPump``) and the end of a game or the match (``MatchEnding``). Its workers are its
+own, in Textual's manner: the bot thinking, the hint's search and the tutor's judgement
+each a ``@work`` method whose answer (``answers``) comes back to an ``@on`` handler here;
+the tutor's state, and what a confirmation comes to, are the play core's (``TutorGate``).
 """
 
 from __future__ import annotations
@@ -19,47 +21,59 @@ from functools import partial
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from nardy_tui.engine import Match, Phase, Side, TurnKey
+from nardy_tui.bot import Stakes, stakes_at
+from nardy_tui.engine import Dice, Match, Phase, Position, Side, TurnKey, legal_results
 from nardy_tui.i18n import N_, _, broken_into_lines, reordering
 from nardy_tui.options import MatchOptions
 from nardy_tui.play import (
     COMMANDS,
+    HINT_LEVEL,
+    TURN_COMPLETE,
+    Ask,
+    BotSeat,
     Command,
+    Confirm,
+    JudgedTurn,
     MatchBots,
     Outcome,
     Seat,
     TurnFlow,
+    TutorDecision,
+    TutorGate,
+    Wait,
     banner,
     history_title,
     marks_for,
     position_id_said,
     position_now,
     seen_from,
+    tutor_question,
+    tutor_verdict,
     where_we_are,
 )
 from nardy_tui.ui.board import BoardView
+from nardy_tui.ui.dialogs import Choice, TutorDialog
 from nardy_tui.ui.footer import KeysFooter
+from nardy_tui.ui.game.answers import BotChose, HintFound, TutorJudged
 from nardy_tui.ui.game.autoplay import AutoPlay
-from nardy_tui.ui.game.away import AwayTurn, BotChose
+from nardy_tui.ui.game.away import AwayTurn
 from nardy_tui.ui.game.board_input import BoardInput
 from nardy_tui.ui.game.ending import MatchEnding
-from nardy_tui.ui.game.hint import HintFound, HintSearch
 from nardy_tui.ui.game.layout import GameLayout
 from nardy_tui.ui.game.pace import StepPace
 from nardy_tui.ui.game.peer import PeerPump
 from nardy_tui.ui.game.record_export import export_record
 from nardy_tui.ui.game.replay import LastPlayReplay
 from nardy_tui.ui.game.services import GameServices
-from nardy_tui.ui.game.tutor import TutorGate, TutorJudged
 from nardy_tui.ui.panels import CompactInfo, HistoryPanel, InfoPanel
-from nardy_tui.ui.sized import SizedScreen
+from nardy_tui.ui.sized import COMPACT_HEIGHTS, COMPACT_WIDTHS, SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
 CONFIRM_KEYS = next(spec.keys for spec in COMMANDS if spec.command is Command.CONFIRM)
@@ -75,6 +89,8 @@ two of them from the board's banner)."""
 class GameScreen(SizedScreen):
     """One match in play, hot-seat or against the bot."""
 
+    HORIZONTAL_BREAKPOINTS = COMPACT_WIDTHS
+    VERTICAL_BREAKPOINTS = COMPACT_HEIGHTS
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(spec.keys, spec.action, spec.label, show=spec.in_footer) for spec in COMMANDS),
         # The same key once the turn cannot be confirmed (Textual tries the one above first):
@@ -119,12 +135,11 @@ class GameScreen(SizedScreen):
         self.pace = StepPace(self, services.pace, services.settings)
         self.arrangement = GameLayout(self)  # not "layout": that is Textual's own
         self.away = AwayTurn(self)
-        self.hint = HintSearch(self)
-        self.tutor = TutorGate(self, self.hint, warned)
+        self.tutor = TutorGate(self.flow, warned)
         self.replay = LastPlayReplay(self)
         self.peer = PeerPump(self, services.lockstep, self.away)
         self.ending = MatchEnding(self, self.tutor)
-        self.auto = AutoPlay(self, self.away, self.tutor, self.ending)
+        self.auto = AutoPlay(self, self.away, self.ending)
 
     def compose_main(self) -> ComposeResult:
         with Horizontal(id="game-body"):
@@ -167,7 +182,7 @@ class GameScreen(SizedScreen):
         self.bot_activity = self.peer.news
         self.call_after_refresh(self.auto.advance)
         self.call_after_refresh(self.peer.take)
-        self.tutor.look()  # a resumed match's complete turn is judged at once, as any other
+        self.judge_turn()  # a resumed match's complete turn is judged at once, as any other
 
     def on_resize(self, event: events.Resize) -> None:
         self.arrangement.fit(event.size.width, event.size.height)
@@ -201,9 +216,9 @@ class GameScreen(SizedScreen):
         if outcome.moves_on:
             self.auto.advance()
             self.peer.take()
-        self.tutor.look()
+        self.judge_turn()
         if outcome.confirm:
-            self.tutor.confirm()
+            self.confirm_turn()
 
     def refresh_view(self) -> None:
         """Redraw everything from the match: board, highlights, panels, bindings.
@@ -248,7 +263,10 @@ class GameScreen(SizedScreen):
         each line more, two at most, until the next message: the news under the board (score,
         dice left) is never hidden, and the board gives up no row a message does not use.
         """
-        status = self.query_one("#status", Static)
+        found = self.query("#status")
+        if not found:
+            return  # the app is ending, and took the status line away first: none to say
+        status = found.only_one(Static)
         status.set_class(reordering(), "-right-to-left")
         width = status.content_size.width or self.size.width
         shown = broken_into_lines(text, width)
@@ -266,24 +284,105 @@ class GameScreen(SizedScreen):
             self.set_class(wanted, name)
         status.update(shown, layout=relayout)
 
-    # -- the workers' answers: for this screen only while it is in the app's stack (``gone``):
-    # a language change makes the game screen anew on the same match, and the old screen
-    # would play the bot's turn a second time, or draw on a board that is going.
+    # -- the workers, and their answers: taken only while this screen is in the app's stack
+    # (``gone``): a language change makes the game screen anew on the same match, and the
+    # old screen would play the bot's turn a second time, or draw on a board that is going.
+    # What a worker needs of the match is read here, on the UI thread, and handed to it.
+
+    def think(self) -> None:
+        """The bot to move thinks of its play, at the match's score."""
+        turn = self.match.turn
+        assert turn is not None
+        seat = self.flow.seats[turn.mover]
+        if not isinstance(seat, BotSeat):
+            raise ValueError(f"{seat} plays at the keyboard: nothing to ask")
+        stakes = stakes_at(self.match, turn.mover)
+        self._think(seat, turn.position, turn.dice, stakes, len(self.match.game.turns))
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _think(
+        self, seat: BotSeat, position: Position, dice: Dice, stakes: Stakes, turn_number: int
+    ) -> None:
+        play = self.bots[seat.level].choose(position, dice, stakes)
+        self.post_message(BotChose(play, turn_number))
 
     @on(BotChose)
     def _bot_chose(self, chose: BotChose) -> None:
         if not self.gone:
             self.away.chose(chose.play, chose.turn_number)
 
+    def find_hint(self) -> None:
+        """Look for the best plays, if the player has a turn a hint can help with."""
+        turn = self.flow.human_turn
+        if turn is None or not self.flow.allows(Command.HINT):
+            return
+        self.say(_("Looking for the best play…"))
+        stakes = stakes_at(self.match, turn.mover)
+        self._rank(turn.position, turn.dice, stakes, len(self.match.game.turns))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _rank(self, position: Position, dice: Dice, stakes: Stakes, turn_number: int) -> None:
+        ranking = self.bots[HINT_LEVEL].rank_with_chances(position, dice, None, stakes)
+        self.post_message(HintFound(ranking, turn_number, stakes))
+
     @on(HintFound)
     def _hint_found(self, found: HintFound) -> None:
+        """The best plays on the board, if the turn they were found for is still on."""
         if not self.gone:
-            self.hint.show(found)
+            self.apply(self.flow.show_hint(found.ranking, found.turn_number, found.stakes))
+
+    def judge_turn(self) -> None:
+        """The tutor judges the complete turn, if it watches and has not judged it yet."""
+        key = self.tutor.to_judge()
+        turn = self.flow.human_turn
+        if key is not None and turn is not None:
+            stakes = stakes_at(self.match, turn.mover)
+            self._judge(key, turn.position, turn.dice, stakes)
+
+    @work(thread=True, group="tutor")
+    def _judge(self, key: JudgedTurn, position: Position, dice: Dice, stakes: Stakes) -> None:
+        after = position.apply(key.steps, dice)
+        ranking = self.bots[HINT_LEVEL].rank_with_chances(position, dice, after, stakes)
+        reached = dict(legal_results(position, dice))
+        verdict = tutor_verdict(ranking, reached, position, dice, key.steps, after, stakes)
+        self.post_message(TutorJudged(key, verdict))
 
     @on(TutorJudged)
     def _tutor_judged(self, judged: TutorJudged) -> None:
         if not self.gone:
-            self.tutor.judged(judged)
+            self._carry_out(self.tutor.judged(judged.turn, judged.verdict))
+
+    def confirm_turn(self) -> None:
+        """Confirm the turn; with the tutor watching, once it has judged the play and the
+        player has answered its question, if it asks one."""
+        self._carry_out(self.tutor.confirm())
+
+    def _carry_out(self, decision: TutorDecision | None) -> None:
+        """Do what the tutor's gate decided of a confirmation."""
+        match decision:
+            case Confirm():
+                self.apply(self.flow.confirm())
+            case Wait():
+                self.judge_turn()  # if nobody is judging it yet (the tutor turned on late)
+                self.say(_("The tutor is looking at your play…"))
+            case Ask(turn=key, verdict=verdict):
+                self.say(_(TURN_COMPLETE))  # not "the tutor is looking" any more
+                self.app.push_screen(
+                    TutorDialog(verdict.mark.name_shown, tutor_question(verdict)),
+                    partial(self._tutor_answered, key),
+                )
+
+    def _tutor_answered(self, key: JudgedTurn, choice: Choice | None) -> None:
+        """Play anyway (counted for the review), or take the turn back (and see the hint)."""
+        if self.tutor.turn_now() != key:
+            return  # the turn changed meanwhile
+        if choice is Choice.PLAY_ANYWAY:
+            self.tutor.played_anyway(key)
+            self.apply(self.flow.confirm())  # saved with the warning counted
+            return
+        self.apply(self.flow.undo_turn())
+        if choice is Choice.HINT:
+            self.find_hint()
 
     def save(self) -> None:
         """Save the match (with the plays made against the tutor's warning); a problem is
@@ -328,7 +427,7 @@ class GameScreen(SizedScreen):
             case Command.ROLL:
                 self.roll(by_key=True)
             case Command.CONFIRM:
-                self.tutor.confirm()
+                self.confirm_turn()
             case Command.UNDO:
                 self.tutor.withdraw()
                 self.apply(flow.undo())
@@ -336,7 +435,7 @@ class GameScreen(SizedScreen):
                 self.tutor.withdraw()
                 self.apply(flow.undo_turn())
             case Command.HINT:
-                self.hint.start()
+                self.find_hint()
             case Command.SKIP:
                 self.apply(flow.skip())  # the rest of the bot's turn at once
             case Command.LAST_PLAY:
@@ -372,7 +471,7 @@ class GameScreen(SizedScreen):
         otherwise the player hears how many steps are left, not silence."""
         self.board.take_waiting_digit()
         if self.flow.allows(Command.CONFIRM):
-            self.tutor.confirm()
+            self.confirm_turn()
         else:
             self.apply(self.flow.not_complete())
 
