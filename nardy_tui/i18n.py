@@ -326,6 +326,19 @@ def ended(text: str) -> str:
     return stripped if stripped.endswith((".", "!", "?", "…")) else f"{stripped}."
 
 
+def clause(reason: object) -> str:
+    """A reason (an error's words, often a sentence of its own) as a part of a sentence of
+    ours, in parentheses or before a semicolon: without the full stop it may end with, so
+    that it never reads "(Connection refused.)." or "refused.; trying again".
+
+    >>> clause(ConnectionRefusedError("Connection was refused by other side: 111: Refused. "))
+    'Connection was refused by other side: 111: Refused'
+    >>> clause("no answer"), clause("is the host's game open?")
+    ('no answer', "is the host's game open?")
+    """
+    return str(reason).rstrip().rstrip(".").rstrip()
+
+
 def _joined_letters(text: str) -> str:
     """Arabic letters in the forms that join them (initial, medial, final): a terminal that
     gets them already in visual order cannot shape them itself."""

@@ -21,6 +21,7 @@ from nardy_tui.i18n import (
     Shown,
     UnknownLanguage,
     _,
+    clause,
     current_language,
     ngettext,
     use_language,
@@ -190,3 +191,11 @@ def test_a_right_to_left_paragraph_is_broken_into_lines_before_each_is_reordered
     assert lines[0] == visual("אחת שתיים שלוש"), "the first words on the first line"
     use_language("en")
     assert broken_into_lines(Shown.of("one two three four five"), 8) == "one two three four five"
+
+
+def test_an_errors_own_sentence_inside_ours_loses_its_full_stop_and_nothing_else() -> None:
+    refused = ConnectionRefusedError("Connection was refused by other side: 111: Refused.")
+    said = f"cannot reach the mailbox ({clause(refused)})."
+    assert said == "cannot reach the mailbox (Connection was refused by other side: 111: Refused)."
+    assert clause("is the host's game open?") == "is the host's game open?"
+    assert clause("Trying…") == "Trying…"

@@ -24,7 +24,7 @@ from numpy.typing import NDArray
 
 from nardy_tui.bot.chances import WeightsError
 from nardy_tui.bot.encoding import INPUTS, MOVER_OFF, OPPONENT_OFF
-from nardy_tui.i18n import _
+from nardy_tui.i18n import _, clause
 
 OUTPUTS = 3
 WIN, WIN_MARS, LOSE_MARS = range(OUTPUTS)
@@ -196,7 +196,7 @@ def load(path: Path) -> Network:
     ) as error:
         raise WeightsError(
             _("{path}: the expert's weights file is unreadable ({error})").format(
-                path=path, error=error
+                path=path, error=clause(error)
             )
         ) from None
     _check_shapes(network, path)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from nardy_tui.cli.argparsing import OneLineParser
-from nardy_tui.i18n import LANGUAGES, N_, RIGHT_TO_LEFT, _, current_language, use_language
+from nardy_tui.i18n import LANGUAGES, N_, RIGHT_TO_LEFT, _, clause, current_language, use_language
 from nardy_tui.storage import data_dir, data_dir_problem
 
 if TYPE_CHECKING:
@@ -206,7 +206,7 @@ def serve_main(argv: Sequence[str]) -> int:
     except OSError as error:
         return _fail(
             _("cannot use {folder} for the visitors' saved matches ({reason})").format(
-                folder=root, reason=error.strerror or error
+                folder=root, reason=clause(error.strerror or error)
             )
         )
     try:
@@ -330,7 +330,7 @@ def _secret_problem(path: object, reason: str | None) -> str:
     there and wrong is not replaced, as that would take every visitor's match away."""
     if reason is not None:
         return _("cannot read the server's secret {path} ({reason})").format(
-            path=path, reason=reason
+            path=path, reason=clause(reason)
         )
     return _(
         "{path} is not a secret of this server (32 bytes, readable by its owner only); "

@@ -60,6 +60,10 @@ def closed() -> LineClosed:
     return LineClosed(_("the connection was closed"))
 
 
+def flooded() -> LineClosed:
+    return LineClosed(_("the other side sent too much at once, so the connection was closed"))
+
+
 class StreamCarrier:
     """A TCP connection's lines, each ended by a newline (``nardy host --direct``)."""
 

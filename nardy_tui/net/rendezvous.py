@@ -43,10 +43,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from nardy_tui.i18n import _
+from nardy_tui.i18n import _, clause
 from nardy_tui.net.addresses import split_address
 from nardy_tui.net.auth import Role
-from nardy_tui.net.carrier import LineClosed, closed, silent, too_long
+from nardy_tui.net.carrier import LineClosed, closed, flooded, silent, too_long
 from nardy_tui.net.messages import MAX_LINE, PROTOCOL_VERSION
 from nardy_tui.options import Rendezvous
 
@@ -396,7 +396,7 @@ async def _meet(
     except ServerConnectionError as error:
         raise Unreachable(
             _("cannot reach the mailbox server {url} ({reason})").format(
-                url=rendezvous.mailbox, reason=error
+                url=rendezvous.mailbox, reason=clause(error)
             )
         ) from None
     except TimeoutError:
@@ -425,7 +425,7 @@ async def _meet(
             ) from None
         raise LineClosed(
             _("cannot connect to the other side ({reason})").format(
-                reason=str(error) or type(error).__name__
+                reason=clause(error) or type(error).__name__
             )
         ) from None
     finally:
@@ -462,7 +462,7 @@ async def _relay_out_of_reach(reactor: _Reactor, relay: str) -> str | None:
     except TimeoutError:
         return _("no answer")
     except (ConnectError, DNSLookupError) as error:
-        return str(error).rstrip(". ") or type(error).__name__
+        return clause(error) or type(error).__name__
     answered.transport.loseConnection()
     return None
 
@@ -575,6 +575,9 @@ class TransitCarrier:
         self._loop = loop
         self._records: asyncio.Queue[bytes | None] = asyncio.Queue(WAITING_RECORDS)
         self._gone = False
+        self._flooded = False
+        """More records came than may wait: nothing after them is read (a record left
+        out would make the next one's seal look forged), and the reader hears why."""
         reactor.call(self._read)
 
     @property
@@ -586,6 +589,8 @@ class TransitCarrier:
             self._reactor.call(self._connection.send_record, line)
 
     async def receive(self, seconds: float) -> bytes:
+        if self._flooded:
+            raise flooded()
         if self._gone and self._records.empty():
             raise closed()
         try:
@@ -618,12 +623,13 @@ class TransitCarrier:
         _call_soon(self._loop, self._put, record)
 
     def _put(self, record: bytes | None) -> None:
+        if self._flooded:
+            return
         try:
             self._records.put_nowait(record)
-        except asyncio.QueueFull:  # flooding: let the reader find the line closed
+        except asyncio.QueueFull:
+            self._flooded = True
             self.close()
-            self._records.get_nowait()
-            self._records.put_nowait(None)
 
 
 def _call_soon(loop: asyncio.AbstractEventLoop, call: Callable[..., object], *args: Any) -> None:

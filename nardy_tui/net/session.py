@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
-from nardy_tui.i18n import _, ngettext
+from nardy_tui.i18n import _, clause, ngettext
 from nardy_tui.net.addresses import with_port
 from nardy_tui.net.auth import Role
 from nardy_tui.net.carrier import Carrier, LineClosed, Silent, StreamCarrier
@@ -115,8 +115,12 @@ class Session:
         listener: Listener,
         points: int = 1,
         backoff: Backoff = Backoff(),
+        taking_up: bool = False,
     ) -> None:
         self.role = role
+        self.taking_up = taking_up
+        """Whether this side takes up a saved match: ``--direct`` cannot go on with one
+        met by a code, so a mailbox out of reach is not met with that advice."""
         self.key = key
         self.again: str | None = None
         """Meeting by a code: the code of the next introduction, once the first is done."""
@@ -287,13 +291,7 @@ class Session:
                     self.listener.lost(_server_away(str(far), wait))
                     await asyncio.sleep(wait)
                     continue
-                self._refused(
-                    _(
-                        "{reason}. Meeting by a code needs the internet (or your own "
-                        "servers: --mailbox, --transit); on a network of your own, "
-                        "'nardy host --direct' needs none"
-                    ).format(reason=far)
-                )
+                self._refused(_no_mailbox(str(far), self.taking_up))
                 return
             except Crowded as crowded:
                 self.mailbox_seen = True
@@ -464,6 +462,22 @@ def _server_away(reason: str, wait: float) -> str:
     ).format(reason=reason, seconds=seconds)
 
 
+def _no_mailbox(reason: str, taking_up: bool) -> str:
+    """A meeting that cannot start for want of a mailbox server, and what can help: for a
+    new match, meeting directly too; a match taken up was met by a code, and only the
+    servers (these when they are back, or the players' own) can meet it again."""
+    if taking_up:
+        return _(
+            "{reason}. The match is saved: take it up again once the server can be "
+            "reached, or meet through servers of your own (--mailbox, --transit)"
+        ).format(reason=reason)
+    return _(
+        "{reason}. Meeting by a code needs the internet (or your own "
+        "servers: --mailbox, --transit); on a network of your own, "
+        "'nardy host --direct' needs none"
+    ).format(reason=reason)
+
+
 def _stranger_failed(error: Exception) -> str:
     """A failed handshake in words for the host: a stranger that said nothing is not a
     friend gone quiet."""
@@ -475,4 +489,4 @@ def _reason(error: BaseException) -> str:
         return _("no answer")
     if isinstance(error, ConnectionRefusedError):
         return _("nobody is listening there: is the host's game open?")
-    return getattr(error, "strerror", None) or str(error) or type(error).__name__
+    return clause(getattr(error, "strerror", None) or error) or type(error).__name__

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import platformdirs
 
-from nardy_tui.i18n import _
+from nardy_tui.i18n import _, clause
 
 SAVE_NAME = "match.json"
 NETWORK_SAVE_NAME = "network-{role}.json"
@@ -73,5 +73,5 @@ def data_dir_problem() -> str | None:
         return _(
             "cannot use {folder} as the folder for saved matches ({reason}); "
             "set NARDY_HOME to a folder"
-        ).format(folder=data_dir(), reason=error.strerror or error)
+        ).format(folder=data_dir(), reason=clause(error.strerror or error))
     return None

@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 
 from nardy_tui.engine import Match, TurnKey
-from nardy_tui.i18n import _
+from nardy_tui.i18n import _, clause
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage.atomic import stale_temp_files, write_atomically
 from nardy_tui.storage.document import DocumentError, SavedMatch, match_document, restore
@@ -66,7 +66,7 @@ def load_saved() -> SavedMatch | None:
     except DocumentError as error:
         raise _rejected(path, str(error)) from None
     except (ValueError, TypeError, RecursionError) as error:
-        raise _rejected(path, _("it is damaged ({error})").format(error=error)) from None
+        raise _rejected(path, _("it is damaged ({error})").format(error=clause(error))) from None
     return restored
 
 
@@ -130,4 +130,4 @@ def _json_problem(error: json.JSONDecodeError) -> str:
 
 
 def _reason(error: Exception) -> str:
-    return getattr(error, "strerror", None) or str(error)
+    return clause(getattr(error, "strerror", None) or error)

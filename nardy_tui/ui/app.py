@@ -23,7 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.signal import Signal
 
-from nardy_tui.i18n import N_, _, current_language, use_language
+from nardy_tui.i18n import N_, _, clause, current_language, use_language
 from nardy_tui.options import LaunchOptions, MatchOptions, NetworkLaunch
 from nardy_tui.play import Saver, load_bot
 from nardy_tui.storage import Settings, Switch, load_settings, save_settings
@@ -135,7 +135,7 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
             message=_(
                 "nardy: a part of the game could not be loaded ({error}); was it reinstalled "
                 "while it ran? The match is saved: start nardy again to go on."
-            ).format(error=error),
+            ).format(error=clause(error)),
         )
         return True
 

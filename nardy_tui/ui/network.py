@@ -213,6 +213,9 @@ class NetworkGame:
         """The match's files, made with the lockstep."""
         self.peer_left = False
         """The friend said they quit (the line's closing that follows is no news)."""
+        self.trouble_said = False
+        """Whether a failure to meet again since the friend quit was said aloud (the
+        first is; later tries only update the side panel)."""
         self.line_up = True
         """Whether the line was up when last heard of: its going down is said aloud once
         (a joiner with a saved match starts as if it had been, to say it once too)."""
@@ -222,6 +225,7 @@ class NetworkGame:
             b"" if launch.rendezvous else code_key(launch.code),
             self,
             points=saved.match.length if saved else launch.points,
+            taking_up=saved is not None,
         )
         self.port = launch.port
         self.code = launch.code
@@ -405,6 +409,7 @@ class NetworkGame:
 
     def connected(self, welcome: Welcome | None) -> None:
         self.peer_left = False
+        self.trouble_said = False
         self.line_up = True
         if welcome is not None and self.saved is None:
             self.saved = new_network_match(
@@ -460,6 +465,7 @@ class NetworkGame:
         """The line is down: said in the status line when it goes down; the tries to
         meet again (and the joiner's to reach the host) only update the side panel."""
         if self.peer_left:
+            self._lost_after_bye(reason)
             return
         said, self.line_up = self.line_up, False
         if self.role is Role.HOST:
@@ -481,6 +487,24 @@ class NetworkGame:
                 said,
                 up=False,
             )
+
+    def _lost_after_bye(self, reason: str) -> None:
+        """The friend said they quit: the line's closing that follows is no news (the
+        screen says they left), but every failure of the meetings after it is: a mailbox
+        or relay out of reach would otherwise hide behind "they left", and the player
+        would wait for a friend who cannot get through."""
+        if self.line_up:
+            self.line_up = False  # the closing the friend's goodbye announced
+            return
+        said, self.trouble_said = not self.trouble_said, True
+        self._tell(
+            _(
+                "Your friend has left; the match is saved on both machines and goes on "
+                "when they join again. Meeting them again: {reason}"
+            ).format(reason=ended(reason)),
+            said,
+            up=False,
+        )
 
     def refused(self, reason: str) -> None:
         self._post(self.Ended(reason))

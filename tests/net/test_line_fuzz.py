@@ -91,9 +91,11 @@ class Heard(Listener):
 
 
 def assert_said_for_a_player(reason: object) -> None:
-    """A reason is one line of words, not a traceback or an exception's name."""
+    """A reason is one line of words, not a traceback or an exception's name, and an
+    error's own sentence put inside ours brings no full stop along ("refused.).")."""
     assert isinstance(reason, str) and reason.strip(), reason
     assert "\n" not in reason and "Traceback" not in reason and "Error" not in reason, reason
+    assert ".)" not in reason and ".;" not in reason, reason
 
 
 def catch_what_escapes() -> list[dict[str, Any]]:

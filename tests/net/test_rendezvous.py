@@ -98,6 +98,22 @@ async def test_a_session_that_cannot_reach_a_mailbox_stops_and_names_the_direct_
     [reason] = heard.of("refused")
     assert "--direct" in reason and session.stopped
     assert_said_for_a_player(reason)
+
+
+async def test_a_side_taking_up_a_match_met_by_a_code_is_not_sent_to_the_direct_mode(
+    rendezvous: Rendezvous,
+) -> None:
+    """``--direct`` cannot go on with a match met by a code: without a mailbox, such a
+    side hears what can (the servers when they are back, or servers of its own)."""
+    from tests.rendezvous_servers import free_port
+
+    heard = Heard()
+    session = Session(Role.JOINER, b"", heard, taking_up=True)
+    session.meet(Rendezvous(f"ws://127.0.0.1:{free_port()}/v1", rendezvous.transit), "7-a-b")
+    assert await heard.until(lambda: heard.of("refused"), SECONDS)
+    [reason] = heard.of("refused")
+    assert "--direct" not in reason and "--mailbox" in reason and "saved" in reason
+    assert_said_for_a_player(reason)
     await session.close()
 
 

@@ -1,7 +1,8 @@
 """What a friend's transit connection may make this side hold, and what it leaves behind:
 whole records in a burst are all kept, a record that never ends or a pile of unread ones
 cuts the line, a record transit cannot open cuts it without a word on the terminal, and a
-connection that arrives as its meeting is given up on is let go."""
+connection that arrives as its meeting is given up on is let go; a burst of good records
+too big to wait is said as a flood, never as a forgery."""
 
 from __future__ import annotations
 
@@ -12,11 +13,17 @@ import sys
 from collections import deque
 from typing import Any
 
-from nardy_tui.net.messages import MAX_LINE
+import pytest
+
+from nardy_tui.net.auth import Role, Seal
+from nardy_tui.net.carrier import Damaged, LineClosed
+from nardy_tui.net.line import Line
+from nardy_tui.net.messages import MAX_LINE, Ping, encode
 from nardy_tui.net.rendezvous import (
     MAX_HINTS,
     MAX_PENDING_BYTES,
     WAITING_RECORDS,
+    TransitCarrier,
     _bound_records,
     _Reactor,
     _their_hints,
@@ -137,3 +144,48 @@ def test_twisted_writes_nothing_on_the_terminal_once_the_reactor_runs() -> None:
         [sys.executable, "-c", program], capture_output=True, text=True, timeout=60, check=True
     )
     assert ran.stderr == ""
+
+
+class InPlace:
+    """The reactor's thread, played by the test's own: each call runs at once."""
+
+    def call(self, call: Any, *args: Any) -> None:
+        call(*args)
+
+
+class Records:
+    """Transit's connection as the carrier reads it: a Deferred for each record asked
+    for, fired by the test as the records come."""
+
+    def __init__(self) -> None:
+        self.asked: deque[Any] = deque()
+        self.closed = False
+
+    def receive_record(self) -> Any:
+        from twisted.internet.defer import Deferred
+
+        asked: Deferred[bytes] = Deferred()
+        self.asked.append(asked)
+        return asked
+
+    def send_record(self, record: bytes) -> None:
+        pass
+
+    def close(self) -> None:
+        self.closed = True
+
+
+async def test_a_burst_of_good_records_too_big_to_wait_is_said_as_a_flood_not_a_forgery() -> None:
+    connection = Records()
+    in_place: Any = InPlace()
+    carrier = TransitCarrier(in_place, connection, asyncio.get_running_loop())
+    key = b"k" * 32
+    friend, line = Seal(key, Role.HOST), Line(carrier, Seal(key, Role.JOINER))
+    for _sent in range(5 * WAITING_RECORDS):
+        connection.asked.popleft().callback(friend.close(encode(Ping())))
+    with pytest.raises(LineClosed) as cut:
+        for _read in range(5 * WAITING_RECORDS):
+            await asyncio.wait_for(line.receive(), 10)
+    assert not isinstance(cut.value, Damaged), cut.value
+    assert "too much at once" in str(cut.value)
+    assert connection.closed

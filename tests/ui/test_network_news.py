@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.message import Message
 
-from nardy_tui.net import Ping, Role, Welcome, new_code, read_network_match
+from nardy_tui.net import Bye, Ping, Role, Welcome, new_code, read_network_match
 from nardy_tui.options import NetworkLaunch
 from nardy_tui.ui.network import NetworkGame
 
@@ -53,6 +53,21 @@ def test_a_joiner_with_a_match_is_told_once_aloud_that_the_line_is_down() -> Non
     game.lost("connection refused")
     [(first, said_first), (second, said_second)] = news(posted)
     assert "down" in first and said_first and "down" in second and not said_second
+
+
+def test_after_the_friends_goodbye_a_meeting_that_fails_is_still_said() -> None:
+    game, posted = joiner()
+    game.connected(Welcome(points=5))
+    game.arrived(Bye())
+    posted.clear()
+    game.lost("the connection was closed")  # the closing the goodbye announced: no news
+    assert news(posted) == []
+    game.lost("cannot reach the mailbox server ws://127.0.0.1:9/v1 (refused)")
+    game.lost("cannot reach the transit relay 127.0.0.1:9 (refused)")
+    [(mailbox, said_aloud), (relay, said_in_the_panel)] = news(posted)
+    assert "left" in mailbox and "cannot reach the mailbox server" in mailbox and said_aloud
+    assert "left" in relay and "cannot reach the transit relay" in relay
+    assert not said_in_the_panel
 
 
 def test_a_joiner_still_looking_for_the_host_hears_each_try() -> None:
