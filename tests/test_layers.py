@@ -184,12 +184,15 @@ def test_the_package_is_made_of_the_known_parts() -> None:
 
 
 def loaded_by(modules: str, *, unwanted: tuple[str, ...]) -> list[str]:
-    """The modules a fresh interpreter has loaded after importing ``modules`` that belong
-    to the ``unwanted`` packages or to the UI and the command line: what is actually
-    loaded, not what the source says."""
+    """The modules a fresh interpreter has loaded after importing ``modules`` and taking
+    every name their faces offer (a face may import some only when asked), that belong to
+    the ``unwanted`` packages or to the UI and the command line: what is actually loaded,
+    not what the source says."""
     code = (
-        "import sys\n"
-        f"import {modules}\n"
+        "import importlib, sys\n"
+        f"for name in {modules!r}.split(', '):\n"
+        "    face = importlib.import_module(name)\n"
+        "    [getattr(face, offered) for offered in face.__all__]\n"
         f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {unwanted!r}\n"
         "             or m.startswith(('nardy_tui.ui', 'nardy_tui.cli')))\n"
         "print(','.join(bad))\n"
@@ -250,3 +253,74 @@ def test_the_game_loads_no_twisted_until_two_players_meet_by_a_code() -> None:
         "('twisted', 'wormhole'))))\n"
     )
     assert printed_by_a_fresh_interpreter(code) == ""
+
+
+NOT_FOR_THE_FIRST_SCREEN = (
+    "nardy_tui.net",
+    "nardy_tui.bot.review",
+    "nardy_tui.bot.arena",
+    "nardy_tui.storage.record",
+    "nardy_tui.ui.served_driver",
+    "twisted",
+    "wormhole",
+    "numpy",
+)
+"""What the first screen in a terminal never needs: the network layer (a match with a
+friend), the review, the arena and the records' reader and writer (commands and screens of
+their own), the driver of a game served to a browser, and what they stand on. Each costs
+every start its import (the first frame's target is 0.6 s, ``benchmarks/startup.py``)."""
+
+NEEDED_BY_THE_GAME = ("nardy_tui.bot.review",)
+"""What of it the game screen needs: the tutor judges a turn by the review's verdicts."""
+
+FIRST_SCREEN = (
+    "import asyncio, sys\n"
+    "from nardy_tui.options import LaunchOptions\n"
+    "from nardy_tui.ui.app import NardyApp\n"
+    "async def first_screen(launch, unwanted):\n"
+    "    app = NardyApp(launch)\n"
+    "    async with app.run_test(size=(120, 40)) as pilot:\n"
+    "        await pilot.pause()\n"
+    "        shown = type(app.screen).__name__\n"
+    "        loaded = [m for m in sys.modules if m.startswith(unwanted)]\n"
+    "        print((shown, sorted(loaded)))\n"
+    "asyncio.run(first_screen(LaunchOptions(resume={resume}), {unwanted!r}))\n"
+)
+"""Start the app as ``nardy`` does (``--resume`` if ``resume``) to its first screen; then
+say which screen it is and what of ``unwanted`` was loaded."""
+
+
+@pytest.mark.parametrize(
+    ("saved", "resume", "first_screen"),
+    [
+        (False, None, "NewMatchScreen"),
+        (True, None, "ResumeDialog"),
+        (True, True, "GameScreen"),
+    ],
+    ids=["the new-match screen", "the question whether to resume", "a match resumed at once"],
+)
+def test_the_first_screen_loads_no_network_review_arena_or_records(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    saved: bool,
+    resume: bool | None,
+    first_screen: str,
+) -> None:
+    """They come in when a match with a friend, a review or the arena is asked for (the
+    review's verdicts with the game screen, ``NEEDED_BY_THE_GAME``)."""
+    monkeypatch.setenv("NARDY_HOME", str(tmp_path))
+    if saved:
+        from nardy_tui.engine import Match
+        from nardy_tui.options import MatchOptions
+        from nardy_tui.storage import save_match
+
+        save_match(Match(length=3, seed=1), MatchOptions())
+    unwanted = tuple(
+        name
+        for name in NOT_FOR_THE_FIRST_SCREEN
+        if first_screen != "GameScreen" or name not in NEEDED_BY_THE_GAME
+    )
+    code = FIRST_SCREEN.format(resume=resume, unwanted=unwanted)
+    shown, loaded = ast.literal_eval(printed_by_a_fresh_interpreter(code))
+    assert shown == first_screen
+    assert loaded == [], f"the first screen loaded {loaded}"

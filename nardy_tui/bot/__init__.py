@@ -9,11 +9,16 @@ True
 The ``expert`` level's network needs numpy; it is imported only when that level is built,
 so the other levels (and the game's first frame) never pay for it; so does training
 (``train_network``), only when a run starts.
+
+The arena, the match arena and training are imported when first asked for
+(``__getattr__``): they are commands of their own, which a game never needs.
 """
 
-from nardy_tui.bot.arena import DiceStream, play_game, wilson
-from nardy_tui.bot.arena import format_report as format_arena_report
-from nardy_tui.bot.arena import run as run_arena
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
 from nardy_tui.bot.bearoff_file import keep_tables_in
 from nardy_tui.bot.chances import (
     Evaluation,
@@ -26,7 +31,6 @@ from nardy_tui.bot.chances import (
 from nardy_tui.bot.exact import exact_chances, is_small_race
 from nardy_tui.bot.home_race import is_home_race, known_chances
 from nardy_tui.bot.levels import expert_problem, get_bot
-from nardy_tui.bot.match_arena import MatchRun, run_matches
 from nardy_tui.bot.match_equity import MatchEquityTable, MatchScore
 from nardy_tui.bot.players import Bot, Ranking, RankingWithChances
 from nardy_tui.bot.review import (
@@ -43,12 +47,18 @@ from nardy_tui.bot.review import (
     summarise,
 )
 from nardy_tui.bot.stakes import MONEY, Stakes, game_stakes, stakes_at
-from nardy_tui.bot.training import (
-    MAX_PARALLEL_GAMES,
-    TrainingRun,
-    TrainingSettings,
-    train_network,
-)
+
+if TYPE_CHECKING:
+    from nardy_tui.bot.arena import DiceStream, play_game, wilson
+    from nardy_tui.bot.arena import format_report as format_arena_report
+    from nardy_tui.bot.arena import run as run_arena
+    from nardy_tui.bot.match_arena import MatchRun, run_matches
+    from nardy_tui.bot.training import (
+        MAX_PARALLEL_GAMES,
+        TrainingRun,
+        TrainingSettings,
+        train_network,
+    )
 
 __all__ = [
     "MARK_NAMES",
@@ -96,3 +106,23 @@ __all__ = [
     "train_network",
     "wilson",
 ]
+
+_IMPORTED_WHEN_USED = {
+    "arena": ("DiceStream", "format_arena_report", "play_game", "run_arena", "wilson"),
+    "match_arena": ("MatchRun", "run_matches"),
+    "training": ("MAX_PARALLEL_GAMES", "TrainingRun", "TrainingSettings", "train_network"),
+}
+"""The names of the face that are imported when first asked for, by their module."""
+_NAMED_THERE = {"format_arena_report": "format_report", "run_arena": "run"}
+"""The names the face gives that their module names otherwise."""
+
+
+def __getattr__(name: str) -> object:
+    """A name of ``_IMPORTED_WHEN_USED``, its module imported now (PEP 562); kept, so that
+    it is looked up here only once."""
+    for module, names in _IMPORTED_WHEN_USED.items():
+        if name in names:
+            value = getattr(import_module(f"{__name__}.{module}"), _NAMED_THERE.get(name, name))
+            globals()[name] = value
+            return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -15,7 +15,6 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from nardy_tui.engine import (
@@ -38,7 +37,7 @@ from nardy_tui.net.events import (
 from nardy_tui.net.exchange import DiceExchange
 from nardy_tui.net.fair_dice import is_hex64
 from nardy_tui.net.rendezvous import wormhole_code
-from nardy_tui.storage import data_dir, write_atomically
+from nardy_tui.storage import network_save_path, write_atomically
 
 FORMAT = "nardy-network-match"
 VERSION = 1
@@ -66,11 +65,6 @@ class NetworkMatch:
     ``port``): ``code`` is then the code of every meeting after the first ("" before it),
     and ``shown`` the first one's, as the host showed it."""
     shown: str = ""
-
-
-def network_save_path(role: Role) -> Path:
-    """One network match a role: the host's and the joiner's live apart."""
-    return data_dir() / f"network-{role.value}.json"
 
 
 def new_network_match(
@@ -125,13 +119,13 @@ def network_document(saved: NetworkMatch, events: Sequence[MatchEvent]) -> dict[
 
 def write_network_match(content: dict[str, Any]) -> None:
     """Write a network match's file (``network_document``) for its side."""
-    path = network_save_path(Role(content["role"]))
+    path = network_save_path(Role(content["role"]).value)
     write_atomically(path, json.dumps(content, indent=1))
 
 
 def read_network_match(role: Role) -> NetworkMatch | None:
     """The saved network match of ``role``, or None if there is none."""
-    path = network_save_path(role)
+    path = network_save_path(role.value)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -160,7 +154,7 @@ def joined_again(saved: NetworkMatch, code: str, by_code: bool) -> bool:
 
 
 def forget_network_match(role: Role) -> None:
-    network_save_path(role).unlink(missing_ok=True)
+    network_save_path(role.value).unlink(missing_ok=True)
 
 
 def restore_network_match(data: object) -> NetworkMatch:

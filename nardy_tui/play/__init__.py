@@ -1,9 +1,19 @@
 """The game as a player lives it, without a screen: the turn flow, the board's cells and
 marks, the words to show, the bots it asks and the files it keeps. The UI renders what it
 answers and forwards keys to it; importing it loads no Textual (``tests/test_layers.py``
-checks), so all of it is unit-tested directly (``tests/play/``)."""
+checks), so all of it is unit-tested directly (``tests/play/``).
+
+The turn flow, the tutor (and its gate), the review's words and the lockstep with a friend
+are imported when first asked for (``__getattr__``): they bring in the bot's judgement and
+the network layer, which the first screen (the new-match screen, or the question whether
+to resume) never needs, and importing them would slow every start
+(``tests/test_layers.py``).
+"""
 
 from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
 
 from nardy_tui.play.begin import Begun, begin, seats_for
 from nardy_tui.play.board_marks import (
@@ -23,15 +33,6 @@ from nardy_tui.play.bots import (
 )
 from nardy_tui.play.cells import cell_of, layout, point_of, tray_cell
 from nardy_tui.play.commands import COMMANDS, Command, CommandSpec
-from nardy_tui.play.flow import Next, Outcome, TurnFlow
-from nardy_tui.play.lockstep import (
-    Lockstep,
-    PeerBroke,
-    PeerLeft,
-    PeerPlayed,
-    PeerStartedGame,
-    Thrown,
-)
 from nardy_tui.play.marks import (
     COMBINED_GLYPH,
     HINT_FROM_GLYPH,
@@ -64,21 +65,6 @@ from nardy_tui.play.panel_words import (
     whose_turn_words,
 )
 from nardy_tui.play.reading import Reader
-from nardy_tui.play.review_words import (
-    MARK_GLYPHS,
-    TurnFilter,
-    figure,
-    gap,
-    list_line,
-    luck_said,
-    marks_key,
-    roll_luck_said,
-    rolled_said,
-    summary_line,
-    unit_named,
-    unit_said,
-    verdict_lines,
-)
 from nardy_tui.play.seats import (
     AtKeyboard,
     BotSeat,
@@ -100,11 +86,44 @@ from nardy_tui.play.status import (
     turn_said,
     where_we_are,
 )
-from nardy_tui.play.tutor import tutor_question, tutor_verdict, warns
-from nardy_tui.play.tutor_gate import Ask, Confirm, JudgedTurn, TutorDecision, TutorGate, Wait
 from nardy_tui.play.typed_points import PointTyping, choosable_points, points_begun_by
 from nardy_tui.play.viewpoint import Viewpoint
 from nardy_tui.play.wording import bot_name, level_name, roll_off_said
+
+if TYPE_CHECKING:
+    from nardy_tui.play.flow import Next, Outcome, TurnFlow
+    from nardy_tui.play.lockstep import (
+        Lockstep,
+        PeerBroke,
+        PeerLeft,
+        PeerPlayed,
+        PeerStartedGame,
+        Thrown,
+    )
+    from nardy_tui.play.review_words import (
+        MARK_GLYPHS,
+        TurnFilter,
+        figure,
+        gap,
+        list_line,
+        luck_said,
+        marks_key,
+        roll_luck_said,
+        rolled_said,
+        summary_line,
+        unit_named,
+        unit_said,
+        verdict_lines,
+    )
+    from nardy_tui.play.tutor import tutor_question, tutor_verdict, warns
+    from nardy_tui.play.tutor_gate import (
+        Ask,
+        Confirm,
+        JudgedTurn,
+        TutorDecision,
+        TutorGate,
+        Wait,
+    )
 
 __all__ = [
     "COMBINED_GLYPH",
@@ -210,3 +229,37 @@ __all__ = [
     "where_we_are",
     "whose_turn_words",
 ]
+
+_IMPORTED_WHEN_USED = {
+    "flow": ("Next", "Outcome", "TurnFlow"),
+    "lockstep": ("Lockstep", "PeerBroke", "PeerLeft", "PeerPlayed", "PeerStartedGame", "Thrown"),
+    "review_words": (
+        "MARK_GLYPHS",
+        "TurnFilter",
+        "figure",
+        "gap",
+        "list_line",
+        "luck_said",
+        "marks_key",
+        "roll_luck_said",
+        "rolled_said",
+        "summary_line",
+        "unit_named",
+        "unit_said",
+        "verdict_lines",
+    ),
+    "tutor": ("tutor_question", "tutor_verdict", "warns"),
+    "tutor_gate": ("Ask", "Confirm", "JudgedTurn", "TutorDecision", "TutorGate", "Wait"),
+}
+"""The names of the face that are imported when first asked for, by their module."""
+
+
+def __getattr__(name: str) -> object:
+    """A name of ``_IMPORTED_WHEN_USED``, its module imported now (PEP 562); kept, so that
+    it is looked up here only once."""
+    for module, names in _IMPORTED_WHEN_USED.items():
+        if name in names:
+            value = getattr(import_module(f"{__name__}.{module}"), name)
+            globals()[name] = value
+            return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

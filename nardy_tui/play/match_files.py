@@ -1,6 +1,7 @@
-"""Keeping the match on disk, through ``nardy_tui.storage`` (imported on first use): a
-match at this machine (``Saver``), and a match with a friend on another machine
-(``NetworkSaver``), whose files ``nardy_tui.net`` writes.
+"""Keeping the match on disk, through ``nardy_tui.storage``: a match at this machine
+(``Saver``), and a match with a friend on another machine (``NetworkSaver``), whose files
+``nardy_tui.net`` writes. Both layers are imported on first use, the network's never for
+a match at this machine.
 
 Saving must never cost the player the game: a failure to write is reported in the status
 line and play goes on. A record is made (``RecordFile``) apart from writing it, so that a
@@ -17,18 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 from nardy_tui.engine import Match, TurnKey
 from nardy_tui.i18n import _
-from nardy_tui.net import (
-    MatchEvent,
-    NetworkMatch,
-    forget_network_match,
-    keep_part,
-    network_document,
-    network_record,
-    write_network_match,
-)
 from nardy_tui.options import MatchOptions, Mode
 
 if TYPE_CHECKING:
+    from nardy_tui.net import MatchEvent, NetworkMatch
     from nardy_tui.storage import SavedMatch
 
 
@@ -152,6 +145,8 @@ class NetworkSaver(Saver):
         self, match: Match, options: MatchOptions, warned: Collection[TurnKey] = ()
     ) -> str | None:
         """The network save (no tutor plays there: ``warned`` is always empty)."""
+        from nardy_tui.net import network_document, write_network_match
+
         content = network_document(self.saved, self.events())
         if content == self._written:
             return None
@@ -163,11 +158,14 @@ class NetworkSaver(Saver):
         return None
 
     def discard(self) -> None:
+        from nardy_tui.net import forget_network_match
+
         forget_network_match(self.saved.role)
 
     def record(self, match: Match, options: MatchOptions) -> RecordFile:
         """The record with the dice proof, once this side's part of the dice is kept beside
         it (``RecordNotMade`` if it cannot be)."""
+        from nardy_tui.net import keep_part, network_record
         from nardy_tui.storage import record_name
 
         started = match.started

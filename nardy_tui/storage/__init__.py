@@ -3,27 +3,25 @@
 The save file is a versioned JSON document written atomically after every change; loading
 replays it through the engine, so only legal matches are ever resumed. Records are the
 readable text form of a match (RULES.md section 9), and can be read back for replay.
+
+The records are imported when first asked for (``__getattr__``): their reader and writer
+are for a record, a replay or a review, which the first screen never needs.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
 
 from nardy_tui.storage.atomic import write_atomically
 from nardy_tui.storage.document import SavedMatch
 from nardy_tui.storage.paths import (
     data_dir,
     data_dir_problem,
+    network_match_saved,
+    network_save_path,
     records_dir,
     tables_dir,
-)
-from nardy_tui.storage.record import (
-    Record,
-    RecordedGame,
-    RecordedTurn,
-    RecordError,
-    export_record,
-    format_record,
-    header_shown,
-    load_record,
-    parse_record,
-    record_name,
 )
 from nardy_tui.storage.saves import (
     SaveFileError,
@@ -40,6 +38,20 @@ from nardy_tui.storage.settings import (
     save_settings,
     settings_path,
 )
+
+if TYPE_CHECKING:
+    from nardy_tui.storage.record import (
+        Record,
+        RecordedGame,
+        RecordedTurn,
+        RecordError,
+        export_record,
+        format_record,
+        header_shown,
+        load_record,
+        parse_record,
+        record_name,
+    )
 
 __all__ = [
     "Animation",
@@ -61,6 +73,8 @@ __all__ = [
     "load_record",
     "load_saved",
     "load_settings",
+    "network_match_saved",
+    "network_save_path",
     "parse_record",
     "record_name",
     "records_dir",
@@ -70,3 +84,30 @@ __all__ = [
     "tables_dir",
     "write_atomically",
 ]
+
+_IMPORTED_WHEN_USED = {
+    "record": (
+        "Record",
+        "RecordError",
+        "RecordedGame",
+        "RecordedTurn",
+        "export_record",
+        "format_record",
+        "header_shown",
+        "load_record",
+        "parse_record",
+        "record_name",
+    ),
+}
+"""The names of the face that are imported when first asked for, by their module."""
+
+
+def __getattr__(name: str) -> object:
+    """A name of ``_IMPORTED_WHEN_USED``, its module imported now (PEP 562); kept, so that
+    it is looked up here only once."""
+    for module, names in _IMPORTED_WHEN_USED.items():
+        if name in names:
+            value = getattr(import_module(f"{__name__}.{module}"), name)
+            globals()[name] = value
+            return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

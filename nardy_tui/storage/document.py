@@ -31,7 +31,6 @@ from nardy_tui.engine import (
 from nardy_tui.i18n import _
 from nardy_tui.options import MatchOptions
 from nardy_tui.storage.choices import COLORS, LEVELS, MODES, POINTS, FileChoices
-from nardy_tui.storage.record import not_your_turn
 
 FORMAT = "nardy-match"
 VERSION = 1
@@ -256,6 +255,8 @@ def _replay_turn(match: Match, data: dict[str, Any]) -> None:
     mover = match.mover
     assert mover is not None  # the dice were just rolled
     if side is not mover:
+        from nardy_tui.storage.record import not_your_turn  # here: a save loads without it
+
         raise ValueError(not_your_turn(mover))
     _push_all(match, steps)
     record = match.commit()

@@ -13,6 +13,9 @@ import platformdirs
 from nardy_tui.i18n import _, clause
 
 SAVE_NAME = "match.json"
+NETWORK_SAVE_NAME = "network-{role}.json"
+"""A match with a friend on another machine: a file for each role this machine can play in
+it (``net.Role``'s value, "host" or "joiner")."""
 RECORDS_DIR = "records"
 
 
@@ -33,6 +36,19 @@ def tables_dir() -> Path:
 def save_path() -> Path:
     """The one save file: the unfinished match."""
     return data_dir() / SAVE_NAME
+
+
+def network_save_path(role: str) -> Path:
+    """The unfinished match with a friend on another machine that this machine plays in
+    ``role`` (``net.Role``'s value): the host's and the joiner's live apart."""
+    return data_dir() / NETWORK_SAVE_NAME.format(role=role)
+
+
+def network_match_saved() -> bool:
+    """Whether a match with a friend on another machine is saved here, in either role:
+    asked before one is read, so that a start with none (the usual one) does not import
+    the network layer, which reads it."""
+    return any(data_dir().glob(NETWORK_SAVE_NAME.format(role="*")))
 
 
 def records_dir() -> Path:

@@ -5,7 +5,9 @@ input in ``input_guard``, what comes before the first screen in ``startup``, and
 with a friend on another machine in ``network`` and ``network_match`` (which shows the
 network game's messages).
 Only what the first frame needs is imported at module level; the game screen (``lazy``),
-the bot and the help screen come in when first used, which keeps start-up fast.
+the bot, the help screen and a match with a friend (the network layer) come in when first
+used, which keeps start-up fast (``tests/test_layers.py`` checks what the first screen
+loads).
 """
 
 from __future__ import annotations
@@ -27,8 +29,7 @@ from nardy_tui.play import Saver, load_bot
 from nardy_tui.storage import Settings, Switch, load_settings, save_settings
 from nardy_tui.ui.input_guard import InputGuard
 from nardy_tui.ui.lazy import game_screen_in, game_screen_type, game_services_type
-from nardy_tui.ui.network import NetworkGame
-from nardy_tui.ui.network_match import NetworkScreens
+from nardy_tui.ui.network_notice import NetworkNotice
 from nardy_tui.ui.palette import (
     game_commands_apply,
     redrawn_in_place,
@@ -52,6 +53,8 @@ if TYPE_CHECKING:
     from nardy_tui.play import BotFactory
     from nardy_tui.ui.dialogs import Choice
     from nardy_tui.ui.game import GameServices
+    from nardy_tui.ui.network import NetworkGame
+    from nardy_tui.ui.network_match import NetworkScreens
     from nardy_tui.ui.newmatch import MatchChoice
     from nardy_tui.ui.served_driver import TransferCode
 
@@ -87,8 +90,7 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         self.settings_changed: Signal[Switch] = Signal(self, "settings-changed")
         """Published with a setting's name when the player changes it."""
         self.saver: Saver = Saver()
-        self.network_screens = NetworkScreens(self)
-        """What a match with a friend on another machine shows, if that is what it plays."""
+        self._network_screens: NetworkScreens | None = None
 
     def on_mount(self) -> None:
         """Resume a saved match, offer to, or open the new-match (or game) screen; or
@@ -104,10 +106,13 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver, but in a browser (``nardy serve``) one that ends the game once
-        its server is gone (``served_driver``)."""
+        its server is gone (``served_driver``, imported only there)."""
+        driver = super().get_driver_class()
+        if driver.__module__ != "textual.drivers.web_driver":  # a terminal's driver
+            return driver
         from nardy_tui.ui.served_driver import served_in_place_of_web
 
-        return served_in_place_of_web(super().get_driver_class())
+        return served_in_place_of_web(driver)
 
     def exit(
         self, result: int | None = None, return_code: int = 0, message: RenderableType | None = None
@@ -150,11 +155,21 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
     # -- a friend on another machine ---------------------------------------------------
 
     @property
+    def network_screens(self) -> NetworkScreens:
+        """What a match with a friend on another machine shows, made (and the network
+        layer imported) when one is first asked for."""
+        if self._network_screens is None:
+            from nardy_tui.ui.network_match import NetworkScreens
+
+            self._network_screens = NetworkScreens(self)
+        return self._network_screens
+
+    @property
     def network(self) -> NetworkGame | None:
         """The match with a friend on another machine, if that is what this app plays."""
-        return self.network_screens.game
+        return None if self._network_screens is None else self._network_screens.game
 
-    @on(NetworkGame.Notice)
+    @on(NetworkNotice)
     def _show_network_notice(self, notice: NetworkGame.Notice) -> None:
         self.network_screens.show(notice)
 

@@ -11,7 +11,7 @@ drives a screen itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeAlias
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -49,6 +49,7 @@ from nardy_tui.play import (
     seats_for,
 )
 from nardy_tui.ui.footer import KeysFooter
+from nardy_tui.ui.network_notice import NetworkNotice
 from nardy_tui.ui.translated import translate_bindings
 
 if TYPE_CHECKING:
@@ -133,9 +134,7 @@ class NetworkGame:
     """One side of a network match in the app: the session's listener, which posts what
     the app must show as messages (``post``, the app's ``post_message``)."""
 
-    class Notice(Message):
-        """Any of the network game's messages, for the one handler that shows them all
-        (``ui.network_match.NetworkScreens``)."""
+    Notice: TypeAlias = NetworkNotice  # which the app names before this module is imported
 
     class MatchReady(Notice):
         """The match is known (new, resumed, or to be drawn again in another language):

@@ -22,7 +22,6 @@ from nardy_tui.play import level_name
 from nardy_tui.storage import Settings, Switch
 from nardy_tui.ui.closing import ClosesOnce
 from nardy_tui.ui.footer import KeysFooter
-from nardy_tui.ui.network_friend import FriendScreen
 from nardy_tui.ui.setting_labels import SETTING_LABELS
 from nardy_tui.ui.sized import SizedScreenOf
 from nardy_tui.ui.startup import saved_with_friend
@@ -286,7 +285,11 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Non
 
     def action_friend(self, code: str = "") -> None:
         """Join a friend's match by its code (``code`` filled in), host one of the length
-        chosen here, or go on with the unfinished one."""
+        chosen here, or go on with the unfinished one. The friend screen is imported
+        here, and the network layer with it: the new-match screen's first frame needs
+        neither."""
+        from nardy_tui.ui.network_friend import FriendScreen
+
         points = MATCH_LENGTHS[self._chosen("length")]
         unfinished = saved_with_friend(partial(self.notify, severity="warning"))
         self.app.push_screen(FriendScreen(points, unfinished, code), self._friend_chosen)

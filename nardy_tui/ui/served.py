@@ -17,8 +17,6 @@ import os
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from nardy_tui.net import wormhole_code
-
 PAGE_VARIABLE = "NARDY_PAGE_URL"
 JOIN_VARIABLE = "NARDY_JOIN_CODE"
 
@@ -76,4 +74,9 @@ def join_code_asked() -> str | None:
     '7-crossover-clockwork'
     >>> del os.environ[JOIN_VARIABLE]
     """
-    return wormhole_code(os.environ.get(JOIN_VARIABLE, ""))
+    asked = os.environ.get(JOIN_VARIABLE, "")
+    if not asked:  # in a terminal, and on most pages: no network layer to import
+        return None
+    from nardy_tui.net import wormhole_code
+
+    return wormhole_code(asked)

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Protocol
 from nardy_tui.i18n import _
 from nardy_tui.options import LaunchOptions, MatchOptions, Mode, NetworkLaunch
 from nardy_tui.play import Saver
-from nardy_tui.ui.network import side_of
 from nardy_tui.ui.served import join_code_asked
 
 if TYPE_CHECKING:
@@ -109,7 +108,12 @@ def asked_summary(options: MatchOptions) -> str:
 
 def saved_with_friend(warn: Callable[[str], None]) -> NetworkMatch | None:
     """The unfinished match with a friend met by a code (the joiner's first), if one is
-    saved; a save that cannot be read is told to ``warn`` and passed over."""
+    saved; a save that cannot be read is told to ``warn`` and passed over. With none saved
+    (the usual start) the network layer, which reads them, is not imported."""
+    from nardy_tui.storage import network_match_saved
+
+    if not network_match_saved():
+        return None
     from nardy_tui.net import Role
 
     for role in (Role.JOINER, Role.HOST):
@@ -138,6 +142,8 @@ def friend_summary(saved: NetworkMatch) -> str:
 
 def friend_options(saved: NetworkMatch) -> MatchOptions:
     """The options of the saved match with a friend, as its game screen knows them."""
+    from nardy_tui.ui.network import side_of
+
     return MatchOptions(mode=Mode.NETWORK, color=side_of(saved.role), points=saved.match.length)
 
 
@@ -209,8 +215,6 @@ class FirstScreen:
         friend's link (``?join=CODE``) opens the friend screen with the code filled in, and
         an unfinished match with a friend met by a code is offered first: a page reloaded
         mid-match (the app started again, with no command line) finds it there."""
-        from nardy_tui.ui.dialogs import ResumeDialog
-
         asked = self._launch.match is not None or self._launch.resume is not None
         friend_code = None if asked else join_code_asked()
         if friend_code is not None:
@@ -220,6 +224,8 @@ class FirstScreen:
         if saved is None:
             self._open_here()
             return
+        from nardy_tui.ui.dialogs import ResumeDialog
+
         self._app.push_screen(
             ResumeDialog(friend_summary(saved)), partial(self._friend_chosen, saved)
         )
@@ -257,10 +263,10 @@ class FirstScreen:
         """The match on this machine: resumed, offered, asked for or chosen anew; a save
         that cannot be read (moved aside) is told in a dialog that stays until it is read,
         and play starts afresh."""
-        from nardy_tui.ui.dialogs import NoticeDialog
-
         saved, problem = (None, None) if self._launch.resume is False else self._app.saver.load()
         if problem is not None:
+            from nardy_tui.ui.dialogs import NoticeDialog
+
             self._app.push_screen(
                 NoticeDialog(_("The save file could not be read"), problem),
                 lambda _choice: self._open_saved(None),

@@ -1,24 +1,20 @@
 """The glue to a friend on another machine: throws go through the lockstep, and what the
-other side sends is played on this screen, one message at a time."""
+other side sends is played on this screen, one message at a time.
+
+The lockstep's classes (and the network layer under them) are imported where the other
+side's messages are taken: a match at one machine never needs them."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from nardy_tui.i18n import _, continued, ended
-from nardy_tui.play import (
-    Command,
-    Lockstep,
-    PeerBroke,
-    PeerLeft,
-    PeerPlayed,
-    PeerStartedGame,
-    Thrown,
-)
+from nardy_tui.play import Command
 from nardy_tui.ui.dialogs import GameOverDialog
 from nardy_tui.ui.game.away import AwayTurn
 
 if TYPE_CHECKING:
+    from nardy_tui.play import Lockstep
     from nardy_tui.ui.game.host import GameHost
 
 
@@ -61,6 +57,8 @@ class PeerPump:
         screen = self._screen
         if self.lockstep is None or not screen.is_attached:
             return
+        from nardy_tui.play import PeerBroke, PeerLeft, PeerPlayed, PeerStartedGame, Thrown
+
         try:
             action = self.lockstep.next_action(busy=bool(screen.flow.away_steps))
         except PeerBroke as broken:

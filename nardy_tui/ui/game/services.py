@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.signal import Signal
 
-from nardy_tui.play import BotFactory, Lockstep, Saver
+from nardy_tui.play import BotFactory, Saver
 from nardy_tui.storage import Settings, Switch
+
+if TYPE_CHECKING:
+    from nardy_tui.play import Lockstep
 
 
 @dataclass(frozen=True)
