@@ -15,7 +15,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from nardy_tui.play.begin import Begun, begin, seats_for
+from nardy_tui.play.beginning import Begun, begin, seats_for
 from nardy_tui.play.board_marks import (
     first_source_cell,
     last_play_frames,
