@@ -388,6 +388,19 @@ def test_new_gives_the_unfinished_network_match_up_kept_as_a_record(
     assert not (home / f"network-{role.value}.json").exists()
 
 
+def test_a_code_nobody_came_to_does_not_hold_back_a_new_match(
+    started: list[NetworkLaunch], home: Path
+) -> None:
+    """A host whose code was given up (wrong codes tried) or never taken has no match to
+    keep: 'nardy host' opens a new one at once, with nothing to give up."""
+    saved = new_network_match(Role.HOST, "", 3, by_code=True)
+    write_network_match(network_document(saved, []))
+    assert host_main([]) == 0
+    [launch] = started
+    assert launch.rendezvous is not None and not launch.resume
+    assert not (home / "records").exists()
+
+
 @pytest.mark.parametrize(
     "typed",
     ["tcp:relay.example.org:4444", "relay.example.org:4444"],

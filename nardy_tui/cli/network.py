@@ -214,6 +214,8 @@ def host_main(argv: Sequence[str]) -> int:
         saved = read_network_match(Role.HOST)
     except NetworkSaveError as error:
         return _fail("nardy host", str(error))
+    if saved is not None and saved.never_met and not args.resume:
+        saved = None  # a code nobody came to: nothing of a match to keep or give up
     if args.resume and saved is None:
         return _fail(
             "nardy host",

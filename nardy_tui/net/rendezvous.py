@@ -251,10 +251,11 @@ async def meet(
     show_code: Callable[[str], None] = lambda code: None,
     alone_seconds: float | None = None,
     code_words: int = 2,
+    reached: Callable[[], None] = lambda: None,
 ) -> Met:
     """Meet the other side: with ``code``, or (``code`` None, the host) with one of
     ``code_words`` words the mailbox hands out, told to ``show_code`` as soon as it is
-    known.
+    known; ``reached`` is told when the mailbox server answers.
 
     ``WrongCode`` when the other side typed another code, ``Unreachable`` without a
     mailbox, ``Crowded`` when two others hold the code, ``NobodyCame`` when nobody came
@@ -264,29 +265,40 @@ async def meet(
     reactor = _Reactor.running()
     loop = asyncio.get_running_loop()
     shown = functools.partial(_call_soon, loop, show_code)
+    answered = functools.partial(_call_soon, loop, reached)
     return await _met(
         reactor,
-        lambda: _meet(reactor, rendezvous, role, code, shown, alone_seconds, code_words),
+        lambda: _meet(reactor, rendezvous, role, code, shown, alone_seconds, code_words, answered),
     )
 
 
 async def meet_in_row(
-    rendezvous: Rendezvous, role: Role, codes: list[str], alone_seconds: float
+    rendezvous: Rendezvous,
+    role: Role,
+    codes: list[str],
+    alone_seconds: float,
+    reached: Callable[[], None] = lambda: None,
 ) -> Met:
     """Meet the other side at the first of ``codes`` the mailbox does not refuse as
     crowded, once along the row: ``NobodyCame`` if nobody came there within about
     ``alone_seconds``, ``Crowded`` if every code is held; else as ``meet``."""
     reactor = _Reactor.running()
-    return await _met(reactor, lambda: _walk(reactor, rendezvous, role, codes, alone_seconds))
+    answered = functools.partial(_call_soon, asyncio.get_running_loop(), reached)
+    return await _met(
+        reactor, lambda: _walk(reactor, rendezvous, role, codes, alone_seconds, answered)
+    )
 
 
-async def meet_again(rendezvous: Rendezvous, role: Role, again: str) -> Met:
+async def meet_again(
+    rendezvous: Rendezvous, role: Role, again: str, reached: Callable[[], None] = lambda: None
+) -> Met:
     """Meet the other side again by ``again``, the code of later meetings: along the row of
     ``later_codes``, past those the mailbox refuses as crowded (a killed program's claim
     stays there a while). Its failures are ``meet``'s; ``Crowded`` when the mailbox refuses
     every code of the row."""
     reactor = _Reactor.running()
-    return await _met(reactor, lambda: _meet_again(reactor, rendezvous, role, again))
+    answered = functools.partial(_call_soon, asyncio.get_running_loop(), reached)
+    return await _met(reactor, lambda: _meet_again(reactor, rendezvous, role, again, answered))
 
 
 async def _met(reactor: _Reactor, meeting: Callable[[], Any]) -> Met:
@@ -298,19 +310,28 @@ async def _met(reactor: _Reactor, meeting: Callable[[], Any]) -> Met:
 
 
 async def _meet_again(
-    reactor: _Reactor, rendezvous: Rendezvous, role: Role, again: str
+    reactor: _Reactor,
+    rendezvous: Rendezvous,
+    role: Role,
+    again: str,
+    reached: Callable[[], None],
 ) -> tuple[Any, bytes, str]:
     """The walk along the codes of later meetings, in the reactor's thread: from the first
     code again each time nobody came (``FIRST_ALONE_SECONDS``, then longer)."""
     alone = FIRST_ALONE_SECONDS
     while True:
         with contextlib.suppress(NobodyCame):
-            return await _walk(reactor, rendezvous, role, later_codes(again), alone)
+            return await _walk(reactor, rendezvous, role, later_codes(again), alone, reached)
         alone = min(2 * alone, ALONE_SECONDS)
 
 
 async def _walk(
-    reactor: _Reactor, rendezvous: Rendezvous, role: Role, codes: list[str], alone: float
+    reactor: _Reactor,
+    rendezvous: Rendezvous,
+    role: Role,
+    codes: list[str],
+    alone: float,
+    reached: Callable[[], None],
 ) -> tuple[Any, bytes, str]:
     """Meet at the first of ``codes`` the mailbox does not refuse as crowded, waiting about
     ``alone`` seconds there for the other side (``NobodyCame``); ``Crowded`` if the mailbox
@@ -324,8 +345,12 @@ async def _walk(
     alone *= random.uniform(1.0, 1.5)
     for code in before:
         with contextlib.suppress(Crowded):
-            return await _meet(reactor, rendezvous, role, code, lambda code: None, alone)
-    return await _meet(reactor, rendezvous, role, last, lambda code: None, alone)
+            return await _meet(reactor, rendezvous, role, code, _unshown, alone, reached=reached)
+    return await _meet(reactor, rendezvous, role, last, _unshown, alone, reached=reached)
+
+
+def _unshown(code: str) -> None:
+    """A code of a row is never shown: both sides find it by themselves."""
 
 
 async def _meet(
@@ -336,9 +361,11 @@ async def _meet(
     show_code: Callable[[str], None],
     alone_seconds: float | None = None,
     code_words: int = 2,
+    reached: Callable[[], None] = lambda: None,
 ) -> tuple[Any, bytes, str]:
     """The introduction, in the reactor's thread; ``NobodyCame`` if nobody came within
-    ``alone_seconds`` (None: wait for as long as it takes)."""
+    ``alone_seconds`` (None: wait for as long as it takes); ``reached`` once the mailbox
+    server has answered."""
     from twisted.internet.defer import CancelledError, TimeoutError
     from twisted.internet.error import ConnectError, DNSLookupError
     from wormhole.errors import (
@@ -356,6 +383,7 @@ async def _meet(
     typed = hole is not None
     if hole is None:
         hole = _new_wormhole(reactor, rendezvous)
+    hole.get_welcome().addCallbacks(lambda welcome: reached(), lambda failure: None)
     try:
         if code is None:
             hole.allocate_code(code_words)

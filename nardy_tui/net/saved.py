@@ -66,6 +66,12 @@ class NetworkMatch:
     and ``shown`` the first one's, as the host showed it."""
     shown: str = ""
 
+    @property
+    def never_met(self) -> bool:
+        """Whether the two sides never met (a code nobody came to): nothing was played,
+        and the friend has nothing saved of it."""
+        return self.by_code and not self.code
+
 
 def new_network_match(
     role: Role,

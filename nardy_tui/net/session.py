@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 RETRY_SECONDS = 2.0
 """How long the joiner waits before it tries to reach the host again."""
-MOST_RETRY_SECONDS = 30.0
+MOST_RETRY_SECONDS = 15.0
 """The longest a side waits between two tries of a mailbox server that is away."""
 CONNECT_SECONDS = 10.0
 WRONG_CODES = 5
@@ -93,8 +93,12 @@ class Listener(Protocol):
         at), and the session has stopped."""
 
     def code_given(self, code: str) -> None:
-        """Host, meeting by a code: the code the friend types (a new one after a wrong
-        one was tried)."""
+        """Host, meeting by a code: the code the friend types."""
+
+    def waiting(self) -> None:
+        """Meeting by a code: the mailbox server answers again after trouble was told (or,
+        a joiner's first meeting, nobody has come to the code yet): this side waits there
+        for the other."""
 
     def turned_away(self, address: str, reason: str) -> None:
         """Host: a connection from ``address`` failed the handshake (the host goes on
@@ -149,6 +153,8 @@ class Session:
         """A first meeting: how long (at least) a side waits alone before it claims its
         code again (tests make it short)."""
         self.mailbox_seen = False
+        self.troubled = False
+        """Whether trouble at the meeting was told since the mailbox last answered."""
         self.code_words = 2
         self.heard = False
         """Whether anything came from the other side over a line: its game then kept the
@@ -268,6 +274,8 @@ class Session:
                 # Claim the code again (a mailbox restarted without its records forgot
                 # the claim); the host goes between two places (``_meet_once``).
                 self.mailbox_seen = True
+                if self.role is Role.JOINER and self.again is None:
+                    self.listener.waiting()  # nobody at the code yet: said, once a while
                 aside = self.role is Role.HOST and not aside
                 continue
             except WrongCode as wrong:
@@ -284,11 +292,11 @@ class Session:
                 else:
                     continue  # at the friend's code still, after the pause
             except Unreachable as far:
-                if self.served or self.mailbox_seen or code == self.again:
+                if self.served or self.mailbox_seen or (code is not None and code == self.again):
                     # A match under way waits for the server, however long it is away.
                     away += 1
                     wait = self.backoff.after(away)
-                    self.listener.lost(_server_away(str(far), wait))
+                    self._trouble(_server_away(str(far)))
                     await asyncio.sleep(wait)
                     continue
                 self._refused(_no_mailbox(str(far), self.taking_up))
@@ -297,12 +305,12 @@ class Session:
                 self.mailbox_seen = True
                 if self.again is None:
                     aside = not aside  # the first code held by others: the spare row
-                    self.listener.lost(_held_by_others())
+                    self._trouble(_held_by_others())
                 else:
-                    self.listener.lost(str(crowded))
+                    self._trouble(str(crowded))
             except LineClosed as failed:
                 self.mailbox_seen = True
-                self.listener.lost(str(failed))
+                self._trouble(str(failed))
             else:
                 self.mailbox_seen = True
                 again = met.again if first else None
@@ -333,16 +341,29 @@ class Session:
 
         alone = self.first_alone_seconds * random.uniform(1.0, 1.5)
         first = code if code is not None and code != self.again else self.given
+        role, reached = self.role, self._reached
         if code is not None and code == self.again:
-            if self.role is Role.JOINER or self.heard or first is None:
-                return await meet_again(rendezvous, self.role, code), False
+            if role is Role.JOINER or self.heard or first is None:
+                return await meet_again(rendezvous, role, code, reached), False
             if not aside:
-                return await meet_in_row(rendezvous, self.role, later_codes(code), alone), False
-            return await meet(rendezvous, self.role, first, alone_seconds=alone), True
+                return await meet_in_row(rendezvous, role, later_codes(code), alone, reached), False
+            return await meet(rendezvous, role, first, alone_seconds=alone, reached=reached), True
         if aside and first is not None:
-            return await meet_in_row(rendezvous, self.role, spare_codes(first), alone), True
-        met = await meet(rendezvous, self.role, first, self._code_given, alone, self.code_words)
+            return await meet_in_row(rendezvous, role, spare_codes(first), alone, reached), True
+        met = await meet(rendezvous, role, first, self._code_given, alone, self.code_words, reached)
         return met, True
+
+    def _trouble(self, reason: str) -> None:
+        """Trouble at the meeting, told; ``waiting`` follows once the mailbox answers."""
+        self.troubled = True
+        self.listener.lost(reason)
+
+    def _reached(self) -> None:
+        """The mailbox server answered: after trouble was told, this side says it waits."""
+        self.mailbox_seen = True
+        if self.troubled:
+            self.troubled = False
+            self.listener.waiting()
 
     def _code_given(self, code: str) -> None:
         self.given = code
@@ -452,14 +473,10 @@ def _held_by_others() -> str:
     )
 
 
-def _server_away(reason: str, wait: float) -> str:
-    """A mailbox server out of reach while a match waits for it: not an end, a wait."""
-    seconds = max(1, round(wait))
-    return ngettext(
-        "{reason}; the match waits for it (next try in {seconds} second)",
-        "{reason}; the match waits for it (next try in {seconds} seconds)",
-        seconds,
-    ).format(reason=reason, seconds=seconds)
+def _server_away(reason: str) -> str:
+    """A mailbox server out of reach while a match waits for it: not an end, a wait (how
+    long until the next try is not said: the words stay up until something changes)."""
+    return _("{reason}; the match waits for it").format(reason=reason)
 
 
 def _no_mailbox(reason: str, taking_up: bool) -> str:

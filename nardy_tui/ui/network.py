@@ -468,7 +468,11 @@ class NetworkGame:
             self._lost_after_bye(reason)
             return
         said, self.line_up = self.line_up, False
-        if self.role is Role.HOST:
+        if self._never_met():
+            # A new match's host keeps its code in view: the friend may not have it yet.
+            trouble = _("For now: {reason}; trying again…").format(reason=reason)
+            self._tell(f"{self._waiting_words()}\n{escape(trouble)}", up=False)
+        elif self.role is Role.HOST:
             self._tell(
                 _(
                     "The line to your friend is down: {reason} The match is saved; "
@@ -508,6 +512,40 @@ class NetworkGame:
 
     def refused(self, reason: str) -> None:
         self._post(self.Ended(reason))
+
+    def _never_met(self) -> bool:
+        """Whether this is a new match's host whose friend has not come yet (met by a code:
+        its screen shows the code to give them)."""
+        return (
+            self.role is Role.HOST
+            and self.launch.rendezvous is not None
+            and not self.session.served
+            and not (self.saved is not None and self.saved.code)
+        )
+
+    def waiting(self) -> None:
+        """The mailbox server answers again after trouble (or nobody has come yet to the
+        code this joiner typed): say what this side waits for, in place of the trouble."""
+        if self.peer_left:
+            self._tell(
+                _(
+                    "Your friend has left; the match is saved on both machines. "
+                    "It goes on when they join again."
+                ),
+                up=False,
+            )
+        if self.role is Role.HOST:
+            self._tell(self._waiting_words(), up=False)
+        elif self.saved is None:
+            self._tell(
+                _(
+                    "Waiting for the host at the code {code}: is their game open, and is "
+                    "the code the one their screen shows?"
+                ).format(code=self.launch.code),
+                up=False,
+            )
+        else:
+            self._tell(_("Reaching the host…"), up=False)
 
     def code_given(self, code: str) -> None:
         """The mailbox's code for the friend: shown, and offered for copying."""

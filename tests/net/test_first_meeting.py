@@ -194,3 +194,26 @@ async def test_a_host_who_asked_for_three_words_shows_such_a_code_and_it_meets(
             await assert_they_met(host, hosted, joiner, joined)
     finally:
         await host.close()
+
+
+async def test_a_host_whose_mailbox_was_away_says_it_waits_again_once_it_answers(
+    servers: Servers,
+) -> None:
+    rendezvous = servers.rendezvous
+    async with new_match(rendezvous) as (host, hosted, code):
+        servers.mailbox.stop()
+        try:
+            assert await hosted.until(lambda: hosted.of("lost"), SECONDS), hosted.said
+        finally:
+            servers.mailbox.start()
+        assert await hosted.until(lambda: hosted.kinds[-1] == "waiting", SECONDS), hosted.said
+        async with friend(rendezvous, code) as (joiner, joined):
+            await assert_they_met(host, hosted, joiner, joined)
+
+
+async def test_a_friend_at_a_code_nobody_hosts_hears_that_nobody_has_come(
+    rendezvous: Rendezvous,
+) -> None:
+    async with friend(rendezvous, "1999-nobody-hosts") as (joiner, joined):
+        assert await joined.until(lambda: joined.of("waiting"), SECONDS), joined.said
+        assert not joiner.stopped and not joined.of("refused")

@@ -74,6 +74,9 @@ class Heard(Listener):
     def broken(self, reason: str) -> None:
         self.said.append(("broken", reason))
 
+    def waiting(self) -> None:
+        self.said.append(("waiting", None))
+
     def of(self, kind: str) -> list[Any]:
         return [what for heard, what in self.said if heard == kind]
 

@@ -167,3 +167,20 @@ async def test_quitting_says_each_side_goes_on_with_no_new_code(rendezvous: Rend
             words = " ".join(str(widget.content) for widget in pilot.app.screen.query(Static))
             assert how in words and "no new code" in words
             await burst(pilot, "n")
+
+
+async def test_a_new_matchs_host_keeps_its_code_in_view_through_trouble_and_after_it(
+    rendezvous: Rendezvous,
+) -> None:
+    """The friend may not have the code yet: a relay or mailbox out of reach is said
+    under it, and once the mailbox answers again the waiting words come back."""
+    host = code_host_app(rendezvous)
+    async with hosting_by_code(host) as (pilot, code):
+        network = host.network
+        assert network is not None
+        network.lost("cannot reach the transit relay 127.0.0.1:9 (refused)")
+        await until(lambda: "For now: cannot reach" in words_of(host), pilot, what="trouble")
+        assert f"nardy join {code}" in words_of(host)
+        network.waiting()
+        await until(lambda: "For now" not in words_of(host), pilot, what="waiting again")
+        assert f"nardy join {code}" in words_of(host)
