@@ -88,12 +88,17 @@ def with_port(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-def join_line(code: str, address: str, port: int) -> str:
-    """What the friend types to join the host at ``address``.
+def join_line(code: str, address: str | None = None, port: int = 0) -> str:
+    """What the friend types to join the host: by a short code, the code alone; directly,
+    the host's ``address`` and ``port`` before the match's code.
 
+    >>> join_line("7-crossover-clockwork")
+    'nardy join 7-crossover-clockwork'
     >>> join_line("7-tiger-lamp", "::1", 7520)
     'nardy join [::1]:7520 7-tiger-lamp'
     """
+    if address is None:
+        return f"nardy join {code}"
     return f"nardy join {with_port(address, port)} {code}"
 
 

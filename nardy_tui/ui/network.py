@@ -66,11 +66,6 @@ def side_of(role: Role) -> Side:
     return HOST_SIDE if role is Role.HOST else HOST_SIDE.opponent
 
 
-def code_line(code: str) -> str:
-    """What the friend types to join the host by a short code."""
-    return f"nardy join {code}"
-
-
 @dataclass
 class Strangers:
     """The connections turned away at the host's door, as one notice kept up to date
@@ -309,7 +304,7 @@ class NetworkGame:
         type, in a browser the link that opens their game with the code filled in (the
         code alone if the server did not say the page's address)."""
         if self.browser is None:
-            return code_line(code)
+            return join_line(code)
         return self.browser.join_link(code) or code
 
     def _code_words(self) -> str:
@@ -327,7 +322,7 @@ class NetworkGame:
             return _(
                 "Waiting for your friend. On their machine:\n    {line}\n"
                 "(copied, where the terminal lets it)"
-            ).format(line=code_line(self.code))
+            ).format(line=join_line(self.code))
         if self.browser.address is None:
             return _(
                 "Waiting for your friend. Give them this code to type on their screen for a "
