@@ -6,9 +6,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import textual._wait
 
 from tests.rendezvous_servers import rendezvous, servers
+from tests.textual_seams import idle_checks_every
 
 __all__ = ["rendezvous", "servers"]
 """The tests' own mailbox server and transit relay, for every test that asks for them."""
@@ -31,9 +31,7 @@ suite is only slower.
 
 @pytest.fixture(autouse=True, scope="session")
 def quick_idle_checks() -> Iterator[None]:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(textual._wait, "SLEEP_GRANULARITY", IDLE_CHECK_SECONDS, raising=False)
-        patch.setattr(textual._wait, "SLEEP_IDLE", IDLE_CHECK_SECONDS / 4, raising=False)
+    with idle_checks_every(IDLE_CHECK_SECONDS):
         yield
 
 

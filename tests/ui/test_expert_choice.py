@@ -13,6 +13,7 @@ from nardy_tui.play import BotSeat
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.newmatch import NewMatchScreen
+from tests.textual_seams import notifications
 from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import burst
 
@@ -27,7 +28,7 @@ async def choose_expert_and_start(app: NardyApp) -> tuple[Screen[object], list[s
         pressed = app.screen.query_one("#level", RadioSet).pressed_button
         assert pressed is not None and str(pressed.label) == "Expert"
         await burst(pilot, "s")
-        return app.screen, [str(note.message) for note in app._notifications]
+        return app.screen, [str(note.message) for note in notifications(app)]
 
 
 async def test_the_expert_can_be_chosen_and_plays() -> None:

@@ -51,6 +51,7 @@ from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.lazy import game_screen_in
 from tests.storage.play import act, fingerprint
+from tests.textual_seams import crash_of
 from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import turn_keys
 
@@ -266,7 +267,7 @@ class Checker:
 
     def check(self, app: NardyApp) -> None:
         """No exception so far, a screen to look at, and a legal, saved match."""
-        assert app._exception is None, repr(app._exception)
+        assert crash_of(app) is None, repr(crash_of(app))
         assert app.return_code in (None, 0), app.return_code
         if app.return_code is None:
             assert len(app.screen_stack) > 1, "only the blank default screen is left"

@@ -12,6 +12,7 @@ from textual import events
 from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.storage import load_saved
 from nardy_tui.ui.app import NardyApp
+from tests.textual_seams import crash_of
 from tests.ui.driver import roll_off
 
 
@@ -39,7 +40,7 @@ async def test_a_module_gone_missing_ends_the_game_in_one_line_with_the_match_sa
                 break
             await asyncio.sleep(0.01)
     assert app.return_code == 1
-    assert app._exception is None, "no traceback"
+    assert crash_of(app) is None, "no traceback"
     [message] = said
     assert "could not be loaded" in str(message) and "\n" not in str(message)
     saved = load_saved()

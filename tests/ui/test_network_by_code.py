@@ -17,6 +17,7 @@ from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import QuitDialog
 from nardy_tui.ui.game import GameScreen
 from tests.rendezvous_servers import Servers
+from tests.textual_seams import exit_words
 from tests.ui.driver import burst, turn_keys
 from tests.ui.test_network_match import mid_turn, not_playing
 from tests.ui.two_apps import (
@@ -83,7 +84,7 @@ async def test_a_wrong_code_is_refused_on_both_sides_and_the_host_keeps_its_code
                 wrong_pilot,
                 what="the wrong code is refused on both sides",
             )
-            [said] = [str(renderable) for renderable in wrong._exit_renderables]
+            [said] = exit_words(wrong)
         assert wrong.return_code == 1
         assert "different codes" in said and "\n" not in said.strip()
         assert code_of(host) == code and f"nardy join {code}" in words_of(host)

@@ -13,6 +13,7 @@ import pytest
 
 from nardy_tui.net import PROTOCOL_VERSION, Role, new_code, read_network_match
 from tests.net.fake_clock import FakeClock
+from tests.textual_seams import notifications
 from tests.ui.two_apps import SIZE, connected, host_app, hosting, joiner_app, status_of, until
 
 
@@ -52,7 +53,7 @@ async def test_fifty_strangers_make_one_notice_that_counts_them_and_names_their_
         status = status_of(host)
         assert "50 connections did not get in, the last from 127.0.0.1: " in status
         assert f":{port} {code}" in status  # the join line is still there
-        assert len(host._notifications) == 0
+        assert len(notifications(host)) == 0
         clock.wait_out_any_pause()
         friend = joiner_app(code, port)
         async with friend.run_test(size=SIZE) as friend_pilot:

@@ -28,6 +28,7 @@ from nardy_tui.ui.network import ConnectingScreen
 from nardy_tui.ui.network_friend import FriendScreen
 from nardy_tui.ui.newmatch import NewMatchScreen
 from tests.rendezvous_servers import free_port
+from tests.textual_seams import notifications
 from tests.ui.driver import burst
 from tests.ui.two_apps import (
     SIZE,
@@ -68,7 +69,7 @@ def notices(app: NardyApp) -> str:
     """The notices' words as the player reads them (their markup drawn)."""
     return " ".join(
         Content.from_markup(notice.message).plain if notice.markup else notice.message
-        for notice in app._notifications
+        for notice in notifications(app)
     )
 
 

@@ -22,6 +22,7 @@ from nardy_tui.storage import records_dir
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import QuitDialog
 from nardy_tui.ui.game import GameScreen
+from tests.textual_seams import exit_words
 from tests.ui.driver import burst, turn_keys
 from tests.ui.two_apps import (
     SIZE,
@@ -187,7 +188,7 @@ async def test_a_message_the_match_cannot_take_stops_it_in_one_line_and_saved() 
             what="the host stops the match",
         )
         assert host.return_code == 1
-        message = str(host._exit_renderables[0]) if host._exit_renderables else ""
+        message = (exit_words(host) or [""])[0]
         assert "played out of turn" in message and "The match is saved" in message
         assert "\n" not in message.strip()
         assert read_network_match(Role.HOST) is not None
@@ -244,7 +245,7 @@ async def test_a_stopped_match_says_its_reason_as_a_sentence_and_exits_non_zero(
         await until(
             lambda: host.return_code is not None, *two.both, what="the host stops the match"
         )
-        [message] = [str(renderable) for renderable in host._exit_renderables]
+        [message] = exit_words(host)
     assert host.return_code == 1
     assert "is not JSON. The match is saved" in message, message
 
@@ -254,7 +255,7 @@ def test_the_app_exits_once_for_its_first_reason() -> None:
     app.exit(return_code=1, message="nardy: the first reason")
     app.exit(0, message="nardy: a second one")
     assert app.return_code == 1
-    assert [str(renderable) for renderable in app._exit_renderables] == ["nardy: the first reason"]
+    assert exit_words(app) == ["nardy: the first reason"]
 
 
 def test_the_shell_hears_the_apps_status(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -24,6 +24,7 @@ from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog, ResumeDialog
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.newmatch import NewMatchScreen
 from tests.storage.play import act
+from tests.textual_seams import crash_of, notifications
 from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import burst, game_screen, settle, status, turn_keys
 from tests.ui.scenes import nearly_won
@@ -206,7 +207,7 @@ async def test_resume_in_the_middle_of_the_bots_turn(own_first_step: bool) -> No
     app = resumed()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert app._exception is None
+        assert crash_of(app) is None
         match = game_screen(pilot).match
         played = match.game.turns[turns]
         assert played.side is Side.BLACK and played.play == choice
@@ -304,4 +305,4 @@ async def test_a_match_asked_for_on_the_command_line_is_named_beside_the_saved_o
         await burst(pilot, "r")
         screen = game_screen(pilot)
         assert screen.match.length == 3 and screen.options.mode is Mode.HOT_SEAT
-        assert any("was not started" in str(note.message) for note in app._notifications)
+        assert any("was not started" in str(note.message) for note in notifications(app))

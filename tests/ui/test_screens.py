@@ -17,6 +17,7 @@ from nardy_tui.ui.dialogs import GiveUpSavedDialog, NoticeDialog, QuitDialog, Re
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.help import HelpScreen, help_markdown
 from nardy_tui.ui.newmatch import NewMatchScreen
+from tests.textual_seams import crash_of, notifications
 from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import burst, resize, roll_off
 
@@ -261,7 +262,7 @@ async def test_a_screen_replaced_before_it_finished_mounting_stays_quiet() -> No
             opened()
             app.switch_screen(Screen())
             await pilot.pause()
-            assert app._exception is None
+            assert crash_of(app) is None
             assert type(app.screen) is Screen
 
 
@@ -280,7 +281,7 @@ async def test_a_mouse_press_on_a_widget_removed_since_the_last_frame_is_dropped
             events.MouseDown(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y)
         )
         await pilot.pause()
-        assert app._exception is None
+        assert crash_of(app) is None
 
 
 async def test_a_click_on_a_command_no_longer_listed_is_ignored() -> None:
@@ -315,7 +316,7 @@ async def test_a_click_on_a_command_no_longer_listed_is_ignored() -> None:
         )
         commands.post_message(stale)
         await pilot.pause()
-        assert app._exception is None
+        assert crash_of(app) is None
         assert app.screen.query_one(CommandList) is commands
 
 
@@ -342,7 +343,7 @@ async def match_over_text(home: Path) -> str:
     async with app.run_test(size=SIZE) as pilot:
         await burst(pilot, "c")
         dialog = app.screen
-        assert isinstance(dialog, MatchOverDialog) and app._exception is None
+        assert isinstance(dialog, MatchOverDialog) and crash_of(app) is None
         return str(dialog.query_one(".dialog-body", Static).content)
 
 
@@ -418,7 +419,7 @@ async def test_the_palette_survives_a_terminal_only_a_few_columns_wide() -> None
         await burst(pilot, "ctrl+p")
         for width in range(10, 0, -1):
             await resize(pilot, width, 17)
-            assert app._exception is None, f"{width} columns: {app._exception!r}"
+            assert crash_of(app) is None, f"{width} columns: {crash_of(app)!r}"
         await resize(pilot, *SIZE)
         assert isinstance(app.screen, Palette)
         await burst(pilot, "escape")
@@ -558,7 +559,7 @@ async def test_ctrl_c_says_how_to_quit_in_the_games_own_words() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+c")
         await pilot.pause()
-        [notice] = app._notifications
+        [notice] = notifications(app)
         assert (notice.title, notice.message) == ("Do you want to quit?", "Press ctrl+q to quit.")
         assert isinstance(app.screen, NewMatchScreen)
 
@@ -575,7 +576,7 @@ async def test_a_save_that_cannot_be_read_is_told_until_the_player_closes_it(
         assert isinstance(dialog, NoticeDialog)
         words = " ".join(str(dialog.query_one(".dialog-body", Static).content).split())
         assert "The saved match cannot be resumed" in words and "match.rejected-" in words
-        assert not app._notifications
+        assert not notifications(app)
         await burst(pilot, "enter")
         assert isinstance(app.screen, NewMatchScreen)
     assert len(list(private_home.glob("match.rejected-*.json"))) == 1

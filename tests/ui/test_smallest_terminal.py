@@ -8,6 +8,7 @@ from nardy_tui.options import LaunchOptions, Level, MatchOptions, Mode
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import MatchOverDialog
 from nardy_tui.ui.game import GameScreen
+from tests.textual_seams import notifications
 from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import (
     burst,
@@ -198,8 +199,8 @@ async def test_at_80x24_a_pass_is_said_in_the_status_line_and_gone_after_the_nex
         await burst(pilot, "r")
         assert match.game.turns[-1].notation == "(no move)"
         assert "cannot move" in status(screen)
-        assert not app._notifications
+        assert not notifications(app)
         await burst(pilot, "r")
         assert match.phase is Phase.MOVE
         assert "cannot move" not in status(screen)
-        assert not app._notifications
+        assert not notifications(app)

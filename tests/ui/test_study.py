@@ -28,6 +28,7 @@ from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import QuitDialog, TutorDialog
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.newmatch import NewMatchScreen
+from tests.textual_seams import notifications
 from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import burst, drain, first_roll, keys_for, racing_move, status, turn_keys
 
@@ -393,7 +394,7 @@ async def test_the_new_match_screen_refuses_an_id_that_is_no_position() -> None:
         await pilot.click("#position")
         await burst(pilot, *"sssss", "enter")  # an s typed here is a letter, not Start
         assert isinstance(app.screen, NewMatchScreen)
-        assert any("is not a position ID" in str(note.message) for note in app._notifications)
+        assert any("is not a position ID" in str(note.message) for note in notifications(app))
 
 
 async def test_the_tutor_judges_steps_made_in_any_order() -> None:
@@ -449,5 +450,5 @@ async def test_a_key_typed_after_enter_in_the_same_burst_does_not_change_the_id(
         await pilot.click("#position")
         await burst(pilot, *start.to_id(), "enter", "r")
         screen = app.screen
-        assert isinstance(screen, GameScreen), [str(n.message) for n in app._notifications]
+        assert isinstance(screen, GameScreen), [str(n.message) for n in notifications(app)]
         assert screen.match.position == start

@@ -28,6 +28,7 @@ from nardy_tui.ui.textual_patches import (
     highlight_button,
     node_bindings,
 )
+from tests.textual_seams import crash_of
 
 
 def assert_overrides(patched: type, textual_class: type, name: str) -> None:
@@ -48,13 +49,6 @@ class OneWidgetApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield from self.widgets
-
-
-def test_the_patches_name_the_textual_they_were_written_for() -> None:
-    import textual
-
-    assert textual_patches.WRITTEN_FOR == "8.2"
-    assert textual.__version__.startswith(textual_patches.WRITTEN_FOR + ".")
 
 
 # -- the app's uncaught exceptions -----------------------------------------------------------
@@ -82,7 +76,7 @@ async def test_an_uncaught_exception_goes_to_the_apps_hook_first() -> None:
                 break
             await asyncio.sleep(0.01)
     assert [type(error) for error in seen] == [LookupError]
-    assert app.return_code == 3 and app._exception is None
+    assert app.return_code == 3 and crash_of(app) is None
 
 
 # -- bindings --------------------------------------------------------------------------------
