@@ -19,6 +19,7 @@ from nardy_tui.net.addresses import (
     with_port,
 )
 from nardy_tui.net.auth import Role, code_key, new_code, normalised
+from nardy_tui.net.codes import not_a_code, wormhole_code
 from nardy_tui.net.events import (
     MatchEvent,
     NextGameEvent,
@@ -51,14 +52,7 @@ from nardy_tui.net.messages import (
     Sync,
 )
 from nardy_tui.net.proof import ProofCheck, network_record, verify_record
-from nardy_tui.net.rendezvous import (
-    DEFAULT_MAILBOX,
-    DEFAULT_TRANSIT,
-    WrongCode,
-    not_a_code,
-    typed_code,
-    wormhole_code,
-)
+from nardy_tui.net.rendezvous import DEFAULT_MAILBOX, DEFAULT_TRANSIT, WrongCode, typed_code
 from nardy_tui.net.saved import (
     NetworkMatch,
     NetworkSaveError,

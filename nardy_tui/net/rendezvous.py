@@ -2,11 +2,9 @@
 two programs and runs SPAKE2 on the code, and its transit layer then connects them, directly
 where it can and through a transit relay where it cannot.
 
-This is the one module that knows Twisted, on which magic-wormhole runs; what it offers is
-asyncio (``meet`` and the ``Carrier`` it returns). Twisted's reactor runs in a thread of its
-own, started on the first meeting, so that it serves every event loop the program runs (a
-test runs one a test); nothing of Twisted is loaded before that. Each call crosses into the
-reactor's thread with ``callFromThread`` and comes back with ``call_soon_threadsafe``.
+What it offers is asyncio (``meet`` and the ``TransitCarrier`` it returns, ``transit``);
+the meetings themselves run in Twisted's reactor, on which magic-wormhole runs, in a thread
+of its own (``twisted_thread``). The codes are drawn and read in ``codes``.
 
 A code is good for one introduction. The first one also gives both sides the code of every
 later one (``Met.again``, drawn from the key SPAKE2 agreed), which both keep in their saves:
@@ -31,23 +29,20 @@ import asyncio
 import concurrent.futures
 import contextlib
 import functools
-import hashlib
-import hmac
-import importlib
 import json
 import random
-import re
-import threading
-import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from nardy_tui.i18n import _, clause
 from nardy_tui.net.addresses import split_address
 from nardy_tui.net.auth import Role
-from nardy_tui.net.carrier import LineClosed, closed, flooded, silent, too_long
-from nardy_tui.net.messages import MAX_LINE, PROTOCOL_VERSION
+from nardy_tui.net.carrier import LineClosed, silent
+from nardy_tui.net.codes import again_code, later_codes
+from nardy_tui.net.messages import PROTOCOL_VERSION
+from nardy_tui.net.transit import TransitCarrier, bound_records
+from nardy_tui.net.twisted_thread import LET_GO_SECONDS, Reactor, call_soon
 from nardy_tui.options import Rendezvous
 
 APP_ID = "nardy-tui/long-nardy/network-match"
@@ -60,11 +55,6 @@ LINE_PURPOSE = "nardy line key"
 TRANSIT_PURPOSE = "nardy transit key"
 AGAIN_PURPOSE = "nardy meet again"
 KEY_BYTES = 32
-WAITING_RECORDS = 120
-"""Records that may wait to be read; a peer that sends more is flooding, and is cut off."""
-MAX_PENDING_BYTES = 2 * MAX_LINE
-"""The most bytes of a record not yet whole that transit may hold: its length, its nonce
-and its seal around a line of at most ``MAX_LINE``, with room to spare."""
 MAX_HINTS = 16
 """The most ways to reach the other side that are tried, relays' ways included."""
 HINTS_SECONDS = 30.0
@@ -89,15 +79,6 @@ let out when it walks again."""
 RELAY_SECONDS = 5.0
 """How long a look at the transit relay may take, once no connection came of the hints:
 a relay that does not answer in that time is said to be out of reach."""
-LATER_CODES = 16
-"""How many codes a later meeting may walk past as crowded: one is lost each time a side is
-killed while it waits, for a quarter of an hour after the walks last touched it."""
-LET_GO_SECONDS = 3.0
-"""How long a meeting given up (the player quits) waits for the mailbox to hear that this
-side lets its code go: a claim the mailbox never hears let go counts against the code until
-the mailbox forgets it, as a killed program's does."""
-CODE = re.compile(r"[0-9]{1,9}(-[a-z0-9]{1,40}){1,8}")
-"""A code as the mailbox takes it: a nameplate's number, then its words."""
 
 
 class WrongCode(ConnectionError):
@@ -123,81 +104,12 @@ class NobodyCame(Exception):
     """Nobody came to the code in the time given (waiting alone is no failure)."""
 
 
-def wormhole_code(text: str) -> str | None:
-    """The code as the mailbox takes it, from what a player typed; None if it cannot be one.
-
-    >>> wormhole_code(" 7-Crossover-Clockwork "), wormhole_code("k7m2-x9qp")
-    ('7-crossover-clockwork', None)
-    """
-    code = text.strip().lower()
-    return code if CODE.fullmatch(code) else None
-
-
-def not_a_code(text: str) -> str:
-    """Why ``text`` cannot be a code (``wormhole_code`` found none in it), in words."""
-    return _("{code} is not a code: it is a number and words, like 7-crossover-clockwork").format(
-        code=text.strip()
-    )
-
-
-def again_code(key: bytes) -> str:
-    """The code of every later introduction, from the first one's agreed key: a nameplate
-    far above those the mailbox hands out, and 128 bits that cannot be guessed.
-
-    >>> again_code(bytes(range(32)))
-    '10066051-0405060708090a0b0c0d0e0f10111213'
-    """
-    nameplate = 10_000_000 + int.from_bytes(key[:4], "big") % 90_000_000
-    return f"{nameplate}-{key[4:20].hex()}"
-
-
-def later_codes(again: str) -> list[str]:
-    """The row of codes a later meeting walks: ``again`` itself, then codes drawn from it
-    (an HMAC keyed by it, so each is as secret as it is, and unrelated to it for anyone
-    who does not know it).
-
-    >>> codes = later_codes("10066051-0405060708090a0b0c0d0e0f10111213")
-    >>> codes[0], len(codes), len(set(codes)), all(wormhole_code(c) == c for c in codes)
-    ('10066051-0405060708090a0b0c0d0e0f10111213', 16, 16, True)
-    """
-    drawn = (
-        again_code(hmac.digest(again.encode(), f"later meeting {step}".encode(), hashlib.sha256))
-        for step in range(1, LATER_CODES)
-    )
-    return [again, *drawn]
-
-
-def spare_codes(code: str) -> list[str]:
-    """The row of codes a first meeting moves on to when its own ``code`` is held by
-    others at the mailbox (a stranger who claims every listed number and says nothing;
-    a try of the friend's that ended badly): both sides find the same row from the code.
-    Each number is drawn from ``code``'s number alone and each code's words from the
-    whole code, so a number seen in the mailbox's list tells nothing of the words, and
-    guessing them is guessing the code.
-
-    >>> codes = spare_codes("7-crossover-clockwork")
-    >>> len(codes), len(set(codes)), all(wormhole_code(c) == c for c in codes)
-    (16, 16, True)
-    >>> [c.split("-")[0] for c in codes] == [
-    ...     c.split("-")[0] for c in spare_codes("7-other-words")]
-    True
-    """
-    nameplate = code.split("-", 1)[0]
-    return [
-        again_code(
-            hashlib.sha256(f"nardy spare {nameplate} {step}".encode()).digest()[:4]
-            + hmac.digest(code.encode(), f"nardy spare words {step}".encode(), hashlib.sha256)
-        )
-        for step in range(LATER_CODES)
-    ]
-
-
 def typed_code(rendezvous: Rendezvous, prompt: str) -> str:
     """Ask for the code at the terminal, before the game takes it: Tab completes the
     nameplates the mailbox lists and the words of the code (magic-wormhole's input
     helper, on readline). The wormhole opened for it waits for the meeting with that code
     (``meet``); ``WrongCode`` for one that cannot be a code."""
-    reactor = _Reactor.running()
+    reactor = Reactor.running()
     typed: concurrent.futures.Future[str] = concurrent.futures.Future()
 
     async def ask() -> None:
@@ -225,7 +137,7 @@ _typed: dict[str, Any] = {}
 """The wormholes of codes typed at the prompt, by code (in the reactor's thread only)."""
 
 
-def _new_wormhole(reactor: _Reactor, rendezvous: Rendezvous) -> Any:
+def _new_wormhole(reactor: Reactor, rendezvous: Rendezvous) -> Any:
     import wormhole
 
     return wormhole.create(
@@ -262,10 +174,10 @@ async def meet(
     within ``alone_seconds`` (None: no limit), ``LineClosed`` (in words) when the
     connection could not be made.
     """
-    reactor = _Reactor.running()
+    reactor = Reactor.running()
     loop = asyncio.get_running_loop()
-    shown = functools.partial(_call_soon, loop, show_code)
-    answered = functools.partial(_call_soon, loop, reached)
+    shown = functools.partial(call_soon, loop, show_code)
+    answered = functools.partial(call_soon, loop, reached)
     return await _met(
         reactor,
         lambda: _meet(reactor, rendezvous, role, code, shown, alone_seconds, code_words, answered),
@@ -282,8 +194,8 @@ async def meet_in_row(
     """Meet the other side at the first of ``codes`` the mailbox does not refuse as
     crowded, once along the row: ``NobodyCame`` if nobody came there within about
     ``alone_seconds``, ``Crowded`` if every code is held; else as ``meet``."""
-    reactor = _Reactor.running()
-    answered = functools.partial(_call_soon, asyncio.get_running_loop(), reached)
+    reactor = Reactor.running()
+    answered = functools.partial(call_soon, asyncio.get_running_loop(), reached)
     return await _met(
         reactor, lambda: _walk(reactor, rendezvous, role, codes, alone_seconds, answered)
     )
@@ -296,12 +208,12 @@ async def meet_again(
     ``later_codes``, past those the mailbox refuses as crowded (a killed program's claim
     stays there a while). Its failures are ``meet``'s; ``Crowded`` when the mailbox refuses
     every code of the row."""
-    reactor = _Reactor.running()
-    answered = functools.partial(_call_soon, asyncio.get_running_loop(), reached)
+    reactor = Reactor.running()
+    answered = functools.partial(call_soon, asyncio.get_running_loop(), reached)
     return await _met(reactor, lambda: _meet_again(reactor, rendezvous, role, again, answered))
 
 
-async def _met(reactor: _Reactor, meeting: Callable[[], Any]) -> Met:
+async def _met(reactor: Reactor, meeting: Callable[[], Any]) -> Met:
     """The introduction ``meeting`` (a coroutine of the reactor's thread), awaited here."""
     loop = asyncio.get_running_loop()
     met = await reactor.run(meeting, unwanted=lambda met: met[0].close())
@@ -310,7 +222,7 @@ async def _met(reactor: _Reactor, meeting: Callable[[], Any]) -> Met:
 
 
 async def _meet_again(
-    reactor: _Reactor,
+    reactor: Reactor,
     rendezvous: Rendezvous,
     role: Role,
     again: str,
@@ -326,7 +238,7 @@ async def _meet_again(
 
 
 async def _walk(
-    reactor: _Reactor,
+    reactor: Reactor,
     rendezvous: Rendezvous,
     role: Role,
     codes: list[str],
@@ -354,7 +266,7 @@ def _unshown(code: str) -> None:
 
 
 async def _meet(
-    reactor: _Reactor,
+    reactor: Reactor,
     rendezvous: Rendezvous,
     role: Role,
     code: str | None,
@@ -363,27 +275,16 @@ async def _meet(
     code_words: int = 2,
     reached: Callable[[], None] = lambda: None,
 ) -> tuple[Any, bytes, str]:
-    """The introduction, in the reactor's thread; ``NobodyCame`` if nobody came within
+    """The introduction, in the reactor's thread, in three steps: claim the code, wait for
+    the other side to prove it, connect by transit; ``NobodyCame`` if nobody came within
     ``alone_seconds`` (None: wait for as long as it takes); ``reached`` once the mailbox
-    server has answered."""
-    from twisted.internet.defer import CancelledError, TimeoutError
-    from twisted.internet.error import ConnectError, DNSLookupError
-    from wormhole.errors import (
-        KeyFormatError,
-        ServerConnectionError,
-        ServerError,
-        WrongPasswordError,
-    )
-    from wormhole.transit import BadHandshake, TransitError, TransitReceiver, TransitSender
-
-    no_connection = (TransitError, BadHandshake, ConnectError, CancelledError)
-
-    proving = False
+    server has answered. What fails is said in words (``_in_words``)."""
     hole = _typed.pop(code, None) if code is not None else None
     typed = hole is not None
     if hole is None:
         hole = _new_wormhole(reactor, rendezvous)
     hole.get_welcome().addCallbacks(lambda welcome: reached(), lambda failure: None)
+    proving = False
     try:
         if code is None:
             hole.allocate_code(code_words)
@@ -395,72 +296,108 @@ async def _meet(
         proving = True
         await hole.get_verifier().addTimeout(PROVE_SECONDS, reactor.reactor)
         proving = False
-        kind = TransitSender if role is Role.HOST else TransitReceiver
-        transit = kind(
-            f"tcp:{rendezvous.transit}", no_listen=not rendezvous.direct, reactor=reactor.reactor
-        )
-        transit.set_transit_key(hole.derive_key(TRANSIT_PURPOSE, transit.TRANSIT_KEY_LENGTH))
-        hints = await transit.get_connection_hints()
-        hole.send_message(json.dumps(hints).encode())
-        their_hints = await hole.get_message().addTimeout(HINTS_SECONDS, reactor.reactor)
-        transit.add_connection_hints(
-            _their_hints(
-                their_hints,
-                rendezvous.direct,
-                only_relay=None if rendezvous.their_relays else rendezvous.transit,
-            )
-        )
-        connection = await transit.connect()
-        _bound_records(connection)
+        connection = await _connect(reactor, rendezvous, role, hole)
         return (
             connection,
             hole.derive_key(LINE_PURPOSE, KEY_BYTES),
             again_code(hole.derive_key(AGAIN_PURPOSE, KEY_BYTES)),
         )
-    except WrongPasswordError:
-        raise WrongCode(_("the two sides typed different codes")) from None
-    except KeyFormatError as error:
-        raise WrongCode(str(error)) from None
-    except ServerConnectionError as error:
-        raise Unreachable(
-            _("cannot reach the mailbox server {url} ({reason})").format(
-                url=rendezvous.mailbox, reason=clause(error)
-            )
-        ) from None
-    except TimeoutError:
-        if proving and alone_seconds is not None:
-            # A key came and no proof, at a code of later meetings: a claim left by a
-            # program killed while it waited (most likely this side's own), not the friend
-            # gone quiet. The next walk passes this code as crowded.
-            raise HeldBefore(
-                _(
-                    "the code was held by an earlier meeting that ended without a goodbye; "
-                    "trying the next code"
-                )
-            ) from None
-        raise silent() from None  # the other side never said how to reach it
-    except ServerError as error:  # "crowded": two others hold this code's nameplate
-        refused = _("the mailbox server refused: {reason}").format(reason=error)
-        raise (Crowded(refused) if str(error) == "crowded" else LineClosed(refused)) from None
-    except (*no_connection, OSError, ValueError) as error:  # no connection came of the hints
-        if isinstance(error, (ConnectError, DNSLookupError)) and (
-            why := await _relay_out_of_reach(reactor, rendezvous.transit)
-        ):
-            raise LineClosed(
-                _("cannot reach the transit relay {address} ({reason})").format(
-                    address=rendezvous.transit, reason=why
-                )
-            ) from None
-        raise LineClosed(
-            _("cannot connect to the other side ({reason})").format(
-                reason=clause(error) or type(error).__name__
-            )
+    except Exception as error:
+        raise await _in_words(
+            reactor, rendezvous, error, held=proving and alone_seconds is not None
         ) from None
     finally:
         await _let_go(reactor, hole)
 
 
-async def _let_go(reactor: _Reactor, hole: Any) -> None:
+async def _connect(reactor: Reactor, rendezvous: Rendezvous, role: Role, hole: Any) -> Any:
+    """Transit's connection to the side the code was proved with: each side's ways to
+    reach it (the relay's, and its own addresses if ``direct``) sent sealed through the
+    mailbox, the other side's checked before they are tried."""
+    from wormhole.transit import TransitReceiver, TransitSender
+
+    kind = TransitSender if role is Role.HOST else TransitReceiver
+    transit = kind(
+        f"tcp:{rendezvous.transit}", no_listen=not rendezvous.direct, reactor=reactor.reactor
+    )
+    transit.set_transit_key(hole.derive_key(TRANSIT_PURPOSE, transit.TRANSIT_KEY_LENGTH))
+    hints = await transit.get_connection_hints()
+    hole.send_message(json.dumps(hints).encode())
+    their_hints = await hole.get_message().addTimeout(HINTS_SECONDS, reactor.reactor)
+    transit.add_connection_hints(
+        _their_hints(
+            their_hints,
+            rendezvous.direct,
+            only_relay=None if rendezvous.their_relays else rendezvous.transit,
+        )
+    )
+    connection = await transit.connect()
+    bound_records(connection)
+    return connection
+
+
+async def _in_words(
+    reactor: Reactor, rendezvous: Rendezvous, error: Exception, held: bool
+) -> Exception:
+    """What a failed introduction's ``error`` means for the player, as the error to raise
+    (``NobodyCame`` as it is); ``held``: the other side's key came at a code of later
+    meetings and no proof followed."""
+    from twisted.internet.defer import CancelledError, TimeoutError
+    from twisted.internet.error import ConnectError, DNSLookupError
+    from wormhole.errors import (
+        KeyFormatError,
+        ServerConnectionError,
+        ServerError,
+        WrongPasswordError,
+    )
+    from wormhole.transit import BadHandshake, TransitError
+
+    if isinstance(error, NobodyCame):
+        return error
+    if isinstance(error, WrongPasswordError):
+        return WrongCode(_("the two sides typed different codes"))
+    if isinstance(error, KeyFormatError):
+        return WrongCode(str(error))
+    if isinstance(error, ServerConnectionError):
+        return Unreachable(
+            _("cannot reach the mailbox server {url} ({reason})").format(
+                url=rendezvous.mailbox, reason=clause(error)
+            )
+        )
+    if isinstance(error, TimeoutError):
+        if held:
+            # A key came and no proof, at a code of later meetings: a claim left by a
+            # program killed while it waited (most likely this side's own), not the friend
+            # gone quiet. The next walk passes this code as crowded.
+            return HeldBefore(
+                _(
+                    "the code was held by an earlier meeting that ended without a goodbye; "
+                    "trying the next code"
+                )
+            )
+        return silent()  # the other side never said how to reach it
+    if isinstance(error, ServerError):  # "crowded": two others hold this code's nameplate
+        refused = _("the mailbox server refused: {reason}").format(reason=error)
+        return Crowded(refused) if str(error) == "crowded" else LineClosed(refused)
+    no_connection = (TransitError, BadHandshake, ConnectError, CancelledError, OSError, ValueError)
+    if not isinstance(error, no_connection):
+        return error
+    if isinstance(error, (ConnectError, DNSLookupError)) and (
+        why := await _relay_out_of_reach(reactor, rendezvous.transit)
+    ):
+        return LineClosed(
+            _("cannot reach the transit relay {address} ({reason})").format(
+                address=rendezvous.transit, reason=why
+            )
+        )
+    return LineClosed(
+        _("cannot connect to the other side ({reason})").format(
+            reason=clause(error) or type(error).__name__
+        )
+    )
+
+
+async def _let_go(reactor: Reactor, hole: Any) -> None:
     """Close ``hole``: let its code go at the mailbox, waiting ``LET_GO_SECONDS`` at most
     for the mailbox to say so (a mailbox that refuses a code as crowded refuses the close
     of a side it refused to open, and never says so)."""
@@ -468,7 +405,7 @@ async def _let_go(reactor: _Reactor, hole: Any) -> None:
         await hole.close().addTimeout(LET_GO_SECONDS, reactor.reactor)
 
 
-async def _relay_out_of_reach(reactor: _Reactor, relay: str) -> str | None:
+async def _relay_out_of_reach(reactor: Reactor, relay: str) -> str | None:
     """Why the transit relay ``relay`` (``HOST:PORT``, ``[IPv6]:PORT`` too) cannot be
     reached, tried once more on its own; None if it answers (or ``relay`` is no address).
     Transit says only that no way to the other side worked, not which failed: the direct
@@ -495,7 +432,7 @@ async def _relay_out_of_reach(reactor: _Reactor, relay: str) -> str | None:
     return None
 
 
-async def _someone_came(reactor: _Reactor, hole: Any, seconds: float | None) -> bool:
+async def _someone_came(reactor: Reactor, hole: Any, seconds: float | None) -> bool:
     """Whether another side came to the code (its key is known) within ``seconds``."""
     from twisted.internet.defer import TimeoutError
 
@@ -568,197 +505,3 @@ def _is_tcp_hint(hint: object) -> bool:
         and 0 < hint["port"] < 65536
         and type(hint.get("priority", 0.0)) in (int, float)
     )
-
-
-def _bound_records(connection: Any) -> None:
-    """Bound what transit's ``connection`` holds for us, from the moment it is made (in
-    the reactor's thread, before it reads again): at most ``MAX_PENDING_BYTES`` of a record
-    not yet whole, and ``WAITING_RECORDS`` whole ones not yet read. A peer past either is
-    flooding, and is cut off; so is one whose record transit cannot open (a changed or
-    replayed record), without the error transit would leave to Twisted's log, which
-    writes on the terminal the game draws on. Whole records in one burst are parsed
-    before anything is counted, so a burst of good lines is never mistaken for a flood."""
-    take = connection.dataReceived
-
-    def bounded(data: bytes) -> None:
-        try:
-            take(data)
-        except Exception:  # transit has hung up already; the reader hears it closed
-            connection.transport.loseConnection()
-            return
-        waiting = len(connection._inbound_records)
-        if len(connection.buf) > MAX_PENDING_BYTES or waiting > WAITING_RECORDS:
-            connection.transport.loseConnection()
-
-    connection.dataReceived = bounded
-
-
-class TransitCarrier:
-    """The lines of a transit connection: one record each, already encrypted by transit
-    under a key from the introduction (and sealed by the line all the same)."""
-
-    def __init__(self, reactor: _Reactor, connection: Any, loop: asyncio.AbstractEventLoop) -> None:
-        self._reactor = reactor
-        self._connection = connection
-        self._loop = loop
-        self._records: asyncio.Queue[bytes | None] = asyncio.Queue(WAITING_RECORDS)
-        self._gone = False
-        self._flooded = False
-        """More records came than may wait: nothing after them is read (a record left
-        out would make the next one's seal look forged), and the reader hears why."""
-        reactor.call(self._read)
-
-    @property
-    def where(self) -> str:
-        return _("the other side")
-
-    def send(self, line: bytes) -> None:
-        if not self._gone:
-            self._reactor.call(self._connection.send_record, line)
-
-    async def receive(self, seconds: float) -> bytes:
-        if self._flooded:
-            raise flooded()
-        if self._gone and self._records.empty():
-            raise closed()
-        try:
-            record = await asyncio.wait_for(self._records.get(), seconds)
-        except TimeoutError:
-            raise silent() from None
-        if record is None:
-            self._gone = True
-            raise closed()
-        if len(record) > MAX_LINE:
-            raise too_long()
-        return record
-
-    def close(self) -> None:
-        if not self._gone:
-            self._gone = True
-            self._reactor.call(self._connection.close)
-
-    # -- in the reactor's thread -----------------------------------------------------------
-
-    def _read(self) -> None:
-        reading = self._connection.receive_record()
-        reading.addCallbacks(self._got, lambda failure: self._arrive(None))
-
-    def _got(self, record: bytes) -> None:
-        self._arrive(record)
-        self._read()
-
-    def _arrive(self, record: bytes | None) -> None:
-        _call_soon(self._loop, self._put, record)
-
-    def _put(self, record: bytes | None) -> None:
-        if self._flooded:
-            return
-        try:
-            self._records.put_nowait(record)
-        except asyncio.QueueFull:
-            self._flooded = True
-            self.close()
-
-
-def _call_soon(loop: asyncio.AbstractEventLoop, call: Callable[..., object], *args: Any) -> None:
-    """``call`` on ``loop``, from the reactor's thread; nothing once the loop has closed."""
-    with contextlib.suppress(RuntimeError):
-        loop.call_soon_threadsafe(call, *args)
-
-
-def _silence_twisted_log() -> None:
-    """Keep Twisted's log off the terminal. Until a program begins Twisted's logging, its
-    gravest events (a Deferred's error nobody handled, as a connection given up on leaves)
-    go to stderr, which the game draws its screen on; every failure that matters to a
-    player reaches them through ``meet`` and the carrier, in words. Python's warnings,
-    which beginning Twisted's logging would take over, are left as they were."""
-    from twisted.logger import ILogObserver, globalLogBeginner
-
-    nowhere = cast(ILogObserver, lambda event: None)
-    showwarning = warnings.showwarning
-    globalLogBeginner.beginLoggingTo([nowhere], redirectStandardIO=False)
-    warnings.showwarning = showwarning
-
-
-class _Reactor:
-    """Twisted's reactor, running in a daemon thread for the rest of the program."""
-
-    _running: _Reactor | None = None
-    _lock = threading.Lock()
-
-    def __init__(self) -> None:
-        _silence_twisted_log()
-        # Importing it installs Twisted's default reactor: the module is the reactor.
-        self.reactor: Any = importlib.import_module("twisted.internet.reactor")
-        # Name lookups run in the reactor's pool: its threads must not hold the program
-        # open at exit, as the reactor is never stopped.
-        pool = self.reactor.getThreadPool()
-        pool.threadFactory = functools.partial(threading.Thread, daemon=True)
-        run = functools.partial(self.reactor.run, installSignalHandlers=False)
-        threading.Thread(target=run, name="twisted-reactor", daemon=True).start()
-
-    @classmethod
-    def running(cls) -> _Reactor:
-        with cls._lock:
-            if cls._running is None:
-                cls._running = cls()
-            return cls._running
-
-    def call(self, call: Callable[..., object], *args: Any) -> None:
-        """``call`` in the reactor's thread."""
-        self.reactor.callFromThread(call, *args)
-
-    def spawn(self, work: Callable[[], Any]) -> Any:
-        """Start ``work`` (a coroutine of the reactor's thread), in that thread; its
-        Deferred."""
-        from twisted.internet.defer import Deferred
-
-        return Deferred.fromCoroutine(work())
-
-    async def run(
-        self, work: Callable[[], Any], unwanted: Callable[[Any], object] = lambda value: None
-    ) -> Any:
-        """The result of ``work`` (a coroutine of the reactor's thread), awaited here;
-        cancelling this cancels it there, and waits (``LET_GO_SECONDS`` at most) for it
-        to let go of what it holds: a program that quits right after must not leave its
-        claim at the mailbox. A result that comes once nobody waits for it any more
-        (cancelled here as it arrived there) is handed to ``unwanted``, in the reactor's
-        thread, to let go of what it holds."""
-        from twisted.internet.defer import Deferred
-
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[Any] = loop.create_future()
-        ended: asyncio.Future[None] = loop.create_future()
-        started: list[Deferred[Any]] = []
-
-        def settle(value: Any, error: BaseException | None) -> None:
-            if not ended.done():
-                ended.set_result(None)
-            if done.done():
-                if error is None:
-                    self.call(unwanted, value)
-                return
-            if error is None:
-                done.set_result(value)
-            else:
-                done.set_exception(error)
-
-        def begin() -> None:
-            deferred = self.spawn(work)
-            started.append(deferred)
-            deferred.addCallbacks(
-                lambda value: _call_soon(loop, settle, value, None),
-                lambda failure: _call_soon(loop, settle, None, failure.value),
-            )
-
-        def cancel() -> None:
-            for deferred in started:
-                deferred.cancel()
-
-        self.call(begin)
-        try:
-            return await done
-        except asyncio.CancelledError:
-            self.call(cancel)
-            await asyncio.wait([ended], timeout=LET_GO_SECONDS)
-            raise

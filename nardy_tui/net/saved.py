@@ -27,6 +27,7 @@ from nardy_tui.engine import (
 )
 from nardy_tui.i18n import _
 from nardy_tui.net.auth import Role, normalised
+from nardy_tui.net.codes import wormhole_code
 from nardy_tui.net.events import (
     MatchEvent,
     NextGameEvent,
@@ -36,7 +37,6 @@ from nardy_tui.net.events import (
 )
 from nardy_tui.net.exchange import DiceExchange
 from nardy_tui.net.fair_dice import is_hex64
-from nardy_tui.net.rendezvous import wormhole_code
 from nardy_tui.storage import network_save_path, write_atomically
 
 FORMAT = "nardy-network-match"

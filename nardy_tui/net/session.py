@@ -337,7 +337,8 @@ class Session:
         code of later meetings and the first code (``aside``): the friend's game may have
         gone before it kept the later one (a crash just after the handshake), and then
         comes back only by the first."""
-        from nardy_tui.net.rendezvous import later_codes, meet, meet_again, meet_in_row, spare_codes
+        from nardy_tui.net.codes import later_codes, spare_codes
+        from nardy_tui.net.rendezvous import meet, meet_again, meet_in_row
 
         alone = self.first_alone_seconds * random.uniform(1.0, 1.5)
         first = code if code is not None and code != self.again else self.given

@@ -35,7 +35,7 @@ async def prove_and_stop(rendezvous: Rendezvous, code: str) -> None:
     """Prove the code at the mailbox, then stop without a word more (nor a close)."""
     from nardy_tui.net import rendezvous as meeting
 
-    reactor = meeting._Reactor.running()
+    reactor = meeting.Reactor.running()
 
     async def prove() -> None:
         hole = meeting._new_wormhole(reactor, rendezvous)

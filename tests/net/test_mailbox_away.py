@@ -12,8 +12,8 @@ from collections.abc import Iterator
 import pytest
 
 from nardy_tui.net import Role, Session
+from nardy_tui.net.codes import again_code
 from nardy_tui.net.messages import NextGame
-from nardy_tui.net.rendezvous import again_code
 from nardy_tui.net.session import Backoff
 from tests.net.test_line_fuzz import Heard, assert_said_for_a_player
 from tests.rendezvous_servers import Servers

@@ -22,8 +22,8 @@ import pytest
 
 from nardy_tui.net import Role, Session
 from nardy_tui.net import rendezvous as meeting
+from nardy_tui.net.codes import again_code, later_codes, wormhole_code
 from nardy_tui.net.messages import NextGame
-from nardy_tui.net.rendezvous import again_code, later_codes, wormhole_code
 from tests.net.test_line_fuzz import Heard, assert_said_for_a_player
 from tests.rendezvous_servers import Servers
 

@@ -16,7 +16,8 @@ import pytest
 
 from nardy_tui.net import Role, Session, typed_code, wormhole_code
 from nardy_tui.net.carrier import Silent
-from nardy_tui.net.rendezvous import Met, Unreachable, WrongCode, again_code, meet
+from nardy_tui.net.codes import again_code
+from nardy_tui.net.rendezvous import Met, Unreachable, WrongCode, meet
 from nardy_tui.net.session import WRONG_CODES
 from nardy_tui.options import Rendezvous
 from tests.net.test_line_fuzz import Heard, assert_said_for_a_player
@@ -327,7 +328,7 @@ async def test_a_side_that_proves_the_code_and_then_goes_quiet_is_given_up(
     codes: asyncio.Queue[str] = asyncio.Queue()
     hosting = asyncio.create_task(meet(rendezvous, Role.HOST, None, codes.put_nowait))
     code = await asyncio.wait_for(codes.get(), SECONDS)
-    reactor = meeting._Reactor.running()
+    reactor = meeting.Reactor.running()
 
     async def prove_the_code_then_say_nothing() -> object:
         hole = meeting._new_wormhole(reactor, rendezvous)

@@ -19,15 +19,14 @@ from nardy_tui.net.auth import Role, Seal
 from nardy_tui.net.carrier import Damaged, LineClosed
 from nardy_tui.net.line import Line
 from nardy_tui.net.messages import MAX_LINE, Ping, encode
-from nardy_tui.net.rendezvous import (
-    MAX_HINTS,
+from nardy_tui.net.rendezvous import MAX_HINTS, _their_hints
+from nardy_tui.net.transit import (
     MAX_PENDING_BYTES,
     WAITING_RECORDS,
     TransitCarrier,
-    _bound_records,
-    _Reactor,
-    _their_hints,
+    bound_records,
 )
+from nardy_tui.net.twisted_thread import Reactor
 
 
 class Transport:
@@ -58,7 +57,7 @@ class Connection:
 
 def bounded() -> Connection:
     connection = Connection()
-    _bound_records(connection)
+    bound_records(connection)
     return connection
 
 
@@ -107,7 +106,7 @@ def test_at_most_so_many_ways_to_the_other_side_are_tried_in_all() -> None:
 
 
 async def test_a_connection_that_arrives_once_its_meeting_is_given_up_on_is_let_go() -> None:
-    reactor = _Reactor.running()
+    reactor = Reactor.running()
     from twisted.internet.defer import Deferred
 
     arriving: asyncio.Queue[Deferred[str]] = asyncio.Queue()
@@ -134,8 +133,8 @@ def test_twisted_writes_nothing_on_the_terminal_once_the_reactor_runs() -> None:
     imported, which under pytest is not the terminal's."""
     program = (
         "import gc\n"
-        "from nardy_tui.net.rendezvous import _Reactor\n"
-        "_Reactor.running()\n"
+        "from nardy_tui.net.twisted_thread import Reactor\n"
+        "Reactor.running()\n"
         "from twisted.internet.defer import fail\n"
         "fail(RuntimeError('a connection given up on'))\n"
         "gc.collect()\n"
