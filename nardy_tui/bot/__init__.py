@@ -16,7 +16,6 @@ The arena, the match arena and training are imported when first asked for
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 from nardy_tui.bot.bearoff_file import keep_tables_in
@@ -47,6 +46,7 @@ from nardy_tui.bot.review import (
     summarise,
 )
 from nardy_tui.bot.stakes import MONEY, Stakes, game_stakes, stakes_at
+from nardy_tui.imported_when_used import imported_when_used
 
 if TYPE_CHECKING:
     from nardy_tui.bot.arena import DiceStream, play_game, wilson
@@ -117,12 +117,4 @@ _NAMED_THERE = {"format_arena_report": "format_report", "run_arena": "run"}
 """The names the face gives that their module names otherwise."""
 
 
-def __getattr__(name: str) -> object:
-    """A name of ``_IMPORTED_WHEN_USED``, its module imported now (PEP 562); kept, so that
-    it is looked up here only once."""
-    for module, names in _IMPORTED_WHEN_USED.items():
-        if name in names:
-            value = getattr(import_module(f"{__name__}.{module}"), _NAMED_THERE.get(name, name))
-            globals()[name] = value
-            return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = imported_when_used(__name__, _IMPORTED_WHEN_USED, globals(), _NAMED_THERE)

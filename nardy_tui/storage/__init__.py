@@ -10,9 +10,9 @@ are for a record, a replay or a review, which the first screen never needs.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
+from nardy_tui.imported_when_used import imported_when_used
 from nardy_tui.storage.atomic import write_atomically
 from nardy_tui.storage.document import SavedMatch
 from nardy_tui.storage.paths import (
@@ -102,12 +102,4 @@ _IMPORTED_WHEN_USED = {
 """The names of the face that are imported when first asked for, by their module."""
 
 
-def __getattr__(name: str) -> object:
-    """A name of ``_IMPORTED_WHEN_USED``, its module imported now (PEP 562); kept, so that
-    it is looked up here only once."""
-    for module, names in _IMPORTED_WHEN_USED.items():
-        if name in names:
-            value = getattr(import_module(f"{__name__}.{module}"), name)
-            globals()[name] = value
-            return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = imported_when_used(__name__, _IMPORTED_WHEN_USED, globals())
