@@ -21,7 +21,7 @@ from nardy_tui.storage import load_saved
 from .play import fingerprint
 
 TESTS = Path(__file__).resolve().parents[1]
-KILLS = 15
+KILLS = 10
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 
