@@ -185,3 +185,13 @@ async def test_a_new_matchs_host_keeps_its_code_in_view_through_trouble_and_afte
         network.waiting()
         await until(lambda: "For now" not in words_of(host), pilot, what="waiting again")
         assert f"nardy join {code}" in words_of(host)
+
+
+async def test_a_roll_before_the_friend_came_keeps_the_code_in_the_status_line(
+    rendezvous: Rendezvous,
+) -> None:
+    host = code_host_app(rendezvous)
+    async with hosting_by_code(host) as (pilot, code):
+        await burst(pilot, "r")
+        await until(lambda: f"nardy join {code}" in status_of(host), pilot, what="the code")
+        assert "Rolling" not in status_of(host)

@@ -49,7 +49,10 @@ class PeerPump:
             self.lockstep.roll()
             self.take()
             if screen.match.may_roll:
-                screen.say(_("Rolling: the dice come from both machines…"))
+                # With the other machine away, what the line does stays in view (a new
+                # match's host: the code to give); the dice come once it is back.
+                down = screen.line_down()
+                screen.say(down or _("Rolling: the dice come from both machines…"))
 
     def take(self) -> None:
         """Do what the other side's messages ask, one at a time, while nothing is being
