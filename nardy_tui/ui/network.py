@@ -432,11 +432,9 @@ class NetworkGame:
             return
         assert self.lockstep is not None and self.saved is not None
         if self.saved.by_code and self.session.again:
-            # The code of later meetings is kept before anything of the match is sent.
-            self.saved.code = self.session.again
-            self._save_before_sending()
+            self.saved.code = self.session.again  # saved before anything is sent (below)
         for message in self.lockstep.on_connected():
-            self.session.send(message)
+            self.lockstep.send(message)  # save, then send, as every message
         self._tell(
             _("Your friend is here.") if self.role is Role.HOST else _("Connected to the host."),
             up=True,
