@@ -6,6 +6,7 @@ code the first meeting gives meets again without a new one."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 from collections.abc import AsyncIterator
@@ -341,3 +342,35 @@ async def test_a_side_that_proves_the_code_and_then_goes_quiet_is_given_up(
         await asyncio.wait_for(hosting, SECONDS)
     assert_said_for_a_player(str(gave_up.value))
     reactor.call(quiet.close)
+
+
+@pytest.mark.slow
+async def test_a_stranger_guessing_for_a_minute_changes_no_code_and_the_friend_still_gets_in(
+    rendezvous: Rendezvous,
+) -> None:
+    """The issue's guesser, at the host's real pace: wrong codes one after another for 60 s
+    (the host pausing 5, 10, 20, 40 s between them) leave the code the friend holds as it
+    was and the host waiting; the friend then meets it."""
+    hosted = HostHeard()
+    host = Session(Role.HOST, b"", hosted)
+    host.meet(rendezvous, None)
+    try:
+        assert await hosted.until(lambda: hosted.codes, SECONDS)
+        [code] = hosted.codes
+        nameplate, guesses = code.split("-")[0], 0
+        loop = asyncio.get_running_loop()
+        until = loop.time() + 60.0
+        while (left := until - loop.time()) > 0:
+            with contextlib.suppress(TimeoutError, WrongCode):
+                guessing = meet(rendezvous, Role.JOINER, f"{nameplate}-guess-{guesses}")
+                await asyncio.wait_for(guessing, left)
+            guesses += 1
+        assert hosted.codes == [code] and not host.stopped and not hosted.of("refused")
+        assert 3 <= len(hosted.of("turned away")) < WRONG_CODES
+        joined = Heard()
+        friend = Session(Role.JOINER, b"", joined)
+        friend.meet(rendezvous, code)
+        assert await joined.until(lambda: joined.of("connected"), 60.0), joined.said
+        await friend.close()
+    finally:
+        await host.close()
