@@ -154,7 +154,7 @@ class Session:
         code again (tests make it short)."""
         self.mailbox_seen = False
         self.troubled = False
-        """Whether trouble at the meeting was told since the mailbox last answered."""
+        """Whether the mailbox server was told out of reach since it last answered."""
         self.code_words = 2
         self.heard = False
         """Whether anything came from the other side over a line: its game then kept the
@@ -299,18 +299,18 @@ class Session:
                     self._trouble(_server_away(str(far)))
                     await asyncio.sleep(wait)
                     continue
-                self._refused(_no_mailbox(str(far), self.taking_up))
+                self._refused(_no_mailbox(str(far), self.taking_up, self.role))
                 return
             except Crowded as crowded:
                 self.mailbox_seen = True
                 if self.again is None:
                     aside = not aside  # the first code held by others: the spare row
-                    self._trouble(_held_by_others())
+                    self.listener.lost(_held_by_others())
                 else:
-                    self._trouble(str(crowded))
+                    self.listener.lost(str(crowded))
             except LineClosed as failed:
                 self.mailbox_seen = True
-                self._trouble(str(failed))
+                self.listener.lost(str(failed))
             else:
                 self.mailbox_seen = True
                 again = met.again if first else None
@@ -355,7 +355,8 @@ class Session:
         return met, True
 
     def _trouble(self, reason: str) -> None:
-        """Trouble at the meeting, told; ``waiting`` follows once the mailbox answers."""
+        """The mailbox server out of reach, told; ``waiting`` follows once it answers (a
+        relay out of reach is not over when the mailbox answers, and is told each try)."""
         self.troubled = True
         self.listener.lost(reason)
 
@@ -480,14 +481,21 @@ def _server_away(reason: str) -> str:
     return _("{reason}; the match waits for it").format(reason=reason)
 
 
-def _no_mailbox(reason: str, taking_up: bool) -> str:
+def _no_mailbox(reason: str, taking_up: bool, role: Role) -> str:
     """A meeting that cannot start for want of a mailbox server, and what can help: for a
-    new match, meeting directly too; a match taken up was met by a code, and only the
-    servers (these when they are back, or the players' own) can meet it again."""
+    new match, meeting directly too (the host starts it so, the friend joins at the address
+    it shows); a match taken up was met by a code, and only the servers (these when they
+    are back, or the players' own) can meet it again."""
     if taking_up:
         return _(
             "{reason}. The match is saved: take it up again once the server can be "
             "reached, or meet through servers of your own (--mailbox, --transit)"
+        ).format(reason=reason)
+    if role is Role.JOINER:
+        return _(
+            "{reason}. Meeting by a code needs the internet (or your own servers: "
+            "--mailbox, --transit); on a network of your own, your friend can host with "
+            "'nardy host --direct' and you join at the address their screen shows"
         ).format(reason=reason)
     return _(
         "{reason}. Meeting by a code needs the internet (or your own "

@@ -98,6 +98,9 @@ async def test_with_the_relay_down_the_host_keeps_its_code_and_both_meet_when_it
         for reason in [*joined.of("lost"), *hosted.of("lost")]:
             assert "relay" in reason, reason
             assert_said_for_a_player(reason)
+        # The mailbox answers all along: the relay's trouble is not said to be over.
+        assert await joined.until(lambda: len(joined.of("lost")) >= 2, SECONDS), joined.said
+        assert not joined.of("waiting") and not hosted.of("waiting")
         servers.transit.start()
         await assert_they_met(host, hosted, joiner, joined)
         assert hosted.codes == [code], "the code the friend holds never changed"
