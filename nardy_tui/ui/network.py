@@ -276,13 +276,13 @@ class NetworkGame:
         else:
             self._post(self.Joining(_("Joining the match {code}…").format(code=self.launch.code)))
 
-    def _waiting_words(self) -> str:
+    def _waiting_words(self, trouble: str = "") -> str:
         """What the host shows while it waits: the line the friend types (met by a code:
-        on a line of its own, in bold, to read out), how far its address reaches, and the
-        strangers turned away meanwhile (their words escaped: what a stranger sent is no
-        markup of ours)."""
+        on a line of its own, in bold, to read out), how far its address reaches, the
+        ``trouble`` of the meeting if any, and the strangers turned away meanwhile (all
+        escaped: what a stranger or a server sent is no markup of ours)."""
         if self.launch.rendezvous is not None:
-            words = [self._code_words()]
+            words = [self._code_words(copied=not trouble), trouble]
         else:
             shown = self.launch.address or local_address()
             words = [
@@ -307,8 +307,10 @@ class NetworkGame:
             return join_line(code)
         return self.browser.join_link(code) or code
 
-    def _code_words(self) -> str:
-        """The host's news while it waits for a friend met by a code."""
+    def _code_words(self, copied: bool = True) -> str:
+        """The host's news while it waits for a friend met by a code; without the words
+        that the line was copied (``copied`` False) where a trouble takes their place, so
+        that all of it fits the status line."""
         assert self.saved is not None
         if self.saved.code and self.session.served:
             return _("Waiting for your friend to come back: no new code is needed.")
@@ -318,6 +320,10 @@ class NetworkGame:
             return _("Waiting for your friend: their 'nardy join' finds this match again.")
         if not self.code:
             return _("Asking the mailbox server for a code…")
+        if self.browser is None and not copied:
+            return _("Waiting for your friend. On their machine:\n{line}").format(
+                line=f"    {join_line(self.code)}"
+            )
         if self.browser is None:
             return _(
                 "Waiting for your friend. On their machine:\n    {line}\n"
@@ -464,7 +470,7 @@ class NetworkGame:
         if self._never_met():
             # A new match's host keeps its code in view: the friend may not have it yet.
             trouble = _("For now: {reason}; trying again…").format(reason=reason)
-            self._tell(f"{self._waiting_words()}\n{escape(trouble)}", up=False)
+            self._tell(self._waiting_words(trouble), up=False)
         elif self.role is Role.HOST:
             self._tell(
                 _(
