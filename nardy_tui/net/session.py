@@ -101,8 +101,9 @@ class Listener(Protocol):
         for the other."""
 
     def turned_away(self, address: str, reason: str) -> None:
-        """Host: a connection from ``address`` failed the handshake (the host goes on
-        waiting); ``reason`` is a stranger's failed attempt, in words for the host."""
+        """Host: a connection from ``address`` ("" where it cannot be told: met by a code)
+        failed the handshake (the host goes on waiting); ``reason`` is a stranger's failed
+        attempt, in words for the host."""
 
     def broken(self, reason: str) -> None:
         """The peer sent something that is not a message of ours: the session has stopped."""
@@ -391,14 +392,14 @@ class Session:
                 ).format(count=self.wrong_codes)
             )
             return False
-        self.listener.turned_away(_("someone"), reason)
+        self.listener.turned_away("", reason)
         await asyncio.sleep(self.wrong_code_seconds * 2 ** (self.wrong_codes - 1))
         return not self.stopped
 
     def _stranger_met(self, reason: str) -> None:
         """Someone other than the friend met us under the code of later meetings."""
         if self.role is Role.HOST:
-            self.listener.turned_away(_("someone"), reason)
+            self.listener.turned_away("", reason)
         else:
             self.listener.lost(reason)
 

@@ -73,7 +73,7 @@ class Strangers:
 
     count: int = 0
     address: str = ""
-    """Where the last one came from."""
+    """Where the last one came from ("" where it cannot be told: met by a code)."""
     reason: str = ""
     """Why the last one was turned away."""
 
@@ -82,6 +82,12 @@ class Strangers:
         self.address, self.reason = address, reason
 
     def notice(self) -> str:
+        if not self.address:
+            return ngettext(
+                "{count} try by someone else did not get in: {reason}.",
+                "{count} tries by others did not get in, the last: {reason}.",
+                self.count,
+            ).format(count=self.count, reason=self.reason)
         return ngettext(
             "{count} connection from {address} did not get in: {reason}.",
             "{count} connections did not get in, the last from {address}: {reason}.",

@@ -88,6 +88,7 @@ async def test_a_wrong_code_is_refused_on_both_sides_and_the_host_keeps_its_code
         assert wrong.return_code == 1
         assert "different codes" in said and "\n" not in said.strip()
         assert code_of(host) == code and f"nardy join {code}" in words_of(host)
+        assert "1 try by someone else did not get in" in words_of(host)
         right = code_joiner_app(rendezvous, code)
         async with right.run_test(size=SIZE) as right_pilot:
             await until(
