@@ -51,7 +51,7 @@ WRONG_CODE_SECONDS = 5.0
 """How long the host waits after the first wrong code before it listens again, doubled
 after each further one: a guess costs the guesser time, and the friend who holds the code
 is met when the host comes back (the mailbox keeps the friend waiting there)."""
-FIRST_ALONE_SECONDS = 10.0
+MEETING_ALONE_SECONDS = 10.0
 """How long (about) a side of a first meeting waits alone before it claims its code again,
 and the host between its code and the code's spare row: a mailbox restarted without its
 records forgets a claim while the side still waits (the friend would wait in another room),
@@ -150,20 +150,21 @@ class Session:
         self.given: str | None = None
         """A new match's host: the code the mailbox gave, kept for the friend."""
         self.backoff = backoff
-        self.first_alone_seconds = FIRST_ALONE_SECONDS
+        """Meeting by a code: how long to wait between tries of a mailbox that is away."""
+        self.first_alone_seconds = MEETING_ALONE_SECONDS
         """A first meeting: how long (at least) a side waits alone before it claims its
         code again (tests make it short)."""
         self.mailbox_seen = False
+        """Whether the mailbox server answered once: a server away after that is waited
+        for, not a match that cannot start."""
         self.troubled = False
         """Whether the mailbox server was told out of reach since it last answered."""
         self.code_words = 2
-        self.heard = False
-        """Whether anything came from the other side over a line: its game then kept the
-        code of later meetings, which the host may from then on wait at alone."""
         """A new match's host: how many words the code the mailbox hands out has."""
-        """Whether the mailbox server answered once: a server away after that is waited
-        for, not a match that cannot start."""
-        """Meeting by a code: how long to wait between tries of a mailbox that is away."""
+        self.heard = False
+        """Whether a message of the match (not a ping) came from the other side over a
+        line: its game then kept the code of later meetings (it sends nothing before that
+        save), and the host may from then on wait there alone."""
 
     @property
     def is_connected(self) -> bool:
@@ -269,6 +270,8 @@ class Session:
         away = 0  # tries in a row that found the mailbox server away
         aside = False  # whether the next try is at the other place (``_meet_once``)
         while not self.stopped:
+            # Where this try goes: the first code (or its spare row), or the later ones.
+            at_first = self.again is None or self._goes_back_to_first(aside)
             try:
                 met, first = await self._meet_once(rendezvous, code, aside)
             except NobodyCame:
@@ -278,17 +281,19 @@ class Session:
                 if self.role is Role.JOINER and self.again is None:
                     self.listener.waiting()  # nobody at the code yet: said, once a while
                 aside = self.role is Role.HOST and not aside
+                away = 0
                 continue
             except WrongCode as wrong:
                 self.mailbox_seen = True
-                if code is not None and code == self.again:
+                away = 0
+                if not at_first:
                     # The code of later meetings was not mistyped: its number is listed at
                     # the mailbox, and a stranger claimed it. Turn them away and meet again.
                     self._stranger_met(str(wrong))
                 elif self.role is Role.JOINER:
                     self._refused(_("{reason}: check the code and try again").format(reason=wrong))
                     return
-                elif not await self._wrong_code_tried(str(wrong)):
+                elif not await self._wrong_code_tried(str(wrong), give_up=self.again is None):
                     return
                 else:
                     continue  # at the friend's code still, after the pause
@@ -304,11 +309,8 @@ class Session:
                 return
             except Crowded as crowded:
                 self.mailbox_seen = True
-                if self.again is None:
-                    aside = not aside  # the first code held by others: the spare row
-                    self.listener.lost(_held_by_others())
-                else:
-                    self.listener.lost(str(crowded))
+                aside = not aside  # held by others: the other place next (``_meet_once``)
+                self.listener.lost(_held_by_others() if at_first else str(crowded))
             except LineClosed as failed:
                 self.mailbox_seen = True
                 self.listener.lost(str(failed))
@@ -341,18 +343,21 @@ class Session:
         from nardy_tui.net.codes import later_codes, spare_codes
         from nardy_tui.net.rendezvous import meet, meet_again, meet_in_row
 
-        alone = self.first_alone_seconds * random.uniform(1.0, 1.5)
+        alone = self.first_alone_seconds  # a row's walk draws its own share of chance
+        waited = alone * random.uniform(1.0, 1.5)
         first = code if code is not None and code != self.again else self.given
         role, reached = self.role, self._reached
         if code is not None and code == self.again:
-            if role is Role.JOINER or self.heard or first is None:
+            if not self._goes_back_to_first(True):  # it waits at the later codes alone
                 return await meet_again(rendezvous, role, code, reached), False
             if not aside:
                 return await meet_in_row(rendezvous, role, later_codes(code), alone, reached), False
-            return await meet(rendezvous, role, first, alone_seconds=alone, reached=reached), True
+            return await meet(rendezvous, role, first, alone_seconds=waited, reached=reached), True
         if aside and first is not None:
             return await meet_in_row(rendezvous, role, spare_codes(first), alone, reached), True
-        met = await meet(rendezvous, role, first, self._code_given, alone, self.code_words, reached)
+        met = await meet(
+            rendezvous, role, first, self._code_given, waited, self.code_words, reached
+        )
         return met, True
 
     def _trouble(self, reason: str) -> None:
@@ -373,13 +378,20 @@ class Session:
         self.mailbox_seen = True
         self.listener.code_given(code)
 
-    async def _wrong_code_tried(self, reason: str) -> bool:
-        """A new match's host met a wrong code: most likely a stranger guessing, as the
-        friend has the code written down. Pause longer after each (the friend who comes
+    def _goes_back_to_first(self, aside: bool) -> bool:
+        """Whether this host's try (``aside``) is at the first code though a handshake was
+        done: it has not heard its friend since, whose game may not have kept the code of
+        later meetings."""
+        return aside and self.role is Role.HOST and not self.heard and self.given is not None
+
+    async def _wrong_code_tried(self, reason: str, give_up: bool) -> bool:
+        """A host met a wrong code at its first code: most likely a stranger guessing, as
+        the friend has the code written down. Pause longer after each (the friend who comes
         meanwhile waits at the mailbox); False, with the match stopped in words, once
-        ``WRONG_CODES`` were tried: guessing on would be a lottery for the friend's seat."""
+        ``WRONG_CODES`` were tried and ``give_up`` (a new match: guessing on would be a
+        lottery for the friend's seat; a match under way only pauses)."""
         self.wrong_codes += 1
-        if self.wrong_codes >= WRONG_CODES:
+        if give_up and self.wrong_codes >= WRONG_CODES:
             self._refused(
                 ngettext(
                     "someone tried a wrong code {count} time, so this code is given up "
@@ -425,7 +437,7 @@ class Session:
                 message = await line.receive()
                 if self.line is not line:
                     break  # a newer connection took the seat: nothing of this one counts
-                self.heard = True
+                self.heard = self.heard or not isinstance(message, Ping)
                 self.listener.arrived(message)
         except LineClosed as closed:
             if not self.stopped and self.line is line:

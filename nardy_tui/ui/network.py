@@ -539,7 +539,7 @@ class NetworkGame:
                 ),
                 up=False,
             )
-        if self.role is Role.HOST:
+        elif self.role is Role.HOST:
             self._tell(self._waiting_words(), up=False)
         elif self.saved is None:
             self._tell(

@@ -196,3 +196,16 @@ async def test_a_roll_before_the_friend_came_keeps_the_code_in_the_status_line(
         await burst(pilot, "r")
         await until(lambda: f"nardy join {code}" in status_of(host), pilot, what="the code")
         assert "Rolling" not in status_of(host)
+
+
+async def test_after_the_friends_goodbye_the_mailbox_back_says_the_friend_left(
+    rendezvous: Rendezvous,
+) -> None:
+    host = code_host_app(rendezvous)
+    async with hosting_by_code(host) as (pilot, _code):
+        network = host.network
+        assert network is not None
+        network.peer_left = True
+        network.waiting()
+        await until(lambda: "Your friend has left" in words_of(host), pilot, what="left")
+        assert "Waiting for your friend" not in status_of(host)
