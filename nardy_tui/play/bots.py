@@ -6,6 +6,7 @@ neither start-up nor a hot-seat match pays for it.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
@@ -61,8 +62,11 @@ class MatchBots:
         self._factory = factory
         self._seed = seed
         self._made: dict[Level, Chooser] = {}
+        self._making = threading.Lock()
+        """The workers that ask (the bot's, the hint's, the tutor's) make each bot once."""
 
     def __getitem__(self, level: Level) -> Chooser:
-        if level not in self._made:
-            self._made[level] = self._factory(level, self._seed)
-        return self._made[level]
+        with self._making:
+            if level not in self._made:
+                self._made[level] = self._factory(level, self._seed)
+            return self._made[level]
