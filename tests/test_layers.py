@@ -20,7 +20,7 @@ import nardy_tui
 
 PACKAGE = Path(nardy_tui.__file__).resolve().parent
 ROOT = PACKAGE.parent
-LAYERS = ("engine", "bot", "storage", "net", "play", "ui", "serve", "cli")
+LAYERS = ("engine", "bot", "storage", "net", "online", "play", "ui", "serve", "cli")
 """The layers: each a package with a public face, its ``__init__``."""
 PARTS = {*LAYERS, "options", "i18n", "transfer_meta", "imported_when_used", "__main__", "__init__"}
 """Every top-level part of the package; a new one needs a place in the contracts."""
@@ -117,7 +117,7 @@ def _sources() -> list[Path]:
     return sorted(PACKAGE.rglob("*.py"))
 
 
-FACED = ("engine", "bot", "storage", "net", "play", "serve")
+FACED = ("engine", "bot", "storage", "net", "online", "play", "serve")
 """The layers that code outside them reaches only through their package."""
 OUTSIDE = ("tests", "benchmarks", "screenshots")
 """The code beside the package: it keeps to the public faces too."""
@@ -207,10 +207,10 @@ def printed_by_a_fresh_interpreter(code: str) -> str:
     return done.stdout.strip()
 
 
-def test_importing_the_bot_storage_or_net_loads_no_numpy_textual_twisted_or_ui() -> None:
+def test_importing_the_bot_storage_net_or_online_loads_no_numpy_textual_twisted_or_ui() -> None:
     """Twisted and magic-wormhole load only when two players meet by a code."""
     pulled = loaded_by(
-        "nardy_tui.bot, nardy_tui.storage, nardy_tui.net",
+        "nardy_tui.bot, nardy_tui.storage, nardy_tui.net, nardy_tui.online",
         unwanted=("numpy", "textual", "twisted", "wormhole"),
     )
     assert pulled == [], f"pulled in: {pulled}"

@@ -1,0 +1,16 @@
+"""What a lobby server and its clients share: the players' ratings. No screen, no
+database and no web server: the server and the game build on it.
+
+Every name another package uses is exported here; it never imports the submodules.
+"""
+
+from __future__ import annotations
+
+from nardy_tui.online.ratings import Rating, after_match, k_factor, underdog_chance
+
+__all__ = [
+    "Rating",
+    "after_match",
+    "k_factor",
+    "underdog_chance",
+]
