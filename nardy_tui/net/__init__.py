@@ -51,6 +51,8 @@ from nardy_tui.net.messages import (
     Reveal,
     Sync,
 )
+from nardy_tui.net.messages import decode as decode_message
+from nardy_tui.net.messages import encode as encode_message
 from nardy_tui.net.proof import ProofCheck, network_record, verify_record
 from nardy_tui.net.rendezvous import DEFAULT_MAILBOX, DEFAULT_TRANSIT, WrongCode, typed_code
 from nardy_tui.net.saved import (
@@ -103,8 +105,10 @@ __all__ = [
     "cannot_listen",
     "check_throw",
     "code_key",
+    "decode_message",
     "dice_of",
     "digest",
+    "encode_message",
     "event_from_json",
     "forget_network_match",
     "join_line",
