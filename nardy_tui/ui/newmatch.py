@@ -163,6 +163,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Non
         self.friend_code = friend_code
 
     def compose_main(self) -> ComposeResult:
+        self._fit(self.app.size.width)  # before the first styling, which it would redo
         settings = self.settings
         with Vertical(id="new-match"):
             yield Static(_("nardy · Long Nardy · new match"), id="new-match-title")
