@@ -4,19 +4,20 @@ What a choice means is the turn flow's business (``nardy_tui.play``), and every 
 question goes on from there to the engine. This screen turns keys, clicks, timers and the
 bot's answers into calls on the flow, and applies each ``Outcome`` in one place
 (``apply``): save, redraw, say, then start what comes next by itself. Every command of
-``COMMANDS`` is the one action ``command``. The parts with a concern of their own are
-handed to helpers beside it: what starts without a key (``AutoPlay``), the layout for the
-terminal's size (``GameLayout``), a step's time in view (``StepPace``), the away side's
-turn (``AwayTurn``), the last play again (``LastPlayReplay``), the other machine
-(``PeerPump``) and the end of a game or the match (``MatchEnding``). Its workers are its
-own, in Textual's manner: the bot thinking, the hint's search and the tutor's judgement
-each a ``@work`` method whose answer (``answers``) comes back to an ``@on`` handler here;
-the tutor's state, and what a confirmation comes to, are the play core's (``TutorGate``).
+``COMMANDS`` is the one action ``command``, and the board's listener is this screen. The
+parts with a concern of their own are handed to helpers beside it: what starts without a
+key (``AutoPlay``), the layout for the terminal's size (``GameLayout``), a step's time in
+view (``StepPace``), the away side's turn (``AwayTurn``), the other machine (``PeerPump``)
+and the end of a game or the match (``MatchEnding``). Its workers are its own, in
+Textual's manner: the bot thinking, the hint's search and the tutor's judgement each a
+``@work`` method whose answer (``answers``) comes back to an ``@on`` handler here; the
+tutor's state, and what a confirmation comes to, are the play core's (``TutorGate``), as
+are the frames of the last play shown again (``LastPlayShow``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import ClassVar
 
@@ -41,6 +42,7 @@ from nardy_tui.play import (
     Command,
     Confirm,
     JudgedTurn,
+    LastPlayShow,
     MatchBots,
     Outcome,
     Seat,
@@ -54,6 +56,7 @@ from nardy_tui.play import (
     position_id_said,
     position_now,
     seen_from,
+    turn_said,
     tutor_question,
     tutor_verdict,
     where_we_are,
@@ -64,13 +67,11 @@ from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.game.answers import BotChose, HintFound, TutorJudged
 from nardy_tui.ui.game.autoplay import AutoPlay
 from nardy_tui.ui.game.away import AwayTurn
-from nardy_tui.ui.game.board_input import BoardInput
 from nardy_tui.ui.game.ending import MatchEnding
 from nardy_tui.ui.game.layout import GameLayout
 from nardy_tui.ui.game.pace import StepPace
 from nardy_tui.ui.game.peer import PeerPump
 from nardy_tui.ui.game.record_export import export_record
-from nardy_tui.ui.game.replay import LastPlayReplay
 from nardy_tui.ui.game.services import GameServices
 from nardy_tui.ui.panels import CompactInfo, HistoryPanel, InfoPanel
 from nardy_tui.ui.sized import COMPACT_HEIGHTS, COMPACT_WIDTHS, SizedScreen
@@ -136,7 +137,7 @@ class GameScreen(SizedScreen):
         self.arrangement = GameLayout(self)  # not "layout": that is Textual's own
         self.away = AwayTurn(self)
         self.tutor = TutorGate(self.flow, warned)
-        self.replay = LastPlayReplay(self)
+        self.last_play = LastPlayShow()
         self.peer = PeerPump(self, services.lockstep, self.away)
         self.ending = MatchEnding(self, self.tutor)
         self.auto = AutoPlay(self, self.away, self.ending)
@@ -174,7 +175,7 @@ class GameScreen(SizedScreen):
             return  # the app ended while this screen was being put up
         self.services.settings_changed.subscribe(self, self.auto.setting_changed)
         board, flow = self.board, self.flow
-        board.listener = BoardInput(self)
+        board.listener = self
         board.focus()
         self.arrangement.fit(self.app.size.width, self.app.size.height)
         self.refresh_view()
@@ -228,7 +229,7 @@ class GameScreen(SizedScreen):
         not twice (docs/ui-hardening.md, "The footer after a turn")."""
         flow = self.flow
         board = self.board
-        self.replay.stop()
+        self.last_play.stop()
         flow.viewpoint.follow(self.match.mover)  # a setting may have just been turned on
         board.show(position_now(self.match))
         board.view = flow.viewpoint.view
@@ -283,6 +284,20 @@ class GameScreen(SizedScreen):
         for name, wanted in classes.items():
             self.set_class(wanted, name)
         status.update(shown, layout=relayout)
+
+    # -- the player's input on the board (``BoardListener``): each choice is the flow's ------
+
+    def chosen(self, cell: int) -> None:
+        self.apply(self.flow.choose(cell))
+
+    def cancelled(self) -> None:
+        self.apply(self.flow.cancel())
+
+    def digit_waiting(self, digit: int, points: Sequence[int]) -> None:
+        self.apply(self.flow.digit_waiting(digit, points))
+
+    def digit_forgotten(self, digit: int) -> None:
+        self.apply(self.flow.digit_forgotten(digit))
 
     # -- the workers, and their answers: taken only while this screen is in the app's stack
     # (``gone``): a language change makes the game screen anew on the same match, and the
@@ -391,6 +406,33 @@ class GameScreen(SizedScreen):
         if problem is not None:
             self.notify(problem, severity="warning")
 
+    # -- the last play shown again (``l``), step by step at the bot's pace ------------------
+
+    def show_last_play(self) -> None:
+        """The frames of the last play on the board, then the board as it is; any redraw
+        (a roll, a step) stops the show."""
+        self.refresh_view()  # stops a show under way
+        show = self.last_play.start(self.match.game)
+        turn = turn_said(self.match.game.turns[-1], self.flow.reader)
+        self.say(_("Again, slowly: {turn}").format(turn=turn))
+        self._show_next_frame(show)
+
+    def _show_next_frame(self, show: int) -> None:
+        """The show's next frame, or once it has shown them all the board as it is; a timer
+        of a show stopped since does nothing."""
+        if not (self.last_play.is_on(show) and self.is_attached):
+            return
+        frame = self.last_play.next_frame(self.flow.reader)
+        if frame is None:
+            self.refresh_view()
+            self.say(where_we_are(self.match, self.flow.reader))
+            return
+        board = self.board
+        board.show(frame.position)
+        board.set_marks(frame.marks)
+        board.set_banner(frame.banner)
+        self.pace.after_step(partial(self._show_next_frame, show))
+
     # -- the player's keys ----------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -439,7 +481,7 @@ class GameScreen(SizedScreen):
             case Command.SKIP:
                 self.apply(flow.skip())  # the rest of the bot's turn at once
             case Command.LAST_PLAY:
-                self.replay.start()
+                self.show_last_play()
             case Command.NEXT_GAME:
                 self.ending.next_game()
             case Command.EXPORT:
