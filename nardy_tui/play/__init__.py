@@ -33,6 +33,8 @@ from nardy_tui.play.bots import (
 )
 from nardy_tui.play.cells import cell_of, layout, point_of, tray_cell
 from nardy_tui.play.commands import COMMANDS, Command, CommandSpec
+from nardy_tui.play.last_play import LastPlayShow, ShownAgain
+from nardy_tui.play.line_news import LineNews
 from nardy_tui.play.marks import (
     COMBINED_GLYPH,
     HINT_FROM_GLYPH,
@@ -149,6 +151,8 @@ __all__ = [
     "Confirm",
     "Highlight",
     "JudgedTurn",
+    "LastPlayShow",
+    "LineNews",
     "Lockstep",
     "Marks",
     "MatchBots",
@@ -166,6 +170,7 @@ __all__ = [
     "RemoteSeat",
     "Saver",
     "Seat",
+    "ShownAgain",
     "Thrown",
     "TurnFilter",
     "TurnFlow",

@@ -16,7 +16,7 @@ match as it stands in ``status``. None of it needs Textual, so all of it has uni
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -31,13 +31,14 @@ from nardy_tui.play.seats import Seat
 from nardy_tui.play.status import (
     TURN_COMPLETE,
     not_now,
+    pass_said,
     roll_off_unseen,
     rolled_said,
     turn_said,
 )
 from nardy_tui.play.viewpoint import Viewpoint
 from nardy_tui.play.wording import roll_off_said
-from nardy_tui.storage import Settings, Tutor
+from nardy_tui.storage import Settings, Switch, Tutor
 
 if TYPE_CHECKING:
     from nardy_tui.bot import RankedPlay, Stakes
@@ -57,6 +58,10 @@ class Outcome:
     """A roll, a turn or a game ended: start what comes next by itself (``what_next``)."""
     confirm: bool = False
     """The turn is complete and confirming is automatic, but the tutor is to look first."""
+
+
+AUTOMATIC_PLAYS = (Switch.AUTO_ROLL, Switch.AUTO_FORCED, Switch.AUTO_CONFIRM)
+"""The settings that play for the player: rolling, a forced play, confirming a turn."""
 
 
 def saying(words: str) -> Outcome:
@@ -342,6 +347,25 @@ class TurnFlow:
         return self._after_step(
             "", complete=_("The only legal play was played for you: confirm it (c) or undo (u).")
         )
+
+    def turned_on(self, setting: Switch) -> Outcome | None:
+        """What an automatic play does once it is turned on, if it applies now (the player's
+        roll waiting, a forced play not begun, a complete turn): it acts at once, not from
+        the next turn on. A complete turn is confirmed past the tutor (``Outcome.confirm``),
+        as when its last step completes it."""
+        if setting not in AUTOMATIC_PLAYS or not self.settings.is_on(setting):
+            return None
+        if setting is Switch.AUTO_ROLL:
+            return self.roll(by_key=False) if self.allows(Command.ROLL) else None
+        if setting is Switch.AUTO_FORCED:
+            return self.play_forced()
+        return Outcome(redraw=False, confirm=True) if self.allows(Command.CONFIRM) else None
+
+    def pass_turn(self) -> Outcome:
+        """The turn passes, as nothing can be played: said in the status line, not a toast
+        (a toast covered the news under the board and outlived the next roll)."""
+        said = pass_said(self.match)
+        return replace(self.finish_turn(passing=True), said=said)
 
     def finish_turn(self, passing: bool = False) -> Outcome:
         """End the turn: the steps built so far, or a pass when nothing can be played."""

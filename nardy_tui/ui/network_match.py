@@ -156,11 +156,11 @@ class NetworkScreens:
             case NetworkGame.Arrived():
                 game = game_screen_in(stage.screen_stack)
                 if game is not None:
-                    game.peer.take()
+                    game.take_from_peer()
             case NetworkGame.Broken(reason=reason):
                 game = game_screen_in(stage.screen_stack)
                 if game is not None:
-                    game.peer.broke(reason)
+                    game.peer_broke(reason)
                 else:
                     self._give_up(reason)
             case NetworkGame.Ended(reason=reason):
@@ -187,6 +187,6 @@ class NetworkScreens:
     def _show_news(self, news: NetworkGame.News) -> None:
         game = game_screen_in(self._stage.screen_stack)
         if game is not None:
-            game.peer.line_news(news.text, news.said, news.up)
+            game.line_news(news.text, news.said, news.up)
         elif isinstance(self._stage.screen, ConnectingScreen):
             self._stage.screen.news(news.text)

@@ -29,7 +29,7 @@ from nardy_tui.play import (
     turn_said,
 )
 from nardy_tui.play.board_marks import last_play
-from nardy_tui.storage import Settings
+from nardy_tui.storage import Settings, Switch
 
 WHITE_STARTS = [5, 3]
 
@@ -178,6 +178,52 @@ def test_what_comes_next_by_itself() -> None:
     against_white_bot.roll(by_key=False)
     assert against_white_bot.what_next() is Next.AWAY_MOVES
     assert TurnFlow(match, hot_seat(), Settings()).what_next() is Next.PLAYER_MOVES
+
+
+def test_auto_roll_turned_on_while_the_player_is_to_roll_rolls_at_once() -> None:
+    settings = Settings()
+    flow = flow_for(5, 3, settings=settings)
+    assert flow.turned_on(Switch.AUTO_ROLL) is None, "not while it is off"
+    settings.auto_roll = True
+    rolled_now = flow.turned_on(Switch.AUTO_ROLL)
+    assert rolled_now is not None and rolled_now.moves_on and flow.match.phase is Phase.MOVE
+    assert flow.turned_on(Switch.AUTO_ROLL) is None, "once rolled, nothing is left to roll"
+
+
+def test_auto_roll_turned_on_during_the_bots_turn_leaves_the_bots_dice_to_it() -> None:
+    settings = Settings(auto_roll=True)
+    flow = flow_for(5, 3, seats=against_bot(Side.BLACK, Level.EASY), settings=settings)
+    assert flow.turned_on(Switch.AUTO_ROLL) is None and flow.match.may_roll
+
+
+def test_a_forced_play_turned_on_is_played_if_no_step_is_made_yet() -> None:
+    settings = Settings()
+    flow = rolled(6, 5, settings=settings)
+    settings.auto_forced = True
+    played = flow.turned_on(Switch.AUTO_FORCED)
+    assert played is not None and flow.match.turn is not None and flow.match.turn.is_complete
+
+
+def test_auto_confirm_turned_on_with_a_complete_turn_asks_for_the_confirmation() -> None:
+    """Asks, not confirms: the confirmation goes past the tutor, as the last step's does."""
+    settings = Settings()
+    flow = rolled(5, 3, settings=settings)
+    flow.choose(white(24))
+    flow.choose(white(16))
+    settings.auto_confirm = True
+    asked = flow.turned_on(Switch.AUTO_CONFIRM)
+    assert asked is not None and asked.confirm and not asked.changed
+    assert flow.allows(Command.CONFIRM), "the turn waits for the screen to confirm it"
+
+
+def test_auto_confirm_turned_on_before_the_turn_is_complete_waits_for_its_last_step() -> None:
+    flow = rolled(5, 3, settings=Settings(auto_confirm=True))
+    assert flow.turned_on(Switch.AUTO_CONFIRM) is None
+
+
+def test_a_setting_that_plays_nothing_does_nothing_when_turned_on() -> None:
+    flow = flow_for(5, 3, settings=Settings(auto_flip=True))
+    assert flow.turned_on(Switch.AUTO_FLIP) is None and flow.match.may_roll
 
 
 def test_the_bot_rolls_by_itself_and_its_dice_are_not_the_players_to_roll() -> None:

@@ -133,6 +133,14 @@ def test_a_roll_with_no_legal_move_passes_and_says_so() -> None:
     assert where_we_are(flow.match, flow.reader) == passed.said, "a save opened here says it"
 
 
+def test_a_turn_with_nothing_to_play_passes_by_itself_saying_why() -> None:
+    """The why, not the record's "Pass: ": the status line says it until the next roll."""
+    flow = played_until(lambda flow: flow.what_next() is Next.PASS)
+    why = pass_said(flow.match)
+    passed = flow.pass_turn()
+    assert passed.said == why and passed.changed and passed.moves_on
+
+
 def test_a_die_that_no_legal_turn_can_use_is_named() -> None:
     def one_die_struck(flow: TurnFlow) -> bool:
         turn = flow.match.turn

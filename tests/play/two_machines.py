@@ -69,7 +69,7 @@ class Machine:
 
     def rolls(self) -> None:
         """The player presses the roll key: the lockstep throws, and the screen takes what
-        follows at once, as the game's ``PeerPump.throw`` does."""
+        follows at once, as the game screen's throw does (``GameScreen.roll``)."""
         self.step.roll()
         self.take_all()
 

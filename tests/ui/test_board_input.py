@@ -1,7 +1,6 @@
 """The board's input and drawing on their own: the board tells its listener at once of a
-choice, an Escape, a digit waiting and a waiting digit forgotten (``BoardListener``), the
-game hands each to the turn flow (``BoardInput``), and a change to any of the board's
-reactives redraws it once."""
+choice, an Escape, a digit waiting and a waiting digit forgotten (``BoardListener``), and a
+change to any of the board's reactives redraws it once."""
 
 from __future__ import annotations
 
@@ -11,9 +10,8 @@ from pathlib import Path
 from textual.app import App, ComposeResult
 
 from nardy_tui.engine import Side
-from nardy_tui.play import Highlight, Marks, Outcome, cell_of
+from nardy_tui.play import Highlight, Marks, cell_of
 from nardy_tui.ui.board import DRAWN_FROM, BoardView
-from nardy_tui.ui.game.board_input import BoardInput
 
 
 class Heard:
@@ -97,37 +95,3 @@ async def test_a_change_to_any_of_the_boards_reactives_redraws_it_once() -> None
             setattr(board, name, value)  # the same value again: nothing to draw
         await pilot.pause()
         assert drawn == []
-
-
-class StandInScreen:
-    """The flow's answers and the screen's ``apply``, as a list of what was done."""
-
-    def __init__(self) -> None:
-        self.flow = self
-        self.applied: list[Outcome | None] = []
-
-    def choose(self, cell: int) -> Outcome:
-        return Outcome(said=f"chose {cell}")
-
-    def cancel(self) -> Outcome:
-        return Outcome(said="cancelled")
-
-    def digit_waiting(self, digit: int, points: Sequence[int]) -> Outcome:
-        return Outcome(said=f"waiting on {digit} for {list(points)}")
-
-    def digit_forgotten(self, digit: int) -> Outcome:
-        return Outcome(said=f"forgot {digit}")
-
-    def apply(self, outcome: Outcome | None) -> None:
-        self.applied.append(outcome)
-
-
-def test_the_games_board_input_applies_what_the_flow_makes_of_each_choice() -> None:
-    screen = StandInScreen()
-    board_input = BoardInput(screen)  # type: ignore[arg-type]
-    board_input.digit_waiting(2, [21, 24])
-    board_input.digit_forgotten(2)
-    board_input.chosen(7)
-    board_input.cancelled()
-    said = [outcome.said for outcome in screen.applied if outcome is not None]
-    assert said == ["waiting on 2 for [21, 24]", "forgot 2", "chose 7", "cancelled"]

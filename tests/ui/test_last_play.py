@@ -106,7 +106,7 @@ async def test_the_bots_steps_are_marked_as_it_plays_them() -> None:
         await app_workers_done(pilot)
         assert screen.flow.away_steps and match.turn is not None
         assert marked(screen, Highlight.LAST_TO) == set()  # nothing played yet
-        screen.away.step()
+        screen.away_step()
         await pilot.pause()
         assert (
             marked(screen, Highlight.LAST_TO) == expected(Side.BLACK, match.turn.steps)[1] != set()

@@ -1,6 +1,6 @@
-"""The game screen and the parts it hands its concerns to: the bot's turn, the hint, the
-tutor, the last play shown again, the other machine's messages, the end of a game and of
-the match. The app imports it on first use: the first frame does not wait for it."""
+"""The game screen, what the app gives it (``GameServices``) and the parts beside it: the
+layout for the terminal's size, a step's time in view, its workers' answers and the match's
+record in a file. The app imports it on first use: the first frame does not wait for it."""
 
 from __future__ import annotations
 

@@ -1,22 +1,24 @@
 """The game screen: the board, the panels, and the timers and workers that drive the match.
 
 What a choice means is the turn flow's business (``nardy_tui.play``), and every rule
-question goes on from there to the engine. This screen turns keys, clicks, timers and the
-bot's answers into calls on the flow, and applies each ``Outcome`` in one place
-(``apply``): save, redraw, say, then start what comes next by itself. Every command of
-``COMMANDS`` is the one action ``command``. The parts with a concern of their own are
-handed to helpers beside it: what starts without a key (``AutoPlay``), the layout for the
-terminal's size (``GameLayout``), a step's time in view (``StepPace``), the away side's
-turn (``AwayTurn``), the last play again (``LastPlayReplay``), the other machine
-(``PeerPump``) and the end of a game or the match (``MatchEnding``). Its workers are its
-own, in Textual's manner: the bot thinking, the hint's search and the tutor's judgement
-each a ``@work`` method whose answer (``answers``) comes back to an ``@on`` handler here;
-the tutor's state, and what a confirmation comes to, are the play core's (``TutorGate``).
+question goes on from there to the engine. This screen turns keys, clicks, timers, the
+bot's answers and the other machine's messages into calls on the flow, and applies each
+``Outcome`` here, in one place (``apply``): save, redraw, say, then start what comes next
+by itself (``advance``). Every command of ``COMMANDS`` is the one action ``command``, and
+the board tells this screen of each choice (it is the board's listener). The screen owns
+its timers, its workers and its dialogs, in Textual's manner: the bot thinking, the hint's
+search and the tutor's judgement are each a ``@work`` method whose answer (``answers``)
+comes back to an ``@on`` handler here. What is not Textual's is plain state of the play
+core that answers with a decision: the tutor's gate (``TutorGate``), what an automatic play
+turned on does (``TurnFlow.turned_on``), the line to the other machine (``LineNews``), the
+last play shown again (``LastPlayShow``). Beside it, and calling nothing back: the layout
+for the terminal's size (``GameLayout``), a step's time in view (``StepPace``) and the
+match's record in a file (``record_export``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import ClassVar
 
@@ -28,9 +30,9 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from nardy_tui.bot import Stakes, stakes_at
-from nardy_tui.engine import Dice, Match, Phase, Position, Side, TurnKey, legal_results
-from nardy_tui.i18n import N_, _, broken_into_lines, reordering
+from nardy_tui.bot import Stakes, game_stakes, stakes_at
+from nardy_tui.engine import Dice, Match, Phase, Play, Position, Side, TurnKey, legal_results
+from nardy_tui.i18n import N_, _, broken_into_lines, continued, ended, reordering
 from nardy_tui.options import MatchOptions
 from nardy_tui.play import (
     COMMANDS,
@@ -41,36 +43,39 @@ from nardy_tui.play import (
     Command,
     Confirm,
     JudgedTurn,
+    LastPlayShow,
+    LineNews,
     MatchBots,
+    Next,
     Outcome,
+    RemoteSeat,
     Seat,
     TurnFlow,
     TutorDecision,
     TutorGate,
     Wait,
+    away_thinking_said,
     banner,
+    first_source_cell,
     history_title,
     marks_for,
     position_id_said,
     position_now,
     seen_from,
+    thinking_said,
+    turn_said,
     tutor_question,
     tutor_verdict,
     where_we_are,
 )
-from nardy_tui.ui.board import BoardView
-from nardy_tui.ui.dialogs import Choice, TutorDialog
+from nardy_tui.storage import Switch
+from nardy_tui.ui.board import GLYPH, BoardView
+from nardy_tui.ui.dialogs import Choice, GameOverDialog, MatchOverDialog, TutorDialog
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.game.answers import BotChose, HintFound, TutorJudged
-from nardy_tui.ui.game.autoplay import AutoPlay
-from nardy_tui.ui.game.away import AwayTurn
-from nardy_tui.ui.game.board_input import BoardInput
-from nardy_tui.ui.game.ending import MatchEnding
 from nardy_tui.ui.game.layout import GameLayout
 from nardy_tui.ui.game.pace import StepPace
-from nardy_tui.ui.game.peer import PeerPump
-from nardy_tui.ui.game.record_export import export_record
-from nardy_tui.ui.game.replay import LastPlayReplay
+from nardy_tui.ui.game.record_export import export_record, keep_record
 from nardy_tui.ui.game.services import GameServices
 from nardy_tui.ui.panels import CompactInfo, HistoryPanel, InfoPanel
 from nardy_tui.ui.sized import COMPACT_HEIGHTS, COMPACT_WIDTHS, SizedScreen
@@ -134,12 +139,15 @@ class GameScreen(SizedScreen):
         )
         self.pace = StepPace(self, services.pace, services.settings)
         self.arrangement = GameLayout(self)  # not "layout": that is Textual's own
-        self.away = AwayTurn(self)
         self.tutor = TutorGate(self.flow, warned)
-        self.replay = LastPlayReplay(self)
-        self.peer = PeerPump(self, services.lockstep, self.away)
-        self.ending = MatchEnding(self, self.tutor)
-        self.auto = AutoPlay(self, self.away, self.ending)
+        self.last_play = LastPlayShow()
+        self.lockstep = services.lockstep
+        """There when the other side plays on another machine: every throw goes through
+        it, and what the other side sends comes from it."""
+        self.line = LineNews()
+        """The line to the other machine (with none, it stays up and says nothing)."""
+        self._record_note = ""
+        """What the match-over dialog says of the record, to show it again after a review."""
 
     def compose_main(self) -> ComposeResult:
         with Horizontal(id="game-body"):
@@ -172,16 +180,16 @@ class GameScreen(SizedScreen):
     def ready(self) -> None:
         if not self.query(BoardView):
             return  # the app ended while this screen was being put up
-        self.services.settings_changed.subscribe(self, self.auto.setting_changed)
-        board, flow = self.board, self.flow
-        board.listener = BoardInput(self)
+        self.services.settings_changed.subscribe(self, self.setting_changed)
+        board = self.board
+        board.listener = self
         board.focus()
         self.arrangement.fit(self.app.size.width, self.app.size.height)
         self.refresh_view()
-        self.say(self.peer.news or where_we_are(self.match, flow.reader))
-        self.bot_activity = self.peer.news
-        self.call_after_refresh(self.auto.advance)
-        self.call_after_refresh(self.peer.take)
+        self.say(self.line.news or where_we_are(self.match, self.flow.reader))
+        self.bot_activity = self.line.news
+        self.call_after_refresh(self.advance)
+        self.call_after_refresh(self.take_from_peer)
         self.judge_turn()  # a resumed match's complete turn is judged at once, as any other
 
     def on_resize(self, event: events.Resize) -> None:
@@ -206,7 +214,8 @@ class GameScreen(SizedScreen):
             return
         if outcome.changed:
             self.save()
-            self.peer.observe()  # saved before anything is sent
+            if self.lockstep is not None:
+                self.lockstep.observe()  # saved before anything is sent
         if outcome.moves_on:
             self.bot_activity = ""
         if outcome.redraw:
@@ -214,8 +223,8 @@ class GameScreen(SizedScreen):
         if outcome.said:
             self.say(outcome.said)
         if outcome.moves_on:
-            self.auto.advance()
-            self.peer.take()
+            self.advance()
+            self.take_from_peer()
         self.judge_turn()
         if outcome.confirm:
             self.confirm_turn()
@@ -228,7 +237,7 @@ class GameScreen(SizedScreen):
         not twice (docs/ui-hardening.md, "The footer after a turn")."""
         flow = self.flow
         board = self.board
-        self.replay.stop()
+        self.last_play.stop()
         flow.viewpoint.follow(self.match.mover)  # a setting may have just been turned on
         board.show(position_now(self.match))
         board.view = flow.viewpoint.view
@@ -248,11 +257,6 @@ class GameScreen(SizedScreen):
 
     def watch_live_keys(self) -> None:
         self.refresh_bindings()
-
-    def line_down(self) -> str:
-        """What the line to the other machine does while it is down ("" while it is up,
-        and with no other machine)."""
-        return "" if self.peer.line_up else self.peer.news
 
     def say(self, text: str) -> None:
         """The status line under the board: reasons, announcements, what to do next.
@@ -284,6 +288,104 @@ class GameScreen(SizedScreen):
             self.set_class(wanted, name)
         status.update(shown, layout=relayout)
 
+    # -- the player's input on the board (``BoardListener``): each choice is the flow's ------
+
+    def chosen(self, cell: int) -> None:
+        self.apply(self.flow.choose(cell))
+
+    def cancelled(self) -> None:
+        self.apply(self.flow.cancel())
+
+    def digit_waiting(self, digit: int, points: Sequence[int]) -> None:
+        self.apply(self.flow.digit_waiting(digit, points))
+
+    def digit_forgotten(self, digit: int) -> None:
+        self.apply(self.flow.digit_forgotten(digit))
+
+    # -- what starts without a key ----------------------------------------------------------
+
+    def advance(self) -> None:
+        """Start the step the flow names next (``TurnFlow.what_next``): after every change,
+        and when the screen opens on a match (a resumed one included), so a match saved at
+        any phase goes on from there."""
+        flow = self.flow
+        match flow.what_next():
+            case Next.ROLL:
+                self.call_later(self._roll_when_due)
+            case Next.PASS:
+                self.apply(flow.pass_turn())
+            case Next.AWAY_MOVES:
+                self._away_turn()
+            case Next.PLAYER_MOVES:
+                cell = first_source_cell(flow.human_turn)
+                if cell is not None:
+                    self.board.move_cursor_to(cell)
+                self.apply(flow.play_forced())
+            case Next.GAME_OVER:
+                self.game_over()
+            case Next.MATCH_OVER:
+                self.match_over()
+
+    def _roll_when_due(self) -> None:
+        """The roll nobody has to press for (auto-roll, the bot's), while it is still due
+        and this screen is the one shown."""
+        if self.match.may_roll and self.is_current:
+            self.roll(by_key=False)
+
+    def setting_changed(self, switch: Switch) -> None:
+        """Show a changed setting at once (turning the board to the mover needs a redraw);
+        an automatic play turned on acts now if it applies (``TurnFlow.turned_on``), once
+        the palette that changed it has closed."""
+        if not (self.is_attached and self.board_shown):
+            return
+        self.refresh_view()
+        self.call_later(self._turned_on, switch)
+
+    def _turned_on(self, switch: Switch) -> None:
+        if self.is_current:  # not under a dialog that came up before the palette closed
+            self.apply(self.flow.turned_on(switch))
+
+    # -- the turn of the side away from the keyboard (the bot, or a friend on another
+    # machine): who is thinking, then its steps one by one at a pace a person can follow.
+
+    def _away_turn(self) -> None:
+        """Say who is thinking, and set the bot thinking (the other machine's play comes
+        with its messages, ``take_from_peer``)."""
+        turn = self.match.turn
+        assert turn is not None
+        remote = isinstance(self.flow.seats[turn.mover], RemoteSeat)
+        down = self.line.down if remote else ""
+        if down:
+            # The friend's program is not on the line (a match taken up before they came
+            # back): what the line does is the news, not a friend thinking.
+            self.say(down)
+            self.bot_activity = down
+            return
+        names = self.flow.viewpoint.names
+        self.say(away_thinking_said(self.match, names))
+        self.bot_activity = f"{GLYPH[turn.mover]} {thinking_said(names[turn.mover])}"
+        if not remote:
+            self.think()
+
+    def _away_chose(self, play: Play, turn_number: int) -> None:
+        """Show the away side's play step by step, at a pace a person can follow."""
+        outcome = self.flow.away_chose(play, turn_number)
+        if outcome is None:
+            return
+        self.apply(outcome)
+        turn = self.match.turn
+        assert turn is not None  # away_chose answers only while the turn is on
+        moving = _("{player} is moving").format(player=self.flow.viewpoint.names[turn.mover])
+        skips = _("s skips the animation")
+        self.bot_activity = f"{GLYPH[turn.mover]} {moving}\n  {skips}"
+        self.pace.after_step(self.away_step)
+
+    def away_step(self) -> None:
+        """Show the away side's next step; its timer calls this, one step after another."""
+        self.apply(self.flow.bot_step())
+        if self.flow.away_steps:
+            self.pace.after_step(self.away_step)
+
     # -- the workers, and their answers: taken only while this screen is in the app's stack
     # (``gone``): a language change makes the game screen anew on the same match, and the
     # old screen would play the bot's turn a second time, or draw on a board that is going.
@@ -309,7 +411,7 @@ class GameScreen(SizedScreen):
     @on(BotChose)
     def _bot_chose(self, chose: BotChose) -> None:
         if not self.gone:
-            self.away.chose(chose.play, chose.turn_number)
+            self._away_chose(chose.play, chose.turn_number)
 
     def find_hint(self) -> None:
         """Look for the best plays, if the player has a turn a hint can help with."""
@@ -391,6 +493,199 @@ class GameScreen(SizedScreen):
         if problem is not None:
             self.notify(problem, severity="warning")
 
+    # -- the other machine: this side's throws go through the lockstep, and what the other
+    # side sends is played here, one message at a time. Its classes (and the network layer
+    # under them) are imported where its messages are taken: a match at one machine never
+    # needs them.
+
+    def take_from_peer(self) -> None:
+        """Do what the other side's messages ask, one at a time, while nothing is being
+        shown; a message that makes no sense ends the match (``peer_broke``)."""
+        if self.lockstep is None or not self.is_attached:
+            return
+        from nardy_tui.play import PeerBroke, PeerLeft, PeerPlayed, PeerStartedGame, Thrown
+
+        try:
+            action = self.lockstep.next_action(busy=bool(self.flow.away_steps))
+        except PeerBroke as broken:
+            self.peer_broke(str(broken))
+            return
+        if isinstance(action, Thrown):
+            self.apply(self.flow.roll(by_key=action.by_me))
+        elif isinstance(action, PeerPlayed):
+            if action.play:
+                self._away_chose(action.play, action.turn_number)
+            else:
+                self.apply(self.flow.finish_turn(passing=True))
+        elif isinstance(action, PeerStartedGame):
+            if isinstance(self.app.screen, GameOverDialog):
+                self.app.screen.dismiss(None)
+            self.apply(self.flow.next_game())
+        elif isinstance(action, PeerLeft):
+            self.line_news(
+                _(
+                    "Your friend has left; the match is saved on both machines. "
+                    "It goes on when they join again."
+                ),
+                up=False,
+            )
+        if action is not None and not isinstance(action, PeerLeft):
+            self.call_later(self.take_from_peer)
+
+    def _throw(self) -> None:
+        """This side's player rolls: the dice come once the other side's secret is here."""
+        assert self.lockstep is not None
+        if self.flow.allows(Command.ROLL):
+            self.lockstep.roll()
+            self.take_from_peer()
+            if self.match.may_roll:
+                # With the other machine away, what the line does stays in view (a new
+                # match's host: the code to give); the dice come once it is back.
+                self.say(self.line.down or _("Rolling: the dice come from both machines…"))
+
+    def line_news(self, news: str, said: bool = True, up: bool | None = None) -> None:
+        """What the line is doing (up, down, back), where the bot's doings are shown (kept
+        until the board is up, if it is not yet), and, if ``said``, in the status line
+        too; ``up``: whether the line is up after it (None: as it was). News already shown
+        is not shown again (``LineNews.heard``)."""
+        if self.line.heard(news, up) and self.board_shown:
+            self.bot_activity = news
+            if said:
+                self.say(news)
+
+    def peer_broke(self, reason: str) -> None:
+        """The other side sent what the match cannot take: stop here, the match saved."""
+        self.save()
+        self.app.exit(
+            return_code=1,
+            message=_(
+                "nardy: the match with your friend stopped: {reason} The match is saved as it "
+                "was before that message."
+            ).format(reason=ended(continued(reason))),
+        )
+
+    # -- the last play shown again (``l``), step by step at the bot's pace ------------------
+
+    def show_last_play(self) -> None:
+        """The frames of the last play on the board, then the board as it is; any redraw
+        (a roll, a step) stops the show."""
+        self.refresh_view()  # stops a show under way
+        show = self.last_play.start(self.match.game)
+        turn = turn_said(self.match.game.turns[-1], self.flow.reader)
+        self.say(_("Again, slowly: {turn}").format(turn=turn))
+        self._show_next_frame(show)
+
+    def _show_next_frame(self, show: int) -> None:
+        """The show's next frame, or once it has shown them all the board as it is; a timer
+        of a show stopped since does nothing."""
+        if not (self.last_play.is_on(show) and self.is_attached):
+            return
+        frame = self.last_play.next_frame(self.flow.reader)
+        if frame is None:
+            self.refresh_view()
+            self.say(where_we_are(self.match, self.flow.reader))
+            return
+        board = self.board
+        board.show(frame.position)
+        board.set_marks(frame.marks)
+        board.set_banner(frame.banner)
+        self.pace.after_step(partial(self._show_next_frame, show))
+
+    # -- the end of a game and of the match: their dialogs, each put up once, the review,
+    # the match's record.
+
+    def game_over(self) -> None:
+        """The game-over dialog, once: its button (or n, or the palette) starts the next
+        game."""
+        if self.match.phase is not Phase.GAME_OVER:
+            return  # the other machine started the next game meanwhile
+        if not self._dialog_open(GameOverDialog):
+            self.app.push_screen(
+                GameOverDialog(self.match, self.flow.viewpoint.names), self._game_over_chosen
+            )
+
+    def next_game(self) -> None:
+        """Start the next game: through the game-over dialog when it is open."""
+        if self.match.phase is not Phase.GAME_OVER:
+            return
+        dialog = next(
+            (shown for shown in self.app.screen_stack if isinstance(shown, GameOverDialog)), None
+        )
+        if dialog is None:
+            self.apply(self.flow.next_game())
+        elif self.app.screen is dialog:
+            dialog.dismiss(Choice.NEXT)
+
+    def match_over(self) -> None:
+        """Keep the finished match as a record (``keep_record``), and say so in the
+        match-over dialog, once."""
+        if self._dialog_open(MatchOverDialog):
+            return
+        self._record_note = keep_record(
+            self.services.saver, self.match, self.options, self.app.is_web
+        )
+        self._show_match_over()
+
+    def _dialog_open(self, kind: type[GameOverDialog | MatchOverDialog]) -> bool:
+        return any(isinstance(shown, kind) for shown in self.app.screen_stack)
+
+    def _game_over_chosen(self, choice: Choice | None) -> None:
+        """The next game, or (Escape) the final board, from which n starts the next game."""
+        if choice is Choice.REVIEW:
+            self._open_review(lambda _: self.game_over())
+        elif choice is Choice.LOOK:
+            self.say(
+                _("{turn}. The game is over: n starts the next game.").format(
+                    turn=turn_said(self.match.game.turns[-1], self.flow.reader)
+                )
+            )
+        else:
+            self.apply(self.flow.next_game())
+
+    def _show_match_over(self, _: None = None) -> None:
+        self.app.push_screen(
+            MatchOverDialog(self.match, self.flow.viewpoint.names, self._record_note),
+            self._match_over_chosen,
+        )
+
+    def _match_over_chosen(self, choice: Choice | None) -> None:
+        if choice is Choice.REVIEW:
+            self._open_review(self._show_match_over)
+        elif choice is Choice.LOOK:
+            self.say(
+                _(
+                    "{turn}. The match is over: m shows its result again, n starts a new match."
+                ).format(turn=turn_said(self.match.game.turns[-1], self.flow.reader))
+            )
+        elif choice is Choice.NEW:
+            self.services.new_match()
+        else:
+            self.app.exit(0)
+
+    def _open_review(self, back: Callable[[None], None]) -> None:
+        """The review of the game just finished, the plays the tutor warned of marked;
+        ``back`` runs when it is closed.
+
+        Imported here: the review needs the bot, which the first frame must not wait for.
+        """
+        from nardy_tui.ui.review import ReviewRequest, ReviewScreen
+
+        game = self.match.game
+        flow = self.flow
+        humans = frozenset(side for side in Side if flow.seats[side].at_keyboard)
+        request = ReviewRequest(
+            number=game.number,
+            start=game.first_position,
+            turns=tuple(game.turns),
+            sides=humans,
+            view=None if flow.hot_seat else flow.viewpoint.human_side,
+            overridden=frozenset(
+                turn for number, turn in self.tutor.overridden if number == game.number
+            ),
+            stakes=game_stakes(self.match),
+        )
+        self.app.push_screen(ReviewScreen(request), back)
+
     # -- the player's keys ----------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -439,9 +734,9 @@ class GameScreen(SizedScreen):
             case Command.SKIP:
                 self.apply(flow.skip())  # the rest of the bot's turn at once
             case Command.LAST_PLAY:
-                self.replay.start()
+                self.show_last_play()
             case Command.NEXT_GAME:
-                self.ending.next_game()
+                self.next_game()
             case Command.EXPORT:
                 self.say(export_record(self.app, self.services.saver, self.match, self.options))
             case Command.COPY_ID:
@@ -453,8 +748,8 @@ class GameScreen(SizedScreen):
 
     def roll(self, by_key: bool) -> None:
         """This side's roll: through the other machine in a match with a friend."""
-        if self.peer.lockstep is not None:
-            self.peer.throw()
+        if self.lockstep is not None:
+            self._throw()
         else:
             self.apply(self.flow.roll(by_key=by_key))
 
@@ -486,4 +781,5 @@ class GameScreen(SizedScreen):
 
     def action_match_result(self) -> None:
         """The match-over dialog again, after Escape closed it to look at the final board."""
-        self.ending.match_result()
+        if not self._dialog_open(MatchOverDialog):
+            self._show_match_over()
