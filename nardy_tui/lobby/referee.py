@@ -111,8 +111,8 @@ class Referee:
         """Each side's commitment to the throw in progress, once it came."""
         self._secrets: dict[Side, str] = {}
         """Each side's secret for the throw in progress, once it came."""
-        self._events: list[MatchEvent] = []
-        """The match's history, as both machines keep it (``Lockstep.events``)."""
+        self.events: list[MatchEvent] = []
+        """The match's history, as both players' programs keep it (``Lockstep.events``)."""
         self._unsaid_passes: set[int] = set()
         """The turns (numbered over the match) the referee passed for their mover when
         their dice came, whose mover has not yet said so: its message is still news to a
@@ -253,7 +253,7 @@ class Referee:
             self._secrets[black],
         )
         self.throws.append(throw)
-        self._events.append(ThrowEvent(throw))
+        self.events.append(ThrowEvent(throw))
         self._commitments.clear()
         self._secrets.clear()
         self._dice.add(*throw.dice)
@@ -312,12 +312,12 @@ class Referee:
                 Refusal.OUT_OF_TURN, f"game {message.game} cannot begin while game {games} goes on"
             )
         self.match.next_game()
-        self._events.append(NextGameEvent(message.game))
+        self.events.append(NextGameEvent(message.game))
         return TAKEN
 
     def _play(self, play: Play) -> None:
         self.match.play(play)
-        self._events.append(PlayEvent(play))
+        self.events.append(PlayEvent(play))
 
     def _turns_played(self) -> int:
         return sum(len(game.turns) for game in self.match.games)
@@ -344,8 +344,17 @@ class Referee:
         return frozenset({thrower})
 
     def sync(self) -> Sync:
-        """How far the match is, as an honest side says it on a (re)connection."""
-        events = self._events
+        """How far the match is, as an honest side says it on a (re)connection: the
+        server's answer to a side's ``sync``. A forced pass at the end is left out.
+
+        Each side plays a forced pass by itself once it has its throw's dice, so a side
+        whose line fell before the throw's last secret reached it is two events behind
+        (the throw, the pass), which its lockstep takes for another match. Without the pass
+        it is one behind: it is sent the throw (``missed_by``) and passes. A side that has
+        the pass is then one ahead and sends the pass again, which is held already."""
+        events = self.events
+        if events and isinstance(events[-1], PlayEvent) and not events[-1].play:
+            events = events[:-1]
         return Sync(len(events), digest(events), digest(events[:-1]))
 
     def missed_by(self, side: Side, theirs: Sync) -> list[Message]:
@@ -357,7 +366,7 @@ class Referee:
         Nothing if ``side``'s history is not the match's (its own check of ``sync`` tells
         it so); only the throw in progress if ``side`` is one event ahead (it sends that
         event again)."""
-        events = self._events
+        events = self.events
         other = side.opponent
         if theirs.events == len(events) + 1 and theirs.before_last == digest(events):
             return self._other_part_in_progress(other)

@@ -16,7 +16,18 @@ from typing import Any
 
 import pytest
 
-from nardy_tui.engine import OFF, POINTS, Match, Phase, Play, ScriptedDice, Side, Step, legal_plays
+from nardy_tui.engine import (
+    OFF,
+    POINTS,
+    Match,
+    Phase,
+    Play,
+    Position,
+    ScriptedDice,
+    Side,
+    Step,
+    legal_plays,
+)
 from nardy_tui.lobby.referee import HistoryError, Referee, Refusal, Verdict
 from nardy_tui.net import (
     Bye,
@@ -45,6 +56,8 @@ STARTED = datetime(2026, 12, 7, 13, 0, tzinfo=UTC)
 FIRST_SYNC = Sync(0, digest([]), digest([]))
 """What a side that has seen nothing of the match says on connecting."""
 FORGED = "f" * 64
+STUCK = position({24: 15}, {7: 1, 9: 1, 24: 13})
+"""White to roll, and neither die of 5-3 can be played."""
 
 # -- honest messages sent straight to the referee ------------------------------------------
 
@@ -62,8 +75,14 @@ class Script:
     side commits to every throw, the side to roll (White at a roll-off) reveals first, the
     mover plays its first legal play, White starts the next game."""
 
-    def __init__(self, points: int = 1) -> None:
-        self.referee = Referee.new(points)
+    def __init__(self, points: int = 1, start: Position | None = None) -> None:
+        """A match to ``points``, or a one-point match from ``start`` (no roll-off), which
+        no lobby plays but reaches a rare moment at once."""
+        if start is None:
+            self.referee = Referee.new(points)
+        else:
+            dice = ScriptedDice([])
+            self.referee = Referee(Match(1, dice=dice, start=start), dice)
         self.history: list[tuple[Side, Message]] = []
         """What the referee took as news, in order: what the server stores."""
         self._sent: set[tuple[Side, Message]] = set()
@@ -149,12 +168,16 @@ class Program(Machine):
     fixed master secret, passing by itself the moment its dice allow nothing, as the
     game's screen does (``AutoPlay``)."""
 
-    def __init__(self, side: Side, saved: NetworkMatch | None = None) -> None:
-        role = Role.HOST if side is Side.WHITE else Role.JOINER
-        if saved is None:
-            saved = new_network_match(role, "abcd-efgh", 1)
-            saved.exchange.master = MASTERS[side]
-        super().__init__(role, side, saved)
+    def __init__(self, side: Side, saved: NetworkMatch) -> None:
+        super().__init__(saved.role, side, saved)
+
+    @classmethod
+    def new(cls, side: Side, master: str, start: Position | None) -> Program:
+        saved = new_network_match(Role.HOST if side is Side.WHITE else Role.JOINER, "abcd-efgh", 1)
+        saved.exchange.master = master
+        if start is not None:
+            saved.match = Match(1, dice=saved.dice, start=start)
+        return cls(side, saved)
 
     def apply(self, action: object) -> None:
         super().apply(action)
@@ -173,10 +196,10 @@ class Lobby:
     it answers a ``sync`` itself (its own, then what the side missed), hands the rest to
     the referee, stores what is news and passes it on to the other side if it is there."""
 
-    def __init__(self) -> None:
-        self.script = Script()
+    def __init__(self, masters: dict[Side, str] = MASTERS, start: Position | None = None) -> None:
+        self.script = Script(start=start)
         self.referee = self.script.referee
-        self.programs = {side: Program(side) for side in Side}
+        self.programs = {side: Program.new(side, masters[side], start) for side in Side}
         self.away: set[Side] = set()
         for side in Side:
             self.connect(side, self.programs[side])
@@ -236,8 +259,8 @@ class Lobby:
         raise AssertionError("the match did not get there")
 
     def all_agree(self) -> bool:
-        referee = self.referee.sync()
-        return all(self.programs[side].step.sync() == referee for side in Side)
+        history = digest(self.referee.events)
+        return all(digest(self.programs[side].step.events()) == history for side in Side)
 
 
 def over(referee: Referee) -> bool:
@@ -271,9 +294,7 @@ def test_either_side_begins_the_next_game_once_a_game_is_over_and_the_record_ver
 
 
 def test_a_forced_pass_is_played_when_its_dice_come_and_the_mover_says_so_once() -> None:
-    dice = ScriptedDice([])
-    stuck = position({24: 15}, {7: 1, 9: 1, 24: 13})  # White can play neither die of 5-3
-    referee = Referee(Match(1, dice=dice, start=stuck), dice)
+    referee = Script(start=STUCK).referee
     white, black = Secret(f"{11:064x}"), Secret("0" * 64)  # they throw 5-3
     for side, secret in ((Side.WHITE, white), (Side.BLACK, black)):
         assert referee.take(side, Commit(1, secret.commitment(1))).news
@@ -476,6 +497,23 @@ def test_a_program_stopped_mid_throw_finishes_the_throw_on_reconnection() -> Non
     lobby.connect(mover, stopped.killed())
     assert lobby.all_agree()
     lobby.until(over)
+    assert lobby.all_agree()
+
+
+def test_a_program_whose_line_fell_before_a_forced_pass_takes_the_throw_and_passes() -> None:
+    masters = {Side.WHITE: f"{10:064x}", Side.BLACK: MASTERS[Side.BLACK]}  # 5-3 first
+    lobby = Lobby(masters, start=STUCK)
+    white = lobby.programs[Side.WHITE]
+    white.rolls()
+    lobby.hear(Side.WHITE)  # its secret reaches the server, then its line falls
+    lobby.away.add(Side.WHITE)
+    lobby.settle()
+    assert lobby.referee.match.mover is Side.BLACK  # White passed, everywhere but at White
+    assert len(white.step.events()) == len(lobby.referee.match.game.turns) - 1 == 0
+    lobby.connect(Side.WHITE, white)
+    assert lobby.all_agree()
+    for _ in range(6):
+        lobby.play_one_step()
     assert lobby.all_agree()
 
 
