@@ -33,7 +33,6 @@ from nardy_tui.net import (
     Bye,
     Commit,
     Message,
-    NetworkMatch,
     NextGame,
     Ping,
     PlayMade,
@@ -168,16 +167,14 @@ class Program(Machine):
     fixed master secret, passing by itself the moment its dice allow nothing, as the
     game's screen does (``AutoPlay``)."""
 
-    def __init__(self, side: Side, saved: NetworkMatch) -> None:
-        super().__init__(saved.role, side, saved)
-
     @classmethod
     def new(cls, side: Side, master: str, start: Position | None) -> Program:
-        saved = new_network_match(Role.HOST if side is Side.WHITE else Role.JOINER, "abcd-efgh", 1)
+        role = Role.HOST if side is Side.WHITE else Role.JOINER
+        saved = new_network_match(role, "abcd-efgh", 1)
         saved.exchange.master = master
         if start is not None:
             saved.match = Match(1, dice=saved.dice, start=start)
-        return cls(side, saved)
+        return cls(role, side, saved)
 
     def apply(self, action: object) -> None:
         super().apply(action)
@@ -188,7 +185,7 @@ class Program(Machine):
             self.step.observe()
 
     def killed(self) -> Program:
-        return Program(self.step.me, restore_network_match(self.file))
+        return Program(self.saved.role, self.step.me, restore_network_match(self.file))
 
 
 class Lobby:
@@ -596,3 +593,4 @@ def test_whatever_a_side_sends_is_taken_or_refused_and_a_refusal_changes_nothing
             assert state(script.referee) == before
     rebuilt = Referee.from_history(3, script.history)
     assert state(rebuilt) == state(script.referee)
+    assert verify_record(script.referee.record(STARTED)).holds  # what it took was legal
