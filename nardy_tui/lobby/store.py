@@ -1,0 +1,849 @@
+"""What the lobby server remembers: players, seeks, who is online, matches and every message
+of every match, in a database that several server instances may share.
+
+By default a SQLite file in the server's data folder, with nothing to set up. A lobby that
+outgrows one machine gives a PostgreSQL URL instead, and then several instances behind a
+load balancer share it: nothing that matters lives in one process only, so any instance can
+take up a match that another one started (and ``nardy_tui.lobby.bus`` tells the others when
+something changed). Every operation of ``Store`` is one transaction, and every value reaches
+the database as a bound parameter. The tables have versions under Alembic (``migrations``),
+which ``Store.upgrade`` brings up to date when a server starts.
+
+The store decides no rule of the game or of the lobby: the server and the referee do. It
+refuses only what would make its rows contradict each other (a name taken twice, two
+messages of a match with one number, a match finished twice), each with an error of its
+own type, so that a server instance that lost a race can read again and decide again.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import Enum
+from pathlib import Path
+from typing import Any, ClassVar, NewType
+
+import asyncpg
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    URL,
+    DateTime,
+    Dialect,
+    Double,
+    ForeignKey,
+    MetaData,
+    Row,
+    String,
+    Text,
+    TypeDecorator,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy import Enum as SqlEnum
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.pool import ConnectionPoolEntry
+from sqlalchemy.types import TypeEngine
+
+from nardy_tui.engine import Side
+from nardy_tui.online import ClockRule, MatchClock, Rating, after_match, name_key
+
+DATABASE_FILE = "lobby.sqlite3"
+"""The SQLite file in the server's data folder, when no database URL is given."""
+BUSY_TIMEOUT_SECONDS = 10.0
+"""How long a transaction waits for another one to finish with the SQLite file."""
+MIGRATIONS = "nardy_tui.lobby:migrations"
+"""Where Alembic finds the schema's versions: in the package, so a server needs no file."""
+UPGRADE_LOCK = 0x6E61726479
+"""PostgreSQL's advisory lock taken while the schema is upgraded, so that instances starting
+at the same moment upgrade one after the other (the number is "nardy" in ASCII)."""
+LONGEST_NAME = 16
+LONGEST_INSTANCE = 100
+LONGEST_RATINGS_PAGE = 100
+
+PlayerId = NewType("PlayerId", int)
+SeekId = NewType("SeekId", int)
+MatchId = NewType("MatchId", int)
+InstanceId = NewType("InstanceId", str)
+"""A server instance's name, the same across its restarts (its address, say), so that an
+instance that starts again clears who was online through it before it stopped."""
+
+
+class StoreError(Exception):
+    """What the database refused to keep, because it would contradict what it has."""
+
+
+class NameTaken(StoreError):
+    """Another player has this name, written in any case."""
+
+
+class NotFound(StoreError):
+    """No such player, seek or match (or no longer: a seek another player took)."""
+
+
+class Conflict(StoreError):
+    """Another transaction got there first (a message with this number, the end of this
+    match): read again, and decide again on what is there now."""
+
+
+@dataclass(frozen=True, slots=True)
+class SqliteFile:
+    """A database in one file, for a lobby served by one instance."""
+
+    path: Path
+
+
+@dataclass(frozen=True, slots=True)
+class PostgresServer:
+    """A PostgreSQL database that several instances of one lobby may share."""
+
+    url: str
+    """As its owner wrote it, libpq's ``postgresql://user:password@host:port/database?...``
+    (asyncpg reads it the same way, parameters such as ``sslmode`` and ``host`` included)."""
+
+
+Database = SqliteFile | PostgresServer
+
+
+def database_at(url: str | None, data_folder: Path) -> Database:
+    """The database ``--database URL`` names, or the SQLite file in ``data_folder`` without
+    one; ValueError for a URL that is not PostgreSQL's.
+
+    >>> database_at(None, Path("/srv/nardy"))
+    SqliteFile(path=PosixPath('/srv/nardy/lobby.sqlite3'))
+    >>> database_at("postgresql://lobby@db.example/nardy", Path("/srv/nardy"))
+    PostgresServer(url='postgresql://lobby@db.example/nardy')
+    """
+    if url is None:
+        return SqliteFile(data_folder / DATABASE_FILE)
+    scheme, _, _ = url.partition("://")
+    if scheme not in ("postgresql", "postgres"):
+        raise ValueError(
+            "a lobby's database is a PostgreSQL URL, postgresql://user@host/database "
+            f"(without one, a SQLite file in the data folder), not {url!r}"
+        )
+    return PostgresServer(url)
+
+
+class MatchState(Enum):
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+class Ending(Enum):
+    """How a match was won."""
+
+    POINTS = "points"
+    TIME = "time"
+    RESIGNED = "resigned"
+
+
+class Moment(TypeDecorator[datetime]):
+    """A moment in UTC, read back with its time zone from every database (SQLite keeps
+    none: what it has was written in UTC by the database's own clock)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None or value.tzinfo is not None:
+            return value
+        return value.replace(tzinfo=UTC)
+
+
+def _stored_as_value(kind: type[Enum]) -> SqlEnum:
+    """A column of ``kind``'s values (``"white"``, not ``"WHITE"``), as a string on every
+    database: a new member needs no change of the schema."""
+    return SqlEnum(
+        kind, native_enum=False, values_callable=lambda members: [m.value for m in members]
+    )
+
+
+class Table(DeclarativeBase):
+    """The lobby's tables; constraints named by one rule, as the migrations name them."""
+
+    metadata = MetaData(
+        naming_convention={
+            "pk": "pk_%(table_name)s",
+            "fk": "fk_%(table_name)s_%(column_0_name)s",
+            "uq": "uq_%(table_name)s_%(column_0_name)s",
+            "ix": "ix_%(table_name)s_%(column_0_name)s",
+        }
+    )
+    type_annotation_map: ClassVar[dict[type, TypeEngine[Any] | type[TypeEngine[Any]]]] = {
+        datetime: Moment,
+        float: Double,  # as SQLAlchemy 2.1 has it (2.0 made a float a Float)
+        Side: _stored_as_value(Side),
+        MatchState: _stored_as_value(MatchState),
+        Ending: _stored_as_value(Ending),
+    }
+
+
+class PlayerRow(Table):
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(LONGEST_NAME))
+    """As the player wrote it when registering."""
+    name_key: Mapped[str] = mapped_column(String(LONGEST_NAME), unique=True)
+    """The name without case: two players' names never differ by case alone."""
+    public_key: Mapped[str] = mapped_column(String(64))
+    """The player's Ed25519 public key in hex: what their logins are signed with."""
+    rating: Mapped[float] = mapped_column(index=True)
+    experience: Mapped[int]
+    matches_played: Mapped[int]
+    bot: Mapped[bool]
+    banned: Mapped[bool]
+    created: Mapped[datetime] = mapped_column(server_default=func.now())
+
+
+class SeekRow(Table):
+    __tablename__ = "seeks"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), unique=True)
+    """One open seek a player: a new one replaces it."""
+    points: Mapped[int]
+    clock_delay: Mapped[int | None]
+    clock_reserve_per_point: Mapped[int | None]
+    created: Mapped[datetime] = mapped_column(server_default=func.now())
+
+
+class MatchRow(Table):
+    __tablename__ = "matches"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    white_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    black_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    points: Mapped[int]
+    clock_delay: Mapped[int | None]
+    clock_reserve_per_point: Mapped[int | None]
+    clock_snapshot: Mapped[str | None] = mapped_column(Text)
+    """The match clock as ``MatchClock.to_json`` wrote it, in JSON (none without a clock)."""
+    state: Mapped[MatchState] = mapped_column(index=True)
+    white_score: Mapped[int]
+    black_score: Mapped[int]
+    winner: Mapped[Side | None]
+    ending: Mapped[Ending | None]
+    started: Mapped[datetime] = mapped_column(server_default=func.now())
+    finished: Mapped[datetime | None]
+    white_rating_before: Mapped[float | None]
+    white_rating_after: Mapped[float | None]
+    black_rating_before: Mapped[float | None]
+    black_rating_after: Mapped[float | None]
+
+
+class MessageRow(Table):
+    """A match's history, message by message: what the referee is rebuilt from."""
+
+    __tablename__ = "match_messages"
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    sequence: Mapped[int] = mapped_column(primary_key=True)
+    """From 0 in each match: two messages of a match never have the same number."""
+    sender: Mapped[Side]
+    text: Mapped[str] = mapped_column(Text)
+    """The message as JSON."""
+    sent: Mapped[datetime] = mapped_column(server_default=func.now())
+
+
+class PresenceRow(Table):
+    """Who is online, and through which instance: every instance lists them all."""
+
+    __tablename__ = "presence"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    instance: Mapped[str] = mapped_column(String(LONGEST_INSTANCE), index=True)
+    since: Mapped[datetime] = mapped_column(server_default=func.now())
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    id: PlayerId
+    name: str
+    public_key: str
+    rating: Rating
+    matches_played: int
+    bot: bool
+    banned: bool
+    created: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSeek:
+    id: SeekId
+    player: Player
+    points: int
+    clock: ClockRule | None
+    created: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a finished match ended, and what it did to both players' ratings."""
+
+    winner: Side
+    ending: Ending
+    finished: datetime
+    ratings: Mapping[Side, tuple[float, float]]
+    """Each side's rating before the match and after it."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredMatch:
+    id: MatchId
+    white: Player
+    black: Player
+    points: int
+    clock_rule: ClockRule | None
+    clock: MatchClock | None
+    """The clock as last stored (with the match's last message, or when it ended)."""
+    score: tuple[int, int]
+    """White's points, then Black's."""
+    started: datetime
+    result: Result | None
+    """None while the match is in play."""
+
+    def side_of(self, player: PlayerId) -> Side | None:
+        """The side ``player`` plays in this match, None for anyone else."""
+        sides = {self.white.id: Side.WHITE, self.black.id: Side.BLACK}
+        return sides.get(player)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchMessage:
+    sequence: int
+    sender: Side
+    text: str
+    sent: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Presence:
+    player: Player
+    instance: InstanceId
+    since: datetime
+    playing: bool
+    """Whether the player is in a match in play."""
+
+
+class Store:
+    """The lobby's rows, each operation one transaction."""
+
+    def __init__(self, database: Database) -> None:
+        """A store that opens connections to ``database`` when it needs them (none yet)."""
+        self.database = database
+        self._engine = _engine_for(database)
+
+    async def close(self) -> None:
+        """Close every connection the store has open."""
+        await self._engine.dispose()
+
+    async def upgrade(self) -> None:
+        """Bring the tables to the latest version of the schema (make them in a database
+        that has none): every server instance does this when it starts."""
+        async with self._engine.begin() as connection:
+            if isinstance(self.database, PostgresServer):
+                await connection.execute(select(func.pg_advisory_xact_lock(UPGRADE_LOCK)))
+            await connection.run_sync(_upgrade_to_latest)
+
+    async def register(self, name: str, public_key: str, *, bot: bool) -> Player:
+        """A new player with a rating of 1500, first come, first served: NameTaken if the
+        name is someone's already, written in any case."""
+        new = Rating.NEW
+        values = {
+            "name": name,
+            "name_key": name_key(name),
+            "public_key": public_key,
+            "rating": new.rating,
+            "experience": new.experience,
+            "matches_played": 0,
+            "bot": bot,
+            "banned": False,
+        }
+        async with self._engine.begin() as connection:
+            try:
+                added = await connection.execute(
+                    insert(PlayerRow).values(values).returning(*_PLAYER)
+                )
+            except IntegrityError as taken:
+                raise NameTaken(name) from taken
+            return _player(added.one())
+
+    async def player(self, name: str) -> Player | None:
+        """The player of this name, written in any case."""
+        async with self._engine.begin() as connection:
+            found = await connection.execute(
+                select(*_PLAYER).where(PlayerRow.name_key == name_key(name))
+            )
+            row = found.one_or_none()
+            return None if row is None else _player(row)
+
+    async def ban(self, name: str) -> Player:
+        """The server's owner shuts the player of this name out for good (their matches
+        and their rating stay as they were)."""
+        async with self._engine.begin() as connection:
+            banned = await connection.execute(
+                update(PlayerRow)
+                .where(PlayerRow.name_key == name_key(name))
+                .values(banned=True)
+                .returning(*_PLAYER)
+            )
+            row = banned.one_or_none()
+            if row is None:
+                raise NotFound(name)
+            return _player(row)
+
+    async def add_seek(
+        self, player: PlayerId, points: int, clock: ClockRule | None
+    ) -> tuple[OpenSeek, SeekId | None]:
+        """The player's new open seek, and the one it replaces (a player has one at most)."""
+        async with self._engine.begin() as connection:
+            replaced = await connection.scalar(
+                delete(SeekRow).where(SeekRow.player_id == player).returning(SeekRow.id)
+            )
+            added = await connection.scalar(
+                insert(SeekRow)
+                .values(player_id=player, points=points, **_clock_rule_columns(clock))
+                .returning(SeekRow.id)
+            )
+            assert added is not None, "an insert returns its row"
+            (seek,) = await _seeks(connection, SeekRow.id == added)
+            return seek, None if replaced is None else SeekId(replaced)
+
+    async def withdraw_seek(self, player: PlayerId) -> SeekId | None:
+        """Take back the player's open seek: the one withdrawn, if there was one."""
+        async with self._engine.begin() as connection:
+            withdrawn = await connection.scalar(
+                delete(SeekRow).where(SeekRow.player_id == player).returning(SeekRow.id)
+            )
+            return None if withdrawn is None else SeekId(withdrawn)
+
+    async def seeks(self) -> list[OpenSeek]:
+        """The open seeks, oldest first."""
+        async with self._engine.begin() as connection:
+            return await _seeks(connection)
+
+    async def start_match(
+        self,
+        white: PlayerId,
+        black: PlayerId,
+        points: int,
+        clock: MatchClock | None,
+        *,
+        taking: SeekId | None = None,
+    ) -> StoredMatch:
+        """A new match in play between ``white`` and ``black`` (the server drew the
+        colours). A match that accepts a seek takes it in the same transaction: of two
+        players accepting one seek at once, the second gets NotFound."""
+        async with self._engine.begin() as connection:
+            if taking is not None:
+                taken = await connection.scalar(
+                    delete(SeekRow).where(SeekRow.id == taking).returning(SeekRow.id)
+                )
+                if taken is None:
+                    raise NotFound(f"seek {taking}")
+            match = await connection.scalar(
+                insert(MatchRow)
+                .values(
+                    white_id=white,
+                    black_id=black,
+                    points=points,
+                    state=MatchState.PLAYING,
+                    white_score=0,
+                    black_score=0,
+                    **_clock_rule_columns(None if clock is None else clock.rule),
+                    clock_snapshot=_snapshot(clock),
+                )
+                .returning(MatchRow.id)
+            )
+            assert match is not None, "an insert returns its row"
+            (started,) = await _matches(connection, MatchRow.id == match)
+            return started
+
+    async def append_message(
+        self,
+        match: MatchId,
+        sequence: int,
+        sender: Side,
+        text: str,
+        *,
+        score: tuple[int, int] | None = None,
+        clock: MatchClock | None = None,
+    ) -> None:
+        """Keep the message the referee accepted as the match's ``sequence``-th (from 0),
+        with the score and the clock as they are after it, if it changed them.
+
+        Conflict unless ``sequence`` is the next number and the match is in play: another
+        instance has stored a message of this match (or ended it) since this one read it.
+        Of two instances storing the same number at the same moment, exactly one does.
+        """
+        async with self._engine.begin() as connection:
+            # A shared lock: appends do not wait for each other, but an end of the match
+            # waits for them, and they for it.
+            state = await connection.scalar(
+                select(MatchRow.state).where(MatchRow.id == match).with_for_update(read=True)
+            )
+            if state is None:
+                raise NotFound(f"match {match}")
+            if state is not MatchState.PLAYING:
+                raise Conflict(f"match {match} has ended")
+            stored = await connection.scalar(
+                select(func.count()).where(MessageRow.match_id == match)
+            )
+            if sequence != stored:
+                raise Conflict(f"match {match} has {stored} messages, not {sequence}")
+            try:
+                await connection.execute(
+                    insert(MessageRow).values(
+                        match_id=match, sequence=sequence, sender=sender, text=text
+                    )
+                )
+            except IntegrityError as second:
+                raise Conflict(f"match {match} has a message {sequence} already") from second
+            changed = _score_columns(score) | _clock_columns(clock)
+            if changed:
+                await connection.execute(
+                    update(MatchRow).where(MatchRow.id == match).values(changed)
+                )
+
+    async def messages(self, match: MatchId, first: int = 0) -> list[MatchMessage]:
+        """The match's messages from number ``first`` on, in order."""
+        async with self._engine.begin() as connection:
+            found = await connection.execute(
+                select(MessageRow.sequence, MessageRow.sender, MessageRow.text, MessageRow.sent)
+                .where(MessageRow.match_id == match, MessageRow.sequence >= first)
+                .order_by(MessageRow.sequence)
+            )
+            return [MatchMessage(row.sequence, row.sender, row.text, row.sent) for row in found]
+
+    async def match(self, match: MatchId) -> StoredMatch | None:
+        async with self._engine.begin() as connection:
+            found = await _matches(connection, MatchRow.id == match)
+            return found[0] if found else None
+
+    async def matches_in_play(self) -> list[StoredMatch]:
+        """Every match in play, on every instance, oldest first."""
+        async with self._engine.begin() as connection:
+            return await _matches(connection, MatchRow.state == MatchState.PLAYING)
+
+    async def finish_match(
+        self,
+        match: MatchId,
+        winner: Side,
+        score: tuple[int, int],
+        ending: Ending,
+        clock: MatchClock | None = None,
+    ) -> StoredMatch:
+        """End the match, and move both players' ratings, experience and count of matches
+        by its result, all at once. Conflict if it has ended already (another instance
+        saw the same clock run out, say): a match counts once."""
+        async with self._engine.begin() as connection:
+            found = await connection.execute(
+                select(MatchRow.white_id, MatchRow.black_id, MatchRow.points, MatchRow.state)
+                .where(MatchRow.id == match)
+                .with_for_update()
+            )
+            row = found.one_or_none()
+            if row is None:
+                raise NotFound(f"match {match}")
+            if row.state is not MatchState.PLAYING:
+                raise Conflict(f"match {match} has ended already")
+            ids = {Side.WHITE: row.white_id, Side.BLACK: row.black_id}
+            before = await _ratings(connection, ids.values())
+            won, lost = after_match(before[ids[winner]], before[ids[winner.opponent]], row.points)
+            after = {ids[winner]: won, ids[winner.opponent]: lost}
+            for player, rating in after.items():
+                await connection.execute(
+                    update(PlayerRow)
+                    .where(PlayerRow.id == player)
+                    .values(
+                        rating=rating.rating,
+                        experience=rating.experience,
+                        matches_played=PlayerRow.matches_played + 1,
+                    )
+                )
+            await connection.execute(
+                update(MatchRow)
+                .where(MatchRow.id == match)
+                .values(
+                    state=MatchState.FINISHED,
+                    winner=winner,
+                    ending=ending,
+                    finished=func.now(),
+                    white_rating_before=before[ids[Side.WHITE]].rating,
+                    white_rating_after=after[ids[Side.WHITE]].rating,
+                    black_rating_before=before[ids[Side.BLACK]].rating,
+                    black_rating_after=after[ids[Side.BLACK]].rating,
+                    **_score_columns(score),
+                    **_clock_columns(clock),
+                )
+            )
+            (finished,) = await _matches(connection, MatchRow.id == match)
+            return finished
+
+    async def ratings(self, first: int, count: int) -> list[Player]:
+        """A page of the rating list, the best first: ``count`` players (100 at most) from
+        place ``first`` (from 0). Banned players are not on it."""
+        if not 0 <= count <= LONGEST_RATINGS_PAGE or first < 0:
+            raise ValueError(
+                f"a page of the ratings is 0 to {LONGEST_RATINGS_PAGE} players from place 0 "
+                f"on, not {count} from {first}"
+            )
+        async with self._engine.begin() as connection:
+            found = await connection.execute(
+                select(*_PLAYER)
+                .where(PlayerRow.banned.is_(False))
+                .order_by(PlayerRow.rating.desc(), PlayerRow.name_key)
+                .offset(first)
+                .limit(count)
+            )
+            return [_player(row) for row in found]
+
+    async def set_online(self, player: PlayerId, instance: InstanceId) -> None:
+        """The player is online through ``instance`` (through it alone: a later login on
+        another instance takes over)."""
+        chosen = self._dialect_insert(PresenceRow).values(player_id=player, instance=instance)
+        async with self._engine.begin() as connection:
+            await connection.execute(
+                chosen.on_conflict_do_update(
+                    index_elements=[PresenceRow.player_id],
+                    set_={"instance": instance, "since": func.now()},
+                )
+            )
+
+    async def set_offline(self, player: PlayerId, instance: InstanceId) -> None:
+        """The player's connection to ``instance`` has closed (if the player has logged in
+        on another instance meanwhile, they stay online there)."""
+        async with self._engine.begin() as connection:
+            await connection.execute(
+                delete(PresenceRow).where(
+                    PresenceRow.player_id == player, PresenceRow.instance == instance
+                )
+            )
+
+    async def clear_instance(self, instance: InstanceId) -> None:
+        """Nobody is online through ``instance``: what an instance does when it starts,
+        about the players it had before it stopped."""
+        async with self._engine.begin() as connection:
+            await connection.execute(delete(PresenceRow).where(PresenceRow.instance == instance))
+
+    async def online(self) -> list[Presence]:
+        """Everyone online, through any instance, longest online first."""
+        playing = (
+            select(MatchRow.id)
+            .where(
+                MatchRow.state == MatchState.PLAYING,
+                (MatchRow.white_id == PresenceRow.player_id)
+                | (MatchRow.black_id == PresenceRow.player_id),
+            )
+            .exists()
+        )
+        async with self._engine.begin() as connection:
+            found = await connection.execute(
+                select(*_PLAYER, PresenceRow.instance, PresenceRow.since, playing.label("playing"))
+                .join(PresenceRow, PresenceRow.player_id == PlayerRow.id)
+                .order_by(PresenceRow.since, PlayerRow.id)
+            )
+            return [
+                Presence(_player(row), InstanceId(row.instance), row.since, row.playing)
+                for row in found
+            ]
+
+    def _dialect_insert(self, table: type[Table]) -> postgresql.Insert | sqlite.Insert:
+        """An insert that can say what to do with a row already there (each database has
+        its own words for it)."""
+        if isinstance(self.database, PostgresServer):
+            return postgresql.insert(table)
+        return sqlite.insert(table)
+
+
+_PLAYER = (
+    PlayerRow.id,
+    PlayerRow.name,
+    PlayerRow.public_key,
+    PlayerRow.rating,
+    PlayerRow.experience,
+    PlayerRow.matches_played,
+    PlayerRow.bot,
+    PlayerRow.banned,
+    PlayerRow.created,
+)
+"""The columns a ``Player`` is made of."""
+
+
+def _player(row: Row[*tuple[Any, ...]]) -> Player:
+    return Player(
+        id=PlayerId(row.id),
+        name=row.name,
+        public_key=row.public_key,
+        # float(): SQLite returns a new row's REAL column as it was given, an int here.
+        rating=Rating(float(row.rating), row.experience),
+        matches_played=row.matches_played,
+        bot=row.bot,
+        banned=row.banned,
+        created=row.created,
+    )
+
+
+async def _players(connection: AsyncConnection, ids: Iterable[int]) -> dict[int, Player]:
+    found = await connection.execute(select(*_PLAYER).where(PlayerRow.id.in_(set(ids))))
+    return {row.id: _player(row) for row in found}
+
+
+async def _ratings(connection: AsyncConnection, ids: Iterable[int]) -> dict[int, Rating]:
+    """The players' ratings, their rows locked until the transaction ends (in the order of
+    their ids, as every transaction locks them, so that two never wait for each other)."""
+    found = await connection.execute(
+        select(PlayerRow.id, PlayerRow.rating, PlayerRow.experience)
+        .where(PlayerRow.id.in_(set(ids)))
+        .order_by(PlayerRow.id)
+        .with_for_update()
+    )
+    return {row.id: Rating(row.rating, row.experience) for row in found}
+
+
+async def _seeks(connection: AsyncConnection, *where: Any) -> list[OpenSeek]:
+    found = (
+        await connection.execute(
+            select(
+                SeekRow.id,
+                SeekRow.player_id,
+                SeekRow.points,
+                SeekRow.clock_delay,
+                SeekRow.clock_reserve_per_point,
+                SeekRow.created,
+            )
+            .where(*where)
+            .order_by(SeekRow.created, SeekRow.id)
+        )
+    ).all()
+    players = await _players(connection, (row.player_id for row in found))
+    return [
+        OpenSeek(
+            id=SeekId(row.id),
+            player=players[row.player_id],
+            points=row.points,
+            clock=_clock_rule(row.clock_delay, row.clock_reserve_per_point),
+            created=row.created,
+        )
+        for row in found
+    ]
+
+
+async def _matches(connection: AsyncConnection, *where: Any) -> list[StoredMatch]:
+    found = (await connection.execute(select(MatchRow).where(*where).order_by(MatchRow.id))).all()
+    players = await _players(
+        connection, (player for row in found for player in (row.white_id, row.black_id))
+    )
+    return [_stored_match(row, players) for row in found]
+
+
+def _stored_match(row: Row[*tuple[Any, ...]], players: Mapping[int, Player]) -> StoredMatch:
+    result = None
+    if row.state is MatchState.FINISHED:
+        result = Result(
+            winner=row.winner,
+            ending=row.ending,
+            finished=row.finished,
+            ratings={
+                Side.WHITE: (row.white_rating_before, row.white_rating_after),
+                Side.BLACK: (row.black_rating_before, row.black_rating_after),
+            },
+        )
+    snapshot = row.clock_snapshot
+    return StoredMatch(
+        id=MatchId(row.id),
+        white=players[row.white_id],
+        black=players[row.black_id],
+        points=row.points,
+        clock_rule=_clock_rule(row.clock_delay, row.clock_reserve_per_point),
+        clock=None if snapshot is None else MatchClock.from_json(json.loads(snapshot)),
+        score=(row.white_score, row.black_score),
+        started=row.started,
+        result=result,
+    )
+
+
+def _clock_rule_columns(rule: ClockRule | None) -> dict[str, int | None]:
+    if rule is None:
+        return {"clock_delay": None, "clock_reserve_per_point": None}
+    return {"clock_delay": rule.delay, "clock_reserve_per_point": rule.reserve_per_point}
+
+
+def _clock_rule(delay: int | None, reserve_per_point: int | None) -> ClockRule | None:
+    if delay is None or reserve_per_point is None:
+        return None
+    return ClockRule(delay, reserve_per_point)
+
+
+def _snapshot(clock: MatchClock | None) -> str | None:
+    return None if clock is None else json.dumps(clock.to_json())
+
+
+def _clock_columns(clock: MatchClock | None) -> dict[str, str]:
+    """The columns to change for a clock that changed (none for no change)."""
+    snapshot = _snapshot(clock)
+    return {} if snapshot is None else {"clock_snapshot": snapshot}
+
+
+def _score_columns(score: Sequence[int] | None) -> dict[str, int]:
+    """The columns to change for a score that changed (none for no change)."""
+    if score is None:
+        return {}
+    white, black = score
+    return {"white_score": white, "black_score": black}
+
+
+def _engine_for(database: Database) -> AsyncEngine:
+    if isinstance(database, PostgresServer):
+        url = database.url
+        return create_async_engine(
+            "postgresql+asyncpg://", async_creator=lambda: asyncpg.connect(url)
+        )
+    engine = create_async_engine(
+        URL.create("sqlite+aiosqlite", database=str(database.path)),
+        connect_args={"timeout": BUSY_TIMEOUT_SECONDS},
+    )
+    event.listen(engine.sync_engine, "connect", _prepare_sqlite)
+    event.listen(engine.sync_engine, "begin", _begin_writing)
+    return engine
+
+
+def _prepare_sqlite(connection: DBAPIConnection, _entry: ConnectionPoolEntry) -> None:
+    """Write-ahead logging, so that a backup or the ``sqlite3`` shell can read the file
+    while the server writes; foreign keys checked (SQLite leaves them off unless asked);
+    and transactions begun by the store (``_begin_writing``) instead of by Python's
+    ``sqlite3``, which begins one only at the first write, after the reads it depends on."""
+    connection.isolation_level = None
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _begin_writing(connection: Connection) -> None:
+    """Take the SQLite file's write lock as a transaction begins, waiting for another
+    transaction to end if need be: one that read first and wrote later could otherwise
+    fail at its write, finding that another wrote meanwhile."""
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _upgrade_to_latest(connection: Connection) -> None:
+    """Alembic's upgrade to the newest version, through ``connection`` (the migrations'
+    ``env.py`` takes it from the configuration, built here: a server needs no alembic.ini)."""
+    config = Config()
+    config.set_main_option("script_location", MIGRATIONS)
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
