@@ -5,6 +5,8 @@ messages with one number, a match that ends twice."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,7 @@ import pytest
 from nardy_tui.engine import Side
 from nardy_tui.lobby.store import (
     Conflict,
+    Database,
     Ending,
     InstanceId,
     NameTaken,
@@ -239,12 +242,12 @@ async def test_upgrading_a_lobby_that_is_up_to_date_changes_nothing(store: Store
     assert await store.player("anna") == anna
 
 
-@pytest.mark.slow
-async def test_of_two_instances_storing_one_number_at_once_exactly_one_does(
-    postgres_database: PostgresServer,
+async def test_of_two_messages_stored_with_one_number_at_once_exactly_one_is(
+    database: Database,
 ) -> None:
-    """The one that loses learns so (Conflict), reads the history again and decides again."""
-    store, other = Store(postgres_database), Store(postgres_database)
+    """By two instances on PostgreSQL, or two connections of one instance: the one that
+    loses learns so (Conflict), reads the history again and decides again."""
+    store, other = Store(database), Store(database)
     try:
         anna, boris = await two_players(store)
         match = await store.start_match(anna.id, boris.id, 7, None)
@@ -263,12 +266,10 @@ async def test_of_two_instances_storing_one_number_at_once_exactly_one_does(
         await other.close()
 
 
-@pytest.mark.slow
-async def test_of_two_instances_ending_one_match_at_once_it_counts_once(
-    postgres_database: PostgresServer,
-) -> None:
-    """Both saw the same clock run out, say: one ends the match, the other learns so."""
-    store, other = Store(postgres_database), Store(postgres_database)
+async def test_a_match_ended_twice_at_once_counts_once(database: Database) -> None:
+    """Two instances saw the same clock run out, say: one ends the match, the other learns
+    so."""
+    store, other = Store(database), Store(database)
     try:
         anna, boris = await two_players(store)
         matches = [await store.start_match(anna.id, boris.id, 1, None) for _ in range(5)]
@@ -288,3 +289,9 @@ async def test_of_two_instances_ending_one_match_at_once_it_counts_once(
     finally:
         await store.close()
         await other.close()
+
+
+def test_a_sqlite_lobby_writes_ahead_in_a_log(sqlite_lobby: Path) -> None:
+    """So that a backup, or the sqlite3 shell, reads the file while the server writes."""
+    with closing(sqlite3.connect(f"file:{sqlite_lobby}?mode=ro", uri=True)) as file:
+        assert file.execute("PRAGMA journal_mode").fetchone() == ("wal",)
