@@ -19,7 +19,7 @@ from typing import Protocol
 
 import asyncpg
 
-from nardy_tui.lobby.store import Database, PostgresServer
+from nardy_tui.lobby.database import Database, PostgresServer
 
 LONGEST_PAYLOAD = 100
 """A notice's payload is an id or two (PostgreSQL refuses one over 8,000 bytes)."""

@@ -2,12 +2,13 @@
 of every match, in a database that several server instances may share.
 
 By default a SQLite file in the server's data folder, with nothing to set up. A lobby that
-outgrows one machine gives a PostgreSQL URL instead, and then several instances behind a
-load balancer share it: nothing that matters lives in one process only, so any instance can
-take up a match that another one started (and ``nardy_tui.lobby.bus`` tells the others when
-something changed). Every operation of ``Store`` is one transaction, and every value reaches
-the database as a bound parameter. The tables have versions under Alembic (``migrations``),
-which ``Store.upgrade`` brings up to date when a server starts.
+outgrows one machine gives a PostgreSQL URL instead (``nardy_tui.lobby.database``), and
+then several instances behind a load balancer share it: nothing that matters lives in one
+process only, so any instance can take up a match that another one started (and
+``nardy_tui.lobby.bus`` tells the others when something changed). Every operation of
+``Store`` is one transaction, and every value reaches the database as a bound parameter.
+The tables have versions under Alembic (``migrations``), which ``Store.upgrade`` brings up
+to date when a server starts.
 
 The store decides no rule of the game or of the lobby: the server and the referee do. It
 refuses only what would make its rows contradict each other (a name taken twice, two
@@ -22,14 +23,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
-from pathlib import Path
 from typing import Any, ClassVar, NewType
 
-import asyncpg
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
-    URL,
     DateTime,
     Dialect,
     Double,
@@ -40,7 +38,6 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     delete,
-    event,
     func,
     insert,
     select,
@@ -49,20 +46,15 @@ from sqlalchemy import (
 from sqlalchemy import Enum as SqlEnum
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
-from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
-from sqlalchemy.pool import ConnectionPoolEntry
 from sqlalchemy.types import TypeEngine
 
 from nardy_tui.engine import Side
+from nardy_tui.lobby.database import Database, PostgresServer, engine_for
 from nardy_tui.online import ClockRule, MatchClock, Rating, after_match, name_key
 
-DATABASE_FILE = "lobby.sqlite3"
-"""The SQLite file in the server's data folder, when no database URL is given."""
-BUSY_TIMEOUT_SECONDS = 10.0
-"""How long a transaction waits for another one to finish with the SQLite file."""
 MIGRATIONS = "nardy_tui.lobby:migrations"
 """Where Alembic finds the schema's versions: in the package, so a server needs no file."""
 UPGRADE_LOCK = 0x6E61726479
@@ -95,45 +87,6 @@ class NotFound(StoreError):
 class Conflict(StoreError):
     """Another transaction got there first (a message with this number, the end of this
     match): read again, and decide again on what is there now."""
-
-
-@dataclass(frozen=True, slots=True)
-class SqliteFile:
-    """A database in one file, for a lobby served by one instance."""
-
-    path: Path
-
-
-@dataclass(frozen=True, slots=True)
-class PostgresServer:
-    """A PostgreSQL database that several instances of one lobby may share."""
-
-    url: str
-    """As its owner wrote it, libpq's ``postgresql://user:password@host:port/database?...``
-    (asyncpg reads it the same way, parameters such as ``sslmode`` and ``host`` included)."""
-
-
-Database = SqliteFile | PostgresServer
-
-
-def database_at(url: str | None, data_folder: Path) -> Database:
-    """The database ``--database URL`` names, or the SQLite file in ``data_folder`` without
-    one; ValueError for a URL that is not PostgreSQL's.
-
-    >>> database_at(None, Path("/srv/nardy"))
-    SqliteFile(path=PosixPath('/srv/nardy/lobby.sqlite3'))
-    >>> database_at("postgresql://lobby@db.example/nardy", Path("/srv/nardy"))
-    PostgresServer(url='postgresql://lobby@db.example/nardy')
-    """
-    if url is None:
-        return SqliteFile(data_folder / DATABASE_FILE)
-    scheme, _, _ = url.partition("://")
-    if scheme not in ("postgresql", "postgres"):
-        raise ValueError(
-            "a lobby's database is a PostgreSQL URL, postgresql://user@host/database "
-            f"(without one, a SQLite file in the data folder), not {url!r}"
-        )
-    return PostgresServer(url)
 
 
 class MatchState(Enum):
@@ -344,7 +297,7 @@ class Store:
     def __init__(self, database: Database) -> None:
         """A store that opens connections to ``database`` when it needs them (none yet)."""
         self.database = database
-        self._engine = _engine_for(database)
+        self._engine = engine_for(database)
 
     async def close(self) -> None:
         """Close every connection the store has open."""
@@ -804,40 +757,6 @@ def _score_columns(score: Sequence[int] | None) -> dict[str, int]:
         return {}
     white, black = score
     return {"white_score": white, "black_score": black}
-
-
-def _engine_for(database: Database) -> AsyncEngine:
-    if isinstance(database, PostgresServer):
-        url = database.url
-        return create_async_engine(
-            "postgresql+asyncpg://", async_creator=lambda: asyncpg.connect(url)
-        )
-    engine = create_async_engine(
-        URL.create("sqlite+aiosqlite", database=str(database.path)),
-        connect_args={"timeout": BUSY_TIMEOUT_SECONDS},
-    )
-    event.listen(engine.sync_engine, "connect", _prepare_sqlite)
-    event.listen(engine.sync_engine, "begin", _begin_writing)
-    return engine
-
-
-def _prepare_sqlite(connection: DBAPIConnection, _entry: ConnectionPoolEntry) -> None:
-    """Write-ahead logging, so that a backup or the ``sqlite3`` shell can read the file
-    while the server writes; foreign keys checked (SQLite leaves them off unless asked);
-    and transactions begun by the store (``_begin_writing``) instead of by Python's
-    ``sqlite3``, which begins one only at the first write, after the reads it depends on."""
-    connection.isolation_level = None
-    cursor = connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
-
-
-def _begin_writing(connection: Connection) -> None:
-    """Take the SQLite file's write lock as a transaction begins, waiting for another
-    transaction to end if need be: one that read first and wrote later could otherwise
-    fail at its write, finding that another wrote meanwhile."""
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def _upgrade_to_latest(connection: Connection) -> None:

@@ -20,14 +20,8 @@ from typing import TYPE_CHECKING
 import asyncpg
 import pytest
 
-from nardy_tui.lobby.store import (
-    DATABASE_FILE,
-    Database,
-    PostgresServer,
-    SqliteFile,
-    Store,
-    Table,
-)
+from nardy_tui.lobby.database import DATABASE_FILE, Database, PostgresServer, SqliteFile
+from nardy_tui.lobby.store import Store, Table
 
 if TYPE_CHECKING:
     from pgserver import PostgresServer as RunningPostgres

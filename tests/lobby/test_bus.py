@@ -11,7 +11,7 @@ import asyncpg
 import pytest
 
 from nardy_tui.lobby.bus import Bus, LocalBus, Notice, PostgresBus, Subscription, Topic, bus_for
-from nardy_tui.lobby.store import DATABASE_FILE, PostgresServer, SqliteFile
+from nardy_tui.lobby.database import DATABASE_FILE, PostgresServer, SqliteFile
 
 HEARD_WITHIN = 10.0
 """Seconds a notice may take to arrive on a loaded machine (it takes milliseconds)."""

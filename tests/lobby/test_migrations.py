@@ -13,7 +13,8 @@ from alembic.migration import MigrationContext
 from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from nardy_tui.lobby.store import Database, PostgresServer, Store, Table
+from nardy_tui.lobby.database import Database, PostgresServer
+from nardy_tui.lobby.store import Store, Table
 
 if TYPE_CHECKING:
     from pgserver import PostgresServer as RunningPostgres

@@ -5,39 +5,25 @@ messages with one number, a match that ends twice."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from contextlib import closing
-from pathlib import Path
 
 import pytest
 
 from nardy_tui.engine import Side
+from nardy_tui.lobby.database import Database
 from nardy_tui.lobby.store import (
     Conflict,
-    Database,
     Ending,
     InstanceId,
     NameTaken,
     NotFound,
     Player,
-    PostgresServer,
-    SqliteFile,
     Store,
-    database_at,
 )
 from nardy_tui.online import BLITZ, RAPID, MatchClock, Rating
 
 KEY = "ab" * 32
 ONE = InstanceId("lobby-1")
 TWO = InstanceId("lobby-2")
-
-
-def test_a_lobby_is_kept_in_its_data_folder_or_on_a_postgresql_server(tmp_path: Path) -> None:
-    assert database_at(None, tmp_path) == SqliteFile(tmp_path / "lobby.sqlite3")
-    libpq = "postgresql://lobby:secret@db.example:5433/nardy?sslmode=require"
-    assert database_at(libpq, tmp_path) == PostgresServer(libpq)
-    with pytest.raises(ValueError, match="PostgreSQL"):
-        database_at("mysql://lobby@db.example/nardy", tmp_path)
 
 
 async def two_players(store: Store) -> tuple[Player, Player]:
@@ -289,9 +275,3 @@ async def test_a_match_ended_twice_at_once_counts_once(database: Database) -> No
     finally:
         await store.close()
         await other.close()
-
-
-def test_a_sqlite_lobby_writes_ahead_in_a_log(sqlite_lobby: Path) -> None:
-    """So that a backup, or the sqlite3 shell, reads the file while the server writes."""
-    with closing(sqlite3.connect(f"file:{sqlite_lobby}?mode=ro", uri=True)) as file:
-        assert file.execute("PRAGMA journal_mode").fetchone() == ("wal",)
