@@ -90,6 +90,8 @@ class Conflict(StoreError):
 
 
 class MatchState(Enum):
+    """Whether a match is in play, as the list of matches in play asks it."""
+
     PLAYING = "playing"
     FINISHED = "finished"
 
@@ -482,6 +484,7 @@ class Store:
             return [MatchMessage(row.sequence, row.sender, row.text, row.sent) for row in found]
 
     async def match(self, match: MatchId) -> StoredMatch | None:
+        """The match of this id, in play or finished."""
         async with self._engine.begin() as connection:
             found = await _matches(connection, MatchRow.id == match)
             return found[0] if found else None
