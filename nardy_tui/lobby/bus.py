@@ -27,6 +27,10 @@ CHANNEL_PREFIX = "nardy_lobby_"
 """Each topic is a PostgreSQL channel of its own, its name this and the topic's."""
 
 
+class BusClosed(Exception):
+    """The bus was closed, or lost its connection: nothing more is published on it."""
+
+
 class Topic(Enum):
     """What happened; the payload says to what."""
 
@@ -54,7 +58,7 @@ class Notice:
 class Bus(Protocol):
     async def publish(self, topic: Topic, payload: str) -> None:
         """Tell every subscriber, on every instance, that ``topic`` happened to
-        ``payload``."""
+        ``payload`` (BusClosed once the bus is closed or has lost its connection)."""
 
     def subscribe(self) -> Subscription:
         """What is published from now on, to read with ``async with`` and ``async for``."""
@@ -116,10 +120,17 @@ def _checked(payload: str) -> str:
 class LocalBus(_Subscribers):
     """Notices within one process: the bus of a lobby served by one instance."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._closed = False
+
     async def publish(self, topic: Topic, payload: str) -> None:
+        if self._closed:
+            raise BusClosed
         self._deliver(Notice(topic, _checked(payload)))
 
     async def close(self) -> None:
+        self._closed = True
         self._deliver(None)
 
 
@@ -147,9 +158,12 @@ class PostgresBus(_Subscribers):
 
     async def publish(self, topic: Topic, payload: str) -> None:
         async with self._sending:
-            await self._connection.execute(
-                "SELECT pg_notify($1, $2)", topic.channel, _checked(payload)
-            )
+            try:
+                await self._connection.execute(
+                    "SELECT pg_notify($1, $2)", topic.channel, _checked(payload)
+                )
+            except (asyncpg.InterfaceError, asyncpg.ConnectionDoesNotExistError) as lost:
+                raise BusClosed from lost  # closed before, or lost meanwhile
 
     async def close(self) -> None:
         await self._connection.close()

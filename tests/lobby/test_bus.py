@@ -10,7 +10,16 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from nardy_tui.lobby.bus import Bus, LocalBus, Notice, PostgresBus, Subscription, Topic, bus_for
+from nardy_tui.lobby.bus import (
+    Bus,
+    BusClosed,
+    LocalBus,
+    Notice,
+    PostgresBus,
+    Subscription,
+    Topic,
+    bus_for,
+)
 from nardy_tui.lobby.database import DATABASE_FILE, PostgresServer, SqliteFile
 
 HEARD_WITHIN = 10.0
@@ -45,7 +54,7 @@ async def two_instances(
     await other.close()
 
 
-async def test_a_sqlite_lobby_s_bus_is_its_process_s_own(local_bus: Bus) -> None:
+async def test_a_sqlite_lobby_has_one_instance_and_the_bus_of_its_process(local_bus: Bus) -> None:
     assert isinstance(local_bus, LocalBus)
 
 
@@ -74,12 +83,14 @@ async def test_a_subscription_hears_only_while_it_is_entered(local_bus: Bus) -> 
         ]
 
 
-async def test_a_subscription_ends_when_its_bus_closes(local_bus: Bus) -> None:
+async def test_a_bus_closed_ends_its_subscriptions_and_publishes_no_more(local_bus: Bus) -> None:
     async with local_bus.subscribe() as subscription:
         await local_bus.publish(Topic.MATCH_STARTED, "5")
         await local_bus.close()
         assert await heard(subscription) == Notice(Topic.MATCH_STARTED, "5")
         assert await ended(subscription)
+    with pytest.raises(BusClosed):
+        await local_bus.publish(Topic.MATCH_STARTED, "6")
 
 
 async def test_a_notice_names_what_changed_and_carries_no_body(local_bus: Bus) -> None:
@@ -104,7 +115,7 @@ async def test_what_one_instance_publishes_on_postgresql_every_instance_hears(
 
 
 @pytest.mark.slow
-async def test_an_instance_that_loses_postgresql_hears_its_subscriptions_end(
+async def test_an_instance_that_loses_postgresql_knows_it_hears_and_tells_no_more(
     two_instances: tuple[Bus, Bus], postgres_database: PostgresServer
 ) -> None:
     """Rather than wait for ever for notices that cannot come."""
@@ -120,3 +131,5 @@ async def test_an_instance_that_loses_postgresql_hears_its_subscriptions_end(
             await server.close()
         assert await ended(at_one)
         assert await ended(at_other)
+    with pytest.raises(BusClosed):
+        await one.publish(Topic.SEEKS, "1")
