@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nardy_tui.imported_when_used import imported_when_used
-from nardy_tui.play.beginning import Begun, begin, seats_for
+from nardy_tui.play.beginning import Begun, begin
 from nardy_tui.play.board_marks import (
     first_source_cell,
     last_play_frames,
@@ -218,7 +218,6 @@ __all__ = [
     "roll_luck_said",
     "roll_off_said",
     "rolled_said",
-    "seats_for",
     "seen_from",
     "struck_out_why",
     "summary_line",

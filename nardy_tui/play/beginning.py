@@ -1,6 +1,8 @@
 """A match set up from the options the player chose: its colour drawn if it was left to
 chance, who plays each side, and the match itself (from the opening, or a practice game
-from a position ID), in one place for every kind of match.
+from a position ID), in one place for every kind of match. A match with a friend on another
+machine is begun here too, with its match given: the network layer makes that one, its dice
+thrown by both machines.
 
 >>> begun = begin(MatchOptions(mode=Mode.HOT_SEAT, color=None, points=5, seed=1))
 >>> begun.options.color is not None, begun.match.length, len(begun.seats)
@@ -39,7 +41,7 @@ def begin(options: MatchOptions, match: Match | None = None, start: str | None =
     settled = replace(options, color=color)
     if match is None:
         match = new_match(options, start)
-    return Begun(match, settled, seats_for(settled))
+    return Begun(match, settled, _seats_for(settled))
 
 
 def new_match(options: MatchOptions, start: str | None) -> Match:
@@ -51,7 +53,7 @@ def new_match(options: MatchOptions, start: str | None) -> Match:
     return Match(length=1, seed=options.seed, start=position, start_dice=dice)
 
 
-def seats_for(options: MatchOptions) -> dict[Side, Seat]:
+def _seats_for(options: MatchOptions) -> dict[Side, Seat]:
     """Who plays each side, for options whose colour is settled."""
     assert options.color is not None, "the colour is settled first (begin)"
     if options.mode is Mode.BOT:

@@ -41,13 +41,7 @@ from nardy_tui.net import (
 )
 from nardy_tui.net import Message as LineMessage
 from nardy_tui.options import MatchOptions, Mode, NetworkLaunch, Rendezvous
-from nardy_tui.play import (
-    Lockstep,
-    NetworkSaver,
-    PeerBroke,
-    Seat,
-    seats_for,
-)
+from nardy_tui.play import Begun, Lockstep, NetworkSaver, PeerBroke, begin
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.network_notice import NetworkNotice
 from nardy_tui.ui.translated import translate_bindings
@@ -403,9 +397,14 @@ class NetworkGame:
         points = self.saved.match.length if self.saved is not None else self.launch.points
         return MatchOptions(mode=Mode.NETWORK, color=self.me, points=points)
 
-    @property
-    def seats(self) -> dict[Side, Seat]:
-        return seats_for(self.options)
+    def begun(self) -> Begun:
+        """The match set up as every match the app plays is (``play.begin``): the colour is
+        this side's, the friend sits on the other machine. The match itself is the saved
+        one, made by ``nardy_tui.net`` rather than ``begin``: its dice are thrown by both
+        machines (a ``ScriptedDice`` fed by the exchange, kept with it in the save), and
+        the network layer makes the same fresh match to replay a saved file into."""
+        assert self.saved is not None
+        return begin(self.options, self.saved.match)
 
     def _tell(self, news: str, said: bool = True, up: bool | None = None) -> None:
         """Show ``news`` of the line; in the status line too if ``said``; ``up``: whether

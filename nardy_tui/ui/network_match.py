@@ -172,7 +172,7 @@ class NetworkScreens:
         """The game screen for the match with a friend, in place of the screen that showed
         where the joiner was going."""
         network, stage = self.game, self._stage
-        assert network is not None and network.saved is not None
+        assert network is not None
         if isinstance(stage.screen, ConnectingScreen):
             stage.pop_screen()
         services = replace(
@@ -181,7 +181,8 @@ class NetworkScreens:
             new_match=self.back_to_new_match if self._from_app else partial(stage.exit, 0),
             lockstep=network.lockstep,
         )
-        game = game_screen_type()(network.saved.match, network.options, network.seats, services)
+        begun = network.begun()
+        game = game_screen_type()(begun.match, begun.options, begun.seats, services)
         stage.show_screen(game)
 
     def _show_news(self, news: NetworkGame.News) -> None:

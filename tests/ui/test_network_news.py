@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from textual.message import Message
 
+from nardy_tui.engine import Side
 from nardy_tui.net import Bye, Ping, Role, Welcome, new_code, read_network_match
-from nardy_tui.options import NetworkLaunch
+from nardy_tui.options import Mode, NetworkLaunch
+from nardy_tui.play import AtKeyboard, RemoteSeat
 from nardy_tui.ui.network import NetworkGame
 
 CODE = new_code()
@@ -35,6 +37,15 @@ def test_a_joiner_welcomed_to_a_new_match_saves_it_and_asks_for_its_screen() -> 
     assert news(posted) == [("Connected to the host.", True)]
     saved = read_network_match(Role.JOINER)
     assert saved is not None and saved.match.length == 5
+
+
+def test_the_match_is_begun_as_every_match_is_this_side_at_the_keyboard() -> None:
+    game, _posted = joiner()
+    game.connected(Welcome(points=5))
+    begun = game.begun()
+    assert game.saved is not None and begun.match is game.saved.match
+    assert (begun.options.mode, begun.options.color) == (Mode.NETWORK, Side.BLACK)
+    assert begun.seats == {Side.BLACK: AtKeyboard(), Side.WHITE: RemoteSeat()}
 
 
 def test_what_the_friend_sends_is_saved_then_left_for_the_game_screen() -> None:
