@@ -11,11 +11,13 @@ screen is ready (``next_action``), so it always meets the match in the order it 
 On every connection both sides say how far they are (``Sync``): the same history, or one
 side one event ahead, which then sends that event again; anything else cannot go on.
 
-Save, then send: nothing leaves this machine before the save holds it. A side stopped just
-after it sent its secret (or its play) comes back knowing it did, and finishes the throw
-with the peer, which may already have finished it, instead of disagreeing for good. The
-peer's secret for this side's own roll may then come before the player rolls: it waits, and
-the dice are shown when the player rolls, as they would have been without the stop.
+Save, then send: nothing leaves this machine before the save holds it. The lockstep never
+saves: every message waits in it (``send``) until its owner has saved the match and says so
+(``observe``), the one way out to the line. A side stopped just after it sent its secret
+(or its play) comes back knowing it did, and finishes the throw with the peer, which may
+already have finished it, instead of disagreeing for good. The peer's secret for this
+side's own roll may then come before the player rolls: it waits, and the dice are shown
+when the player rolls, as they would have been without the stop.
 """
 
 from __future__ import annotations
@@ -93,9 +95,11 @@ def _total_throws(events: list[MatchEvent]) -> int:
 class Lockstep:
     """This side's half of a network match: ``me`` plays here, the other side there.
 
-    ``save`` writes the match (with ``events`` and the exchange) and says whether it could;
-    ``send`` puts a message on the line. Every message is sent only after a save that
-    holds it; one that could not be saved waits for the next save that succeeds.
+    ``send`` puts a message on the line. Whoever changes the match or calls the lockstep
+    saves the match (with ``events`` and the exchange) once, then calls ``observe``: only
+    then do the messages the change holds leave; after a save that failed they wait for
+    the next that succeeds. ``unsaved`` says when the lockstep itself changed what the save
+    holds.
     """
 
     def __init__(
@@ -105,16 +109,18 @@ class Lockstep:
         exchange: DiceExchange,
         dice: ScriptedDice,
         send: Callable[[Message], None],
-        save: Callable[[], bool],
     ) -> None:
         self.match = match
         self.me = me
         self.exchange = exchange
         self.dice = dice
         self._send_now = send
-        self._save = save
-        self._unsaved: list[Message] = []
+        self._held: list[Message] = []
         """Messages that wait for a save that succeeds before they may leave."""
+        self._commitment_unsaved = False
+        """Whether a commitment of the peer was taken since the last save that succeeded
+        (it sends nothing, but only a kept one lets a side stopped after sending its secret
+        check the peer's secret for that throw when it comes back)."""
         self.inbox: deque[Message] = deque()
         self.rolling = False
         """This side's player asked for a throw that waits for the peer's commitment."""
@@ -125,15 +131,32 @@ class Lockstep:
         commitment to it: the peer's secret for it may come first (``_waits_for_our_roll``)."""
 
     def send(self, message: Message) -> None:
-        """Save, then send ``message`` (after any still waiting for a save)."""
-        self._unsaved.append(message)
-        self.flush()
+        """Hold ``message`` until a save holds it (``observe``), after any held before."""
+        self._held.append(message)
 
-    def flush(self) -> None:
-        """Send what waits for a save, if a save now succeeds."""
-        if self._unsaved and self._save():
-            waiting, self._unsaved = self._unsaved, []
-            for message in waiting:
+    @property
+    def unsaved(self) -> bool:
+        """Whether the lockstep changed what the save holds (a commitment taken, a message
+        to send) since the last save that succeeded: its owner saves, then ``observe``s."""
+        return self._commitment_unsaved or bool(self._held)
+
+    def observe(self, saved: bool) -> None:
+        """The match was just saved (``saved``: whether the save succeeded): hold the turns
+        this side finished and the games it started since (the peer ignores a game it has
+        started already), then, after a save that succeeded, send all that is held."""
+        match = self.match
+        turns = [turn for game in match.games for turn in game.turns]
+        for index in range(self._turns_seen, len(turns)):
+            if turns[index].side is self.me:
+                self.send(PlayMade(index, turns[index].play))
+        self._turns_seen = len(turns)
+        for number in range(self._games_seen + 1, len(match.games) + 1):
+            self.send(NextGame(number))
+        self._games_seen = len(match.games)
+        if saved:
+            self._commitment_unsaved = False
+            held, self._held = self._held, []
+            for message in held:
                 self._send_now(message)
 
     # -- the history both sides agree on -------------------------------------------------
@@ -165,9 +188,9 @@ class Lockstep:
         events = self.events()
         return Sync(len(events), digest(events), digest(events[:-1]))
 
-    def on_connected(self) -> list[Message]:
-        """What to send first on a new connection: where we are."""
-        return [self.sync()]
+    def connected(self) -> None:
+        """A new connection: say first where we are."""
+        self.send(self.sync())
 
     def _after_sync(self) -> list[Message]:
         """Once both know where the other is: our commitment to the throw in progress, and
@@ -206,27 +229,14 @@ class Lockstep:
 
     def roll(self) -> None:
         """This side's player rolls (or throws the roll-off): send our secret, now or as
-        soon as the peer's commitment is here."""
+        soon as the peer's commitment is here (sent already, it may still be held for a
+        save: a full disk, say)."""
         if self.exchange.revealed:
-            self.flush()  # the secret may still wait for a save (a full disk, say)
             return
         if self.exchange.may_reveal:
             self.send(self.exchange.reveal())
         else:
             self.rolling = True
-
-    def observe(self) -> None:
-        """After every change here: send the turns this side finished and the games it
-        started (the peer ignores a game it has started already)."""
-        match = self.match
-        turns = [turn for game in match.games for turn in game.turns]
-        for index in range(self._turns_seen, len(turns)):
-            if turns[index].side is self.me:
-                self.send(PlayMade(index, turns[index].play))
-        self._turns_seen = len(turns)
-        for number in range(self._games_seen + 1, len(match.games) + 1):
-            self.send(NextGame(number))
-        self._games_seen = len(match.games)
 
     # -- what the peer sends -----------------------------------------------------------------
 
@@ -287,9 +297,7 @@ class Lockstep:
         """Keep the peer's commitment (in order: one for the next throw can follow a secret
         still waiting in the inbox), and send our secret if our player is waiting for it."""
         self._guarded(self.exchange.receive_commit, message)
-        # Kept at once: only a kept commitment lets a side stopped after sending its secret
-        # check the peer's secret for that throw when it comes back.
-        self._save()
+        self._commitment_unsaved = True
         if self.rolling and self.exchange.may_reveal:
             self.rolling = False
             self.send(self.exchange.reveal())

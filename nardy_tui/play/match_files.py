@@ -14,7 +14,7 @@ import os
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from nardy_tui.engine import Match, TurnKey
 from nardy_tui.i18n import _
@@ -137,9 +137,6 @@ class NetworkSaver(Saver):
     def __init__(self, saved: NetworkMatch, events: Callable[[], list[MatchEvent]]) -> None:
         self.saved = saved
         self.events = events
-        self._written: dict[str, Any] | None = None
-        """What the file holds now: a save that would write the same again is skipped
-        (the lockstep saves before every message, the screen after every change)."""
 
     def save(
         self, match: Match, options: MatchOptions, warned: Collection[TurnKey] = ()
@@ -147,14 +144,10 @@ class NetworkSaver(Saver):
         """The network save (no tutor plays there: ``warned`` is always empty)."""
         from nardy_tui.net import network_document, write_network_match
 
-        content = network_document(self.saved, self.events())
-        if content == self._written:
-            return None
         try:
-            write_network_match(content)
+            write_network_match(network_document(self.saved, self.events()))
         except OSError as error:
             return _("Could not save the match: {error}").format(error=error)
-        self._written = content
         return None
 
     def discard(self) -> None:

@@ -183,7 +183,7 @@ class NetworkGame:
 
     class SaveFailed(Notice):
         """The match could not be saved: what is not on disk does not leave this machine
-        (``Lockstep.send`` holds it back until a save succeeds)."""
+        (the lockstep holds it back until a save succeeds)."""
 
         def __init__(self, problem: str) -> None:
             super().__init__()
@@ -363,33 +363,34 @@ class NetworkGame:
         ).format(line=join_line(self.launch.code, self.launch.address, self.launch.port))
 
     def show_again(self) -> None:
-        """The game screen made anew (in another language), on the same match."""
-        self._show_game()
+        """The game screen made anew (in another language), on the same match (saved after
+        every step)."""
+        self._post(self.MatchReady())
 
     def _show_game(self) -> None:
+        """The match saved from its first frame on, and its game screen asked for."""
+        self._start_lockstep()
+        self._keep()
+        self._post(self.MatchReady())
+
+    def _start_lockstep(self) -> None:
+        """The match's lockstep and its files, made once the match is known."""
         saved = self.saved
         assert saved is not None
         if self.lockstep is None:
             self.lockstep = Lockstep(
-                saved.match,
-                self.me,
-                saved.exchange,
-                saved.dice,
-                self.session.send,
-                self._save_before_sending,
+                saved.match, self.me, saved.exchange, saved.dice, self.session.send
             )
             self.saver = NetworkSaver(saved, self.lockstep.events)
-        self._save_before_sending()
-        self._post(self.MatchReady())
 
-    def _save_before_sending(self) -> bool:
-        """Save the match; whether it is on disk (what is not may not leave this machine:
-        ``Lockstep.send`` holds it until a save succeeds)."""
-        assert self.saved is not None
+    def _keep(self) -> None:
+        """Save the match, then let the lockstep send what the save holds (nothing, if it
+        could not be written: it waits for the next save that succeeds)."""
+        assert self.saved is not None and self.lockstep is not None
         problem = self.saver.save(self.saved.match, self.options)
         if problem is not None:
             self._post(self.SaveFailed(problem))
-        return problem is None
+        self.lockstep.observe(saved=problem is None)
 
     @property
     def options(self) -> MatchOptions:
@@ -417,6 +418,7 @@ class NetworkGame:
         self.peer_left = False
         self.trouble_said = False
         self.line_up = True
+        new_match = welcome is not None and self.saved is None
         if welcome is not None and self.saved is None:
             self.saved = new_network_match(
                 Role.JOINER,
@@ -429,7 +431,7 @@ class NetworkGame:
             )
             if welcome.started is not None:
                 self.saved.match.started = welcome.started  # one date on both records
-            self._show_game()
+            self._start_lockstep()
         elif (
             welcome is not None
             and self.saved is not None
@@ -443,17 +445,19 @@ class NetworkGame:
             return
         assert self.lockstep is not None and self.saved is not None
         if self.saved.by_code and self.session.again:
-            self.saved.code = self.session.again  # saved before anything is sent (below)
-        for message in self.lockstep.on_connected():
-            self.lockstep.send(message)  # save, then send, as every message
+            self.saved.code = self.session.again  # in the save that the first message waits for
+        self.lockstep.connected()
+        self._keep()
+        if new_match:
+            self._post(self.MatchReady())
         self._tell(
             _("Your friend is here.") if self.role is Role.HOST else _("Connected to the host."),
             up=True,
         )
 
     def arrived(self, message: LineMessage) -> None:
-        """Into the lockstep, saved at once (a commitment must outlive this process), then
-        the game screen takes what it asks for."""
+        """Into the lockstep, kept at once if it changed what the save holds (a commitment
+        must outlive this process), then the game screen takes what it asks for."""
         if self.lockstep is None:
             return
         self.peer_left = isinstance(message, Bye)
@@ -462,7 +466,8 @@ class NetworkGame:
         except PeerBroke as broken:
             self.broken(str(broken))
             return
-        self._save_before_sending()
+        if self.lockstep.unsaved:
+            self._keep()
         self._post(self.Arrived())
 
     def lost(self, reason: str) -> None:

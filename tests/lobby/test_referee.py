@@ -181,8 +181,7 @@ class Program(Machine):
         turn = self.match.turn
         if isinstance(action, Thrown) and turn is not None and turn.is_pass:
             self.match.play(Play())
-            self.save()
-            self.step.observe()
+            self.keep()
 
     def killed(self) -> Program:
         return Program(self.saved.role, self.step.me, restore_network_match(self.file))
@@ -204,7 +203,8 @@ class Lobby:
     def connect(self, side: Side, program: Program) -> None:
         self.programs[side] = program
         self.away.discard(side)
-        program.outbox.extend(program.step.on_connected())
+        program.step.connected()
+        program.keep()
         self.settle()
 
     def hear(self, side: Side) -> None:
@@ -224,8 +224,7 @@ class Lobby:
             return  # lost on the way
         program = self.programs[side]
         for message in messages:
-            program.step.arrived(message)
-            program.save()
+            program.hear(message)
         program.take_all()
 
     def settle(self) -> None:
@@ -245,7 +244,7 @@ class Lobby:
             program.play_first_legal()
         else:
             program.match.next_game()
-            program.step.observe()
+            program.keep()
         self.settle()
 
     def until(self, reached: Callable[[Referee], bool]) -> None:

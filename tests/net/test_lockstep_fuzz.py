@@ -299,14 +299,14 @@ def assert_the_match_keeps_the_rules(machine: RecordingMachine) -> None:
 def take_as_the_screen_does(victim: RecordingMachine, peer: RecordingMachine) -> None:
     """Apply every action the victim's inbox gives; a move it takes from the "peer" the
     peer makes too (it is one the peer could have sent)."""
-    while (action := victim.step.next_action()) is not None:
+    while (action := victim.next_action()) is not None:
         event("taken as the peer's", type(action).__name__)
         if isinstance(action, PeerPlayed):
             peer.match.play(action.play)
-            peer.step.observe()
+            peer.keep()
         elif isinstance(action, PeerStartedGame):
             peer.match.next_game()
-            peer.step.observe()
+            peer.keep()
         victim.apply(action)
 
 
@@ -316,7 +316,7 @@ def feed(victim: RecordingMachine, peer: RecordingMachine, data: st.DataObject, 
         message = data.draw(a_message(victim, peer), label="message")
         assert decode(encode(message)) == message, "only well-formed messages are fed"
         try:
-            victim.step.arrived(message)
+            victim.hear(message)
             take_as_the_screen_does(victim, peer)
         except PeerBroke as broke:
             assert str(broke).strip(), "a broken match says why"
@@ -349,7 +349,7 @@ def test_nothing_a_peer_sends_mid_match_breaks_the_rules_or_escapes_as_another_e
     host, joiner = ONE_POINT.at(steps)
     victim, peer = (host, joiner) if host_is_fed else (joiner, host)
     if mid_throw and victim.match.may_roll and victim.match.mover in (None, victim.step.me):
-        victim.step.roll()
+        victim.roll()
     if feed(victim, peer, data, most=12):
         return
     exchange_all(host, joiner)
@@ -389,7 +389,7 @@ def test_a_peer_message_sent_again_in_any_order_changes_nothing(
     sent = [message for message in host.said if not isinstance(message, Sync)]
     again = data.draw(st.lists(st.sampled_from(sent), min_size=1, max_size=8))
     for message in again:
-        joiner.step.arrived(message)
+        joiner.hear(message)
         take_as_the_screen_does(joiner, host)
     assert joiner.step.sync() == before
     assert_the_board_and_phase_keep_the_rules(joiner)

@@ -44,15 +44,15 @@ def test_the_roll_off_can_be_thrown_from_either_side_and_both_at_once(
     machines: tuple[Machine, Machine],
 ) -> None:
     host, joiner = machines
-    joiner.step.roll()
-    host.step.roll()
+    joiner.roll()
+    host.roll()
     exchange_all(host, joiner)
     assert host.match.game.roll_offs == joiner.match.game.roll_offs != []
 
 
 def test_a_throw_asked_for_before_the_peers_commitment_goes_out_when_it_comes() -> None:
     host, joiner = Machine(Role.HOST, Side.WHITE), Machine(Role.JOINER, Side.BLACK)
-    host.step.roll()
+    host.roll()
     assert host.outbox == [] and host.step.rolling
     connect(host, joiner)
     exchange_all(host, joiner)
@@ -62,11 +62,11 @@ def test_a_throw_asked_for_before_the_peers_commitment_goes_out_when_it_comes() 
 def test_a_play_the_rules_forbid_ends_the_match(machines: tuple[Machine, Machine]) -> None:
     host, joiner = machines
     play_until(host, joiner, lambda: host.my_turn())
-    host.step.arrived(PlayMade(len(host.match.game.turns), (Step(24, 1, 6),)))
+    host.hear(PlayMade(len(host.match.game.turns), (Step(24, 1, 6),)))
     with pytest.raises(PeerBroke, match="out of turn"):
         host.take_all()
     play_until(host, joiner, lambda: joiner.my_turn())
-    host.step.arrived(PlayMade(len(host.match.game.turns), (Step(24, 1, 6),)))
+    host.hear(PlayMade(len(host.match.game.turns), (Step(24, 1, 6),)))
     with pytest.raises(PeerBroke, match="rules do not allow"):
         host.take_all()
 
@@ -77,7 +77,7 @@ def test_a_throw_begun_by_the_side_not_to_roll_ends_the_match(
     host, joiner = machines
     play_until(host, joiner, lambda: host.match.phase is Phase.ROLL)
     roller, other = (host, joiner) if host.match.mover is Side.WHITE else (joiner, host)
-    roller.step.arrived(other.step.exchange.reveal())
+    roller.hear(other.step.exchange.reveal())
     with pytest.raises(PeerBroke, match="out of turn"):
         roller.take_all()
 
@@ -86,10 +86,10 @@ def test_a_secret_that_is_not_the_one_committed_to_ends_the_match(
     machines: tuple[Machine, Machine],
 ) -> None:
     host, joiner = machines
-    host.step.roll()
+    host.roll()
     [reveal] = host.outbox
     assert isinstance(reveal, Reveal)
-    joiner.step.arrived(Reveal(reveal.throw, "0" * 64))
+    joiner.hear(Reveal(reveal.throw, "0" * 64))
     with pytest.raises(PeerBroke, match="not the one it committed to"):
         joiner.take_all()
 
@@ -97,14 +97,14 @@ def test_a_secret_that_is_not_the_one_committed_to_ends_the_match(
 def test_a_changed_commitment_ends_the_match(machines: tuple[Machine, Machine]) -> None:
     _host, joiner = machines
     with pytest.raises(PeerBroke, match="changed its commitment"):
-        joiner.step.arrived(Commit(1, "f" * 64))
+        joiner.hear(Commit(1, "f" * 64))
 
 
 def test_a_game_started_before_this_one_is_over_ends_the_match(
     machines: tuple[Machine, Machine],
 ) -> None:
     _host, joiner = machines
-    joiner.step.arrived(NextGame(2))
+    joiner.hear(NextGame(2))
     with pytest.raises(PeerBroke, match="out of turn"):
         joiner.take_all()
 
@@ -117,10 +117,10 @@ def test_messages_sent_again_are_checked_and_change_nothing(
     before = joiner.step.sync()
     first = host.match.game.turns[0]
     for message in (host.step.exchange.own_reveal_of(1), PlayMade(0, first.play)):
-        joiner.step.arrived(message)
+        joiner.hear(message)
     joiner.take_all()
     assert joiner.step.sync() == before
-    joiner.step.arrived(PlayMade(0, ()))
+    joiner.hear(PlayMade(0, ()))
     with pytest.raises(PeerBroke, match="changed a turn"):
         joiner.take_all()
 
@@ -143,7 +143,7 @@ def test_a_line_dropped_mid_throw_finishes_the_same_throw(
     machines: tuple[Machine, Machine],
 ) -> None:
     host, joiner = machines
-    host.step.roll()
+    host.roll()
     deliver(host, joiner)  # the joiner has both secrets; its answer is lost
     joiner.outbox.clear()
     assert joiner.match.game.roll_offs and not host.match.game.roll_offs
@@ -157,24 +157,24 @@ def test_machines_that_disagree_cannot_go_on(machines: tuple[Machine, Machine]) 
     host, joiner = machines
     play_until(host, joiner, lambda: len(host.match.game.turns) == 2)
     with pytest.raises(PeerBroke, match="do not agree"):
-        host.step.arrived(Sync(1, "a" * 64, "b" * 64))
+        host.hear(Sync(1, "a" * 64, "b" * 64))
 
 
 def test_a_player_who_quits_is_heard_as_leaving(machines: tuple[Machine, Machine]) -> None:
     from nardy_tui.net import Bye
 
     host, _joiner = machines
-    host.step.arrived(Bye())
-    assert isinstance(host.step.next_action(), PeerLeft)
+    host.hear(Bye())
+    assert isinstance(host.next_action(), PeerLeft)
 
 
 def test_nothing_is_taken_while_the_screen_is_busy(machines: tuple[Machine, Machine]) -> None:
     host, joiner = machines
-    joiner.step.roll()
+    joiner.roll()
     for message in joiner.outbox:
-        host.step.arrived(message)
+        host.hear(message)
     assert host.step.next_action(busy=True) is None and host.step.inbox
-    assert isinstance(host.step.next_action(), Thrown)
+    assert isinstance(host.next_action(), Thrown)
 
 
 # -- save, then send: a side stopped at any moment comes back with what it sent ----------
@@ -189,7 +189,7 @@ def hosts_roll(host: Machine, joiner: Machine) -> None:
 def test_a_secret_leaves_only_once_the_save_holds_it(machines: tuple[Machine, Machine]) -> None:
     host, joiner = machines
     hosts_roll(host, joiner)
-    host.step.roll()
+    host.roll()
     [reveal] = host.outbox
     assert isinstance(reveal, Reveal)
     assert host.killed().step.exchange.revealed
@@ -200,7 +200,7 @@ def test_a_side_killed_right_after_rolling_finishes_the_same_throw_with_its_frie
 ) -> None:
     stopped, joiner = machines
     hosts_roll(stopped, joiner)
-    stopped.step.roll()
+    stopped.roll()
     host = stopped.killed()
     deliver(stopped, joiner)  # the secret reached the friend...
     joiner.outbox.clear()  # ...whose answer was lost with the program
@@ -233,12 +233,12 @@ def test_a_throw_finished_but_not_yet_rolled_is_in_the_save(
 ) -> None:
     host, joiner = machines
     hosts_roll(host, joiner)
-    host.step.roll()
+    host.roll()
     deliver(host, joiner)
     for message in joiner.outbox:  # the friend's secret, taken but not yet shown
-        host.step.arrived(message)
+        host.hear(message)
     joiner.outbox.clear()
-    assert isinstance(host.step.next_action(), Thrown)
+    assert isinstance(host.next_action(), Thrown)
     back = host.killed()
     assert back.match.phase is Phase.MOVE and back.match.dice == joiner.match.dice
 
@@ -252,7 +252,7 @@ def test_a_save_from_before_the_secret_left_takes_the_friends_finished_throw_at_
     host, joiner = machines
     hosts_roll(host, joiner)
     file_before_rolling = host.file
-    host.step.roll()
+    host.roll()
     deliver(host, joiner)
     joiner.outbox.clear()
     host = Machine(Role.HOST, Side.WHITE, restore_network_match(file_before_rolling))
@@ -270,10 +270,10 @@ def test_nothing_leaves_while_it_cannot_be_saved(machines: tuple[Machine, Machin
     host, joiner = machines
     hosts_roll(host, joiner)
     host.save_fails = True
-    host.step.roll()
+    host.roll()
     assert host.outbox == []
     host.save_fails = False
-    host.step.roll()  # the player rolls again once the disk has room
+    host.roll()  # the player rolls again once the disk has room
     assert [type(message) for message in host.outbox] == [Reveal]
     exchange_all(host, joiner)
     assert host.match.phase is Phase.MOVE and host.step.sync() == joiner.step.sync()
@@ -306,10 +306,10 @@ def test_after_a_restart_a_secret_sent_first_for_the_players_own_roll_waits_for_
     connect(host, peer)  # the line dropped and came back: the peer says it all again
     exchange_all(host, peer)
     assert host.match.phase is Phase.ROLL and peer.match.phase is Phase.ROLL
-    assert host.step.next_action() is None  # no dice shown, nothing else taken either
+    assert host.next_action() is None  # no dice shown, nothing else taken either
     assert [type(message) for message in host.step.inbox] == [Reveal, Commit, Reveal]  # kept
-    host.step.roll()  # the player's own key
-    thrown = host.step.next_action()
+    host.roll()  # the player's own key
+    thrown = host.next_action()
     assert isinstance(thrown, Thrown) and thrown.by_me
     host.apply(thrown)
     exchange_all(host, peer)
@@ -322,11 +322,11 @@ def test_after_a_restart_the_friends_own_roll_is_shown_without_a_key(
     machines: tuple[Machine, Machine],
 ) -> None:
     host, friend = restarted(machines, at_roll_of=Side.BLACK)
-    friend.step.roll()
+    friend.roll()
     for message in friend.outbox:
-        host.step.arrived(message)
+        host.hear(message)
     friend.outbox.clear()
-    thrown = host.step.next_action()
+    thrown = host.next_action()
     assert isinstance(thrown, Thrown) and not thrown.by_me
     host.apply(thrown)
     exchange_all(host, friend)
@@ -337,8 +337,8 @@ def test_after_a_restart_a_false_secret_sent_first_for_the_players_roll_ends_the
     machines: tuple[Machine, Machine],
 ) -> None:
     host, _peer = restarted(machines, at_roll_of=Side.WHITE)
-    host.step.arrived(Reveal(host.step.exchange.number, "0" * 64))
-    assert host.step.next_action() is None and host.match.phase is Phase.ROLL
-    host.step.roll()
+    host.hear(Reveal(host.step.exchange.number, "0" * 64))
+    assert host.next_action() is None and host.match.phase is Phase.ROLL
+    host.roll()
     with pytest.raises(PeerBroke, match="not the one it committed to"):
-        host.step.next_action()
+        host.next_action()

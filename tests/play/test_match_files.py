@@ -87,14 +87,6 @@ def test_a_network_match_is_saved_for_its_side_and_read_back(home: Path) -> None
     assert read_network_match(Role.JOINER) is None
 
 
-def test_a_network_save_that_would_write_the_same_again_writes_nothing(home: Path) -> None:
-    saver = network_saver()
-    saver.save(saver.saved.match, OPTIONS)
-    (home / "network-host.json").unlink()
-    assert saver.save(saver.saved.match, OPTIONS) is None
-    assert not (home / "network-host.json").exists()
-
-
 def test_a_discarded_network_match_is_gone_for_its_side_only(home: Path) -> None:
     host, joiner = network_saver(Role.HOST), network_saver(Role.JOINER)
     host.save(host.saved.match, OPTIONS)

@@ -21,7 +21,9 @@ from nardy_tui.play import Lockstep, PeerPlayed, PeerStartedGame, Thrown
 
 class Machine:
     """One side's program, reduced to its match, its lockstep and its save file (kept in
-    memory); what it sends is kept until ``deliver`` hands it to the other machine."""
+    memory); what it sends is kept until ``deliver`` hands it to the other machine. Each
+    of its doings ends as the game's do: the match saved once, then the lockstep told
+    (``keep``)."""
 
     def __init__(self, role: Role, me: Side, saved: NetworkMatch | None = None) -> None:
         saved = saved or new_network_match(role, "abcd-efgh", 1)
@@ -29,7 +31,7 @@ class Machine:
         self.dice = saved.dice
         self.match = saved.match
         self.outbox: list[Message] = []
-        self.step = Lockstep(self.match, me, saved.exchange, self.dice, self.sent, self.save)
+        self.step = Lockstep(self.match, me, saved.exchange, self.dice, self.sent)
         self.file: dict[str, Any] = {}
         self.save_fails = False
         """Set to make every save fail, as on a full disk."""
@@ -46,6 +48,28 @@ class Machine:
         self.file = json.loads(json.dumps(network_document(self.saved, self.step.events())))
         return True
 
+    def keep(self) -> None:
+        """Save, then let the lockstep send what the save holds."""
+        self.step.observe(self.save())
+
+    def hear(self, message: Message) -> None:
+        """A message from the other machine, kept at once if the lockstep changed."""
+        self.step.arrived(message)
+        if self.step.unsaved:
+            self.keep()
+
+    def next_action(self) -> object:
+        """The next thing the other machine's messages ask, kept if the lockstep changed."""
+        action = self.step.next_action()
+        if self.step.unsaved:
+            self.keep()
+        return action
+
+    def roll(self) -> None:
+        """The player rolls (or throws the roll-off): the secret leaves once saved."""
+        self.step.roll()
+        self.keep()
+
     def killed(self) -> Machine:
         """The program stopped at once and started again from its save file: what it
         sent is on the line, nothing else of it is left."""
@@ -60,17 +84,16 @@ class Machine:
             match.play(action.play)
         elif isinstance(action, PeerStartedGame):
             match.next_game()
-        self.save()
-        self.step.observe()
+        self.keep()
 
     def take_all(self) -> None:
-        while (action := self.step.next_action()) is not None:
+        while (action := self.next_action()) is not None:
             self.apply(action)
 
     def rolls(self) -> None:
         """The player presses the roll key: the lockstep throws, and the screen takes what
         follows at once, as the game screen's throw does (``GameScreen.roll``)."""
-        self.step.roll()
+        self.roll()
         self.take_all()
 
     def my_turn(self) -> bool:
@@ -80,19 +103,19 @@ class Machine:
         turn = self.match.turn
         assert turn is not None
         self.match.play(legal_plays(turn.position, turn.dice)[0])
-        self.step.observe()
+        self.keep()
 
 
 def connect(host: Machine, joiner: Machine) -> None:
     for machine in (host, joiner):
-        machine.outbox.extend(machine.step.on_connected())
+        machine.step.connected()
+        machine.keep()
 
 
 def deliver(sender: Machine, receiver: Machine) -> None:
     messages, sender.outbox[:] = list(sender.outbox), []
     for message in messages:
-        receiver.step.arrived(message)
-        receiver.save()
+        receiver.hear(message)
     receiver.take_all()
 
 
@@ -114,14 +137,14 @@ def play_one_step(host: Machine, joiner: Machine) -> None:
     message is delivered."""
     match = host.match
     if match.phase is Phase.ROLL_OFF:
-        host.step.roll()
+        host.roll()
     elif match.phase is Phase.ROLL:
-        (host if match.mover is Side.WHITE else joiner).step.roll()
+        (host if match.mover is Side.WHITE else joiner).roll()
     elif match.phase is Phase.MOVE:
         (host if host.my_turn() else joiner).play_first_legal()
     elif match.phase is Phase.GAME_OVER:
         host.match.next_game()
-        host.step.observe()
+        host.keep()
     exchange_all(host, joiner)
 
 

@@ -213,9 +213,9 @@ class GameScreen(SizedScreen):
         if outcome is None:
             return
         if outcome.changed:
-            self.save()
+            saved = self.save()
             if self.lockstep is not None:
-                self.lockstep.observe()  # saved before anything is sent
+                self.lockstep.observe(saved)  # saved once, then what the save holds may leave
         if outcome.moves_on:
             self.bot_activity = ""
         if outcome.redraw:
@@ -486,12 +486,13 @@ class GameScreen(SizedScreen):
         if choice is Choice.HINT:
             self.find_hint()
 
-    def save(self) -> None:
-        """Save the match (with the plays made against the tutor's warning); a problem is
-        shown, and play goes on."""
+    def save(self) -> bool:
+        """Save the match (with the plays made against the tutor's warning); whether it was
+        written (a problem is shown, and play goes on)."""
         problem = self.services.saver.save(self.match, self.options, self.tutor.overridden)
         if problem is not None:
             self.notify(problem, severity="warning")
+        return problem is None
 
     # -- the other machine: this side's throws go through the lockstep, and what the other
     # side sends is played here, one message at a time. Its classes (and the network layer
@@ -529,6 +530,7 @@ class GameScreen(SizedScreen):
                 ),
                 up=False,
             )
+        self._keep_lockstep()  # a commitment taken with no play to show, say
         if action is not None and not isinstance(action, PeerLeft):
             self.call_later(self.take_from_peer)
 
@@ -537,11 +539,18 @@ class GameScreen(SizedScreen):
         assert self.lockstep is not None
         if self.flow.allows(Command.ROLL):
             self.lockstep.roll()
+            self._keep_lockstep()
             self.take_from_peer()
             if self.match.may_roll:
                 # With the other machine away, what the line does stays in view (a new
                 # match's host: the code to give); the dice come once it is back.
                 self.say(self.line.down or _("Rolling: the dice come from both machines…"))
+
+    def _keep_lockstep(self) -> None:
+        """Save what the lockstep changed (a secret given, a commitment taken), then let it
+        send."""
+        if self.lockstep is not None and self.lockstep.unsaved:
+            self.lockstep.observe(self.save())
 
     def line_news(self, news: str, said: bool = True, up: bool | None = None) -> None:
         """What the line is doing (up, down, back), where the bot's doings are shown (kept
