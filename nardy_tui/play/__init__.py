@@ -3,10 +3,10 @@ marks, the words to show, the bots it asks and the files it keeps. The UI render
 answers and forwards keys to it; importing it loads no Textual (``tests/test_layers.py``
 checks), so all of it is unit-tested directly (``tests/play/``).
 
-The turn flow, the tutor (and its gate), the review's words and the lockstep with a friend
-are imported when first asked for (``__getattr__``): they bring in the bot's judgement and
-the network layer, which the first screen (the new-match screen, or the question whether
-to resume) never needs, and importing them would slow every start
+The turn flow, the tutor (and its gate), the review's words, and the lockstep and the
+network game with a friend are imported when first asked for (``__getattr__``): they bring
+in the bot's judgement and the network layer, which the first screen (the new-match screen,
+or the question whether to resume) never needs, and importing them would slow every start
 (``tests/test_layers.py``).
 """
 
@@ -58,6 +58,18 @@ from nardy_tui.play.match_files import (
     record_keeper,
     record_written_said,
 )
+from nardy_tui.play.network_news import (
+    CannotStart,
+    CodeGiven,
+    GameNews,
+    Joining,
+    LineReport,
+    MatchBroken,
+    MatchReady,
+    NetworkNews,
+    PeerArrived,
+    SaveFailed,
+)
 from nardy_tui.play.panel_words import (
     history_lines,
     move_numbers,
@@ -102,6 +114,7 @@ if TYPE_CHECKING:
         PeerStartedGame,
         Thrown,
     )
+    from nardy_tui.play.network_game import NetworkGame, resumable, side_of
     from nardy_tui.play.review_words import (
         MARK_GLYPHS,
         TurnFilter,
@@ -145,20 +158,30 @@ __all__ = [
     "Begun",
     "BotFactory",
     "BotSeat",
+    "CannotStart",
     "Chooser",
+    "CodeGiven",
     "Command",
     "CommandSpec",
     "Confirm",
+    "GameNews",
     "Highlight",
+    "Joining",
     "JudgedTurn",
     "LastPlayShow",
     "LineNews",
+    "LineReport",
     "Lockstep",
     "Marks",
     "MatchBots",
+    "MatchBroken",
+    "MatchReady",
+    "NetworkGame",
+    "NetworkNews",
     "NetworkSaver",
     "Next",
     "Outcome",
+    "PeerArrived",
     "PeerBroke",
     "PeerLeft",
     "PeerPlayed",
@@ -168,6 +191,7 @@ __all__ = [
     "RecordFile",
     "RecordNotMade",
     "RemoteSeat",
+    "SaveFailed",
     "Saver",
     "Seat",
     "ShownAgain",
@@ -215,10 +239,12 @@ __all__ = [
     "record_keeper",
     "record_written_said",
     "result_line",
+    "resumable",
     "roll_luck_said",
     "roll_off_said",
     "rolled_said",
     "seen_from",
+    "side_of",
     "struck_out_why",
     "summary_line",
     "thinking_said",
@@ -237,6 +263,7 @@ __all__ = [
 _IMPORTED_WHEN_USED = {
     "flow": ("Next", "Outcome", "TurnFlow"),
     "lockstep": ("Lockstep", "PeerBroke", "PeerLeft", "PeerPlayed", "PeerStartedGame", "Thrown"),
+    "network_game": ("NetworkGame", "resumable", "side_of"),
     "review_words": (
         "MARK_GLYPHS",
         "TurnFilter",

@@ -2,8 +2,8 @@
 
 Its other concerns live beside it: the palette's commands in ``palette``, the guards on
 input in ``input_guard``, what comes before the first screen in ``startup``, and a match
-with a friend on another machine in ``network`` and ``network_match`` (which shows the
-network game's messages).
+with a friend on another machine in ``network_match`` (the screens the network game's news
+changes; the game screen hears the rest itself).
 Only what the first frame needs is imported at module level; the game screen (``lazy``),
 the bot, the help screen and a match with a friend (the network layer) come in when first
 used, which keeps start-up fast (``tests/test_layers.py`` checks what the first screen
@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterable
 from functools import cached_property, partial
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -29,7 +28,6 @@ from nardy_tui.play import Saver, load_bot
 from nardy_tui.storage import Settings, Switch, load_settings, save_settings
 from nardy_tui.ui.input_guard import InputGuard
 from nardy_tui.ui.lazy import game_screen_in, game_screen_type, game_services_type
-from nardy_tui.ui.network_notice import NetworkNotice
 from nardy_tui.ui.palette import (
     game_commands_apply,
     redrawn_in_place,
@@ -50,10 +48,9 @@ if TYPE_CHECKING:
     from textual.driver import Driver
 
     from nardy_tui.engine import Match, TurnKey
-    from nardy_tui.play import BotFactory
+    from nardy_tui.play import BotFactory, NetworkGame
     from nardy_tui.ui.dialogs import Choice
     from nardy_tui.ui.game import GameServices
-    from nardy_tui.ui.network import NetworkGame
     from nardy_tui.ui.network_match import NetworkScreens
     from nardy_tui.ui.newmatch import MatchChoice
     from nardy_tui.ui.served_driver import TransferCode
@@ -168,10 +165,6 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
     def network(self) -> NetworkGame | None:
         """The match with a friend on another machine, if that is what this app plays."""
         return None if self._network_screens is None else self._network_screens.game
-
-    @on(NetworkNotice)
-    def _show_network_notice(self, notice: NetworkGame.Notice) -> None:
-        self.network_screens.show(notice)
 
     async def on_unmount(self) -> None:
         """Tell a friend on another machine that this side has quit."""

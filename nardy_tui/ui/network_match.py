@@ -1,8 +1,9 @@
-"""The screens of a match with a friend on another machine: what ``NetworkGame`` posts,
-put on the app's screens.
+"""The screens of a match with a friend on another machine: the news of ``NetworkGame``
+(``nardy_tui.play``) that changes them.
 
-``NetworkScreens`` owns the ``NetworkGame`` and drives the app through ``Stage``, the few
-things of the app it needs; the app hands it every ``NetworkGame.Notice`` it hears.
+``NetworkScreens`` owns the ``NetworkGame`` and is where it posts; it drives the app through
+``Stage``, the few things of the app it needs. The news of the match being played goes to
+its game screen instead, which follows the network game from the moment it is made.
 """
 
 from __future__ import annotations
@@ -12,14 +13,25 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 from nardy_tui.i18n import _
-from nardy_tui.ui.lazy import game_screen_in, game_screen_type
-from nardy_tui.ui.network import ConnectingScreen, NetworkGame, resumable
+from nardy_tui.play import (
+    CannotStart,
+    CodeGiven,
+    Joining,
+    LineReport,
+    MatchBroken,
+    MatchReady,
+    NetworkGame,
+    NetworkNews,
+    SaveFailed,
+    resumable,
+)
+from nardy_tui.ui.connecting import ConnectingScreen
+from nardy_tui.ui.lazy import game_screen_type
 from nardy_tui.ui.served import browser_page
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Coroutine
 
-    from textual.message import Message
     from textual.notifications import SeverityLevel
     from textual.screen import Screen
 
@@ -39,15 +51,10 @@ class Stage(Protocol):
     def screen(self) -> Screen[object]: ...
 
     @property
-    def screen_stack(self) -> list[Screen[Any]]: ...
-
-    @property
     def game_services(self) -> GameServices: ...
 
     @property
     def is_web(self) -> bool: ...
-
-    def post_message(self, message: Message) -> bool: ...
 
     def push_screen(self, screen: Screen[Any]) -> object: ...
 
@@ -95,7 +102,7 @@ class NetworkScreens:
         self._from_app, self._left = from_app, False
         try:
             browser = browser_page() if self._stage.is_web else None
-            self.game = NetworkGame(launch, resumable(launch), self._stage.post_message, browser)
+            self.game = NetworkGame(launch, resumable(launch), self.show, browser)
             await self.game.start()
         except NetworkSaveError as error:
             self._give_up(str(error))
@@ -138,34 +145,25 @@ class NetworkScreens:
             )
         return game.how_to_go_on()
 
-    def show(self, notice: NetworkGame.Notice) -> None:
-        """Put what the network game posted on the screen it is for."""
+    def show(self, news: NetworkNews) -> None:
+        """Put what the network game tells on the screen it is for: ``NetworkGame``'s
+        ``post``. The game's news comes here only while no game screen follows the match."""
         stage = self._stage
         if self._left:
             return
-        match notice:
-            case NetworkGame.MatchReady():
+        match news:
+            case MatchReady():
                 self._show_match()
-            case NetworkGame.Joining(title=title):
+            case Joining(title=title):
                 back = self.back_to_new_match if self._from_app else None
                 stage.push_screen(ConnectingScreen(title, back))
-            case NetworkGame.CodeGiven(line=line):
+            case CodeGiven(line=line):
                 stage.copy_to_clipboard(line)  # OSC 52: where the terminal (browser) lets it
-            case NetworkGame.News():
-                self._show_news(notice)
-            case NetworkGame.Arrived():
-                game = game_screen_in(stage.screen_stack)
-                if game is not None:
-                    game.take_from_peer()
-            case NetworkGame.Broken(reason=reason):
-                game = game_screen_in(stage.screen_stack)
-                if game is not None:
-                    game.peer_broke(reason)
-                else:
-                    self._give_up(reason)
-            case NetworkGame.Ended(reason=reason):
+            case LineReport() if isinstance(stage.screen, ConnectingScreen):
+                stage.screen.news(news)
+            case MatchBroken(reason=reason) | CannotStart(reason=reason):
                 self._give_up(reason)
-            case NetworkGame.SaveFailed(problem=problem):
+            case SaveFailed(problem=problem):
                 stage.notify(problem, severity="error")
 
     def _show_match(self) -> None:
@@ -183,11 +181,5 @@ class NetworkScreens:
         )
         begun = network.begun()
         game = game_screen_type()(begun.match, begun.options, begun.seats, services)
+        network.follow(game.hear_friend)
         stage.show_screen(game)
-
-    def _show_news(self, news: NetworkGame.News) -> None:
-        game = game_screen_in(self._stage.screen_stack)
-        if game is not None:
-            game.line_news(news.text, news.said, news.up)
-        elif isinstance(self._stage.screen, ConnectingScreen):
-            self._stage.screen.news(news.text)

@@ -142,7 +142,7 @@ def friend_summary(saved: NetworkMatch) -> str:
 
 def friend_options(saved: NetworkMatch) -> MatchOptions:
     """The options of the saved match with a friend, as its game screen knows them."""
-    from nardy_tui.ui.network import side_of
+    from nardy_tui.play import side_of
 
     return MatchOptions(mode=Mode.NETWORK, color=side_of(saved.role), points=saved.match.length)
 

@@ -22,9 +22,9 @@ from nardy_tui.net import (
 from nardy_tui.options import LaunchOptions, Rendezvous
 from nardy_tui.storage import records_dir
 from nardy_tui.ui.app import NardyApp
+from nardy_tui.ui.connecting import ConnectingScreen
 from nardy_tui.ui.dialogs import GiveUpFriendDialog, QuitDialog, ResumeDialog
 from nardy_tui.ui.game import GameScreen
-from nardy_tui.ui.network import ConnectingScreen
 from nardy_tui.ui.network_friend import FriendScreen
 from nardy_tui.ui.newmatch import NewMatchScreen
 from tests.rendezvous_servers import free_port

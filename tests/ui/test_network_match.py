@@ -208,7 +208,7 @@ def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_a_line_without_the_friends_seal_drops_the_connection_and_the_match_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from nardy_tui.ui.network import NetworkGame
+    from nardy_tui.play import NetworkGame
 
     lost: list[tuple[Role, str]] = []
     hear_lost = NetworkGame.lost
@@ -273,7 +273,7 @@ def test_the_shell_hears_the_apps_status(monkeypatch: pytest.MonkeyPatch) -> Non
 async def test_a_line_down_is_said_once_and_leaves_the_players_own_news_alone(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from nardy_tui.ui.network import NetworkGame
+    from nardy_tui.play import NetworkGame
 
     tries: list[str] = []
     hear_lost = NetworkGame.lost

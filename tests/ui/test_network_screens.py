@@ -1,5 +1,6 @@
 """What a network match puts on the app (``ui/network_match``), heard without an app: each
-of ``NetworkGame``'s messages goes to the screen, notice or exit it is for."""
+piece of ``NetworkGame``'s news that changes screens goes to the screen, notice or exit it
+is for."""
 
 from __future__ import annotations
 
@@ -9,12 +10,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from textual.message import Message
 from textual.screen import Screen
 
 from nardy_tui.net import new_code
 from nardy_tui.options import NetworkLaunch, Rendezvous
-from nardy_tui.ui.network import ConnectingScreen, NetworkGame
+from nardy_tui.play import (
+    CannotStart,
+    CodeGiven,
+    Joining,
+    LineReport,
+    MatchBroken,
+    NetworkNews,
+    PeerArrived,
+    SaveFailed,
+)
+from nardy_tui.ui.connecting import ConnectingScreen
 from nardy_tui.ui.network_match import NetworkScreens
 
 
@@ -26,7 +36,6 @@ class FakeStage:
     copied: list[str] = field(default_factory=list)
     notices: list[tuple[str, str]] = field(default_factory=list)
     exits: list[tuple[int, str]] = field(default_factory=list)
-    posted: list[Message] = field(default_factory=list)
     new_match_screens: int = 0
     is_web: bool = False
     workers: list[Coroutine[Any, Any, None]] = field(default_factory=list)
@@ -38,10 +47,6 @@ class FakeStage:
     @property
     def game_services(self) -> Any:
         raise AssertionError("no game screen is made in these tests")
-
-    def post_message(self, message: Message) -> bool:
-        self.posted.append(message)
-        return True
 
     def push_screen(self, screen: Screen[Any]) -> object:
         self.screen_stack.append(screen)
@@ -77,50 +82,46 @@ class FakeStage:
         return None
 
 
-def shown(*notices: NetworkGame.Notice) -> FakeStage:
+def shown(*told: NetworkNews) -> FakeStage:
     stage = FakeStage(screen_stack=[Screen()])
     screens = NetworkScreens(stage)
-    for notice in notices:
-        screens.show(notice)
+    for news in told:
+        screens.show(news)
     return stage
 
 
 def test_a_new_match_joining_shows_where_it_goes() -> None:
-    stage = shown(NetworkGame.Joining("Joining the match at 10.0.0.2:7520…"))
+    stage = shown(Joining("Joining the match at 10.0.0.2:7520…"))
     connecting = stage.screen
     assert isinstance(connecting, ConnectingScreen)
     assert connecting.title_words == "Joining the match at 10.0.0.2:7520…"
 
 
 def test_the_code_given_is_offered_for_copying() -> None:
-    assert shown(NetworkGame.CodeGiven("nardy join 7-apple-tree")).copied == [
-        "nardy join 7-apple-tree"
-    ]
+    assert shown(CodeGiven("nardy join 7-apple-tree")).copied == ["nardy join 7-apple-tree"]
 
 
 def test_a_match_that_cannot_be_saved_is_told_as_an_error() -> None:
-    assert shown(NetworkGame.SaveFailed("the disk is full")).notices == [
-        ("the disk is full", "error")
-    ]
+    assert shown(SaveFailed("the disk is full")).notices == [("the disk is full", "error")]
 
 
 def test_a_refusal_ends_the_app_saying_why() -> None:
-    assert shown(NetworkGame.Ended("the code is wrong")).exits == [(1, "nardy: the code is wrong")]
+    assert shown(CannotStart("the code is wrong")).exits == [(1, "nardy: the code is wrong")]
 
 
 def test_joining_from_the_command_line_has_no_way_back() -> None:
-    connecting = shown(NetworkGame.Joining("Joining the match 7-apple-tree…")).screen
+    connecting = shown(Joining("Joining the match 7-apple-tree…")).screen
     assert isinstance(connecting, ConnectingScreen) and connecting.back is None
 
 
 def test_a_broken_match_with_no_game_screen_ends_the_app_saying_why() -> None:
-    assert shown(NetworkGame.Broken("a play that is not legal")).exits == [
+    assert shown(MatchBroken("a play that is not legal")).exits == [
         (1, "nardy: a play that is not legal")
     ]
 
 
 def test_news_and_arrivals_with_no_game_screen_change_nothing() -> None:
-    stage = shown(NetworkGame.News("Connected to the host."), NetworkGame.Arrived())
+    stage = shown(LineReport("Connected to the host."), PeerArrived())
     assert (stage.exits, stage.notices, len(stage.screen_stack)) == ([], [], 1)
 
 

@@ -27,6 +27,7 @@ from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
@@ -42,12 +43,16 @@ from nardy_tui.play import (
     BotSeat,
     Command,
     Confirm,
+    GameNews,
     JudgedTurn,
     LastPlayShow,
     LineNews,
+    LineReport,
     MatchBots,
+    MatchBroken,
     Next,
     Outcome,
+    PeerArrived,
     RemoteSeat,
     Seat,
     TurnFlow,
@@ -70,6 +75,7 @@ from nardy_tui.play import (
 )
 from nardy_tui.storage import Switch
 from nardy_tui.ui.board import GLYPH, BoardView
+from nardy_tui.ui.connecting import shown_news
 from nardy_tui.ui.dialogs import Choice, GameOverDialog, MatchOverDialog, TutorDialog
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.game.answers import BotChose, HintFound, TutorJudged
@@ -572,6 +578,27 @@ class GameScreen(SizedScreen):
                 "was before that message."
             ).format(reason=ended(continued(reason))),
         )
+
+    class FriendNews(Message):
+        """The network game's news of this match (``hear_friend``), on this screen's queue."""
+
+        def __init__(self, news: GameNews) -> None:
+            super().__init__()
+            self.news = news
+
+    def hear_friend(self, news: GameNews) -> None:
+        """How this screen hears the network game it follows (``NetworkGame.follow``)."""
+        self.post_message(self.FriendNews(news))
+
+    @on(FriendNews)
+    def _friend_news(self, heard: FriendNews) -> None:
+        match heard.news:
+            case PeerArrived():
+                self.take_from_peer()
+            case LineReport(said=said, up=up):
+                self.line_news(shown_news(heard.news), said, up)
+            case MatchBroken(reason=reason):
+                self.peer_broke(reason)
 
     # -- the last play shown again (``l``), step by step at the bot's pace ------------------
 

@@ -1,39 +1,70 @@
-"""What ``NetworkGame`` tells the app, heard without an app: every piece of news of the line
-is a message posted to it (``NetworkGame.MatchReady``, ``News``, ...), never a call on a
-screen."""
+"""What ``NetworkGame`` tells, heard without an app: every piece of news is a plain value
+posted (``MatchReady``, ``LineReport``, ...), never a call on a screen; the news of the match
+being played goes to its game screen once one follows it."""
 
 from __future__ import annotations
 
-from textual.message import Message
+import json
+from pathlib import Path
+
+import pytest
 
 from nardy_tui.engine import Side
-from nardy_tui.net import Bye, Ping, Role, Welcome, new_code, read_network_match
+from nardy_tui.net import (
+    Bye,
+    Message,
+    Ping,
+    Role,
+    Session,
+    Sync,
+    Welcome,
+    network_document,
+    new_code,
+    read_network_match,
+)
 from nardy_tui.options import Mode, NetworkLaunch
-from nardy_tui.play import AtKeyboard, RemoteSeat
-from nardy_tui.ui.network import NetworkGame
+from nardy_tui.play import (
+    AtKeyboard,
+    CannotStart,
+    CodeGiven,
+    GameNews,
+    LineReport,
+    MatchBroken,
+    MatchReady,
+    NetworkGame,
+    NetworkNews,
+    PeerArrived,
+    RemoteSeat,
+)
 
 CODE = new_code()
 
 
-def joiner() -> tuple[NetworkGame, list[Message]]:
-    posted: list[Message] = []
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("NARDY_HOME", str(tmp_path))
+    return tmp_path
+
+
+def joiner() -> tuple[NetworkGame, list[NetworkNews]]:
+    posted: list[NetworkNews] = []
     launch = NetworkLaunch(hosting=False, code=CODE, address="192.168.1.5", port=7520)
     return NetworkGame(launch, None, posted.append), posted
 
 
-def host() -> tuple[NetworkGame, list[Message]]:
-    posted: list[Message] = []
+def host() -> tuple[NetworkGame, list[NetworkNews]]:
+    posted: list[NetworkNews] = []
     return NetworkGame(NetworkLaunch(hosting=True, code=CODE), None, posted.append), posted
 
 
-def news(posted: list[Message]) -> list[tuple[str, bool]]:
-    return [(said.text, said.said) for said in posted if isinstance(said, NetworkGame.News)]
+def news(posted: list[NetworkNews]) -> list[tuple[str, bool]]:
+    return [(said.text, said.said) for said in posted if isinstance(said, LineReport)]
 
 
 def test_a_joiner_welcomed_to_a_new_match_saves_it_and_asks_for_its_screen() -> None:
     game, posted = joiner()
     game.connected(Welcome(points=5))
-    assert [type(message) for message in posted] == [NetworkGame.MatchReady, NetworkGame.News]
+    assert [type(message) for message in posted] == [MatchReady, LineReport]
     assert news(posted) == [("Connected to the host.", True)]
     saved = read_network_match(Role.JOINER)
     assert saved is not None and saved.match.length == 5
@@ -53,7 +84,18 @@ def test_what_the_friend_sends_is_saved_then_left_for_the_game_screen() -> None:
     game.connected(Welcome(points=5))
     posted.clear()
     game.arrived(Ping())
-    assert [type(message) for message in posted] == [NetworkGame.Arrived]
+    assert posted == [PeerArrived()]
+
+
+def test_once_a_game_screen_follows_the_game_news_goes_to_it_and_the_rest_to_the_screens() -> None:
+    game, posted = host()
+    heard: list[GameNews] = []
+    game.follow(heard.append)
+    game.code_given("7-apple-tree")
+    game.arrived(Ping())
+    game.broken("a play that is not legal")
+    assert [type(news) for news in posted] == [CodeGiven]
+    assert [type(news) for news in heard] == [LineReport, MatchBroken]
 
 
 def test_a_joiner_with_a_match_is_told_once_aloud_that_the_line_is_down() -> None:
@@ -91,9 +133,7 @@ def test_a_refusal_ends_the_app_in_one_line_and_a_broken_rule_stops_the_match() 
     game, posted = joiner()
     game.refused("the code is wrong")
     game.broken("a play that is not legal")
-    ended, broken = posted
-    assert isinstance(ended, NetworkGame.Ended) and ended.reason == "the code is wrong"
-    assert isinstance(broken, NetworkGame.Broken) and broken.reason == "a play that is not legal"
+    assert posted == [CannotStart("the code is wrong"), MatchBroken("a play that is not legal")]
 
 
 def test_strangers_at_the_hosts_door_are_counted_in_the_waiting_words() -> None:
@@ -102,3 +142,23 @@ def test_strangers_at_the_hosts_door_are_counted_in_the_waiting_words() -> None:
     game.turned_away("203.0.113.9", "a wrong code")
     *_, (waiting, _said) = news(posted)
     assert "nardy join" in waiting and "2 connections did not get in" in waiting
+
+
+def test_the_first_words_of_a_connection_leave_once_the_save_holds_them(
+    monkeypatch: pytest.MonkeyPatch, home: Path
+) -> None:
+    """A joiner's first meeting: its save is on disk when its ``Sync`` leaves, and it is
+    the match as it is then."""
+    game, _posted = joiner()
+    sent: list[tuple[Message, object, object]] = []
+
+    def on_the_line(message: Message) -> None:
+        on_disk = json.loads((home / "network-joiner.json").read_text(encoding="utf-8"))
+        assert game.saved is not None and game.lockstep is not None
+        now = json.loads(json.dumps(network_document(game.saved, game.lockstep.events())))
+        sent.append((message, on_disk, now))
+
+    monkeypatch.setattr(Session, "send", lambda _session, message: on_the_line(message))
+    game.connected(Welcome(points=3))
+    [(first, on_disk, now)] = sent
+    assert isinstance(first, Sync) and on_disk == now

@@ -1,28 +1,19 @@
-"""A match with a friend on another machine, as this side's app plays it.
+"""A match with a friend on another machine, as this side plays it, without a screen.
 
 ``NetworkGame`` joins the pieces: the connection (``nardy_tui.net.Session``), the match and
-its lockstep (``nardy_tui.play.lockstep``) and the files (``play.NetworkSaver``). It hears
-the line (it is the session's listener) and posts what came and how the line is to the app
-as messages (``NetworkGame.MatchReady``, ``News``, ...), which ``ui.network_match`` shows
-on the app's screens: the game screen shows the friend's turns as it shows the bot's. It never
-drives a screen itself.
+its lockstep (``play.lockstep``) and the files (``play.NetworkSaver``). It hears the line
+(it is the session's listener) and tells what came and how the line is as plain news
+(``play.network_news``): to the ``post`` it is handed (the app's screens), and the news of
+the match being played to its game screen once one ``follow``s it. It knows no Textual.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, TypeAlias
-
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.markup import escape
-from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import Static
+from typing import TYPE_CHECKING, Protocol
 
 from nardy_tui.engine import Side
-from nardy_tui.i18n import N_, _, ended, ngettext
+from nardy_tui.i18n import _, ended, ngettext
 from nardy_tui.net import (
     Bye,
     NetworkMatch,
@@ -41,15 +32,38 @@ from nardy_tui.net import (
 )
 from nardy_tui.net import Message as LineMessage
 from nardy_tui.options import MatchOptions, Mode, NetworkLaunch, Rendezvous
-from nardy_tui.play import Begun, Lockstep, NetworkSaver, PeerBroke, begin
-from nardy_tui.ui.footer import KeysFooter
-from nardy_tui.ui.network_notice import NetworkNotice
-from nardy_tui.ui.translated import translate_bindings
+from nardy_tui.play.beginning import Begun, begin
+from nardy_tui.play.lockstep import Lockstep, PeerBroke
+from nardy_tui.play.match_files import NetworkSaver
+from nardy_tui.play.network_news import (
+    CannotStart,
+    CodeGiven,
+    GameNews,
+    Joining,
+    LineReport,
+    MatchBroken,
+    MatchReady,
+    NetworkNews,
+    PeerArrived,
+    SaveFailed,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from nardy_tui.ui.served import BrowserPage
+
+class Page(Protocol):
+    """The page a game served to a browser is played on (``ui.served.BrowserPage``)."""
+
+    @property
+    def address(self) -> str | None:
+        """Its address, None if the server did not say it."""
+        ...
+
+    def join_link(self, code: str) -> str | None:
+        """The link that opens a friend's game with ``code`` filled in."""
+        ...
+
 
 HOST_SIDE = Side.WHITE
 """The host plays White, the joiner Black (the roll-off still decides who moves first)."""
@@ -89,120 +103,28 @@ class Strangers:
         ).format(count=self.count, address=self.address, reason=self.reason)
 
 
-class ConnectingScreen(Screen[None]):
-    """Before a new match's first connection: where the joiner is trying to go.
-
-    With ``back`` (a match asked for inside the app), Escape gives the meeting up and
-    calls it: a code nobody is waiting on (the friend gone, a code already used) would
-    otherwise be waited on until the player quits.
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", N_("Back"))]
-
-    def __init__(self, title: str, back: Callable[[], None] | None = None) -> None:
-        super().__init__()
-        translate_bindings(self)
-        self.title_words = title
-        self.back = back
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="connecting"):
-            yield Static(self.title_words, id="connecting-title")
-            yield Static(id="connecting-news")
-            keys = _("Ctrl+Q quits.") if self.back is None else _("Escape goes back; Ctrl+Q quits.")
-            yield Static(keys, id="connecting-keys")
-        if self.back is not None:
-            yield KeysFooter()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.back is not None if action == "back" else True
-
-    def action_back(self) -> None:
-        if self.back is not None:
-            self.back()
-
-    def news(self, text: str) -> None:
-        self.query_one("#connecting-news", Static).update(text)
-
-
 class NetworkGame:
-    """One side of a network match in the app: the session's listener, which posts what
-    the app must show as messages (``post``, the app's ``post_message``)."""
-
-    Notice: TypeAlias = NetworkNotice  # which the app names before this module is imported
-
-    class MatchReady(Notice):
-        """The match is known (new, resumed, or to be drawn again in another language):
-        show its game screen, in place of the one joining."""
-
-    class Joining(Notice):
-        """A new match's first connection is being made: show where to (``title``, in
-        words)."""
-
-        def __init__(self, title: str) -> None:
-            super().__init__()
-            self.title = title
-
-    class CodeGiven(Notice):
-        """Host, meeting by a code: what the friend is given (``invitation``), to copy for
-        the player."""
-
-        def __init__(self, line: str) -> None:
-            super().__init__()
-            self.line = line
-
-    class News(Notice):
-        """What the line is doing (up, down, back, strangers at the door), for the screen
-        shown; in the status line too if ``said``."""
-
-        def __init__(self, text: str, said: bool = True, up: bool | None = None) -> None:
-            super().__init__()
-            self.text = text
-            self.said = said
-            self.up = up
-            """Whether the line is up after this news (None: as it was)."""
-
-    class Arrived(Notice):
-        """The friend's messages wait in the lockstep (saved already) for the game screen
-        to take them."""
-
-    class Broken(Notice):
-        """The friend sent what the match cannot take: the match stops, saved."""
-
-        def __init__(self, reason: str) -> None:
-            super().__init__()
-            self.reason = reason
-
-    class Ended(Notice):
-        """The match cannot start (the host refused us, a wrong code, no mailbox to meet
-        at): ``reason`` says why."""
-
-        def __init__(self, reason: str) -> None:
-            super().__init__()
-            self.reason = reason
-
-    class SaveFailed(Notice):
-        """The match could not be saved: what is not on disk does not leave this machine
-        (the lockstep holds it back until a save succeeds)."""
-
-        def __init__(self, problem: str) -> None:
-            super().__init__()
-            self.problem = problem
+    """One side of a network match: the session's listener, which tells what is to be
+    shown (``post``: the app's screens; ``follow``: the match's game screen)."""
 
     def __init__(
         self,
         launch: NetworkLaunch,
         saved: NetworkMatch | None,
-        post: Callable[[Message], object],
-        browser: BrowserPage | None = None,
+        post: Callable[[NetworkNews], object],
+        browser: Page | None = None,
     ) -> None:
-        """``browser``: the page this game is played on, if served to a browser (a friend
-        is then invited by a link to it, not by a command to type)."""
+        """``post``: where the news goes that changes screens, and the game's news while
+        no game screen follows the match. ``browser``: the page this game is played on, if
+        served to a browser (a friend is then invited by a link to it, not by a command to
+        type)."""
         self.launch = launch
         self.browser = browser
         self.role = Role.HOST if launch.hosting else Role.JOINER
         self.saved = saved
         self._post = post
+        self._game: Callable[[GameNews], object] | None = None
+        """Where the game's news goes: the match's game screen, once one follows it."""
         self.lockstep: Lockstep | None = None
         self.saver: NetworkSaver
         """The match's files, made with the lockstep."""
@@ -245,7 +167,7 @@ class NetworkGame:
             self.saved.address = self.launch.address  # for --resume, with the port
             self.session.started = self.saved.match.started
             self._show_game()
-            self._tell(self._waiting_words(), up=False)
+            self._tell_waiting(up=False)
         else:
             self.session.join(self.launch.address, self.launch.port)
             if self.saved is not None:
@@ -253,7 +175,7 @@ class NetworkGame:
                 self._tell(_("Reaching the host…"), up=False)
             else:
                 where = with_port(self.launch.address, self.launch.port)
-                self._post(self.Joining(_("Joining the match at {where}…").format(where=where)))
+                self._post(Joining(_("Joining the match at {where}…").format(where=where)))
 
     def _meet(self, rendezvous: Rendezvous) -> None:
         """Meet the friend by a code: the saved match's code of later meetings, or (a new
@@ -269,18 +191,24 @@ class NetworkGame:
             self.session.started = saved.match.started
             self.code = saved.shown or self.code
             self._show_game()
-            self._tell(
-                self._waiting_words() if self.role is Role.HOST else _("Reaching the host…"),
-                up=False,
-            )
+            if self.role is Role.HOST:
+                self._tell_waiting(up=False)
+            else:
+                self._tell(_("Reaching the host…"), up=False)
         else:
-            self._post(self.Joining(_("Joining the match {code}…").format(code=self.launch.code)))
+            self._post(Joining(_("Joining the match {code}…").format(code=self.launch.code)))
+
+    def _tell_waiting(self, trouble: str = "", up: bool | None = None) -> None:
+        """Tell what the host shows while it waits (``_waiting_words``): met by a code, the
+        line the friend types is on a line of its own, in bold, to read out."""
+        met_by_code = self.launch.rendezvous is not None and self.code
+        bold = self.invitation(self.code) if met_by_code else ""
+        self._tell(self._waiting_words(trouble), up=up, bold=bold)
 
     def _waiting_words(self, trouble: str = "") -> str:
-        """What the host shows while it waits: the line the friend types (met by a code:
-        on a line of its own, in bold, to read out), how far its address reaches, the
-        ``trouble`` of the meeting if any, and the strangers turned away meanwhile (all
-        escaped: what a stranger or a server sent is no markup of ours)."""
+        """What the host shows while it waits: the line the friend types, how far its
+        address reaches, the ``trouble`` of the meeting if any, and the strangers turned
+        away meanwhile."""
         if self.launch.rendezvous is not None:
             words = [self._code_words(copied=not trouble), trouble]
         else:
@@ -293,11 +221,7 @@ class NetworkGame:
             ]
         if self.strangers.count:
             words.append(self.strangers.notice())
-        said = escape("\n".join(word for word in words if word))
-        if self.launch.rendezvous is not None and self.code:
-            line = escape(self.invitation(self.code))
-            said = said.replace(line, f"[b]{line}[/b]", 1)
-        return said
+        return "\n".join(word for word in words if word)
 
     def invitation(self, code: str) -> str:
         """What the friend is given to join by ``code``: in a terminal the command to
@@ -365,13 +289,13 @@ class NetworkGame:
     def show_again(self) -> None:
         """The game screen made anew (in another language), on the same match (saved after
         every step)."""
-        self._post(self.MatchReady())
+        self._post(MatchReady())
 
     def _show_game(self) -> None:
         """The match saved from its first frame on, and its game screen asked for."""
         self._start_lockstep()
         self._keep()
-        self._post(self.MatchReady())
+        self._post(MatchReady())
 
     def _start_lockstep(self) -> None:
         """The match's lockstep and its files, made once the match is known."""
@@ -389,7 +313,7 @@ class NetworkGame:
         assert self.saved is not None and self.lockstep is not None
         problem = self.saver.save(self.saved.match, self.options)
         if problem is not None:
-            self._post(self.SaveFailed(problem))
+            self._post(SaveFailed(problem))
         self.lockstep.observe(saved=problem is None)
 
     @property
@@ -407,10 +331,23 @@ class NetworkGame:
         assert self.saved is not None
         return begin(self.options, self.saved.match)
 
-    def _tell(self, news: str, said: bool = True, up: bool | None = None) -> None:
+    def _tell(self, news: str, said: bool = True, up: bool | None = None, bold: str = "") -> None:
         """Show ``news`` of the line; in the status line too if ``said``; ``up``: whether
-        the line is up after it (None: as it was)."""
-        self._post(self.News(news, said, up))
+        the line is up after it (None: as it was); ``bold``: a part of it shown in bold."""
+        self._to_game(LineReport(news, said, up, bold))
+
+    def follow(self, game: Callable[[GameNews], object]) -> None:
+        """The match's game screen (``game``: how it hears) takes the game's news from now
+        on, in place of any before it (the screen made again in another language)."""
+        self._game = game
+
+    def _to_game(self, news: GameNews) -> None:
+        """The game's news to its game screen; while none follows the match, to the
+        screens (the one joining shows the line's news; a match broken cannot start)."""
+        if self._game is None:
+            self._post(news)
+        else:
+            self._game(news)
 
     # -- the session's listener ------------------------------------------------------------
 
@@ -449,7 +386,7 @@ class NetworkGame:
         self.lockstep.connected()
         self._keep()
         if new_match:
-            self._post(self.MatchReady())
+            self._post(MatchReady())
         self._tell(
             _("Your friend is here.") if self.role is Role.HOST else _("Connected to the host."),
             up=True,
@@ -468,7 +405,7 @@ class NetworkGame:
             return
         if self.lockstep.unsaved:
             self._keep()
-        self._post(self.Arrived())
+        self._to_game(PeerArrived())
 
     def lost(self, reason: str) -> None:
         """The line is down: said in the status line when it goes down; the tries to
@@ -480,7 +417,7 @@ class NetworkGame:
         if self._never_met():
             # A new match's host keeps its code in view: the friend may not have it yet.
             trouble = _("For now: {reason}; trying again…").format(reason=reason)
-            self._tell(self._waiting_words(trouble), up=False)
+            self._tell_waiting(trouble, up=False)
         elif self.role is Role.HOST:
             self._tell(
                 _(
@@ -520,7 +457,7 @@ class NetworkGame:
         )
 
     def refused(self, reason: str) -> None:
-        self._post(self.Ended(reason))
+        self._post(CannotStart(reason))
 
     def _never_met(self) -> bool:
         """Whether this is a new match's host whose friend has not come yet (met by a code:
@@ -544,7 +481,7 @@ class NetworkGame:
                 up=False,
             )
         elif self.role is Role.HOST:
-            self._tell(self._waiting_words(), up=False)
+            self._tell_waiting(up=False)
         elif self.saved is None:
             self._tell(
                 _(
@@ -561,15 +498,15 @@ class NetworkGame:
         self.code = code
         if self.saved is not None:
             self.saved.shown = code
-        self._post(self.CodeGiven(self.invitation(code)))
-        self._tell(self._waiting_words())
+        self._post(CodeGiven(self.invitation(code)))
+        self._tell_waiting()
 
     def turned_away(self, address: str, reason: str) -> None:
         self.strangers.turned_away(address, reason)
-        self._tell(self._waiting_words())
+        self._tell_waiting()
 
     def broken(self, reason: str) -> None:
-        self._post(self.Broken(reason))
+        self._to_game(MatchBroken(reason))
 
     async def give_up(self) -> None:
         """Leave the match for another one in this app: as quitting does, and a host whose
