@@ -518,7 +518,9 @@ class NetworkGame:
         await self.leave()
 
     async def leave(self) -> None:
-        """The player quits: tell the friend (the match stays saved on both sides)."""
+        """The player quits: tell the friend (the match stays saved on both sides). The
+        goodbye is the one message not held for a save: it holds nothing of the match, and
+        a save now would write again the match a host's ``give_up`` has just forgotten."""
         self.session.send(Bye())
         await self.session.close()
 
