@@ -95,11 +95,11 @@ def _total_throws(events: list[MatchEvent]) -> int:
 class Lockstep:
     """This side's half of a network match: ``me`` plays here, the other side there.
 
-    ``send`` puts a message on the line. Whoever changes the match or calls the lockstep
-    saves the match (with ``events`` and the exchange) once, then calls ``observe``: only
-    then do the messages the change holds leave; after a save that failed they wait for
-    the next that succeeds. ``unsaved`` says when the lockstep itself changed what the save
-    holds.
+    The ``send`` it is given puts a message on the line. Whoever changes the match or calls
+    the lockstep saves the match (with ``events`` and the exchange) once, then calls
+    ``observe``: only then do the messages the change holds leave; after a save that failed
+    they wait for the next that succeeds. ``unsaved`` says when the lockstep itself changed
+    what the save holds.
     """
 
     def __init__(
