@@ -12,6 +12,7 @@ import pytest
 from nardy_tui.engine import Side
 from nardy_tui.net import (
     Bye,
+    Commit,
     Message,
     Ping,
     Role,
@@ -36,6 +37,7 @@ from nardy_tui.play import (
     PeerArrived,
     RemoteSeat,
 )
+from tests.play.two_machines import Machine
 
 CODE = new_code()
 
@@ -144,21 +146,31 @@ def test_strangers_at_the_hosts_door_are_counted_in_the_waiting_words() -> None:
     assert "nardy join" in waiting and "2 connections did not get in" in waiting
 
 
-def test_the_first_words_of_a_connection_leave_once_the_save_holds_them(
+def test_what_leaves_on_connecting_leaves_once_the_save_holds_it(
     monkeypatch: pytest.MonkeyPatch, home: Path
 ) -> None:
-    """A joiner's first meeting: its save is on disk when its ``Sync`` leaves, and it is
-    the match as it is then."""
+    """A joiner's first meeting: when its ``Sync``, and its commitment after the host's,
+    leave, its save on disk is the match as it is then; the host's commitment is kept at
+    once."""
     game, _posted = joiner()
     sent: list[tuple[Message, object, object]] = []
+    saved_file = home / "network-joiner.json"
 
     def on_the_line(message: Message) -> None:
-        on_disk = json.loads((home / "network-joiner.json").read_text(encoding="utf-8"))
+        on_disk = json.loads(saved_file.read_text(encoding="utf-8"))
         assert game.saved is not None and game.lockstep is not None
         now = json.loads(json.dumps(network_document(game.saved, game.lockstep.events())))
         sent.append((message, on_disk, now))
 
     monkeypatch.setattr(Session, "send", lambda _session, message: on_the_line(message))
-    game.connected(Welcome(points=3))
-    [(first, on_disk, now)] = sent
-    assert isinstance(first, Sync) and on_disk == now
+    game.connected(Welcome(points=1))
+    host = Machine(Role.HOST, Side.WHITE)
+    host.step.connected()
+    host.keep()
+    host.hear(sent[0][0])
+    for message in host.outbox:  # the host's Sync, then its commitment
+        game.arrived(message)
+    assert [type(message) for message, _, _ in sent] == [Sync, Commit]
+    assert all(on_disk == now for _, on_disk, now in sent)
+    kept = json.loads(saved_file.read_text(encoding="utf-8"))["pending"]["peer_commitment"]
+    assert kept == host.step.exchange.commit().commitment
