@@ -12,10 +12,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from aiohttp import WSCloseCode, WSMsgType, web
+from sqlalchemy.exc import SQLAlchemyError
 
 from nardy_tui.lobby import frames
 from nardy_tui.lobby.bus import Bus, LocalBus, PostgresBus
@@ -128,7 +130,9 @@ class LobbyServer:
     # -- the plain pages -----------------------------------------------------------------
 
     async def _front(self, _request: web.Request) -> web.Response:
-        return web.Response(text="A nardy lobby: play with `nardy online URL`.\n")
+        return web.Response(
+            text="A nardy lobby server: players connect to /ws (nardy's docs/lobby-protocol.md).\n"
+        )
 
     async def _ratings(self, request: web.Request) -> web.Response:
         try:
@@ -263,12 +267,13 @@ class RunningLobby:
     runner: web.AppRunner
     server: LobbyServer
     listening: asyncio.Task[None]
+    address: str
     port: int
 
     @property
     def url(self) -> str:
         """The WebSocket URL of the lobby (on the address it was started on)."""
-        return self.server.public_url or f"ws://127.0.0.1:{self.port}/ws"
+        return self.server.public_url or f"ws://{self.address}:{self.port}/ws"
 
     async def stop(self) -> None:
         await self.runner.cleanup()
@@ -277,6 +282,27 @@ class RunningLobby:
         with contextlib.suppress(asyncio.CancelledError):
             await self.listening
         await self.server.store.close()
+
+
+class CannotStart(Exception):
+    """The lobby could not start: its address, its database; ``reason`` says which."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+async def run_lobby(options: LobbyOptions, announce: Callable[[str], None]) -> None:
+    """Serve the lobby until cancelled (Ctrl+C); ``announce`` is told its URL once open."""
+    try:
+        running = await start_lobby(options)
+    except (OSError, ValueError, SQLAlchemyError) as error:
+        raise CannotStart(str(error) or type(error).__name__) from None
+    announce(running.url)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await running.stop()
 
 
 async def start_lobby(options: LobbyOptions) -> RunningLobby:
@@ -300,4 +326,4 @@ async def start_lobby(options: LobbyOptions) -> RunningLobby:
     await store.clear_instance(instance)
     listening = asyncio.create_task(server.hub.listen())
     await asyncio.sleep(0)  # subscribed before the first connection can publish
-    return RunningLobby(runner, server, listening, port)
+    return RunningLobby(runner, server, listening, options.address, port)
