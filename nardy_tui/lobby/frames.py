@@ -126,3 +126,18 @@ def ratings(first: int, page: list[Player]) -> Frame:
             for player in page
         ],
     }
+
+
+def clock(match: StoredMatch, now: float) -> Frame:
+    """Both sides' reserves, whose clock runs, and what is left of its delay, in ms."""
+    running = match.clock
+    assert running is not None
+    turn = running.turn
+    delay = 0.0 if turn is None else running.remaining(turn, now) - running.reserve_left(turn, now)
+    return {
+        "t": "clock",
+        "id": f"m{match.id}",
+        **{side.value: round(1000 * running.reserve_left(side, now)) for side in Side},
+        "running": None if turn is None else turn.value,
+        "delay": round(1000 * delay),
+    }

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import random
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -58,6 +59,8 @@ from nardy_tui.online import (
     Ping as LobbyPing,
 )
 
+CLOCK_LOOK_SECONDS = 0.5
+"""How often an instance looks for a side out of time."""
 LIST_PAUSE_SECONDS = 0.5
 """How long an instance gathers changes to a list before it sends the list again: a crowd
 coming online costs each connection one list, not one a player."""
@@ -98,6 +101,23 @@ class LiveMatch:
     passed_on: int
     """How many of them this instance has passed on to its players and watchers."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def clock_after_news(self, now: float) -> MatchClock | None:
+        """The match's clock once the referee took a message: it runs for the one side the
+        match waits for (the side to roll or move, or a side whose program has yet to
+        answer a throw), and for nobody while it waits for both or neither. A new side on
+        the clock begins a turn, with its delay."""
+        clock = self.stored.clock
+        if clock is None:
+            return None
+        waiting = self.referee.waiting_for()
+        running = next(iter(waiting)) if len(waiting) == 1 else None
+        if clock.turn is not running:
+            if clock.turn is not None:
+                clock.stop_turn(now)
+            if running is not None:
+                clock.start_turn(running, now)
+        return clock
 
 
 def match_id(text: str) -> MatchId:
@@ -286,6 +306,8 @@ class Hub:
         async with live.lock:
             for _ in range(2):
                 await self._catch_up(live)
+                if await self._out_of_time(live, time.time()):
+                    raise Refused(ErrorCode.NOT_ALLOWED, "the match is over: a clock ran out")
                 verdict = live.referee.take(side, message)
                 if not verdict.accepted:
                     assert verdict.refusal is not None
@@ -299,6 +321,7 @@ class Hub:
                         side,
                         encode_message(message).decode(),
                         score=_score(live.referee),
+                        clock=live.clock_after_news(time.time()),
                     )
                 except Conflict:
                     self._live.pop(match, None)  # another instance got there: read again
@@ -311,20 +334,62 @@ class Hub:
             await self._finish(live)
 
     async def _catch_up(self, live: LiveMatch) -> None:
-        """Take into the referee what other instances stored of the match since."""
-        for stored in await self._store.messages(live.stored.id, live.taken):
+        """Take into the referee what other instances stored of the match since (and the
+        clock as they left it)."""
+        fresh = await self._store.messages(live.stored.id, live.taken)
+        for stored in fresh:
             verdict = live.referee.take(stored.sender, decode_message(stored.text.encode()))
             assert verdict.accepted, verdict.reason
             live.taken += 1
+        if fresh:
+            live.stored = await self._stored(live.stored.id)
+
+    async def _stored(self, match: MatchId) -> StoredMatch:
+        stored = await self._store.match(match)
+        if stored is None:
+            raise Refused(ErrorCode.NOT_FOUND, "there is no such match")
+        return stored
+
+    async def _out_of_time(self, live: LiveMatch, now: float) -> bool:
+        """Whether the side on the clock has run out of time: then the match is over, lost
+        on time, whatever comes after."""
+        clock = live.stored.clock
+        loser = None if clock is None else clock.flagged(now)
+        if loser is None:
+            return False
+        await self._end(live.stored, loser.opponent, Ending.TIME)
+        return True
+
+    async def watch_clocks(self) -> None:
+        """End, every ``CLOCK_LOOK_SECONDS``, the matches whose side on the clock has run out
+        of time, whether or not anyone is connected (a dropped player's clock runs on)."""
+        while True:
+            await asyncio.sleep(CLOCK_LOOK_SECONDS)
+            now = time.time()
+            for stored in await self._store.matches_in_play():
+                clock = stored.clock
+                loser = None if clock is None else clock.flagged(now)
+                if loser is not None:
+                    await self._end(stored, loser.opponent, Ending.TIME)
 
     async def _finish(self, live: LiveMatch) -> None:
         winner = live.referee.match.winner
         assert winner is not None
-        with contextlib.suppress(Conflict):  # another instance ended it first
+        await self._end(live.stored, winner, Ending.POINTS, _score(live.referee))
+
+    async def _end(
+        self,
+        match: StoredMatch,
+        winner: Side,
+        ending: Ending,
+        score: tuple[int, int] | None = None,
+    ) -> None:
+        """End the match (once, whichever instance sees it first) and tell every instance."""
+        with contextlib.suppress(Conflict, NotFound):
             await self._store.finish_match(
-                live.stored.id, winner, _score(live.referee), Ending.POINTS
+                match.id, winner, score or match.score, ending, clock=match.clock
             )
-            await self._bus.publish(Topic.MATCH_FINISHED, str(live.stored.id))
+            await self._bus.publish(Topic.MATCH_FINISHED, str(match.id))
 
     # -- what every instance hears -------------------------------------------------------
 
@@ -362,6 +427,11 @@ class Hub:
             fresh = await self._store.messages(match, live.passed_on)
             await self._catch_up(live)
             live.passed_on += len(fresh)
+        receivers = [
+            self._here.get(live.stored.white.id),
+            self._here.get(live.stored.black.id),
+            *self._watchers.get(match, set()),
+        ]
         for stored in fresh:
             frame = _passed_on(live.stored, stored.sender, stored.text)
             receiver = self._here.get(
@@ -369,6 +439,10 @@ class Hub:
             )
             for connection in _also(receiver, self._watchers.get(match, set())):
                 await connection.send(frame)
+        if fresh and live.stored.clock is not None:
+            clock = frames.clock(live.stored, time.time())
+            for connection in _also(None, (c for c in receivers if c is not None)):
+                await connection.send(clock)
 
     async def _match_started(self, match: MatchId) -> None:
         stored = await self._store.match(match)

@@ -117,7 +117,12 @@ class LobbyServer:
         self.bus = bus
         self.hub = hub
         self.public_url = public_url
-        self.connections = 0
+        self.connections: set[Connection] = set()
+
+    async def close_all(self) -> None:
+        """Tell every connection the server is going away (a client comes back)."""
+        for connection in list(self.connections):
+            await connection.close(WSCloseCode.GOING_AWAY, "the lobby is restarting")
 
     def application(self) -> web.Application:
         app = web.Application(client_max_size=MAX_REQUEST_BYTES)
@@ -162,18 +167,18 @@ class LobbyServer:
     # -- the WebSocket -------------------------------------------------------------------
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        if self.connections >= MOST_CONNECTIONS:
+        if len(self.connections) >= MOST_CONNECTIONS:
             raise web.HTTPServiceUnavailable(text="the lobby is full: try again later")
         socket = web.WebSocketResponse(
             max_msg_size=MAX_REQUEST_BYTES, heartbeat=None, autoping=True
         )
         await socket.prepare(request)
-        self.connections += 1
         connection = Connection(socket)
+        self.connections.add(connection)
         try:
             await self._converse(connection, self._url_of(request))
         finally:
-            self.connections -= 1
+            self.connections.discard(connection)
             await connection.close(WSCloseCode.OK, "")
             await self.hub.left(connection)
         return socket
@@ -266,7 +271,7 @@ class RunningLobby:
 
     runner: web.AppRunner
     server: LobbyServer
-    listening: asyncio.Task[None]
+    listening: asyncio.Future[tuple[None, None]]
     address: str
     port: int
 
@@ -276,6 +281,7 @@ class RunningLobby:
         return self.server.public_url or f"ws://{self.address}:{self.port}/ws"
 
     async def stop(self) -> None:
+        await self.server.close_all()
         await self.runner.cleanup()
         await self.server.bus.close()
         self.listening.cancel()
@@ -324,6 +330,6 @@ async def start_lobby(options: LobbyOptions) -> RunningLobby:
     instance = InstanceId(f"{options.address}:{port}")
     server.hub.instance = instance
     await store.clear_instance(instance)
-    listening = asyncio.create_task(server.hub.listen())
+    listening = asyncio.gather(server.hub.listen(), server.hub.watch_clocks())
     await asyncio.sleep(0)  # subscribed before the first connection can publish
     return RunningLobby(runner, server, listening, options.address, port)

@@ -73,9 +73,13 @@ async def connect(lobby: RunningLobby) -> tuple[Client, str]:
     return client, hello["challenge"]
 
 
+IDENTITIES: dict[str, Identity] = {}
+"""Each test player's key pair, made the first time the name registers."""
+
+
 async def registered(lobby: RunningLobby, name: str) -> Client:
     client, challenge = await connect(lobby)
-    me = Identity.generate()
+    me = IDENTITIES[name] = Identity.generate()
     await client.send(
         t="register",
         name=name,
@@ -87,16 +91,34 @@ async def registered(lobby: RunningLobby, name: str) -> Client:
     return client
 
 
-async def match_between(lobby: RunningLobby) -> tuple[dict[Side, Client], str]:
+async def logged_in(lobby: RunningLobby, name: str) -> Client:
+    client, challenge = await connect(lobby)
+    signature = IDENTITIES[name].sign_login(challenge, lobby.url, Purpose.LOGIN)
+    await client.send(t="login", name=name, signature=signature)
+    await client.hear("welcome", name=name)
+    return client
+
+
+@dataclass
+class Players:
+    """The two players of a match: each side's client and name."""
+
+    clients: dict[Side, Client]
+    names: dict[Side, str]
+    match: str
+
+
+async def match_between(lobby: RunningLobby, clock: dict[str, int] | None = None) -> Players:
+    """Anna seeks, Boris accepts."""
     anna, boris = await registered(lobby, "anna"), await registered(lobby, "boris")
-    await anna.send(t="seek", points=1, clock=None)
-    seek = await _seek_of(boris)
-    await boris.send(t="accept", id=seek)
-    sides: dict[Side, Client] = {}
-    for client in (anna, boris):
+    await anna.send(t="seek", points=1, clock=clock)
+    await boris.send(t="accept", id=await _seek_of(boris))
+    clients: dict[Side, Client] = {}
+    names: dict[Side, str] = {}
+    for name, client in (("anna", anna), ("boris", boris)):
         begun = await client.hear("match")
-        sides[Side(begun["you"])] = client
-    return sides, begun["id"]
+        clients[Side(begun["you"])], names[Side(begun["you"])] = client, name
+    return Players(clients, names, begun["id"])
 
 
 async def _seek_of(client: Client) -> str:
@@ -109,7 +131,8 @@ async def _seek_of(client: Client) -> str:
 async def test_two_players_meet_by_a_seek_play_a_whole_match_and_a_watcher_sees_it_all(
     lobby: RunningLobby,
 ) -> None:
-    players, match = await match_between(lobby)
+    two = await match_between(lobby)
+    players, match = two.clients, two.match
     watcher = await registered(lobby, "vera")
     await watcher.send(t="watch", id=match)
     await watcher.hear("match", id=match, you=None)
@@ -141,13 +164,95 @@ async def test_two_players_meet_by_a_seek_play_a_whole_match_and_a_watcher_sees_
         await client.close()
 
 
+async def relay(script: Script, players: dict[Side, Client], match: str, messages: int) -> None:
+    """The honest script's next ``messages`` messages, each sent by its side's client and
+    heard by the other's."""
+    for _ in range(messages):
+        side, message = script.next_message()
+        script.step()
+        sent = json.loads(encode_message(message))
+        await players[side].send(t="m", id=match, msg=sent)
+        await players[side.opponent].hear("m", id=match, msg=sent)
+
+
+async def test_a_player_who_drops_comes_back_to_the_same_match_and_is_sent_what_they_missed(
+    lobby: RunningLobby,
+) -> None:
+    two = await match_between(lobby)
+    players, match = two.clients, two.match
+    script = Script()
+    await relay(script, players, match, 12)
+    dropped = script.next_message()[0].opponent  # not the next to send
+    where_it_was = script.referee.sync()
+    await players[dropped].close()
+    missed: list[dict[str, Any]] = []
+    while len(missed) < 3:  # the other side goes on alone as far as it can
+        side, message = script.next_message()
+        if side is dropped:
+            break
+        script.step()
+        missed.append(json.loads(encode_message(message)))
+        await players[side].send(t="m", id=match, msg=missed[-1])
+    assert missed
+    back = await logged_in(lobby, two.names[dropped])
+    await back.hear("match", id=match, you=dropped.value)
+    await back.send(t="m", id=match, msg=json.loads(encode_message(where_it_was)))
+    assert (await back.hear("m", id=match))["msg"]["t"] == "sync"
+    for message in missed:
+        await back.hear("m", id=match, msg=message)
+    players[dropped] = back
+    await relay(script, players, match, 6)
+    for client in players.values():
+        await client.close()
+
+
+async def test_a_server_restarted_mid_match_takes_it_up_where_it_was(tmp_path: Path) -> None:
+    lobby = await start_lobby(LobbyOptions(tmp_path, port=0))
+    two = await match_between(lobby)
+    script = Script()
+    await relay(script, two.clients, two.match, 20)
+    await lobby.stop()
+    for client in two.clients.values():
+        await client.close()
+    lobby = await start_lobby(LobbyOptions(tmp_path, port=0))
+    for side, name in two.names.items():
+        back = two.clients[side] = await logged_in(lobby, name)
+        await back.hear("match", id=two.match, you=side.value)
+        await back.send(t="m", id=two.match, msg=json.loads(encode_message(script.referee.sync())))
+        assert (await back.hear("m", id=two.match))["msg"]["t"] == "sync"
+    while script.referee.match.phase is not Phase.MATCH_OVER:
+        await relay(script, two.clients, two.match, 1)
+    for client in two.clients.values():
+        assert (await client.hear("result", id=two.match))["reason"] == "points"
+        await client.close()
+    await lobby.stop()
+
+
+async def test_a_player_whose_reserve_runs_out_loses_the_match_and_the_ratings_move(
+    lobby: RunningLobby,
+) -> None:
+    two = await match_between(lobby, clock={"delay": 0, "reserve": 1})
+    script = Script()
+    while len(script.referee.waiting_for()) != 1:
+        await relay(script, two.clients, two.match, 1)
+    [stalling] = script.referee.waiting_for()
+    clock = await two.clients[stalling].hear("clock", id=two.match, running=stalling.value)
+    assert 0 < clock[stalling.value] <= 1000 and clock["delay"] == 0
+    for client in two.clients.values():  # nothing more is sent: the clock runs out
+        result = await client.hear("result", id=two.match)
+        assert result["reason"] == "time" and result["winner"] == stalling.opponent.value
+        assert result["ratings"][two.names[stalling]] == [1500.0, 1490.0]
+        await client.close()
+
+
 async def test_a_play_out_of_turn_a_watchers_move_and_another_players_match_are_refused(
     lobby: RunningLobby,
 ) -> None:
-    players, match = await match_between(lobby)
+    two = await match_between(lobby)
+    players, match = two.clients, two.match
     stranger = await registered(lobby, "mallory")
     script = Script()
-    side, message = script.next_message()
+    _, message = script.next_message()
     sent = json.loads(encode_message(message))
     await stranger.send(t="m", id=match, msg=sent)
     assert (await stranger.hear("error"))["code"] == "not_allowed"
