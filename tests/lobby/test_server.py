@@ -307,3 +307,47 @@ async def test_a_flood_and_bad_frames_close_only_that_socket(lobby: RunningLobby
     await anna.hear("pong")
     await flooder.close()
     await anna.close()
+
+
+async def closed(client: Client) -> aiohttp.WSMessage:
+    """The close the server sent, after whatever it said before it."""
+    async with asyncio.timeout(WAIT):
+        while True:
+            message = await client.socket.receive()
+            if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                return message
+
+
+async def test_a_huge_frame_closes_its_socket_and_a_deep_one_is_refused(
+    lobby: RunningLobby,
+) -> None:
+    anna = await registered(lobby, "anna")
+    deep = await registered(lobby, "deep")
+    await deep.socket.send_str('{"t":"ping","x":' + "[" * 500 + "]" * 500 + "}")
+    assert "deeper" in (await deep.hear("error"))["text"]
+    huge = await registered(lobby, "huge")
+    await huge.socket.send_str(json.dumps({"t": "ping", "pad": "x" * 100_000}))
+    assert (await closed(huge)).data == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+    await anna.send(t="ping")
+    await anna.hear("pong")
+    for client in (anna, deep, huge):
+        await client.close()
+
+
+async def test_a_connection_that_never_says_who_it_is_is_closed(
+    lobby: RunningLobby, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("nardy_tui.lobby.server.ANONYMOUS_SECONDS", 0.3)
+    silent, _ = await connect(lobby)
+    await closed(silent)
+    await silent.close()
+
+
+async def test_two_hundred_idle_sockets_leave_a_match_alone(lobby: RunningLobby) -> None:
+    idle = [await connect(lobby) for _ in range(200)]
+    two = await match_between(lobby)
+    await relay(Script(), two.clients, two.match, 10)
+    for client, _ in idle:
+        await client.close()
+    for client in two.clients.values():
+        await client.close()
