@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from nardy_tui.engine import Side
-from nardy_tui.lobby.store import Player, Presence, Seek, StoredMatch
+from nardy_tui.lobby.store import OpenSeek, Player, Presence, StoredMatch
 from nardy_tui.net import Message, encode_message
 from nardy_tui.online import ClockRule, ErrorCode
 
@@ -54,7 +54,7 @@ def clock_rule(rule: ClockRule | None) -> Frame | None:
     return {"delay": rule.delay, "reserve": rule.reserve_per_point}
 
 
-def _seek(seek: Seek) -> Frame:
+def _seek(seek: OpenSeek) -> Frame:
     return {
         "id": f"s{seek.id}",
         "name": seek.player.name,
@@ -65,7 +65,7 @@ def _seek(seek: Seek) -> Frame:
     }
 
 
-def seeks(open_seeks: list[Seek]) -> Frame:
+def seeks(open_seeks: list[OpenSeek]) -> Frame:
     return {"t": "seeks", "seeks": [_seek(seek) for seek in open_seeks]}
 
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import random
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -61,6 +61,7 @@ from nardy_tui.online import (
 
 CLOCK_LOOK_SECONDS = 0.5
 """How often an instance looks for a side out of time."""
+LOG = logging.getLogger(__name__)
 LIST_PAUSE_SECONDS = 0.5
 """How long an instance gathers changes to a list before it sends the list again: a crowd
 coming online costs each connection one list, not one a player."""
@@ -98,8 +99,6 @@ class LiveMatch:
     referee: Referee
     taken: int
     """How many of the match's stored messages the referee has taken."""
-    passed_on: int
-    """How many of them this instance has passed on to its players and watchers."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def clock_after_news(self, now: float) -> MatchClock | None:
@@ -144,7 +143,11 @@ class Hub:
         self.instance = instance
         self._here: dict[PlayerId, Connection] = {}
         """The players logged in through this instance."""
-        self._watchers: dict[MatchId, set[Connection]] = {}
+        self._followers: dict[MatchId, dict[Connection, int]] = {}
+        """Who follows each match through this instance (its players once they have said
+        where they are, and its watchers), with the number of the next message each needs:
+        a message is passed on to a follower once, in order, after what it was sent on
+        joining."""
         self._live: dict[MatchId, LiveMatch] = {}
         self._lists_due: set[Topic] = set()
         self._lists_sender: asyncio.Task[None] | None = None
@@ -172,8 +175,8 @@ class Hub:
 
     async def left(self, connection: Connection) -> None:
         """``connection`` closed: its player is offline unless they came back on another."""
-        for watchers in self._watchers.values():
-            watchers.discard(connection)
+        for followers in self._followers.values():
+            followers.pop(connection, None)
         player = connection.player
         if player is None or self._here.get(player.id) is not connection:
             return
@@ -208,7 +211,7 @@ class Hub:
             case Watch(match):
                 await self._watch(connection, match_id(match))
             case Unwatch(match):
-                self._watchers.get(match_id(match), set()).discard(connection)
+                self._followers.get(match_id(match), {}).pop(connection, None)
             case InMatch(match, message):
                 await self._in_match(connection, player, match_id(match), message)
             case Challenge() | Answer() | Resign() | ResignAnswer():
@@ -264,9 +267,11 @@ class Hub:
 
     async def _watch(self, connection: Connection, match: MatchId) -> None:
         live = await self._live_match(match)
-        self._watchers.setdefault(match, set()).add(connection)
+        async with live.lock:
+            history = await self._store.messages(match)
+            self._followers.setdefault(match, {})[connection] = len(history)
         await connection.send(frames.match_begins(live.stored, None))
-        for stored in await self._store.messages(match):
+        for stored in history:
             await connection.send(_passed_on(live.stored, stored.sender, stored.text))
 
     # -- a match -------------------------------------------------------------------------
@@ -284,7 +289,7 @@ class Hub:
             stored.points,
             [(message.sender, decode_message(message.text.encode())) for message in history],
         )
-        live = self._live.setdefault(match, LiveMatch(stored, referee, len(history), len(history)))
+        live = self._live.setdefault(match, LiveMatch(stored, referee, len(history)))
         return live
 
     async def _in_match(
@@ -297,6 +302,7 @@ class Hub:
         if isinstance(message, Sync):
             async with live.lock:
                 await self._catch_up(live)
+                self._followers.setdefault(match, {})[connection] = live.taken
                 await connection.send(frames.in_match(live.stored, live.referee.sync()))
                 for missed in live.referee.missed_by(side, message):
                     await connection.send(frames.in_match(live.stored, missed))
@@ -401,6 +407,8 @@ class Hub:
                     await self._heard(notice)
                 except (Refused, NotFound):
                     continue
+                except Exception:  # one notice gone wrong must not deafen the instance
+                    LOG.exception("a notice %s could not be passed on", notice)
 
     async def _heard(self, notice: Notice) -> None:
         match notice.topic:
@@ -421,28 +429,28 @@ class Hub:
                 self._list_due(Topic.SEEKS)
 
     async def _pass_on(self, match: MatchId) -> None:
-        """Send this instance's players and watchers of ``match`` what they have not had."""
+        """Send each follower of ``match`` through this instance what it has not had (a
+        player not its own messages), and the clock."""
         live = await self._live_match(match)
         async with live.lock:
-            fresh = await self._store.messages(match, live.passed_on)
             await self._catch_up(live)
-            live.passed_on += len(fresh)
-        receivers = [
-            self._here.get(live.stored.white.id),
-            self._here.get(live.stored.black.id),
-            *self._watchers.get(match, set()),
-        ]
-        for stored in fresh:
-            frame = _passed_on(live.stored, stored.sender, stored.text)
-            receiver = self._here.get(
-                live.stored.white.id if stored.sender is Side.BLACK else live.stored.black.id
-            )
-            for connection in _also(receiver, self._watchers.get(match, set())):
-                await connection.send(frame)
-        if fresh and live.stored.clock is not None:
-            clock = frames.clock(live.stored, time.time())
-            for connection in _also(None, (c for c in receivers if c is not None)):
-                await connection.send(clock)
+            followers = self._followers.get(match, {})
+            first = min(followers.values(), default=live.taken)
+            fresh = await self._store.messages(match, first) if first < live.taken else []
+            sending = [(connection, followers[connection]) for connection in followers]
+            for connection in followers:
+                followers[connection] = max(followers[connection], live.taken)
+        for connection, needed in sending:
+            own = self._side_of(connection, live.stored)
+            for stored in fresh:
+                if stored.sequence >= needed and stored.sender is not own:
+                    await connection.send(_passed_on(live.stored, stored.sender, stored.text))
+            if fresh and live.stored.clock is not None:
+                await connection.send(frames.clock(live.stored, time.time()))
+
+    @staticmethod
+    def _side_of(connection: Connection, match: StoredMatch) -> Side | None:
+        return None if connection.player is None else match.side_of(connection.player.id)
 
     async def _match_started(self, match: MatchId) -> None:
         stored = await self._store.match(match)
@@ -456,11 +464,11 @@ class Hub:
     async def _match_finished(self, match: MatchId) -> None:
         stored = await self._store.match(match)
         self._live.pop(match, None)
-        watchers = self._watchers.pop(match, set())
+        followers = self._followers.pop(match, {})
         if stored is None or stored.result is None:
             return
         players = (self._here.get(stored.white.id), self._here.get(stored.black.id))
-        for connection in _also(None, {*watchers, *(p for p in players if p is not None)}):
+        for connection in {*followers, *(p for p in players if p is not None)}:
             await connection.send(frames.result(stored))
 
     async def _presence_changed(self, player: PlayerId) -> None:
@@ -500,10 +508,6 @@ def _passed_on(match: StoredMatch, sender: Side, text: str) -> frames.Frame:
         "msg": json.loads(text),
         "from": sender.value,
     }
-
-
-def _also(first: Connection | None, rest: Iterable[Connection]) -> list[Connection]:
-    return ([first] if first is not None else []) + [c for c in rest if c is not first]
 
 
 def _score(referee: Referee) -> tuple[int, int]:

@@ -20,16 +20,10 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from sqlalchemy.exc import SQLAlchemyError
 
 from nardy_tui.lobby import frames
-from nardy_tui.lobby.bus import Bus, LocalBus, PostgresBus
+from nardy_tui.lobby.bus import Bus, bus_for
+from nardy_tui.lobby.database import database_at
 from nardy_tui.lobby.hub import Hub, Refused, match_id
-from nardy_tui.lobby.store import (
-    InstanceId,
-    NameTaken,
-    Player,
-    PostgresServer,
-    Store,
-    database_at,
-)
+from nardy_tui.lobby.store import InstanceId, NameTaken, Player, Store
 from nardy_tui.online import (
     MAX_REQUEST_BYTES,
     ErrorCode,
@@ -43,9 +37,10 @@ from nardy_tui.online import (
     read_request,
 )
 
-RATE = 20.0
-"""Frames a second a connection may send on average (bursts of ``BURST``)."""
-BURST = 60
+RATE = 50.0
+"""Frames a second a connection may send on average (bursts of ``BURST``): two bots
+playing as fast as they can send about three a turn, several turns a second."""
+BURST = 200
 BAD_FRAMES = 10
 """Bad frames (or frames over the rate) a connection may send before it is closed."""
 SILENT_SECONDS = 60.0
@@ -317,11 +312,7 @@ async def start_lobby(options: LobbyOptions) -> RunningLobby:
     database = database_at(options.database_url, options.data_folder)
     store = Store(database)
     await store.upgrade()
-    bus: Bus = (
-        await PostgresBus.connect(database.url)
-        if isinstance(database, PostgresServer)
-        else LocalBus()
-    )
+    bus = await bus_for(database)
     server = LobbyServer(store, bus, Hub(store, bus, InstanceId("")), options.public_url)
     runner = web.AppRunner(server.application(), handle_signals=False)
     await runner.setup()
