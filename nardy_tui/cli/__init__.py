@@ -1,5 +1,5 @@
 """The ``nardy`` command: play (the default), ``host``, ``join``, ``verify``, ``arena``,
-``export``, ``replay``, ``review``, ``serve``.
+``export``, ``replay``, ``review``, ``serve``, ``lobby-server``.
 
 Every mistake on the command line ends with one line and exit status 2 (argparse's
 convention), whichever command made it; a failure while running, with 1; never a traceback.
@@ -52,6 +52,7 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     "export": Subcommand("export", "export_main"),
     "host": Subcommand("network", "host_main", judges=True),
     "join": Subcommand("network", "join_main", judges=True),
+    "lobby-server": Subcommand("lobby_server", "lobby_server_main"),
     "replay": Subcommand("replay", "replay_main"),
     "review": Subcommand("review", "review_main", judges=True),
     "serve": Subcommand("serve", "serve_main"),

@@ -1,0 +1,519 @@
+"""The lobby as one server instance serves it: the players connected to it, what they ask,
+and what every instance must hear.
+
+Nothing that matters is kept here alone. A request changes the store, then the instance
+publishes a notice on the bus; every instance (this one too) hears it and tells its own
+connections, reading what changed from the store. So a player connected to one instance
+plays, and is watched, by players connected to another, and an instance that stops loses
+nothing but its connections. What it keeps in memory (a match's referee, who is connected
+here) it can build again from the store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from nardy_tui.engine import Phase, Side
+from nardy_tui.lobby import frames
+from nardy_tui.lobby.bus import Bus, Notice, Topic
+from nardy_tui.lobby.referee import Referee, Refusal
+from nardy_tui.lobby.store import (
+    Conflict,
+    Ending,
+    InstanceId,
+    MatchId,
+    NotFound,
+    Player,
+    PlayerId,
+    SeekId,
+    Store,
+    StoredMatch,
+)
+from nardy_tui.net import Bye, Message, Ping, Sync, decode_message, encode_message
+from nardy_tui.online import (
+    Accept,
+    Answer,
+    Challenge,
+    ClockRule,
+    ErrorCode,
+    InMatch,
+    MatchClock,
+    Pair,
+    Ratings,
+    Request,
+    Resign,
+    ResignAnswer,
+    Seek,
+    Unseek,
+    Unwatch,
+    Watch,
+)
+from nardy_tui.online import (
+    Ping as LobbyPing,
+)
+
+CLOCK_LOOK_SECONDS = 0.5
+"""How often an instance looks for a side out of time."""
+LOG = logging.getLogger(__name__)
+LIST_PAUSE_SECONDS = 0.5
+"""How long an instance gathers changes to a list before it sends the list again: a crowd
+coming online costs each connection one list, not one a player."""
+
+
+class Connection(Protocol):
+    """A player's connection, as the hub sees it (``nardy_tui.lobby.server`` has the one
+    there is)."""
+
+    player: Player | None
+
+    async def send(self, frame: frames.Frame) -> None: ...
+
+    async def close(self, code: int, why: str) -> None: ...
+
+
+class Refused(Exception):
+    """A request the lobby refuses: the error the server answers with."""
+
+    def __init__(self, code: ErrorCode, text: str) -> None:
+        super().__init__(text)
+        self.code = code
+        self.text = text
+
+
+LOGGED_IN_ELSEWHERE = 4004
+
+
+@dataclass
+class LiveMatch:
+    """A match in play as this instance follows it: its referee, and how much of its
+    stored history the referee has taken and this instance has passed on."""
+
+    stored: StoredMatch
+    referee: Referee
+    taken: int
+    """How many of the match's stored messages the referee has taken."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def clock_after_news(self, now: float) -> MatchClock | None:
+        """The match's clock once the referee took a message: it runs for the one side the
+        match waits for (the side to roll or move, or a side whose program has yet to
+        answer a throw), and for nobody while it waits for both or neither. A new side on
+        the clock begins a turn, with its delay."""
+        clock = self.stored.clock
+        if clock is None:
+            return None
+        waiting = self.referee.waiting_for()
+        running = next(iter(waiting)) if len(waiting) == 1 else None
+        if clock.turn is not running:
+            if clock.turn is not None:
+                clock.stop_turn(now)
+            if running is not None:
+                clock.start_turn(running, now)
+        return clock
+
+
+def match_id(text: str) -> MatchId:
+    """A match's id as the protocol writes it (``m17``)."""
+    return MatchId(_number_in(text, "m"))
+
+
+def seek_id(text: str) -> SeekId:
+    return SeekId(_number_in(text, "s"))
+
+
+def _number_in(text: str, prefix: str) -> int:
+    if not (text.startswith(prefix) and text[1:].isdigit() and len(text) < 20):
+        raise Refused(ErrorCode.NOT_FOUND, f"there is no {text!r} here")
+    return int(text[1:])
+
+
+class Hub:
+    """One instance's share of the lobby."""
+
+    def __init__(self, store: Store, bus: Bus, instance: InstanceId) -> None:
+        self._store = store
+        self._bus = bus
+        self.instance = instance
+        self._here: dict[PlayerId, Connection] = {}
+        """The players logged in through this instance."""
+        self._followers: dict[MatchId, dict[Connection, int]] = {}
+        """Who follows each match through this instance (its players once they have said
+        where they are, and its watchers), with the number of the next message each needs:
+        a message is passed on to a follower once, in order, after what it was sent on
+        joining."""
+        self._live: dict[MatchId, LiveMatch] = {}
+        self._lists_due: set[Topic] = set()
+        self._lists_sender: asyncio.Task[None] | None = None
+
+    # -- who is here ---------------------------------------------------------------------
+
+    async def logged_in(self, connection: Connection, player: Player) -> None:
+        """``player`` proved who they are on ``connection``: an older connection of theirs
+        gives way, everyone hears they are online, and they get the lobby and their match."""
+        older = self._here.get(player.id)
+        self._here[player.id] = connection
+        if older is not None and older is not connection:
+            await older.close(LOGGED_IN_ELSEWHERE, "logged in again elsewhere")
+        await self._store.set_online(player.id, self.instance)
+        await connection.send(frames.welcome(player))
+        await connection.send(frames.players(await self._store.online()))
+        await connection.send(frames.seeks(await self._store.seeks()))
+        in_play = await self._store.matches_in_play()
+        await connection.send(frames.matches(in_play))
+        for match in in_play:
+            side = match.side_of(player.id)
+            if side is not None:
+                await connection.send(frames.match_begins(match, side))
+        await self._bus.publish(Topic.PRESENCE, str(player.id))
+
+    async def left(self, connection: Connection) -> None:
+        """``connection`` closed: its player is offline unless they came back on another."""
+        for followers in self._followers.values():
+            followers.pop(connection, None)
+        player = connection.player
+        if player is None or self._here.get(player.id) is not connection:
+            return
+        del self._here[player.id]
+        await self._store.set_offline(player.id, self.instance)
+        await self._bus.publish(Topic.PRESENCE, str(player.id))
+
+    # -- what a player asks --------------------------------------------------------------
+
+    async def take(self, connection: Connection, request: Request) -> None:
+        """Do what a logged-in player asks, or raise ``Refused``."""
+        player = connection.player
+        assert player is not None
+        match request:
+            case LobbyPing():
+                await connection.send({"t": "pong"})
+            case Seek(points, clock):
+                await self._not_playing(player)
+                await self._store.add_seek(player.id, points, clock)
+                await self._bus.publish(Topic.SEEKS, str(player.id))
+            case Unseek():
+                if await self._store.withdraw_seek(player.id) is not None:
+                    await self._bus.publish(Topic.SEEKS, str(player.id))
+            case Accept(seek):
+                await self._accept(player, seek_id(seek))
+            case Pair(points, clock):
+                await self._pair(connection, player, points, clock)
+            case Ratings(first, count):
+                await connection.send(
+                    frames.ratings(first, await self._store.ratings(first, count))
+                )
+            case Watch(match):
+                await self._watch(connection, match_id(match))
+            case Unwatch(match):
+                self._followers.get(match_id(match), {}).pop(connection, None)
+            case InMatch(match, message):
+                await self._in_match(connection, player, match_id(match), message)
+            case Challenge() | Answer() | Resign() | ResignAnswer():
+                raise Refused(ErrorCode.NOT_ALLOWED, "this server does not take that yet")
+            case _:
+                raise Refused(ErrorCode.NOT_ALLOWED, "you are logged in already")
+
+    async def _not_playing(self, player: Player) -> None:
+        if await self._match_of(player.id) is not None:
+            raise Refused(ErrorCode.BUSY, "you are in a match: one at a time")
+
+    async def _match_of(self, player: PlayerId) -> StoredMatch | None:
+        for match in await self._store.matches_in_play():
+            if match.side_of(player) is not None:
+                return match
+        return None
+
+    async def _accept(self, player: Player, seek: SeekId) -> None:
+        offers = {offer.id: offer for offer in await self._store.seeks()}
+        offer = offers.get(seek)
+        if offer is None:
+            raise Refused(ErrorCode.NOT_FOUND, "that seek is gone")
+        if offer.player.id == player.id:
+            raise Refused(ErrorCode.NOT_ALLOWED, "that is your own seek")
+        await self._not_playing(player)
+        sides = [offer.player.id, player.id]
+        random.SystemRandom().shuffle(sides)
+        clock = None if offer.clock is None else MatchClock(offer.clock, offer.points)
+        try:
+            started = await self._store.start_match(
+                sides[0], sides[1], offer.points, clock, taking=offer.id
+            )
+        except NotFound:
+            raise Refused(ErrorCode.NOT_FOUND, "someone else took that seek") from None
+        await self._store.withdraw_seek(player.id)
+        await self._bus.publish(Topic.SEEKS, str(player.id))
+        await self._bus.publish(Topic.MATCH_STARTED, str(started.id))
+
+    async def _pair(
+        self, connection: Connection, player: Player, points: int, clock: ClockRule | None
+    ) -> None:
+        """The open seek of this kind nearest the player's rating, or a seek of their own."""
+        kind = [
+            offer
+            for offer in await self._store.seeks()
+            if offer.points == points and offer.clock == clock and offer.player.id != player.id
+        ]
+        if not kind:
+            await self.take(connection, Seek(points, clock))
+            return
+        nearest = min(kind, key=lambda o: abs(o.player.rating.rating - player.rating.rating))
+        await self._accept(player, nearest.id)
+
+    async def _watch(self, connection: Connection, match: MatchId) -> None:
+        live = await self._live_match(match)
+        async with live.lock:
+            history = await self._store.messages(match)
+            self._followers.setdefault(match, {})[connection] = len(history)
+        await connection.send(frames.match_begins(live.stored, None))
+        for stored in history:
+            await connection.send(_passed_on(live.stored, stored.sender, stored.text))
+
+    # -- a match -------------------------------------------------------------------------
+
+    async def _live_match(self, match: MatchId) -> LiveMatch:
+        """The match in play with its referee, built from the store the first time."""
+        live = self._live.get(match)
+        if live is not None:
+            return live
+        stored = await self._store.match(match)
+        if stored is None or stored.result is not None:
+            raise Refused(ErrorCode.NOT_FOUND, "there is no such match in play")
+        history = await self._store.messages(match)
+        referee = Referee.from_history(
+            stored.points,
+            [(message.sender, decode_message(message.text.encode())) for message in history],
+        )
+        live = self._live.setdefault(match, LiveMatch(stored, referee, len(history)))
+        return live
+
+    async def _in_match(
+        self, connection: Connection, player: Player, match: MatchId, message: Message
+    ) -> None:
+        live = await self._live_match(match)
+        side = live.stored.side_of(player.id)
+        if side is None:
+            raise Refused(ErrorCode.NOT_ALLOWED, "you do not play in that match")
+        if isinstance(message, Sync):
+            async with live.lock:
+                await self._catch_up(live)
+                self._followers.setdefault(match, {})[connection] = live.taken
+                await connection.send(frames.in_match(live.stored, live.referee.sync()))
+                for missed in live.referee.missed_by(side, message):
+                    await connection.send(frames.in_match(live.stored, missed))
+            return
+        if isinstance(message, Bye | Ping):
+            return
+        async with live.lock:
+            for _ in range(2):
+                await self._catch_up(live)
+                if await self._out_of_time(live, time.time()):
+                    raise Refused(ErrorCode.NOT_ALLOWED, "the match is over: a clock ran out")
+                verdict = live.referee.take(side, message)
+                if not verdict.accepted:
+                    assert verdict.refusal is not None
+                    raise Refused(_code_of(verdict.refusal), verdict.reason)
+                if not verdict.news:
+                    return
+                try:
+                    await self._store.append_message(
+                        match,
+                        live.taken,
+                        side,
+                        encode_message(message).decode(),
+                        score=_score(live.referee),
+                        clock=live.clock_after_news(time.time()),
+                    )
+                except Conflict:
+                    self._live.pop(match, None)  # another instance got there: read again
+                    live = await self._live_match(match)
+                    continue
+                live.taken += 1
+                break
+        await self._bus.publish(Topic.MESSAGE, str(match))
+        if live.referee.match.phase is Phase.MATCH_OVER:
+            await self._finish(live)
+
+    async def _catch_up(self, live: LiveMatch) -> None:
+        """Take into the referee what other instances stored of the match since (and the
+        clock as they left it)."""
+        fresh = await self._store.messages(live.stored.id, live.taken)
+        for stored in fresh:
+            verdict = live.referee.take(stored.sender, decode_message(stored.text.encode()))
+            assert verdict.accepted, verdict.reason
+            live.taken += 1
+        if fresh:
+            live.stored = await self._stored(live.stored.id)
+
+    async def _stored(self, match: MatchId) -> StoredMatch:
+        stored = await self._store.match(match)
+        if stored is None:
+            raise Refused(ErrorCode.NOT_FOUND, "there is no such match")
+        return stored
+
+    async def _out_of_time(self, live: LiveMatch, now: float) -> bool:
+        """Whether the side on the clock has run out of time: then the match is over, lost
+        on time, whatever comes after."""
+        clock = live.stored.clock
+        loser = None if clock is None else clock.flagged(now)
+        if loser is None:
+            return False
+        await self._end(live.stored, loser.opponent, Ending.TIME)
+        return True
+
+    async def watch_clocks(self) -> None:
+        """End, every ``CLOCK_LOOK_SECONDS``, the matches whose side on the clock has run out
+        of time, whether or not anyone is connected (a dropped player's clock runs on)."""
+        while True:
+            await asyncio.sleep(CLOCK_LOOK_SECONDS)
+            now = time.time()
+            for stored in await self._store.matches_in_play():
+                clock = stored.clock
+                loser = None if clock is None else clock.flagged(now)
+                if loser is not None:
+                    await self._end(stored, loser.opponent, Ending.TIME)
+
+    async def _finish(self, live: LiveMatch) -> None:
+        winner = live.referee.match.winner
+        assert winner is not None
+        await self._end(live.stored, winner, Ending.POINTS, _score(live.referee))
+
+    async def _end(
+        self,
+        match: StoredMatch,
+        winner: Side,
+        ending: Ending,
+        score: tuple[int, int] | None = None,
+    ) -> None:
+        """End the match (once, whichever instance sees it first) and tell every instance."""
+        with contextlib.suppress(Conflict, NotFound):
+            await self._store.finish_match(
+                match.id, winner, score or match.score, ending, clock=match.clock
+            )
+            await self._bus.publish(Topic.MATCH_FINISHED, str(match.id))
+
+    # -- what every instance hears -------------------------------------------------------
+
+    async def listen(self) -> None:
+        """Hear the bus until it closes, passing on what concerns this instance's players."""
+        async with self._bus.subscribe() as notices:
+            async for notice in notices:
+                try:
+                    await self._heard(notice)
+                except (Refused, NotFound):
+                    continue
+                except Exception:  # one notice gone wrong must not deafen the instance
+                    LOG.exception("a notice %s could not be passed on", notice)
+
+    async def _heard(self, notice: Notice) -> None:
+        match notice.topic:
+            case Topic.MESSAGE:
+                await self._pass_on(MatchId(int(notice.payload)))
+            case Topic.MATCH_STARTED:
+                await self._match_started(MatchId(int(notice.payload)))
+                self._list_due(Topic.MATCH_STARTED)
+                self._list_due(Topic.PRESENCE)
+            case Topic.MATCH_FINISHED:
+                await self._match_finished(MatchId(int(notice.payload)))
+                self._list_due(Topic.MATCH_STARTED)
+                self._list_due(Topic.PRESENCE)
+            case Topic.PRESENCE:
+                await self._presence_changed(PlayerId(int(notice.payload)))
+                self._list_due(Topic.PRESENCE)
+            case Topic.SEEKS:
+                self._list_due(Topic.SEEKS)
+
+    async def _pass_on(self, match: MatchId) -> None:
+        """Send each follower of ``match`` through this instance what it has not had (a
+        player not its own messages), and the clock."""
+        live = await self._live_match(match)
+        async with live.lock:
+            await self._catch_up(live)
+            followers = self._followers.get(match, {})
+            first = min(followers.values(), default=live.taken)
+            fresh = await self._store.messages(match, first) if first < live.taken else []
+            sending = [(connection, followers[connection]) for connection in followers]
+            for connection in followers:
+                followers[connection] = max(followers[connection], live.taken)
+        for connection, needed in sending:
+            own = self._side_of(connection, live.stored)
+            for stored in fresh:
+                if stored.sequence >= needed and stored.sender is not own:
+                    await connection.send(_passed_on(live.stored, stored.sender, stored.text))
+            if fresh and live.stored.clock is not None:
+                await connection.send(frames.clock(live.stored, time.time()))
+
+    @staticmethod
+    def _side_of(connection: Connection, match: StoredMatch) -> Side | None:
+        return None if connection.player is None else match.side_of(connection.player.id)
+
+    async def _match_started(self, match: MatchId) -> None:
+        stored = await self._store.match(match)
+        if stored is None:
+            return
+        for side, player in ((Side.WHITE, stored.white), (Side.BLACK, stored.black)):
+            connection = self._here.get(player.id)
+            if connection is not None:
+                await connection.send(frames.match_begins(stored, side))
+
+    async def _match_finished(self, match: MatchId) -> None:
+        stored = await self._store.match(match)
+        self._live.pop(match, None)
+        followers = self._followers.pop(match, {})
+        if stored is None or stored.result is None:
+            return
+        players = (self._here.get(stored.white.id), self._here.get(stored.black.id))
+        for connection in {*followers, *(p for p in players if p is not None)}:
+            await connection.send(frames.result(stored))
+
+    async def _presence_changed(self, player: PlayerId) -> None:
+        """A player logged in elsewhere gives up their connection here."""
+        connection = self._here.get(player)
+        if connection is None:
+            return
+        online = {presence.player.id: presence.instance for presence in await self._store.online()}
+        if online.get(player, self.instance) != self.instance:
+            del self._here[player]
+            await connection.close(LOGGED_IN_ELSEWHERE, "logged in again elsewhere")
+
+    def _list_due(self, topic: Topic) -> None:
+        self._lists_due.add(topic)
+        if self._lists_sender is None or self._lists_sender.done():
+            self._lists_sender = asyncio.create_task(self._send_lists())
+
+    async def _send_lists(self) -> None:
+        await asyncio.sleep(LIST_PAUSE_SECONDS)
+        due, self._lists_due = self._lists_due, set()
+        sent: list[frames.Frame] = []
+        if Topic.PRESENCE in due:
+            sent.append(frames.players(await self._store.online()))
+        if Topic.SEEKS in due:
+            sent.append(frames.seeks(await self._store.seeks()))
+        if Topic.MATCH_STARTED in due:
+            sent.append(frames.matches(await self._store.matches_in_play()))
+        for connection in list(self._here.values()):
+            for frame in sent:
+                await connection.send(frame)
+
+
+def _passed_on(match: StoredMatch, sender: Side, text: str) -> frames.Frame:
+    return {
+        "t": "m",
+        "id": f"m{match.id}",
+        "msg": json.loads(text),
+        "from": sender.value,
+    }
+
+
+def _score(referee: Referee) -> tuple[int, int]:
+    score = referee.match.score
+    return score[Side.WHITE], score[Side.BLACK]
+
+
+def _code_of(refusal: Refusal) -> ErrorCode:
+    return ErrorCode(refusal.value)
