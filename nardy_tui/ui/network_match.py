@@ -51,6 +51,9 @@ class Stage(Protocol):
     def screen(self) -> Screen[object]: ...
 
     @property
+    def screen_stack(self) -> list[Screen[Any]]: ...
+
+    @property
     def game_services(self) -> GameServices: ...
 
     @property
@@ -149,8 +152,8 @@ class NetworkScreens:
         """Put what the network game tells on the screen it is for: ``NetworkGame``'s
         ``post``. The game's news comes here only while no game screen follows the match."""
         stage = self._stage
-        if self._left:
-            return
+        if self._left or not stage.screen_stack:
+            return  # gone, or the app closing its last screen: nowhere to show it
         match news:
             case MatchReady():
                 self._show_match()

@@ -65,8 +65,10 @@ class SizedScreenOf(Screen[ResultT]):
 
         A burst can switch to a screen and away again before the first has finished
         mounting; Textual then removes it, children and all, while its mount still runs.
+        An app that closes just after it put the screen up removes its children the same
+        way, with the screen still on the stack.
         """
-        if self not in self.app.screen_stack:
+        if not self.app.is_running or self not in self.app.screen_stack:
             return
         self.ready()
         self._check_size(self.app.size.width, self.app.size.height)

@@ -20,6 +20,7 @@ from nardy_tui.play import (
     Joining,
     LineReport,
     MatchBroken,
+    MatchReady,
     NetworkNews,
     PeerArrived,
     SaveFailed,
@@ -123,6 +124,14 @@ def test_a_broken_match_with_no_game_screen_ends_the_app_saying_why() -> None:
 def test_news_and_arrivals_with_no_game_screen_change_nothing() -> None:
     stage = shown(LineReport("Connected to the host."), PeerArrived())
     assert (stage.exits, stage.notices, len(stage.screen_stack)) == ([], [], 1)
+
+
+def test_news_that_comes_while_the_app_closes_its_last_screen_is_let_go() -> None:
+    stage = FakeStage(screen_stack=[])
+    screens = NetworkScreens(stage)
+    for news in (LineReport("The line to your friend is down."), MatchReady()):
+        screens.show(news)
+    assert (stage.exits, stage.notices, stage.screen_stack) == ([], [], [])
 
 
 async def test_a_port_that_cannot_be_opened_ends_the_app_in_one_line() -> None:
