@@ -77,7 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
             "mistakes in one, 'nardy analyze ID' analyses a position, 'nardy serve' "
             "puts the game on a web page for players with only a browser. Each has its "
             "own --help."
-        ),
+        )
+        + " "
+        + _("'nardy lobby-server' runs a lobby where players meet strangers for rated matches."),
     )
     parser.add_argument(
         "--version",
