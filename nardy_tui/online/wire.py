@@ -1,10 +1,14 @@
-"""What a lobby client may send the server, read strictly (``docs/lobby-protocol.md``).
+"""What a lobby client and server send each other, read strictly
+(``docs/lobby-protocol.md``): the requests by the server (``read_request``), the server's
+frames by the client (``read_news``).
 
 Everything a client sends is untrusted. ``read_request`` accepts a frame only if it is
 small, shallow, a JSON object of a type this version knows, with exactly that type's fields,
 each of the right JSON type and in range; anything else is a ``WireError`` with the
 protocol's error code and words for the sender. Whether a request makes sense now (a seek
 by a player in a match, a play out of turn) is the server's business, not this module's.
+A client reads what a server sends as strictly, within the server's own bounds, so that a
+server of another version (or a hostile one) is noticed rather than half understood.
 
 >>> read_request(b'{"t":"seek","points":3,"clock":{"delay":10,"reserve":60}}')
 Seek(points=3, clock=ClockRule(delay=10, reserve_per_point=60))
@@ -21,9 +25,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
-from nardy_tui.engine import MATCH_LENGTHS
+from nardy_tui.engine import MATCH_LENGTHS, Side
 from nardy_tui.net import Message, ProtocolError, decode_message
 from nardy_tui.online.clock import ClockRule
 
@@ -32,10 +36,13 @@ MAX_REQUEST_BYTES = 4096
 """The most bytes a client's frame may take (a whole turn wrapped takes about 200)."""
 MAX_DEPTH = 4
 """The deepest a client's frame may nest (a play's steps are three levels down)."""
+MAX_NEWS_BYTES = 256 * 1024
+"""The most bytes a server's frame may take (the longest is a list of a busy lobby)."""
 MOST_RATINGS = 100
 """The longest page of the rating list one request may ask for."""
 _ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 _HEX = re.compile(r"[0-9a-f]+")
+T = TypeVar("T")
 
 
 class ErrorCode(StrEnum):
@@ -188,9 +195,19 @@ Request = (
 
 def read_request(frame: bytes | str) -> Request:
     """The request in ``frame``, or ``WireError`` saying what is wrong with it."""
+    return _read(frame, MAX_REQUEST_BYTES, _READERS)
+
+
+def _read(
+    frame: bytes | str,
+    most_bytes: int,
+    readers: dict[str, tuple[set[str], Callable[[dict[str, Any]], T]]],
+) -> T:
+    """What ``frame`` holds, read by the reader of its type among ``readers``, if it is
+    at most ``most_bytes`` long and nests no deeper than the protocol allows."""
     data = frame.encode() if isinstance(frame, str) else frame
-    if len(data) > MAX_REQUEST_BYTES:
-        raise _bad(f"a frame is over {MAX_REQUEST_BYTES} bytes")
+    if len(data) > most_bytes:
+        raise _bad(f"a frame is over {most_bytes} bytes")
     if _depth(data) > MAX_DEPTH:
         raise _bad(f"a frame nests deeper than {MAX_DEPTH} levels")
     try:
@@ -200,7 +217,7 @@ def read_request(frame: bytes | str) -> Request:
     if not isinstance(fields, dict):
         raise _bad("a frame is not a JSON object")
     kind = fields.get("t")
-    reader = _READERS.get(kind) if isinstance(kind, str) else None
+    reader = readers.get(kind) if isinstance(kind, str) else None
     if reader is None:
         raise _bad(f"a frame of an unknown type: {repr(kind)[:40]}")
     keys, read = reader
@@ -237,7 +254,10 @@ def _depth(data: bytes) -> int:
 
 
 def _int(fields: dict[str, Any], key: str, low: int, high: int) -> int:
-    value = fields[key]
+    return _whole(fields[key], key, low, high)
+
+
+def _whole(value: object, key: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise _bad(f"{key} must be a whole number from {low} to {high}")
     return value
@@ -257,12 +277,15 @@ def _id(fields: dict[str, Any], key: str) -> str:
     return value
 
 
-def _name(fields: dict[str, Any]) -> str:
+def _name(fields: dict[str, Any], key: str = "name") -> str:
     """A player's name as written: its rules are the server's (``identity.name_problem``);
     here only that it is a short string."""
-    value = fields["name"]
+    return _name_value(fields[key], key)
+
+
+def _name_value(value: object, key: str) -> str:
     if not isinstance(value, str) or not 1 <= len(value) <= 32:
-        raise _bad("name must be a string of 1 to 32 characters")
+        raise _bad(f"{key} must be a string of 1 to 32 characters")
     return value
 
 
@@ -340,4 +363,399 @@ _READERS: dict[str, tuple[set[str], Callable[[dict[str, Any]], Request]]] = {
     "m": ({"id", "msg"}, _in_match),
     "resign": ({"id", "stake"}, lambda f: Resign(_id(f, "id"), _stake(f))),
     "resign_answer": ({"id", "yes"}, lambda f: ResignAnswer(_id(f, "id"), _bool(f, "yes"))),
+}
+
+
+# -- what the server sends ---------------------------------------------------------------
+
+LONGEST_TEXT = 1000
+"""The longest words an error may carry (the server's are one sentence)."""
+LONGEST_LIST = 10_000
+"""The most entries a list of the lobby may hold (its frame's size bounds it anyway)."""
+LONGEST_TIME_MS = 10**9
+"""Longer than any clock holds: 7 points of 30 minutes' reserve, in milliseconds."""
+HIGHEST_RATING = 10_000.0
+
+
+class Ending(StrEnum):
+    """Why a match ended: one side reached the points, ran out of time, or resigned."""
+
+    POINTS = "points"
+    TIME = "time"
+    RESIGNED = "resigned"
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """The server's first words: the version it speaks and the challenge to sign."""
+
+    version: int
+    challenge: str
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome:
+    """Logged in (or registered) as ``name``."""
+
+    name: str
+    rating: float
+    experience: int
+    bot: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """The server's ``error``: the code to act on, and English words for people."""
+
+    code: ErrorCode
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pong:
+    """The answer to a ``ping``: the line is alive."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOnline:
+    name: str
+    rating: float
+    experience: int
+    bot: bool
+    playing: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersOnline:
+    """Who is online now, the whole list."""
+
+    players: tuple[PlayerOnline, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSeek:
+    """An offer of a match that anyone may ``Accept`` by its ``id``."""
+
+    id: str
+    name: str
+    rating: float
+    bot: bool
+    points: int
+    clock: ClockRule | None
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSeeks:
+    """The open seeks now, the whole list."""
+
+    seeks: tuple[OpenSeek, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchInPlay:
+    id: str
+    white: str
+    black: str
+    points: int
+    score: tuple[int, int]
+    """White's points, then Black's."""
+    clock: ClockRule | None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchesInPlay:
+    """The matches in play now, the whole list."""
+
+    matches: tuple[MatchInPlay, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchBegins:
+    """A match starts, or starts again after a reconnection (``you``: this player's side,
+    None for a watcher)."""
+
+    id: str
+    white: str
+    black: str
+    points: int
+    clock: ClockRule | None
+    you: Side | None
+
+
+@dataclass(frozen=True, slots=True)
+class Relayed:
+    """A message of the two-machine protocol in ``match``, sent by ``sender``'s side."""
+
+    match: str
+    sender: Side
+    message: Message
+
+
+@dataclass(frozen=True, slots=True)
+class ClockTimes:
+    """Both sides' reserves (ms), whose clock runs, and what is left of its delay (ms)."""
+
+    match: str
+    white: int
+    black: int
+    running: Side | None
+    delay: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """A match ended: its winner, its score (White's, Black's), why, and each player's
+    rating before and after."""
+
+    match: str
+    winner: Side
+    score: tuple[int, int]
+    ending: Ending
+    ratings: tuple[tuple[str, float, float], ...]
+    """Each player's name, rating before and rating after."""
+
+
+@dataclass(frozen=True, slots=True)
+class ListedPlayer:
+    name: str
+    rating: float
+    experience: int
+    matches: int
+    bot: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RatingList:
+    """A page of the rating list, from its ``first`` place (0-based)."""
+
+    first: int
+    players: tuple[ListedPlayer, ...]
+
+
+News = (
+    Hello
+    | Welcome
+    | Refusal
+    | Pong
+    | PlayersOnline
+    | OpenSeeks
+    | MatchesInPlay
+    | MatchBegins
+    | Relayed
+    | ClockTimes
+    | MatchResult
+    | RatingList
+)
+"""Everything a server of this version sends."""
+
+
+def read_news(frame: bytes | str) -> News:
+    """The server's frame ``frame`` read, or ``WireError`` saying what is wrong with it."""
+    return _read(frame, MAX_NEWS_BYTES, _NEWS_READERS)
+
+
+def read_rating_list(document: object) -> RatingList:
+    """The rating list as ``GET /ratings`` serves it (the ``ratings`` frame without its
+    type), or ``WireError``."""
+    return _rating_list(_object(document, {"first", "players"}, "the rating list"))
+
+
+def _object(value: object, keys: set[str], what: str) -> dict[str, Any]:
+    if not isinstance(value, dict) or set(value) != keys:
+        raise _bad(f"{what} must be an object of {', '.join(sorted(keys))}")
+    return value
+
+
+def _list(
+    fields: dict[str, Any], key: str, entry_keys: set[str], read: Callable[[dict[str, Any]], T]
+) -> tuple[T, ...]:
+    value = fields[key]
+    if not isinstance(value, list) or len(value) > LONGEST_LIST:
+        raise _bad(f"{key} must be a list")
+    return tuple(read(_object(entry, entry_keys, f"an entry of {key}")) for entry in value)
+
+
+def _text(fields: dict[str, Any], key: str) -> str:
+    value = fields[key]
+    if not isinstance(value, str) or len(value) > LONGEST_TEXT:
+        raise _bad(f"{key} must be a string of at most {LONGEST_TEXT} characters")
+    return value
+
+
+def _rating(fields: dict[str, Any], key: str = "rating") -> float:
+    return _rating_value(fields[key], key)
+
+
+def _rating_value(value: object, key: str) -> float:
+    if (
+        not isinstance(value, int | float)
+        or isinstance(value, bool)
+        or not 0 <= value <= HIGHEST_RATING
+    ):
+        raise _bad(f"{key} must be a number from 0 to {HIGHEST_RATING:.0f}")
+    return float(value)
+
+
+def _count(fields: dict[str, Any], key: str) -> int:
+    return _int(fields, key, 0, LONGEST_TIME_MS)
+
+
+def _side(value: object, key: str, none: bool = False) -> Side | None:
+    if value is None and none:
+        return None
+    if value not in ("white", "black"):
+        raise _bad(f"{key} must be white or black" + (" or null" if none else ""))
+    return Side(value)
+
+
+def _known_side(fields: dict[str, Any], key: str) -> Side:
+    side = _side(fields[key], key)
+    assert side is not None
+    return side
+
+
+def _score(fields: dict[str, Any]) -> tuple[int, int]:
+    value = fields["score"]
+    if not isinstance(value, list) or len(value) != 2:
+        raise _bad("score must be White's points and Black's")
+    white, black = (_whole(points, "score", 0, max(MATCH_LENGTHS)) for points in value)
+    return white, black
+
+
+def _error_code(fields: dict[str, Any]) -> ErrorCode:
+    try:
+        return ErrorCode(fields["code"])
+    except ValueError:
+        raise _bad(f"an error of an unknown code: {repr(fields['code'])[:40]}") from None
+
+
+def _ending(fields: dict[str, Any]) -> Ending:
+    try:
+        return Ending(fields["reason"])
+    except ValueError:
+        raise _bad("reason must be points, time or resigned") from None
+
+
+def _rating_moves(fields: dict[str, Any]) -> tuple[tuple[str, float, float], ...]:
+    value = fields["ratings"]
+    if not isinstance(value, dict) or len(value) != 2:
+        raise _bad("ratings must hold both players' ratings before and after")
+    moves = []
+    for name, pair in value.items():
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise _bad("a player's ratings are the one before and the one after")
+        before, after = (_rating_value(rating, "ratings") for rating in pair)
+        moves.append((_name_value(name, "ratings"), before, after))
+    return tuple(moves)
+
+
+def _rating_list(fields: dict[str, Any]) -> RatingList:
+    return RatingList(
+        _int(fields, "first", 0, 10**7),
+        _list(
+            fields,
+            "players",
+            {"name", "rating", "experience", "matches", "bot"},
+            lambda p: ListedPlayer(
+                _name(p), _rating(p), _count(p, "experience"), _count(p, "matches"), _bool(p, "bot")
+            ),
+        ),
+    )
+
+
+def _relayed(fields: dict[str, Any]) -> Relayed:
+    sent = _in_match({"id": fields["id"], "msg": fields["msg"]})
+    return Relayed(sent.match, _known_side(fields, "from"), sent.message)
+
+
+_MATCH_KEYS = {"id", "white", "black", "points", "clock"}
+
+_NEWS_READERS: dict[str, tuple[set[str], Callable[[dict[str, Any]], News]]] = {
+    "hello": (
+        {"version", "challenge"},
+        lambda f: Hello(_int(f, "version", 1, 10**6), _hex(f, "challenge", 64)),
+    ),
+    "welcome": (
+        {"name", "rating", "experience", "bot"},
+        lambda f: Welcome(_name(f), _rating(f), _count(f, "experience"), _bool(f, "bot")),
+    ),
+    "error": ({"code", "text"}, lambda f: Refusal(_error_code(f), _text(f, "text"))),
+    "pong": (set(), lambda f: Pong()),
+    "players": (
+        {"players"},
+        lambda f: PlayersOnline(
+            _list(
+                f,
+                "players",
+                {"name", "rating", "experience", "bot", "playing"},
+                lambda p: PlayerOnline(
+                    _name(p),
+                    _rating(p),
+                    _count(p, "experience"),
+                    _bool(p, "bot"),
+                    _bool(p, "playing"),
+                ),
+            )
+        ),
+    ),
+    "seeks": (
+        {"seeks"},
+        lambda f: OpenSeeks(
+            _list(
+                f,
+                "seeks",
+                {"id", "name", "rating", "bot", "points", "clock"},
+                lambda s: OpenSeek(
+                    _id(s, "id"), _name(s), _rating(s), _bool(s, "bot"), _points(s), _clock(s)
+                ),
+            )
+        ),
+    ),
+    "matches": (
+        {"matches"},
+        lambda f: MatchesInPlay(
+            _list(
+                f,
+                "matches",
+                _MATCH_KEYS | {"score"},
+                lambda m: MatchInPlay(
+                    _id(m, "id"),
+                    _name(m, "white"),
+                    _name(m, "black"),
+                    _points(m),
+                    _score(m),
+                    _clock(m),
+                ),
+            )
+        ),
+    ),
+    "match": (
+        _MATCH_KEYS | {"you"},
+        lambda f: MatchBegins(
+            _id(f, "id"),
+            _name(f, "white"),
+            _name(f, "black"),
+            _points(f),
+            _clock(f),
+            _side(f["you"], "you", none=True),
+        ),
+    ),
+    "m": ({"id", "msg", "from"}, _relayed),
+    "clock": (
+        {"id", "white", "black", "running", "delay"},
+        lambda f: ClockTimes(
+            _id(f, "id"),
+            _count(f, "white"),
+            _count(f, "black"),
+            _side(f["running"], "running", none=True),
+            _count(f, "delay"),
+        ),
+    ),
+    "result": (
+        {"id", "winner", "score", "reason", "ratings"},
+        lambda f: MatchResult(
+            _id(f, "id"), _known_side(f, "winner"), _score(f), _ending(f), _rating_moves(f)
+        ),
+    ),
+    "ratings": ({"first", "players"}, _rating_list),
 }
