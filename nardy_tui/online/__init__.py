@@ -61,6 +61,7 @@ from nardy_tui.online.wire import (
     read_news,
     read_rating_list,
     read_request,
+    request_frame,
 )
 
 __all__ = [
@@ -122,5 +123,6 @@ __all__ = [
     "read_news",
     "read_rating_list",
     "read_request",
+    "request_frame",
     "underdog_chance",
 ]

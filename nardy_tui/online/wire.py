@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from nardy_tui.engine import MATCH_LENGTHS, Side
-from nardy_tui.net import Message, ProtocolError, decode_message
+from nardy_tui.net import Message, ProtocolError, decode_message, encode_message
 from nardy_tui.online.clock import ClockRule
 
 VERSION = 1
@@ -196,6 +196,52 @@ Request = (
 def read_request(frame: bytes | str) -> Request:
     """The request in ``frame``, or ``WireError`` saying what is wrong with it."""
     return _read(frame, MAX_REQUEST_BYTES, _READERS)
+
+
+def request_frame(request: Request) -> str:
+    """The frame that sends ``request``: what ``read_request`` reads back as it."""
+    return json.dumps(_request_fields(request), separators=(",", ":"))
+
+
+def _request_fields(request: Request) -> dict[str, Any]:
+    match request:
+        case Register(name, key, signature, bot):
+            return {"t": "register", "name": name, "key": key, "signature": signature, "bot": bot}
+        case Login(name, signature):
+            return {"t": "login", "name": name, "signature": signature}
+        case Ping():
+            return {"t": "ping"}
+        case Seek(points, clock):
+            return {"t": "seek", "points": points, "clock": _clock_fields(clock)}
+        case Unseek():
+            return {"t": "unseek"}
+        case Accept(seek):
+            return {"t": "accept", "id": seek}
+        case Challenge(name, points, clock):
+            clock_fields = _clock_fields(clock)
+            return {"t": "challenge", "name": name, "points": points, "clock": clock_fields}
+        case Answer(challenge, yes):
+            return {"t": "answer", "id": challenge, "yes": yes}
+        case Pair(points, clock):
+            return {"t": "pair", "points": points, "clock": _clock_fields(clock)}
+        case Ratings(first, count):
+            return {"t": "ratings", "first": first, "count": count}
+        case Watch(match):
+            return {"t": "watch", "id": match}
+        case Unwatch(match):
+            return {"t": "unwatch", "id": match}
+        case InMatch(match, message):
+            return {"t": "m", "id": match, "msg": json.loads(encode_message(message))}
+        case Resign(match, stake):
+            return {"t": "resign", "id": match, "stake": stake.value}
+        case ResignAnswer(match, yes):
+            return {"t": "resign_answer", "id": match, "yes": yes}
+
+
+def _clock_fields(clock: ClockRule | None) -> dict[str, int] | None:
+    if clock is None:
+        return None
+    return {"delay": clock.delay, "reserve": clock.reserve_per_point}
 
 
 def _read(

@@ -21,11 +21,13 @@ from nardy_tui.online import (
     Login,
     Ratings,
     Register,
+    Request,
     Resign,
     Seek,
     Stake,
     WireError,
     read_request,
+    request_frame,
 )
 
 KEY = "ab" * 32
@@ -130,3 +132,20 @@ def test_nothing_a_client_sends_escapes_as_another_error() -> None:
             data[rng.randrange(len(data))] = rng.randrange(256)
         with contextlib.suppress(WireError):  # and nothing else
             read_request(bytes(data))
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        Register("anna", KEY, SIGNATURE, True),
+        Login("anna", SIGNATURE),
+        Seek(3, ClockRule(10, 60)),
+        Seek(1, None),
+        Accept("s1"),
+        Ratings(0, 100),
+        InMatch("m1", PlayMade(0, Play((Step(24, 18, 6), Step(18, 13, 5))))),
+        Resign("m1", Stake.MARS),
+    ],
+)
+def test_a_request_is_sent_as_the_frame_the_server_reads_back_as_it(request_: Request) -> None:
+    assert read_request(request_frame(request_)) == request_
