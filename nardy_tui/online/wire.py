@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from nardy_tui.engine import MATCH_LENGTHS, Side
@@ -248,9 +249,11 @@ def _read(
     frame: bytes | str,
     most_bytes: int,
     readers: dict[str, tuple[set[str], Callable[[dict[str, Any]], T]]],
+    optional: Mapping[str, set[str]] = MappingProxyType({}),
 ) -> T:
     """What ``frame`` holds, read by the reader of its type among ``readers``, if it is
-    at most ``most_bytes`` long and nests no deeper than the protocol allows."""
+    at most ``most_bytes`` long, nests no deeper than the protocol allows and has the
+    fields of its type (and perhaps those ``optional`` names for it)."""
     data = frame.encode() if isinstance(frame, str) else frame
     if len(data) > most_bytes:
         raise _bad(f"a frame is over {most_bytes} bytes")
@@ -263,11 +266,10 @@ def _read(
     if not isinstance(fields, dict):
         raise _bad("a frame is not a JSON object")
     kind = fields.get("t")
-    reader = readers.get(kind) if isinstance(kind, str) else None
-    if reader is None:
+    if not isinstance(kind, str) or kind not in readers:
         raise _bad(f"a frame of an unknown type: {repr(kind)[:40]}")
-    keys, read = reader
-    if set(fields) != keys | {"t"}:
+    keys, read = readers[kind]
+    if not keys | {"t"} <= set(fields) <= keys | {"t"} | optional.get(kind, set()):
         raise _bad(f"a {kind} frame with the wrong fields (it has {', '.join(sorted(keys))})")
     return read(fields)
 
@@ -530,10 +532,11 @@ class MatchBegins:
 
 @dataclass(frozen=True, slots=True)
 class Relayed:
-    """A message of the two-machine protocol in ``match``, sent by ``sender``'s side."""
+    """A message of the two-machine protocol in ``match``, sent by ``sender``'s side; by
+    the server itself where ``sender`` is None (its ``Sync``, the answer to the player's)."""
 
     match: str
-    sender: Side
+    sender: Side | None
     message: Message
 
 
@@ -597,7 +600,7 @@ News = (
 
 def read_news(frame: bytes | str) -> News:
     """The server's frame ``frame`` read, or ``WireError`` saying what is wrong with it."""
-    return _read(frame, MAX_NEWS_BYTES, _NEWS_READERS)
+    return _read(frame, MAX_NEWS_BYTES, _NEWS_READERS, {"m": {"from"}})
 
 
 def read_rating_list(document: object) -> RatingList:
@@ -711,7 +714,7 @@ def _rating_list(fields: dict[str, Any]) -> RatingList:
 
 def _relayed(fields: dict[str, Any]) -> Relayed:
     sent = _in_match({"id": fields["id"], "msg": fields["msg"]})
-    return Relayed(sent.match, _known_side(fields, "from"), sent.message)
+    return Relayed(sent.match, _side(fields.get("from"), "from", none=True), sent.message)
 
 
 _MATCH_KEYS = {"id", "white", "black", "points", "clock"}
@@ -786,7 +789,7 @@ _NEWS_READERS: dict[str, tuple[set[str], Callable[[dict[str, Any]], News]]] = {
             _side(f["you"], "you", none=True),
         ),
     ),
-    "m": ({"id", "msg", "from"}, _relayed),
+    "m": ({"id", "msg"}, _relayed),
     "clock": (
         {"id", "white", "black", "running", "delay"},
         lambda f: ClockTimes(

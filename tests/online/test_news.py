@@ -73,7 +73,7 @@ def test_the_lobby_lists_are_read_whole() -> None:
     )
 
 
-def test_a_match_begins_for_a_side_or_a_watcher_and_its_messages_name_their_sender() -> None:
+def test_a_match_begins_for_a_side_or_a_watcher_and_its_messages_say_who_sent_them() -> None:
     match = {"id": "m1", "white": "anna", "black": "boris", "points": 1, "clock": None}
     assert read_news(frame(t="match", **match, you="black")) == MatchBegins(
         "m1", "anna", "boris", 1, None, Side.BLACK
@@ -83,7 +83,9 @@ def test_a_match_begins_for_a_side_or_a_watcher_and_its_messages_name_their_send
     sync = {"t": "sync", "events": 0, "digest": "0" * 64, "before_last": "0" * 64}
     relayed = read_news(frame(t="m", id="m1", msg=sync, **{"from": "white"}))
     assert relayed == Relayed("m1", Side.WHITE, Sync(0, "0" * 64, "0" * 64))
-    assert "from" in refused(frame(t="m", id="m1", msg=sync))
+    answer = read_news(frame(t="m", id="m1", msg=sync))  # the server's own
+    assert isinstance(answer, Relayed) and answer.sender is None
+    assert "from" in refused(frame(t="m", id="m1", msg=sync, **{"from": "green"}))
 
 
 def test_a_clock_a_result_and_the_rating_list() -> None:
