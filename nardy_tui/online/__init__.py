@@ -59,15 +59,18 @@ from nardy_tui.online.wire import (
     Welcome,
     WireError,
     read_news,
-    read_rating_list,
     read_request,
     request_frame,
+)
+from nardy_tui.online.wire import (
+    VERSION as PROTOCOL_VERSION,
 )
 
 __all__ = [
     "BLITZ",
     "MAX_NEWS_BYTES",
     "MAX_REQUEST_BYTES",
+    "PROTOCOL_VERSION",
     "RAPID",
     "SLOW",
     "Accept",
@@ -121,7 +124,6 @@ __all__ = [
     "name_problem",
     "new_challenge",
     "read_news",
-    "read_rating_list",
     "read_request",
     "request_frame",
     "underdog_chance",

@@ -603,12 +603,6 @@ def read_news(frame: bytes | str) -> News:
     return _read(frame, MAX_NEWS_BYTES, _NEWS_READERS, {"m": {"from"}})
 
 
-def read_rating_list(document: object) -> RatingList:
-    """The rating list as ``GET /ratings`` serves it (the ``ratings`` frame without its
-    type), or ``WireError``."""
-    return _rating_list(_object(document, {"first", "players"}, "the rating list"))
-
-
 def _object(value: object, keys: set[str], what: str) -> dict[str, Any]:
     if not isinstance(value, dict) or set(value) != keys:
         raise _bad(f"{what} must be an object of {', '.join(sorted(keys))}")

@@ -3,9 +3,10 @@ marks, the words to show, the bots it asks and the files it keeps. The UI render
 answers and forwards keys to it; importing it loads no Textual (``tests/test_layers.py``
 checks), so all of it is unit-tested directly (``tests/play/``).
 
-The turn flow, the tutor (and its gate), the review's words, and the lockstep and the
-network game with a friend are imported when first asked for (``__getattr__``): they bring
-in the bot's judgement and the network layer, which the first screen (the new-match screen,
+The turn flow, the tutor (and its gate), the review's words, the lockstep, the network
+game with a friend and the lobby's client (``online``, which needs aiohttp) are imported
+when first asked for (``__getattr__``): they bring in the bot's judgement and the network
+layer, which the first screen (the new-match screen,
 or the question whether to resume) never needs, and importing them would slow every start
 (``tests/test_layers.py``).
 """
@@ -115,6 +116,20 @@ if TYPE_CHECKING:
         Thrown,
     )
     from nardy_tui.play.network_game import NetworkGame, resumable, side_of
+    from nardy_tui.play.online import (
+        ClientNews,
+        ClientStopped,
+        Duty,
+        LineDown,
+        LobbyClient,
+        LobbyMatch,
+        MatchJoined,
+        MatchNotSaved,
+        MatchStopped,
+        OpponentSent,
+        Registrations,
+        match_file,
+    )
     from nardy_tui.play.review_words import (
         MARK_GLYPHS,
         TurnFilter,
@@ -160,26 +175,36 @@ __all__ = [
     "BotSeat",
     "CannotStart",
     "Chooser",
+    "ClientNews",
+    "ClientStopped",
     "CodeGiven",
     "Command",
     "CommandSpec",
     "Confirm",
+    "Duty",
     "GameNews",
     "Highlight",
     "Joining",
     "JudgedTurn",
     "LastPlayShow",
+    "LineDown",
     "LineNews",
     "LineReport",
+    "LobbyClient",
+    "LobbyMatch",
     "Lockstep",
     "Marks",
     "MatchBots",
     "MatchBroken",
+    "MatchJoined",
+    "MatchNotSaved",
     "MatchReady",
+    "MatchStopped",
     "NetworkGame",
     "NetworkNews",
     "NetworkSaver",
     "Next",
+    "OpponentSent",
     "Outcome",
     "PeerArrived",
     "PeerBroke",
@@ -190,6 +215,7 @@ __all__ = [
     "Reader",
     "RecordFile",
     "RecordNotMade",
+    "Registrations",
     "RemoteSeat",
     "SaveFailed",
     "Saver",
@@ -227,6 +253,7 @@ __all__ = [
     "luck_said",
     "marks_for",
     "marks_key",
+    "match_file",
     "move_numbers",
     "moved_cells",
     "pass_said",
@@ -264,6 +291,20 @@ _IMPORTED_WHEN_USED = {
     "flow": ("Next", "Outcome", "TurnFlow"),
     "lockstep": ("Lockstep", "PeerBroke", "PeerLeft", "PeerPlayed", "PeerStartedGame", "Thrown"),
     "network_game": ("NetworkGame", "resumable", "side_of"),
+    "online": (
+        "ClientNews",
+        "ClientStopped",
+        "Duty",
+        "LineDown",
+        "LobbyClient",
+        "LobbyMatch",
+        "MatchJoined",
+        "MatchNotSaved",
+        "MatchStopped",
+        "OpponentSent",
+        "Registrations",
+        "match_file",
+    ),
     "review_words": (
         "MARK_GLYPHS",
         "TurnFilter",

@@ -1,0 +1,33 @@
+"""A player's side of a lobby server, without a screen: the client (``LobbyClient``), the
+news it tells its owner, and this player's match played through the server
+(``LobbyMatch``). It needs aiohttp: import it when a lobby is used."""
+
+from __future__ import annotations
+
+from nardy_tui.play.online.client import LobbyClient
+from nardy_tui.play.online.lobby_match import Duty, LobbyMatch, match_file
+from nardy_tui.play.online.news import (
+    ClientNews,
+    ClientStopped,
+    LineDown,
+    MatchJoined,
+    MatchNotSaved,
+    MatchStopped,
+    OpponentSent,
+)
+from nardy_tui.play.online.servers import Registrations
+
+__all__ = [
+    "ClientNews",
+    "ClientStopped",
+    "Duty",
+    "LineDown",
+    "LobbyClient",
+    "LobbyMatch",
+    "MatchJoined",
+    "MatchNotSaved",
+    "MatchStopped",
+    "OpponentSent",
+    "Registrations",
+    "match_file",
+]
