@@ -1,5 +1,5 @@
 """The ``nardy`` command: play (the default), ``host``, ``join``, ``verify``, ``arena``,
-``export``, ``replay``, ``review``, ``serve``, ``lobby-server``.
+``export``, ``replay``, ``review``, ``serve``, ``lobby-server``, ``online``.
 
 Every mistake on the command line ends with one line and exit status 2 (argparse's
 convention), whichever command made it; a failure while running, with 1; never a traceback.
@@ -53,6 +53,7 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     "host": Subcommand("network", "host_main", judges=True),
     "join": Subcommand("network", "join_main", judges=True),
     "lobby-server": Subcommand("lobby_server", "lobby_server_main"),
+    "online": Subcommand("online", "online_main"),
     "replay": Subcommand("replay", "replay_main"),
     "review": Subcommand("review", "review_main", judges=True),
     "serve": Subcommand("serve", "serve_main"),

@@ -32,7 +32,6 @@ from nardy_tui.online import (
     Welcome,
     WireError,
     read_news,
-    read_rating_list,
 )
 
 CHALLENGE = "ab" * 32
@@ -109,7 +108,6 @@ def test_a_clock_a_result_and_the_rating_list() -> None:
     listed = {"name": "anna", "rating": 1510.0, "experience": 1, "matches": 1, "bot": False}
     page = RatingList(0, (ListedPlayer("anna", 1510.0, 1, 1, False),))
     assert read_news(frame(t="ratings", first=0, players=[listed])) == page
-    assert read_rating_list({"first": 0, "players": [listed]}) == page
 
 
 @pytest.mark.parametrize(

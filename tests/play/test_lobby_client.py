@@ -1,6 +1,7 @@
-"""Two lobby clients against the real lobby server on this machine: they meet by a seek and
-play a match through it by the two-machine lockstep, one of them losing its line mid-match
-and coming back to the same match, and both keep the whole match on disk."""
+"""Lobby clients against the real lobby server on this machine: a player and the built-in
+bot (``nardy online --bot``) meet by a seek and play a match through the server by the
+two-machine lockstep, the player losing its line mid-match and coming back to the same
+match, and both keep the whole match on disk."""
 
 from __future__ import annotations
 
@@ -12,16 +13,20 @@ from pathlib import Path
 
 import pytest
 
+from nardy_tui.cli import main
+from nardy_tui.cli.online import bot_plays
 from nardy_tui.engine import Match, Phase, Play, legal_plays
 from nardy_tui.lobby.server import LobbyOptions, RunningLobby, start_lobby
 from nardy_tui.net import restore_network_match
-from nardy_tui.online import Accept, MatchResult, OpenSeeks, Seek, Welcome
+from nardy_tui.online import MatchResult, OpenSeeks, Seek, Welcome
+from nardy_tui.options import Level
 from nardy_tui.play.online import (
     ClientNews,
+    ClientStopped,
     LineDown,
     LobbyClient,
-    MatchReady,
-    PeerArrived,
+    MatchJoined,
+    OpponentSent,
     Registrations,
     match_file,
 )
@@ -50,7 +55,8 @@ class Player:
         self.client = LobbyClient(lobby.url, name, folder, self.hear, first_pause=0.05)
         self.heard: list[ClientNews] = []
         self.logged_in = asyncio.Event()
-        self.seeks = asyncio.Queue[OpenSeeks]()
+        self.seeking = asyncio.Event()
+        """The lobby lists this player's seek."""
         self.result: asyncio.Future[MatchResult] = asyncio.get_running_loop().create_future()
         self.drop_after_turns: int | None = None
         """Close the line once, when the match has this many turns."""
@@ -59,50 +65,91 @@ class Player:
         self.heard.append(news)
         if isinstance(news, Welcome):
             self.logged_in.set()
-        elif isinstance(news, OpenSeeks):
-            self.seeks.put_nowait(news)
-        elif isinstance(news, MatchReady | PeerArrived):
+        elif isinstance(news, OpenSeeks) and any(
+            seek.name == self.client.name for seek in news.seeks
+        ):
+            self.seeking.set()
+        elif isinstance(news, MatchJoined | OpponentSent):
             news.match.take_turns(first_legal)
             turns = sum(len(game.turns) for game in news.match.match.games)
             if self.drop_after_turns is not None and turns >= self.drop_after_turns:
                 self.drop_after_turns = None
                 assert self.client.socket is not None
-                asyncio.create_task(self.client.socket.close())
+                asyncio.get_running_loop().create_task(self.client.socket.close())
         elif isinstance(news, MatchResult):
             self.result.set_result(news)
 
 
-async def test_two_clients_meet_by_a_seek_and_play_a_match_through_a_drop_to_its_end(
-    lobby: RunningLobby, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.slow
+async def test_a_player_and_the_bot_meet_by_a_seek_and_play_a_match_through_a_drop_to_its_end(
+    lobby: RunningLobby,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.setattr(os, "fsync", lambda fd: None)  # some 800 saves: the disk's time only
-    anna, boris = (
-        Player(lobby, "anna", tmp_path / "anna"),
-        Player(lobby, "boris", tmp_path / "boris"),
-    )
+    anna = Player(lobby, "anna", tmp_path / "anna")
     anna.drop_after_turns = 6
-    running = [asyncio.create_task(player.client.run()) for player in (anna, boris)]
+    playing = asyncio.create_task(anna.client.run())
+    said: list[str] = []
     async with asyncio.timeout(WAIT):
         await anna.logged_in.wait()
-        await boris.logged_in.wait()
-        anna.client.send(Seek(1, None))
-        while not (seeks := (await boris.seeks.get()).seeks):
-            pass
-        boris.client.send(Accept(seeks[0].id))
-        results = [await anna.result, await boris.result]
-    assert results[0] == results[1] and results[0].score in ((1, 0), (0, 1), (2, 0), (0, 2))
+        anna.client.send(Seek(1, None))  # the bot takes it rather than offer its own
+        await anna.seeking.wait()
+        stopped = await bot_plays(
+            lobby.url, "robot", Level.EASY, 1, 1, tmp_path / "bot", said.append
+        )
+        result = await anna.result
+    assert stopped is None
+    assert len(said) == 1 and said[0].startswith(f"{result.match}: ") and "(points)" in said[0]
+    assert {"anna", "robot"} <= set(said[0].replace(",", " ").split())
     assert any(isinstance(news, LineDown) for news in anna.heard)
     assert sum(isinstance(news, Welcome) for news in anna.heard) == 2  # logged in again
     assert Registrations(tmp_path / "anna").has(lobby.url, "anna")
     saves = [
         restore_network_match(
-            json.loads(match_file(tmp_path / name, lobby.url, results[0].match).read_text())
+            json.loads(match_file(tmp_path / folder, lobby.url, result.match).read_text())
         ).match
-        for name in ("anna", "boris")
+        for folder in ("anna", "bot")
     ]
     for kept in saves:
-        assert kept.phase is Phase.MATCH_OVER and kept.winner is results[0].winner
-    assert [g.turns for g in saves[0].games] == [g.turns for g in saves[1].games]
-    for player in (anna, boris):
-        await player.client.close()
-    await asyncio.gather(*running)
+        assert kept.phase is Phase.MATCH_OVER and kept.winner is result.winner
+    assert [game.turns for game in saves[0].games] == [game.turns for game in saves[1].games]
+    await anna.client.close()
+    await playing
+    listed = json.loads(await shown(capsys, lobby.url, "--ratings", "--json"))
+    assert {player["name"]: player["rating"] for player in listed["players"]} == {
+        name: after for name, _before, after in result.ratings
+    }
+
+
+async def test_a_client_that_cannot_reach_the_server_at_first_stops_and_says_why(
+    tmp_path: Path,
+) -> None:
+    heard: list[ClientNews] = []
+    client = LobbyClient("ws://127.0.0.1:9/ws", "anna", tmp_path, heard.append)
+    await asyncio.wait_for(client.run(), WAIT)
+    assert len(heard) == 1 and isinstance(heard[0], ClientStopped)
+    assert "cannot be reached" in heard[0].reason
+
+
+async def shown(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    """What ``nardy online`` prints with ``args`` (run beside the server's loop, as the
+    command blocks while it waits for the server)."""
+    capsys.readouterr()
+    status = await asyncio.to_thread(main, ["online", *args])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    return out
+
+
+async def test_the_rating_list_is_shown_as_a_table_with_the_bots_marked(
+    lobby: RunningLobby, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    anna = Player(lobby, "anna", tmp_path / "anna")
+    playing = asyncio.create_task(anna.client.run())
+    await asyncio.wait_for(anna.logged_in.wait(), WAIT)
+    table = await shown(capsys, lobby.url, "--ratings")
+    assert table.split("\n")[1].split() == ["1", "anna", "1500.00", "0", "0"]
+    await anna.client.close()
+    await playing

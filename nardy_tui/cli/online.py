@@ -1,0 +1,334 @@
+"""``nardy online``: a lobby server from the command line, without a screen. The built-in
+bot plays there under a name (``--bot LEVEL --name NAME``), or the rating list is shown
+(``--ratings``).
+
+A mistake is one line on stderr: exit status 2 for the options, 1 for what the server or
+the machine refuses (a server that does not answer, a name refused, no data folder).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import importlib.util
+import json
+import sys
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable, Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from nardy_tui.cli.argparsing import OneLineParser
+from nardy_tui.engine import MATCH_LENGTHS, Match, Play
+from nardy_tui.i18n import _, clause
+from nardy_tui.online import (
+    MAX_NEWS_BYTES,
+    Accept,
+    Ending,
+    ErrorCode,
+    MatchBegins,
+    MatchResult,
+    OpenSeek,
+    OpenSeeks,
+    RatingList,
+    Refusal,
+    Seek,
+    WireError,
+    name_key,
+    name_problem,
+    read_news,
+)
+from nardy_tui.options import Level
+from nardy_tui.storage import data_dir, data_dir_problem
+
+if TYPE_CHECKING:
+    from nardy_tui.play import Chooser, ClientNews, LobbyClient
+
+PROG = "nardy online"
+BOT_LEVELS = [Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT]
+SCHEMES = {"ws": "http", "wss": "https"}
+"""A lobby's WebSocket schemes, each with the scheme of the same server's web pages."""
+HTTP_SECONDS = 15.0
+"""How long the rating list may take to come."""
+MOST_RATINGS = 100
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(
+        prog=PROG,
+        description=_("Play on a lobby server with the built-in bot, or show its ratings."),
+    )
+    parser.add_argument(
+        "url", metavar="URL", help=_("the lobby's address: ws://host:port/ws or wss://…")
+    )
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument(
+        "--bot",
+        metavar="LEVEL",
+        choices=[level.value for level in BOT_LEVELS],
+        help=_("the bot plays there: easy, medium, hard or expert"),
+    )
+    what.add_argument("--ratings", action="store_true", help=_("show the rating list"))
+    parser.add_argument("--name", help=_("the bot's name on the lobby (registered the first time)"))
+    parser.add_argument(
+        "--points",
+        type=int,
+        default=1,
+        choices=MATCH_LENGTHS,
+        help=_("match length in points: 1, 3, 5 or 7 (default 1)"),
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=1,
+        metavar="N",
+        help=_("how many matches to play (default 1; 0: until Ctrl+C)"),
+    )
+    parser.add_argument("--json", action="store_true", help=_("the rating list as JSON"))
+    return parser
+
+
+def online_main(argv: Sequence[str]) -> int:
+    """Play or show the ratings; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if urllib.parse.urlsplit(args.url).scheme not in SCHEMES:
+        parser.error(_("a lobby's address begins with ws:// or wss://"))
+    if args.ratings:
+        return _show_ratings(args.url, args.json)
+    if args.name is None:
+        parser.error(_("the bot plays under a name: --name NAME"))
+    problem = name_problem(args.name)
+    if problem is not None:
+        parser.error(problem)
+    if args.games < 0:
+        parser.error(_("--games is a number of matches, 0 for no end"))
+    if importlib.util.find_spec("aiohttp") is None:
+        return _fail(_("playing online needs aiohttp: pip install aiohttp"))
+    problem = data_dir_problem()
+    if problem is not None:
+        return _fail(problem)
+    bot = Level(args.bot)
+    with contextlib.suppress(KeyboardInterrupt):
+        reason = asyncio.run(
+            bot_plays(args.url, args.name, bot, args.points, args.games, data_dir())
+        )
+        if reason is not None:
+            return _fail(reason)
+    return 0
+
+
+def _fail(text: str) -> int:
+    print(f"{PROG}: {text}", file=sys.stderr)
+    return 1
+
+
+# -- the rating list ----------------------------------------------------------------------
+
+
+def ratings_address(url: str) -> str:
+    """The address of the rating list on the server whose WebSocket is at ``url``: the
+    same host, its web scheme, ``ratings`` beside ``ws``.
+
+    >>> ratings_address("wss://lobby.example/nardy/ws")
+    'https://lobby.example/nardy/ratings?first=0&count=100'
+    """
+    parts = urllib.parse.urlsplit(url)
+    folder = parts.path.rsplit("/", 1)[0] if parts.path.endswith("/ws") else parts.path
+    query = urllib.parse.urlencode({"first": 0, "count": MOST_RATINGS})
+    return urllib.parse.urlunsplit(
+        (SCHEMES[parts.scheme], parts.netloc, f"{folder.rstrip('/')}/ratings", query, "")
+    )
+
+
+def _show_ratings(url: str, as_json: bool) -> int:
+    address = ratings_address(url)
+    try:
+        with urllib.request.urlopen(address, timeout=HTTP_SECONDS) as answer:
+            ratings = read_news(answer.read(MAX_NEWS_BYTES + 1))
+        if not isinstance(ratings, RatingList):
+            raise WireError(ErrorCode.BAD_MESSAGE, _("the answer is not a rating list"))
+    except (OSError, ValueError) as error:  # URLError and WireError among them
+        reason = error.reason if isinstance(error, urllib.error.URLError) else error
+        return _fail(
+            _("no rating list at {address} ({reason})").format(
+                address=address, reason=clause(reason)
+            )
+        )
+    print(json.dumps(asdict(ratings), indent=1) if as_json else rating_table(ratings))
+    return 0
+
+
+def rating_table(ratings: RatingList) -> str:
+    """The rating list as a table, one player a line (a program marked as one)."""
+    header = (_("Place"), _("Name"), _("Rating"), _("Matches"), _("Experience"))
+    rows = [
+        (
+            str(ratings.first + place),
+            player.name + (" " + _("(bot)") if player.bot else ""),
+            f"{player.rating:.2f}",
+            str(player.matches),
+            str(player.experience),
+        )
+        for place, player in enumerate(ratings.players, start=1)
+    ]
+    if not rows:
+        return _("Nobody has played on this lobby yet.")
+    widths = [max(len(row[column]) for row in [header, *rows]) for column in range(5)]
+    return "\n".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in [header, *rows]
+    )
+
+
+# -- the bot --------------------------------------------------------------------------------
+
+
+async def bot_plays(
+    url: str,
+    name: str,
+    level: Level,
+    points: int,
+    games: int,
+    folder: Path,
+    say: Callable[[str], object] = print,
+) -> str | None:
+    """The bot of ``level`` plays ``games`` matches to ``points`` (0: until cancelled) on
+    the lobby at ``url`` as ``name``, saying each result (``say``); why it could not go on,
+    or None."""
+    from nardy_tui.play import LobbyClient, load_bot
+
+    seat = BotSeat(name, load_bot(level, seed=0), points, games, say)
+    client = LobbyClient(url, name, folder, seat.hear, bot=True)
+    seat.client = client
+    await client.run()
+    return seat.stopped_by
+
+
+class BotSeat:
+    """The bot at a lobby: takes an open seek of its match length, else offers one, plays
+    the match, and says its result; then the next, until it has played its matches."""
+
+    def __init__(
+        self, name: str, bot: Chooser, points: int, games: int, say: Callable[[str], object]
+    ) -> None:
+        self.client: LobbyClient | None = None
+        self.name = name
+        self.bot = bot
+        self.points = points
+        self.games_left = games if games > 0 else None
+        self.say = say
+        self.seeks: tuple[OpenSeek, ...] = ()
+        self.accepting: str | None = None
+        """The seek the bot accepted, until the match starts or the server refuses."""
+        self.offered = False
+        """The bot offered a seek (it may not be listed yet)."""
+        self.playing: MatchBegins | None = None
+        """The match the bot plays (or played last)."""
+        self.stopped_by: str | None = None
+
+    def hear(self, news: ClientNews) -> None:
+        from nardy_tui.play import (
+            ClientStopped,
+            LineDown,
+            MatchJoined,
+            MatchStopped,
+            OpponentSent,
+        )
+
+        if isinstance(news, OpenSeeks):
+            self.seeks = news.seeks
+            self._find_a_match()
+        elif isinstance(news, MatchJoined | OpponentSent):
+            self.accepting, self.offered = None, False
+            self.playing = news.match.begins
+            news.match.take_turns(self._choose)
+        elif isinstance(news, MatchResult):
+            self._finished(news)
+        elif isinstance(news, Refusal):  # a seek taken by someone else first, say
+            self.seeks = tuple(seek for seek in self.seeks if seek.id != self.accepting)
+            self.accepting = None
+            self._find_a_match()
+        elif isinstance(news, LineDown):
+            self.accepting, self.offered = None, False
+            print(
+                _("{name}: the line is down ({reason}); trying again in {seconds:.0f} s").format(
+                    name=self.name, reason=clause(news.reason), seconds=news.retry_in
+                ),
+                file=sys.stderr,
+            )
+        elif isinstance(news, MatchStopped):
+            print(_("{name}: {reason}").format(name=self.name, reason=news.reason), file=sys.stderr)
+            self._find_a_match()
+        elif isinstance(news, ClientStopped):
+            self.stopped_by = news.reason
+
+    def _choose(self, match: Match) -> Play:
+        from nardy_tui.bot import stakes_at
+
+        turn = match.turn
+        assert turn is not None
+        return self.bot.choose(turn.position, turn.dice, stakes_at(match, turn.position.turn))
+
+    def _find_a_match(self) -> None:
+        """Accept another's open seek of the bot's match length, else offer one, unless
+        the bot plays, waits for an answer, or has played its matches. A bot whose seek is
+        open still takes another's: two bots that came at once would otherwise wait for
+        each other for ever."""
+        client = self.client
+        assert client is not None
+        if client.matches or self.accepting is not None or self.games_left == 0:
+            return
+        fitting = [seek for seek in self.seeks if seek.points == self.points]
+        others = [seek for seek in fitting if name_key(seek.name) != name_key(self.name)]
+        if others:
+            self.accepting = others[0].id
+            client.send(Accept(others[0].id))
+        elif not self.offered and len(others) == len(fitting):
+            self.offered = True
+            client.send(Seek(self.points, None))
+
+    def _finished(self, result: MatchResult) -> None:
+        client = self.client
+        assert client is not None
+        if self.playing is None or self.playing.id != result.match:
+            return  # not the bot's match: it never hears another's
+        self.say(result_line(result, self.playing))
+        if self.games_left is not None:
+            self.games_left -= 1
+            if self.games_left == 0:
+                asyncio.get_running_loop().create_task(client.close())
+                return
+        self._find_a_match()
+
+
+def result_line(result: MatchResult, match: MatchBegins) -> str:
+    """One line for the end of ``match``: the players, the score, why it ended, the
+    ratings.
+
+    >>> from nardy_tui.engine import Side
+    >>> print(result_line(
+    ...     MatchResult(
+    ...         "m1", Side.WHITE, (1, 0), Ending.POINTS,
+    ...         (("anna", 1500.0, 1510.0), ("boris", 1500.0, 1490.0)),
+    ...     ),
+    ...     MatchBegins("m1", "anna", "boris", 1, None, Side.BLACK),
+    ... ))
+    m1: anna 1-0 boris (points); ratings: anna 1500.00 -> 1510.00, boris 1500.00 -> 1490.00
+    """
+    why = {Ending.POINTS: _("points"), Ending.TIME: _("time"), Ending.RESIGNED: _("resigned")}
+    moves = ", ".join(
+        f"{name} {before:.2f} -> {after:.2f}" for name, before, after in result.ratings
+    )
+    return _("{match}: {white} {score} {black} ({why}); ratings: {moves}").format(
+        match=result.match,
+        white=match.white,
+        black=match.black,
+        score=f"{result.score[0]}-{result.score[1]}",
+        why=why[result.ending],
+        moves=moves,
+    )
