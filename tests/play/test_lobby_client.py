@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from nardy_tui.engine import Match, Phase, Play, legal_plays
 from nardy_tui.lobby.server import LobbyOptions, RunningLobby, start_lobby
 from nardy_tui.net import restore_network_match
 from nardy_tui.online import MatchResult, OpenSeeks, Seek, Welcome
+from nardy_tui.online.identity import KEY_FILE
 from nardy_tui.options import Level
 from nardy_tui.play.online import (
     ClientNews,
@@ -153,3 +155,27 @@ async def test_the_rating_list_is_shown_as_a_table_with_the_bots_marked(
     assert table.split("\n")[1].split() == ["1", "anna", "1500.00", "0", "0"]
     await anna.client.close()
     await playing
+
+
+async def test_a_name_is_registered_once_then_logged_into_and_refused_to_another_key(
+    lobby: RunningLobby, tmp_path: Path
+) -> None:
+    first = Player(lobby, "anna", tmp_path / "first")
+    playing = asyncio.create_task(first.client.run())
+    await asyncio.wait_for(first.logged_in.wait(), WAIT)
+    await first.client.close()
+    await playing
+    # The same key in a folder that lost its online.json registers, is refused, logs in.
+    (tmp_path / "again").mkdir()
+    shutil.copy(tmp_path / "first" / KEY_FILE, tmp_path / "again" / KEY_FILE)
+    again = Player(lobby, "Anna", tmp_path / "again")
+    playing = asyncio.create_task(again.client.run())
+    await asyncio.wait_for(again.logged_in.wait(), WAIT)
+    assert not any(isinstance(news, LineDown | ClientStopped) for news in again.heard)
+    assert Registrations(tmp_path / "again").has(lobby.url, "anna")
+    await again.client.close()
+    await playing
+    # Another key is refused the name, in the server's words for the registration.
+    stranger = Player(lobby, "anna", tmp_path / "stranger")
+    await asyncio.wait_for(stranger.client.run(), WAIT)
+    assert stranger.heard == [ClientStopped("that name is taken")]

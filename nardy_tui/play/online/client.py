@@ -83,12 +83,20 @@ def _final_reason(close_code: int | None) -> str | None:
     return None
 
 
+def _other(purpose: Purpose) -> Purpose:
+    return Purpose.LOGIN if purpose is Purpose.REGISTER else Purpose.REGISTER
+
+
 class _Stop(Exception):
     """The client stops for good, for the reason given (in words for the player)."""
 
 
 class _Dropped(Exception):
     """The line dropped, for the reason given; the client tries again."""
+
+
+class _OtherWay(Exception):
+    """A login (or registration) was refused: the client tries the other way at once."""
 
 
 class LobbyClient:
@@ -125,9 +133,11 @@ class LobbyClient:
         self._welcomed = False
         """Whether the server ever welcomed this player: until it has, a server that
         cannot be reached is a mistake to say, not a drop to wait out."""
-        self._log_in_instead = False
-        """A registration was refused: the name may be this key's already (its record in
-        ``online.json`` lost), so the next connection logs in."""
+        self._refused: dict[Purpose, str] = {}
+        """The server's words for each way of logging in it refused since it last welcomed
+        this player: a registration is refused to a name that is this key's already (its
+        ``online.json`` lost), a login to a name the server no longer knows (its database
+        new), so each is tried once after the other."""
 
     # -- what the owner does ---------------------------------------------------------------
 
@@ -147,6 +157,8 @@ class LobbyClient:
                 except _Stop as stop:
                     self._post(ClientStopped(str(stop)))
                     return
+                except _OtherWay:
+                    continue
                 except _Dropped as dropped:
                     reason = str(dropped)
                 except (aiohttp.ClientError, OSError, TimeoutError) as error:
@@ -220,22 +232,25 @@ class LobbyClient:
     async def _log_in(
         self, socket: aiohttp.ClientWebSocketResponse, identity: Identity, challenge: str
     ) -> Welcome:
-        """Register this player's name the first time on this server, else log in."""
-        registering = not (self._log_in_instead or self._registrations.has(self.url, self.name))
-        if registering:
-            signature = identity.sign_login(challenge, self.url, Purpose.REGISTER)
+        """Register this player's name the first time on this server, else log in; the
+        other way if the server refused this one (``_OtherWay``), unless it refused both
+        (``_Stop``, with its words for the first)."""
+        usual = Purpose.LOGIN if self._registrations.has(self.url, self.name) else Purpose.REGISTER
+        purpose = usual if usual not in self._refused else _other(usual)
+        signature = identity.sign_login(challenge, self.url, purpose)
+        if purpose is Purpose.REGISTER:
             self.send(Register(self.name, identity.public_key_hex, signature, self.bot))
         else:
-            self.send(Login(self.name, identity.sign_login(challenge, self.url, Purpose.LOGIN)))
+            self.send(Login(self.name, signature))
         answer = await self._hear(socket)
         if isinstance(answer, Refusal):
-            if registering:
-                self._log_in_instead = True  # perhaps ours already: one login to try
-                raise _Dropped(answer.text)
-            raise _Stop(answer.text)
+            self._refused[purpose] = answer.text
+            if len(self._refused) == len(Purpose):
+                raise _Stop(self._refused[usual])
+            raise _OtherWay
         if not isinstance(answer, Welcome):
             raise _Dropped(_("the server did not answer the login"))
-        self._log_in_instead = False
+        self._refused.clear()
         try:
             self._registrations.remember(self.url, answer.name)
         except OSError as error:
