@@ -29,6 +29,7 @@ from nardy_tui.online import (
     InMatch,
     Login,
     MatchBegins,
+    MatchesInPlay,
     MatchResult,
     News,
     Ping,
@@ -133,6 +134,9 @@ class LobbyClient:
         self._welcomed = False
         """Whether the server ever welcomed this player: until it has, a server that
         cannot be reached is a mistake to say, not a drop to wait out."""
+        self._just_welcomed = False
+        """Logged in, and the list of the matches in play not heard since: the player's
+        matches not in it ended while the line was down."""
         self._refused: dict[Purpose, str] = {}
         """The server's words for each way of logging in it refused since it last welcomed
         this player: a registration is refused to a name that is this key's already (its
@@ -193,7 +197,7 @@ class LobbyClient:
 
     async def _connection(self, session: aiohttp.ClientSession, identity: Identity) -> None:
         """One connection, from the server's hello to its end: ``_Dropped`` (closed from
-        this side too) or ``_Stop``."""
+        this side too), ``_OtherWay`` or ``_Stop``."""
         async with session.ws_connect(
             self.url, max_msg_size=MAX_NEWS_BYTES, autoping=True, heartbeat=None
         ) as socket:
@@ -208,7 +212,7 @@ class LobbyClient:
             try:
                 self._post(await self._log_in(socket, identity, hello.challenge))
                 self._pause = self._first_pause
-                self._welcomed = True
+                self._welcomed = self._just_welcomed = True
                 while True:
                     self._take(await self._hear(socket))
             finally:
@@ -284,6 +288,9 @@ class LobbyClient:
     def _take(self, news: News) -> None:
         if isinstance(news, Pong | Hello):
             return
+        if isinstance(news, MatchesInPlay) and self._just_welcomed:
+            self._just_welcomed = False
+            self._forget_ended(news)
         if isinstance(news, MatchBegins) and news.you is not None:
             self._match_begins(news)
         elif isinstance(news, Relayed) and news.match in self.matches:
@@ -293,6 +300,14 @@ class LobbyClient:
             self._post(news)
         else:
             self._post(news)
+
+    def _forget_ended(self, in_play: MatchesInPlay) -> None:
+        """The player's matches that ended while the line was down (their result missed):
+        stopped here, their files kept as they are."""
+        going_on = {match.id for match in in_play.matches}
+        for ended in [match for match in self.matches if match not in going_on]:
+            del self.matches[ended]
+            self._post(MatchStopped(ended, _("the match ended while the line was down")))
 
     def _match_begins(self, begins: MatchBegins) -> None:
         """This player's match starts, or starts again: the one in memory, else its file,

@@ -62,7 +62,8 @@ class OpponentSent:
 @dataclass(frozen=True, slots=True)
 class MatchStopped:
     """The match ``match`` (its id) cannot go on here: the opponent sent what it cannot
-    take, or its file cannot be taken up. It stops, saved as it was."""
+    take, its file cannot be taken up, or it ended while the line was down (its result
+    missed). It stops, saved as it was."""
 
     match: str
     reason: str
