@@ -80,7 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
             "own --help."
         )
         + " "
-        + _("'nardy lobby-server' runs a lobby where players meet strangers for rated matches."),
+        + _("'nardy lobby-server' runs a lobby where players meet strangers for rated matches.")
+        + " "
+        + _("'nardy online URL' has the bot play on a lobby, or shows its ratings."),
     )
     parser.add_argument(
         "--version",

@@ -20,7 +20,6 @@ from nardy_tui.engine import Match, Phase, Play, legal_plays
 from nardy_tui.lobby.server import LobbyOptions, RunningLobby, start_lobby
 from nardy_tui.net import restore_network_match
 from nardy_tui.online import MatchResult, OpenSeeks, Seek, Welcome
-from nardy_tui.online.identity import KEY_FILE
 from nardy_tui.options import Level
 from nardy_tui.play.online import (
     ClientNews,
@@ -34,6 +33,8 @@ from nardy_tui.play.online import (
 )
 
 WAIT = 30.0
+KEY_FILE = "lobby-key"
+"""The player's key in their data folder (docs/lobby-protocol.md, *Who is who*)."""
 
 
 @pytest.fixture
