@@ -275,7 +275,7 @@ class LobbyClient:
                     log.warning("a frame from %s that is not the protocol: %s", self.url, error)
                     continue
             if self._closing.is_set():
-                raise _Dropped(_("closed"))
+                raise _Dropped("closed by this side")  # never told: ``run`` just returns
             final = _final_reason(socket.close_code)
             if final is not None:
                 raise _Stop(final)
