@@ -202,14 +202,14 @@ async def bot_plays(
     or None."""
     from nardy_tui.play import LobbyClient, load_bot
 
-    seat = BotSeat(name, load_bot(level, seed=0), points, games, say)
+    seat = LobbyBot(name, load_bot(level, seed=0), points, games, say)
     client = LobbyClient(url, name, folder, seat.hear, bot=True)
     seat.client = client
     await client.run()
     return seat.stopped_by
 
 
-class BotSeat:
+class LobbyBot:
     """The bot at a lobby: takes an open seek of its match length, else offers one, plays
     the match, and says its result; then the next, until it has played its matches."""
 

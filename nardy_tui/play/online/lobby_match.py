@@ -15,7 +15,7 @@ from collections.abc import Callable
 from enum import Enum, auto
 from pathlib import Path
 
-from nardy_tui.engine import Match, Phase, Play, legal_plays
+from nardy_tui.engine import Match, Phase, Play, Side, legal_plays
 from nardy_tui.i18n import _, clause
 from nardy_tui.net import (
     Message,
@@ -34,7 +34,7 @@ MATCHES_FOLDER = "lobby-matches"
 LOBBY_CODE = ""
 """A lobby match's code in its network file: none, the server brings the two sides
 together (the file's name says which server and match)."""
-HOST_SIDE_ROLE = {"white": Role.HOST, "black": Role.JOINER}
+ROLE_OF_SIDE = {Side.WHITE: Role.HOST, Side.BLACK: Role.JOINER}
 """White plays the host's part (its secret first in the dice), Black the joiner's."""
 
 
@@ -94,7 +94,7 @@ class LobbyMatch:
         try:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
-            role = HOST_SIDE_ROLE[begins.you.value]
+            role = ROLE_OF_SIDE[begins.you]
             saved = new_network_match(role, LOBBY_CODE, begins.points, by_code=True)
         except (OSError, UnicodeDecodeError) as error:
             raise NetworkSaveError(
