@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import importlib.util
 import json
 import sys
 import urllib.error
@@ -107,8 +106,6 @@ def online_main(argv: Sequence[str]) -> int:
         parser.error(problem)
     if args.games < 0:
         parser.error(_("--games is a number of matches, 0 for no end"))
-    if importlib.util.find_spec("aiohttp") is None:
-        return _fail(_("playing online needs aiohttp: pip install aiohttp"))
     problem = data_dir_problem()
     if problem is not None:
         return _fail(problem)
