@@ -1,0 +1,84 @@
+"""Several lobby server instances on one PostgreSQL serve one lobby: players connected to
+different instances see each other, play a match refereed on both, and a watcher on either
+sees it all."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from nardy_tui.engine import Phase, Side
+from nardy_tui.lobby.database import PostgresServer
+from nardy_tui.lobby.server import LobbyOptions, start_lobby
+from nardy_tui.net import encode_message, verify_record
+from tests.lobby.test_referee import FIRST_SYNC, Script
+from tests.lobby.test_server import Client, registered
+
+pytestmark = pytest.mark.slow
+
+
+async def _listed(client: Client, kind: str, key: str, wanted: set[str]) -> None:
+    """Wait until ``client`` hears a list of ``kind`` that names everything in ``wanted``."""
+    while True:
+        frame = await client.hear(kind)
+        if wanted <= {entry[key] for entry in frame[kind]}:
+            return
+
+
+async def test_players_on_two_instances_play_a_match_watched_rated_and_recorded(
+    postgres_database: PostgresServer, tmp_path: Path
+) -> None:
+    options = LobbyOptions(tmp_path, database_url=postgres_database.url, port=0)
+    first, second = await start_lobby(options), await start_lobby(options)
+    anna = await registered(first, "anna")
+    boris = await registered(second, "boris")
+    await _listed(anna, "players", "name", {"anna", "boris"})
+    await _listed(boris, "players", "name", {"anna", "boris"})
+    await anna.send(t="seek", points=1, clock={"delay": 10, "reserve": 60})
+    seeks = await boris.hear("seeks")
+    while not seeks["seeks"]:
+        seeks = await boris.hear("seeks")
+    await boris.send(t="accept", id=seeks["seeks"][0]["id"])
+    players: dict[Side, Client] = {}
+    for client in (anna, boris):
+        begun = await client.hear("match")
+        players[Side(begun["you"])] = client
+    match = begun["id"]
+    watcher = await registered(second, "vera")
+    await _listed(watcher, "matches", "id", {match})
+    await _listed(anna, "matches", "id", {match})
+    await watcher.send(t="watch", id=match)
+    await watcher.hear("match", id=match, you=None)
+    for client in players.values():
+        await client.send(t="m", id=match, msg=json.loads(encode_message(FIRST_SYNC)))
+        await client.hear("m", id=match)
+    script = Script()
+    while script.referee.match.phase is not Phase.MATCH_OVER:
+        side, message = script.next_message()
+        script.step()
+        sent = json.loads(encode_message(message))
+        await players[side].send(t="m", id=match, msg=sent)
+        await players[side.opponent].hear("m", id=match, msg=sent)
+        await watcher.hear("m", id=match, msg=sent, **{"from": side.value})
+        for client in (*players.values(), watcher):
+            clock = await client.hear("clock", id=match)
+            assert 0 < clock["white"] <= 60_000 and 0 < clock["black"] <= 60_000, clock
+    for client in (*players.values(), watcher):
+        result = await client.hear("result", id=match)
+        assert sorted(result["ratings"].values()) == [[1500.0, 1490.0], [1500.0, 1510.0]]
+    async with aiohttp.ClientSession() as web:
+        for lobby in (first, second):
+            url = f"http://127.0.0.1:{lobby.port}"
+            async with web.get(f"{url}/matches/{match}/record") as answer:
+                proof = verify_record(await answer.text())
+            assert proof.holds, proof.problems
+            async with web.get(f"{url}/ratings") as answer:
+                listed = await answer.json()
+            assert [p["rating"] for p in listed["players"]] == [1510.0, 1500.0, 1490.0]
+    for client in (*players.values(), watcher):
+        await client.close()
+    await first.stop()
+    await second.stop()
