@@ -61,6 +61,10 @@ from nardy_tui.online import (
 
 CLOCK_LOOK_SECONDS = 0.5
 """How often an instance looks for a side out of time."""
+ALIVE_SECONDS = 5.0
+"""How often an instance records that it is alive (``Store.keep_alive``)."""
+GONE_SECONDS = 3 * ALIVE_SECONDS
+"""An instance not heard of for this long has stopped."""
 LOG = logging.getLogger(__name__)
 LIST_PAUSE_SECONDS = 0.5
 """How long an instance gathers changes to a list before it sends the list again: a crowd
@@ -171,6 +175,9 @@ class Hub:
             side = match.side_of(player.id)
             if side is not None:
                 await connection.send(frames.match_begins(match, side))
+        missed = await self._store.missed_result(player.id)
+        if missed is not None:
+            await connection.send(frames.result(missed))
         await self._bus.publish(Topic.PRESENCE, str(player.id))
 
     async def left(self, connection: Connection) -> None:
@@ -377,6 +384,32 @@ class Hub:
                 loser = None if clock is None else clock.flagged(now)
                 if loser is not None:
                     await self._end(stored, loser.opponent, Ending.TIME)
+
+    async def keep_alive(self) -> None:
+        """Record, every ``ALIVE_SECONDS`` after the first record at start, that this
+        instance is alive: the moment the lobby last ran, should every instance stop."""
+        while True:
+            await asyncio.sleep(ALIVE_SECONDS)
+            await self._store.keep_alive(self.instance, time.time())
+
+    async def take_up_clocks(self, now: float) -> None:
+        """Stop, for the time the lobby was away, the clocks that no instance kept: when
+        this instance starts and no other is alive, each running clock is paused at the
+        last moment an instance was alive and resumed ``now``, so that nobody loses time
+        (or the match) to a server that was not there."""
+        alive_at = await self._store.alive_at()
+        others = [at for name, at in alive_at.items() if name != self.instance]
+        if not alive_at or any(at > now - GONE_SECONDS for at in others):
+            return
+        last_alive = max(alive_at.values())
+        for match in await self._store.matches_in_play():
+            clock = match.clock
+            if clock is None or clock.turn is None or clock.paused:
+                continue
+            clock.pause(last_alive)
+            clock.resume(now)
+            with contextlib.suppress(Conflict):
+                await self._store.set_clock(match.id, clock)
 
     async def _finish(self, live: LiveMatch) -> None:
         winner = live.referee.match.winner

@@ -266,7 +266,7 @@ class RunningLobby:
 
     runner: web.AppRunner
     server: LobbyServer
-    listening: asyncio.Future[tuple[None, None]]
+    listening: asyncio.Future[tuple[None, None, None]]
     address: str
     port: int
 
@@ -282,6 +282,7 @@ class RunningLobby:
         self.listening.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self.listening
+        await self.server.store.keep_alive(self.server.hub.instance, time.time())
         await self.server.store.close()
 
 
@@ -321,6 +322,10 @@ async def start_lobby(options: LobbyOptions) -> RunningLobby:
     instance = InstanceId(f"{options.address}:{port}")
     server.hub.instance = instance
     await store.clear_instance(instance)
-    listening = asyncio.gather(server.hub.listen(), server.hub.watch_clocks())
+    await server.hub.take_up_clocks(time.time())
+    await store.keep_alive(instance, time.time())
+    listening = asyncio.gather(
+        server.hub.listen(), server.hub.watch_clocks(), server.hub.keep_alive()
+    )
     await asyncio.sleep(0)  # subscribed before the first connection can publish
     return RunningLobby(runner, server, listening, options.address, port)

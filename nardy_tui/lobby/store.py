@@ -161,6 +161,10 @@ class PlayerRow(Table):
     bot: Mapped[bool]
     banned: Mapped[bool]
     created: Mapped[datetime] = mapped_column(server_default=func.now())
+    unheard_result: Mapped[int | None]
+    """The id of a match of theirs that ended while they were offline (a clock ran out),
+    until they are told (``missed_result``). No foreign key: matches name players already,
+    and tables that name each other could not be emptied or made one after the other."""
 
 
 class SeekRow(Table):
@@ -221,6 +225,17 @@ class PresenceRow(Table):
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
     instance: Mapped[str] = mapped_column(String(LONGEST_INSTANCE), index=True)
     since: Mapped[datetime] = mapped_column(server_default=func.now())
+
+
+class InstanceRow(Table):
+    """Each instance's heartbeat: a lobby that starts again and finds no other instance
+    alive knows from it when the lobby last ran."""
+
+    __tablename__ = "instances"
+
+    name: Mapped[str] = mapped_column(String(LONGEST_INSTANCE), primary_key=True)
+    alive_at: Mapped[float]
+    """Seconds since 1970 by the instance's wall clock, as the match clocks count them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,8 +518,9 @@ class Store:
         clock: MatchClock | None = None,
     ) -> StoredMatch:
         """End the match, and move both players' ratings, experience and count of matches
-        by its result, all at once. Conflict if it has ended already (another instance
-        saw the same clock run out, say): a match counts once."""
+        by its result, all at once (a player offline has it to hear: ``missed_result``).
+        Conflict if it has ended already (another instance saw the same clock run out,
+        say): a match counts once."""
         async with self._engine.begin() as connection:
             found = await connection.execute(
                 select(MatchRow.white_id, MatchRow.black_id, MatchRow.points, MatchRow.state)
@@ -530,6 +546,12 @@ class Store:
                         matches_played=PlayerRow.matches_played + 1,
                     )
                 )
+            online = select(PresenceRow.player_id).where(PresenceRow.player_id == PlayerRow.id)
+            await connection.execute(
+                update(PlayerRow)
+                .where(PlayerRow.id.in_(ids.values()), ~online.exists())
+                .values(unheard_result=match)
+            )
             await connection.execute(
                 update(MatchRow)
                 .where(MatchRow.id == match)
@@ -594,6 +616,50 @@ class Store:
         about the players it had before it stopped."""
         async with self._engine.begin() as connection:
             await connection.execute(delete(PresenceRow).where(PresenceRow.instance == instance))
+
+    async def missed_result(self, player: PlayerId) -> StoredMatch | None:
+        """The player's match that ended while they were offline, told once: the next call
+        has none."""
+        async with self._engine.begin() as connection:
+            unheard = await connection.scalar(
+                select(PlayerRow.unheard_result).where(PlayerRow.id == player)
+            )
+            if unheard is None:
+                return None
+            await connection.execute(
+                update(PlayerRow).where(PlayerRow.id == player).values(unheard_result=None)
+            )
+            (missed,) = await _matches(connection, MatchRow.id == unheard)
+            return missed
+
+    async def keep_alive(self, instance: InstanceId, now: float) -> None:
+        """``instance`` is alive at ``now`` (seconds since 1970 by its wall clock)."""
+        chosen = self._dialect_insert(InstanceRow).values(name=instance, alive_at=now)
+        async with self._engine.begin() as connection:
+            await connection.execute(
+                chosen.on_conflict_do_update(
+                    index_elements=[InstanceRow.name], set_={"alive_at": now}
+                )
+            )
+
+    async def alive_at(self) -> dict[InstanceId, float]:
+        """When each instance that ever served the lobby was last alive."""
+        async with self._engine.begin() as connection:
+            found = await connection.execute(select(InstanceRow.name, InstanceRow.alive_at))
+            return {InstanceId(row.name): row.alive_at for row in found}
+
+    async def set_clock(self, match: MatchId, clock: MatchClock) -> None:
+        """Keep the clock of a match in play as it is now (paused and resumed over a time
+        the lobby was away); Conflict if the match has ended."""
+        async with self._engine.begin() as connection:
+            changed = await connection.execute(
+                update(MatchRow)
+                .where(MatchRow.id == match, MatchRow.state == MatchState.PLAYING)
+                .values(_clock_columns(clock))
+                .returning(MatchRow.id)
+            )
+            if changed.one_or_none() is None:
+                raise Conflict(f"match {match} is not in play")
 
     async def online(self) -> list[Presence]:
         """Everyone online, through any instance, longest online first."""

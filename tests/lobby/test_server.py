@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +16,10 @@ import aiohttp
 import pytest
 
 from nardy_tui.engine import Phase, Side
+from nardy_tui.lobby.database import Database, PostgresServer
+from nardy_tui.lobby.hub import match_id
 from nardy_tui.lobby.server import LobbyOptions, RunningLobby, start_lobby
+from nardy_tui.lobby.store import Store
 from nardy_tui.net import encode_message, verify_record
 from nardy_tui.online import Identity, Purpose
 from tests.lobby.test_referee import FIRST_SYNC, Script
@@ -356,3 +360,60 @@ async def test_two_hundred_idle_sockets_leave_a_match_alone(lobby: RunningLobby)
         await client.close()
     for client in two.clients.values():
         await client.close()
+
+
+async def _clock_running_for_one_side(
+    lobby: RunningLobby, clock: dict[str, int]
+) -> tuple[Players, Side]:
+    """A match with ``clock`` played until its clock runs for one side: that side."""
+    two = await match_between(lobby, clock=clock)
+    script = Script()
+    while len(script.referee.waiting_for()) != 1:
+        await relay(script, two.clients, two.match, 1)
+    [on_the_clock] = script.referee.waiting_for()
+    await two.clients[on_the_clock].hear("clock", id=two.match, running=on_the_clock.value)
+    return two, on_the_clock
+
+
+async def test_a_player_who_drops_on_their_turn_loses_on_time_and_hears_it_on_coming_back(
+    lobby: RunningLobby,
+) -> None:
+    two, dropped = await _clock_running_for_one_side(lobby, {"delay": 0, "reserve": 1})
+    await two.clients[dropped].close()
+    stayed = two.clients[dropped.opponent]
+    result = await stayed.hear("result", id=two.match)
+    assert result["reason"] == "time" and result["winner"] == dropped.opponent.value
+    back = await logged_in(lobby, two.names[dropped])
+    assert await back.hear("result", id=two.match) == result
+    await back.close()
+    again = await logged_in(lobby, two.names[dropped])  # told once
+    await again.send(t="ping")
+    await again.hear("pong")
+    assert not [frame for frame in again.heard if frame["t"] == "result"]
+    await again.close()
+    await stayed.close()
+
+
+async def test_the_clocks_stop_while_the_lobby_is_away(
+    database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if isinstance(database, PostgresServer):
+        options = LobbyOptions(tmp_path, database_url=database.url, port=0)
+    else:
+        options = LobbyOptions(database.path.parent, port=0)
+    lobby = await start_lobby(options)
+    two, waited_for = await _clock_running_for_one_side(lobby, {"delay": 0, "reserve": 20})
+    await lobby.stop()
+    for client in two.clients.values():
+        await client.close()
+    away = time.time
+    monkeypatch.setattr(time, "time", lambda: away() + 60)  # a minute later, it starts again
+    lobby = await start_lobby(options)
+    store = Store(database)
+    try:
+        match = await store.match(match_id(two.match))
+    finally:
+        await store.close()
+    assert match is not None and match.result is None and match.clock is not None
+    assert 19 < match.clock.reserve_left(waited_for, time.time()) <= 20
+    await lobby.stop()

@@ -221,6 +221,29 @@ async def test_an_instance_that_starts_again_clears_who_was_online_through_it(
     assert [online.player for online in await store.online()] == [boris]
 
 
+async def test_a_match_that_ends_while_a_player_is_offline_is_theirs_to_hear_once(
+    store: Store,
+) -> None:
+    """Anna was offline when it ended, Boris was online (and heard it then)."""
+    anna, boris = await two_players(store)
+    match = await store.start_match(anna.id, boris.id, 1, None)
+    await store.set_online(anna.id, ONE)
+    await store.set_online(boris.id, TWO)
+    await store.set_offline(anna.id, ONE)
+    await store.finish_match(match.id, Side.BLACK, (0, 1), Ending.TIME)
+    missed = await store.missed_result(anna.id)
+    assert missed is not None and missed.id == match.id and missed.result is not None
+    assert await store.missed_result(anna.id) is None
+    assert await store.missed_result(boris.id) is None
+
+
+async def test_each_instance_is_remembered_alive_at_its_last_heartbeat(store: Store) -> None:
+    await store.keep_alive(ONE, 1000.0)
+    await store.keep_alive(TWO, 1001.5)
+    await store.keep_alive(ONE, 1005.0)
+    assert await store.alive_at() == {ONE: 1005.0, TWO: 1001.5}
+
+
 async def test_upgrading_a_lobby_that_is_up_to_date_changes_nothing(store: Store) -> None:
     """Every instance upgrades when it starts."""
     anna = await store.register("anna", KEY, bot=False)
