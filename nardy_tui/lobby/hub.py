@@ -64,7 +64,7 @@ CLOCK_LOOK_SECONDS = 0.5
 ALIVE_SECONDS = 5.0
 """How often an instance records that it is alive (``Store.keep_alive``)."""
 GONE_SECONDS = 3 * ALIVE_SECONDS
-"""An instance not heard of for this long has stopped."""
+"""An instance not heard of for this long has stopped, whether or not it said so."""
 LOG = logging.getLogger(__name__)
 LIST_PAUSE_SECONDS = 0.5
 """How long an instance gathers changes to a list before it sends the list again: a crowd
@@ -397,11 +397,14 @@ class Hub:
         this instance starts and no other is alive, each running clock is paused at the
         last moment an instance was alive and resumed ``now``, so that nobody loses time
         (or the match) to a server that was not there."""
-        alive_at = await self._store.alive_at()
-        others = [at for name, at in alive_at.items() if name != self.instance]
-        if not alive_at or any(at > now - GONE_SECONDS for at in others):
+        heartbeats = await self._store.heartbeats()
+        if not heartbeats or any(
+            not beat.stopped and beat.alive_at > now - GONE_SECONDS
+            for name, beat in heartbeats.items()
+            if name != self.instance
+        ):
             return
-        last_alive = max(alive_at.values())
+        last_alive = max(beat.alive_at for beat in heartbeats.values())
         for match in await self._store.matches_in_play():
             clock = match.clock
             if clock is None or clock.turn is None or clock.paused:

@@ -236,6 +236,9 @@ class InstanceRow(Table):
     name: Mapped[str] = mapped_column(String(LONGEST_INSTANCE), primary_key=True)
     alive_at: Mapped[float]
     """Seconds since 1970 by the instance's wall clock, as the match clocks count them."""
+    stopped: Mapped[bool]
+    """Whether the instance has stopped (at ``alive_at``); one that did not say so is taken
+    for stopped once it has not been heard of for a while."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,6 +309,14 @@ class Presence:
     since: datetime
     playing: bool
     """Whether the player is in a match in play."""
+
+
+@dataclass(frozen=True, slots=True)
+class Heartbeat:
+    """When an instance was last alive, and whether it stopped then."""
+
+    alive_at: float
+    stopped: bool
 
 
 class Store:
@@ -632,21 +643,23 @@ class Store:
             (missed,) = await _matches(connection, MatchRow.id == unheard)
             return missed
 
-    async def keep_alive(self, instance: InstanceId, now: float) -> None:
-        """``instance`` is alive at ``now`` (seconds since 1970 by its wall clock)."""
-        chosen = self._dialect_insert(InstanceRow).values(name=instance, alive_at=now)
+    async def keep_alive(self, instance: InstanceId, now: float, *, stopping: bool = False) -> None:
+        """``instance`` is alive at ``now`` (seconds since 1970 by its wall clock), or
+        stops then."""
+        beat = {"alive_at": now, "stopped": stopping}
+        chosen = self._dialect_insert(InstanceRow).values(name=instance, **beat)
         async with self._engine.begin() as connection:
             await connection.execute(
-                chosen.on_conflict_do_update(
-                    index_elements=[InstanceRow.name], set_={"alive_at": now}
-                )
+                chosen.on_conflict_do_update(index_elements=[InstanceRow.name], set_=beat)
             )
 
-    async def alive_at(self) -> dict[InstanceId, float]:
-        """When each instance that ever served the lobby was last alive."""
+    async def heartbeats(self) -> dict[InstanceId, Heartbeat]:
+        """The last heartbeat of each instance that ever served the lobby."""
         async with self._engine.begin() as connection:
-            found = await connection.execute(select(InstanceRow.name, InstanceRow.alive_at))
-            return {InstanceId(row.name): row.alive_at for row in found}
+            found = await connection.execute(
+                select(InstanceRow.name, InstanceRow.alive_at, InstanceRow.stopped)
+            )
+            return {InstanceId(row.name): Heartbeat(row.alive_at, row.stopped) for row in found}
 
     async def set_clock(self, match: MatchId, clock: MatchClock) -> None:
         """Keep the clock of a match in play as it is now (paused and resumed over a time

@@ -13,6 +13,7 @@ from nardy_tui.lobby.database import Database
 from nardy_tui.lobby.store import (
     Conflict,
     Ending,
+    Heartbeat,
     InstanceId,
     NameTaken,
     NotFound,
@@ -237,11 +238,14 @@ async def test_a_match_that_ends_while_a_player_is_offline_is_theirs_to_hear_onc
     assert await store.missed_result(boris.id) is None
 
 
-async def test_each_instance_is_remembered_alive_at_its_last_heartbeat(store: Store) -> None:
+async def test_each_instance_is_remembered_by_its_last_heartbeat(store: Store) -> None:
     await store.keep_alive(ONE, 1000.0)
     await store.keep_alive(TWO, 1001.5)
-    await store.keep_alive(ONE, 1005.0)
-    assert await store.alive_at() == {ONE: 1005.0, TWO: 1001.5}
+    await store.keep_alive(ONE, 1005.0, stopping=True)
+    assert await store.heartbeats() == {
+        ONE: Heartbeat(1005.0, stopped=True),
+        TWO: Heartbeat(1001.5, stopped=False),
+    }
 
 
 async def test_upgrading_a_lobby_that_is_up_to_date_changes_nothing(store: Store) -> None:

@@ -20,6 +20,7 @@ def upgrade() -> None:
         "instances",
         sa.Column("name", sa.String(100), nullable=False),
         sa.Column("alive_at", sa.Double, nullable=False),
+        sa.Column("stopped", sa.Boolean, nullable=False),
         sa.PrimaryKeyConstraint("name", name="pk_instances"),
     )
     op.add_column("players", sa.Column("unheard_result", sa.Integer, nullable=True))
