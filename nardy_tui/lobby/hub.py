@@ -51,6 +51,7 @@ from nardy_tui.online import (
     Resign,
     ResignAnswer,
     Seek,
+    Stake,
     Unseek,
     Unwatch,
     Watch,
@@ -221,6 +222,8 @@ class Hub:
                 self._followers.get(match_id(match), {}).pop(connection, None)
             case InMatch(match, message):
                 await self._in_match(connection, player, match_id(match), message)
+            case Resign(match, Stake.MATCH):
+                await self._resign_match(player, match_id(match))
             case Challenge() | Answer() | Resign() | ResignAnswer():
                 raise Refused(ErrorCode.NOT_ALLOWED, "this server does not take that yet")
             case _:
@@ -345,6 +348,16 @@ class Hub:
         await self._bus.publish(Topic.MESSAGE, str(match))
         if live.referee.match.phase is Phase.MATCH_OVER:
             await self._finish(live)
+
+    async def _resign_match(self, player: Player, match: MatchId) -> None:
+        """The player gives up the match: it ends at once, won by the opponent, rated."""
+        stored = await self._stored(match)
+        side = stored.side_of(player.id)
+        if side is None:
+            raise Refused(ErrorCode.NOT_ALLOWED, "you do not play in that match")
+        if stored.result is not None:
+            raise Refused(ErrorCode.NOT_FOUND, "that match is over")
+        await self._end(stored, side.opponent, Ending.RESIGNED)
 
     async def _catch_up(self, live: LiveMatch) -> None:
         """Take into the referee what other instances stored of the match since (and the

@@ -417,3 +417,20 @@ async def test_the_clocks_stop_while_the_lobby_is_away(
     assert match is not None and match.result is None and match.clock is not None
     assert 4 < match.clock.reserve_left(waited_for, time.time()) <= 5
     await lobby.stop()
+
+
+async def test_a_player_who_gives_up_the_match_loses_it_at_once_and_the_ratings_move(
+    lobby: RunningLobby,
+) -> None:
+    two = await match_between(lobby)
+    await relay(Script(), two.clients, two.match, 4)
+    giving_up = Side.BLACK
+    watcher = await registered(lobby, "vera")
+    await watcher.send(t="watch", id=two.match)
+    await watcher.hear("match", id=two.match)
+    await two.clients[giving_up].send(t="resign", id=two.match, stake="match")
+    for client in (*two.clients.values(), watcher):
+        result = await client.hear("result", id=two.match)
+        assert result["reason"] == "resigned" and result["winner"] == giving_up.opponent.value
+        assert result["ratings"][two.names[giving_up]] == [1500.0, 1490.0]
+        await client.close()
