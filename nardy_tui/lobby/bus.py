@@ -40,6 +40,8 @@ class Topic(Enum):
     """A seek was added, or it is gone (the seek's id)."""
     PRESENCE = "presence"
     """A player came online or went (the player's id)."""
+    CHALLENGE = "challenge"
+    """A challenge was made or answered (the challenge's id)."""
     MATCH_STARTED = "match_started"
     MATCH_FINISHED = "match_finished"
     """A match started or ended (the match's id)."""

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from nardy_tui.engine import Side
-from nardy_tui.lobby.store import OpenSeek, Player, Presence, StoredMatch
+from nardy_tui.lobby.store import OpenSeek, Player, Presence, StoredChallenge, StoredMatch
 from nardy_tui.net import Message, encode_message
 from nardy_tui.online import ClockRule, ErrorCode
 
@@ -67,6 +67,23 @@ def _seek(seek: OpenSeek) -> Frame:
 
 def seeks(open_seeks: list[OpenSeek]) -> Frame:
     return {"t": "seeks", "seeks": [_seek(seek) for seek in open_seeks]}
+
+
+def challenged(challenge: StoredChallenge) -> Frame:
+    """To the challenged player: who offers them which match."""
+    return {
+        "t": "challenged",
+        "id": f"c{challenge.id}",
+        "by": challenge.challenger.name,
+        "rating": round(challenge.challenger.rating.rating, 2),
+        "points": challenge.points,
+        "clock": clock_rule(challenge.clock),
+    }
+
+
+def declined(challenge: StoredChallenge) -> Frame:
+    """To the challenger: the challenged player said no."""
+    return {"t": "declined", "id": f"c{challenge.id}", "by": challenge.challenged.name}
 
 
 def _match(match: StoredMatch) -> Frame:

@@ -25,6 +25,8 @@ from nardy_tui.lobby import frames
 from nardy_tui.lobby.bus import Bus, Notice, Topic
 from nardy_tui.lobby.referee import Referee, Refusal
 from nardy_tui.lobby.store import (
+    ChallengeId,
+    ChallengeState,
     Conflict,
     Ending,
     InstanceId,
@@ -55,6 +57,7 @@ from nardy_tui.online import (
     Unseek,
     Unwatch,
     Watch,
+    name_key,
 )
 from nardy_tui.online import (
     Ping as LobbyPing,
@@ -133,6 +136,10 @@ def seek_id(text: str) -> SeekId:
     return SeekId(_number_in(text, "s"))
 
 
+def challenge_id(text: str) -> ChallengeId:
+    return ChallengeId(_number_in(text, "c"))
+
+
 def _number_in(text: str, prefix: str) -> int:
     if not (text.startswith(prefix) and text[1:].isdigit() and len(text) < 20):
         raise Refused(ErrorCode.NOT_FOUND, f"there is no {text!r} here")
@@ -176,6 +183,8 @@ class Hub:
             side = match.side_of(player.id)
             if side is not None:
                 await connection.send(frames.match_begins(match, side))
+        for challenge in await self._store.challenges_to(player.id):
+            await connection.send(frames.challenged(challenge))
         missed = await self._store.missed_result(player.id)
         if missed is not None:
             await connection.send(frames.result(missed))
@@ -222,9 +231,13 @@ class Hub:
                 self._followers.get(match_id(match), {}).pop(connection, None)
             case InMatch(match, message):
                 await self._in_match(connection, player, match_id(match), message)
+            case Challenge(name, points, clock):
+                await self._challenge(player, name, points, clock)
+            case Answer(challenge, yes):
+                await self._answer(player, challenge_id(challenge), yes=yes)
             case Resign(match, Stake.MATCH):
                 await self._resign_match(player, match_id(match))
-            case Challenge() | Answer() | Resign() | ResignAnswer():
+            case Resign() | ResignAnswer():
                 raise Refused(ErrorCode.NOT_ALLOWED, "this server does not take that yet")
             case _:
                 raise Refused(ErrorCode.NOT_ALLOWED, "you are logged in already")
@@ -258,6 +271,51 @@ class Hub:
             raise Refused(ErrorCode.NOT_FOUND, "someone else took that seek") from None
         await self._store.withdraw_seek(player.id)
         await self._bus.publish(Topic.SEEKS, str(player.id))
+        await self._bus.publish(Topic.MATCH_STARTED, str(started.id))
+
+    async def _challenge(
+        self, player: Player, name: str, points: int, clock: ClockRule | None
+    ) -> None:
+        """Offer a match to a player online, free, and not in another challenge."""
+        wanted = name_key(name)
+        online = [p for p in await self._store.online() if name_key(p.player.name) == wanted]
+        if not online:
+            raise Refused(ErrorCode.NOT_FOUND, f"{name} is not online")
+        [challenged] = online
+        if challenged.player.id == player.id:
+            raise Refused(ErrorCode.NOT_ALLOWED, "you cannot challenge yourself")
+        await self._not_playing(player)
+        if challenged.playing:
+            raise Refused(ErrorCode.BUSY, f"{challenged.player.name} is in a match")
+        try:
+            made = await self._store.add_challenge(player.id, challenged.player.id, points, clock)
+        except Conflict:
+            raise Refused(ErrorCode.BUSY, "one of you has a challenge open already") from None
+        await self._bus.publish(Topic.CHALLENGE, str(made.id))
+
+    async def _answer(self, player: Player, challenge: ChallengeId, *, yes: bool) -> None:
+        """The challenged player's answer: a match between the two, or a no the challenger
+        hears."""
+        if yes:
+            offered = await self._store.challenge(challenge)
+            if offered is not None:
+                await self._not_playing(player)
+                if await self._match_of(offered.challenger.id) is not None:
+                    raise Refused(ErrorCode.BUSY, f"{offered.challenger.name} is in a match")
+        try:
+            answered = await self._store.answer_challenge(challenge, player.id, yes=yes)
+        except NotFound:
+            raise Refused(ErrorCode.NOT_FOUND, "no such challenge to you is open") from None
+        if not yes:
+            await self._bus.publish(Topic.CHALLENGE, str(answered.id))
+            return
+        sides = [answered.challenger.id, answered.challenged.id]
+        random.SystemRandom().shuffle(sides)
+        clock = None if answered.clock is None else MatchClock(answered.clock, answered.points)
+        started = await self._store.start_match(sides[0], sides[1], answered.points, clock)
+        for side in sides:
+            if await self._store.withdraw_seek(side) is not None:
+                await self._bus.publish(Topic.SEEKS, str(side))
         await self._bus.publish(Topic.MATCH_STARTED, str(started.id))
 
     async def _pair(
@@ -476,6 +534,8 @@ class Hub:
                 self._list_due(Topic.PRESENCE)
             case Topic.SEEKS:
                 self._list_due(Topic.SEEKS)
+            case Topic.CHALLENGE:
+                await self._challenge_changed(ChallengeId(int(notice.payload)))
 
     async def _pass_on(self, match: MatchId) -> None:
         """Send each follower of ``match`` through this instance what it has not had (a
@@ -519,6 +579,22 @@ class Hub:
         players = (self._here.get(stored.white.id), self._here.get(stored.black.id))
         for connection in {*followers, *(p for p in players if p is not None)}:
             await connection.send(frames.result(stored))
+
+    async def _challenge_changed(self, challenge: ChallengeId) -> None:
+        """Tell the challenged player of a new challenge, or the challenger of a no, if
+        they are here."""
+        stored = await self._store.challenge(challenge)
+        if stored is None:
+            return
+        if stored.state is ChallengeState.OPEN:
+            whom, frame = stored.challenged, frames.challenged(stored)
+        elif stored.state is ChallengeState.DECLINED:
+            whom, frame = stored.challenger, frames.declined(stored)
+        else:
+            return  # accepted: the match's own notice tells both
+        connection = self._here.get(whom.id)
+        if connection is not None:
+            await connection.send(frame)
 
     async def _presence_changed(self, player: PlayerId) -> None:
         """A player logged in elsewhere gives up their connection here."""

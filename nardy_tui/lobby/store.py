@@ -66,6 +66,7 @@ LONGEST_RATINGS_PAGE = 100
 
 PlayerId = NewType("PlayerId", int)
 SeekId = NewType("SeekId", int)
+ChallengeId = NewType("ChallengeId", int)
 MatchId = NewType("MatchId", int)
 InstanceId = NewType("InstanceId", str)
 """A server instance's name, the same across its restarts (its address, say), so that an
@@ -94,6 +95,14 @@ class MatchState(Enum):
 
     PLAYING = "playing"
     FINISHED = "finished"
+
+
+class ChallengeState(Enum):
+    """Where a challenge stands: open until the challenged player answers."""
+
+    OPEN = "open"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
 
 
 class Ending(Enum):
@@ -142,6 +151,7 @@ class Table(DeclarativeBase):
         Side: _stored_as_value(Side),
         MatchState: _stored_as_value(MatchState),
         Ending: _stored_as_value(Ending),
+        ChallengeState: _stored_as_value(ChallengeState),
     }
 
 
@@ -176,6 +186,22 @@ class SeekRow(Table):
     points: Mapped[int]
     clock_delay: Mapped[int | None]
     clock_reserve_per_point: Mapped[int | None]
+    created: Mapped[datetime] = mapped_column(server_default=func.now())
+
+
+class ChallengeRow(Table):
+    """A match offered to one named player, kept until they answer, so that any instance
+    can tell them (and the challenger the answer)."""
+
+    __tablename__ = "challenges"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    challenger_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    challenged_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    points: Mapped[int]
+    clock_delay: Mapped[int | None]
+    clock_reserve_per_point: Mapped[int | None]
+    state: Mapped[ChallengeState]
     created: Mapped[datetime] = mapped_column(server_default=func.now())
 
 
@@ -260,6 +286,16 @@ class OpenSeek:
     points: int
     clock: ClockRule | None
     created: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class StoredChallenge:
+    id: ChallengeId
+    challenger: Player
+    challenged: Player
+    points: int
+    clock: ClockRule | None
+    state: ChallengeState
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,6 +451,73 @@ class Store:
         """The open seeks, oldest first."""
         async with self._engine.begin() as connection:
             return await _seeks(connection)
+
+    async def add_challenge(
+        self, challenger: PlayerId, challenged: PlayerId, points: int, clock: ClockRule | None
+    ) -> StoredChallenge:
+        """An open challenge from ``challenger`` to ``challenged``. A player takes part in
+        one open challenge at a time, made or received: Conflict if either does already."""
+        async with self._engine.begin() as connection:
+            both = {challenger, challenged}
+            await _ratings(connection, both)  # their rows locked: one challenge at a time
+            busy = await connection.scalar(
+                select(func.count()).where(
+                    ChallengeRow.state == ChallengeState.OPEN,
+                    ChallengeRow.challenger_id.in_(both) | ChallengeRow.challenged_id.in_(both),
+                )
+            )
+            if busy:
+                raise Conflict("a challenge of one of them is open already")
+            added = await connection.scalar(
+                insert(ChallengeRow)
+                .values(
+                    challenger_id=challenger,
+                    challenged_id=challenged,
+                    points=points,
+                    state=ChallengeState.OPEN,
+                    **_clock_rule_columns(clock),
+                )
+                .returning(ChallengeRow.id)
+            )
+            assert added is not None, "an insert returns its row"
+            (made,) = await _challenges(connection, ChallengeRow.id == added)
+            return made
+
+    async def answer_challenge(
+        self, challenge: ChallengeId, answering: PlayerId, *, yes: bool
+    ) -> StoredChallenge:
+        """The challenged player's answer to an open challenge: NotFound unless it is open
+        and theirs to answer."""
+        answer = ChallengeState.ACCEPTED if yes else ChallengeState.DECLINED
+        async with self._engine.begin() as connection:
+            answered = await connection.scalar(
+                update(ChallengeRow)
+                .where(
+                    ChallengeRow.id == challenge,
+                    ChallengeRow.challenged_id == answering,
+                    ChallengeRow.state == ChallengeState.OPEN,
+                )
+                .values(state=answer)
+                .returning(ChallengeRow.id)
+            )
+            if answered is None:
+                raise NotFound(f"challenge {challenge}")
+            (challenged,) = await _challenges(connection, ChallengeRow.id == challenge)
+            return challenged
+
+    async def challenge(self, challenge: ChallengeId) -> StoredChallenge | None:
+        async with self._engine.begin() as connection:
+            found = await _challenges(connection, ChallengeRow.id == challenge)
+            return found[0] if found else None
+
+    async def challenges_to(self, player: PlayerId) -> list[StoredChallenge]:
+        """The open challenges to ``player`` (one at most), for a player logging in."""
+        async with self._engine.begin() as connection:
+            return await _challenges(
+                connection,
+                ChallengeRow.challenged_id == player,
+                ChallengeRow.state == ChallengeState.OPEN,
+            )
 
     async def start_match(
         self,
@@ -772,6 +875,26 @@ async def _seeks(connection: AsyncConnection, *where: Any) -> list[OpenSeek]:
             points=row.points,
             clock=_clock_rule(row.clock_delay, row.clock_reserve_per_point),
             created=row.created,
+        )
+        for row in found
+    ]
+
+
+async def _challenges(connection: AsyncConnection, *where: Any) -> list[StoredChallenge]:
+    found = (
+        await connection.execute(select(ChallengeRow).where(*where).order_by(ChallengeRow.id))
+    ).all()
+    players = await _players(
+        connection, (p for row in found for p in (row.challenger_id, row.challenged_id))
+    )
+    return [
+        StoredChallenge(
+            id=ChallengeId(row.id),
+            challenger=players[row.challenger_id],
+            challenged=players[row.challenged_id],
+            points=row.points,
+            clock=_clock_rule(row.clock_delay, row.clock_reserve_per_point),
+            state=row.state,
         )
         for row in found
     ]

@@ -82,3 +82,20 @@ async def test_players_on_two_instances_play_a_match_watched_rated_and_recorded(
         await client.close()
     await first.stop()
     await second.stop()
+
+
+async def test_a_challenge_reaches_a_player_on_another_instance_and_so_does_the_answer(
+    postgres_database: PostgresServer, tmp_path: Path
+) -> None:
+    options = LobbyOptions(tmp_path, database_url=postgres_database.url, port=0)
+    first, second = await start_lobby(options), await start_lobby(options)
+    anna = await registered(first, "anna")
+    boris = await registered(second, "boris")
+    await anna.send(t="challenge", name="boris", points=1, clock=None)
+    offered = await boris.hear("challenged", by="anna")
+    await boris.send(t="answer", id=offered["id"], yes=False)
+    await anna.hear("declined", id=offered["id"], by="boris")
+    for client in (anna, boris):
+        await client.close()
+    await first.stop()
+    await second.stop()

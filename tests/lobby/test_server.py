@@ -434,3 +434,26 @@ async def test_a_player_who_gives_up_the_match_loses_it_at_once_and_the_ratings_
         assert result["reason"] == "resigned" and result["winner"] == giving_up.opponent.value
         assert result["ratings"][two.names[giving_up]] == [1500.0, 1490.0]
         await client.close()
+
+
+async def test_a_challenged_player_declines_then_accepts_and_the_two_play(
+    lobby: RunningLobby,
+) -> None:
+    anna, boris = await registered(lobby, "anna"), await registered(lobby, "boris")
+    await anna.send(t="challenge", name="BORIS", points=3, clock={"delay": 10, "reserve": 60})
+    offered = await boris.hear("challenged", by="anna", points=3)
+    assert offered["clock"] == {"delay": 10, "reserve": 60}
+    await boris.send(t="answer", id=offered["id"], yes=False)
+    await anna.hear("declined", id=offered["id"], by="boris")
+    await anna.send(t="challenge", name="boris", points=1, clock=None)
+    offered = await boris.hear("challenged", by="anna", points=1)
+    carl = await registered(lobby, "carl")
+    await carl.send(t="challenge", name="boris", points=1, clock=None)
+    assert (await carl.hear("error"))["code"] == "busy"  # one open challenge at a time
+    await carl.send(t="answer", id=offered["id"], yes=True)
+    assert (await carl.hear("error"))["code"] == "not_found"  # not his to answer
+    await boris.send(t="answer", id=offered["id"], yes=True)
+    sides = {(await client.hear("match", points=1))["you"] for client in (anna, boris)}
+    assert sides == {"white", "black"}
+    for client in (anna, boris, carl):
+        await client.close()
