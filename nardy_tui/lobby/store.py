@@ -103,6 +103,8 @@ class ChallengeState(Enum):
     OPEN = "open"
     ACCEPTED = "accepted"
     DECLINED = "declined"
+    WITHDRAWN = "withdrawn"
+    """The challenger made another, or one of the two went offline."""
 
 
 class Ending(Enum):
@@ -455,11 +457,13 @@ class Store:
     async def add_challenge(
         self, challenger: PlayerId, challenged: PlayerId, points: int, clock: ClockRule | None
     ) -> StoredChallenge:
-        """An open challenge from ``challenger`` to ``challenged``. A player takes part in
-        one open challenge at a time, made or received: Conflict if either does already."""
+        """An open challenge from ``challenger`` to ``challenged``, in place of the one the
+        challenger made before. A player takes part in one open challenge at a time, made or
+        received: Conflict if either does already."""
         async with self._engine.begin() as connection:
             both = {challenger, challenged}
             await _ratings(connection, both)  # their rows locked: one challenge at a time
+            await _withdraw_challenges(connection, ChallengeRow.challenger_id == challenger)
             busy = await connection.scalar(
                 select(func.count()).where(
                     ChallengeRow.state == ChallengeState.OPEN,
@@ -717,19 +721,26 @@ class Store:
 
     async def set_offline(self, player: PlayerId, instance: InstanceId) -> None:
         """The player's connection to ``instance`` has closed (if the player has logged in
-        on another instance meanwhile, they stay online there)."""
+        on another instance meanwhile, they stay online there); their open challenge, made
+        or received, is withdrawn."""
         async with self._engine.begin() as connection:
-            await connection.execute(
-                delete(PresenceRow).where(
-                    PresenceRow.player_id == player, PresenceRow.instance == instance
-                )
+            gone = await connection.execute(
+                delete(PresenceRow)
+                .where(PresenceRow.player_id == player, PresenceRow.instance == instance)
+                .returning(PresenceRow.player_id)
             )
+            await _withdraw_challenges_of(connection, gone.scalars().all())
 
     async def clear_instance(self, instance: InstanceId) -> None:
         """Nobody is online through ``instance``: what an instance does when it starts,
         about the players it had before it stopped."""
         async with self._engine.begin() as connection:
-            await connection.execute(delete(PresenceRow).where(PresenceRow.instance == instance))
+            gone = await connection.execute(
+                delete(PresenceRow)
+                .where(PresenceRow.instance == instance)
+                .returning(PresenceRow.player_id)
+            )
+            await _withdraw_challenges_of(connection, gone.scalars().all())
 
     async def missed_result(self, player: PlayerId) -> StoredMatch | None:
         """The player's match that ended while they were offline, told once: the next call
@@ -878,6 +889,23 @@ async def _seeks(connection: AsyncConnection, *where: Any) -> list[OpenSeek]:
         )
         for row in found
     ]
+
+
+async def _withdraw_challenges(connection: AsyncConnection, *where: Any) -> None:
+    await connection.execute(
+        update(ChallengeRow)
+        .where(ChallengeRow.state == ChallengeState.OPEN, *where)
+        .values(state=ChallengeState.WITHDRAWN)
+    )
+
+
+async def _withdraw_challenges_of(connection: AsyncConnection, gone: Sequence[int]) -> None:
+    """A challenge lasts while both players are online."""
+    if gone:
+        await _withdraw_challenges(
+            connection,
+            ChallengeRow.challenger_id.in_(gone) | ChallengeRow.challenged_id.in_(gone),
+        )
 
 
 async def _challenges(connection: AsyncConnection, *where: Any) -> list[StoredChallenge]:

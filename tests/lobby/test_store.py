@@ -248,6 +248,26 @@ async def test_each_instance_is_remembered_by_its_last_heartbeat(store: Store) -
     }
 
 
+async def test_a_challenge_is_one_at_a_time_and_lasts_while_both_are_online(
+    store: Store,
+) -> None:
+    anna, boris = await two_players(store)
+    carl = await store.register("carl", KEY, bot=False)
+    for player in (anna, boris, carl):
+        await store.set_online(player.id, ONE)
+    first = await store.add_challenge(anna.id, boris.id, 1, None)
+    with pytest.raises(Conflict):  # Boris has one open
+        await store.add_challenge(carl.id, boris.id, 1, None)
+    second = await store.add_challenge(anna.id, carl.id, 3, None)  # in place of the first
+    with pytest.raises(NotFound):
+        await store.answer_challenge(first.id, boris.id, yes=True)
+    await store.set_offline(carl.id, ONE)
+    with pytest.raises(NotFound):
+        await store.answer_challenge(second.id, carl.id, yes=True)
+    await store.add_challenge(boris.id, anna.id, 1, None)  # both free again
+    assert [c.challenger for c in await store.challenges_to(anna.id)] == [boris]
+
+
 async def test_upgrading_a_lobby_that_is_up_to_date_changes_nothing(store: Store) -> None:
     """Every instance upgrades when it starts."""
     anna = await store.register("anna", KEY, bot=False)

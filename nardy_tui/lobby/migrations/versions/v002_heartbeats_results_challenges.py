@@ -35,7 +35,14 @@ def upgrade() -> None:
         sa.Column("clock_reserve_per_point", sa.Integer, nullable=True),
         sa.Column(
             "state",
-            sa.Enum("open", "accepted", "declined", name="challengestate", native_enum=False),
+            sa.Enum(
+                "open",
+                "accepted",
+                "declined",
+                "withdrawn",
+                name="challengestate",
+                native_enum=False,
+            ),
             nullable=False,
         ),
         sa.Column(
