@@ -19,7 +19,7 @@ from nardy_tui.engine import Phase, Side
 from nardy_tui.lobby.database import Database, PostgresServer
 from nardy_tui.lobby.hub import match_id
 from nardy_tui.lobby.server import LobbyOptions, RunningLobby, start_lobby
-from nardy_tui.lobby.store import Store
+from nardy_tui.lobby.store import Store, StoredMatch
 from nardy_tui.net import encode_message, verify_record
 from nardy_tui.online import Identity, Purpose
 from tests.lobby.test_referee import FIRST_SYNC, Script
@@ -394,6 +394,17 @@ async def test_a_player_who_drops_on_their_turn_loses_on_time_and_hears_it_on_co
     await stayed.close()
 
 
+async def _match_and_last_heartbeat(database: Database, match: str) -> tuple[StoredMatch, float]:
+    store = Store(database)
+    try:
+        stored = await store.match(match_id(match))
+        heartbeats = await store.heartbeats()
+    finally:
+        await store.close()
+    assert stored is not None
+    return stored, max(beat.alive_at for beat in heartbeats.values())
+
+
 async def test_the_clocks_stop_while_the_lobby_is_away(
     database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -402,20 +413,19 @@ async def test_the_clocks_stop_while_the_lobby_is_away(
     else:
         options = LobbyOptions(database.path.parent, port=0)
     lobby = await start_lobby(options)
-    two, waited_for = await _clock_running_for_one_side(lobby, {"delay": 0, "reserve": 5})
+    two, waited_for = await _clock_running_for_one_side(lobby, {"delay": 0, "reserve": 10})
     await lobby.stop()
     for client in two.clients.values():
         await client.close()
-    away = time.time  # started again 10 s later: longer than the reserve, and so soon that
-    monkeypatch.setattr(time, "time", lambda: away() + 10)  # only the stop says it stopped
+    stopped, when_stopped = await _match_and_last_heartbeat(database, two.match)
+    assert stopped.clock is not None
+    reserve = stopped.clock.reserve_left(waited_for, when_stopped)
+    away = time.time  # started again 12 s later: longer than the reserve, and so soon that
+    monkeypatch.setattr(time, "time", lambda: away() + 12)  # only the stop says it stopped
     lobby = await start_lobby(options)
-    store = Store(database)
-    try:
-        match = await store.match(match_id(two.match))
-    finally:
-        await store.close()
-    assert match is not None and match.result is None and match.clock is not None
-    assert 4 < match.clock.reserve_left(waited_for, time.time()) <= 5
+    started, _ = await _match_and_last_heartbeat(database, two.match)
+    assert started.result is None and started.clock is not None
+    assert reserve - 2 < started.clock.reserve_left(waited_for, time.time()) <= reserve
     await lobby.stop()
 
 
