@@ -15,7 +15,7 @@ After every burst: no exception, and the match is legal: 15 checkers a side, a p
 agrees with the dice and turn, a history the engine replays to the very same state, and the
 save file (when there is one) holding exactly the match on the screen.
 
-The CI run sends ``NARDY_FUZZ_EVENTS`` random events (default 1,200) from seed
+The CI run sends ``NARDY_FUZZ_EVENTS`` random events (default 800) from seed
 ``NARDY_FUZZ_SEED`` (default 20240505), in ``PARTS`` tests (each its share of the events,
 from its own stream of that seed) that the test workers run side by side; a failure names
 the seed, the part and the episode. For a long
@@ -54,9 +54,9 @@ from tests.textual_seams import crash_of
 from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import turn_keys
 
-DEFAULT_EVENTS = 1200
+DEFAULT_EVENTS = 800
 DEFAULT_SEED = 20240505
-PARTS = 6
+PARTS = 4
 MAX_BURST = 24
 EPISODE_EVENTS = (150, 600)
 """Random events per episode before the app is closed (its match stays saved)."""
