@@ -581,6 +581,26 @@ class RatingList:
     players: tuple[ListedPlayer, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Challenged:
+    """Another player (``by``, rated ``rating``) challenges this one to a match; the
+    answer names the challenge ``id``."""
+
+    id: str
+    by: str
+    rating: float
+    points: int
+    clock: ClockRule | None
+
+
+@dataclass(frozen=True, slots=True)
+class Declined:
+    """The player this one challenged (``by``) said no to the challenge ``id``."""
+
+    id: str
+    by: str
+
+
 News = (
     Hello
     | Welcome
@@ -589,6 +609,8 @@ News = (
     | PlayersOnline
     | OpenSeeks
     | MatchesInPlay
+    | Challenged
+    | Declined
     | MatchBegins
     | Relayed
     | ClockTimes
@@ -783,6 +805,11 @@ _NEWS_READERS: dict[str, tuple[set[str], Callable[[dict[str, Any]], News]]] = {
             _side(f["you"], "you", none=True),
         ),
     ),
+    "challenged": (
+        {"id", "by", "rating", "points", "clock"},
+        lambda f: Challenged(_id(f, "id"), _name(f, "by"), _rating(f), _points(f), _clock(f)),
+    ),
+    "declined": ({"id", "by"}, lambda f: Declined(_id(f, "id"), _name(f, "by"))),
     "m": ({"id", "msg"}, _relayed),
     "clock": (
         {"id", "white", "black", "running", "delay"},

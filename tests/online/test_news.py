@@ -11,8 +11,10 @@ from nardy_tui.engine import Side
 from nardy_tui.net import Sync
 from nardy_tui.online import (
     MAX_NEWS_BYTES,
+    Challenged,
     ClockRule,
     ClockTimes,
+    Declined,
     Ending,
     ErrorCode,
     Hello,
@@ -110,10 +112,27 @@ def test_a_clock_a_result_and_the_rating_list() -> None:
     assert read_news(frame(t="ratings", first=0, players=[listed])) == page
 
 
+def test_a_challenge_comes_with_who_offers_which_match_and_a_no_says_who_declined() -> None:
+    challenged = frame(
+        t="challenged",
+        id="c3",
+        by="boris",
+        rating=1532.25,
+        points=5,
+        clock={"delay": 8, "reserve": 20},
+    )
+    assert read_news(challenged) == Challenged("c3", "boris", 1532.25, 5, ClockRule(8, 20))
+    assert read_news(frame(t="declined", id="c3", by="anna")) == Declined("c3", "anna")
+    assert "points" in refused(
+        frame(t="challenged", id="c3", by="boris", rating=1500, points=2, clock=None)
+    )
+
+
 @pytest.mark.parametrize(
     ("data", "why"),
     [
-        (frame(t="challenged", id="c1"), "unknown type"),
+        (frame(t="challenge", id="c1"), "unknown type"),
+        (frame(t="challenged", id="c1"), "wrong fields"),
         (frame(t="pong", extra=1), "wrong fields"),
         (frame(t="error", code="sorry", text="x"), "unknown code"),
         (frame(t="clock", id="m1", white=-1, black=0, running=None, delay=0), "white"),

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nardy_tui.online import (
+    Challenged,
     ClockTimes,
+    Declined,
     MatchBegins,
     MatchesInPlay,
     MatchResult,
@@ -93,6 +95,8 @@ ClientNews = (
     | MatchResult
     | Refusal
     | RatingList
+    | Challenged
+    | Declined
     | MatchBegins
     | Relayed
 )
