@@ -23,7 +23,6 @@ from typing import Protocol
 from nardy_tui.engine import Phase, Side
 from nardy_tui.lobby import frames
 from nardy_tui.lobby.bus import Bus, Notice, Topic
-from nardy_tui.lobby.referee import Referee, Refusal
 from nardy_tui.lobby.store import (
     ChallengeId,
     ChallengeState,
@@ -45,10 +44,12 @@ from nardy_tui.online import (
     Challenge,
     ClockRule,
     ErrorCode,
+    Fault,
     InMatch,
     MatchClock,
     Pair,
     Ratings,
+    Referee,
     Request,
     Resign,
     ResignAnswer,
@@ -640,5 +641,5 @@ def _score(referee: Referee) -> tuple[int, int]:
     return score[Side.WHITE], score[Side.BLACK]
 
 
-def _code_of(refusal: Refusal) -> ErrorCode:
+def _code_of(refusal: Fault) -> ErrorCode:
     return ErrorCode(refusal.value)

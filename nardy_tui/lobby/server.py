@@ -150,8 +150,8 @@ class LobbyServer:
             match = None
         if match is None or match.result is None:
             raise web.HTTPNotFound(text="no finished match of that id")
-        from nardy_tui.lobby.referee import Referee
         from nardy_tui.net import decode_message
+        from nardy_tui.online import Referee
 
         history = await self.store.messages(match.id)
         referee = Referee.from_history(

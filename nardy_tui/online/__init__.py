@@ -1,5 +1,6 @@
 """What a lobby server and its clients share: the players' ratings, the match clocks,
-who is who, and the strict reading of what a client and a server send. No screen, no database and no
+who is who, the strict reading of what a client and a server send, and the referee of a
+match (the server's, and a watcher's). No screen, no database and no
 web server: the server and the game build on it.
 
 Everything other packages use is exported here; they never import the submodules.
@@ -18,6 +19,7 @@ from nardy_tui.online.identity import (
     new_challenge,
 )
 from nardy_tui.online.ratings import Rating, after_match, k_factor, underdog_chance
+from nardy_tui.online.referee import Fault, HistoryError, Referee, Verdict
 from nardy_tui.online.wire import (
     MAX_NEWS_BYTES,
     MAX_REQUEST_BYTES,
@@ -85,7 +87,9 @@ __all__ = [
     "Declined",
     "Ending",
     "ErrorCode",
+    "Fault",
     "Hello",
+    "HistoryError",
     "Identity",
     "IdentityError",
     "InMatch",
@@ -108,6 +112,7 @@ __all__ = [
     "Rating",
     "RatingList",
     "Ratings",
+    "Referee",
     "Refusal",
     "Register",
     "Relayed",
@@ -118,6 +123,7 @@ __all__ = [
     "Stake",
     "Unseek",
     "Unwatch",
+    "Verdict",
     "Watch",
     "Welcome",
     "WireError",

@@ -22,7 +22,7 @@ from nardy_tui.lobby.server import LobbyOptions, RunningLobby, start_lobby
 from nardy_tui.lobby.store import Store, StoredMatch
 from nardy_tui.net import encode_message, verify_record
 from nardy_tui.online import Identity, Purpose
-from tests.lobby.test_referee import FIRST_SYNC, Script
+from tests.online.test_referee import FIRST_SYNC, Script
 
 WAIT = 10.0
 

@@ -46,7 +46,7 @@ from nardy_tui.net import (
 )
 
 
-class Refusal(Enum):
+class Fault(Enum):
     """What is wrong with a refused message; its value is the lobby protocol's error code."""
 
     ILLEGAL = "illegal"
@@ -64,7 +64,7 @@ class Refusal(Enum):
 class Verdict:
     """What the referee made of a message."""
 
-    refusal: Refusal | None = None
+    refusal: Fault | None = None
     """Why it is refused; None when it is accepted."""
     reason: str = ""
     """The refusal in words for the player."""
@@ -152,7 +152,7 @@ class Referee:
             return self._take_play(side, message)
         if isinstance(message, NextGame):
             return self._take_next_game(message)
-        return Verdict(Refusal.NOT_HISTORY, "a sync, a ping or a bye is not a move of the match")
+        return Verdict(Fault.NOT_HISTORY, "a sync, a ping or a bye is not a move of the match")
 
     def _take_commit(self, side: Side, message: Commit) -> Verdict:
         """A commitment: to the throw in progress, once a side (the same one again is
@@ -160,16 +160,16 @@ class Referee:
         before it is finished)."""
         number = self.throw_number
         if message.throw < 1:
-            return Verdict(Refusal.OUT_OF_TURN, "throws are numbered from 1")
+            return Verdict(Fault.OUT_OF_TURN, "throws are numbered from 1")
         if message.throw < number:
             if message.commitment == _part_of(self.throws[message.throw - 1], side)[0]:
                 return ALREADY_HELD
             return Verdict(
-                Refusal.ILLEGAL, f"a changed commitment to throw {message.throw}, after the throw"
+                Fault.ILLEGAL, f"a changed commitment to throw {message.throw}, after the throw"
             )
         if message.throw > number:
             return Verdict(
-                Refusal.OUT_OF_TURN,
+                Fault.OUT_OF_TURN,
                 f"a commitment to throw {message.throw} came during throw {number}",
             )
         held = self._commitments.get(side)
@@ -177,7 +177,7 @@ class Referee:
             return ALREADY_HELD
         if held is not None:
             return Verdict(
-                Refusal.ILLEGAL,
+                Fault.ILLEGAL,
                 f"a second commitment to throw {number}: a side commits once to each throw",
             )
         self._commitments[side] = message.commitment
@@ -189,34 +189,34 @@ class Referee:
         the throw."""
         number = self.throw_number
         if message.throw < 1:
-            return Verdict(Refusal.OUT_OF_TURN, "throws are numbered from 1")
+            return Verdict(Fault.OUT_OF_TURN, "throws are numbered from 1")
         if message.throw < number:
             if message.secret == _part_of(self.throws[message.throw - 1], side)[1]:
                 return ALREADY_HELD
-            return Verdict(Refusal.ILLEGAL, f"a changed secret for throw {message.throw}")
+            return Verdict(Fault.ILLEGAL, f"a changed secret for throw {message.throw}")
         if message.throw > number:
             return Verdict(
-                Refusal.OUT_OF_TURN,
+                Fault.OUT_OF_TURN,
                 f"a secret for throw {message.throw} came during throw {number}",
             )
         if side in self._secrets:
             if message.secret == self._secrets[side]:
                 return ALREADY_HELD
-            return Verdict(Refusal.ILLEGAL, f"a changed secret for throw {number}")
+            return Verdict(Fault.ILLEGAL, f"a changed secret for throw {number}")
         if len(self._commitments) < 2:
             return Verdict(
-                Refusal.OUT_OF_TURN,
+                Fault.OUT_OF_TURN,
                 f"a secret for throw {number} came before both commitments to it "
                 "(the other side could still choose its own)",
             )
         not_now = self._why_not_throwing(side)
         if not_now is not None:
-            return Verdict(Refusal.OUT_OF_TURN, not_now)
+            return Verdict(Fault.OUT_OF_TURN, not_now)
         try:
             check_reveal(number, self._commitments[side], message.secret)
         except DishonestThrow:
             return Verdict(
-                Refusal.ILLEGAL,
+                Fault.ILLEGAL,
                 f"the secret for throw {number} is not the one committed to "
                 "(its dice could have been chosen)",
             )
@@ -272,20 +272,20 @@ class Referee:
         turn played already, sent again, is held already)."""
         played = self._turns_played()
         if message.turn < 0:
-            return Verdict(Refusal.OUT_OF_TURN, "turns are numbered from 0")
+            return Verdict(Fault.OUT_OF_TURN, "turns are numbered from 0")
         if message.turn < played:
             return self._take_play_again(side, message)
         if message.turn > played:
             return Verdict(
-                Refusal.OUT_OF_TURN, f"turn {message.turn} came before turn {played} was played"
+                Fault.OUT_OF_TURN, f"turn {message.turn} came before turn {played} was played"
             )
         match = self.match
         if match.phase is not Phase.MOVE or match.mover is not side:
-            return Verdict(Refusal.OUT_OF_TURN, "it is not this side's turn to move")
+            return Verdict(Fault.OUT_OF_TURN, "it is not this side's turn to move")
         try:
             self._play(message.play)
         except IllegalPlayError as refused:
-            return Verdict(Refusal.ILLEGAL, str(refused))
+            return Verdict(Fault.ILLEGAL, str(refused))
         return TAKEN
 
     def _take_play_again(self, side: Side, message: PlayMade) -> Verdict:
@@ -293,7 +293,7 @@ class Referee:
         message of a pass the referee played for its mover); another is refused."""
         turn = [turn for game in self.match.games for turn in game.turns][message.turn]
         if turn.play != message.play:
-            return Verdict(Refusal.ILLEGAL, f"turn {message.turn} was played otherwise")
+            return Verdict(Fault.ILLEGAL, f"turn {message.turn} was played otherwise")
         if message.turn in self._unsaid_passes and side is turn.side:
             self._unsaid_passes.remove(message.turn)
             return TAKEN
@@ -304,12 +304,12 @@ class Referee:
         other side starting it too is held already)."""
         games = len(self.match.games)
         if message.game < 2:
-            return Verdict(Refusal.OUT_OF_TURN, "the first game begins with the match")
+            return Verdict(Fault.OUT_OF_TURN, "the first game begins with the match")
         if message.game <= games:
             return ALREADY_HELD
         if message.game > games + 1 or self.match.phase is not Phase.GAME_OVER:
             return Verdict(
-                Refusal.OUT_OF_TURN, f"game {message.game} cannot begin while game {games} goes on"
+                Fault.OUT_OF_TURN, f"game {message.game} cannot begin while game {games} goes on"
             )
         self.match.next_game()
         self.events.append(NextGameEvent(message.game))

@@ -28,7 +28,6 @@ from nardy_tui.engine import (
     Step,
     legal_plays,
 )
-from nardy_tui.lobby.referee import HistoryError, Referee, Refusal, Verdict
 from nardy_tui.net import (
     Bye,
     Commit,
@@ -45,6 +44,7 @@ from nardy_tui.net import (
     restore_network_match,
     verify_record,
 )
+from nardy_tui.online import Fault, HistoryError, Referee, Verdict
 from nardy_tui.play import Thrown
 from tests.engine.boards import position
 from tests.play.two_machines import Machine
@@ -280,7 +280,7 @@ def test_either_side_begins_the_next_game_once_a_game_is_over_and_the_record_ver
     number = script.referee.throw_number
     script.send(Side.WHITE, commit(Side.WHITE, number))
     script.send(Side.BLACK, commit(Side.BLACK, number))
-    assert refused(script, Side.WHITE, reveal(Side.WHITE, number)).refusal is Refusal.OUT_OF_TURN
+    assert refused(script, Side.WHITE, reveal(Side.WHITE, number)).refusal is Fault.OUT_OF_TURN
     assert script.send(Side.BLACK, NextGame(2)).news
     again = script.referee.take(Side.WHITE, NextGame(2))  # it started the game too
     assert again.accepted and not again.news
@@ -315,7 +315,7 @@ def test_a_forced_pass_is_played_when_its_dice_come_and_the_mover_says_so_once()
 def test_a_play_by_the_side_not_to_move_is_refused() -> None:
     script = Script().until(moving)
     mover, play = script.play()
-    assert refused(script, mover.opponent, play).refusal is Refusal.OUT_OF_TURN
+    assert refused(script, mover.opponent, play).refusal is Fault.OUT_OF_TURN
 
 
 def test_a_play_the_dice_do_not_allow_is_refused_as_illegal() -> None:
@@ -325,20 +325,20 @@ def test_a_play_the_dice_do_not_allow_is_refused_as_illegal() -> None:
     assert dice is not None
     wrong = PlayMade(play.turn, Play([Step(24, 24 - dice.first - dice.second, dice.first)]))
     verdict = refused(script, mover, wrong)
-    assert verdict.refusal is Refusal.ILLEGAL and "not a legal turn" in verdict.reason
+    assert verdict.refusal is Fault.ILLEGAL and "not a legal turn" in verdict.reason
 
 
 def test_a_pass_while_a_play_is_legal_is_refused_as_illegal() -> None:
     script = Script().until(moving)
     mover, play = script.play()
-    assert refused(script, mover, PlayMade(play.turn, Play())).refusal is Refusal.ILLEGAL
+    assert refused(script, mover, PlayMade(play.turn, Play())).refusal is Fault.ILLEGAL
 
 
 def test_a_turn_numbered_out_of_order_is_refused() -> None:
     script = Script().until(moving)
     mover, play = script.play()
     verdict = refused(script, mover, PlayMade(play.turn + 1, play.play))
-    assert verdict.refusal is Refusal.OUT_OF_TURN
+    assert verdict.refusal is Fault.OUT_OF_TURN
 
 
 def test_a_turn_played_already_sent_again_is_held_and_a_changed_one_refused() -> None:
@@ -350,7 +350,7 @@ def test_a_turn_played_already_sent_again_is_held_and_a_changed_one_refused() ->
     assert again.accepted and not again.news
     assert state(script.referee) == before
     changed = refused(script, mover, PlayMade(play.turn, Play()))
-    assert changed.refusal is Refusal.ILLEGAL and "played otherwise" in changed.reason
+    assert changed.refusal is Fault.ILLEGAL and "played otherwise" in changed.reason
 
 
 def test_a_secret_that_is_not_the_one_committed_to_is_refused_as_illegal() -> None:
@@ -358,28 +358,28 @@ def test_a_secret_that_is_not_the_one_committed_to_is_refused_as_illegal() -> No
     script.step()
     script.step()  # both commitments to the first throw
     verdict = refused(script, Side.WHITE, Reveal(1, FORGED))
-    assert verdict.refusal is Refusal.ILLEGAL
+    assert verdict.refusal is Fault.ILLEGAL
 
 
 def test_a_secret_before_the_others_commitment_is_refused() -> None:
     script = Script()
     script.step()  # White's commitment to the first throw, not Black's
     assert script.history == [(Side.WHITE, commit(Side.WHITE, 1))]
-    assert refused(script, Side.WHITE, reveal(Side.WHITE, 1)).refusal is Refusal.OUT_OF_TURN
+    assert refused(script, Side.WHITE, reveal(Side.WHITE, 1)).refusal is Fault.OUT_OF_TURN
 
 
 def test_a_second_commitment_to_a_throw_is_refused_and_the_same_one_again_is_held() -> None:
     script = Script()
     script.step()
     verdict = refused(script, Side.WHITE, Commit(1, FORGED))
-    assert verdict.refusal is Refusal.ILLEGAL
+    assert verdict.refusal is Fault.ILLEGAL
     again = script.referee.take(Side.WHITE, commit(Side.WHITE, 1))
     assert again.accepted and not again.news
 
 
 def test_a_commitment_to_a_later_throw_is_refused() -> None:
     script = Script()
-    assert refused(script, Side.BLACK, commit(Side.BLACK, 2)).refusal is Refusal.OUT_OF_TURN
+    assert refused(script, Side.BLACK, commit(Side.BLACK, 2)).refusal is Fault.OUT_OF_TURN
 
 
 def test_only_the_side_to_roll_begins_a_throw_and_the_other_answers_it() -> None:
@@ -390,7 +390,7 @@ def test_only_the_side_to_roll_begins_a_throw_and_the_other_answers_it() -> None
     assert mover is not None
     number = script.referee.throw_number
     assert refused(script, mover.opponent, reveal(mover.opponent, number)).refusal is (
-        Refusal.OUT_OF_TURN
+        Fault.OUT_OF_TURN
     )
     assert script.send(mover, reveal(mover, number)).news
     assert script.send(mover.opponent, reveal(mover.opponent, number)).news
@@ -399,7 +399,7 @@ def test_only_the_side_to_roll_begins_a_throw_and_the_other_answers_it() -> None
 
 def test_a_next_game_while_the_game_goes_on_is_refused() -> None:
     script = Script(points=3).until(moving)
-    assert refused(script, Side.WHITE, NextGame(2)).refusal is Refusal.OUT_OF_TURN
+    assert refused(script, Side.WHITE, NextGame(2)).refusal is Fault.OUT_OF_TURN
 
 
 def test_a_secret_after_the_dice_are_thrown_is_refused_until_the_play() -> None:
@@ -410,13 +410,13 @@ def test_a_secret_after_the_dice_are_thrown_is_refused_until_the_play() -> None:
     script.send(Side.WHITE, commit(Side.WHITE, number))
     script.send(Side.BLACK, commit(Side.BLACK, number))
     assert refused(script, mover.opponent, reveal(mover.opponent, number)).refusal is (
-        Refusal.OUT_OF_TURN
+        Fault.OUT_OF_TURN
     )
 
 
 @pytest.mark.parametrize("message", [FIRST_SYNC, Ping(), Bye()], ids=["sync", "ping", "bye"])
 def test_a_sync_a_ping_or_a_bye_is_not_the_referees_to_take(message: Message) -> None:
-    assert refused(Script(), Side.WHITE, message).refusal is Refusal.NOT_HISTORY
+    assert refused(Script(), Side.WHITE, message).refusal is Fault.NOT_HISTORY
 
 
 # -- whose clock runs ------------------------------------------------------------------------
