@@ -104,6 +104,15 @@ class NetworkLaunch:
 
 
 @dataclass(frozen=True, slots=True)
+class OnlineLaunch:
+    """Play on a lobby server (``nardy online``): its WebSocket ``url`` and this player's
+    ``name`` there; either "" to be asked (the last ones used offered)."""
+
+    url: str = ""
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class LaunchOptions:
     """What ``nardy`` was asked to do at start-up.
 
@@ -116,6 +125,7 @@ class LaunchOptions:
     seed: int | None = None
     resume: bool | None = None
     network: NetworkLaunch | None = None
+    online: OnlineLaunch | None = None
     start: str | None = None
     """A practice game's start: the position ID given with ``--position`` (checked by the
     command line; ``match`` is then a one-point match)."""

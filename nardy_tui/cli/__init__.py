@@ -82,7 +82,10 @@ def build_parser() -> argparse.ArgumentParser:
         + " "
         + _("'nardy lobby-server' runs a lobby where players meet strangers for rated matches.")
         + " "
-        + _("'nardy online URL' has the bot play on a lobby, or shows its ratings."),
+        + _(
+            "'nardy online URL' opens a lobby's screen to play strangers; with --bot the "
+            "bot plays there, with --ratings its ratings are shown."
+        ),
     )
     parser.add_argument(
         "--version",

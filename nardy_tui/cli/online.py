@@ -1,5 +1,6 @@
-"""``nardy online``: a lobby server from the command line, without a screen. The built-in
-bot plays there under a name (``--bot LEVEL --name NAME``), or the rating list is shown
+"""``nardy online``: a lobby server. Without more, the game opens on its lobby screen (the
+server and the name last used offered when not given); the built-in bot plays there under
+a name with no screen (``--bot LEVEL --name NAME``), or the rating list is shown
 (``--ratings``).
 
 A mistake is one line on stderr: exit status 2 for the options, 1 for what the server or
@@ -59,12 +60,19 @@ MOST_RATINGS = 100
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog=PROG,
-        description=_("Play on a lobby server with the built-in bot, or show its ratings."),
+        description=_(
+            "Play strangers on a lobby server: its lobby opens in the game. Or have the "
+            "built-in bot play there, or show its ratings."
+        ),
     )
     parser.add_argument(
-        "url", metavar="URL", help=_("the lobby's address: ws://host:port/ws or wss://…")
+        "url",
+        metavar="URL",
+        nargs="?",
+        default="",
+        help=_("the lobby's address: ws://host:port/ws or wss://… (default: the last one used)"),
     )
-    what = parser.add_mutually_exclusive_group(required=True)
+    what = parser.add_mutually_exclusive_group()
     what.add_argument(
         "--bot",
         metavar="LEVEL",
@@ -72,7 +80,11 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("the bot plays there: easy, medium, hard or expert"),
     )
     what.add_argument("--ratings", action="store_true", help=_("show the rating list"))
-    parser.add_argument("--name", help=_("the bot's name on the lobby (registered the first time)"))
+    parser.add_argument(
+        "--name",
+        default="",
+        help=_("your name (or the bot's) on the lobby, registered the first time"),
+    )
     parser.add_argument(
         "--points",
         type=int,
@@ -95,15 +107,20 @@ def online_main(argv: Sequence[str]) -> int:
     """Play or show the ratings; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if urllib.parse.urlsplit(args.url).scheme not in SCHEMES:
+    if args.url and urllib.parse.urlsplit(args.url).scheme not in SCHEMES:
         parser.error(_("a lobby's address begins with ws:// or wss://"))
+    if args.name:
+        problem = name_problem(args.name)
+        if problem is not None:
+            parser.error(problem)
+    if args.bot is None and not args.ratings:
+        return _open_lobby(args.url, args.name)
+    if not args.url:
+        parser.error(_("--bot and --ratings need the lobby's address: nardy online URL …"))
     if args.ratings:
         return _show_ratings(args.url, args.json)
-    if args.name is None:
+    if not args.name:
         parser.error(_("the bot plays under a name: --name NAME"))
-    problem = name_problem(args.name)
-    if problem is not None:
-        parser.error(problem)
     if args.games < 0:
         parser.error(_("--games is a number of matches, 0 for no end"))
     problem = data_dir_problem()
@@ -117,6 +134,18 @@ def online_main(argv: Sequence[str]) -> int:
         if reason is not None:
             return _fail(reason)
     return 0
+
+
+def _open_lobby(url: str, name: str) -> int:
+    """The game, on the lobby screen of the server at ``url`` as ``name`` (either asked
+    for first when not given and not remembered)."""
+    from nardy_tui.options import LaunchOptions, OnlineLaunch
+    from nardy_tui.ui import run_app
+
+    problem = data_dir_problem()
+    if problem is not None:
+        return _fail(problem)
+    return run_app(LaunchOptions(online=OnlineLaunch(url, name)))
 
 
 def _fail(text: str) -> int:

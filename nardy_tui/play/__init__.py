@@ -33,6 +33,7 @@ from nardy_tui.play.bots import (
     load_bot,
 )
 from nardy_tui.play.cells import cell_of, layout, point_of, tray_cell
+from nardy_tui.play.clock_reading import ClockReading, time_words
 from nardy_tui.play.commands import COMMANDS, Command, CommandSpec
 from nardy_tui.play.last_play import LastPlayShow, ShownAgain
 from nardy_tui.play.line_news import LineNews
@@ -61,11 +62,13 @@ from nardy_tui.play.match_files import (
 )
 from nardy_tui.play.network_news import (
     CannotStart,
+    ClocksTold,
     CodeGiven,
     GameNews,
     Joining,
     LineReport,
     MatchBroken,
+    MatchDecided,
     MatchReady,
     NetworkNews,
     PeerArrived,
@@ -83,10 +86,12 @@ from nardy_tui.play.reading import Reader
 from nardy_tui.play.seats import (
     AtKeyboard,
     BotSeat,
+    OnlinePlayer,
     RemoteSeat,
     Seat,
     against_bot,
     against_friend,
+    against_online_player,
     hot_seat,
 )
 from nardy_tui.play.status import (
@@ -117,18 +122,24 @@ if TYPE_CHECKING:
     )
     from nardy_tui.play.network_game import NetworkGame, resumable, side_of
     from nardy_tui.play.online import (
+        LOBBY_CLOCKS,
         ClientNews,
         ClientStopped,
         Duty,
         LineDown,
         LobbyClient,
         LobbyMatch,
+        LobbyView,
         MatchJoined,
         MatchNotSaved,
         MatchStopped,
         OpponentSent,
         Registrations,
+        address_problem,
+        challenge_words,
+        clock_words,
         match_file,
+        points_words,
     )
     from nardy_tui.play.review_words import (
         MARK_GLYPHS,
@@ -164,6 +175,7 @@ __all__ = [
     "HINT_TO_GLYPH",
     "LAST_FROM_GLYPH",
     "LAST_TO_GLYPHS",
+    "LOBBY_CLOCKS",
     "MARK_GLYPHS",
     "OWNERS_MARKS",
     "SINGLE_GLYPH",
@@ -177,6 +189,8 @@ __all__ = [
     "Chooser",
     "ClientNews",
     "ClientStopped",
+    "ClockReading",
+    "ClocksTold",
     "CodeGiven",
     "Command",
     "CommandSpec",
@@ -192,10 +206,12 @@ __all__ = [
     "LineReport",
     "LobbyClient",
     "LobbyMatch",
+    "LobbyView",
     "Lockstep",
     "Marks",
     "MatchBots",
     "MatchBroken",
+    "MatchDecided",
     "MatchJoined",
     "MatchNotSaved",
     "MatchReady",
@@ -204,6 +220,7 @@ __all__ = [
     "NetworkNews",
     "NetworkSaver",
     "Next",
+    "OnlinePlayer",
     "OpponentSent",
     "Outcome",
     "PeerArrived",
@@ -228,14 +245,18 @@ __all__ = [
     "TutorGate",
     "Viewpoint",
     "Wait",
+    "address_problem",
     "against_bot",
     "against_friend",
+    "against_online_player",
     "away_thinking_said",
     "banner",
     "begin",
     "bot_name",
     "cell_of",
+    "challenge_words",
     "choosable_points",
+    "clock_words",
     "figure",
     "first_source_cell",
     "gap",
@@ -260,6 +281,7 @@ __all__ = [
     "passed_dice",
     "point_of",
     "points_begun_by",
+    "points_words",
     "position_before_last",
     "position_id_said",
     "position_now",
@@ -275,6 +297,7 @@ __all__ = [
     "struck_out_why",
     "summary_line",
     "thinking_said",
+    "time_words",
     "tray_cell",
     "turn_said",
     "tutor_question",
@@ -303,7 +326,13 @@ _IMPORTED_WHEN_USED = {
         "MatchStopped",
         "OpponentSent",
         "Registrations",
+        "address_problem",
         "match_file",
+        "LOBBY_CLOCKS",
+        "LobbyView",
+        "challenge_words",
+        "clock_words",
+        "points_words",
     ),
     "review_words": (
         "MARK_GLYPHS",

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nardy_tui.play.clock_reading import ClockReading
+
 
 @dataclass(frozen=True, slots=True)
 class MatchReady:
@@ -72,7 +74,23 @@ class MatchBroken:
     reason: str
 
 
-GameNews = LineReport | PeerArrived | MatchBroken
-"""The news of the match being played, for its game screen."""
+@dataclass(frozen=True, slots=True)
+class ClocksTold:
+    """A lobby match's clocks, as the server told them last."""
+
+    reading: ClockReading
+
+
+@dataclass(frozen=True, slots=True)
+class MatchDecided:
+    """A lobby server ended the match off the board (a clock ran out, a player resigned
+    it): ``news`` says who won and why, and how the ratings moved."""
+
+    news: str
+
+
+GameNews = LineReport | PeerArrived | MatchBroken | ClocksTold | MatchDecided
+"""The news of the match being played, for its game screen (the last two from a lobby
+server only)."""
 NetworkNews = MatchReady | Joining | CodeGiven | CannotStart | SaveFailed | GameNews
 """Everything a match with a friend tells."""

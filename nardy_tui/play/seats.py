@@ -107,6 +107,35 @@ class RemoteSeat(Seat):
     def wait_to_move(self) -> str:
         return _("Wait: your friend is moving.")
 
+    def left_words(self) -> str:
+        """This player said goodbye for now (closed their game)."""
+        return _(
+            "Your friend has left; the match is saved on both machines. "
+            "It goes on when they join again."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class OnlinePlayer(RemoteSeat):
+    """A player met on a lobby server, called by their name there."""
+
+    player: str
+
+    def name(self) -> str:
+        return self.player
+
+    def wait_to_roll(self) -> str:
+        return _("Wait for {player} to roll.").format(player=self.player)
+
+    def wait_to_move(self) -> str:
+        return _("Wait: {player} is moving.").format(player=self.player)
+
+    def left_words(self) -> str:
+        return _(
+            "{player} has left for now; the match goes on when they come back "
+            "(their clock, if any, runs)."
+        ).format(player=self.player)
+
 
 def hot_seat() -> dict[Side, Seat]:
     """Both sides at this keyboard."""
@@ -121,3 +150,8 @@ def against_bot(human: Side, level: Level) -> dict[Side, Seat]:
 def against_friend(here: Side) -> dict[Side, Seat]:
     """``here`` at this keyboard, a friend on another machine on the other side."""
     return {here: AtKeyboard(), here.opponent: RemoteSeat()}
+
+
+def against_online_player(here: Side, player: str) -> dict[Side, Seat]:
+    """``here`` at this keyboard, ``player`` of a lobby server on the other side."""
+    return {here: AtKeyboard(), here.opponent: OnlinePlayer(player)}

@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.signal import Signal
 
 from nardy_tui.i18n import N_, _, clause, current_language, use_language
-from nardy_tui.options import LaunchOptions, MatchOptions, NetworkLaunch
+from nardy_tui.options import LaunchOptions, MatchOptions, NetworkLaunch, OnlineLaunch
 from nardy_tui.play import Saver, load_bot
 from nardy_tui.storage import Settings, Switch, load_settings, save_settings
 from nardy_tui.ui.input_guard import InputGuard
@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from nardy_tui.ui.game import GameServices
     from nardy_tui.ui.network_match import NetworkScreens
     from nardy_tui.ui.newmatch import MatchChoice
+    from nardy_tui.ui.online import OnlineScreens
     from nardy_tui.ui.served_driver import TransferCode
 
 TEXTUAL_KEY_NAMES = (N_("palette"),)
@@ -88,6 +89,8 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         """Published with a setting's name when the player changes it."""
         self.saver: Saver = Saver()
         self._network_screens: NetworkScreens | None = None
+        self.online: OnlineScreens | None = None
+        """The lobby server this app is on, if any (``play_online``)."""
 
     def on_mount(self) -> None:
         """Resume a saved match, offer to, or open the new-match (or game) screen; or
@@ -98,6 +101,9 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
             self.run_worker(
                 self.network_screens.start(self.launch.network), exclusive=True, group="network"
             )
+            return
+        if self.launch.online is not None:
+            self.play_online(self.launch.online, from_app=False)
             return
         FirstScreen(self).open()
 
@@ -167,9 +173,50 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         return None if self._network_screens is None else self._network_screens.game
 
     async def on_unmount(self) -> None:
-        """Tell a friend on another machine that this side has quit."""
+        """Tell a friend on another machine that this side has quit; leave a lobby."""
         if self.network is not None:
             await self.network.leave()
+        if self.online is not None:
+            await self.online.close()
+
+    # -- a lobby server --------------------------------------------------------------------
+
+    def play_online(self, launch: OnlineLaunch, *, from_app: bool = True) -> None:
+        """The lobby at ``launch``'s server, as its player; what is not given (the server,
+        the name) is asked first, the last ones used offered."""
+        from nardy_tui.play import Registrations, address_problem
+        from nardy_tui.storage import data_dir
+
+        registrations = Registrations(data_dir())
+        url, name = launch.url, launch.name
+        if not (url and name):
+            last_url, last_name = registrations.last() or ("", "")
+            url, name = url or last_url, name or last_name
+        if address_problem(url, name) is not None:
+            self._ask_server(url, name, from_app)
+            return
+        self._open_lobby(OnlineLaunch(url, name), from_app)
+
+    def _ask_server(self, url: str, name: str, from_app: bool) -> None:
+        from nardy_tui.ui.server_dialog import ServerDialog
+
+        def chosen(answer: tuple[str, str] | None) -> None:
+            if answer is not None:
+                self._open_lobby(OnlineLaunch(*answer), from_app)
+            elif not from_app:
+                self.exit(0)
+
+        if not from_app and len(self.screen_stack) == 1:
+            self.open_new_match_screen()  # something under the question
+        self.push_screen(ServerDialog(url, name), chosen)
+
+    def _open_lobby(self, launch: OnlineLaunch, from_app: bool) -> None:
+        from nardy_tui.ui.online import OnlineScreens
+
+        if self.online is not None:
+            self.run_worker(self.online.close(), group="online-leaving")
+        self.online = OnlineScreens(self, launch, from_app=from_app)
+        self.run_worker(self.online.run(), exclusive=True, group="online")
 
     # -- screens -------------------------------------------------------------------------
 
@@ -225,10 +272,14 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         self.push_screen(screen, partial(self._new_match_chosen, back))
 
     def _new_match_chosen(
-        self, back: Callable[[], None] | None, chosen: MatchChoice | NetworkLaunch | None
+        self,
+        back: Callable[[], None] | None,
+        chosen: MatchChoice | NetworkLaunch | OnlineLaunch | None,
     ) -> None:
         if isinstance(chosen, NetworkLaunch):
             self.play_friend(chosen)
+        elif isinstance(chosen, OnlineLaunch):
+            self.play_online(chosen)
         elif chosen is not None:
             self.start_match(chosen.options, start=chosen.start)
         elif back is not None:
@@ -274,6 +325,8 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
             self.screen.dismiss(Choice.QUIT)
         else:
             how = self.network_screens.how_to_go_on() if self.network is not None else None
+            if self.online is not None:
+                how = self.online.how_to_go_on()
             self.push_screen(QuitDialog(how), chosen)
 
     # -- the command palette -------------------------------------------------------------
@@ -337,6 +390,10 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         (kept as a record); a match with a friend on another machine is left saved on both
         machines instead."""
         game = game_screen_in(self.screen_stack)
+        if self.online is not None and self.online.playing is not None:
+            self.notify(self.online.how_to_go_on() or "", markup=False)
+            self.online.back_to_lobby()
+            return
         if self.network is not None:
             if game is not None and game.in_progress:
                 self.notify(self.network_screens.how_to_go_on())
@@ -408,7 +465,9 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         self.refresh_bindings()
         screen = self.screen_stack[-1] if len(self.screen_stack) > 1 else None
         game_screen = game_screen_type()
-        if isinstance(screen, game_screen) and self.network is not None:
+        if self.online is not None and self.online.shows(screen):
+            self.online.show_again()
+        elif isinstance(screen, game_screen) and self.network is not None:
             self.network.show_again()
         elif isinstance(screen, game_screen):
             self.start_match(

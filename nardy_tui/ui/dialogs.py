@@ -120,6 +120,8 @@ class Choice(Enum):
     HINT = "hint"
     PLAY_ANYWAY = "play_anyway"
     OK = "ok"
+    ACCEPT = "accept"
+    DECLINE = "decline"
 
 
 class Dialog(ClosesOnce, ModalScreen[Choice]):

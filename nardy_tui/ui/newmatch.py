@@ -17,7 +17,15 @@ from textual.widgets import Button, Checkbox, Input, RadioButton, RadioSet, Sele
 
 from nardy_tui.engine import MATCH_LENGTHS, Position, Side
 from nardy_tui.i18n import LANGUAGES, N_, _, current_language, language_name, ngettext
-from nardy_tui.options import BOT_LEVELS, LOCAL_MODES, Level, MatchOptions, Mode, NetworkLaunch
+from nardy_tui.options import (
+    BOT_LEVELS,
+    LOCAL_MODES,
+    Level,
+    MatchOptions,
+    Mode,
+    NetworkLaunch,
+    OnlineLaunch,
+)
 from nardy_tui.play import level_name
 from nardy_tui.storage import Settings, Switch
 from nardy_tui.ui.closing import ClosesOnce
@@ -117,9 +125,10 @@ WIDE = 110
 """Columns from which the five choices stand side by side."""
 
 
-class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | None]):
+class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | OnlineLaunch | None]):
     """Choose how to play; Start (or s) dismisses the screen with the match's options,
-    "A friend" (or f) with the match with a friend on another machine chosen there.
+    "A friend" (or f) with the match with a friend on another machine chosen there,
+    "Someone online" (or o) with the lobby server chosen there.
 
     Reached from the question whether to resume a saved match, Escape goes back to it (the
     saved match is kept until a new one starts).
@@ -131,6 +140,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Non
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start", N_("Start")),
         Binding("f", "friend", N_("A friend")),
+        Binding("o", "online", N_("Online")),
         Binding("escape", "back", N_("Back")),
         Binding("question_mark,f1", "app.help", N_("Help")),
         Binding("down", "app.focus_next", N_("Next"), show=False),
@@ -224,6 +234,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Non
             with Horizontal(id="start-row"):
                 yield Button(_("Start the match (s)"), id="start", variant="primary")
                 yield Button(_("A friend on another machine (f)"), id="friend")
+                yield Button(_("Someone online (o)"), id="online")
         yield KeysFooter()
 
     @staticmethod
@@ -298,6 +309,23 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Non
     def _friend_chosen(self, launch: NetworkLaunch | None) -> None:
         if launch is not None:
             self.dismiss(launch)
+
+    @on(Button.Pressed, "#online")
+    def action_online(self) -> None:
+        """Play on a lobby server: its address and this player's name there are asked,
+        the last ones used filled in. The lobby's modules are imported here: the new-match
+        screen's first frame needs none of them."""
+        from nardy_tui.play import Registrations
+        from nardy_tui.storage import data_dir
+        from nardy_tui.ui.server_dialog import ServerDialog
+
+        url, name = Registrations(data_dir()).last() or ("", "")
+
+        def chosen(answer: tuple[str, str] | None) -> None:
+            if answer is not None:
+                self.dismiss(OnlineLaunch(*answer))
+
+        self.app.push_screen(ServerDialog(url, name), chosen)
 
     def action_start(self, typed: str | None = None) -> None:
         options = MatchOptions(

@@ -73,11 +73,18 @@ class CompactInfo(Static):
 
     _last = Text()
 
-    def show(self, match: Match, names: dict[Side, str]) -> None:
+    def show(
+        self, match: Match, names: dict[Side, str], clocks: dict[Side, str] | None = None
+    ) -> None:
+        """``clocks``: each side's clock in words (a lobby match with clocks), after its
+        score."""
         position = match.turn.position_now() if match.turn is not None else match.position
         match_line = [Text(_("Match to {length}").format(length=match.length), "bold")]
         match_line.extend(
-            Text(visual(f"{GLYPH[side]} {reading_of(names[side])} {match.score[side]}"))
+            Text(
+                visual(f"{GLYPH[side]} {reading_of(names[side])} {match.score[side]}")
+                + (f" ({clocks[side]})" if clocks else "")
+            )
             for side in Side
         )
         pips = "  ".join(f"{GLYPH[side]} {position.pip_count(side)}" for side in Side)
@@ -109,8 +116,11 @@ class InfoPanel(Static):
 
     _last = Text()
 
-    def show(self, match: Match, names: dict[Side, str]) -> None:
-        """Render from ``match``; ``names`` says who plays each side (you, bot, player).
+    def show(
+        self, match: Match, names: dict[Side, str], clocks: dict[Side, str] | None = None
+    ) -> None:
+        """Render from ``match``; ``names`` says who plays each side (you, bot, player);
+        ``clocks``, each side's clock in words (a lobby match with clocks), after its score.
 
         Each row is written in reading order and put into visual order whole, so in a
         right-to-left language the columns run from the right: the name, then its figures.
@@ -121,7 +131,10 @@ class InfoPanel(Static):
         text = Text()
         text.append(_("Match to {length}").format(length=match.length) + "\n", "bold")
         for side in Side:
-            text.append(visual(f"{GLYPH[side]} {name[side]:<{width}}{match.score[side]:>4}") + "\n")
+            clock = f"  {clocks[side]}" if clocks else ""
+            text.append(
+                visual(f"{GLYPH[side]} {name[side]:<{width}}{match.score[side]:>4}{clock}") + "\n"
+            )
         text.append("\n")
         text.append(self.whose_turn(match, names), "bold reverse")
         text.append("\n")

@@ -6,6 +6,13 @@ from __future__ import annotations
 
 from nardy_tui.play.online.client import LobbyClient
 from nardy_tui.play.online.lobby_match import Duty, LobbyMatch, match_file
+from nardy_tui.play.online.lobby_view import (
+    LOBBY_CLOCKS,
+    LobbyView,
+    challenge_words,
+    clock_words,
+    points_words,
+)
 from nardy_tui.play.online.news import (
     ClientNews,
     ClientStopped,
@@ -15,19 +22,25 @@ from nardy_tui.play.online.news import (
     MatchStopped,
     OpponentSent,
 )
-from nardy_tui.play.online.servers import Registrations
+from nardy_tui.play.online.servers import Registrations, address_problem
 
 __all__ = [
+    "LOBBY_CLOCKS",
     "ClientNews",
     "ClientStopped",
     "Duty",
     "LineDown",
     "LobbyClient",
     "LobbyMatch",
+    "LobbyView",
     "MatchJoined",
     "MatchNotSaved",
     "MatchStopped",
     "OpponentSent",
     "Registrations",
+    "address_problem",
+    "challenge_words",
+    "clock_words",
     "match_file",
+    "points_words",
 ]

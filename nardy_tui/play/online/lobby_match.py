@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from enum import Enum, auto
 from pathlib import Path
 
-from nardy_tui.engine import Match, Phase, Play, Side, legal_plays
+from nardy_tui.engine import Match, Phase, Play, Side, TurnKey, legal_plays
 from nardy_tui.i18n import _, clause
 from nardy_tui.net import (
     Message,
@@ -27,7 +27,9 @@ from nardy_tui.net import (
     restore_network_match,
 )
 from nardy_tui.online import MatchBegins
+from nardy_tui.options import MatchOptions
 from nardy_tui.play.lockstep import Action, Lockstep, PeerPlayed, PeerStartedGame, Thrown
+from nardy_tui.play.match_files import NetworkSaver
 from nardy_tui.storage import write_atomically
 
 MATCHES_FOLDER = "lobby-matches"
@@ -113,19 +115,27 @@ class LobbyMatch:
     def match(self) -> Match:
         return self.saved.match
 
-    def keep(self) -> None:
-        """Save the match, then let the lockstep send what the save holds (nothing if it
-        could not be written: it waits for the next save that succeeds)."""
+    def write(self) -> str | None:
+        """Save the match; the problem in words if it could not be written."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             document = network_document(self.saved, self.lockstep.events())
             write_atomically(self.path, json.dumps(document, indent=1))
         except OSError as error:
-            problem = _("Could not save the match: {error}").format(error=clause(error))
+            return _("Could not save the match: {error}").format(error=clause(error))
+        return None
+
+    def keep(self) -> None:
+        """Save the match, then let the lockstep send what the save holds (nothing if it
+        could not be written: it waits for the next save that succeeds)."""
+        problem = self.write()
+        if problem is not None:
             self._not_saved(self, problem)
-            self.lockstep.observe(saved=False)
-        else:
-            self.lockstep.observe(saved=True)
+        self.lockstep.observe(saved=problem is None)
+
+    def saver(self) -> LobbySaver:
+        """This match's files for its game screen, which saves after every change."""
+        return LobbySaver(self)
 
     # -- the line ---------------------------------------------------------------------------
 
@@ -219,3 +229,21 @@ class LobbyMatch:
     def next_game(self) -> None:
         self.match.next_game()
         self.keep()
+
+
+class LobbySaver(NetworkSaver):
+    """The files of a lobby match played on a game screen: its save is the match's own
+    file (``LobbyMatch.write``), its record the network match's, with the dice proof."""
+
+    def __init__(self, match: LobbyMatch) -> None:
+        super().__init__(match.saved, match.lockstep.events)
+        self.match = match
+
+    def save(
+        self, match: Match, options: MatchOptions, warned: Collection[TurnKey] = ()
+    ) -> str | None:
+        return self.match.write()
+
+    def discard(self) -> None:
+        """A lobby match's file stays: the server numbers its matches, so it never stands
+        in another's way, and a match taken up again after a restart reads it."""

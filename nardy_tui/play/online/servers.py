@@ -9,14 +9,34 @@ server.
 from __future__ import annotations
 
 import json
+import urllib.parse
 from pathlib import Path
 
-from nardy_tui.online import name_key
+from nardy_tui.i18n import _
+from nardy_tui.online import name_key, name_problem
 from nardy_tui.storage import write_atomically
 
 SERVERS_FILE = "online.json"
 FORMAT = "nardy-online"
 VERSION = 1
+
+
+LOBBY_SCHEMES = ("ws", "wss")
+
+
+def address_problem(url: str, name: str) -> str | None:
+    """What is wrong with a lobby's address and a player's name there, in words; None if
+    nothing is.
+
+    >>> address_problem("http://example.org", "anna")
+    "a lobby's address begins with ws:// or wss://"
+    >>> address_problem("wss://example.org/ws", "anna") is None
+    True
+    """
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme not in LOBBY_SCHEMES or not parts.netloc:
+        return _("a lobby's address begins with ws:// or wss://")
+    return name_problem(name)
 
 
 class Registrations:
@@ -35,12 +55,28 @@ class Registrations:
             return
         names = self._read()
         names.setdefault(url, []).append(name)
+        self._write(names, self.last())
+
+    def last(self) -> tuple[str, str] | None:
+        """The server and name this player went online with last, if any."""
+        last = self._document().get("last")
+        if isinstance(last, list) and len(last) == 2 and all(isinstance(x, str) for x in last):
+            return last[0], last[1]
+        return None
+
+    def remember_last(self, url: str, name: str) -> None:
+        """Offer ``url`` and ``name`` next time (OSError if they cannot be written)."""
+        self._write(self._read(), (url, name))
+
+    def _write(self, names: dict[str, list[str]], last: tuple[str, str] | None) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        document = {"format": FORMAT, "version": VERSION, "registered": names}
+        document: dict[str, object] = {"format": FORMAT, "version": VERSION, "registered": names}
+        if last is not None:
+            document["last"] = list(last)
         write_atomically(self.path, json.dumps(document, indent=1))
 
-    def _read(self) -> dict[str, list[str]]:
-        """The names by server; none from a file that is missing or not this one's form (it
+    def _document(self) -> dict[str, object]:
+        """The file's contents; empty for a file that is missing or not this one's form (it
         costs one refused registration, never the player's name)."""
         try:
             document = json.loads(self.path.read_text(encoding="utf-8"))
@@ -48,7 +84,11 @@ class Registrations:
             return {}
         if not isinstance(document, dict) or document.get("format") != FORMAT:
             return {}
-        registered = document.get("registered")
+        return document
+
+    def _read(self) -> dict[str, list[str]]:
+        """The names by server."""
+        registered = self._document().get("registered")
         if not isinstance(registered, dict):
             return {}
         return {

@@ -18,6 +18,7 @@ match's record in a file (``record_export``).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import ClassVar
@@ -41,6 +42,8 @@ from nardy_tui.play import (
     TURN_COMPLETE,
     Ask,
     BotSeat,
+    ClockReading,
+    ClocksTold,
     Command,
     Confirm,
     GameNews,
@@ -50,6 +53,7 @@ from nardy_tui.play import (
     LineReport,
     MatchBots,
     MatchBroken,
+    MatchDecided,
     Next,
     Outcome,
     PeerArrived,
@@ -76,7 +80,7 @@ from nardy_tui.play import (
 from nardy_tui.storage import Switch
 from nardy_tui.ui.board import GLYPH, BoardView
 from nardy_tui.ui.connecting import shown_news
-from nardy_tui.ui.dialogs import Choice, GameOverDialog, MatchOverDialog, TutorDialog
+from nardy_tui.ui.dialogs import Choice, GameOverDialog, MatchOverDialog, NoticeDialog, TutorDialog
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.game.answers import BotChose, HintFound, TutorJudged
 from nardy_tui.ui.game.layout import GameLayout
@@ -93,6 +97,9 @@ UNDO_KEYS = ",".join(
 )
 
 STATUS_ROWS = 2
+CLOCK_TICK = 0.5
+"""Seconds between two readings of a running clock on screen: the figure never lags a
+whole second behind."""
 """Lines of the status under the board (in the compact layout, a long message takes four,
 two of them from the board's banner)."""
 
@@ -154,6 +161,8 @@ class GameScreen(SizedScreen):
         """The line to the other machine (with none, it stays up and says nothing)."""
         self._record_note = ""
         """What the match-over dialog says of the record, to show it again after a review."""
+        self.clocks: ClockReading | None = None
+        """A lobby match's clocks as last told; None for a match without clocks."""
 
     def compose_main(self) -> ComposeResult:
         with Horizontal(id="game-body"):
@@ -250,11 +259,35 @@ class GameScreen(SizedScreen):
         board.numbering = flow.reader.side
         board.set_marks(marks_for(flow))
         board.set_banner(banner(self.match, flow.viewpoint.names))
-        self.query_one(InfoPanel).show(self.match, flow.viewpoint.names)
-        self.query_one(CompactInfo).show(self.match, flow.viewpoint.names)
+        self._show_panels()
         self.query_one(HistoryPanel).show(self.match, flow.reader)
         self.query_one("#history-title", Static).update(history_title(flow.reader, flow.hot_seat))
         self.call_after_refresh(self._update_live_keys)
+
+    def _show_panels(self) -> None:
+        """The side panel (or the compact lines under the board), with the clocks if any."""
+        names = self.flow.viewpoint.names
+        clocks = self._clock_words()
+        self.query_one(InfoPanel).show(self.match, names, clocks)
+        self.query_one(CompactInfo).show(self.match, names, clocks)
+
+    def _clock_words(self) -> dict[Side, str] | None:
+        if self.clocks is None:
+            return None
+        now = time.monotonic()
+        return {side: self.clocks.words(side, now) for side in Side}
+
+    def _show_clocks(self, reading: ClockReading) -> None:
+        """A lobby's clocks: shown at once, then every ``CLOCK_TICK`` as they run."""
+        if self.clocks is None:
+            self.set_interval(CLOCK_TICK, self._tick_clocks)
+        self.clocks = reading
+        if self.board_shown:
+            self._show_panels()
+
+    def _tick_clocks(self) -> None:
+        if self.board_shown and self.clocks is not None and self.clocks.running is not None:
+            self._show_panels()
 
     def _update_live_keys(self) -> None:
         self.live_keys = tuple(
@@ -529,13 +562,9 @@ class GameScreen(SizedScreen):
                 self.app.screen.dismiss(None)
             self.apply(self.flow.next_game())
         elif isinstance(action, PeerLeft):
-            self.line_news(
-                _(
-                    "Your friend has left; the match is saved on both machines. "
-                    "It goes on when they join again."
-                ),
-                up=False,
-            )
+            away = self.flow.seats[self.flow.viewpoint.human_side.opponent]
+            assert isinstance(away, RemoteSeat)
+            self.line_news(away.left_words(), up=False)
         self._keep_lockstep()  # a commitment taken with no play to show, say
         if action is not None and not isinstance(action, PeerLeft):
             self.call_later(self.take_from_peer)
@@ -571,6 +600,9 @@ class GameScreen(SizedScreen):
     def peer_broke(self, reason: str) -> None:
         """The other side sent what the match cannot take: stop here, the match saved."""
         self.save()
+        if self.services.match_stopped is not None:
+            self.services.match_stopped(reason)
+            return
         self.app.exit(
             return_code=1,
             message=_(
@@ -599,6 +631,17 @@ class GameScreen(SizedScreen):
                 self.line_news(shown_news(heard.news), said, up)
             case MatchBroken(reason=reason):
                 self.peer_broke(reason)
+            case ClocksTold(reading=reading):
+                self._show_clocks(reading)
+            case MatchDecided(news=news):
+                self._decided(news)
+
+    def _decided(self, news: str) -> None:
+        """The lobby ended the match off the board: said, then the lobby again."""
+        self.save()
+        self.app.push_screen(
+            NoticeDialog(_("The match is over"), news), lambda _choice: self.services.new_match()
+        )
 
     # -- the last play shown again (``l``), step by step at the bot's pace ------------------
 

@@ -35,3 +35,7 @@ class GameServices:
     lockstep: Lockstep | None = None
     """There when the other side plays on another machine: every throw goes through it, and
     what the other side sends comes from it."""
+    match_stopped: Callable[[str], None] | None = None
+    """What follows a match with another machine that cannot go on (the reason given, in
+    words), once it is saved: None, the app ends saying why (the match with a friend is
+    the whole app); a lobby's match goes back to the lobby."""
