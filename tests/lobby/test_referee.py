@@ -37,15 +37,12 @@ from nardy_tui.net import (
     Ping,
     PlayMade,
     Reveal,
-    Role,
     Secret,
     Sync,
     digest,
-    new_network_match,
     restore_network_match,
     verify_record,
 )
-from nardy_tui.play import Thrown
 from tests.engine.boards import position
 from tests.play.two_machines import Machine
 
@@ -164,24 +161,7 @@ def refused(script: Script, side: Side, message: Message) -> Verdict:
 
 class Program(Machine):
     """A player's program as the game runs it (``tests.play``'s machine), its dice from a
-    fixed master secret, passing by itself the moment its dice allow nothing, as the
-    game's screen does (``AutoPlay``)."""
-
-    @classmethod
-    def new(cls, side: Side, master: str, start: Position | None) -> Program:
-        role = Role.HOST if side is Side.WHITE else Role.JOINER
-        saved = new_network_match(role, "abcd-efgh", 1)
-        saved.exchange.master = master
-        if start is not None:
-            saved.match = Match(1, dice=saved.dice, start=start)
-        return cls(role, side, saved)
-
-    def apply(self, action: object) -> None:
-        super().apply(action)
-        turn = self.match.turn
-        if isinstance(action, Thrown) and turn is not None and turn.is_pass:
-            self.match.play(Play())
-            self.keep()
+    fixed master secret."""
 
     def killed(self) -> Program:
         return Program(self.saved.role, self.step.me, restore_network_match(self.file))
