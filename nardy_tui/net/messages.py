@@ -79,10 +79,12 @@ class Sync:
     """Sent first on every connection: how far this side is, to agree where to go on."""
 
     events: int
+    """How many throws and plays this side's history of the match holds (passes and the
+    starts of games follow from them: ``compared_on_connection``)."""
     digest: str
-    """The hash of this side's whole history of the match."""
+    """The hash of those throws and plays, in order."""
     before_last: str
-    """The hash of that history without its last event (the peer may be one behind)."""
+    """The hash of those but the last (the peer may be one behind)."""
 
 
 @dataclass(frozen=True, slots=True)

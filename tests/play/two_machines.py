@@ -38,12 +38,12 @@ class Machine:
         self.save()
 
     @classmethod
-    def new(cls, side: Side, master: str, start: Position | None = None) -> Self:
+    def new(cls, side: Side, master: str, start: Position | None = None, points: int = 1) -> Self:
         """White's machine hosts, Black's joins; its dice are drawn from ``master``, so the
-        match is the same on every run. From ``start``, a one-point match with no roll-off:
-        no player starts one, but it reaches a rare moment at once."""
+        match to ``points`` is the same on every run. From ``start``, a one-point match with
+        no roll-off: no player starts one, but it reaches a rare moment at once."""
         role = Role.HOST if side is Side.WHITE else Role.JOINER
-        saved = new_network_match(role, "abcd-efgh", 1)
+        saved = new_network_match(role, "abcd-efgh", points)
         saved.exchange.master = master
         if start is not None:
             saved.match = Match(1, dice=saved.dice, start=start)
@@ -148,13 +148,25 @@ def connected_machines() -> tuple[Machine, Machine]:
     return host, joiner
 
 
-def machines_from(start: Position, masters: Mapping[Side, str]) -> tuple[Machine, Machine]:
-    """Two connected machines of a one-point match from ``start``, each side's dice drawn
-    from its master secret in ``masters``."""
-    host, joiner = (Machine.new(side, masters[side], start) for side in Side)
+def machines_from(
+    masters: Mapping[Side, str], start: Position | None = None, points: int = 1
+) -> tuple[Machine, Machine]:
+    """Two connected machines (``Machine.new``), each side's dice drawn from its master
+    secret in ``masters``."""
+    host, joiner = (Machine.new(side, masters[side], start, points) for side in Side)
     connect(host, joiner)
     exchange_all(host, joiner)
     return host, joiner
+
+
+def the_next_play_ends_the_game(match: Match) -> bool:
+    """Whether the mover's first legal play (as ``play_until`` plays) bears off its last
+    checker."""
+    turn = match.turn
+    if turn is None:
+        return False
+    play = legal_plays(turn.position, turn.dice)[0]
+    return turn.position.apply(play, turn.dice).winner is not None
 
 
 def play_one_step(host: Machine, joiner: Machine) -> None:
