@@ -21,8 +21,10 @@ from nardy_tui.engine import MATCH_LENGTHS, OFF, POINTS, Play, Step
 from nardy_tui.i18n import _
 from nardy_tui.net.fair_dice import is_hex64
 
-PROTOCOL_VERSION = 1
-"""Raised whenever a message changes meaning; a peer with another version is refused."""
+PROTOCOL_VERSION = 2
+"""Raised whenever a message changes meaning; a peer with another version is refused.
+Version 2: a ``sync`` counts and hashes only throws and chosen plays (version 1 counted every
+event, and put a side whose line fell after a pass two events from the other)."""
 MAX_LINE = 2048
 """The most bytes a line may take on the wire (a whole turn takes about 150)."""
 MOST_THROWS = 10_000
