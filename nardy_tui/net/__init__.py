@@ -25,8 +25,11 @@ from nardy_tui.net.events import (
     NextGameEvent,
     PlayEvent,
     ThrowEvent,
+    compared_on_connection,
     digest,
     event_from_json,
+    follows_from_the_rest,
+    sync_of,
 )
 from nardy_tui.net.exchange import DiceExchange
 from nardy_tui.net.fair_dice import (
@@ -107,11 +110,13 @@ __all__ = [
     "check_reveal",
     "check_throw",
     "code_key",
+    "compared_on_connection",
     "decode_message",
     "dice_of",
     "digest",
     "encode_message",
     "event_from_json",
+    "follows_from_the_rest",
     "forget_network_match",
     "join_line",
     "joined_again",
@@ -132,6 +137,7 @@ __all__ = [
     "read_network_match",
     "restore_network_match",
     "split_address",
+    "sync_of",
     "transit_address",
     "typed_code",
     "verify_record",

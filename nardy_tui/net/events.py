@@ -1,9 +1,9 @@
 """A network match's history as its events: a throw, a play, the start of the next game.
 
-Both machines build the same list from their match (``Lockstep.events``), compare it by its
-digest on every connection, and keep it in the save; each event reads and writes itself as
-the short JSON list the save and the digest have always used, so a save written before
-these types existed still reads, and both sides' digests still agree.
+Both machines build the same list from their match (``Lockstep.events``), compare its throws
+and plays by their digest on every connection (``sync_of``), and keep it in the save; each
+event reads and writes itself as the short JSON list the save and the digest have always
+used, so a save written before these types existed still reads.
 
 >>> event = ThrowEvent.of(1, "a" * 64, "b" * 64)
 >>> event_from_json(event.as_json()) == event
@@ -23,6 +23,7 @@ from typing import Any
 from nardy_tui.engine import Play, Step
 from nardy_tui.i18n import _
 from nardy_tui.net.fair_dice import Throw, commitment_of, is_hex64
+from nardy_tui.net.messages import Sync
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +103,36 @@ def digest(events: Sequence[MatchEvent]) -> str:
     """A fingerprint of a history, the same on both machines when their histories are."""
     listed = [event.as_json() for event in events]
     return hashlib.sha256(json.dumps(listed, separators=(",", ":")).encode()).hexdigest()
+
+
+def follows_from_the_rest(event: MatchEvent) -> bool:
+    """Whether ``event`` is a pass or the start of a game, which the throws and the plays
+    chosen before it imply, so that two sides need not compare it (``compared_on_connection``).
+
+    Nobody chooses a pass: each side plays it by itself the moment the dice that allow
+    nothing are known. Nothing but the next game can follow a game that is over, and either
+    side starts it. Counted, either of them at the end of a history could put one side two
+    events ahead of the other: a side whose line fell before the last secret of a throw that
+    forces a pass came would be the throw and the pass behind; a winner whose last play
+    never reached the other side and who started the next game would be the play and the
+    next game ahead.
+    """
+    return isinstance(event, NextGameEvent) or (isinstance(event, PlayEvent) and not event.play)
+
+
+def compared_on_connection(events: Sequence[MatchEvent]) -> list[MatchEvent]:
+    """The part of a history two sides compare on a connection (``Sync``): its throws and
+    the plays chosen. Without the rest a side is one throw or one play ahead of the other at
+    most; the side that lacks a pass plays it once it has the throw, and the next game is
+    sent again after the ``Sync``."""
+    return [event for event in events if not follows_from_the_rest(event)]
+
+
+def sync_of(events: Sequence[MatchEvent]) -> Sync:
+    """What a side whose history is ``events`` says on a connection (the part
+    ``compared_on_connection``)."""
+    compared = compared_on_connection(events)
+    return Sync(len(compared), digest(compared), digest(compared[:-1]))
 
 
 def _is_number(value: object) -> bool:

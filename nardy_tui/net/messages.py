@@ -21,8 +21,10 @@ from nardy_tui.engine import MATCH_LENGTHS, OFF, POINTS, Play, Step
 from nardy_tui.i18n import _
 from nardy_tui.net.fair_dice import is_hex64
 
-PROTOCOL_VERSION = 1
-"""Raised whenever a message changes meaning; a peer with another version is refused."""
+PROTOCOL_VERSION = 2
+"""Raised whenever a message changes meaning; a peer with another version is refused.
+Version 2: a ``sync`` counts and hashes only throws and chosen plays (version 1 counted every
+event, and put a side whose line fell after a pass two events from the other)."""
 MAX_LINE = 2048
 """The most bytes a line may take on the wire (a whole turn takes about 150)."""
 MOST_THROWS = 10_000
@@ -79,10 +81,12 @@ class Sync:
     """Sent first on every connection: how far this side is, to agree where to go on."""
 
     events: int
+    """How many throws and plays this side's history of the match holds (passes and the
+    starts of games follow from them: ``compared_on_connection``)."""
     digest: str
-    """The hash of this side's whole history of the match."""
+    """The hash of those throws and plays, in order."""
     before_last: str
-    """The hash of that history without its last event (the peer may be one behind)."""
+    """The hash of those but the last (the peer may be one behind)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,8 +41,11 @@ from nardy_tui.net import (
     Throw,
     ThrowEvent,
     check_reveal,
+    compared_on_connection,
     digest,
+    follows_from_the_rest,
     network_record,
+    sync_of,
 )
 
 
@@ -345,47 +348,44 @@ class Referee:
 
     def sync(self) -> Sync:
         """How far the match is, as an honest side says it on a (re)connection: the
-        server's answer to a side's ``sync``. A forced pass at the end is left out.
-
-        Each side plays a forced pass by itself once it has its throw's dice, so a side
-        whose line fell before the throw's last secret reached it is two events behind
-        (the throw, the pass), which its lockstep takes for another match. Without the pass
-        it is one behind: it is sent the throw (``missed_by``) and passes. A side that has
-        the pass is then one ahead and sends the pass again, which is held already."""
-        events = self.events
-        if events and isinstance(events[-1], PlayEvent) and not events[-1].play:
-            events = events[:-1]
-        return Sync(len(events), digest(events), digest(events[:-1]))
+        server's answer to a side's ``sync``. Passes and the starts of games are not
+        counted, as no side counts them (``compared_on_connection``)."""
+        return sync_of(self.events)
 
     def missed_by(self, side: Side, theirs: Sync) -> list[Message]:
         """What ``side``, which sent ``theirs`` on a reconnection, has not seen of what the
-        other side sent, as the other side's messages: for each event it is behind, the
-        other's commitment and secret of a throw, the other's play, the next game; then
-        the other's commitment to the throw in progress and its secret, if they are in.
+        other side sent, as the other side's messages: for each event after the last one it
+        counts (``compared_on_connection``), the other's commitment and secret of a throw,
+        the other's play (a pass too: a side that has it takes it as sent again), the next
+        game; then the other's commitment to the throw in progress and its secret, if they
+        are in.
 
         Nothing if ``side``'s history is not the match's (its own check of ``sync`` tells
         it so); only the throw in progress if ``side`` is one event ahead (it sends that
         event again)."""
-        events = self.events
+        compared = compared_on_connection(self.events)
         other = side.opponent
-        if theirs.events == len(events) + 1 and theirs.before_last == digest(events):
+        if theirs.events == len(compared) + 1 and theirs.before_last == digest(compared):
             return self._other_part_in_progress(other)
-        if theirs.events > len(events) or digest(events[: theirs.events]) != theirs.digest:
+        if theirs.events > len(compared) or digest(compared[: theirs.events]) != theirs.digest:
             return []
         turns = [turn for game in self.match.games for turn in game.turns]
-        turn_number = sum(isinstance(event, PlayEvent) for event in events[: theirs.events])
+        turn_number = 0
+        counted = 0
         missed: list[Message] = []
-        for event in events[theirs.events :]:
-            if isinstance(event, ThrowEvent):
+        for event in self.events:
+            if counted < theirs.events:  # ``side`` has it
+                counted += not follows_from_the_rest(event)
+            elif isinstance(event, ThrowEvent):
                 number = event.throw.number
                 commitment, secret = _part_of(event.throw, other)
                 missed += [Commit(number, commitment), Reveal(number, secret)]
             elif isinstance(event, PlayEvent):
                 if turns[turn_number].side is other:
                     missed.append(PlayMade(turn_number, event.play))
-                turn_number += 1
             else:
                 missed.append(NextGame(event.game))
+            turn_number += isinstance(event, PlayEvent)
         return missed + self._other_part_in_progress(other)
 
     def _other_part_in_progress(self, other: Side) -> list[Message]:

@@ -4,12 +4,15 @@ order, and nothing the other side sends is taken before the engine has checked i
 Every change to the match is one of three events: a throw (the dice of a roll-off or of a
 roll, thrown by both sides together, ``nardy_tui.net.fair_dice``), a play, or the start of
 the next game. Only the side whose turn it is may play, and only it (or either side, in a
-roll-off) may begin a throw, so at any moment one side is at most one event ahead of the
-other. What the peer sends waits in an inbox and is taken one message at a time, when the
-screen is ready (``next_action``), so it always meets the match in the order it was sent.
+roll-off) may begin a throw, so at any moment one side is at most one throw or one play
+ahead of the other (passes and the starts of games, which follow from them, aside). What the
+peer sends waits in an inbox and is taken one message at a time, when the screen is ready
+(``next_action``), so it always meets the match in the order it was sent.
 
-On every connection both sides say how far they are (``Sync``): the same history, or one
-side one event ahead, which then sends that event again; anything else cannot go on.
+On every connection both sides say how far they are (``Sync``), counting their throws and
+plays (``compared_on_connection``): the same history, or one side one event ahead, which
+then sends that event again; anything else cannot go on. A side that started the next game
+says so again, and a side that lacks a pass plays it once it has its throw.
 
 Save, then send: nothing leaves this machine before the save holds it. The lockstep never
 saves: every message waits in it (``send``) until its owner has saved the match and says so
@@ -45,7 +48,8 @@ from nardy_tui.net import (
     Reveal,
     Sync,
     ThrowEvent,
-    digest,
+    compared_on_connection,
+    sync_of,
 )
 
 
@@ -185,30 +189,36 @@ class Lockstep:
         return events
 
     def sync(self) -> Sync:
-        events = self.events()
-        return Sync(len(events), digest(events), digest(events[:-1]))
+        """How far this side is, as it says on a connection (its throws and plays:
+        ``compared_on_connection``)."""
+        return sync_of(self.events())
 
     def connected(self) -> None:
         """A new connection: say first where we are."""
         self.send(self.sync())
 
     def _after_sync(self) -> list[Message]:
-        """Once both know where the other is: our commitment to the throw in progress, and
-        our secret for it if it was sent before (the peer may not have had it)."""
-        said: list[Message] = [self.exchange.commit()]
+        """Once both know where the other is: the game we are in if nothing happened in
+        it yet (no side counts its start: ``compared_on_connection``), our commitment to
+        the throw in progress, and our secret for it if it was sent before (the peer may
+        not have had them)."""
+        said: list[Message] = []
+        events = self.events()
+        if events and isinstance(events[-1], NextGameEvent):
+            said.append(NextGame(events[-1].game))
+        said.append(self.exchange.commit())
         if self.exchange.revealed:
             said.append(self.exchange.reveal())
         return said
 
     def _check_sync(self, theirs: Sync) -> list[Message]:
-        """The events to send again after the peer's ``Sync``: the last one if we are one
-        ahead, nothing if we agree or the peer is one ahead (it sends it)."""
-        events = self.events()
-        ours = Sync(len(events), digest(events), digest(events[:-1]))
+        """The events to send again after the peer's ``Sync``: the last one counted if we
+        are one ahead, nothing if we agree or the peer is one ahead (it sends it)."""
+        ours = self.sync()
         if theirs.events == ours.events and theirs.digest == ours.digest:
             return []
         if theirs.events == ours.events - 1 and theirs.digest == ours.before_last:
-            return [self._event_message(events[-1])]
+            return [self._event_message(compared_on_connection(self.events())[-1])]
         if theirs.events == ours.events + 1 and theirs.before_last == ours.digest:
             return []
         raise PeerBroke(

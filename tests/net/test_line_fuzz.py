@@ -40,6 +40,8 @@ from tests.net.fake_clock import FakeClock
 LOCALHOST = "127.0.0.1"
 KEY = stretched("k7m2-x9qp")
 WRONG_KEY = stretched("k7m2-x9qr")
+VERSION = str(PROTOCOL_VERSION).encode()
+"""The version as it stands in a line written by hand."""
 SECONDS = 5.0
 """The longest any test waits for something to be heard: far more than any of it takes."""
 
@@ -202,7 +204,7 @@ STRANGERS: dict[str, Answer] = {
     "a line without end": lambda _nonce: b"{" * (64 * MAX_LINE),
     "JSON arrays nested a thousand deep": lambda _nonce: deep(b"[", MAX_LINE - 48),
     "JSON objects nested four hundred deep": lambda _nonce: deep(b'{"a":', 400),
-    "not UTF-8": lambda _nonce: b'{"t":"join","v":1,"nonce":"\xff\xfe\xfd"}\n',
+    "not UTF-8": lambda _nonce: b'{"t":"join","v":' + VERSION + b',"nonce":"\xff\xfe\xfd"}\n',
     "a JSON array": lambda _nonce: plain(["join", 1]),
     "a JSON number": lambda _nonce: plain(1),
     "a JSON string": lambda _nonce: plain("join"),
@@ -224,7 +226,11 @@ STRANGERS: dict[str, Answer] = {
     "a proof that is a number": lambda nonce: join(nonce, proof=7),
     "a proof that is not ASCII": lambda nonce: join(nonce, proof="é" * 64),
     "a proof with a lone surrogate": lambda nonce: (
-        b'{"t":"join","v":1,"nonce":"' + new_nonce().encode() + b'","proof":"\\ud800"}\n'
+        b'{"t":"join","v":'
+        + VERSION
+        + b',"nonce":"'
+        + new_nonce().encode()
+        + b'","proof":"\\ud800"}\n'
     ),
     "a join under another code": lambda nonce: join(nonce, key=WRONG_KEY),
     "the host's proof instead of the joiner's": lambda nonce: join(nonce, role=Role.HOST),
@@ -236,7 +242,13 @@ STRANGERS: dict[str, Answer] = {
         {"t": "join", "v": PROTOCOL_VERSION, "nonce": 12345678901234567890, "proof": "0" * 64}
     ),
     "a nonce with lone surrogates": lambda _nonce: (
-        b'{"t":"join","v":1,"nonce":"' + b"\\ud800" * 16 + b'","proof":"' + b"0" * 64 + b'"}\n'
+        b'{"t":"join","v":'
+        + VERSION
+        + b',"nonce":"'
+        + b"\\ud800" * 16
+        + b'","proof":"'
+        + b"0" * 64
+        + b'"}\n'
     ),
     "a type that is not a string": lambda nonce: join(nonce, t=["join"]),
     **{f"random bytes {seed}": functools.partial(garbage, seed) for seed in range(24)},
@@ -334,7 +346,9 @@ def quick_timeouts(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(session_module, "PING_SECONDS", 0.05)
 
 
-@pytest.mark.parametrize("first", [b"", b'{"t":"join","v":1,"non'], ids=["nothing", "half a line"])
+@pytest.mark.parametrize(
+    "first", [b"", b'{"t":"join","v":' + VERSION + b',"non'], ids=["nothing", "half a line"]
+)
 @pytest.mark.usefixtures("quick_timeouts")
 async def test_a_stranger_who_goes_silent_in_the_handshake_is_timed_out(
     host: Host, first: bytes
@@ -675,7 +689,7 @@ FAKE_HOSTS: dict[str, tuple[bytes, FakeAnswer | None]] = {
     "a nonce that is a number": (plain({"t": "hello", "v": PROTOCOL_VERSION, "nonce": 5}), None),
     "a nonce too long": (plain({"t": "hello", "v": PROTOCOL_VERSION, "nonce": "a" * 65}), None),
     "a nonce with a lone surrogate": (
-        b'{"t":"hello","v":1,"nonce":"\\udfff' + b"a" * 31 + b'"}\n',
+        b'{"t":"hello","v":' + VERSION + b',"nonce":"\\udfff' + b"a" * 31 + b'"}\n',
         None,
     ),
     "a join instead of a hello": (plain({"t": "join", "v": PROTOCOL_VERSION}), None),

@@ -36,18 +36,15 @@ from nardy_tui.net import (
     Ping,
     PlayMade,
     Reveal,
-    Role,
     Secret,
     Sync,
     digest,
-    new_network_match,
     restore_network_match,
     verify_record,
 )
 from nardy_tui.online import Fault, HistoryError, Referee, Verdict
-from nardy_tui.play import Thrown
 from tests.engine.boards import position
-from tests.play.two_machines import Machine
+from tests.play.two_machines import Machine, the_next_play_ends_the_game
 
 MASTERS = {Side.WHITE: "1" * 64, Side.BLACK: "2" * 64}
 """Each side's master secret: the same dice, so the same match, on every run."""
@@ -164,24 +161,7 @@ def refused(script: Script, side: Side, message: Message) -> Verdict:
 
 class Program(Machine):
     """A player's program as the game runs it (``tests.play``'s machine), its dice from a
-    fixed master secret, passing by itself the moment its dice allow nothing, as the
-    game's screen does (``AutoPlay``)."""
-
-    @classmethod
-    def new(cls, side: Side, master: str, start: Position | None) -> Program:
-        role = Role.HOST if side is Side.WHITE else Role.JOINER
-        saved = new_network_match(role, "abcd-efgh", 1)
-        saved.exchange.master = master
-        if start is not None:
-            saved.match = Match(1, dice=saved.dice, start=start)
-        return cls(role, side, saved)
-
-    def apply(self, action: object) -> None:
-        super().apply(action)
-        turn = self.match.turn
-        if isinstance(action, Thrown) and turn is not None and turn.is_pass:
-            self.match.play(Play())
-            self.keep()
+    fixed master secret."""
 
     def killed(self) -> Program:
         return Program(self.saved.role, self.step.me, restore_network_match(self.file))
@@ -192,10 +172,12 @@ class Lobby:
     it answers a ``sync`` itself (its own, then what the side missed), hands the rest to
     the referee, stores what is news and passes it on to the other side if it is there."""
 
-    def __init__(self, masters: dict[Side, str] = MASTERS, start: Position | None = None) -> None:
-        self.script = Script(start=start)
+    def __init__(
+        self, masters: dict[Side, str] = MASTERS, start: Position | None = None, points: int = 1
+    ) -> None:
+        self.script = Script(points, start)
         self.referee = self.script.referee
-        self.programs = {side: Program.new(side, masters[side], start) for side in Side}
+        self.programs = {side: Program.new(side, masters[side], start, points) for side in Side}
         self.away: set[Side] = set()
         for side in Side:
             self.connect(side, self.programs[side])
@@ -510,6 +492,39 @@ def test_a_program_whose_line_fell_before_a_forced_pass_takes_the_throw_and_pass
     assert lobby.all_agree()
     for _ in range(6):
         lobby.play_one_step()
+    assert lobby.all_agree()
+
+
+def test_a_program_whose_line_fell_mid_throw_just_after_a_pass_finishes_the_throw() -> None:
+    masters = {Side.WHITE: f"{10:064x}", Side.BLACK: MASTERS[Side.BLACK]}  # 5-3 first
+    lobby = Lobby(masters, start=STUCK)
+    lobby.play_one_step()  # White rolls 5-3 and passes
+    black = lobby.programs[Side.BLACK]
+    black.rolls()
+    lobby.hear(Side.BLACK)  # its secret reaches the server, then its line falls
+    lobby.away.add(Side.BLACK)
+    lobby.settle()
+    assert lobby.referee.match.phase is Phase.MOVE and black.match.phase is Phase.ROLL
+    lobby.connect(Side.BLACK, black)
+    assert lobby.all_agree()
+    assert black.match.dice == lobby.referee.match.dice
+
+
+def test_a_winner_whose_last_play_and_next_game_never_reached_the_server_sends_both() -> None:
+    lobby = Lobby(points=3)
+    lobby.until(lambda referee: the_next_play_ends_the_game(referee.match))
+    side = lobby.referee.match.mover
+    assert side is not None
+    winner = lobby.programs[side]
+    lobby.away.add(side)
+    winner.play_first_legal()
+    winner.match.next_game()
+    winner.keep()
+    winner.outbox.clear()  # the last play and the next game are lost with the line
+    lobby.connect(side, winner)
+    assert lobby.all_agree()
+    assert lobby.programs[side.opponent].match.game.number == 2
+    lobby.until(lambda referee: len(referee.match.game.turns) == 2)  # game 2 goes on
     assert lobby.all_agree()
 
 

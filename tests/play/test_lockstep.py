@@ -3,9 +3,11 @@ message checked before it counts, and a dropped line picked up where both agree.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
 
-from nardy_tui.engine import Phase, Side, Step
+from nardy_tui.engine import Phase, Play, Side, Step
 from nardy_tui.net import (
     Commit,
     NextGame,
@@ -13,16 +15,21 @@ from nardy_tui.net import (
     Reveal,
     Role,
     Sync,
+    network_record,
     restore_network_match,
+    verify_record,
 )
 from nardy_tui.play import PeerBroke, PeerLeft, Thrown
+from tests.engine.boards import position
 from tests.play.two_machines import (
     Machine,
     connect,
     connected_machines,
     deliver,
     exchange_all,
+    machines_from,
     play_until,
+    the_next_play_ends_the_game,
 )
 
 
@@ -342,3 +349,72 @@ def test_after_a_restart_a_false_secret_sent_first_for_the_players_roll_ends_the
     host.roll()
     with pytest.raises(PeerBroke, match="not the one it committed to"):
         host.next_action()
+
+
+# -- a pass or the next game at the end of one side's history, on a reconnection ----------
+
+STUCK = position({24: 15}, {7: 1, 9: 1, 24: 13})
+"""White to roll, and neither die of 5-3 can be played."""
+FIVE_THREE_FIRST = {Side.WHITE: f"{10:064x}", Side.BLACK: "2" * 64}
+"""Master secrets whose first throw is 5-3."""
+
+
+def test_a_mover_whose_line_fell_before_dice_that_force_a_pass_came_takes_them_and_passes() -> None:
+    """Both sides pass a turn whose dice allow nothing the moment the dice are known, so the
+    side that missed the dice is the throw and the pass behind; it takes the throw again and
+    passes, and the match goes on."""
+    host, joiner = machines_from(FIVE_THREE_FIRST, STUCK)
+    host.roll()
+    deliver(host, joiner)  # White's secret reaches Black, who throws 5-3 and passes White
+    joiner.outbox.clear()  # Black's secret is lost with the line
+    assert joiner.match.mover is Side.BLACK and host.match.phase is Phase.ROLL
+    connect(host, joiner)
+    exchange_all(host, joiner)
+    assert host.match.game.turns[0].play == Play() and host.match.mover is Side.BLACK
+    assert host.step.events() == joiner.step.events()
+    play_until(host, joiner, lambda: host.match.phase is Phase.MATCH_OVER)
+    assert host.step.events() == joiner.step.events()
+    text = network_record(host.match, host.step.exchange.throws, datetime(2026, 12, 7, 14))
+    assert verify_record(text).holds
+
+
+def test_a_winner_whose_last_play_was_lost_and_who_began_the_next_game_sends_both_again() -> None:
+    """Either side may begin the next game once its game is over: the winner whose last
+    play never reached the other side may begin it too, and be two events ahead."""
+    host, joiner = machines_from({Side.WHITE: "1" * 64, Side.BLACK: "2" * 64}, points=3)
+    play_until(host, joiner, lambda: the_next_play_ends_the_game(host.match))
+    winner, loser = (host, joiner) if host.my_turn() else (joiner, host)
+    winner.play_first_legal()
+    winner.match.next_game()
+    winner.keep()
+    winner.outbox.clear()  # the last play and the next game are lost with the line
+    connect(winner, loser)
+    exchange_all(winner, loser)
+    assert loser.match.game.number == 2 and loser.match.phase is Phase.ROLL_OFF
+    assert winner.step.events() == loser.step.events()
+    play_until(host, joiner, lambda: len(host.match.game.turns) == 2)  # game 2 goes on
+    assert host.step.events() == joiner.step.events()
+
+
+def test_a_line_dropped_mid_throw_just_after_a_pass_finishes_the_same_throw() -> None:
+    host, joiner = machines_from(FIVE_THREE_FIRST, STUCK)
+    play_until(host, joiner, lambda: host.match.mover is Side.BLACK)  # White passed
+    joiner.roll()
+    deliver(joiner, host)  # Black's secret reaches White, who throws...
+    host.outbox.clear()  # ...and its answer is lost
+    assert host.match.phase is Phase.MOVE and joiner.match.phase is Phase.ROLL
+    connect(host, joiner)
+    exchange_all(host, joiner)
+    assert host.step.events() == joiner.step.events()
+
+
+def test_a_line_dropped_mid_throw_of_the_next_games_roll_off_finishes_the_same_throw() -> None:
+    host, joiner = machines_from({Side.WHITE: "1" * 64, Side.BLACK: "2" * 64}, points=3)
+    play_until(host, joiner, lambda: host.match.game.number == 2)
+    host.roll()
+    deliver(host, joiner)  # the host's secret reaches the joiner, who throws...
+    joiner.outbox.clear()  # ...and its answer is lost
+    assert joiner.match.game.roll_offs and not host.match.game.roll_offs
+    connect(host, joiner)
+    exchange_all(host, joiner)
+    assert host.step.events() == joiner.step.events()

@@ -4,10 +4,10 @@ line between them a pair of lists delivered on demand."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Self
 
-from nardy_tui.engine import Phase, Side, legal_plays
+from nardy_tui.engine import Match, Phase, Play, Position, Side, legal_plays
 from nardy_tui.net import (
     Message,
     NetworkMatch,
@@ -36,6 +36,18 @@ class Machine:
         self.save_fails = False
         """Set to make every save fail, as on a full disk."""
         self.save()
+
+    @classmethod
+    def new(cls, side: Side, master: str, start: Position | None = None, points: int = 1) -> Self:
+        """White's machine hosts, Black's joins; its dice are drawn from ``master``, so the
+        match to ``points`` is the same on every run. From ``start``, a one-point match with
+        no roll-off: no player starts one, but it reaches a rare moment at once."""
+        role = Role.HOST if side is Side.WHITE else Role.JOINER
+        saved = new_network_match(role, "abcd-efgh", points)
+        saved.exchange.master = master
+        if start is not None:
+            saved.match = Match(1, dice=saved.dice, start=start)
+        return cls(role, side, saved)
 
     def sent(self, message: Message) -> None:
         """The line: the message waits in the outbox for ``deliver``."""
@@ -76,7 +88,8 @@ class Machine:
         return Machine(self.saved.role, self.step.me, restore_network_match(self.file))
 
     def apply(self, action: object) -> None:
-        """What the screen does with each action (without the animation)."""
+        """What the screen does with each action (without the animation): dice that allow
+        nothing are passed at once, whoever's they are, as the screen's ``Next.PASS`` does."""
         match = self.match
         if isinstance(action, Thrown):
             match.roll_off() if match.phase is Phase.ROLL_OFF else match.roll()
@@ -85,6 +98,9 @@ class Machine:
         elif isinstance(action, PeerStartedGame):
             match.next_game()
         self.keep()
+        if match.turn is not None and match.turn.is_pass:
+            match.play(Play())
+            self.keep()
 
     def take_all(self) -> None:
         while (action := self.next_action()) is not None:
@@ -130,6 +146,27 @@ def connected_machines() -> tuple[Machine, Machine]:
     connect(host, joiner)
     exchange_all(host, joiner)
     return host, joiner
+
+
+def machines_from(
+    masters: Mapping[Side, str], start: Position | None = None, points: int = 1
+) -> tuple[Machine, Machine]:
+    """Two connected machines (``Machine.new``), each side's dice drawn from its master
+    secret in ``masters``."""
+    host, joiner = (Machine.new(side, masters[side], start, points) for side in Side)
+    connect(host, joiner)
+    exchange_all(host, joiner)
+    return host, joiner
+
+
+def the_next_play_ends_the_game(match: Match) -> bool:
+    """Whether the mover's first legal play (as ``play_until`` plays) bears off its last
+    checker."""
+    turn = match.turn
+    if turn is None:
+        return False
+    play = legal_plays(turn.position, turn.dice)[0]
+    return turn.position.apply(play, turn.dice).winner is not None
 
 
 def play_one_step(host: Machine, joiner: Machine) -> None:
