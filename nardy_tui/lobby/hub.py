@@ -607,6 +607,15 @@ class Hub:
             del self._here[player]
             await connection.close(LOGGED_IN_ELSEWHERE, "logged in again elsewhere")
 
+    async def stop_sending(self) -> None:
+        """No list is sent from now on (the lobby stops): the one gathered is dropped,
+        before the store it would read is closed under it."""
+        sender, self._lists_sender = self._lists_sender, None
+        if sender is not None:
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sender
+
     def _list_due(self, topic: Topic) -> None:
         self._lists_due.add(topic)
         if self._lists_sender is None or self._lists_sender.done():

@@ -282,6 +282,7 @@ class RunningLobby:
         self.listening.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self.listening
+        await self.server.hub.stop_sending()
         await self.server.store.keep_alive(self.server.hub.instance, time.time(), stopping=True)
         await self.server.store.close()
 
