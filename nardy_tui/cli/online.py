@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nardy_tui.cli.argparsing import OneLineParser
-from nardy_tui.engine import MATCH_LENGTHS, Match, Play
+from nardy_tui.engine import MATCH_LENGTHS
 from nardy_tui.i18n import _, clause
 from nardy_tui.online import (
     MAX_NEWS_BYTES,
@@ -46,7 +46,7 @@ from nardy_tui.options import Level
 from nardy_tui.storage import data_dir, data_dir_problem
 
 if TYPE_CHECKING:
-    from nardy_tui.play import Chooser, ClientNews, LobbyClient
+    from nardy_tui.play import Chooser, ClientNews, LobbyClient, LobbyMatch
 
 PROG = "nardy online"
 BOT_LEVELS = [Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT]
@@ -256,6 +256,8 @@ class LobbyBot:
         self.playing: MatchBegins | None = None
         """The match the bot plays (or played last)."""
         self.stopped_by: str | None = None
+        self.playing_on: asyncio.Task[None] | None = None
+        """The bot playing its match on, while it does (``_wake``)."""
 
     def hear(self, news: ClientNews) -> None:
         from nardy_tui.play import (
@@ -272,7 +274,7 @@ class LobbyBot:
         elif isinstance(news, MatchJoined | OpponentSent):
             self.accepting, self.offered = None, False
             self.playing = news.match.begins
-            news.match.take_turns(self._choose)
+            self._wake(news.match)
         elif isinstance(news, MatchResult):
             self._finished(news)
         elif isinstance(news, Refusal):  # a seek taken by someone else first, say
@@ -293,12 +295,37 @@ class LobbyBot:
         elif isinstance(news, ClientStopped):
             self.stopped_by = news.reason
 
-    def _choose(self, match: Match) -> Play:
-        from nardy_tui.bot import stakes_at
+    def _wake(self, match: LobbyMatch) -> None:
+        """Play on in ``match`` now that something came, unless the bot is already at it
+        (it looks again at all that came once its play is chosen)."""
+        if self.playing_on is None or self.playing_on.done():
+            self.playing_on = asyncio.get_running_loop().create_task(self._play_on(match))
 
-        turn = match.turn
-        assert turn is not None
-        return self.bot.choose(turn.position, turn.dice, stakes_at(match, turn.position.turn))
+    async def _play_on(self, match: LobbyMatch) -> None:
+        """Everything the bot can do in ``match`` until it waits for the opponent: its
+        plays are chosen in a thread, so that the line (its pings, the clock's news) is
+        heard while the bot thinks."""
+        from nardy_tui.bot import stakes_at
+        from nardy_tui.play import Duty
+
+        client = self.client
+        assert client is not None
+        while client.matches.get(match.id) is match:
+            match.take_all()
+            duty = match.duty()
+            if duty is Duty.ROLL:
+                match.roll()
+            elif duty is Duty.NEXT_GAME:
+                match.next_game()
+            elif duty is Duty.MOVE:
+                turn = match.match.turn
+                assert turn is not None
+                stakes = stakes_at(match.match, turn.position.turn)
+                play = await asyncio.to_thread(self.bot.choose, turn.position, turn.dice, stakes)
+                if client.matches.get(match.id) is match and match.match.turn is turn:
+                    match.play(play)
+            else:
+                return
 
     def _find_a_match(self) -> None:
         """Accept another's open seek of the bot's match length, else offer one, unless
