@@ -1,5 +1,6 @@
 """``nardy online``'s mistakes: each one line on stderr, exit status 2 for the command line
-and 1 for a server that does not answer, never a traceback."""
+and 1 for a server that does not answer, never a traceback. (Without ``--bot`` or
+``--ratings`` it opens the game's lobby screen: ``tests/ui/test_lobby_screen.py``.)"""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         ([NOBODY, "--bot", "genius", "--name", "anna"], 2, "invalid choice: 'genius'"),
         ([NOBODY, "--bot", "easy", "--name", "anna", "--points", "2"], 2, "invalid choice: 2"),
         ([NOBODY, "--bot", "easy", "--ratings"], 2, "not allowed with argument"),
-        ([NOBODY], 2, "one of the arguments --bot --ratings is required"),
+        (["--ratings"], 2, "need the lobby's address"),
+        (["--bot", "easy", "--name", "anna"], 2, "need the lobby's address"),
         ([NOBODY, "--ratings"], 1, "no rating list at http://127.0.0.1:9/ratings"),
         ([NOBODY, "--bot", "easy", "--name", "anna"], 1, "the server cannot be reached"),
     ],

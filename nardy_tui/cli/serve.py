@@ -15,6 +15,7 @@ import logging
 import os
 import re
 import sys
+import urllib.parse
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
@@ -151,6 +152,15 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument(
+        "--lobby",
+        metavar="URL",
+        help=_(
+            "the lobby server where visitors play strangers, like wss://example.org/ws (see "
+            "'nardy lobby-server'); the only one their games connect to (default: none "
+            "offered)"
+        ),
+    )
+    parser.add_argument(
         "--direct",
         action="store_true",
         help=_(
@@ -168,11 +178,14 @@ def meeting_servers(parser: argparse.ArgumentParser, args: argparse.Namespace) -
     from nardy_tui.net import ServersError, mailbox_url, transit_address
     from nardy_tui.serve import MeetingServers
 
+    if args.lobby is not None and urllib.parse.urlsplit(args.lobby).scheme not in ("ws", "wss"):
+        parser.error(_("--lobby: a lobby's address begins with ws:// or wss://"))
     try:
         return MeetingServers(
             mailbox=None if args.mailbox is None else mailbox_url(args.mailbox),
             transit=None if args.transit is None else transit_address(args.transit),
             direct=args.direct,
+            lobby=args.lobby,
         )
     except ServersError as error:
         parser.error(str(error))

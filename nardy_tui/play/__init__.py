@@ -140,6 +140,7 @@ if TYPE_CHECKING:
         clock_words,
         match_file,
         points_words,
+        served_lobby,
     )
     from nardy_tui.play.review_words import (
         MARK_GLYPHS,
@@ -293,6 +294,7 @@ __all__ = [
     "roll_off_said",
     "rolled_said",
     "seen_from",
+    "served_lobby",
     "side_of",
     "struck_out_why",
     "summary_line",
@@ -328,6 +330,7 @@ _IMPORTED_WHEN_USED = {
         "Registrations",
         "address_problem",
         "match_file",
+        "served_lobby",
         "LOBBY_CLOCKS",
         "LobbyView",
         "challenge_words",

@@ -55,6 +55,9 @@ class MeetingServers:
     mailbox: str | None = None
     transit: str | None = None
     direct: bool = False
+    lobby: str | None = None
+    """The lobby server (a ``ws://`` or ``wss://`` URL) where the visitors play strangers:
+    the only one a served game connects to (None: a served game offers no lobby)."""
 
     def environment(self) -> dict[str, str]:
         """The servers as the game reads them from its environment.
@@ -62,7 +65,11 @@ class MeetingServers:
         >>> MeetingServers(transit="relay.example:4001").environment()
         {'NARDY_TRANSIT': 'relay.example:4001', 'NARDY_SERVED': 'relay'}
         """
-        named = {"NARDY_MAILBOX": self.mailbox, "NARDY_TRANSIT": self.transit}
+        named = {
+            "NARDY_MAILBOX": self.mailbox,
+            "NARDY_TRANSIT": self.transit,
+            "NARDY_LOBBY": self.lobby,
+        }
         given = {name: value for name, value in named.items() if value is not None}
         return {**given, "NARDY_SERVED": "direct" if self.direct else "relay"}
 

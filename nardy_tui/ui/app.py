@@ -184,11 +184,14 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
     def play_online(self, launch: OnlineLaunch, *, from_app: bool = True) -> None:
         """The lobby at ``launch``'s server, as its player; what is not given (the server,
         the name) is asked first, the last ones used offered."""
-        from nardy_tui.play import Registrations, address_problem
+        from nardy_tui.play import Registrations, address_problem, served_lobby
         from nardy_tui.storage import data_dir
 
         registrations = Registrations(data_dir())
         url, name = launch.url, launch.name
+        if self.is_web and url != served_lobby():
+            self.notify(_("This page offers no lobby at that address."), severity="error")
+            return
         if not (url and name):
             last_url, last_name = registrations.last() or ("", "")
             url, name = url or last_url, name or last_name

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -57,6 +57,8 @@ class Lobby(Protocol):
         ...
 
 
+ROOMY_FOOTER = 100
+"""Columns from which the footer's keys fit with Textual's spacing."""
 SEEKS, PLAYERS, MATCHES = "seeks", "players", "matches"
 """The tabs' ids, each its table's too."""
 
@@ -69,9 +71,12 @@ class LobbyScreen(SizedScreen):
         Binding("p", "pair", N_("Pair me")),
         Binding("c", "challenge", N_("Challenge")),
         Binding("w", "watch", N_("Watch")),
-        Binding("u", "withdraw", N_("Withdraw")),
+        Binding("u", "withdraw", N_("Withdraw"), show=False),
         Binding("escape", "leave", N_("Leave")),
         Binding("question_mark,f1", "app.help", N_("Help")),
+        # The lists are rows only: the arrows across move between them.
+        Binding("left", "next_tab(-1)", show=False, priority=True),
+        Binding("right", "next_tab(1)", show=False, priority=True),
     ]
 
     def __init__(self, lobby: Lobby) -> None:
@@ -101,16 +106,39 @@ class LobbyScreen(SizedScreen):
         return table
 
     def ready(self) -> None:
+        if not self.query(f"#{SEEKS}"):
+            return  # the app ended while this screen was being put up
         self.show_lobby()
         self.query_one(f"#{SEEKS}", DataTable).focus()
+        self._fit(self.app.size.width)
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self._fit(event.size.width)
+
+    def _fit(self, width: int) -> None:
+        """Below ``ROOMY_FOOTER`` columns the footer's keys take less room each, so that
+        they all show."""
+        if self.query(KeysFooter):
+            self.query_one(KeysFooter).compact = width < ROOMY_FOOTER
+
+    def action_next_tab(self, step: int) -> None:
+        """The list beside this one (round)."""
+        order = [SEEKS, PLAYERS, MATCHES]
+        self._show_tab(order[(order.index(self._tab()) + step) % len(order)])
+
+    def _show_tab(self, table_id: str) -> None:
+        """The list ``table_id`` shown, its table given the keys."""
+        self.query_one(TabbedContent).active = f"{table_id}-tab"
+        self.query_one(f"#{table_id}", DataTable).focus()
 
     # -- what the lobby shows ------------------------------------------------------------------
 
     def show_lobby(self) -> None:
         """Everything again from the lobby as last told (a list is small: at most a few
         hundred rows, refilled whole)."""
-        if not self.query("#lobby-title"):
-            return  # not up yet: ``ready`` shows it
+        if not self.query(f"#{MATCHES}"):
+            return  # not up yet (or going): ``ready`` shows it
         view = self.lobby.view
         self.query_one("#lobby-title", Static).update(view.title(self.lobby.server))
         keys = (
@@ -203,7 +231,7 @@ class LobbyScreen(SizedScreen):
     def action_challenge(self) -> None:
         view, name = self.lobby.view, self._chosen(PLAYERS)
         if self._tab() != PLAYERS or name is None:
-            self.query_one(TabbedContent).active = f"{PLAYERS}-tab"
+            self._show_tab(PLAYERS)
             self.say(_("Choose a player in this list, then c (or Enter) challenges them."))
             return
         if view.is_me(name):
@@ -221,7 +249,7 @@ class LobbyScreen(SizedScreen):
         chosen = self._chosen(MATCHES)
         match = next((match for match in self.lobby.view.matches if match.id == chosen), None)
         if self._tab() != MATCHES or match is None:
-            self.query_one(TabbedContent).active = f"{MATCHES}-tab"
+            self._show_tab(MATCHES)
             self.say(_("Choose a match in this list, then w (or Enter) watches it."))
             return
         self.lobby.watch(match)

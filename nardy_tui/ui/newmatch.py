@@ -313,19 +313,25 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Onl
     @on(Button.Pressed, "#online")
     def action_online(self) -> None:
         """Play on a lobby server: its address and this player's name there are asked,
-        the last ones used filled in. The lobby's modules are imported here: the new-match
-        screen's first frame needs none of them."""
-        from nardy_tui.play import Registrations
+        the last ones used filled in. A game served to a browser plays on the lobby its
+        server names (``nardy serve --lobby``) and no other: a visitor must not make the
+        server connect where they like. The lobby's modules are imported here: the
+        new-match screen's first frame needs none of them."""
+        from nardy_tui.play import Registrations, served_lobby
         from nardy_tui.storage import data_dir
         from nardy_tui.ui.server_dialog import ServerDialog
 
         url, name = Registrations(data_dir()).last() or ("", "")
+        fixed = served_lobby() if self.app.is_web else None
+        if self.app.is_web and fixed is None:
+            self.notify(_("This page offers no lobby to play strangers on."), severity="warning")
+            return
 
         def chosen(answer: tuple[str, str] | None) -> None:
             if answer is not None:
                 self.dismiss(OnlineLaunch(*answer))
 
-        self.app.push_screen(ServerDialog(url, name), chosen)
+        self.app.push_screen(ServerDialog(fixed or url, name, fixed=fixed is not None), chosen)
 
     def action_start(self, typed: str | None = None) -> None:
         options = MatchOptions(

@@ -24,16 +24,20 @@ class ServerDialog(ClosesOnce, ModalScreen[tuple[str, str] | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
-    def __init__(self, url: str, name: str) -> None:
+    def __init__(self, url: str, name: str, *, fixed: bool = False) -> None:
+        """``fixed``: the address is given (a game served to a browser plays on its
+        server's lobby only); only the name is asked."""
         super().__init__()
         translate_bindings(self)
-        self.url, self.player = url, name
+        self.url, self.player, self.fixed = url, name, fixed
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="server"):
             yield Static(_("Play someone online"), classes="dialog-title")
             yield Static(_("The lobby's address (ws://… or wss://…)"), classes="group-title")
-            yield Input(self.url, placeholder="wss://example.org/ws", id="server-url")
+            yield Input(
+                self.url, placeholder="wss://example.org/ws", id="server-url", disabled=self.fixed
+            )
             yield Static(
                 _("Your name there (3 to 16 letters, digits, - or _)"), classes="group-title"
             )
@@ -43,7 +47,7 @@ class ServerDialog(ClosesOnce, ModalScreen[tuple[str, str] | None]):
                 yield Button(_("Cancel (Esc)"), id="cancel")
 
     def on_mount(self) -> None:
-        self.query_one("#server-url" if not self.url else "#server-name", Input).focus()
+        self.query_one("#server-name" if self.url else "#server-url", Input).focus()
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#connect")

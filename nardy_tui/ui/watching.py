@@ -101,6 +101,7 @@ class WatchScreen(SizedScreen):
         verdict = self.referee.take(news.sender, news.message)
         if verdict.accepted and verdict.news:
             self.show_match()
+            self.say(_("Moves appear as they are played; f flips the board."))
 
     def show_clocks(self, reading: ClockReading) -> None:
         self.clocks = reading

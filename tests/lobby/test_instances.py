@@ -14,8 +14,8 @@ from nardy_tui.engine import Phase, Side
 from nardy_tui.lobby.database import PostgresServer
 from nardy_tui.lobby.server import LobbyOptions, start_lobby
 from nardy_tui.net import encode_message, verify_record
-from tests.online.test_referee import FIRST_SYNC, Script
 from tests.lobby.test_server import Client, registered
+from tests.online.test_referee import FIRST_SYNC, Script
 
 pytestmark = pytest.mark.slow
 

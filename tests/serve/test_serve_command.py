@@ -67,6 +67,7 @@ def one_line(text: str) -> str:
         (["--bot", "easy"], "unrecognized arguments: --bot"),
         (["--mailbox", "http://mailbox.example"], "is not a mailbox server"),
         (["--transit", "relay.example:99999"], "relay.example:99999 is not a transit relay"),
+        (["--lobby", "https://lobby.example/ws"], "--lobby: a lobby's address begins with ws://"),
         (["--public-url", "ftp://example.org/nardy/"], "is not a web address"),
         (["--public-url", "example.org/nardy/"], "is not a web address"),
         (["--public-url", "https://exa mple.org/"], "is not a web address"),
@@ -157,6 +158,13 @@ def test_the_servers_to_meet_friends_at_go_to_every_game_as_given() -> None:
         "ws://mailbox.example:4000/v1", "relay.example:4001"
     )
     assert meeting_servers(parser, parser.parse_args([])) == MeetingServers()
+
+
+def test_the_lobby_visitors_play_strangers_on_is_given_to_every_game_and_only_it() -> None:
+    parser = build_parser()
+    servers = meeting_servers(parser, parser.parse_args(["--lobby", "wss://lobby.example/ws"]))
+    assert servers.environment()["NARDY_LOBBY"] == "wss://lobby.example/ws"
+    assert "NARDY_LOBBY" not in MeetingServers().environment()
 
 
 def test_the_address_visitors_use_behind_a_proxy_is_an_option_its_path_ending_in_a_slash(

@@ -22,7 +22,7 @@ from nardy_tui.play.online.news import (
     MatchStopped,
     OpponentSent,
 )
-from nardy_tui.play.online.servers import Registrations, address_problem
+from nardy_tui.play.online.servers import Registrations, address_problem, served_lobby
 
 __all__ = [
     "LOBBY_CLOCKS",
@@ -43,4 +43,5 @@ __all__ = [
     "clock_words",
     "match_file",
     "points_words",
+    "served_lobby",
 ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -82,6 +83,20 @@ def _final_reason(close_code: int | None) -> str | None:
     if close_code == ELSEWHERE:
         return _("you logged in to this server from elsewhere")
     return None
+
+
+def _unreached(error: Exception) -> str:
+    """Why the server could not be reached, in words: the machine's own reason when the
+    connection was refused or timed out, not the library's whole sentence."""
+    if isinstance(error, aiohttp.ClientConnectorError):
+        number = error.os_error.errno
+        why = os.strerror(number) if number else str(error.os_error)
+        return _("the server cannot be reached at {host}:{port}: {reason}").format(
+            host=error.host, port=error.port, reason=clause(why.lower())
+        )
+    return _("the server cannot be reached: {reason}").format(
+        reason=clause(str(error) or type(error).__name__)
+    )
 
 
 def _other(purpose: Purpose) -> Purpose:
@@ -166,9 +181,7 @@ class LobbyClient:
                 except _Dropped as dropped:
                     reason = str(dropped)
                 except (aiohttp.ClientError, OSError, TimeoutError) as error:
-                    reason = _("the server cannot be reached ({reason})").format(
-                        reason=clause(str(error) or type(error).__name__)
-                    )
+                    reason = _unreached(error)
                     if not self._welcomed:
                         self._post(ClientStopped(reason))
                         return

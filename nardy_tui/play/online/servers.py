@@ -9,6 +9,7 @@ server.
 from __future__ import annotations
 
 import json
+import os
 import urllib.parse
 from pathlib import Path
 
@@ -22,6 +23,14 @@ VERSION = 1
 
 
 LOBBY_SCHEMES = ("ws", "wss")
+SERVED_LOBBY = "NARDY_LOBBY"
+"""Where a game served to a browser plays strangers (``nardy serve --lobby URL``): the only
+lobby such a game connects to."""
+
+
+def served_lobby() -> str | None:
+    """The lobby ``nardy serve`` gave this game, if it is served with one."""
+    return os.environ.get(SERVED_LOBBY) or None
 
 
 def address_problem(url: str, name: str) -> str | None:
