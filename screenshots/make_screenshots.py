@@ -50,6 +50,7 @@ PICTURES = (
     "last_play_ar",
     "mid_game_80x24",
     "new_match_80x24",
+    "lobby",
     "network",
     "network_code",
 )

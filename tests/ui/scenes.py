@@ -223,6 +223,68 @@ async def _help(pilot: Pilot[int]) -> None:
     await pilot.pause()
 
 
+class SampleLobby:
+    """A lobby as a server might tell it, with nothing behind it: the lobby screen's
+    picture needs no server."""
+
+    server = "wss://lobby.example.org/ws"
+
+    def __init__(self) -> None:
+        from nardy_tui.online import (
+            BLITZ,
+            RAPID,
+            SLOW,
+            MatchesInPlay,
+            MatchInPlay,
+            OpenSeek,
+            OpenSeeks,
+            PlayerOnline,
+            PlayersOnline,
+            Welcome,
+        )
+        from nardy_tui.play import LobbyView
+
+        self.view = LobbyView()
+        self.view.hear(Welcome("anna", 1532.5, 41, False))
+        self.view.hear(
+            PlayersOnline(
+                (
+                    PlayerOnline("anna", 1532.5, 41, False, False),
+                    PlayerOnline("boris", 1610.0, 212, False, True),
+                    PlayerOnline("expert_bot", 1744.2, 960, True, False),
+                    PlayerOnline("mariam", 1498.0, 7, False, True),
+                    PlayerOnline("nikos", 1475.3, 18, False, False),
+                )
+            )
+        )
+        self.view.hear(
+            OpenSeeks(
+                (
+                    OpenSeek("s4", "expert_bot", 1744.2, True, 5, None),
+                    OpenSeek("s9", "nikos", 1475.3, False, 3, RAPID),
+                    OpenSeek("s11", "anna", 1532.5, False, 1, BLITZ),
+                )
+            )
+        )
+        self.view.hear(MatchesInPlay((MatchInPlay("m7", "boris", "mariam", 7, (3, 2), SLOW),)))
+
+    def send(self, request: object) -> None:
+        pass
+
+    def watch(self, match: object) -> None:
+        pass
+
+    def leave(self) -> None:
+        pass
+
+
+async def _lobby(pilot: Pilot[int]) -> None:
+    from nardy_tui.ui.lobby import LobbyScreen
+
+    await pilot.app.push_screen(LobbyScreen(SampleLobby()))  # type: ignore[arg-type]
+    await pilot.pause()
+
+
 def _in_language(code: str, make_app: Callable[[], NardyApp]) -> NardyApp:
     """The app, speaking ``code`` (the screenshots of the board in other languages)."""
     use_language(code)
@@ -254,6 +316,10 @@ SCENES: dict[str, Scene] = {
     ),
     "new_match_80x24": Scene(
         lambda: NardyApp(LaunchOptions(seed=1, resume=False), pace=0), _nothing, size=SMALLEST
+    ),
+    "lobby": Scene(lambda: NardyApp(LaunchOptions(seed=1, resume=False), pace=0), _lobby),
+    "lobby_80x24": Scene(
+        lambda: NardyApp(LaunchOptions(seed=1, resume=False), pace=0), _lobby, size=SMALLEST
     ),
     "mid_game_ru": Scene(
         partial(_in_language, "ru", lambda: NardyApp(_launch(HOT_SEAT), pace=0)), _mid_game

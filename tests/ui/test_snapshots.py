@@ -23,6 +23,7 @@ from tests.ui.scenes import SCENES
         "mid_game_80x24",
         "game_over_80x24",
         "new_match_80x24",
+        "lobby_80x24",
     ],
 )
 def test_snapshot(name: str, snap_compare) -> None:  # type: ignore[no-untyped-def]
