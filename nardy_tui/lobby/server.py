@@ -266,7 +266,8 @@ class RunningLobby:
 
     runner: web.AppRunner
     server: LobbyServer
-    listening: asyncio.Future[tuple[None, None, None]]
+    listening: list[asyncio.Task[None]]
+    """The hub's own work: hearing the bus, the clocks, the record that it is alive."""
     address: str
     port: int
 
@@ -279,9 +280,11 @@ class RunningLobby:
         await self.server.close_all()
         await self.runner.cleanup()
         await self.server.bus.close()
-        self.listening.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self.listening
+        for task in self.listening:
+            task.cancel()
+        # Every one waited for to its end: one caught in a query must not find its store
+        # closed under it (it would wait for that query for ever).
+        await asyncio.gather(*self.listening, return_exceptions=True)
         await self.server.hub.stop_sending()
         await self.server.store.keep_alive(self.server.hub.instance, time.time(), stopping=True)
         await self.server.store.close()
@@ -325,8 +328,9 @@ async def start_lobby(options: LobbyOptions) -> RunningLobby:
     await store.clear_instance(instance)
     await server.hub.take_up_clocks(time.time())
     await store.keep_alive(instance, time.time())
-    listening = asyncio.gather(
-        server.hub.listen(), server.hub.watch_clocks(), server.hub.keep_alive()
-    )
+    hub = server.hub
+    listening = [
+        asyncio.create_task(work) for work in (hub.listen(), hub.watch_clocks(), hub.keep_alive())
+    ]
     await asyncio.sleep(0)  # subscribed before the first connection can publish
     return RunningLobby(runner, server, listening, options.address, port)
