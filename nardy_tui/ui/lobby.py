@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Static, TabbedContent, TabPane
+from textual.widgets import Button, DataTable, Static, Tab, Tabs
 
 from nardy_tui.engine import MATCH_LENGTHS
 from nardy_tui.i18n import N_, _, ngettext
@@ -59,8 +59,11 @@ class Lobby(Protocol):
 
 ROOMY_FOOTER = 100
 """Columns from which the footer's keys fit with Textual's spacing."""
+WIDE, TALL = 110, 30
+"""The size from which the three lists are all in view."""
 SEEKS, PLAYERS, MATCHES = "seeks", "players", "matches"
-"""The tabs' ids, each its table's too."""
+LISTS = (SEEKS, PLAYERS, MATCHES)
+"""The lists' tables' ids (a list's tab is ``…-tab``, its box ``…-list``)."""
 
 
 class LobbyScreen(SizedScreen):
@@ -83,19 +86,23 @@ class LobbyScreen(SizedScreen):
         super().__init__()
         translate_bindings(self)
         self.lobby = lobby
+        self.current = SEEKS
+        """The list in the player's hands (``_tab``)."""
 
     def compose_main(self) -> ComposeResult:
+        lists = (
+            (SEEKS, _("Open seeks"), (_("Player"), _("Rating"), _("Match"), _("Clock"))),
+            (PLAYERS, _("Players online"), (_("Player"), _("Rating"), _("Experience"), _("Now"))),
+            (MATCHES, _("Matches in play"), (_("White"), _("Black"), _("Score"), _("Clock"))),
+        )
         with Vertical(id="lobby"):
             yield Static(id="lobby-title", markup=False)
-            with TabbedContent(id="lobby-tabs"):
-                with TabPane(_("Open seeks"), id=f"{SEEKS}-tab"):
-                    yield self._table(SEEKS, (_("Player"), _("Rating"), _("Match"), _("Clock")))
-                with TabPane(_("Players online"), id=f"{PLAYERS}-tab"):
-                    yield self._table(
-                        PLAYERS, (_("Player"), _("Rating"), _("Experience"), _("Now"))
-                    )
-                with TabPane(_("Matches in play"), id=f"{MATCHES}-tab"):
-                    yield self._table(MATCHES, (_("White"), _("Black"), _("Score"), _("Clock")))
+            yield Tabs(*(Tab(title, id=f"{key}-tab") for key, title, _columns in lists))
+            with Container(id="lobby-lists"):
+                for key, title, columns in lists:
+                    with Vertical(id=f"{key}-list", classes="lobby-list"):
+                        yield Static(title, classes="lobby-list-title")
+                        yield self._table(key, columns)
             yield Static(id="lobby-news", markup=False)
         yield KeysFooter()
 
@@ -109,27 +116,32 @@ class LobbyScreen(SizedScreen):
         if not self.query(f"#{SEEKS}"):
             return  # the app ended while this screen was being put up
         self.show_lobby()
-        self.query_one(f"#{SEEKS}", DataTable).focus()
-        self._fit(self.app.size.width)
+        self._fit(*self.app.size)
+        self._show_tab(SEEKS)
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
-        self._fit(event.size.width)
+        self._fit(event.size.width, event.size.height)
 
-    def _fit(self, width: int) -> None:
-        """Below ``ROOMY_FOOTER`` columns the footer's keys take less room each, so that
-        they all show."""
+    def _fit(self, width: int, height: int) -> None:
+        """From ``WIDE`` columns and ``TALL`` rows the three lists are all in view (the
+        seeks and the players side by side, the matches under them); below, one at a time
+        under tabs. Below ``ROOMY_FOOTER`` columns the footer's keys take less room each,
+        so that they all show."""
+        self.set_class(width >= WIDE and height >= TALL, "-wide")
         if self.query(KeysFooter):
             self.query_one(KeysFooter).compact = width < ROOMY_FOOTER
 
     def action_next_tab(self, step: int) -> None:
         """The list beside this one (round)."""
-        order = [SEEKS, PLAYERS, MATCHES]
-        self._show_tab(order[(order.index(self._tab()) + step) % len(order)])
+        self._show_tab(LISTS[(LISTS.index(self._tab()) + step) % len(LISTS)])
 
     def _show_tab(self, table_id: str) -> None:
-        """The list ``table_id`` shown, its table given the keys."""
-        self.query_one(TabbedContent).active = f"{table_id}-tab"
+        """The list ``table_id`` shown (its tab chosen) and its table given the keys."""
+        self.current = table_id
+        self.query_one(Tabs).active = f"{table_id}-tab"
+        for key in LISTS:
+            self.query_one(f"#{key}-list").set_class(key == table_id, "-shown")
         self.query_one(f"#{table_id}", DataTable).focus()
 
     # -- what the lobby shows ------------------------------------------------------------------
@@ -184,7 +196,20 @@ class LobbyScreen(SizedScreen):
     # -- what the player does ----------------------------------------------------------------
 
     def _tab(self) -> str:
-        return str(self.query_one(TabbedContent).active).removesuffix("-tab")
+        """The list in the player's hands: the one shown last, or whose table the player
+        gave the keys to (a click, Tab)."""
+        return self.current
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if isinstance(event.widget, DataTable) and event.widget.id in LISTS:
+            self.current = event.widget.id
+
+    @on(Tabs.TabActivated)
+    def _tab_chosen(self, event: Tabs.TabActivated) -> None:
+        shown = self.current = str(event.tab.id).removesuffix("-tab")
+        for key in LISTS:
+            self.query_one(f"#{key}-list").set_class(key == shown, "-shown")
+        self.query_one(f"#{shown}", DataTable).focus()
 
     def _chosen(self, table_id: str) -> str | None:
         return _chosen_key(self.query_one(f"#{table_id}", DataTable))
