@@ -602,8 +602,7 @@ class Hub:
         connection = self._here.get(player)
         if connection is None:
             return
-        online = {presence.player.id: presence.instance for presence in await self._store.online()}
-        if online.get(player, self.instance) != self.instance:
+        if await self._store.instance_of(player) not in (self.instance, None):
             del self._here[player]
             await connection.close(LOGGED_IN_ELSEWHERE, "logged in again elsewhere")
 
