@@ -82,7 +82,7 @@ class Connection(Protocol):
 
     player: Player | None
 
-    async def send(self, frame: frames.Frame) -> None: ...
+    async def send(self, frame: frames.Frame | frames.Encoded) -> None: ...
 
     async def close(self, code: int, why: str) -> None: ...
 
@@ -639,13 +639,13 @@ class Hub:
     async def _send_lists(self) -> None:
         await asyncio.sleep(LIST_PAUSE_SECONDS)
         due, self._lists_due = self._lists_due, set()
-        sent: list[frames.Frame] = []
+        sent: list[frames.Encoded] = []
         if Topic.PRESENCE in due:
-            sent.append(frames.players(await self._store.online()))
+            sent.append(frames.encoded(frames.players(await self._store.online())))
         if Topic.SEEKS in due:
-            sent.append(frames.seeks(await self._store.seeks()))
+            sent.append(frames.encoded(frames.seeks(await self._store.seeks())))
         if Topic.MATCH_STARTED in due:
-            sent.append(frames.matches(await self._store.matches_in_play()))
+            sent.append(frames.encoded(frames.matches(await self._store.matches_in_play())))
         for connection in list(self._here.values()):
             for frame in sent:
                 await connection.send(frame)
