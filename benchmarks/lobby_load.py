@@ -51,7 +51,6 @@ from typing import Any
 import aiohttp
 
 from nardy_tui.engine import Phase, Side, legal_plays
-from nardy_tui.lobby.referee import Referee
 from nardy_tui.net import (
     Commit,
     Message,
@@ -63,7 +62,7 @@ from nardy_tui.net import (
     encode_message,
     new_master,
 )
-from nardy_tui.online import Identity, Purpose
+from nardy_tui.online import Identity, Purpose, Referee
 
 TIMEOUT = 120.0
 """Seconds any one wait may take (the server's start, all players logged in): a bound, not
