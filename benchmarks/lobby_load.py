@@ -100,6 +100,8 @@ class Heard:
     flood_errors: Counter[str] = field(default_factory=Counter)
     flood_answers: int = 0
     flood_closed: int = 0
+    cpu_seconds: float = 0.0
+    """The process's CPU time while its players played."""
 
 
 class Player:
@@ -331,6 +333,7 @@ async def _clients(url: str, share: Share, think: float, signals: Signals) -> He
         heard.flood_errors.clear()
         signals.ready.put(share.number)
         await asyncio.to_thread(signals.go.wait)
+        cpu_at_go = time.process_time()
         sent_at: dict[Any, float] = {}
         playing = [
             MatchPlayer(players[n], players[n ^ 1].name, n % 2 == 0, think, sent_at)
@@ -348,6 +351,7 @@ async def _clients(url: str, share: Share, think: float, signals: Signals) -> He
             broken = [task for task in tasks if task.done()]
             if broken:
                 broken[0].result()  # a player that stopped: say why
+        heard.cpu_seconds = time.process_time() - cpu_at_go
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -439,15 +443,21 @@ async def main() -> int:
             for _ in clients:
                 await asyncio.to_thread(signals.ready.get, True, TIMEOUT)
             memory_connected = rss(server.process.pid)
+            cpu_at_go = cpu_seconds(server.process.pid)
             signals.go.set()
             peak = await sample_peak(server.process.pid, args.seconds)
             signals.stop.set()
+            server_cpu = cpu_seconds(server.process.pid) - cpu_at_go
             heard = [await asyncio.to_thread(signals.out.get, True, TIMEOUT) for _ in clients]
             for client in clients:
                 client.join(TIMEOUT)
         finally:
             await stop(server)
     report(args, heard, memory_empty, memory_connected, peak)
+    print(
+        f"CPU while playing: the server {server_cpu:.1f} s, the client processes "
+        f"{sum(h.cpu_seconds for h in heard):.1f} s, in {args.seconds:.0f} s"
+    )
     print(f"load average before: {before}; after: {load()} ({os.cpu_count()} cores)")
     return 0 if not sum((h.errors for h in heard), Counter()) else 1
 
@@ -517,6 +527,12 @@ def rss(pid: int) -> int:
     status = Path(f"/proc/{pid}/status").read_text()
     found = re.search(r"^VmRSS:\s+(\d+) kB", status, re.MULTILINE)
     return 1024 * int(found.group(1)) if found else 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time process ``pid`` has used (all its threads), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def load() -> str:
