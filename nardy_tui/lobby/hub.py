@@ -637,18 +637,22 @@ class Hub:
             self._lists_sender = asyncio.create_task(self._send_lists())
 
     async def _send_lists(self) -> None:
-        await asyncio.sleep(LIST_PAUSE_SECONDS)
-        due, self._lists_due = self._lists_due, set()
-        sent: list[frames.Encoded] = []
-        if Topic.PRESENCE in due:
-            sent.append(frames.encoded(frames.players(await self._store.online())))
-        if Topic.SEEKS in due:
-            sent.append(frames.encoded(frames.seeks(await self._store.seeks())))
-        if Topic.MATCH_STARTED in due:
-            sent.append(frames.encoded(frames.matches(await self._store.matches_in_play())))
-        for connection in list(self._here.values()):
-            for frame in sent:
-                await connection.send(frame)
+        """Send everyone here the lists that changed, gathered for ``LIST_PAUSE_SECONDS``,
+        and again while more changed meanwhile: a list that changes while the lists are
+        being sent is sent once they are."""
+        while self._lists_due:
+            await asyncio.sleep(LIST_PAUSE_SECONDS)
+            due, self._lists_due = self._lists_due, set()
+            sent: list[frames.Encoded] = []
+            if Topic.PRESENCE in due:
+                sent.append(frames.encoded(frames.players(await self._store.online())))
+            if Topic.SEEKS in due:
+                sent.append(frames.encoded(frames.seeks(await self._store.seeks())))
+            if Topic.MATCH_STARTED in due:
+                sent.append(frames.encoded(frames.matches(await self._store.matches_in_play())))
+            for connection in list(self._here.values()):
+                for frame in sent:
+                    await connection.send(frame)
 
 
 def _message_notice(match: MatchId, stored: int) -> str:
