@@ -33,6 +33,7 @@ import json
 import math
 import multiprocessing
 import os
+import queue
 import random
 import re
 import signal
@@ -65,8 +66,11 @@ from nardy_tui.net import (
 from nardy_tui.online import Identity, Purpose, Referee
 
 TIMEOUT = 120.0
-"""Seconds any one wait may take (the server's start, all players logged in): a bound, not
-a pause."""
+"""Seconds any one wait may take (the server's start, a client process's report): a bound,
+not a pause."""
+LOGIN_SECONDS = 600.0
+"""Seconds all the players may take to log in: thousands take minutes (the lists every
+login brings grow with the players online)."""
 LOGINS_AT_ONCE = 50
 """Players of one process logging in at the same moment (a crowd, not a stampede)."""
 PING_SECONDS = 20.0
@@ -327,7 +331,7 @@ async def _clients(url: str, share: Share, think: float, signals: Signals) -> He
             async with crowd:
                 await player.log_in()
 
-        await asyncio.wait_for(asyncio.gather(*map(log_in, players)), TIMEOUT)
+        await asyncio.wait_for(asyncio.gather(*map(log_in, players)), LOGIN_SECONDS)
         heard.frames_heard = 0
         heard.errors.clear()
         heard.flood_errors.clear()
@@ -440,8 +444,19 @@ async def main() -> int:
             ]
             for client in clients:
                 client.start()
-            for _ in clients:
-                await asyncio.to_thread(signals.ready.get, True, TIMEOUT)
+            logins_began = time.monotonic()
+            try:
+                for _ in clients:
+                    await asyncio.to_thread(signals.ready.get, True, LOGIN_SECONDS)
+            except queue.Empty:
+                print(f"the players did not all log in within {LOGIN_SECONDS:.0f} s")
+                for client in clients:
+                    client.terminate()
+                return 1
+            print(
+                f"{args.clients + args.flooders} players logged in in "
+                f"{time.monotonic() - logins_began:.1f} s"
+            )
             memory_connected = rss(server.process.pid)
             cpu_at_go = cpu_seconds(server.process.pid)
             signals.go.set()
