@@ -104,6 +104,8 @@ class Heard:
     flood_errors: Counter[str] = field(default_factory=Counter)
     flood_answers: int = 0
     flood_closed: int = 0
+    stopped: list[str] = field(default_factory=list)
+    """Why each player that stopped before the end stopped (its line closed, say)."""
     cpu_seconds: float = 0.0
     """The process's CPU time while its players played."""
 
@@ -352,9 +354,9 @@ async def _clients(url: str, share: Share, think: float, signals: Signals) -> He
         ]
         while not await asyncio.to_thread(signals.stop.wait, 1.0):
             heard.in_play.append(sum(p.playing is not None for p in playing[::2]))
-            broken = [task for task in tasks if task.done()]
-            if broken:
-                broken[0].result()  # a player that stopped: say why
+            for stopped in [task for task in tasks if task.done()]:
+                tasks.remove(stopped)
+                heard.stopped.append(repr(stopped.exception()))
         heard.cpu_seconds = time.process_time() - cpu_at_go
         for task in tasks:
             task.cancel()
@@ -474,7 +476,8 @@ async def main() -> int:
         f"{sum(h.cpu_seconds for h in heard):.1f} s, in {args.seconds:.0f} s"
     )
     print(f"load average before: {before}; after: {load()} ({os.cpu_count()} cores)")
-    return 0 if not sum((h.errors for h in heard), Counter()) else 1
+    troubled = any(h.errors or h.stopped for h in heard)
+    return 1 if troubled else 0
 
 
 async def sample_peak(pid: int, seconds: float) -> int:
@@ -528,6 +531,9 @@ def report(
         f"{connections} logged in ({(connected - empty) / connections / 1024:.0f} KiB a "
         f"connection), peak {peak / mib:.0f} MiB"
     )
+    stopped = [why for h in heard for why in h.stopped]
+    if stopped:
+        print(f"{len(stopped)} players stopped before the end, as {sorted(set(stopped))[:3]}")
     errors = sum((h.errors for h in heard), Counter())
     print(f"errors from the server: {dict(errors) or 'none'}")
 
