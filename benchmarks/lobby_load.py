@@ -129,6 +129,7 @@ class Player:
         self.identity = Identity.generate()
         self.socket: aiohttp.ClientWebSocketResponse | None = None
         self.registered = False
+        self.last_sent = time.monotonic()
 
     async def log_in(self) -> None:
         self.socket = await self.session.ws_connect(self.url, heartbeat=None)
@@ -147,6 +148,7 @@ class Player:
 
     async def send(self, **frame: Any) -> None:
         assert self.socket is not None
+        self.last_sent = time.monotonic()
         await self.socket.send_str(json.dumps(frame))
 
     async def frame(self) -> dict[str, Any]:
@@ -154,7 +156,9 @@ class Player:
         assert self.socket is not None
         message = await self.socket.receive()
         if message.type is not aiohttp.WSMsgType.TEXT:
-            raise ConnectionError(f"{self.name}'s line closed: {message.type.name}")
+            raise ConnectionError(
+                f"line closed: {message.type.name} {self.socket.close_code} {message.extra}"
+            )
         self.heard.frames_heard += 1
         frame: dict[str, Any] = json.loads(message.data)
         if frame["t"] == "error":
@@ -162,12 +166,15 @@ class Player:
         return frame
 
     async def idle(self) -> None:
-        """Stay logged in, reading what comes, pinging when there is nothing to say."""
-        assert self.socket is not None
+        """Stay logged in, reading what comes."""
         while True:
-            try:
-                await asyncio.wait_for(self.frame(), PING_SECONDS)
-            except TimeoutError:
+            await self.frame()
+
+    async def keep_talking(self) -> None:
+        """Ping whenever this player has said nothing for ``PING_SECONDS``."""
+        while True:
+            await asyncio.sleep(self.last_sent + PING_SECONDS - time.monotonic())
+            if time.monotonic() - self.last_sent >= PING_SECONDS:
                 await self.send(t="ping")
 
 
@@ -200,8 +207,8 @@ class MatchPlayer:
         in this process."""
         self.playing: Seat | None = None
         self.accepted: set[str] = set()
-        """The partner's seeks this player accepted (a list may come again before the
-        match)."""
+        """The partner's seeks this player accepted, until the match begins (a list may
+        come again before it)."""
 
     async def play_on(self) -> None:
         if self.seeker:
@@ -215,6 +222,7 @@ class MatchPlayer:
                         self.accepted.add(offer["id"])
                         await self.player.send(t="accept", id=offer["id"])
             elif kind == "match" and frame["you"] is not None:
+                self.accepted.clear()  # gone with the match (a later seek may take its id)
                 self.playing = Seat(frame["id"], Side(frame["you"]))
                 await self._send(self.playing.referee.sync())
                 await self._act()
@@ -350,6 +358,7 @@ async def _clients(url: str, share: Share, think: float, signals: Signals) -> He
         tasks = [
             *(asyncio.create_task(p.play_on()) for p in playing),
             *(asyncio.create_task(p.idle()) for p in idle),
+            *(asyncio.create_task(p.keep_talking()) for p in players[: len(playing) + len(idle)]),
             *(asyncio.create_task(flood(p)) for p in flooding),
         ]
         while not await asyncio.to_thread(signals.stop.wait, 1.0):
