@@ -369,6 +369,11 @@ class Hub:
     async def _in_match(
         self, connection: Connection, player: Player, match: MatchId, message: Message
     ) -> None:
+        """Judge a player's message with the referee as this instance holds it, store it,
+        and tell every instance. The store is not read first: a message the referee
+        refuses is judged again after a catch-up (another instance may have stored what
+        it follows), and one it accepts is stored only if the match has stored nothing
+        since (``Conflict``: read again, judge again)."""
         live = await self._live_match(match)
         side = live.stored.side_of(player.id)
         if side is None:
@@ -427,11 +432,7 @@ class Hub:
 
     async def _catch_up(self, live: LiveMatch) -> bool:
         """Take into the referee what other instances stored of the match since (and the
-        clock as they left it); whether there was any.
-
-        A message is judged by the referee as this instance holds it, without reading the
-        store first: one it refuses is judged again after a catch-up, and one it accepts
-        is stored only if the match has stored nothing since (``Conflict`` otherwise)."""
+        clock as they left it); whether there was any."""
         fresh = await self._store.messages(live.stored.id, live.taken)
         for stored in fresh:
             verdict = live.referee.take(stored.sender, decode_message(stored.text.encode()))
