@@ -35,7 +35,8 @@ class Topic(Enum):
     """What happened; the payload says to what."""
 
     MESSAGE = "message"
-    """A message of a match was stored (the payload: the match's id)."""
+    """A message of a match was stored (the payload: the match's id and how many messages
+    it has stored, ``"17 42"``)."""
     SEEKS = "seeks"
     """A seek was added, or it is gone (the seek's id)."""
     PRESENCE = "presence"

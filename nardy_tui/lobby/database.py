@@ -70,6 +70,12 @@ def engine_for(database: Database) -> AsyncEngine:
     engine = create_async_engine(
         URL.create("sqlite+aiosqlite", database=str(database.path)),
         connect_args={"timeout": BUSY_TIMEOUT_SECONDS},
+        # One connection, each transaction in turn: every transaction takes the file's
+        # write lock as it begins (``_begin_writing``), so on several connections they
+        # would wait for each other in SQLite's busy handler, which sleeps up to 100 ms
+        # at a time, rather than queue here.
+        pool_size=1,
+        max_overflow=0,
     )
     event.listen(engine.sync_engine, "connect", _prepare_sqlite)
     event.listen(engine.sync_engine, "begin", _begin_writing)

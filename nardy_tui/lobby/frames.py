@@ -4,6 +4,7 @@ function a frame type, so that the page and the code can be read side by side.""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from nardy_tui.engine import Side
@@ -14,6 +15,18 @@ from nardy_tui.online import ClockRule, ErrorCode
 Frame = dict[str, Any]
 
 VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Encoded:
+    """A frame written as JSON once, to be sent as it is to many connections (a list to
+    everyone online): each connection sends the same text rather than write it again."""
+
+    text: str
+
+
+def encoded(frame: Frame) -> Encoded:
+    return Encoded(json.dumps(frame))
 
 
 def hello(challenge: str) -> Frame:

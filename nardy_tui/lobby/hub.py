@@ -82,7 +82,7 @@ class Connection(Protocol):
 
     player: Player | None
 
-    async def send(self, frame: frames.Frame) -> None: ...
+    async def send(self, frame: frames.Frame | frames.Encoded) -> None: ...
 
     async def close(self, code: int, why: str) -> None: ...
 
@@ -101,14 +101,20 @@ LOGGED_IN_ELSEWHERE = 4004
 
 @dataclass
 class LiveMatch:
-    """A match in play as this instance follows it: its referee, and how much of its
-    stored history the referee has taken and this instance has passed on."""
+    """A match in play as this instance follows it: its referee, and the stored messages
+    the referee has taken, which this instance passes on without reading them again."""
 
     stored: StoredMatch
     referee: Referee
-    taken: int
-    """How many of the match's stored messages the referee has taken."""
+    history: list[tuple[Side, str]]
+    """The match's stored messages the referee has taken, in order: each one's sender and
+    text."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def taken(self) -> int:
+        """How many of the match's stored messages the referee has taken."""
+        return len(self.history)
 
     def clock_after_news(self, now: float) -> MatchClock | None:
         """The match's clock once the referee took a message: it runs for the one side the
@@ -353,17 +359,21 @@ class Hub:
         stored = await self._store.match(match)
         if stored is None or stored.result is not None:
             raise Refused(ErrorCode.NOT_FOUND, "there is no such match in play")
-        history = await self._store.messages(match)
+        history = [(message.sender, message.text) for message in await self._store.messages(match)]
         referee = Referee.from_history(
-            stored.points,
-            [(message.sender, decode_message(message.text.encode())) for message in history],
+            stored.points, [(sender, decode_message(text.encode())) for sender, text in history]
         )
-        live = self._live.setdefault(match, LiveMatch(stored, referee, len(history)))
+        live = self._live.setdefault(match, LiveMatch(stored, referee, history))
         return live
 
     async def _in_match(
         self, connection: Connection, player: Player, match: MatchId, message: Message
     ) -> None:
+        """Judge a player's message with the referee as this instance holds it, store it,
+        and tell every instance. The store is not read first: a message the referee
+        refuses is judged again after a catch-up (another instance may have stored what
+        it follows), and one it accepts is stored only if the match has stored nothing
+        since (``Conflict``: read again, judge again)."""
         live = await self._live_match(match)
         side = live.stored.side_of(player.id)
         if side is None:
@@ -378,12 +388,14 @@ class Hub:
             return
         if isinstance(message, Bye | Ping):
             return
+        text = encode_message(message).decode()
         async with live.lock:
             for _ in range(2):
-                await self._catch_up(live)
                 if await self._out_of_time(live, time.time()):
                     raise Refused(ErrorCode.NOT_ALLOWED, "the match is over: a clock ran out")
                 verdict = live.referee.take(side, message)
+                if not verdict.accepted and await self._catch_up(live):
+                    verdict = live.referee.take(side, message)  # it was refused by a referee behind
                 if not verdict.accepted:
                     assert verdict.refusal is not None
                     raise Refused(_code_of(verdict.refusal), verdict.reason)
@@ -394,7 +406,7 @@ class Hub:
                         match,
                         live.taken,
                         side,
-                        encode_message(message).decode(),
+                        text,
                         score=_score(live.referee),
                         clock=live.clock_after_news(time.time()),
                     )
@@ -402,9 +414,9 @@ class Hub:
                     self._live.pop(match, None)  # another instance got there: read again
                     live = await self._live_match(match)
                     continue
-                live.taken += 1
+                live.history.append((side, text))
                 break
-        await self._bus.publish(Topic.MESSAGE, str(match))
+        await self._bus.publish(Topic.MESSAGE, _message_notice(match, live.taken))
         if live.referee.match.phase is Phase.MATCH_OVER:
             await self._finish(live)
 
@@ -418,16 +430,17 @@ class Hub:
             raise Refused(ErrorCode.NOT_FOUND, "that match is over")
         await self._end(stored, side.opponent, Ending.RESIGNED)
 
-    async def _catch_up(self, live: LiveMatch) -> None:
+    async def _catch_up(self, live: LiveMatch) -> bool:
         """Take into the referee what other instances stored of the match since (and the
-        clock as they left it)."""
+        clock as they left it); whether there was any."""
         fresh = await self._store.messages(live.stored.id, live.taken)
         for stored in fresh:
             verdict = live.referee.take(stored.sender, decode_message(stored.text.encode()))
             assert verdict.accepted, verdict.reason
-            live.taken += 1
+            live.history.append((stored.sender, stored.text))
         if fresh:
             live.stored = await self._stored(live.stored.id)
+        return bool(fresh)
 
     async def _stored(self, match: MatchId) -> StoredMatch:
         stored = await self._store.match(match)
@@ -436,8 +449,10 @@ class Hub:
         return stored
 
     async def _out_of_time(self, live: LiveMatch, now: float) -> bool:
-        """Whether the side on the clock has run out of time: then the match is over, lost
-        on time, whatever comes after."""
+        """Whether the side on the clock has run out of time (by the clock as the store
+        has it now): then the match is over, lost on time, whatever comes after."""
+        if live.stored.clock is not None and live.stored.clock.flagged(now) is not None:
+            await self._catch_up(live)  # another instance may have moved the clock on
         clock = live.stored.clock
         loser = None if clock is None else clock.flagged(now)
         if loser is None:
@@ -521,7 +536,8 @@ class Hub:
     async def _heard(self, notice: Notice) -> None:
         match notice.topic:
             case Topic.MESSAGE:
-                await self._pass_on(MatchId(int(notice.payload)))
+                match, stored = notice.payload.split()
+                await self._pass_on(MatchId(int(match)), int(stored))
             case Topic.MATCH_STARTED:
                 await self._match_started(MatchId(int(notice.payload)))
                 self._list_due(Topic.MATCH_STARTED)
@@ -538,24 +554,25 @@ class Hub:
             case Topic.CHALLENGE:
                 await self._challenge_changed(ChallengeId(int(notice.payload)))
 
-    async def _pass_on(self, match: MatchId) -> None:
+    async def _pass_on(self, match: MatchId, stored: int) -> None:
         """Send each follower of ``match`` through this instance what it has not had (a
-        player not its own messages), and the clock."""
+        player not its own messages), and the clock, once the match has ``stored``
+        messages (read from the store only if another instance stored them)."""
         live = await self._live_match(match)
         async with live.lock:
-            await self._catch_up(live)
+            if stored > live.taken:
+                await self._catch_up(live)
             followers = self._followers.get(match, {})
-            first = min(followers.values(), default=live.taken)
-            fresh = await self._store.messages(match, first) if first < live.taken else []
+            taken, first = live.taken, min(followers.values(), default=live.taken)
             sending = [(connection, followers[connection]) for connection in followers]
             for connection in followers:
-                followers[connection] = max(followers[connection], live.taken)
+                followers[connection] = max(followers[connection], taken)
         for connection, needed in sending:
             own = self._side_of(connection, live.stored)
-            for stored in fresh:
-                if stored.sequence >= needed and stored.sender is not own:
-                    await connection.send(_passed_on(live.stored, stored.sender, stored.text))
-            if fresh and live.stored.clock is not None:
+            for sender, text in live.history[needed:taken]:
+                if sender is not own:
+                    await connection.send(_passed_on(live.stored, sender, text))
+            if first < taken and live.stored.clock is not None:
                 await connection.send(frames.clock(live.stored, time.time()))
 
     @staticmethod
@@ -602,8 +619,7 @@ class Hub:
         connection = self._here.get(player)
         if connection is None:
             return
-        online = {presence.player.id: presence.instance for presence in await self._store.online()}
-        if online.get(player, self.instance) != self.instance:
+        if await self._store.instance_of(player) not in (self.instance, None):
             del self._here[player]
             await connection.close(LOGGED_IN_ELSEWHERE, "logged in again elsewhere")
 
@@ -622,18 +638,28 @@ class Hub:
             self._lists_sender = asyncio.create_task(self._send_lists())
 
     async def _send_lists(self) -> None:
-        await asyncio.sleep(LIST_PAUSE_SECONDS)
-        due, self._lists_due = self._lists_due, set()
-        sent: list[frames.Frame] = []
-        if Topic.PRESENCE in due:
-            sent.append(frames.players(await self._store.online()))
-        if Topic.SEEKS in due:
-            sent.append(frames.seeks(await self._store.seeks()))
-        if Topic.MATCH_STARTED in due:
-            sent.append(frames.matches(await self._store.matches_in_play()))
-        for connection in list(self._here.values()):
-            for frame in sent:
-                await connection.send(frame)
+        """Send everyone here the lists that changed, gathered for ``LIST_PAUSE_SECONDS``,
+        and again while more changed meanwhile: a list that changes while the lists are
+        being sent is sent once they are."""
+        while self._lists_due:
+            await asyncio.sleep(LIST_PAUSE_SECONDS)
+            due, self._lists_due = self._lists_due, set()
+            sent: list[frames.Encoded] = []
+            if Topic.PRESENCE in due:
+                sent.append(frames.encoded(frames.players(await self._store.online())))
+            if Topic.SEEKS in due:
+                sent.append(frames.encoded(frames.seeks(await self._store.seeks())))
+            if Topic.MATCH_STARTED in due:
+                sent.append(frames.encoded(frames.matches(await self._store.matches_in_play())))
+            for connection in list(self._here.values()):
+                for frame in sent:
+                    await connection.send(frame)
+
+
+def _message_notice(match: MatchId, stored: int) -> str:
+    """The bus's notice that ``match`` has ``stored`` messages: an instance that has taken
+    them all reads nothing."""
+    return f"{match} {stored}"
 
 
 def _passed_on(match: StoredMatch, sender: Side, text: str) -> frames.Frame:

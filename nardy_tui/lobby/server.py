@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -90,12 +91,13 @@ class Connection:
         self.player: Player | None = None
         self._sending = asyncio.Lock()
 
-    async def send(self, frame: frames.Frame) -> None:
+    async def send(self, frame: frames.Frame | frames.Encoded) -> None:
         if self.socket.closed:
             return
+        text = frame.text if isinstance(frame, frames.Encoded) else json.dumps(frame)
         async with self._sending:
             try:
-                await asyncio.wait_for(self.socket.send_json(frame), SEND_SECONDS)
+                await asyncio.wait_for(self.socket.send_str(text), SEND_SECONDS)
             except (TimeoutError, ConnectionError, RuntimeError):
                 await self.close(WSCloseCode.POLICY_VIOLATION, "too slow a reader")
 

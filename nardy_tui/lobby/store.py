@@ -731,6 +731,14 @@ class Store:
             )
             await _withdraw_challenges_of(connection, gone.scalars().all())
 
+    async def instance_of(self, player: PlayerId) -> InstanceId | None:
+        """The instance the player is online through, None if they are offline."""
+        async with self._engine.begin() as connection:
+            instance = await connection.scalar(
+                select(PresenceRow.instance).where(PresenceRow.player_id == player)
+            )
+            return None if instance is None else InstanceId(instance)
+
     async def clear_instance(self, instance: InstanceId) -> None:
         """Nobody is online through ``instance``: what an instance does when it starts,
         about the players it had before it stopped."""

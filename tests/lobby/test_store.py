@@ -208,8 +208,10 @@ async def test_a_login_on_another_instance_takes_the_player_over(store: Store) -
     await store.set_online(anna.id, TWO)
     await store.set_offline(anna.id, ONE)
     assert [(online.player, online.instance) for online in await store.online()] == [(anna, TWO)]
+    assert await store.instance_of(anna.id) == TWO
     await store.set_offline(anna.id, TWO)
     assert await store.online() == []
+    assert await store.instance_of(anna.id) is None
 
 
 async def test_an_instance_that_starts_again_clears_who_was_online_through_it(
