@@ -594,9 +594,15 @@ class Hub:
         followers = self._followers.pop(match, {})
         if stored is None or stored.result is None:
             return
-        players = (self._here.get(stored.white.id), self._here.get(stored.black.id))
-        for connection in {*followers, *(p for p in players if p is not None)}:
+        players = {
+            connection
+            for connection in (self._here.get(stored.white.id), self._here.get(stored.black.id))
+            if connection is not None
+        }
+        for connection in {*followers, *players}:
             await connection.send(frames.result(stored))
+        for connection in players:
+            await self._send_all_lists(connection)
 
     async def _challenge_changed(self, challenge: ChallengeId) -> None:
         """Tell the challenged player of a new challenge, or the challenger of a no, if
@@ -649,11 +655,22 @@ class Hub:
                 sent.append(frames.encoded(frames.players(await self._store.online())))
             if Topic.SEEKS in due:
                 sent.append(frames.encoded(frames.seeks(await self._store.seeks())))
+            in_play = await self._store.matches_in_play()
             if Topic.MATCH_STARTED in due:
-                sent.append(frames.encoded(frames.matches(await self._store.matches_in_play())))
-            for connection in list(self._here.values()):
+                sent.append(frames.encoded(frames.matches(in_play)))
+            playing = {player.id for match in in_play for player in (match.white, match.black)}
+            for player, connection in list(self._here.items()):
+                if player in playing:
+                    continue  # playing, not looking at the lobby: the lists come at the end
                 for frame in sent:
                     await connection.send(frame)
+
+    async def _send_all_lists(self, connection: Connection) -> None:
+        """The three lists as they are now, to one connection: a player whose match ended
+        was sent none while it lasted."""
+        await connection.send(frames.players(await self._store.online()))
+        await connection.send(frames.seeks(await self._store.seeks()))
+        await connection.send(frames.matches(await self._store.matches_in_play()))
 
 
 def _message_notice(match: MatchId, stored: int) -> str:

@@ -18,6 +18,7 @@ from tests.lobby.test_server import Client, registered
 from tests.online.test_referee import FIRST_SYNC, Script
 
 pytestmark = pytest.mark.slow
+LISTS = ("players", "seeks", "matches")
 
 
 async def _listed(client: Client, kind: str, key: str, wanted: set[str]) -> None:
@@ -47,9 +48,10 @@ async def test_players_on_two_instances_play_a_match_watched_rated_and_recorded(
         begun = await client.hear("match")
         players[Side(begun["you"])] = client
     match = begun["id"]
-    watcher = await registered(second, "vera")
+    for client in players.values():
+        client.heard = [frame for frame in client.heard if frame["t"] not in LISTS]
+    watcher = await registered(second, "vera")  # who is online changes: no news to players
     await _listed(watcher, "matches", "id", {match})
-    await _listed(anna, "matches", "id", {match})
     await watcher.send(t="watch", id=match)
     await watcher.hear("match", id=match, you=None)
     for client in players.values():
@@ -66,9 +68,14 @@ async def test_players_on_two_instances_play_a_match_watched_rated_and_recorded(
         for client in (*players.values(), watcher):
             clock = await client.hear("clock", id=match)
             assert 0 < clock["white"] <= 60_000 and 0 < clock["black"] <= 60_000, clock
+    for client in players.values():
+        assert [frame for frame in client.heard if frame["t"] in LISTS] == []
     for client in (*players.values(), watcher):
         result = await client.hear("result", id=match)
         assert sorted(result["ratings"].values()) == [[1500.0, 1490.0], [1500.0, 1510.0]]
+    for client in players.values():  # sent no list while they played: now the lobby again
+        in_play = await client.hear("matches")
+        assert match not in {listed["id"] for listed in in_play["matches"]}
     async with aiohttp.ClientSession() as web:
         for lobby in (first, second):
             url = f"http://127.0.0.1:{lobby.port}"
