@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Static, Tab, Tabs
+from textual.widgets import Button, DataTable, RadioSet, Static, Tab, Tabs
 
 from nardy_tui.engine import MATCH_LENGTHS
 from nardy_tui.i18n import N_, _, ngettext
@@ -29,7 +29,7 @@ from nardy_tui.play import (
 from nardy_tui.ui.closing import ClosesOnce
 from nardy_tui.ui.dialogs import Choice, Dialog
 from nardy_tui.ui.footer import KeysFooter
-from nardy_tui.ui.newmatch import ChoiceSet, MarkedRadioButton
+from nardy_tui.ui.newmatch import choice_group, choice_set
 from nardy_tui.ui.sized import SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
@@ -332,24 +332,14 @@ class TermsDialog(ClosesOnce, ModalScreen[MatchTerms | None]):
         with Vertical(classes="dialog", id="terms"):
             yield Static(self.title_words, classes="dialog-title", markup=False)
             with Horizontal(id="terms-choices"):
-                with Vertical(classes="group"):
-                    yield Static(_("Match length"), classes="group-title")
-                    yield ChoiceSet(
-                        *(
-                            MarkedRadioButton(points_words(points), value=index == 0)
-                            for index, points in enumerate(MATCH_LENGTHS)
-                        ),
-                        id="terms-points",
-                    )
-                with Vertical(classes="group"):
-                    yield Static(_("Clock"), classes="group-title")
-                    yield ChoiceSet(
-                        *(
-                            MarkedRadioButton(clock_words(clock), value=index == 0)
-                            for index, clock in enumerate(LOBBY_CLOCKS)
-                        ),
-                        id="terms-clock",
-                    )
+                yield choice_group(
+                    _("Match length"),
+                    choice_set("terms-points", [points_words(n) for n in MATCH_LENGTHS], 0),
+                )
+                yield choice_group(
+                    _("Clock"),
+                    choice_set("terms-clock", [clock_words(clock) for clock in LOBBY_CLOCKS], 0),
+                )
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("Offer (o)"), id="offer", variant="primary")
                 yield Button(_("Cancel (Esc)"), id="cancel")
@@ -359,8 +349,8 @@ class TermsDialog(ClosesOnce, ModalScreen[MatchTerms | None]):
 
     @on(Button.Pressed, "#offer")
     def action_offer(self) -> None:
-        points = self.query_one("#terms-points", ChoiceSet).pressed_index
-        clock = self.query_one("#terms-clock", ChoiceSet).pressed_index
+        points = self.query_one("#terms-points", RadioSet).pressed_index
+        clock = self.query_one("#terms-clock", RadioSet).pressed_index
         self.dismiss(MatchTerms(MATCH_LENGTHS[max(points, 0)], LOBBY_CLOCKS[max(clock, 0)]))
 
     @on(Button.Pressed, "#cancel")

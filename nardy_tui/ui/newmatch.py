@@ -100,11 +100,17 @@ class LanguageSelect(PageSafeSelect):
     """The language choice, whose page keys never fail (``PageSafeSelect``)."""
 
 
-def _radio_set(set_id: str, labels: list[str], chosen: int) -> RadioSet:
+def choice_set(set_id: str, labels: list[str], chosen: int) -> RadioSet:
+    """A set of ``labels`` to choose one of, ``chosen`` at first."""
     return ChoiceSet(
         *(MarkedRadioButton(label, value=index == chosen) for index, label in enumerate(labels)),
         id=set_id,
     )
+
+
+def choice_group(title: str, choice: RadioSet | Select[str] | Input) -> Vertical:
+    """A choice under its title, as a box of the choices' row."""
+    return Vertical(Static(title, classes="group-title"), choice, classes="group")
 
 
 def _index(choices: Sequence[object], chosen: object) -> int:
@@ -178,33 +184,33 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Onl
         with Vertical(id="new-match"):
             yield Static(_("nardy · Long Nardy · new match"), id="new-match-title")
             with Horizontal(id="choices"):
-                yield self._group(
+                yield choice_group(
                     _("Mode"),
-                    _radio_set(
+                    choice_set(
                         "mode",
                         [_(MODE_NAMES[mode]) for mode in LOCAL_MODES],
                         _index(LOCAL_MODES, settings.last_match.mode),
                     ),
                 )
-                yield self._group(
+                yield choice_group(
                     _("Bot level"),
-                    _radio_set(
+                    choice_set(
                         "level",
                         [level_name(level) for level in BOT_LEVELS],
                         _index(BOT_LEVELS, settings.last_match.bot_level),
                     ),
                 )
-                yield self._group(
+                yield choice_group(
                     _("Your colour"),
-                    _radio_set(
+                    choice_set(
                         "color",
                         [_(COLOR_NAMES[color]) for color in COLORS],
                         _index(COLORS, settings.last_match.color),
                     ),
                 )
-                yield self._group(
+                yield choice_group(
                     _("Match length"),
-                    _radio_set(
+                    choice_set(
                         "length",
                         [
                             ngettext("{count} point", "{count} points", n).format(count=n)
@@ -213,7 +219,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Onl
                         _index(MATCH_LENGTHS, settings.last_match.points),
                     ),
                 )
-                yield self._group(
+                yield choice_group(
                     _("Language"),
                     LanguageSelect(
                         [(language_name(code), code) for code in LANGUAGES],
@@ -222,7 +228,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Onl
                         id="language",
                     ),
                 )
-                yield self._group(
+                yield choice_group(
                     _("Practice from"),
                     # In a box as the language's choice beside it is: a compact field's
                     # placeholder read as the second line of its label.
@@ -236,10 +242,6 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Onl
                 yield Button(_("A friend on another machine (f)"), id="friend")
                 yield Button(_("Someone online (o)"), id="online")
         yield KeysFooter()
-
-    @staticmethod
-    def _group(title: str, choice: RadioSet | Select[str] | Input) -> Vertical:
-        return Vertical(Static(title, classes="group-title"), choice, classes="group")
 
     def ready(self) -> None:
         self._update_bot_choices()

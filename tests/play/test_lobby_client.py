@@ -9,15 +9,14 @@ import asyncio
 import json
 import os
 import shutil
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from nardy_tui.cli import main
 from nardy_tui.cli.online import bot_plays
-from nardy_tui.engine import Match, Phase, Play, legal_plays
-from nardy_tui.lobby.server import LobbyOptions, RunningLobby, start_lobby
+from nardy_tui.engine import Phase
+from nardy_tui.lobby.server import RunningLobby
 from nardy_tui.net import restore_network_match
 from nardy_tui.online import MatchResult, OpenSeeks, Seek, Welcome
 from nardy_tui.options import Level
@@ -31,24 +30,14 @@ from nardy_tui.play.online import (
     Registrations,
     match_file,
 )
+from tests.running_lobby import first_legal, lobby
+
+__all__ = ["lobby"]
+"""The fixture, for pytest to find in this module."""
 
 WAIT = 30.0
 KEY_FILE = "lobby-key"
 """The player's key in their data folder (docs/lobby-protocol.md, *Who is who*)."""
-
-
-@pytest.fixture
-async def lobby(tmp_path: Path) -> AsyncIterator[RunningLobby]:
-    (tmp_path / "lobby").mkdir()
-    running = await start_lobby(LobbyOptions(tmp_path / "lobby", port=0))
-    yield running
-    await running.stop()
-
-
-def first_legal(match: Match) -> Play:
-    turn = match.turn
-    assert turn is not None
-    return legal_plays(turn.position, turn.dice)[0]
 
 
 class Player:

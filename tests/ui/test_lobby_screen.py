@@ -7,14 +7,13 @@ that cannot be reached is said in one line."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual.widgets import DataTable, Input
 
-from nardy_tui.engine import Match, Play, legal_plays
-from nardy_tui.lobby.server import LobbyOptions, RunningLobby, start_lobby
+from nardy_tui.lobby.server import RunningLobby
 from nardy_tui.online import (
     Accept,
     Answer,
@@ -35,25 +34,15 @@ from nardy_tui.ui.panels import CompactInfo
 from nardy_tui.ui.server_dialog import ServerDialog
 from nardy_tui.ui.watching import WatchScreen
 from tests.rendezvous_servers import free_port
+from tests.running_lobby import first_legal, lobby
 from tests.textual_seams import notifications
 from tests.ui.driver import burst
 from tests.ui.two_apps import until
 
+__all__ = ["lobby"]
+"""The fixture, for pytest to find in this module."""
+
 SIZE = (80, 24)
-
-
-@pytest.fixture
-async def lobby(tmp_path: Path) -> AsyncIterator[RunningLobby]:
-    (tmp_path / "lobby").mkdir()
-    running = await start_lobby(LobbyOptions(tmp_path / "lobby", port=0))
-    yield running
-    await running.stop()
-
-
-def first_legal(match: Match) -> Play:
-    turn = match.turn
-    assert turn is not None
-    return legal_plays(turn.position, turn.dice)[0]
 
 
 class Stranger:
