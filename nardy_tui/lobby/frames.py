@@ -114,6 +114,30 @@ def matches(in_play: list[StoredMatch]) -> Frame:
     return {"t": "matches", "matches": [_match(match) for match in in_play]}
 
 
+LIST_KEYS = {"players": "name", "seeks": "id", "matches": "id"}
+"""What names an entry of each of the lobby's lists: a player's name, a seek's or match's id."""
+
+
+def changes(before: Frame, after: Frame) -> Frame | None:
+    """What changed from the list ``before`` to the list ``after`` (both whole, of one
+    kind), as the lobby's ``…_changed`` frame: the entries new or changed, and the keys of
+    those gone; None if nothing changed.
+
+    >>> changes({"t": "seeks", "seeks": [{"id": "s1"}, {"id": "s2"}]},
+    ...         {"t": "seeks", "seeks": [{"id": "s2"}, {"id": "s3"}]})
+    {'t': 'seeks_changed', 'seeks': [{'id': 's3'}], 'gone': ['s1']}
+    """
+    kind = str(after["t"])
+    key = LIST_KEYS[kind]
+    old = {entry[key]: entry for entry in before[kind]}
+    new = {entry[key]: entry for entry in after[kind]}
+    changed = [entry for name, entry in new.items() if old.get(name) != entry]
+    gone = [name for name in old if name not in new]
+    if not changed and not gone:
+        return None
+    return {"t": f"{kind}_changed", kind: changed, "gone": gone}
+
+
 def match_begins(match: StoredMatch, you: Side | None) -> Frame:
     """A match starts (or starts again, after a reconnection) for a player or a watcher."""
     frame = _match(match)

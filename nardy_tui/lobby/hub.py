@@ -169,6 +169,8 @@ class Hub:
         joining."""
         self._live: dict[MatchId, LiveMatch] = {}
         self._lists_due: set[Topic] = set()
+        self._lists_sent: dict[str, frames.Frame] = {}
+        """Each list as it was when its changes were last sent (``_changes``)."""
         self._lists_sender: asyncio.Task[None] | None = None
 
     # -- who is here ---------------------------------------------------------------------
@@ -650,20 +652,30 @@ class Hub:
         while self._lists_due:
             await asyncio.sleep(LIST_PAUSE_SECONDS)
             due, self._lists_due = self._lists_due, set()
-            sent: list[frames.Encoded] = []
-            if Topic.PRESENCE in due:
-                sent.append(frames.encoded(frames.players(await self._store.online())))
-            if Topic.SEEKS in due:
-                sent.append(frames.encoded(frames.seeks(await self._store.seeks())))
             in_play = await self._store.matches_in_play()
+            lists: list[frames.Frame] = []
+            if Topic.PRESENCE in due:
+                lists.append(frames.players(await self._store.online()))
+            if Topic.SEEKS in due:
+                lists.append(frames.seeks(await self._store.seeks()))
             if Topic.MATCH_STARTED in due:
-                sent.append(frames.encoded(frames.matches(in_play)))
+                lists.append(frames.matches(in_play))
+            sent = [frames.encoded(changed) for changed in map(self._changes, lists) if changed]
             playing = {player.id for match in in_play for player in (match.white, match.black)}
             for player, connection in list(self._here.items()):
                 if player in playing:
                     continue  # playing, not looking at the lobby: the lists come at the end
                 for frame in sent:
                     await connection.send(frame)
+
+    def _changes(self, whole: frames.Frame) -> frames.Frame | None:
+        """What changed in a list since this instance last sent its changes (the whole list
+        as it was then kept here); None if nothing did. A player who came since has the
+        list as it was when they came: the changes since, taken in, leave it as it is."""
+        kind = str(whole["t"])
+        before = self._lists_sent.get(kind, {"t": kind, kind: []})
+        self._lists_sent[kind] = whole
+        return frames.changes(before, whole)
 
     async def _send_all_lists(self, connection: Connection) -> None:
         """The three lists as they are now, to one connection: a player whose match ended

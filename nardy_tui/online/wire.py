@@ -319,7 +319,10 @@ def _bool(fields: dict[str, Any], key: str) -> bool:
 
 
 def _id(fields: dict[str, Any], key: str) -> str:
-    value = fields[key]
+    return _id_value(fields[key], key)
+
+
+def _id_value(value: object, key: str) -> str:
     if not isinstance(value, str) or not _ID.fullmatch(value):
         raise _bad(f"{key} must be an id of 1 to 32 letters, digits, '-' or '_'")
     return value
@@ -582,6 +585,33 @@ class RatingList:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayersChanged:
+    """Who came online or changed (a rating, playing or not) since the last list or
+    change, and the names of those gone."""
+
+    players: tuple[PlayerOnline, ...]
+    gone: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeeksChanged:
+    """The seeks opened (or changed) since the last list or change, and the ids of those
+    gone (taken, withdrawn)."""
+
+    seeks: tuple[OpenSeek, ...]
+    gone: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchesChanged:
+    """The matches begun (or whose score changed) since the last list or change, and the
+    ids of those ended."""
+
+    matches: tuple[MatchInPlay, ...]
+    gone: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Challenged:
     """Another player (``by``, rated ``rating``) challenges this one to a match; the
     answer names the challenge ``id``."""
@@ -609,6 +639,9 @@ News = (
     | PlayersOnline
     | OpenSeeks
     | MatchesInPlay
+    | PlayersChanged
+    | SeeksChanged
+    | MatchesChanged
     | Challenged
     | Declined
     | MatchBegins
@@ -735,6 +768,48 @@ def _relayed(fields: dict[str, Any]) -> Relayed:
 
 _MATCH_KEYS = {"id", "white", "black", "points", "clock"}
 
+
+def _players(fields: dict[str, Any]) -> tuple[PlayerOnline, ...]:
+    return _list(
+        fields,
+        "players",
+        {"name", "rating", "experience", "bot", "playing"},
+        lambda p: PlayerOnline(
+            _name(p), _rating(p), _count(p, "experience"), _bool(p, "bot"), _bool(p, "playing")
+        ),
+    )
+
+
+def _seeks(fields: dict[str, Any]) -> tuple[OpenSeek, ...]:
+    return _list(
+        fields,
+        "seeks",
+        {"id", "name", "rating", "bot", "points", "clock"},
+        lambda s: OpenSeek(
+            _id(s, "id"), _name(s), _rating(s), _bool(s, "bot"), _points(s), _clock(s)
+        ),
+    )
+
+
+def _matches(fields: dict[str, Any]) -> tuple[MatchInPlay, ...]:
+    return _list(
+        fields,
+        "matches",
+        _MATCH_KEYS | {"score"},
+        lambda m: MatchInPlay(
+            _id(m, "id"), _name(m, "white"), _name(m, "black"), _points(m), _score(m), _clock(m)
+        ),
+    )
+
+
+def _gone(fields: dict[str, Any], read: Callable[[object, str], str]) -> tuple[str, ...]:
+    """The keys of the entries gone from a list: players' names, or seeks' or matches' ids."""
+    value = fields["gone"]
+    if not isinstance(value, list) or len(value) > LONGEST_LIST:
+        raise _bad("gone must be a list")
+    return tuple(read(entry, "gone") for entry in value)
+
+
 _NEWS_READERS: dict[str, tuple[set[str], Callable[[dict[str, Any]], News]]] = {
     "hello": (
         {"version", "challenge"},
@@ -746,53 +821,17 @@ _NEWS_READERS: dict[str, tuple[set[str], Callable[[dict[str, Any]], News]]] = {
     ),
     "error": ({"code", "text"}, lambda f: Refusal(_error_code(f), _text(f, "text"))),
     "pong": (set(), lambda f: Pong()),
-    "players": (
-        {"players"},
-        lambda f: PlayersOnline(
-            _list(
-                f,
-                "players",
-                {"name", "rating", "experience", "bot", "playing"},
-                lambda p: PlayerOnline(
-                    _name(p),
-                    _rating(p),
-                    _count(p, "experience"),
-                    _bool(p, "bot"),
-                    _bool(p, "playing"),
-                ),
-            )
-        ),
+    "players": ({"players"}, lambda f: PlayersOnline(_players(f))),
+    "seeks": ({"seeks"}, lambda f: OpenSeeks(_seeks(f))),
+    "matches": ({"matches"}, lambda f: MatchesInPlay(_matches(f))),
+    "players_changed": (
+        {"players", "gone"},
+        lambda f: PlayersChanged(_players(f), _gone(f, _name_value)),
     ),
-    "seeks": (
-        {"seeks"},
-        lambda f: OpenSeeks(
-            _list(
-                f,
-                "seeks",
-                {"id", "name", "rating", "bot", "points", "clock"},
-                lambda s: OpenSeek(
-                    _id(s, "id"), _name(s), _rating(s), _bool(s, "bot"), _points(s), _clock(s)
-                ),
-            )
-        ),
-    ),
-    "matches": (
-        {"matches"},
-        lambda f: MatchesInPlay(
-            _list(
-                f,
-                "matches",
-                _MATCH_KEYS | {"score"},
-                lambda m: MatchInPlay(
-                    _id(m, "id"),
-                    _name(m, "white"),
-                    _name(m, "black"),
-                    _points(m),
-                    _score(m),
-                    _clock(m),
-                ),
-            )
-        ),
+    "seeks_changed": ({"seeks", "gone"}, lambda f: SeeksChanged(_seeks(f), _gone(f, _id_value))),
+    "matches_changed": (
+        {"matches", "gone"},
+        lambda f: MatchesChanged(_matches(f), _gone(f, _id_value)),
     ),
     "match": (
         _MATCH_KEYS | {"you"},

@@ -63,16 +63,20 @@ async def test_a_seek_made_while_the_lists_are_being_sent_reaches_everyone_after
     hub = Hub(store, bus, InstanceId("one"))
     listening = asyncio.create_task(hub.listen())
     anna = await store.register("anna", KEY, bot=False)
+    boris = await store.register("boris", "cd" * 32, bot=False)
     connection = HeldConnection(anna)
     await hub.logged_in(connection, anna)
     connection.heard = asyncio.Queue()  # the lobby as it was at the login
     connection.let_through.clear()
-    await bus.publish(Topic.SEEKS, "a seek withdrawn")
-    await asyncio.wait_for(connection.held.wait(), 5)  # that list is on its way
+    await store.add_seek(boris.id, 1, None)
+    await bus.publish(Topic.SEEKS, str(boris.id))
+    await asyncio.wait_for(connection.held.wait(), 5)  # that change is on its way
     await store.add_seek(anna.id, 3, None)
     await bus.publish(Topic.SEEKS, str(anna.id))
     connection.let_through.set()
-    assert (await connection.hear("seeks"))["seeks"] == []
-    assert [seek["name"] for seek in (await connection.hear("seeks"))["seeks"]] == ["anna"]
+    first = await connection.hear("seeks_changed")
+    assert [seek["name"] for seek in first["seeks"]] == ["boris"]
+    then = await connection.hear("seeks_changed")
+    assert [seek["name"] for seek in then["seeks"]] == ["anna"] and then["gone"] == []
     listening.cancel()
     await bus.close()

@@ -18,15 +18,19 @@ from tests.lobby.test_server import Client, registered
 from tests.online.test_referee import FIRST_SYNC, Script
 
 pytestmark = pytest.mark.slow
-LISTS = ("players", "seeks", "matches")
+LISTS = ("players", "seeks", "matches", "players_changed", "seeks_changed", "matches_changed")
 
 
 async def _listed(client: Client, kind: str, key: str, wanted: set[str]) -> None:
-    """Wait until ``client`` hears a list of ``kind`` that names everything in ``wanted``."""
-    while True:
-        frame = await client.hear(kind)
-        if wanted <= {entry[key] for entry in frame[kind]}:
-            return
+    """Wait until ``client`` has heard, in the list of ``kind`` (whole, then its changes),
+    everything in ``wanted``."""
+    listed: set[str] = set()
+    while not wanted <= listed:
+        frame = await client.hear((kind, f"{kind}_changed"))
+        if frame["t"] == kind:
+            listed = set()
+        listed |= {entry[key] for entry in frame[kind]}
+        listed -= set(frame.get("gone", []))
 
 
 async def test_players_on_two_instances_play_a_match_watched_rated_and_recorded(
@@ -39,9 +43,9 @@ async def test_players_on_two_instances_play_a_match_watched_rated_and_recorded(
     await _listed(anna, "players", "name", {"anna", "boris"})
     await _listed(boris, "players", "name", {"anna", "boris"})
     await anna.send(t="seek", points=1, clock={"delay": 10, "reserve": 60})
-    seeks = await boris.hear("seeks")
+    seeks = await boris.hear(("seeks", "seeks_changed"))
     while not seeks["seeks"]:
-        seeks = await boris.hear("seeks")
+        seeks = await boris.hear(("seeks", "seeks_changed"))
     await boris.send(t="accept", id=seeks["seeks"][0]["id"])
     players: dict[Side, Client] = {}
     for client in (anna, boris):

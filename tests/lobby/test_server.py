@@ -45,8 +45,9 @@ class Client:
     async def send(self, **frame: Any) -> None:
         await self.socket.send_str(json.dumps(frame))
 
-    async def hear(self, kind: str, **fields: Any) -> dict[str, Any]:
-        """The first frame of ``kind`` (with these fields) heard, waiting for it."""
+    async def hear(self, kind: str | tuple[str, ...], **fields: Any) -> dict[str, Any]:
+        """The first frame of ``kind`` (or one of the kinds, with these fields) heard,
+        waiting for it."""
         for frame in self.heard:
             if _fits(frame, kind, fields):
                 self.heard.remove(frame)
@@ -68,8 +69,9 @@ class Client:
         await self.session.close()
 
 
-def _fits(frame: dict[str, Any], kind: str, fields: dict[str, Any]) -> bool:
-    return frame["t"] == kind and all(frame.get(k) == v for k, v in fields.items())
+def _fits(frame: dict[str, Any], kind: str | tuple[str, ...], fields: dict[str, Any]) -> bool:
+    kinds = (kind,) if isinstance(kind, str) else kind
+    return frame["t"] in kinds and all(frame.get(k) == v for k, v in fields.items())
 
 
 async def connect(lobby: RunningLobby) -> tuple[Client, str]:
@@ -133,8 +135,9 @@ async def match_between(lobby: RunningLobby, clock: dict[str, int] | None = None
 
 
 async def _seek_of(client: Client) -> str:
+    """The first seek the lobby lists to ``client``, whole or as a change."""
     while True:
-        seeks = (await client.hear("seeks"))["seeks"]
+        seeks = (await client.hear(("seeks", "seeks_changed")))["seeks"]
         if seeks:
             return str(seeks[0]["id"])
 

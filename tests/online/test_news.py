@@ -20,17 +20,20 @@ from nardy_tui.online import (
     Hello,
     ListedPlayer,
     MatchBegins,
+    MatchesChanged,
     MatchesInPlay,
     MatchInPlay,
     MatchResult,
     OpenSeek,
     OpenSeeks,
     PlayerOnline,
+    PlayersChanged,
     PlayersOnline,
     Pong,
     RatingList,
     Refusal,
     Relayed,
+    SeeksChanged,
     Welcome,
     WireError,
     read_news,
@@ -110,6 +113,16 @@ def test_a_clock_a_result_and_the_rating_list() -> None:
     listed = {"name": "anna", "rating": 1510.0, "experience": 1, "matches": 1, "bot": False}
     page = RatingList(0, (ListedPlayer("anna", 1510.0, 1, 1, False),))
     assert read_news(frame(t="ratings", first=0, players=[listed])) == page
+
+
+def test_a_list_changes_by_its_entries_new_or_changed_and_the_keys_of_those_gone() -> None:
+    player = {"name": "anna", "rating": 1510.5, "experience": 1, "bot": False, "playing": True}
+    assert read_news(frame(t="players_changed", players=[player], gone=["boris"])) == (
+        PlayersChanged((PlayerOnline("anna", 1510.5, 1, False, True),), ("boris",))
+    )
+    assert read_news(frame(t="seeks_changed", seeks=[], gone=["s4"])) == SeeksChanged((), ("s4",))
+    assert read_news(frame(t="matches_changed", matches=[], gone=[])) == MatchesChanged((), ())
+    assert "gone" in refused(frame(t="seeks_changed", seeks=[], gone=["not an id!"]))
 
 
 def test_a_challenge_comes_with_who_offers_which_match_and_a_no_says_who_declined() -> None:

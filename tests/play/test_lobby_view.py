@@ -8,16 +8,20 @@ from nardy_tui.engine import Side
 from nardy_tui.online import (
     RAPID,
     Challenged,
+    MatchesChanged,
     MatchesInPlay,
     MatchInPlay,
     OpenSeek,
     OpenSeeks,
     PlayerOnline,
+    PlayersChanged,
     PlayersOnline,
+    SeeksChanged,
     Welcome,
 )
 from nardy_tui.play import ClockReading
 from nardy_tui.play.online import LineDown
+from nardy_tui.play.online.client import LobbyLists
 from nardy_tui.play.online.lobby_view import LobbyView, challenge_words
 
 
@@ -95,3 +99,15 @@ def test_a_running_clock_spends_its_delay_then_its_reserve_and_stops_at_nothing(
     assert clocks.words(Side.BLACK, now=14.0) == "0:45 +4"
     assert clocks.words(Side.BLACK, now=28.0) == "0:35"
     assert clocks.words(Side.BLACK, now=500.0) == "0:00"
+
+
+def test_the_client_keeps_the_lists_whole_from_the_servers_changes() -> None:
+    lists = LobbyLists()
+    lists.whole(OpenSeeks((OpenSeek("s1", "boris", 1532.0, False, 3, None),)))
+    anna = OpenSeek("s2", "anna", 1500.0, False, 1, RAPID)
+    assert lists.changed(SeeksChanged((anna,), ("s1",))) == OpenSeeks((anna,))
+    lists.whole(PlayersOnline((PlayerOnline("Anna", 1500.0, 0, False, False),)))
+    rated = PlayerOnline("anna", 1510.0, 1, False, False)
+    assert lists.changed(PlayersChanged((rated,), ())) == PlayersOnline((rated,))
+    assert lists.changed(PlayersChanged((), ("ANNA",))) == PlayersOnline(())
+    assert lists.changed(MatchesChanged((), ("m9",))) == MatchesInPlay(())

@@ -14,8 +14,9 @@ import asyncio
 import contextlib
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TypeVar
 
 import aiohttp
 
@@ -30,18 +31,27 @@ from nardy_tui.online import (
     InMatch,
     Login,
     MatchBegins,
+    MatchesChanged,
     MatchesInPlay,
+    MatchInPlay,
     MatchResult,
     News,
+    OpenSeek,
+    OpenSeeks,
     Ping,
+    PlayerOnline,
+    PlayersChanged,
+    PlayersOnline,
     Pong,
     Purpose,
     Refusal,
     Register,
     Relayed,
     Request,
+    SeeksChanged,
     Welcome,
     WireError,
+    name_key,
     read_news,
     request_frame,
 )
@@ -59,6 +69,7 @@ from nardy_tui.play.online.news import (
 from nardy_tui.play.online.servers import Registrations
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 PING_SECONDS = 20.0
 """How often a client says something (a ping): the server closes a line silent for 60 s."""
@@ -103,6 +114,48 @@ def _other(purpose: Purpose) -> Purpose:
     return Purpose.LOGIN if purpose is Purpose.REGISTER else Purpose.REGISTER
 
 
+class LobbyLists:
+    """The lobby's three lists as the server last told them: whole at first (and after a
+    match), then changed one entry at a time, which the client tells its owner as whole
+    lists again."""
+
+    def __init__(self) -> None:
+        self.players: dict[str, PlayerOnline] = {}
+        self.seeks: dict[str, OpenSeek] = {}
+        self.matches: dict[str, MatchInPlay] = {}
+
+    def whole(self, news: PlayersOnline | OpenSeeks | MatchesInPlay) -> None:
+        match news:
+            case PlayersOnline(players):
+                self.players = {name_key(player.name): player for player in players}
+            case OpenSeeks(seeks):
+                self.seeks = {seek.id: seek for seek in seeks}
+            case MatchesInPlay(matches):
+                self.matches = {match.id: match for match in matches}
+
+    def changed(
+        self, news: PlayersChanged | SeeksChanged | MatchesChanged
+    ) -> PlayersOnline | OpenSeeks | MatchesInPlay:
+        """The list ``news`` changes, changed: an entry new or changed in place, and the
+        gone ones left out."""
+        match news:
+            case PlayersChanged(players, gone):
+                _change(self.players, {name_key(p.name): p for p in players}, map(name_key, gone))
+                return PlayersOnline(tuple(self.players.values()))
+            case SeeksChanged(seeks, gone):
+                _change(self.seeks, {seek.id: seek for seek in seeks}, gone)
+                return OpenSeeks(tuple(self.seeks.values()))
+            case MatchesChanged(matches, gone):
+                _change(self.matches, {match.id: match for match in matches}, gone)
+                return MatchesInPlay(tuple(self.matches.values()))
+
+
+def _change(entries: dict[str, T], changed: dict[str, T], gone: Iterable[str]) -> None:
+    entries.update(changed)
+    for key in gone:
+        entries.pop(key, None)
+
+
 class _Stop(Exception):
     """The client stops for good, for the reason given (in words for the player)."""
 
@@ -138,6 +191,8 @@ class LobbyClient:
         self.bot = bot
         self.matches: dict[str, LobbyMatch] = {}
         """This player's matches in play, by id (at most one, as the server allows)."""
+        self.lists = LobbyLists()
+        """The lobby's lists, whole: the server sends a list whole, then what changed in it."""
         self.socket: aiohttp.ClientWebSocketResponse | None = None
         """The line now; None while it is down."""
         self._post = post
@@ -301,6 +356,11 @@ class LobbyClient:
     def _take(self, news: News) -> None:
         if isinstance(news, Pong | Hello):
             return
+        if isinstance(news, PlayersChanged | SeeksChanged | MatchesChanged):
+            self._post(self.lists.changed(news))
+            return
+        if isinstance(news, PlayersOnline | OpenSeeks | MatchesInPlay):
+            self.lists.whole(news)
         if isinstance(news, MatchesInPlay) and self._just_welcomed:
             self._just_welcomed = False
             self._forget_ended(news)
