@@ -216,7 +216,7 @@ class MatchPlayer:
         while True:
             frame = await self.player.frame()
             kind = frame["t"]
-            if kind == "seeks" and not self.seeker and self.playing is None:
+            if kind in ("seeks", "seeks_changed") and not self.seeker and self.playing is None:
                 for offer in frame["seeks"]:
                     if offer["name"] == self.partner and offer["id"] not in self.accepted:
                         self.accepted.add(offer["id"])
