@@ -40,6 +40,9 @@ Timed(LaunchOptions(resume=False)).run(headless=True, size=(120, 40))
 
 def one_run(home: str) -> float:
     env = {**os.environ, "NARDY_HOME": home, "TEXTUAL_ANIMATIONS": "none"}
+    # An installed game has its byte-code written (pip compiles it): a shell that keeps
+    # Python from writing it would have every run compile the whole game again.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     start = time.time()
     out = subprocess.run(
         [sys.executable, "-c", CHILD, repr(start)],

@@ -53,6 +53,14 @@ LANGUAGES: dict[str, str] = {
 """The languages the game speaks, each named in itself, English (the default) first."""
 
 RIGHT_TO_LEFT = frozenset({"he", "ar"})
+NAMES_IN_VISUAL_ORDER = {
+    "he": "\u05ea\u05d9\u05e8\u05d1\u05e2",
+    "ar": "\ufe94\ufef4\ufe91\ufeae\ufecc\ufedf\ufe8d",
+}
+"""The right-to-left languages' names as visual order draws them (what ``_ordered`` makes
+of them, Arabic's letters joined; ``tests/test_i18n.py`` checks): the new-match screen
+lists them at every start, and ordering them then would import the bidi algorithm and the
+Arabic reshaper, a fiftieth of the time to the first frame."""
 DEFAULT_LANGUAGE = "en"
 ENVIRONMENT_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """Where the language is looked for when none is chosen, in gettext's order."""
@@ -107,7 +115,7 @@ def language_name(code: str) -> str:
     name = LANGUAGES[code]
     if code not in RIGHT_TO_LEFT or not _State.terminal_needs_order:
         return name
-    shown = Shown(_ordered(name))
+    shown = Shown(NAMES_IN_VISUAL_ORDER[code])
     shown.reading = name
     return shown
 

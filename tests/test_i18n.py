@@ -181,6 +181,14 @@ def test_hebrew_and_arabic_names_read_right_in_the_list_of_languages_in_any_lang
     assert language_name("he") == "עברית"
 
 
+def test_the_right_to_left_languages_names_are_kept_as_visual_order_draws_them() -> None:
+    from nardy_tui.i18n import LANGUAGES, NAMES_IN_VISUAL_ORDER, RIGHT_TO_LEFT, _ordered
+
+    assert NAMES_IN_VISUAL_ORDER.keys() == RIGHT_TO_LEFT
+    for code, shown in NAMES_IN_VISUAL_ORDER.items():
+        assert shown == _ordered(LANGUAGES[code])
+
+
 def test_a_right_to_left_paragraph_is_broken_into_lines_before_each_is_reordered() -> None:
     from nardy_tui.i18n import broken_into_lines
 

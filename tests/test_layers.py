@@ -264,11 +264,14 @@ NOT_FOR_THE_FIRST_SCREEN = (
     "twisted",
     "wormhole",
     "numpy",
+    "bidi",
+    "arabic_reshaper",
 )
 """What the first screen in a terminal never needs: the network layer (a match with a
 friend), the review, the arena and the records' reader and writer (commands and screens of
-their own), the driver of a game served to a browser, and what they stand on. Each costs
-every start its import (the first frame's target is 0.6 s, ``benchmarks/startup.py``)."""
+their own), the driver of a game served to a browser, what they stand on, and the ordering
+of right-to-left text (the languages' own names in the list are kept ordered). Each costs
+every start its import (the first frame's target is 0.5 s, ``benchmarks/startup.py``)."""
 
 NEEDED_BY_THE_GAME = ("nardy_tui.bot.review",)
 """What of it the game screen needs: the tutor judges a turn by the review's verdicts."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import secrets
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -34,7 +33,9 @@ class DiceRoller:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed if seed is not None else secrets.randbits(32)
+        # The system's randomness, as ``secrets`` draws it (its module is not imported for
+        # this alone: it would load hashlib and hmac at every start).
+        self.seed = seed if seed is not None else random.SystemRandom().getrandbits(32)
         self._random = random.Random(self.seed)
         self.rolled = 0
         """How many single dice have been drawn so far."""

@@ -3,12 +3,13 @@ marks, the words to show, the bots it asks and the files it keeps. The UI render
 answers and forwards keys to it; importing it loads no Textual (``tests/test_layers.py``
 checks), so all of it is unit-tested directly (``tests/play/``).
 
-The turn flow, the tutor (and its gate), the review's words, the lockstep, the network
-game with a friend and the lobby's client (``online``, which needs aiohttp) are imported
-when first asked for (``__getattr__``): they bring in the bot's judgement and the network
-layer, which the first screen (the new-match screen,
-or the question whether to resume) never needs, and importing them would slow every start
-(``tests/test_layers.py``).
+The face imports with it only what the first screen (the new-match screen, or the
+question whether to resume) needs: the save files, how bots are loaded and the levels'
+names. Everything else is imported when first asked for (``__getattr__``): the game's
+words and marks, the turn flow, the tutor (and its gate), the review's words, the lockstep,
+the network game with a friend and the lobby's client (``online``, which needs aiohttp).
+Some of them bring in the bot's judgement and the network layer, and each would slow every
+start (``tests/test_layers.py``, ``benchmarks/startup.py``).
 """
 
 from __future__ import annotations
@@ -16,14 +17,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nardy_tui.imported_when_used import imported_when_used
-from nardy_tui.play.beginning import Begun, begin
-from nardy_tui.play.board_marks import (
-    first_source_cell,
-    last_play_frames,
-    marks_for,
-    position_before_last,
-    position_now,
-)
 from nardy_tui.play.bots import (
     FALLBACK_LEVEL,
     HINT_LEVEL,
@@ -31,25 +24,6 @@ from nardy_tui.play.bots import (
     Chooser,
     MatchBots,
     load_bot,
-)
-from nardy_tui.play.cells import cell_of, layout, point_of, tray_cell
-from nardy_tui.play.clock_reading import ClockReading, time_words
-from nardy_tui.play.commands import COMMANDS, Command, CommandSpec
-from nardy_tui.play.last_play import LastPlayShow, ShownAgain
-from nardy_tui.play.line_news import LineNews
-from nardy_tui.play.marks import (
-    COMBINED_GLYPH,
-    HINT_FROM_GLYPH,
-    HINT_TO_GLYPH,
-    LAST_FROM_GLYPH,
-    LAST_TO_GLYPHS,
-    OWNERS_MARKS,
-    SINGLE_GLYPH,
-    Highlight,
-    Marks,
-    judged_marks,
-    last_play_marks,
-    moved_cells,
 )
 from nardy_tui.play.match_files import (
     NetworkSaver,
@@ -60,58 +34,43 @@ from nardy_tui.play.match_files import (
     record_keeper,
     record_written_said,
 )
-from nardy_tui.play.network_news import (
-    CannotStart,
-    ClocksTold,
-    CodeGiven,
-    GameNews,
-    Joining,
-    LineReport,
-    MatchBroken,
-    MatchDecided,
-    MatchReady,
-    NetworkNews,
-    PeerArrived,
-    SaveFailed,
-)
-from nardy_tui.play.panel_words import (
-    history_lines,
-    move_numbers,
-    passed_dice,
-    result_line,
-    struck_out_why,
-    whose_turn_words,
-)
-from nardy_tui.play.reading import Reader
-from nardy_tui.play.seats import (
-    AtKeyboard,
-    BotSeat,
-    OnlinePlayer,
-    RemoteSeat,
-    Seat,
-    against_bot,
-    against_friend,
-    against_online_player,
-    hot_seat,
-)
-from nardy_tui.play.status import (
-    TURN_COMPLETE,
-    away_thinking_said,
-    banner,
-    history_title,
-    pass_said,
-    position_id_said,
-    seen_from,
-    thinking_said,
-    turn_said,
-    where_we_are,
-)
-from nardy_tui.play.typed_points import PointTyping, choosable_points, points_begun_by
-from nardy_tui.play.viewpoint import Viewpoint
 from nardy_tui.play.wording import bot_name, level_name, roll_off_said
 
 if TYPE_CHECKING:
+    from nardy_tui.play.beginning import (
+        Begun,
+        begin,
+    )
+    from nardy_tui.play.board_marks import (
+        first_source_cell,
+        last_play_frames,
+        marks_for,
+        position_before_last,
+        position_now,
+    )
+    from nardy_tui.play.cells import (
+        cell_of,
+        layout,
+        point_of,
+        tray_cell,
+    )
+    from nardy_tui.play.clock_reading import (
+        ClockReading,
+        time_words,
+    )
+    from nardy_tui.play.commands import (
+        COMMANDS,
+        Command,
+        CommandSpec,
+    )
     from nardy_tui.play.flow import Next, Outcome, TurnFlow
+    from nardy_tui.play.last_play import (
+        LastPlayShow,
+        ShownAgain,
+    )
+    from nardy_tui.play.line_news import (
+        LineNews,
+    )
     from nardy_tui.play.lockstep import (
         Lockstep,
         PeerBroke,
@@ -120,7 +79,35 @@ if TYPE_CHECKING:
         PeerStartedGame,
         Thrown,
     )
+    from nardy_tui.play.marks import (
+        COMBINED_GLYPH,
+        HINT_FROM_GLYPH,
+        HINT_TO_GLYPH,
+        LAST_FROM_GLYPH,
+        LAST_TO_GLYPHS,
+        OWNERS_MARKS,
+        SINGLE_GLYPH,
+        Highlight,
+        Marks,
+        judged_marks,
+        last_play_marks,
+        moved_cells,
+    )
     from nardy_tui.play.network_game import NetworkGame, resumable, side_of
+    from nardy_tui.play.network_news import (
+        CannotStart,
+        ClocksTold,
+        CodeGiven,
+        GameNews,
+        Joining,
+        LineReport,
+        MatchBroken,
+        MatchDecided,
+        MatchReady,
+        NetworkNews,
+        PeerArrived,
+        SaveFailed,
+    )
     from nardy_tui.play.online import (
         LOBBY_CLOCKS,
         ClientNews,
@@ -142,6 +129,17 @@ if TYPE_CHECKING:
         points_words,
         served_lobby,
     )
+    from nardy_tui.play.panel_words import (
+        history_lines,
+        move_numbers,
+        passed_dice,
+        result_line,
+        struck_out_why,
+        whose_turn_words,
+    )
+    from nardy_tui.play.reading import (
+        Reader,
+    )
     from nardy_tui.play.review_words import (
         MARK_GLYPHS,
         TurnFilter,
@@ -157,6 +155,29 @@ if TYPE_CHECKING:
         unit_said,
         verdict_lines,
     )
+    from nardy_tui.play.seats import (
+        AtKeyboard,
+        BotSeat,
+        OnlinePlayer,
+        RemoteSeat,
+        Seat,
+        against_bot,
+        against_friend,
+        against_online_player,
+        hot_seat,
+    )
+    from nardy_tui.play.status import (
+        TURN_COMPLETE,
+        away_thinking_said,
+        banner,
+        history_title,
+        pass_said,
+        position_id_said,
+        seen_from,
+        thinking_said,
+        turn_said,
+        where_we_are,
+    )
     from nardy_tui.play.tutor import tutor_question, tutor_verdict, warns
     from nardy_tui.play.tutor_gate import (
         Ask,
@@ -165,6 +186,14 @@ if TYPE_CHECKING:
         TutorDecision,
         TutorGate,
         Wait,
+    )
+    from nardy_tui.play.typed_points import (
+        PointTyping,
+        choosable_points,
+        points_begun_by,
+    )
+    from nardy_tui.play.viewpoint import (
+        Viewpoint,
     )
 
 __all__ = [
@@ -313,6 +342,81 @@ __all__ = [
 ]
 
 _IMPORTED_WHEN_USED = {
+    "beginning": ("Begun", "begin"),
+    "board_marks": (
+        "first_source_cell",
+        "last_play_frames",
+        "marks_for",
+        "position_before_last",
+        "position_now",
+    ),
+    "cells": ("cell_of", "layout", "point_of", "tray_cell"),
+    "clock_reading": ("ClockReading", "time_words"),
+    "commands": ("COMMANDS", "Command", "CommandSpec"),
+    "last_play": ("LastPlayShow", "ShownAgain"),
+    "line_news": ("LineNews",),
+    "marks": (
+        "COMBINED_GLYPH",
+        "HINT_FROM_GLYPH",
+        "HINT_TO_GLYPH",
+        "LAST_FROM_GLYPH",
+        "LAST_TO_GLYPHS",
+        "OWNERS_MARKS",
+        "SINGLE_GLYPH",
+        "Highlight",
+        "Marks",
+        "judged_marks",
+        "last_play_marks",
+        "moved_cells",
+    ),
+    "network_news": (
+        "CannotStart",
+        "ClocksTold",
+        "CodeGiven",
+        "GameNews",
+        "Joining",
+        "LineReport",
+        "MatchBroken",
+        "MatchDecided",
+        "MatchReady",
+        "NetworkNews",
+        "PeerArrived",
+        "SaveFailed",
+    ),
+    "panel_words": (
+        "history_lines",
+        "move_numbers",
+        "passed_dice",
+        "result_line",
+        "struck_out_why",
+        "whose_turn_words",
+    ),
+    "reading": ("Reader",),
+    "seats": (
+        "AtKeyboard",
+        "BotSeat",
+        "OnlinePlayer",
+        "RemoteSeat",
+        "Seat",
+        "against_bot",
+        "against_friend",
+        "against_online_player",
+        "hot_seat",
+    ),
+    "status": (
+        "TURN_COMPLETE",
+        "away_thinking_said",
+        "banner",
+        "history_title",
+        "pass_said",
+        "position_id_said",
+        "seen_from",
+        "thinking_said",
+        "turn_said",
+        "where_we_are",
+    ),
+    "typed_points": ("PointTyping", "choosable_points", "points_begun_by"),
+    "viewpoint": ("Viewpoint",),
     "flow": ("Next", "Outcome", "TurnFlow"),
     "lockstep": ("Lockstep", "PeerBroke", "PeerLeft", "PeerPlayed", "PeerStartedGame", "Thrown"),
     "network_game": ("NetworkGame", "resumable", "side_of"),

@@ -12,6 +12,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from nardy_tui.i18n import _
+from nardy_tui.ui.textual_patches import StyledOnceWhenShown
 
 MIN_WIDTH = 80
 """The board takes 76 columns at its narrowest (the game's side panel folds away below
@@ -39,7 +40,7 @@ def is_compact(width: int, height: int) -> bool:
 ResultT = TypeVar("ResultT")
 
 
-class SizedScreenOf(Screen[ResultT]):
+class SizedScreenOf(StyledOnceWhenShown, Screen[ResultT]):
     """A screen whose content is replaced by an "enlarge" message in a small terminal; it
     may be dismissed with a ``ResultT`` (``SizedScreen``: with none).
 

@@ -23,10 +23,12 @@ if TYPE_CHECKING:
     from textual.app import App
     from textual.binding import BindingsMap
     from textual.dom import DOMNode
+    from textual.screen import Screen
 
     _AppMixin = App[Any]
+    _ScreenMixin = Screen[Any]
 else:
-    _AppMixin = object
+    _AppMixin = _ScreenMixin = object
 
 WRITTEN_FOR = "8.2"
 """The Textual version every patch here was written against and tested with."""
@@ -49,6 +51,31 @@ class ExceptionHook(_AppMixin):
     def _handle_exception(self, error: Exception) -> None:
         if not self.handle_uncaught(error):
             super()._handle_exception(error)
+
+
+# -- screens ---------------------------------------------------------------------------------
+
+
+class StyledOnceWhenShown(_ScreenMixin):
+    """Mix in before ``Screen``: the first time the screen is shown, it is not styled a
+    second time.
+
+    Textual styles each widget as it is mounted (and again those whose place among their
+    siblings counts, ``:first-child`` and the like), then restyles the whole screen when
+    it is first shown (``ScreenResume.refresh_styles``), which changes nothing then. On the
+    new-match screen that second styling was a tenth of the time to the first frame
+    (``benchmarks/startup.py``). When the screen is shown again later, it is restyled if
+    Textual asks for that.
+    """
+
+    _shown_before = False
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Runs before Textual's own handler of the same event (Textual calls each class's
+        handler, the subclass's first), which then reads ``refresh_styles``."""
+        if not self._shown_before:
+            self._shown_before = True
+            event.refresh_styles = False
 
 
 # -- bindings --------------------------------------------------------------------------------

@@ -9,10 +9,12 @@ import asyncio
 import inspect
 from typing import ClassVar
 
+import pytest
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.command import CommandList, CommandPalette
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, RadioButton, RadioSet, Select
 from textual.widgets.option_list import Option
@@ -23,6 +25,7 @@ from nardy_tui.ui.textual_patches import (
     ExceptionHook,
     PageSafeSelect,
     SearchingPalette,
+    StyledOnceWhenShown,
     SubmittingInput,
     footer_ready,
     highlight_button,
@@ -77,6 +80,36 @@ async def test_an_uncaught_exception_goes_to_the_apps_hook_first() -> None:
             await asyncio.sleep(0.01)
     assert [type(error) for error in seen] == [LookupError]
     assert app.return_code == 3 and crash_of(app) is None
+
+
+# -- screens ---------------------------------------------------------------------------------
+
+
+async def test_a_screen_first_shown_is_not_restyled_and_later_as_textual_asks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert_overrides(StyledOnceWhenShown, Screen, "_on_screen_resume")
+    restyled: list[bool] = []
+    textuals = Screen._on_screen_resume
+
+    def handled(screen: Screen[None], event: events.ScreenResume) -> None:
+        if isinstance(screen, Shown):
+            restyled.append(event.refresh_styles)
+        textuals(screen, event)
+
+    monkeypatch.setattr(Screen, "_on_screen_resume", handled)
+
+    class Shown(StyledOnceWhenShown, Screen[None]):
+        pass
+
+    app = OneWidgetApp()
+    async with app.run_test() as pilot:
+        shown = Shown()
+        await app.push_screen(shown)
+        await pilot.pause()
+        shown.post_message(events.ScreenResume(refresh_styles=True))  # as switch_mode does
+        await pilot.pause()
+    assert restyled == [False, True]
 
 
 # -- bindings --------------------------------------------------------------------------------

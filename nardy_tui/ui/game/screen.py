@@ -163,6 +163,9 @@ class GameScreen(SizedScreen):
         """What the match-over dialog says of the record, to show it again after a review."""
         self.clocks: ClockReading | None = None
         """A lobby match's clocks as last told; None for a match without clocks."""
+        self._held: list[Callable[[], None]] = []
+        """The automatic plays that came due while another screen covered this one: done
+        once it is on top again (``on_screen_resume``)."""
 
     def compose_main(self) -> ComposeResult:
         with Horizontal(id="game-body"):
@@ -366,10 +369,29 @@ class GameScreen(SizedScreen):
                 self.match_over()
 
     def _roll_when_due(self) -> None:
-        """The roll nobody has to press for (auto-roll, the bot's), while it is still due
-        and this screen is the one shown."""
-        if self.match.may_roll and self.is_current:
+        """The roll nobody has to press for (auto-roll, the bot's), while it is still due;
+        under a dialog, once it has closed."""
+        if self.match.may_roll and not self._held_while_covered(self._roll_when_due):
             self.roll(by_key=False)
+
+    def _held_while_covered(self, play: Callable[[], None]) -> bool:
+        """Whether another screen (a dialog, help, the palette) covers this one; ``play``,
+        an automatic play come due, is then kept until this screen is on top again: the
+        player sees every roll and step made without a key, none behind a box they read.
+
+        Not Textual's ``is_current``: that holds under a modal screen too, which lets the
+        board show through (docs/ui-hardening.md, "Automatic plays under a dialog")."""
+        if self.app.screen is self:
+            return False
+        self._held.append(play)
+        return True
+
+    def on_screen_resume(self) -> None:
+        """On top again: do the automatic plays that came due meanwhile, in turn (each
+        looks again whether it still applies)."""
+        held, self._held = self._held, []
+        for play in held:
+            play()
 
     def setting_changed(self, switch: Switch) -> None:
         """Show a changed setting at once (turning the board to the mover needs a redraw);
@@ -381,7 +403,8 @@ class GameScreen(SizedScreen):
         self.call_later(self._turned_on, switch)
 
     def _turned_on(self, switch: Switch) -> None:
-        if self.is_current:  # not under a dialog that came up before the palette closed
+        # Under a dialog that came up before the palette closed: once that has closed.
+        if not self._held_while_covered(partial(self._turned_on, switch)):
             self.apply(self.flow.turned_on(switch))
 
     # -- the turn of the side away from the keyboard (the bot, or a friend on another
@@ -420,7 +443,10 @@ class GameScreen(SizedScreen):
         self.pace.after_step(self.away_step)
 
     def away_step(self) -> None:
-        """Show the away side's next step; its timer calls this, one step after another."""
+        """Show the away side's next step; its timer calls this, one step after another,
+        and under a dialog the step waits until it has closed."""
+        if self._held_while_covered(self.away_step):
+            return
         self.apply(self.flow.bot_step())
         if self.flow.away_steps:
             self.pace.after_step(self.away_step)
