@@ -25,6 +25,7 @@ from nardy_tui.net import (
     Message,
     NetworkMatch,
     NetworkSaveError,
+    ResignationOffer,
     Role,
     network_document,
     new_network_match,
@@ -222,11 +223,11 @@ class LobbyMatch:
     def take_turns(
         self,
         choose: Callable[[Match], Play],
-        accept: Callable[[Match, int], bool] | None = None,
+        accept: Callable[[Match, ResignationOffer], bool] | None = None,
     ) -> None:
         """Do all this side can do now without a person (a bot's way, or a test's): take
-        what arrived, throw, play what ``choose`` picks, answer an offer to resign as
-        ``accept`` says (given the stake), start the next game, until the match waits for
+        what arrived, throw, play what ``choose`` picks, answer the opponent's offer to
+        resign as ``accept`` says, start the next game, until the match waits for
         the opponent, or for its owner's answer to an offer (no ``accept``), or is over."""
         while True:
             self.take_all()
@@ -234,7 +235,7 @@ class LobbyMatch:
             if duty is Duty.ANSWER and accept is not None:
                 offer = self.lockstep.offer
                 assert offer is not None
-                self.answer_resignation(accept(self.match, offer.points))
+                self.answer_resignation(accept(self.match, offer))
             elif duty is Duty.ROLL:
                 self.roll()
             elif duty is Duty.MOVE:
