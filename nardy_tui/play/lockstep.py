@@ -190,8 +190,8 @@ class Lockstep:
         self._games_seen = len(match.games)
         self._offer = offer
         self._declined: set[ResignationOffer] = set()
-        """Offers declined in this game: one sent again is not asked again, and this side
-        does not make the same one twice (the referee takes it as sent again)."""
+        """The offers declined, by either side: one sent again is not asked again, and this
+        side does not make the same one twice (the referee would take it as sent again)."""
         self._resumed_throw = exchange.number if exchange.peer_commitment is not None else None
         """The throw that was in progress when this side was stopped, if it holds the peer's
         commitment to it: the peer's secret for it may come first (``_waits_for_our_roll``)."""
@@ -251,7 +251,8 @@ class Lockstep:
             for turn in game.turns:
                 events += [throw(), PlayEvent(turn.play)]
             if game.resignation is not None:
-                events += [throw()] if game.resignation.unplayed is not None else []
+                if game.resignation.unplayed is not None:
+                    events.append(throw())  # the dice of the turn it left unplayed
                 events.append(ResignEvent(game.resignation.side, game.resignation.points))
         if self.match.phase is Phase.MOVE:
             events.append(throw())
@@ -280,9 +281,9 @@ class Lockstep:
         said.append(self.exchange.commit())
         if self.exchange.revealed:
             said.append(self.exchange.reveal())
-        offer = self.offer
-        if offer is not None and offer.side is self.me:
-            said.append(ResignOffer(offer.game, offer.turn, offer.points))
+        own = self._own_offer()
+        if own is not None:
+            said.append(ResignOffer(own.game, own.turn, own.points))
         return said
 
     def _check_sync(self, theirs: Sync) -> list[Message]:
@@ -321,8 +322,7 @@ class Lockstep:
         waits for its answer."""
         if self.exchange.revealed:
             return
-        offer = self.offer
-        if offer is not None and offer.side is self.me:
+        if self._own_offer() is not None:
             raise ResignationRefused(_("Your offer to resign waits for its answer."))
         if self.exchange.may_reveal:
             self.send(self.exchange.reveal())
@@ -382,7 +382,12 @@ class Lockstep:
             raise ResignationRefused(_("The other side has no offer to resign open."))
         return offer
 
-    def _peer_offered(self) -> bool:
+    def _own_offer(self) -> ResignationOffer | None:
+        """This side's offer to resign, if it waits for its answer."""
+        offer = self.offer
+        return offer if offer is not None and offer.side is self.me else None
+
+    def _peer_waits_for_an_answer(self) -> bool:
         """Whether the peer offered to resign and waits for this side's answer: it may not
         begin a throw or play meanwhile."""
         offer = self.offer
@@ -474,16 +479,8 @@ class Lockstep:
         return PeerDeclinedResignation()
 
     def _take_acceptance(self, message: ResignAccepted) -> Action | None:
-        offer = self.offer
-        if (
-            offer is not None
-            and offer.side is self.me
-            and (offer.game, offer.points)
-            == (
-                message.game,
-                message.points,
-            )
-        ):
+        own = self._own_offer()
+        if own is not None and (own.game, own.points) == (message.game, message.points):
             self._offer = None
             return PeerAcceptedResignation(message.points)
         games = self.match.games
@@ -513,7 +510,7 @@ class Lockstep:
             peer_may_roll or exchange.revealed
         ):
             raise PeerBroke(_("The other side threw the dice out of turn."))
-        if not exchange.revealed and self._peer_offered():
+        if not exchange.revealed and self._peer_waits_for_an_answer():
             raise PeerBroke(_("The other side threw while its offer to resign waited."))
         self._guarded(exchange.receive_reveal, message)
         by_me = exchange.revealed
@@ -540,7 +537,7 @@ class Lockstep:
             or match.mover is not self.me.opponent
         ):
             raise PeerBroke(_("The other side played out of turn."))
-        if message.play and self._peer_offered():
+        if message.play and self._peer_waits_for_an_answer():
             raise PeerBroke(_("The other side played while its offer to resign waited."))
         assert match.dice is not None
         try:

@@ -208,7 +208,9 @@ class LobbyMatch:
         match, lockstep = self.match, self.lockstep
         offer = lockstep.offer
         if offer is not None:
-            return Duty.ANSWER if offer.side is not self.me else Duty.WAIT
+            # An offer is answered once none of this side's dice are on their way.
+            answerable = offer.side is not self.me and not lockstep.exchange.revealed
+            return Duty.ANSWER if answerable else Duty.WAIT
         throwing = lockstep.exchange.revealed or lockstep.rolling
         if match.phase is Phase.ROLL_OFF or (match.phase is Phase.ROLL and match.mover is self.me):
             return Duty.WAIT if throwing else Duty.ROLL
