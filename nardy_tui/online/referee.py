@@ -348,16 +348,17 @@ class Referee:
         return TAKEN
 
     def _take_offer(self, side: Side, message: ResignOffer) -> Verdict:
-        """An offer to give up the game in play, ``message.turn`` turns into the match:
-        one at a time; the same one sent again (after a reconnection, answered or not) is
-        held already, and so is one of a game that has ended since."""
+        """An offer to give up the game in play, ``message.turn`` turns into the match as
+        its side saw it (a play of the other's may not have reached it yet): one at a time;
+        the same one sent again (after a reconnection, answered or not) is held already,
+        and so is one of a game that has ended since."""
         offer = ResignationOffer(side, message.game, message.turn, message.points)
         if offer == self.offer or offer in self._declined:
             return ALREADY_HELD
         games, turns = len(self.match.games), self._turns_played()
         if (message.game, message.turn) > (games, turns):
             return Verdict(Fault.OUT_OF_TURN, "an offer to resign a game or a turn not begun")
-        if message.game < games or message.turn < turns or not self._in_play():
+        if message.game < games or not self._in_play():
             return ALREADY_HELD
         if self.offer is not None:
             return Verdict(Fault.OUT_OF_TURN, "an offer to resign waits for its answer already")

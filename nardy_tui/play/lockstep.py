@@ -455,9 +455,10 @@ class Lockstep:
         raise PeerBroke(_("The other side sent a message out of place."))
 
     def _take_offer(self, message: ResignOffer) -> Action | None:
-        """The peer's offer to give up the game in play. One sent again, or made in a game
-        that is over here, is nothing new. An offer of ours still open then was refused by
-        the lobby's referee, which had the peer's first: it is withdrawn."""
+        """The peer's offer to give up the game in play (made at its ``turn``, which may be
+        before this side's last play: the peer had not taken it yet). One sent again, or
+        made in a game that is over here, is nothing new. An offer of ours still open then
+        was refused by the lobby's referee, which had the peer's first: it is withdrawn."""
         match = self.match
         offer = ResignationOffer(self.me.opponent, message.game, message.turn, message.points)
         if offer == self._offer or offer in self._declined:
@@ -465,8 +466,8 @@ class Lockstep:
         games, turns = len(match.games), _total_turns(match)
         if (message.game, message.turn) > (games, turns):
             raise PeerBroke(_("The other side offered to resign a game not begun."))
-        if message.game < games or message.turn < turns or match.phase not in IN_PLAY:
-            return None  # crossed its answer, or the end of the game
+        if message.game < games or match.phase not in IN_PLAY:
+            return None  # made in a game that is over here: it crossed its end
         self._offer = offer
         return PeerOffersResignation(message.points)
 

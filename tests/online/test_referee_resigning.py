@@ -120,6 +120,21 @@ def test_an_offer_sent_again_after_its_answer_is_held_already() -> None:
     assert verdict.accepted and not verdict.news and state(script.referee) == before
 
 
+def test_an_offer_made_before_the_others_last_play_reached_its_side_is_taken() -> None:
+    lobby = Lobby()
+    lobby.until(moving)
+    mover = lobby.referee.match.mover
+    assert mover is not None
+    lobby.away.add(mover.opponent)  # the play does not reach it before it offers
+    lobby.programs[mover].play_first_legal()
+    lobby.settle()
+    behind = lobby.programs[mover.opponent]
+    behind.offers(MARS)
+    lobby.hear(mover.opponent)
+    assert lobby.referee.offer is not None and lobby.referee.offer.side is mover.opponent
+    assert lobby.programs[mover].step.offer == lobby.referee.offer
+
+
 def test_an_offer_of_a_game_or_turn_not_begun_is_refused() -> None:
     script = Script().until(rolling)
     refused(script, Side.WHITE, ResignOffer(2, 0, MARS))
