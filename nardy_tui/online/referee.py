@@ -132,9 +132,9 @@ class Referee:
         """The match's history, as both players' programs keep it (``Lockstep.events``)."""
         self.offer: ResignationOffer | None = None
         """The offer to give up the game in play that waits for its answer."""
-        self._declined: set[ResignationOffer] = set()
-        """The offers declined: one sent again (after a reconnection) is not news, and the
-        side that made it hears the answer again on its next connection."""
+        self._declined: list[ResignationOffer] = []
+        """The offers declined, in order: one sent again (after a reconnection) is not news,
+        and the side that made it hears the answer again on its next connection."""
         self._unsaid_passes: set[int] = set()
         """The turns (numbered over the match) the referee passed for their mover when
         their dice came, whose mover has not yet said so: its message is still news to a
@@ -360,7 +360,7 @@ class Referee:
             return Verdict(Fault.OUT_OF_TURN, "an offer to resign a game or a turn not begun")
         if message.game < games or not self._in_play():
             return ALREADY_HELD
-        if self.offer is not None:
+        if self._open_offer() is not None:
             return Verdict(Fault.OUT_OF_TURN, "an offer to resign waits for its answer already")
         self.offer = offer
         return TAKEN
@@ -373,7 +373,7 @@ class Referee:
         if offer != self._open_offer():
             return Verdict(Fault.OUT_OF_TURN, "no such offer to resign is open to this side")
         self.offer = None
-        self._declined.add(offer)
+        self._declined.append(offer)
         return TAKEN
 
     def _take_acceptance(self, side: Side, message: ResignAccepted) -> Verdict:

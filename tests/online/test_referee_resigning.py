@@ -10,7 +10,13 @@ from __future__ import annotations
 import pytest
 
 from nardy_tui.engine import MARS, SINGLE_GAME, Phase, Side
-from nardy_tui.net import PlayMade, ResignAccepted, ResignDeclined, ResignOffer, verify_record
+from nardy_tui.net import (
+    PlayMade,
+    ResignAccepted,
+    ResignDeclined,
+    ResignOffer,
+    verify_record,
+)
 from nardy_tui.online import Fault, Referee
 from nardy_tui.play import PeerBroke, ResignationRefused
 from tests.online.test_referee import (
@@ -24,6 +30,7 @@ from tests.online.test_referee import (
     reveal,
     state,
 )
+from tests.play.two_machines import the_next_play_ends_the_game
 
 
 def rolling(referee: Referee) -> bool:
@@ -133,6 +140,18 @@ def test_an_offer_made_before_the_others_last_play_reached_its_side_is_taken() -
     lobby.hear(mover.opponent)
     assert lobby.referee.offer is not None and lobby.referee.offer.side is mover.opponent
     assert lobby.programs[mover].step.offer == lobby.referee.offer
+
+
+def test_an_offer_left_open_when_its_game_ended_stands_in_no_later_offers_way() -> None:
+    script = Script(points=3).until(lambda referee: the_next_play_ends_the_game(referee.match))
+    mover = script.referee.match.mover
+    assert mover is not None
+    turn = sum(len(game.turns) for game in script.referee.match.games)
+    assert script.send(mover.opponent, ResignOffer(1, turn, SINGLE_GAME)).news
+    # The mover, to whom it was made, bears off its last checker; the next game begins.
+    script.until(lambda referee: referee.match.phase is Phase.GAME_OVER)
+    script.until(lambda referee: referee.match.game.number == 2)
+    assert script.send(mover, ResignOffer(2, turn + 1, MARS)).news
 
 
 def test_an_offer_of_a_game_or_turn_not_begun_is_refused() -> None:
