@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -18,7 +18,7 @@ import aiohttp
 import pytest
 
 from nardy_tui.engine import MARS, SINGLE_GAME, Match, Phase
-from nardy_tui.lobby.server import LobbyOptions, RunningLobby, start_lobby
+from nardy_tui.lobby.server import RunningLobby
 from nardy_tui.net import restore_network_match, verify_record
 from nardy_tui.online import Accept, MatchResult, OpenSeeks, Seek, Welcome
 from nardy_tui.play.online import (
@@ -33,18 +33,16 @@ from nardy_tui.play.online import (
     ResignationOffered,
     match_file,
 )
-from tests.play.test_lobby_client import WAIT, first_legal
+from tests.play.test_lobby_client import WAIT
+from tests.running_lobby import first_legal, lobby
 
 News = TypeVar("News")
+__all__ = ["lobby"]  # the server on this machine, as every lobby client's test starts it
 
 
-@pytest.fixture
-async def lobby(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[RunningLobby]:
+@pytest.fixture(autouse=True)
+def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(os, "fsync", lambda fd: None)  # a save a step: the disk's time only
-    (tmp_path / "lobby").mkdir()
-    running = await start_lobby(LobbyOptions(tmp_path / "lobby", port=0))
-    yield running
-    await running.stop()
 
 
 @dataclass

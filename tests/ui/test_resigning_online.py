@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
 from textual.widgets import DataTable
 
-from nardy_tui.engine import MARS, Match, Play, legal_plays
-from nardy_tui.lobby.server import LobbyOptions, RunningLobby, start_lobby
+from nardy_tui.engine import MARS
+from nardy_tui.lobby.server import RunningLobby
 from nardy_tui.net import restore_network_match
 from nardy_tui.online import Seek, Welcome
 from nardy_tui.options import LaunchOptions, OnlineLaunch
@@ -25,24 +23,12 @@ from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import GameOverDialog, NoticeDialog, ResignDialog, ResignOfferDialog
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.lobby import LobbyScreen
+from tests.running_lobby import first_legal, lobby
 from tests.ui.driver import burst
 from tests.ui.two_apps import until
 
 SIZE = (80, 24)
-
-
-@pytest.fixture
-async def lobby(tmp_path: Path) -> AsyncIterator[RunningLobby]:
-    (tmp_path / "lobby").mkdir()
-    running = await start_lobby(LobbyOptions(tmp_path / "lobby", port=0))
-    yield running
-    await running.stop()
-
-
-def first_legal(match: Match) -> Play:
-    turn = match.turn
-    assert turn is not None
-    return legal_plays(turn.position, turn.dice)[0]
+__all__ = ["lobby"]  # the server on this machine, as every lobby client's test starts it
 
 
 class Opponent:
