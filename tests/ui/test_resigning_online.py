@@ -16,8 +16,16 @@ from nardy_tui.lobby.server import RunningLobby
 from nardy_tui.net import restore_network_match
 from nardy_tui.online import Seek, Welcome
 from nardy_tui.options import LaunchOptions, OnlineLaunch
-from nardy_tui.play import ClientNews, Command, Duty, LobbyClient, LobbyMatch, match_file
-from nardy_tui.play.online import MatchJoined, OpponentSent
+from nardy_tui.play import (
+    ClientNews,
+    Command,
+    Duty,
+    LobbyClient,
+    LobbyMatch,
+    MatchJoined,
+    OpponentSent,
+    match_file,
+)
 from nardy_tui.storage import data_dir
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import GameOverDialog, NoticeDialog, ResignDialog, ResignOfferDialog
