@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nardy_tui.cli.argparsing import OneLineParser
-from nardy_tui.engine import MATCH_LENGTHS
+from nardy_tui.engine import MARS, MATCH_LENGTHS, Match
 from nardy_tui.i18n import _, clause
 from nardy_tui.online import (
     MAX_NEWS_BYTES,
@@ -46,6 +46,7 @@ from nardy_tui.options import Level
 from nardy_tui.storage import data_dir, data_dir_problem
 
 if TYPE_CHECKING:
+    from nardy_tui.net import ResignationOffer
     from nardy_tui.play import Chooser, ClientNews, LobbyClient, LobbyMatch
 
 PROG = "nardy online"
@@ -315,6 +316,10 @@ class LobbyBot:
             duty = match.duty()
             if duty is Duty.ROLL:
                 match.roll()
+            elif duty is Duty.ANSWER:
+                offer = match.lockstep.offer
+                assert offer is not None
+                match.answer_resignation(accepts_resignation(match.match, offer))
             elif duty is Duty.NEXT_GAME:
                 match.next_game()
             elif duty is Duty.MOVE:
@@ -357,6 +362,22 @@ class LobbyBot:
                 asyncio.get_running_loop().create_task(client.close())
                 return
         self._find_a_match()
+
+
+def accepts_resignation(match: Match, offer: ResignationOffer) -> bool:
+    """Whether the bot takes the opponent's offer to give up the game: when the stake is
+    the most the bot could win of the game, so that taking it never scores less than
+    playing on (no evaluation needed): a mars always, a single game once the opponent has
+    borne off a checker (no mars is left to win). The match's score is not weighed.
+
+    >>> from nardy_tui.engine import Side
+    >>> from nardy_tui.net import ResignationOffer
+    >>> opening = Match(3)
+    >>> [accepts_resignation(opening, ResignationOffer(Side.WHITE, 1, 0, points))
+    ...  for points in (1, 2)]
+    [False, True]
+    """
+    return offer.points == MARS or match.position.borne_off(offer.side) > 0
 
 
 def result_line(result: MatchResult, match: MatchBegins) -> str:

@@ -3,7 +3,8 @@
 A match is a sequence of games to a fixed number of points. Each game opens with a
 roll-off, then the players alternate: roll, then move (or pass), until one side has borne
 off all 15 checkers. The UI, a bot and a save file all drive a match through the same few
-calls: ``roll_off``, ``roll``, ``play`` (or the turn builder and ``commit``), ``next_game``.
+calls: ``roll_off``, ``roll``, ``play`` (or the turn builder and ``commit``), ``next_game``;
+a game given up is ended by ``resign``.
 """
 
 from __future__ import annotations
@@ -44,6 +45,23 @@ def game_result(position: Position) -> tuple[Side, int] | None:
     if winner is None:
         return None
     return winner, 2 if position.borne_off(winner.opponent) == 0 else 1
+
+
+SINGLE_GAME, MARS = 1, 2
+"""The points a game is won by (RULES.md section 8), and so the stakes a player may resign
+a game at: a single game, or a mars."""
+
+
+@dataclass(frozen=True, slots=True)
+class Resignation:
+    """A game given up by ``side`` at a stake of ``points`` (a single game or a mars), the
+    opponent having accepted it: the opponent wins the game with those points."""
+
+    side: Side
+    points: int
+    unplayed: Dice | None = None
+    """The dice of a turn thrown but not played when the game was given up: the throw was
+    made, so the game's history (and a network match's proof of its dice) keeps it."""
 
 
 class TurnKey(NamedTuple):
@@ -108,6 +126,9 @@ class Game:
     """The position a practice game began from (``Match(start=...)``); None: the opening."""
     start_dice: Dice | None = None
     """The dice already thrown in ``start``, if any (its first turn's, not rolled)."""
+    resignation: Resignation | None = None
+    """How the game ended if a player gave it up (``Match.resign``); None if it was won on
+    the board or goes on."""
 
     @property
     def start_id(self) -> str | None:
@@ -268,6 +289,42 @@ class Match:
         else:
             self.phase = Phase.ROLL
         return record
+
+    def resign(self, side: Side, points: int) -> Resignation:
+        """``side`` gives up the game in play at a stake of ``points`` (``SINGLE_GAME`` or
+        ``MARS``), the opponent having accepted: the opponent wins the game with those
+        points, and the match goes on to its next game or ends, as after a game won on the
+        board. It may happen at any moment of a game: in its roll-off, before a roll, or
+        with the dice thrown (kept as the resignation's ``unplayed`` dice).
+
+        >>> match = Match(length=3)
+        >>> match.resign(Side.BLACK, MARS)
+        Resignation(side=<Side.BLACK: 'black'>, points=2, unplayed=None)
+        >>> match.score[Side.WHITE], match.game.winner, match.phase
+        (2, <Side.WHITE: 'white'>, <Phase.GAME_OVER: 'game over'>)
+        >>> match.next_game(); _ = match.resign(Side.BLACK, SINGLE_GAME)
+        >>> match.score[Side.WHITE], match.winner, match.phase
+        (3, <Side.WHITE: 'white'>, <Phase.MATCH_OVER: 'match over'>)
+        >>> match.resign(Side.WHITE, MARS)
+        Traceback (most recent call last):
+        ...
+        nardy_tui.engine.match.PhaseError: No game is in play to resign: the match is over.
+        """
+        if points not in (SINGLE_GAME, MARS):
+            raise ValueError(
+                f"a game is resigned at {SINGLE_GAME} point (a single game) or {MARS} (a mars),"
+                f" not {points}"
+            )
+        if self.phase is Phase.GAME_OVER:
+            raise PhaseError(_("No game is in play to resign: the game is over."))
+        if self.phase is Phase.MATCH_OVER:
+            raise PhaseError(_("No game is in play to resign: the match is over."))
+        resignation = Resignation(side, points, self.dice)
+        self.game.resignation = resignation
+        self.dice = None
+        self.turn = None
+        self._finish_game(side.opponent, points)
+        return resignation
 
     def next_game(self) -> None:
         """Start the next game of the match with its own roll-off."""

@@ -52,9 +52,7 @@ from nardy_tui.online import (
     Referee,
     Request,
     Resign,
-    ResignAnswer,
     Seek,
-    Stake,
     Unseek,
     Unwatch,
     Watch,
@@ -244,10 +242,8 @@ class Hub:
                 await self._challenge(player, name, points, clock)
             case Answer(challenge, yes):
                 await self._answer(player, challenge_id(challenge), yes=yes)
-            case Resign(match, Stake.MATCH):
+            case Resign(match):
                 await self._resign_match(player, match_id(match))
-            case Resign() | ResignAnswer():
-                raise Refused(ErrorCode.NOT_ALLOWED, "this server does not take that yet")
             case _:
                 raise Refused(ErrorCode.NOT_ALLOWED, "you are logged in already")
 

@@ -1,4 +1,5 @@
-"""A network match's history as its events: a throw, a play, the start of the next game.
+"""A network match's history as its events: a throw, a play, a game given up, the start of
+the next game.
 
 Both machines build the same list from their match (``Lockstep.events``), compare its throws
 and plays by their digest on every connection (``sync_of``), and keep it in the save; each
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nardy_tui.engine import Play, Step
+from nardy_tui.engine import Play, Side, Step
 from nardy_tui.i18n import _
 from nardy_tui.net.fair_dice import Throw, commitment_of, is_hex64
 from nardy_tui.net.messages import Sync
@@ -69,7 +70,32 @@ class NextGameEvent:
         return ["next", self.game]
 
 
-MatchEvent = ThrowEvent | PlayEvent | NextGameEvent
+@dataclass(frozen=True, slots=True)
+class ResignEvent:
+    """The game in play given up by ``side`` at ``points``, its opponent having accepted:
+    chosen by the side that accepted (``ResignAccepted``), as a play is by its mover."""
+
+    side: Side
+    points: int
+
+    def as_json(self) -> list[Any]:
+        return ["resign", self.side.value, self.points]
+
+
+@dataclass(frozen=True, slots=True)
+class ResignationOffer:
+    """An offer to give up the game in play, not yet answered: by ``side``, of game
+    ``game``, ``turn`` turns into the match, at ``points`` (``ResignOffer``'s numbers). Not
+    an event (nothing changed yet); both sides keep it in their save, so that it outlives a
+    stopped program, and it lapses when its game ends."""
+
+    side: Side
+    game: int
+    turn: int
+    points: int
+
+
+MatchEvent = ThrowEvent | PlayEvent | ResignEvent | NextGameEvent
 
 
 def event_from_json(data: object) -> MatchEvent:
@@ -94,6 +120,15 @@ def event_from_json(data: object) -> MatchEvent:
         and all(_is_step(step) for step in data[1])
     ):
         return PlayEvent(Play(Step(*step) for step in data[1]))
+    if (
+        isinstance(data, list)
+        and len(data) == 3
+        and data[0] == "resign"
+        and data[1] in {side.value for side in Side}
+        and _is_number(data[2])
+        and data[2] in (1, 2)
+    ):
+        return ResignEvent(Side(data[1]), data[2])
     if isinstance(data, list) and len(data) == 2 and data[0] == "next" and _is_number(data[1]):
         return NextGameEvent(data[1])
     raise ValueError(_("an event is not one of a match: {event}").format(event=repr(data)[:60]))
@@ -121,10 +156,11 @@ def follows_from_the_rest(event: MatchEvent) -> bool:
 
 
 def compared_on_connection(events: Sequence[MatchEvent]) -> list[MatchEvent]:
-    """The part of a history two sides compare on a connection (``Sync``): its throws and
-    the plays chosen. Without the rest a side is one throw or one play ahead of the other at
-    most; the side that lacks a pass plays it once it has the throw, and the next game is
-    sent again after the ``Sync``."""
+    """The part of a history two sides compare on a connection (``Sync``): its throws, the
+    plays chosen and the games given up (chosen by the side that accepted). Without the
+    rest a side is one throw or one play ahead of the other at most; the side that lacks a
+    pass plays it once it has the throw, and the next game is sent again after the
+    ``Sync``."""
     return [event for event in events if not follows_from_the_rest(event)]
 
 

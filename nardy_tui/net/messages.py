@@ -24,7 +24,9 @@ from nardy_tui.net.fair_dice import is_hex64
 PROTOCOL_VERSION = 2
 """Raised whenever a message changes meaning; a peer with another version is refused.
 Version 2: a ``sync`` counts and hashes only throws and chosen plays (version 1 counted every
-event, and put a side whose line fell after a pass two events from the other)."""
+event, and put a side whose line fell after a pass two events from the other). A game given
+up (``resign_offer``, ``resign_decline``, ``resign_accept``) added messages only, which no
+peer of version 2 sent before, so it kept the version."""
 MAX_LINE = 2048
 """The most bytes a line may take on the wire (a whole turn takes about 150)."""
 MOST_THROWS = 10_000
@@ -77,6 +79,38 @@ class NextGame:
 
 
 @dataclass(frozen=True, slots=True)
+class ResignOffer:
+    """The sender offers to give up game ``game`` at a stake of ``points`` (1, a single
+    game; 2, a mars), ``turn`` turns into the match: the other side accepts
+    (``ResignAccepted``) or declines. Until then the sender neither throws nor plays. The
+    three numbers name the offer: one sent again after a reconnection is the same offer."""
+
+    game: int
+    turn: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResignDeclined:
+    """The sender declines the other side's offer (named by its three numbers, as
+    ``ResignOffer``): play goes on."""
+
+    game: int
+    turn: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResignAccepted:
+    """The sender accepts the other side's offer: game ``game`` ends, the sender wins it
+    with ``points``. An event of the match's history (``ResignEvent``), which the sender
+    chose, as the mover chooses a play."""
+
+    game: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
 class Sync:
     """Sent first on every connection: how far this side is, to agree where to go on."""
 
@@ -99,7 +133,18 @@ class Ping:
     """Nothing to say: sent when the line has been quiet, so a dead line shows."""
 
 
-Message = Commit | Reveal | PlayMade | NextGame | Sync | Bye | Ping
+Message = (
+    Commit
+    | Reveal
+    | PlayMade
+    | NextGame
+    | ResignOffer
+    | ResignDeclined
+    | ResignAccepted
+    | Sync
+    | Bye
+    | Ping
+)
 
 
 def encode(message: Message) -> bytes:
@@ -120,6 +165,22 @@ def _fields(message: Message) -> dict[str, Any]:
         }
     if isinstance(message, NextGame):
         return {"t": "next", "game": message.game}
+    if isinstance(message, ResignOffer):
+        return {
+            "t": "resign_offer",
+            "game": message.game,
+            "turn": message.turn,
+            "points": message.points,
+        }
+    if isinstance(message, ResignDeclined):
+        return {
+            "t": "resign_decline",
+            "game": message.game,
+            "turn": message.turn,
+            "points": message.points,
+        }
+    if isinstance(message, ResignAccepted):
+        return {"t": "resign_accept", "game": message.game, "points": message.points}
     if isinstance(message, Sync):
         return {
             "t": "sync",
@@ -189,6 +250,15 @@ def _steps(fields: dict[str, Any]) -> Play:
     return Play(play)
 
 
+def _offer(fields: dict[str, Any]) -> tuple[int, int, int]:
+    """The three numbers that name an offer to resign: its game, its turn, its stake."""
+    return (
+        _number(fields, "game", 1, MOST_GAMES),
+        _number(fields, "turn", 0, MOST_TURNS),
+        _number(fields, "points", 1, 2),
+    )
+
+
 _READERS: dict[str, tuple[set[str], Callable[[dict[str, Any]], Message]]] = {
     "commit": (
         {"throw", "hash"},
@@ -200,6 +270,12 @@ _READERS: dict[str, tuple[set[str], Callable[[dict[str, Any]], Message]]] = {
     ),
     "play": ({"turn", "steps"}, lambda f: PlayMade(_number(f, "turn", 0, MOST_TURNS), _steps(f))),
     "next": ({"game"}, lambda f: NextGame(_number(f, "game", 2, MOST_GAMES))),
+    "resign_offer": ({"game", "turn", "points"}, lambda f: ResignOffer(*_offer(f))),
+    "resign_decline": ({"game", "turn", "points"}, lambda f: ResignDeclined(*_offer(f))),
+    "resign_accept": (
+        {"game", "points"},
+        lambda f: ResignAccepted(_number(f, "game", 1, MOST_GAMES), _number(f, "points", 1, 2)),
+    ),
     "sync": (
         {"events", "digest", "before_last"},
         lambda f: Sync(

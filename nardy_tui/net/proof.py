@@ -133,6 +133,17 @@ def _places(record: Record) -> list[_Place]:
             )
             for turn in game.turns
         ]
+        unplayed = game.resignation.unplayed if game.resignation is not None else None
+        if unplayed is not None:
+            places.append(
+                _Place(
+                    _("game {game}, {dice} thrown and not played: the game was resigned").format(
+                        game=game.number, dice=unplayed
+                    ),
+                    unplayed,
+                    False,
+                )
+            )
     return places
 
 

@@ -23,6 +23,7 @@ from nardy_tui.engine import (
     Phase,
     PhaseError,
     ScriptedDice,
+    Side,
     Step,
 )
 from nardy_tui.i18n import _
@@ -32,6 +33,8 @@ from nardy_tui.net.events import (
     MatchEvent,
     NextGameEvent,
     PlayEvent,
+    ResignationOffer,
+    ResignEvent,
     ThrowEvent,
     event_from_json,
 )
@@ -65,6 +68,8 @@ class NetworkMatch:
     ``port``): ``code`` is then the code of every meeting after the first ("" before it),
     and ``shown`` the first one's, as the host showed it."""
     shown: str = ""
+    offer: ResignationOffer | None = None
+    """An offer to give up the game in play that waits for its answer (``Lockstep.offer``)."""
 
     @property
     def never_met(self) -> bool:
@@ -96,8 +101,12 @@ def new_network_match(
     )
 
 
-def network_document(saved: NetworkMatch, events: Sequence[MatchEvent]) -> dict[str, Any]:
-    """The JSON-ready file for ``saved``, whose history is ``events`` (``Lockstep.events``)."""
+def network_document(
+    saved: NetworkMatch, events: Sequence[MatchEvent], offer: ResignationOffer | None = None
+) -> dict[str, Any]:
+    """The JSON-ready file for ``saved``, whose history is ``events`` (``Lockstep.events``)
+    and whose offer to give up the game waiting for its answer is ``offer``
+    (``Lockstep.offer``)."""
     exchange, match = saved.exchange, saved.match
     turn = match.turn
     steps = [[s.src, s.dst, s.die] for s in turn.steps] if turn is not None else []
@@ -120,6 +129,9 @@ def network_document(saved: NetworkMatch, events: Sequence[MatchEvent]) -> dict[
             "peer_secret": exchange.peer_secret,
         },
         "steps": steps,
+        "resign_offer": None
+        if offer is None
+        else [offer.side.value, offer.game, offer.turn, offer.points],
     }
 
 
@@ -191,6 +203,7 @@ def restore_network_match(data: object) -> NetworkMatch:
             _replay(saved, event)
         _restore_pending(saved, _field(data, "pending", dict))
         _restore_steps(saved, _field(data, "steps", list))
+        saved.offer = _offer(data.get("resign_offer"))
     except (PhaseError, TypeError, IndexError) as error:
         raise NetworkSaveError(str(error) or type(error).__name__) from None
     return saved
@@ -224,6 +237,8 @@ def _replay(saved: NetworkMatch, data: object) -> None:
         match.roll_off() if match.phase is Phase.ROLL_OFF else match.roll()
     elif isinstance(event, PlayEvent):
         match.play(event.play)
+    elif isinstance(event, ResignEvent):
+        match.resign(event.side, event.points)
     elif isinstance(event, NextGameEvent) and event.game == len(match.games) + 1:
         match.next_game()
     else:
@@ -249,6 +264,23 @@ def _restore_pending(saved: NetworkMatch, pending: dict[str, Any]) -> None:
     exchange.revealed = pending["revealed"]
     exchange.peer_commitment = commitment if is_hex64(commitment) else None
     exchange.peer_secret = peer_secret if is_hex64(peer_secret) else None
+
+
+def _offer(data: object) -> ResignationOffer | None:
+    """The offer to give up the game that waited for its answer (none in the files of
+    versions before it)."""
+    if data is None:
+        return None
+    sides = {side.value for side in Side}
+    if not (
+        isinstance(data, list)
+        and len(data) == 4
+        and data[0] in sides
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in data[1:])
+        and data[3] in (1, 2)
+    ):
+        raise NetworkSaveError(_("its offer to resign is wrong"))
+    return ResignationOffer(Side(data[0]), data[1], data[2], data[3])
 
 
 def _restore_steps(saved: NetworkMatch, steps: list[Any]) -> None:

@@ -15,6 +15,11 @@ A forced pass is played by both machines by themselves the moment its dice are k
 (nothing else can be played), so the referee plays it then too: the side that passed may
 throw the next roll's dice before its pass's message has come.
 
+A game is given up by an offer and its answer (``ResignOffer``, then ``ResignAccepted`` or
+``ResignDeclined``): the referee keeps the open offer, refuses the offering side a throw it
+would begin or a play until the answer, and takes the acceptance as the event it is, so
+that a resignation falls between the same throws for the two players and the referee.
+
 Its reasons are in English, as the lobby protocol's ``error`` text is; a client shows its
 own words for the refusal's code.
 """
@@ -36,6 +41,11 @@ from nardy_tui.net import (
     NextGameEvent,
     PlayEvent,
     PlayMade,
+    ResignAccepted,
+    ResignationOffer,
+    ResignDeclined,
+    ResignEvent,
+    ResignOffer,
     Reveal,
     Sync,
     Throw,
@@ -88,6 +98,10 @@ ALREADY_HELD = Verdict()
 """A message the match holds already: an honest side's, sent again."""
 
 
+WAITING_FOR_AN_ANSWER = "this side's offer to resign waits for its answer"
+"""Why the side that offered to resign may not begin a throw or play."""
+
+
 class HistoryError(ValueError):
     """A stored history the referee refuses: not the messages a referee accepted."""
 
@@ -116,6 +130,11 @@ class Referee:
         """Each side's secret for the throw in progress, once it came."""
         self.events: list[MatchEvent] = []
         """The match's history, as both players' programs keep it (``Lockstep.events``)."""
+        self.offer: ResignationOffer | None = None
+        """The offer to give up the game in play that waits for its answer."""
+        self._declined: list[ResignationOffer] = []
+        """The offers declined, in order: one sent again (after a reconnection) is not news,
+        and the side that made it hears the answer again on its next connection."""
         self._unsaid_passes: set[int] = set()
         """The turns (numbered over the match) the referee passed for their mover when
         their dice came, whose mover has not yet said so: its message is still news to a
@@ -155,6 +174,12 @@ class Referee:
             return self._take_play(side, message)
         if isinstance(message, NextGame):
             return self._take_next_game(message)
+        if isinstance(message, ResignOffer):
+            return self._take_offer(side, message)
+        if isinstance(message, ResignDeclined):
+            return self._take_decline(side, message)
+        if isinstance(message, ResignAccepted):
+            return self._take_acceptance(side, message)
         return Verdict(Fault.NOT_HISTORY, "a sync, a ping or a bye is not a move of the match")
 
     def _take_commit(self, side: Side, message: Commit) -> Verdict:
@@ -212,6 +237,8 @@ class Referee:
                 f"a secret for throw {number} came before both commitments to it "
                 "(the other side could still choose its own)",
             )
+        if not self._secrets and self._offered_by(side):
+            return Verdict(Fault.OUT_OF_TURN, WAITING_FOR_AN_ANSWER)
         not_now = self._why_not_throwing(side)
         if not_now is not None:
             return Verdict(Fault.OUT_OF_TURN, not_now)
@@ -285,6 +312,8 @@ class Referee:
         match = self.match
         if match.phase is not Phase.MOVE or match.mover is not side:
             return Verdict(Fault.OUT_OF_TURN, "it is not this side's turn to move")
+        if self._offered_by(side):
+            return Verdict(Fault.OUT_OF_TURN, WAITING_FOR_AN_ANSWER)
         try:
             self._play(message.play)
         except IllegalPlayError as refused:
@@ -318,6 +347,71 @@ class Referee:
         self.events.append(NextGameEvent(message.game))
         return TAKEN
 
+    def _take_offer(self, side: Side, message: ResignOffer) -> Verdict:
+        """An offer to give up the game in play, ``message.turn`` turns into the match as
+        its side saw it (a play of the other's may not have reached it yet): one at a time;
+        the same one sent again (after a reconnection, answered or not) is held already,
+        and so is one of a game that has ended since."""
+        offer = ResignationOffer(side, message.game, message.turn, message.points)
+        if offer == self.offer or offer in self._declined:
+            return ALREADY_HELD
+        games, turns = len(self.match.games), self._turns_played()
+        if (message.game, message.turn) > (games, turns):
+            return Verdict(Fault.OUT_OF_TURN, "an offer to resign a game or a turn not begun")
+        if message.game < games or not self._in_play():
+            return ALREADY_HELD
+        if self._open_offer() is not None:
+            return Verdict(Fault.OUT_OF_TURN, "an offer to resign waits for its answer already")
+        self.offer = offer
+        return TAKEN
+
+    def _take_decline(self, side: Side, message: ResignDeclined) -> Verdict:
+        """The answer no, by the side the open offer was made to: play goes on."""
+        offer = ResignationOffer(side.opponent, message.game, message.turn, message.points)
+        if offer in self._declined:
+            return ALREADY_HELD
+        if offer != self._open_offer():
+            return Verdict(Fault.OUT_OF_TURN, "no such offer to resign is open to this side")
+        self.offer = None
+        self._declined.append(offer)
+        return TAKEN
+
+    def _take_acceptance(self, side: Side, message: ResignAccepted) -> Verdict:
+        """The answer yes, by the side the open offer was made to, once no throw is half
+        done: the game ends, won by that side at the offer's stake."""
+        games = self.match.games
+        if message.game < len(games) or (
+            message.game == len(games) and games[-1].resignation is not None
+        ):
+            return ALREADY_HELD
+        offer = self._open_offer()
+        if (
+            offer is None
+            or offer.side is not side.opponent
+            or (offer.game, offer.points) != (message.game, message.points)
+        ):
+            return Verdict(Fault.OUT_OF_TURN, "no such offer to resign is open to this side")
+        if self._secrets:
+            return Verdict(Fault.OUT_OF_TURN, "a throw is half done: its dice come first")
+        resignation = self.match.resign(offer.side, offer.points)
+        self.offer = None
+        self.events.append(ResignEvent(resignation.side, resignation.points))
+        return TAKEN
+
+    def _open_offer(self) -> ResignationOffer | None:
+        """The open offer, if its game is still in play (it lapses when the game ends)."""
+        offer = self.offer
+        if offer is None or offer.game != len(self.match.games) or not self._in_play():
+            return None
+        return offer
+
+    def _offered_by(self, side: Side) -> bool:
+        offer = self._open_offer()
+        return offer is not None and offer.side is side
+
+    def _in_play(self) -> bool:
+        return self.match.phase in (Phase.ROLL_OFF, Phase.ROLL, Phase.MOVE)
+
     def _play(self, play: Play) -> None:
         self.match.play(play)
         self.events.append(PlayEvent(play))
@@ -328,11 +422,15 @@ class Referee:
     # -- what the server asks ----------------------------------------------------------------
 
     def waiting_for(self) -> frozenset[Side]:
-        """The sides the match waits for, whose clock runs: the side to move; in a throw,
+        """The sides the match waits for, whose clock runs: the side an offer to resign is
+        made to, until it answers; the side to move; in a throw,
         each side whose commitment is not in, then the side to roll for its secret, then
         the other for its answer (at a roll-off, each side whose secret is not out). No side
         once a game is over (either side may begin the next one)."""
         match = self.match
+        offer = self._open_offer()
+        if offer is not None:
+            return frozenset({offer.side.opponent})
         if match.phase is Phase.MOVE:
             assert match.mover is not None
             return frozenset({match.mover})
@@ -356,9 +454,11 @@ class Referee:
         """What ``side``, which sent ``theirs`` on a reconnection, has not seen of what the
         other side sent, as the other side's messages: for each event after the last one it
         counts (``compared_on_connection``), the other's commitment and secret of a throw,
-        the other's play (a pass too: a side that has it takes it as sent again), the next
-        game; then the other's commitment to the throw in progress and its secret, if they
-        are in.
+        the other's play (a pass too: a side that has it takes it as sent again), the other's
+        acceptance of ``side``'s offer to resign, the next game; then the other's
+        commitment to the throw in progress and its secret, if they are in, and where the
+        offers to resign of the game in play stand (the other's open one, ``side``'s
+        declined ones).
 
         Nothing if ``side``'s history is not the match's (its own check of ``sync`` tells
         it so); only the throw in progress if ``side`` is one event ahead (it sends that
@@ -366,11 +466,12 @@ class Referee:
         compared = compared_on_connection(self.events)
         other = side.opponent
         if theirs.events == len(compared) + 1 and theirs.before_last == digest(compared):
-            return self._other_part_in_progress(other)
+            return self._other_part_in_progress(other) + self._offers_told(side)
         if theirs.events > len(compared) or digest(compared[: theirs.events]) != theirs.digest:
             return []
         turns = [turn for game in self.match.games for turn in game.turns]
         turn_number = 0
+        game_number = 1
         counted = 0
         missed: list[Message] = []
         for event in self.events:
@@ -383,10 +484,29 @@ class Referee:
             elif isinstance(event, PlayEvent):
                 if turns[turn_number].side is other:
                     missed.append(PlayMade(turn_number, event.play))
+            elif isinstance(event, ResignEvent):
+                if event.side is side:
+                    missed.append(ResignAccepted(game_number, event.points))
             else:
                 missed.append(NextGame(event.game))
             turn_number += isinstance(event, PlayEvent)
-        return missed + self._other_part_in_progress(other)
+            game_number += isinstance(event, NextGameEvent)
+        return missed + self._other_part_in_progress(other) + self._offers_told(side)
+
+    def _offers_told(self, side: Side) -> list[Message]:
+        """Where the offers to resign of the game in play stand, for ``side`` coming back:
+        the other's open offer, and the answer no to its own offers."""
+        told: list[Message] = []
+        offer = self._open_offer()
+        if offer is not None and offer.side is side.opponent:
+            told.append(ResignOffer(offer.game, offer.turn, offer.points))
+        if self._in_play():
+            told += [
+                ResignDeclined(declined.game, declined.turn, declined.points)
+                for declined in self._declined
+                if declined.side is side and declined.game == len(self.match.games)
+            ]
+        return told
 
     def _other_part_in_progress(self, other: Side) -> list[Message]:
         part: list[Message] = []

@@ -68,14 +68,6 @@ class WireError(ValueError):
         self.text = text
 
 
-class Stake(StrEnum):
-    """What a resigning player gives: this game as a single or a mars, or the match."""
-
-    SINGLE = "single"
-    MARS = "mars"
-    MATCH = "match"
-
-
 @dataclass(frozen=True, slots=True)
 class Register:
     """A new name on this server, for the key that signed the server's challenge."""
@@ -165,14 +157,10 @@ class InMatch:
 
 @dataclass(frozen=True, slots=True)
 class Resign:
-    match: str
-    stake: Stake
+    """The player gives up the whole match ``match`` (its frame's ``stake`` is ``match``:
+    a game is offered inside the match, by the two-machine protocol's ``resign_offer``)."""
 
-
-@dataclass(frozen=True, slots=True)
-class ResignAnswer:
     match: str
-    yes: bool
 
 
 Request = (
@@ -190,7 +178,6 @@ Request = (
     | Unwatch
     | InMatch
     | Resign
-    | ResignAnswer
 )
 
 
@@ -233,10 +220,8 @@ def _request_fields(request: Request) -> dict[str, Any]:
             return {"t": "unwatch", "id": match}
         case InMatch(match, message):
             return {"t": "m", "id": match, "msg": json.loads(encode_message(message))}
-        case Resign(match, stake):
-            return {"t": "resign", "id": match, "stake": stake.value}
-        case ResignAnswer(match, yes):
-            return {"t": "resign_answer", "id": match, "yes": yes}
+        case Resign(match):
+            return {"t": "resign", "id": match, "stake": MATCH_STAKE}
 
 
 def _clock_fields(clock: ClockRule | None) -> dict[str, int] | None:
@@ -370,11 +355,17 @@ def _clock(fields: dict[str, Any]) -> ClockRule | None:
         raise _bad(str(problem)) from None
 
 
-def _stake(fields: dict[str, Any]) -> Stake:
-    try:
-        return Stake(fields["stake"])
-    except ValueError:
-        raise _bad("stake must be single, mars or match") from None
+MATCH_STAKE = "match"
+"""The one stake a ``resign`` frame gives: the match."""
+
+
+def _resign(fields: dict[str, Any]) -> Resign:
+    if fields["stake"] != MATCH_STAKE:
+        raise _bad(
+            "a resign frame gives up the match (stake match); a game is offered inside "
+            "the match, by the message resign_offer"
+        )
+    return Resign(_id(fields, "id"))
 
 
 def _in_match(fields: dict[str, Any]) -> InMatch:
@@ -412,8 +403,7 @@ _READERS: dict[str, tuple[set[str], Callable[[dict[str, Any]], Request]]] = {
     "watch": ({"id"}, lambda f: Watch(_id(f, "id"))),
     "unwatch": ({"id"}, lambda f: Unwatch(_id(f, "id"))),
     "m": ({"id", "msg"}, _in_match),
-    "resign": ({"id", "stake"}, lambda f: Resign(_id(f, "id"), _stake(f))),
-    "resign_answer": ({"id", "yes"}, lambda f: ResignAnswer(_id(f, "id"), _bool(f, "yes"))),
+    "resign": ({"id", "stake"}, _resign),
 }
 
 

@@ -31,6 +31,9 @@ class Command(Enum):
     """Show the position's ID (``Position.to_id``) and copy it to the clipboard."""
     PANEL = "panel"
     """Show the side panel in the board's place (the compact layout only)."""
+    RESIGN = "resign"
+    """Give up this game (offered to the opponent at a single game or a mars) or the whole
+    match: in a lobby's match only, which the screen knows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,5 +131,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
         in_footer=False,
     ),
     CommandSpec(Command.PANEL, "i", N_("Info")),
+    CommandSpec(
+        Command.RESIGN,
+        "g",
+        N_("Resign"),
+        N_("Resign"),
+        N_("Offer the opponent this game at a single game or a mars, or give up the match"),
+        in_footer=False,
+    ),
 )
 """Every command of the game screen, in the footer's order."""

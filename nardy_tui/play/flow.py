@@ -141,6 +141,12 @@ class TurnFlow:
             return match.phase is Phase.GAME_OVER
         if command is Command.LAST_PLAY:
             return match.mover is not None and self.human_to_move and bool(match.game.turns)
+        if command is Command.RESIGN:
+            # Against a lobby's player, a game in play, and no turn of this player's being
+            # built: an offer to resign stops its throws and plays until the answer.
+            in_play = match.phase in (Phase.ROLL_OFF, Phase.ROLL, Phase.MOVE)
+            online = any(seat.takes_resignations for seat in self.seats.values())
+            return online and in_play and turn is None
         if command in (Command.EXPORT, Command.PANEL, Command.COPY_ID):
             return True  # the record and the position can always be had; the panel is the
             # screen's

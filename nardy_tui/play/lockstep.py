@@ -1,18 +1,26 @@
 """A match played on two machines: both run the same match and take its steps in the same
 order, and nothing the other side sends is taken before the engine has checked it.
 
-Every change to the match is one of three events: a throw (the dice of a roll-off or of a
-roll, thrown by both sides together, ``nardy_tui.net.fair_dice``), a play, or the start of
-the next game. Only the side whose turn it is may play, and only it (or either side, in a
-roll-off) may begin a throw, so at any moment one side is at most one throw or one play
-ahead of the other (passes and the starts of games, which follow from them, aside). What the
-peer sends waits in an inbox and is taken one message at a time, when the screen is ready
-(``next_action``), so it always meets the match in the order it was sent.
+Every change to the match is one of four events: a throw (the dice of a roll-off or of a
+roll, thrown by both sides together, ``nardy_tui.net.fair_dice``), a play, a game given up,
+or the start of the next game. Only the side whose turn it is may play, and only it (or
+either side, in a roll-off) may begin a throw, so at any moment one side is at most one
+throw or one play ahead of the other (passes and the starts of games, which follow from
+them, aside). What the peer sends waits in an inbox and is taken one message at a time,
+when the screen is ready (``next_action``), so it always meets the match in the order it
+was sent.
 
-On every connection both sides say how far they are (``Sync``), counting their throws and
-plays (``compared_on_connection``): the same history, or one side one event ahead, which
-then sends that event again; anything else cannot go on. A side that started the next game
-says so again, and a side that lacks a pass plays it once it has its throw.
+On every connection both sides say how far they are (``Sync``), counting their throws, plays
+and games given up (``compared_on_connection``): the same history, or one side one event
+ahead, which then sends that event again; anything else cannot go on. A side that started
+the next game says so again, and a side that lacks a pass plays it once it has its throw.
+
+A game is given up as backgammon servers do it: one side offers it at a stake (a single
+game or a mars) and stops throwing and playing; the other accepts, which is an event of the
+history that it chooses, as a mover chooses a play, or declines, and play goes on. So that
+the resignation falls between the same throws on both machines, a side accepts only when no
+secret of its own is out (a throw it began is finished first), and the side that offered
+begins no throw while it waits.
 
 Save, then send: nothing leaves this machine before the save holds it. The lockstep never
 saves: every message waits in it (``send``) until its owner has saved the match and says so
@@ -45,6 +53,11 @@ from nardy_tui.net import (
     PlayEvent,
     PlayMade,
     ProtocolError,
+    ResignAccepted,
+    ResignationOffer,
+    ResignDeclined,
+    ResignEvent,
+    ResignOffer,
     Reveal,
     Sync,
     ThrowEvent,
@@ -55,6 +68,14 @@ from nardy_tui.net import (
 
 class PeerBroke(ValueError):
     """The other side sent something the match cannot take: it ends here, saved."""
+
+
+class ResignationRefused(ValueError):
+    """This side cannot offer to resign, or answer an offer, now: why, in words."""
+
+
+IN_PLAY = (Phase.ROLL_OFF, Phase.ROLL, Phase.MOVE)
+"""The phases of a game in play, which a player may give up."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,11 +106,44 @@ class PeerLeft:
     """The peer quit; the match stays saved on both machines."""
 
 
-Action = Thrown | PeerPlayed | PeerStartedGame | PeerLeft
+@dataclass(frozen=True, slots=True)
+class PeerOffersResignation:
+    """The peer offers to give up the game at ``points``: this side's player accepts
+    (``Lockstep.accepted_offer``) or declines (``Lockstep.decline_offer``)."""
+
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class PeerAcceptedResignation:
+    """The peer accepted this side's offer: the game is lost at ``points``, and this side
+    gives it up in its match too (``Match.resign``)."""
+
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class PeerDeclinedResignation:
+    """The peer declined this side's offer: play goes on."""
+
+
+Action = (
+    Thrown
+    | PeerPlayed
+    | PeerStartedGame
+    | PeerLeft
+    | PeerOffersResignation
+    | PeerAcceptedResignation
+    | PeerDeclinedResignation
+)
 
 
 def _total_turns(match: Match) -> int:
     return sum(len(game.turns) for game in match.games)
+
+
+def _resigned_games(match: Match) -> int:
+    return sum(1 for game in match.games if game.resignation is not None)
 
 
 def _total_throws(events: list[MatchEvent]) -> int:
@@ -113,7 +167,10 @@ class Lockstep:
         exchange: DiceExchange,
         dice: ScriptedDice,
         send: Callable[[Message], None],
+        offer: ResignationOffer | None = None,
     ) -> None:
+        """``offer``: the offer to give up the game that waited for its answer when the
+        match was saved."""
         self.match = match
         self.me = me
         self.exchange = exchange
@@ -129,7 +186,12 @@ class Lockstep:
         self.rolling = False
         """This side's player asked for a throw that waits for the peer's commitment."""
         self._turns_seen = _total_turns(match)
+        self._resignations_seen = _resigned_games(match)
         self._games_seen = len(match.games)
+        self._offer = offer
+        self._declined: set[ResignationOffer] = set()
+        """The offers declined, by either side: one sent again is not asked again, and this
+        side does not make the same one twice (the referee would take it as sent again)."""
         self._resumed_throw = exchange.number if exchange.peer_commitment is not None else None
         """The throw that was in progress when this side was stopped, if it holds the peer's
         commitment to it: the peer's secret for it may come first (``_waits_for_our_roll``)."""
@@ -154,6 +216,12 @@ class Lockstep:
             if turns[index].side is self.me:
                 self.send(PlayMade(index, turns[index].play))
         self._turns_seen = len(turns)
+        resigned = [game for game in match.games if game.resignation is not None]
+        for game in resigned[self._resignations_seen :]:
+            assert game.resignation is not None
+            if game.resignation.side is self.me.opponent:
+                self.send(ResignAccepted(game.number, game.resignation.points))
+        self._resignations_seen = len(resigned)
         for number in range(self._games_seen + 1, len(match.games) + 1):
             self.send(NextGame(number))
         self._games_seen = len(match.games)
@@ -182,6 +250,10 @@ class Lockstep:
             events += [throw() for _ in game.roll_offs]
             for turn in game.turns:
                 events += [throw(), PlayEvent(turn.play)]
+            if game.resignation is not None:
+                if game.resignation.unplayed is not None:
+                    events.append(throw())  # the dice of the turn it left unplayed
+                events.append(ResignEvent(game.resignation.side, game.resignation.points))
         if self.match.phase is Phase.MOVE:
             events.append(throw())
         # A throw just finished whose dice the screen has not rolled yet is history too.
@@ -209,6 +281,9 @@ class Lockstep:
         said.append(self.exchange.commit())
         if self.exchange.revealed:
             said.append(self.exchange.reveal())
+        own = self._own_offer()
+        if own is not None:
+            said.append(ResignOffer(own.game, own.turn, own.points))
         return said
 
     def _check_sync(self, theirs: Sync) -> list[Message]:
@@ -233,6 +308,9 @@ class Lockstep:
             return self.exchange.own_reveal_of(event.throw.number)
         if isinstance(event, NextGameEvent):
             return NextGame(event.game)
+        if isinstance(event, ResignEvent):
+            resigned = [game for game in self.match.games if game.resignation is not None]
+            return ResignAccepted(resigned[-1].number, event.points)
         return PlayMade(_total_turns(self.match) - 1, event.play)
 
     # -- what this side does ----------------------------------------------------------------
@@ -240,13 +318,80 @@ class Lockstep:
     def roll(self) -> None:
         """This side's player rolls (or throws the roll-off): send our secret, now or as
         soon as the peer's commitment is here (sent already, it may still be held for a
-        save: a full disk, say)."""
+        save: a full disk, say). ``ResignationRefused`` while this side's offer to resign
+        waits for its answer."""
         if self.exchange.revealed:
             return
+        if self._own_offer() is not None:
+            raise ResignationRefused(_("Your offer to resign waits for its answer."))
         if self.exchange.may_reveal:
             self.send(self.exchange.reveal())
         else:
             self.rolling = True
+
+    # -- giving up a game ---------------------------------------------------------------------
+
+    @property
+    def offer(self) -> ResignationOffer | None:
+        """The offer to give up the game in play that waits for its answer, by either side
+        (it lapses when its game ends)."""
+        offer, match = self._offer, self.match
+        if offer is None or offer.game != len(match.games) or match.phase not in IN_PLAY:
+            return None
+        return offer
+
+    def offer_resignation(self, points: int) -> None:
+        """This side offers to give up the game in play at ``points`` (1: a single game,
+        2: a mars); ``ResignationRefused`` if it cannot now. Until the answer, this side
+        neither throws nor plays."""
+        match = self.match
+        if match.phase not in IN_PLAY:
+            raise ResignationRefused(_("No game is in play to resign."))
+        if self.offer is not None:
+            raise ResignationRefused(_("An offer to resign waits for its answer already."))
+        if self.rolling or self.exchange.revealed:
+            raise ResignationRefused(_("Your dice are on their way: offer once they are here."))
+        offer = ResignationOffer(self.me, len(match.games), _total_turns(match), points)
+        if offer in self._declined:
+            raise ResignationRefused(_("That offer was declined this turn."))
+        self._offer = offer
+        self.send(ResignOffer(offer.game, offer.turn, points))
+
+    def accepted_offer(self) -> ResignationOffer:
+        """The peer's offer, accepted by this side's player: its owner gives the game up for
+        the peer in the match (``Match.resign``) and saves, and the acceptance leaves with
+        that save. ``ResignationRefused`` if there is no such offer, or this side's dice
+        are on their way (the offer can be accepted once they are here)."""
+        offer = self._peer_offer()
+        if self.exchange.revealed:
+            raise ResignationRefused(_("Your dice are on their way: accept once they are here."))
+        self.rolling = False
+        self._offer = None
+        return offer
+
+    def decline_offer(self) -> None:
+        """This side's player declines the peer's offer: play goes on."""
+        offer = self._peer_offer()
+        self._offer = None
+        self._declined.add(offer)
+        self.send(ResignDeclined(offer.game, offer.turn, offer.points))
+
+    def _peer_offer(self) -> ResignationOffer:
+        offer = self.offer
+        if offer is None or offer.side is self.me:
+            raise ResignationRefused(_("The other side has no offer to resign open."))
+        return offer
+
+    def _own_offer(self) -> ResignationOffer | None:
+        """This side's offer to resign, if it waits for its answer."""
+        offer = self.offer
+        return offer if offer is not None and offer.side is self.me else None
+
+    def _peer_waits_for_an_answer(self) -> bool:
+        """Whether the peer offered to resign and waits for this side's answer: it may not
+        begin a throw or play meanwhile."""
+        offer = self.offer
+        return offer is not None and offer.side is self.me.opponent
 
     # -- what the peer sends -----------------------------------------------------------------
 
@@ -299,9 +444,50 @@ class Lockstep:
             return self._take_play(message)
         if isinstance(message, NextGame):
             return self._take_next_game(message)
+        if isinstance(message, ResignOffer):
+            return self._take_offer(message)
+        if isinstance(message, ResignDeclined):
+            return self._take_decline(message)
+        if isinstance(message, ResignAccepted):
+            return self._take_acceptance(message)
         if isinstance(message, Bye):
             return PeerLeft()
         raise PeerBroke(_("The other side sent a message out of place."))
+
+    def _take_offer(self, message: ResignOffer) -> Action | None:
+        """The peer's offer to give up the game in play (made at its ``turn``, which may be
+        before this side's last play: the peer had not taken it yet). One sent again, or
+        made in a game that is over here, is nothing new. An offer of ours still open then
+        was refused by the lobby's referee, which had the peer's first: it is withdrawn."""
+        match = self.match
+        offer = ResignationOffer(self.me.opponent, message.game, message.turn, message.points)
+        if offer == self._offer or offer in self._declined:
+            return None
+        games, turns = len(match.games), _total_turns(match)
+        if (message.game, message.turn) > (games, turns):
+            raise PeerBroke(_("The other side offered to resign a game not begun."))
+        if message.game < games or match.phase not in IN_PLAY:
+            return None  # made in a game that is over here: it crossed its end
+        self._offer = offer
+        return PeerOffersResignation(message.points)
+
+    def _take_decline(self, message: ResignDeclined) -> Action | None:
+        offer = ResignationOffer(self.me, message.game, message.turn, message.points)
+        if offer != self.offer:
+            return None  # said again after a reconnection
+        self._offer = None
+        self._declined.add(offer)
+        return PeerDeclinedResignation()
+
+    def _take_acceptance(self, message: ResignAccepted) -> Action | None:
+        own = self._own_offer()
+        if own is not None and (own.game, own.points) == (message.game, message.points):
+            self._offer = None
+            return PeerAcceptedResignation(message.points)
+        games = self.match.games
+        if message.game <= len(games) and games[message.game - 1].resignation is not None:
+            return None  # sent again after a reconnection
+        raise PeerBroke(_("The other side accepted an offer to resign that was not made."))
 
     def _take_commit(self, message: Commit) -> None:
         """Keep the peer's commitment (in order: one for the next throw can follow a secret
@@ -325,6 +511,8 @@ class Lockstep:
             peer_may_roll or exchange.revealed
         ):
             raise PeerBroke(_("The other side threw the dice out of turn."))
+        if not exchange.revealed and self._peer_waits_for_an_answer():
+            raise PeerBroke(_("The other side threw while its offer to resign waited."))
         self._guarded(exchange.receive_reveal, message)
         by_me = exchange.revealed
         self._resumed_throw = None
@@ -350,6 +538,8 @@ class Lockstep:
             or match.mover is not self.me.opponent
         ):
             raise PeerBroke(_("The other side played out of turn."))
+        if message.play and self._peer_waits_for_an_answer():
+            raise PeerBroke(_("The other side played while its offer to resign waited."))
         assert match.dice is not None
         try:
             match.position.apply(message.play, match.dice)

@@ -42,6 +42,12 @@ class Seat:
         another machine: that match is between the two of them)."""
         return True
 
+    @property
+    def takes_resignations(self) -> bool:
+        """Whether this seat's player may be offered a game (at a single or a mars) or
+        given the match: a lobby's player only, whose server takes resignations."""
+        return False
+
     def wait_to_roll(self) -> str:
         """What a key on the board is told while this player, away, is to roll."""
         raise NotImplementedError
@@ -120,6 +126,10 @@ class OnlinePlayer(RemoteSeat):
     """A player met on a lobby server, called by their name there."""
 
     player: str
+
+    @property
+    def takes_resignations(self) -> bool:
+        return True
 
     def name(self) -> str:
         return self.player

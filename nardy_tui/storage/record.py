@@ -24,11 +24,15 @@ from datetime import datetime
 from pathlib import Path
 
 from nardy_tui.engine import (
+    MARS,
+    SINGLE_GAME,
     Dice,
     Game,
     Match,
     Phase,
+    PhaseError,
     Position,
+    Resignation,
     RollOff,
     ScriptedDice,
     Side,
@@ -48,6 +52,12 @@ _LENGTH = re.compile(r"^Match to (\d+) points?$")
 _RESULT = re.compile(r"^Result: (White|Black) wins (\d+) points?")
 _TRAILER = re.compile(r"^Match (result|unfinished):")
 _START = re.compile(r"^Start: (\S+)")
+_RESIGNS = re.compile(
+    r"^(White|Black) resigns: (White|Black) wins (a single game|a mars)"
+    r"(?: \((White|Black) threw (\d-\d), not played\))?$"
+)
+_STAKES = {SINGLE_GAME: "a single game", MARS: "a mars"}
+"""A resigned game's points as its line in a record says them."""
 
 
 class RecordError(ValueError):
@@ -98,6 +108,8 @@ def format_record(
         if game.roll_offs:
             lines.append(_roll_off_line(game.roll_offs))
         lines += game.record_lines()
+        if game.resignation is not None:
+            lines.append(_resignation_line(game, game.resignation))
         if game.winner is not None:
             score[game.winner] += game.points
             lines.append(_result_line(game, score))
@@ -144,6 +156,18 @@ def _roll_off_line(throws: list[RollOff]) -> str:
     text = "; ".join(f"White {throw.white}, Black {throw.black}" for throw in throws)
     winner = throws[-1].winner
     return f"Roll-off: {text}" + (f" ({winner.label} moves first)" if winner else "")
+
+
+def _resignation_line(game: Game, resignation: Resignation) -> str:
+    """A game given up, as ``White resigns: Black wins a mars``, with the dice of a turn
+    thrown and not played (a network match's proof counts that throw)."""
+    side, unplayed = resignation.side, resignation.unplayed
+    line = f"{side.label} resigns: {side.opponent.label} wins {_STAKES[resignation.points]}"
+    if unplayed is None:
+        return line
+    mover = game.turns[-1].side.opponent if game.turns else game.first_mover
+    assert mover is not None  # dice were thrown: the roll-off was decided
+    return line + f" ({mover.label} threw {unplayed}, not played)"
 
 
 def _result_line(game: Game, score: dict[Side, int]) -> str:
@@ -195,6 +219,8 @@ class RecordedGame:
     roll_offs: tuple[RollOff, ...] = ()
     """The roll-off's throws as the record gives them (one invented for a game written
     without a roll-off line: the side of its first turn won it)."""
+    resignation: Resignation | None = None
+    """How the game was given up, if it was."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +311,8 @@ class _GameReader:
             self._read_start(start.group(1))
         elif _ROLL_OFF.match(line):
             self._read_roll_off(line)
+        elif (resigns := _RESIGNS.match(line)) is not None:
+            self._read_resignation(resigns)
         elif (result := _RESULT.match(line)) is not None:
             self.result = (Side(result.group(1).lower()), int(result.group(2)))
         else:
@@ -330,7 +358,13 @@ class _GameReader:
                 )
             )
         return RecordedGame(
-            self.number, start, tuple(self.turns), winner, points, tuple(game.roll_offs)
+            self.number,
+            start,
+            tuple(self.turns),
+            winner,
+            points,
+            tuple(game.roll_offs),
+            game.resignation,
         )
 
     def _read_start(self, text: str) -> None:
@@ -372,6 +406,28 @@ class _GameReader:
     def _throw(self, throw: RollOff) -> None:
         self.dice.add(throw.white, throw.black)
         self.match.roll_off()
+
+    def _read_resignation(self, found: re.Match[str]) -> None:
+        """A game given up: by the side named first, won by the other, at the stake named;
+        the dice of a turn thrown and not played are the mover's."""
+        side, winner = Side(found.group(1).lower()), Side(found.group(2).lower())
+        where = _("game {number}, the resignation").format(number=self.number)
+        if winner is not side.opponent:
+            raise RecordError(
+                _("{where}: the side that resigns does not win the game").format(where=where)
+            )
+        match = self.match
+        try:
+            if found.group(5) is not None:
+                if match.phase is not Phase.ROLL or match.mover is not Side(found.group(4).lower()):
+                    raise ValueError(_("those dice are not the side to roll's"))
+                self.dice.add(*Dice.parse(found.group(5)))
+                match.roll()
+            match.resign(side, next(p for p, words in _STAKES.items() if words == found.group(3)))
+        except (ValueError, PhaseError) as reason:
+            raise RecordError(
+                _("{where}: {reason}").format(where=where, reason=str(reason).rstrip("."))
+            ) from None
 
     def _read_turn(self, found: re.Match[str]) -> None:
         side = Side(found.group(2).lower())

@@ -53,6 +53,8 @@ def game_scored(game: Game, names: dict[Side, str]) -> str:
     winner = game.winner
     assert winner is not None
     side, count = winner.name_shown, game.points
+    if game.resignation is not None:
+        return _resigned_game_scored(game, names)
     if is_you(winner, names):
         if game.is_mars:
             mars = _("You ({side}) score 2 points: mars! The loser bore off no checker.")
@@ -70,6 +72,23 @@ def game_scored(game: Game, names: dict[Side, str]) -> str:
     ).format(player=player, count=count)
 
 
+def _resigned_game_scored(game: Game, names: dict[Side, str]) -> str:
+    """Who scored a game given up, how many points, and who resigned it."""
+    assert game.winner is not None and game.resignation is not None
+    count, loser = game.points, who(game.resignation.side, names)
+    if is_you(game.winner, names):
+        return ngettext(
+            "You ({side}) score {count} point: {loser} resigned the game.",
+            "You ({side}) score {count} points: {loser} resigned the game.",
+            count,
+        ).format(side=game.winner.name_shown, count=count, loser=loser)
+    return ngettext(
+        "{player} scores {count} point: {loser} resigned the game.",
+        "{player} scores {count} points: {loser} resigned the game.",
+        count,
+    ).format(player=who(game.winner, names), count=count, loser=loser)
+
+
 def match_won(match: Match, names: dict[Side, str]) -> str:
     """Who won the match: "You (White) win the match", "Easy bot (White) wins the match"."""
     winner = match.winner
@@ -83,6 +102,12 @@ def last_game_won(game: Game) -> str:
     """The last game of a match, and its points: "White won the last game (1 point)."."""
     assert game.winner is not None
     side = game.winner.name_shown
+    if game.resignation is not None:
+        return ngettext(
+            "{side} won the last game: the other side resigned it ({count} point).",
+            "{side} won the last game: the other side resigned it ({count} points).",
+            game.points,
+        ).format(side=side, count=game.points)
     if game.is_mars:
         return _("{side} won the last game with a mars (2 points).").format(side=side)
     return ngettext(
@@ -122,6 +147,9 @@ class Choice(Enum):
     OK = "ok"
     ACCEPT = "accept"
     DECLINE = "decline"
+    SINGLE_GAME = "single"
+    MARS = "mars"
+    WHOLE_MATCH = "match"
 
 
 class Dialog(ClosesOnce, ModalScreen[Choice]):
@@ -430,4 +458,54 @@ class ResumeDialog(Dialog):
             _("Resume the saved match?"),
             body,
             [(Choice.RESUME, _("Resume (r)")), (Choice.NEW, _("New match (n)"))],
+        )
+
+
+class ResignDialog(Dialog):
+    """What to give up in a lobby's match: this game, offered at a single game (s) or a
+    mars (m), which the opponent accepts or declines, or the whole match at once (w).
+    Escape keeps playing."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "choose('single')", N_("A single game"), show=False),
+        Binding("m", "choose('mars')", N_("A mars"), show=False),
+        Binding("w", "choose('match')", N_("The whole match"), show=False),
+        Binding("escape", "choose('stay')", N_("Keep playing"), show=False),
+    ]
+
+    def __init__(self, opponent: str) -> None:
+        super().__init__(
+            _("Resign"),
+            _(
+                "Offer {player} this game at a single game (1 point) or a mars (2 points): "
+                "you wait for the answer, yes or no. Or give up the whole match at once. "
+                "Esc: keep playing."
+            ).format(player=opponent),
+            [
+                (Choice.SINGLE_GAME, _("Single (s)")),
+                (Choice.MARS, _("Mars (m)")),
+                (Choice.WHOLE_MATCH, _("Match (w)")),
+            ],
+        )
+
+
+class ResignOfferDialog(Dialog):
+    """The opponent offers to give up the game at a stake: accept (y) or decline (n)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "choose('accept')", N_("Accept"), show=False),
+        Binding("n", "choose('decline')", N_("Decline"), show=False),
+    ]
+
+    def __init__(self, opponent: str, points: int) -> None:
+        super().__init__(
+            _("{player} offers to resign").format(player=opponent),
+            ngettext(
+                "{player} offers you this game at {count} point (a single game). "
+                "Accept, and you win it; decline, and play goes on.",
+                "{player} offers you this game at {count} points (a mars). "
+                "Accept, and you win it; decline, and play goes on.",
+                points,
+            ).format(player=opponent, count=points),
+            [(Choice.ACCEPT, _("Accept (y)")), (Choice.DECLINE, _("Decline (n)"))],
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import time
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from nardy_tui.engine import Side
@@ -24,6 +25,7 @@ from nardy_tui.online import (
     Refusal,
     Relayed,
     Request,
+    Resign,
     Unwatch,
     Watch,
     Welcome,
@@ -232,6 +234,7 @@ class OnlineScreens:
             self._stage.game_services,
             saver=match.saver(),
             lockstep=match.lockstep,
+            resign_match=partial(self.send, Resign(match.id)),
             new_match=self._match_over,
             match_stopped=self._match_broken,
         )

@@ -59,13 +59,17 @@ class Frame:
 
     def caption(self) -> str:
         game, turn, winner, points = self.game, self.turn, self.game.winner, self.game.points
+        last = turn is (game.turns[-1] if game.turns else None)
         if turn is None:
-            return _("Game {game}: start, {side} moves first").format(
+            start = _("Game {game}: start, {side} moves first").format(
                 game=game.number, side=game.start.turn.name_shown
             )
+            return start + self._resigned() if last else start
         # The turn as the record writes it, the colour in the player's language.
         line = f"{turn.number}. {turn.side.name_shown} {turn.dice}: {turn.notation}"
-        if turn is not game.turns[-1] or winner is None:
+        if game.resignation is not None and last:
+            return _("Game {game}, {turn}").format(game=game.number, turn=line) + self._resigned()
+        if not last or winner is None:
             return _("Game {game}, {turn}").format(game=game.number, turn=line)
         if points == 2:
             won = ngettext(
@@ -80,6 +84,21 @@ class Frame:
                 points,
             )
         return won.format(game=game.number, turn=line, side=winner.name_shown, count=points)
+
+    def _resigned(self) -> str:
+        """How a game given up ended, after its last frame's caption: the game's end is
+        the resignation, not that frame's turn."""
+        resignation = self.game.resignation
+        if resignation is None:
+            return ""
+        points = ngettext("{count} point", "{count} points", resignation.points).format(
+            count=resignation.points
+        )
+        return "  " + _("{side} resigns: {winner} wins {points}").format(
+            side=resignation.side.name_shown,
+            winner=resignation.side.opponent.name_shown,
+            points=points,
+        )
 
 
 def frames(record: Record) -> list[Frame]:

@@ -8,7 +8,7 @@ import pytest
 
 from nardy_tui.engine import IllegalPlayError, Position, Side, legal_plays
 from nardy_tui.engine.dice import ScriptedDice
-from nardy_tui.engine.match import Match, Phase, PhaseError, game_result
+from nardy_tui.engine.match import MARS, SINGLE_GAME, Match, Phase, PhaseError, game_result
 
 
 def _to_roll(match: Match) -> None:
@@ -216,3 +216,50 @@ def test_a_game_is_won_with_a_mars_only_if_the_loser_bore_off_nothing() -> None:
     assert game_result(marred) == (Side.WHITE, 2)
     single = Position.from_points([0] * 11 + [-14] + [0] * 12, turn=Side.BLACK)
     assert game_result(single) == (Side.WHITE, 1)
+
+
+# -- a game given up (RULES.md section 8: a single game scores 1, a mars 2) ----------------
+
+
+def test_a_resigned_game_is_won_by_the_opponent_at_the_stake_offered() -> None:
+    match = Match(length=5, seed=4)
+    _to_roll(match)
+    mover = match.position.turn
+    match.resign(mover, MARS)
+    assert match.game.winner is mover.opponent and match.game.points == 2
+    assert match.score == {mover.opponent: 2, mover: 0}
+    assert match.phase is Phase.GAME_OVER
+    match.next_game()
+    assert match.phase is Phase.ROLL_OFF and match.game.number == 2
+
+
+def test_a_resignation_that_reaches_the_length_ends_the_match() -> None:
+    match = Match(length=1, seed=4)
+    match.resign(Side.WHITE, SINGLE_GAME)
+    assert match.phase is Phase.MATCH_OVER and match.winner is Side.BLACK
+
+
+def test_the_dice_thrown_for_a_turn_not_played_stay_in_the_games_history() -> None:
+    match = Match(length=3, seed=4)
+    _to_roll(match)
+    dice = match.roll()
+    resignation = match.resign(match.position.turn, SINGLE_GAME)
+    assert resignation.unplayed == dice and match.game.resignation == resignation
+    assert match.dice is None and match.turn is None and not match.game.turns
+
+
+@pytest.mark.parametrize("stake", [0, 3])
+def test_a_game_is_resigned_only_as_a_single_game_or_a_mars(stake: int) -> None:
+    with pytest.raises(ValueError, match="single game"):
+        Match(length=3, seed=4).resign(Side.WHITE, stake)
+
+
+def test_no_game_can_be_resigned_between_games_or_after_the_match() -> None:
+    match = Match(length=3, seed=4)
+    match.resign(Side.WHITE, SINGLE_GAME)
+    with pytest.raises(PhaseError, match="the game is over"):
+        match.resign(Side.BLACK, SINGLE_GAME)
+    match.next_game()
+    match.resign(Side.WHITE, MARS)
+    with pytest.raises(PhaseError, match="the match is over"):
+        match.resign(Side.WHITE, SINGLE_GAME)

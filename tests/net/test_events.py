@@ -8,8 +8,16 @@ import json
 
 import pytest
 
-from nardy_tui.engine import Step
-from nardy_tui.net import NextGameEvent, PlayEvent, ThrowEvent, digest, event_from_json
+from nardy_tui.engine import Side, Step
+from nardy_tui.net import (
+    NextGameEvent,
+    PlayEvent,
+    ResignEvent,
+    ThrowEvent,
+    compared_on_connection,
+    digest,
+    event_from_json,
+)
 
 HISTORY = [
     ThrowEvent.of(1, "1" * 64, "2" * 64),
@@ -61,3 +69,13 @@ def test_a_throws_commitments_follow_from_its_secrets() -> None:
 def test_anything_else_is_no_event(data: object) -> None:
     with pytest.raises(ValueError, match="not one of a match"):
         event_from_json(data)
+
+
+def test_a_game_given_up_is_an_event_counted_on_a_connection_like_a_play() -> None:
+    given_up = ResignEvent(Side.BLACK, 2)
+    assert given_up.as_json() == ["resign", "black", 2]
+    assert event_from_json(given_up.as_json()) == given_up
+    assert compared_on_connection([given_up]) == [given_up]
+    for wrong in (["resign", "black", 3], ["resign", "grey", 1], ["resign", "white", True]):
+        with pytest.raises(ValueError, match="not one of a match"):
+            event_from_json(wrong)

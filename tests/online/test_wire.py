@@ -10,7 +10,7 @@ import random
 import pytest
 
 from nardy_tui.engine import Play, Step
-from nardy_tui.net import PlayMade, Reveal
+from nardy_tui.net import PlayMade, ResignAccepted, ResignDeclined, ResignOffer, Reveal
 from nardy_tui.online import (
     MAX_REQUEST_BYTES,
     Accept,
@@ -24,7 +24,6 @@ from nardy_tui.online import (
     Request,
     Resign,
     Seek,
-    Stake,
     WireError,
     read_request,
     request_frame,
@@ -97,9 +96,12 @@ def test_a_message_of_a_match_is_one_the_two_machine_protocol_reads() -> None:
     refused(frame(t="m", id="m17", msg="play"))
 
 
-def test_resigning_offers_a_single_a_mars_or_the_match() -> None:
-    assert read_request(frame(t="resign", id="m1", stake="mars")) == Resign("m1", Stake.MARS)
-    refused(frame(t="resign", id="m1", stake="double"))
+def test_a_resign_frame_gives_up_the_match_and_a_game_is_offered_inside_it() -> None:
+    assert read_request(frame(t="resign", id="m1", stake="match")) == Resign("m1")
+    assert "resign_offer" in refused(frame(t="resign", id="m1", stake="mars"))
+    offer = {"t": "resign_offer", "game": 2, "turn": 31, "points": 2}
+    assert read_request(frame(t="m", id="m1", msg=offer)) == InMatch("m1", ResignOffer(2, 31, 2))
+    assert "points" in refused(frame(t="m", id="m1", msg={**offer, "points": 3}))
 
 
 def test_a_frame_with_a_field_too_many_or_too_few_is_refused() -> None:
@@ -144,7 +146,9 @@ def test_nothing_a_client_sends_escapes_as_another_error() -> None:
         Accept("s1"),
         Ratings(0, 100),
         InMatch("m1", PlayMade(0, Play((Step(24, 18, 6), Step(18, 13, 5))))),
-        Resign("m1", Stake.MARS),
+        Resign("m1"),
+        InMatch("m1", ResignAccepted(3, 1)),
+        InMatch("m1", ResignDeclined(3, 40, 2)),
     ],
 )
 def test_a_request_is_sent_as_the_frame_the_server_reads_back_as_it(request_: Request) -> None:

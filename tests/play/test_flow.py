@@ -22,6 +22,8 @@ from nardy_tui.play import (
     Seat,
     TurnFlow,
     against_bot,
+    against_friend,
+    against_online_player,
     cell_of,
     hot_seat,
     marks_for,
@@ -495,3 +497,18 @@ def test_every_command_has_an_answer_and_anything_else_is_an_error() -> None:
         flow.allows("roll")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         Command("nonsense")
+
+
+def test_resigning_applies_against_a_lobbys_player_in_a_game_in_play_between_turns() -> None:
+    match = Match(3, dice=ScriptedDice([5, 2, 3, 1]))
+    online = TurnFlow(match, against_online_player(Side.WHITE, "boris"), Settings())
+    assert online.allows(Command.RESIGN)  # the roll-off
+    assert not TurnFlow(match, hot_seat(), Settings()).allows(Command.RESIGN)
+    assert not TurnFlow(match, against_friend(Side.WHITE), Settings()).allows(Command.RESIGN)
+    match.roll_off()
+    match.roll()
+    assert not online.allows(Command.RESIGN)  # White builds a turn: play it first
+    match.play(legal_plays(match.position, (3, 1))[0])
+    assert online.allows(Command.RESIGN)  # Black's roll
+    match.resign(Side.WHITE, 1)
+    assert not online.allows(Command.RESIGN)  # the game is over

@@ -418,3 +418,20 @@ def test_a_line_dropped_mid_throw_of_the_next_games_roll_off_finishes_the_same_t
     connect(host, joiner)
     exchange_all(host, joiner)
     assert host.step.events() == joiner.step.events()
+
+
+def test_on_a_direct_line_a_game_given_up_ends_at_once_on_both_machines_and_verifies() -> None:
+    host, joiner = connected_machines()
+    play_until(host, joiner, lambda: host.match.phase is Phase.ROLL)
+    mover = host if host.match.mover is Side.WHITE else joiner
+    other = joiner if mover is host else host
+    mover.offers(2)
+    exchange_all(host, joiner)
+    other.answers(yes=True)
+    exchange_all(host, joiner)
+    assert host.step.events() == joiner.step.events()
+    for machine in (host, joiner):
+        assert machine.match.phase is Phase.MATCH_OVER
+        assert machine.match.winner is other.step.me
+    record = network_record(host.match, host.saved.exchange.throws, datetime(2026, 12, 7))
+    assert "resigns" in record and verify_record(record).holds

@@ -16,7 +16,13 @@ from nardy_tui.net import (
     new_network_match,
     restore_network_match,
 )
-from nardy_tui.play import Lockstep, PeerPlayed, PeerStartedGame, Thrown
+from nardy_tui.play import (
+    Lockstep,
+    PeerAcceptedResignation,
+    PeerPlayed,
+    PeerStartedGame,
+    Thrown,
+)
 
 
 class Machine:
@@ -31,7 +37,7 @@ class Machine:
         self.dice = saved.dice
         self.match = saved.match
         self.outbox: list[Message] = []
-        self.step = Lockstep(self.match, me, saved.exchange, self.dice, self.sent)
+        self.step = Lockstep(self.match, me, saved.exchange, self.dice, self.sent, saved.offer)
         self.file: dict[str, Any] = {}
         self.save_fails = False
         """Set to make every save fail, as on a full disk."""
@@ -57,7 +63,8 @@ class Machine:
         """Write the save file (here, its JSON text read back), as the game does."""
         if self.save_fails:
             return False
-        self.file = json.loads(json.dumps(network_document(self.saved, self.step.events())))
+        document = network_document(self.saved, self.step.events(), self.step.offer)
+        self.file = json.loads(json.dumps(document))
         return True
 
     def keep(self) -> None:
@@ -97,6 +104,8 @@ class Machine:
             match.play(action.play)
         elif isinstance(action, PeerStartedGame):
             match.next_game()
+        elif isinstance(action, PeerAcceptedResignation):
+            match.resign(self.step.me, action.points)
         self.keep()
         if match.turn is not None and match.turn.is_pass:
             match.play(Play())
@@ -111,6 +120,21 @@ class Machine:
         follows at once, as the game screen's throw does (``GameScreen.roll``)."""
         self.roll()
         self.take_all()
+
+    def offers(self, points: int) -> None:
+        """The player offers to give up the game at ``points``."""
+        self.step.offer_resignation(points)
+        self.keep()
+
+    def answers(self, yes: bool) -> None:
+        """The player accepts the other's offer (the game given up in the match) or
+        declines it."""
+        if yes:
+            offer = self.step.accepted_offer()
+            self.match.resign(offer.side, offer.points)
+        else:
+            self.step.decline_offer()
+        self.keep()
 
     def my_turn(self) -> bool:
         return self.match.mover is self.step.me and self.match.phase is Phase.MOVE

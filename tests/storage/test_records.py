@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from nardy_tui.engine import Game, Match, Phase, Position, Side
+from nardy_tui.engine import MARS, SINGLE_GAME, Game, Match, Phase, Position, Side, legal_plays
 from nardy_tui.options import Level, MatchOptions, Mode
 from nardy_tui.storage import export_record, load_record, load_saved, save_match
 from nardy_tui.storage import record as record_module
@@ -253,3 +253,53 @@ def test_a_second_roll_off_line_in_one_game_refused() -> None:
 def test_a_very_long_line_is_quoted_only_in_part() -> None:
     message = refused(record_with("3. White 2-1: " + "24/21 " * 5000), "game 1, turn 3")
     assert len(message) < 400 and "…" in message
+
+
+# -- a game given up -----------------------------------------------------------------------
+
+
+def resigned_match() -> Match:
+    """A match to 3: game 1 given up by White as a mars with Black's dice thrown and not
+    played, game 2 given up by Black as a single game before its roll-off."""
+    match = Match(3, seed=5)
+    while match.phase is Phase.ROLL_OFF:
+        match.roll_off()
+    match.play(legal_plays(match.position, match.roll())[0])
+    match.roll()
+    match.resign(match.position.turn.opponent, MARS)
+    match.next_game()
+    match.resign(match.position.turn.opponent, SINGLE_GAME)
+    return match
+
+
+def test_a_resigned_game_says_who_resigned_and_what_the_other_wins() -> None:
+    lines = format_record(resigned_match(), MatchOptions(points=3), WHEN).splitlines()
+    game_1 = lines.index("Game 1")
+    assert lines[game_1 + 3] == "White resigns: Black wins a mars (Black threw 6-6, not played)"
+    assert lines[game_1 + 4] == "Result: Black wins 2 points (mars); score White 0, Black 2"
+    assert "Black resigns: White wins a single game" in lines
+    assert lines[-1] == "Match unfinished: White 1, Black 2"
+
+
+def test_a_resigned_game_reads_back_with_its_resignation_and_result() -> None:
+    match = resigned_match()
+    games = parse_record(format_record(match, MatchOptions(points=3), WHEN)).games
+    assert [game.resignation for game in games] == [game.resignation for game in match.games]
+    assert [(game.winner, game.points) for game in games] == [(Side.BLACK, 2), (Side.WHITE, 1)]
+
+
+def test_a_resignation_read_back_is_checked_like_a_turn() -> None:
+    record = record_with("3. White 2-1: 24/21")
+    refused(record + "White resigns: White wins a mars\n", "resignation", "does not win")
+    refused(
+        record + "White resigns: Black wins a mars (Black threw 6-6, not played)\n",
+        "resignation",
+        "side to roll",
+    )
+    refused(
+        record + "White resigns: Black wins a mars\nBlack resigns: White wins a mars\n",
+        "resignation",
+        "No game is in play",
+    )
+    said_otherwise = record + "Black resigns: White wins a mars\nResult: White wins 1 point\n"
+    refused(said_otherwise, "the record says White wins 1 point", "White 2 points")

@@ -14,10 +14,11 @@ from nardy_tui.engine import Match
 from nardy_tui.options import MatchOptions, Mode
 from nardy_tui.storage.record import Record, format_record, parse_record
 from nardy_tui.ui.board import BoardView
-from nardy_tui.ui.replay import ReplayApp, ReplayScreen, verdict
+from nardy_tui.ui.replay import ReplayApp, ReplayScreen, frames, verdict
 from tests.ui.driver import resize
 
 from .play import states
+from .test_records import resigned_match
 
 if TYPE_CHECKING:
     from nardy_tui.bot import GameReview
@@ -196,3 +197,11 @@ async def test_at_80x24_a_verdict_a_two_line_header_and_the_footer_fit_whole() -
         footer = shown[-1]
         assert footer.startswith("→ Next") and "m Next mistake" in footer
         assert "q Quit" in footer and footer.endswith("^p palette"), "the footer is whole"
+
+
+def test_a_resigned_games_last_frame_says_who_resigned_and_what_the_other_won() -> None:
+    record = parse_record(format_record(resigned_match(), MatchOptions(points=3), datetime.now()))
+    shown = [frame.caption() for frame in frames(record)]
+    assert shown[1].endswith("24/15  White resigns: Black wins 2 points")
+    assert shown[2] == "Game 2: start, White moves first  Black resigns: White wins 1 point"
+    assert "resigns" not in shown[0]

@@ -21,6 +21,8 @@ from nardy_tui.play.online.news import (
     MatchNotSaved,
     MatchStopped,
     OpponentSent,
+    ResignationAnswered,
+    ResignationOffered,
 )
 from nardy_tui.play.online.servers import Registrations, address_problem, served_lobby
 
@@ -38,6 +40,8 @@ __all__ = [
     "MatchStopped",
     "OpponentSent",
     "Registrations",
+    "ResignationAnswered",
+    "ResignationOffered",
     "address_problem",
     "challenge_words",
     "clock_words",

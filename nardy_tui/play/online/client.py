@@ -21,7 +21,13 @@ from typing import TypeVar
 import aiohttp
 
 from nardy_tui.i18n import _, clause
-from nardy_tui.net import Message, NetworkSaveError
+from nardy_tui.net import (
+    Message,
+    NetworkSaveError,
+    ResignAccepted,
+    ResignDeclined,
+    ResignOffer,
+)
 from nardy_tui.online import (
     MAX_NEWS_BYTES,
     PROTOCOL_VERSION,
@@ -65,6 +71,8 @@ from nardy_tui.play.online.news import (
     MatchNotSaved,
     MatchStopped,
     OpponentSent,
+    ResignationAnswered,
+    ResignationOffered,
 )
 from nardy_tui.play.online.servers import Registrations
 
@@ -414,3 +422,8 @@ class LobbyClient:
             self._post(MatchStopped(match.id, str(broken)))
             return
         self._post(OpponentSent(match))
+        if isinstance(message, ResignOffer):
+            self._post(ResignationOffered(match, message.points))
+        elif isinstance(message, ResignDeclined | ResignAccepted):
+            accepted = isinstance(message, ResignAccepted)
+            self._post(ResignationAnswered(match, accepted, message.points))

@@ -5,6 +5,10 @@ White plays the part of a direct line's host and Black the joiner's, as the serv
 names them. The match is kept as a network match is (``nardy_tui.net``'s file: every event
 with both secrets), one file a match in the data folder's ``lobby-matches``, and saved
 after every step before anything leaves: save, then send.
+
+A game is given up as the lockstep says: ``offer_resignation`` at a stake, answered by the
+opponent; an offer of the opponent's is this side's duty to answer
+(``answer_resignation``) before it throws again.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from nardy_tui.net import (
     Message,
     NetworkMatch,
     NetworkSaveError,
+    ResignationOffer,
     Role,
     network_document,
     new_network_match,
@@ -28,7 +33,14 @@ from nardy_tui.net import (
 )
 from nardy_tui.online import MatchBegins
 from nardy_tui.options import MatchOptions
-from nardy_tui.play.lockstep import Action, Lockstep, PeerPlayed, PeerStartedGame, Thrown
+from nardy_tui.play.lockstep import (
+    Action,
+    Lockstep,
+    PeerAcceptedResignation,
+    PeerPlayed,
+    PeerStartedGame,
+    Thrown,
+)
 from nardy_tui.play.match_files import NetworkSaver
 from nardy_tui.storage import write_atomically
 
@@ -47,8 +59,10 @@ class Duty(Enum):
     """Throw: the roll-off, or this side's roll."""
     MOVE = auto()
     NEXT_GAME = auto()
+    ANSWER = auto()
+    """Accept or decline the opponent's offer to resign (``answer_resignation``)."""
     WAIT = auto()
-    """For the opponent."""
+    """For the opponent (or its answer to this side's offer to resign)."""
     OVER = auto()
 
 
@@ -80,7 +94,9 @@ class LobbyMatch:
         self.saved = saved
         self.path = path
         self._not_saved = not_saved
-        self.lockstep = Lockstep(saved.match, self.me, saved.exchange, saved.dice, send)
+        self.lockstep = Lockstep(
+            saved.match, self.me, saved.exchange, saved.dice, send, saved.offer
+        )
 
     @classmethod
     def open(
@@ -119,7 +135,7 @@ class LobbyMatch:
         """Save the match; the problem in words if it could not be written."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            document = network_document(self.saved, self.lockstep.events())
+            document = network_document(self.saved, self.lockstep.events(), self.lockstep.offer)
             write_atomically(self.path, json.dumps(document, indent=1))
         except OSError as error:
             return _("Could not save the match: {error}").format(error=clause(error))
@@ -170,6 +186,8 @@ class LobbyMatch:
             match.play(action.play)
         elif isinstance(action, PeerStartedGame):
             match.next_game()
+        elif isinstance(action, PeerAcceptedResignation):
+            match.resign(self.me, action.points)
         self.keep()
 
     def take_all(self) -> None:
@@ -188,6 +206,11 @@ class LobbyMatch:
     def duty(self) -> Duty:
         """What this side is to do once it has taken all that arrived (``take_all``)."""
         match, lockstep = self.match, self.lockstep
+        offer = lockstep.offer
+        if offer is not None:
+            # An offer is answered once none of this side's dice are on their way.
+            answerable = offer.side is not self.me and not lockstep.exchange.revealed
+            return Duty.ANSWER if answerable else Duty.WAIT
         throwing = lockstep.exchange.revealed or lockstep.rolling
         if match.phase is Phase.ROLL_OFF or (match.phase is Phase.ROLL and match.mover is self.me):
             return Duty.WAIT if throwing else Duty.ROLL
@@ -199,14 +222,23 @@ class LobbyMatch:
             return Duty.OVER
         return Duty.WAIT
 
-    def take_turns(self, choose: Callable[[Match], Play]) -> None:
+    def take_turns(
+        self,
+        choose: Callable[[Match], Play],
+        accept: Callable[[Match, ResignationOffer], bool] | None = None,
+    ) -> None:
         """Do all this side can do now without a person (a bot's way, or a test's): take
-        what arrived, throw, play what ``choose`` picks, start the next game, until the
-        match waits for the opponent or is over."""
+        what arrived, throw, play what ``choose`` picks, answer the opponent's offer to
+        resign as ``accept`` says, start the next game, until the match waits for
+        the opponent, or for its owner's answer to an offer (no ``accept``), or is over."""
         while True:
             self.take_all()
             duty = self.duty()
-            if duty is Duty.ROLL:
+            if duty is Duty.ANSWER and accept is not None:
+                offer = self.lockstep.offer
+                assert offer is not None
+                self.answer_resignation(accept(self.match, offer))
+            elif duty is Duty.ROLL:
                 self.roll()
             elif duty is Duty.MOVE:
                 self.play(choose(self.match))
@@ -228,6 +260,23 @@ class LobbyMatch:
 
     def next_game(self) -> None:
         self.match.next_game()
+        self.keep()
+
+    def offer_resignation(self, points: int) -> None:
+        """Offer the opponent this game at ``points`` (1: a single game, 2: a mars);
+        ``ResignationRefused`` if it cannot be now. Until the answer this side waits."""
+        self.lockstep.offer_resignation(points)
+        self.keep()
+
+    def answer_resignation(self, yes: bool) -> None:
+        """Accept the opponent's offer (the game ends, won by this side at its stake) or
+        decline it (play goes on); ``ResignationRefused`` if there is none, or this side's
+        dice are on their way."""
+        if yes:
+            offer = self.lockstep.accepted_offer()
+            self.match.resign(offer.side, offer.points)
+        else:
+            self.lockstep.decline_offer()
         self.keep()
 
 

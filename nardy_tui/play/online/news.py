@@ -80,6 +80,26 @@ class MatchNotSaved:
     problem: str
 
 
+@dataclass(frozen=True, slots=True)
+class ResignationOffered:
+    """The opponent offers to give up the game at ``points`` (1: a single game, 2: a mars).
+    Told as it arrives; the match asks for the answer (``Duty.ANSWER``) once it has taken
+    what came before it."""
+
+    match: LobbyMatch
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResignationAnswered:
+    """The opponent answered this player's offer to give up the game at ``points``:
+    ``accepted`` (the game is over, lost at that stake) or declined (play goes on)."""
+
+    match: LobbyMatch
+    accepted: bool
+    points: int
+
+
 ClientNews = (
     Welcome
     | ClientStopped
@@ -91,6 +111,8 @@ ClientNews = (
     | OpponentSent
     | MatchStopped
     | MatchNotSaved
+    | ResignationOffered
+    | ResignationAnswered
     | ClockTimes
     | MatchResult
     | Refusal

@@ -33,8 +33,19 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from nardy_tui.bot import Stakes, game_stakes, stakes_at
-from nardy_tui.engine import Dice, Match, Phase, Play, Position, Side, TurnKey, legal_results
-from nardy_tui.i18n import N_, _, broken_into_lines, continued, ended, reordering
+from nardy_tui.engine import (
+    MARS,
+    SINGLE_GAME,
+    Dice,
+    Match,
+    Phase,
+    Play,
+    Position,
+    Side,
+    TurnKey,
+    legal_results,
+)
+from nardy_tui.i18n import N_, _, broken_into_lines, continued, ended, ngettext, reordering
 from nardy_tui.options import MatchOptions
 from nardy_tui.play import (
     COMMANDS,
@@ -80,7 +91,15 @@ from nardy_tui.play import (
 from nardy_tui.storage import Switch
 from nardy_tui.ui.board import GLYPH, BoardView
 from nardy_tui.ui.connecting import shown_news
-from nardy_tui.ui.dialogs import Choice, GameOverDialog, MatchOverDialog, NoticeDialog, TutorDialog
+from nardy_tui.ui.dialogs import (
+    Choice,
+    GameOverDialog,
+    MatchOverDialog,
+    NoticeDialog,
+    ResignDialog,
+    ResignOfferDialog,
+    TutorDialog,
+)
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.game.answers import BotChose, HintFound, TutorJudged
 from nardy_tui.ui.game.layout import GameLayout
@@ -369,9 +388,14 @@ class GameScreen(SizedScreen):
                 self.match_over()
 
     def _roll_when_due(self) -> None:
-        """The roll nobody has to press for (auto-roll, the bot's), while it is still due;
-        under a dialog, once it has closed."""
-        if self.match.may_roll and not self._held_while_covered(self._roll_when_due):
+        """The roll nobody has to press for (auto-roll, the bot's), while it is still due
+        and this player's offer to resign waits for no answer; under a dialog, once it has
+        closed."""
+        if (
+            self.match.may_roll
+            and not self._own_offer_waits()
+            and not self._held_while_covered(self._roll_when_due)
+        ):
             self.roll(by_key=False)
 
     def _held_while_covered(self, play: Callable[[], None]) -> bool:
@@ -569,7 +593,15 @@ class GameScreen(SizedScreen):
         shown; a message that makes no sense ends the match (``peer_broke``)."""
         if self.lockstep is None or not self.is_attached:
             return
-        from nardy_tui.play import PeerBroke, PeerLeft, PeerPlayed, PeerStartedGame, Thrown
+        from nardy_tui.play import (
+            PeerAcceptedResignation,
+            PeerBroke,
+            PeerDeclinedResignation,
+            PeerLeft,
+            PeerPlayed,
+            PeerStartedGame,
+            Thrown,
+        )
 
         try:
             action = self.lockstep.next_action(busy=bool(self.flow.away_steps))
@@ -591,14 +623,22 @@ class GameScreen(SizedScreen):
             away = self.flow.seats[self.flow.viewpoint.human_side.opponent]
             assert isinstance(away, RemoteSeat)
             self.line_news(away.left_words(), up=False)
+        elif isinstance(action, PeerAcceptedResignation):
+            self._game_resigned(self.flow.viewpoint.human_side, action.points)
+        elif isinstance(action, PeerDeclinedResignation):
+            said = _("{player} declined your offer: play goes on.")
+            self.say(said.format(player=self._opponent()))
+            self._update_live_keys()
+            self.advance()
         self._keep_lockstep()  # a commitment taken with no play to show, say
+        self._ask_about_offer()
         if action is not None and not isinstance(action, PeerLeft):
             self.call_later(self.take_from_peer)
 
     def _throw(self) -> None:
         """This side's player rolls: the dice come once the other side's secret is here."""
         assert self.lockstep is not None
-        if self.flow.allows(Command.ROLL):
+        if self.flow.allows(Command.ROLL) and not self._own_offer_waits():
             self.lockstep.roll()
             self._keep_lockstep()
             self.take_from_peer()
@@ -606,6 +646,105 @@ class GameScreen(SizedScreen):
                 # With the other machine away, what the line does stays in view (a new
                 # match's host: the code to give); the dice come once it is back.
                 self.say(self.line.down or _("Rolling: the dice come from both machines…"))
+
+    # -- resigning, in a lobby's match: a game offered at a stake, or the whole match --------
+
+    def _may_resign(self) -> bool:
+        """Whether the Resign command applies: a lobby's match, a game in play with no turn
+        of this player's being built (``TurnFlow.allows``), no offer open, and none of this
+        side's dice on their way."""
+        lockstep = self.lockstep
+        return (
+            self.services.resign_match is not None
+            and lockstep is not None
+            and lockstep.offer is None
+            and not (lockstep.rolling or lockstep.exchange.revealed)
+            and self.flow.allows(Command.RESIGN)
+        )
+
+    def _opponent(self) -> str:
+        """The player on the other side, by their name."""
+        return self.flow.seats[self.flow.viewpoint.human_side.opponent].name()
+
+    def _own_offer_waits(self) -> bool:
+        """Whether this player's offer to resign waits for its answer: no roll meanwhile."""
+        offer = self.lockstep.offer if self.lockstep is not None else None
+        return offer is not None and offer.side is self.flow.viewpoint.human_side
+
+    def _resign_chosen(self, choice: Choice | None) -> None:
+        from nardy_tui.play import ResignationRefused
+
+        if choice is Choice.WHOLE_MATCH and self.services.resign_match is not None:
+            self.services.resign_match()
+            self.say(_("You resign the match."))
+            return
+        if choice not in (Choice.SINGLE_GAME, Choice.MARS) or self.lockstep is None:
+            return
+        points = MARS if choice is Choice.MARS else SINGLE_GAME
+        try:
+            self.lockstep.offer_resignation(points)
+        except ResignationRefused as refused:
+            self.say(str(refused))
+            return
+        self._keep_lockstep()
+        self._update_live_keys()
+        offered = ngettext(
+            "You offer this game at {count} point (a single game): waiting for the answer.",
+            "You offer this game at {count} points (a mars): waiting for the answer.",
+            points,
+        )
+        self.say(offered.format(count=points))
+
+    def _ask_about_offer(self) -> None:
+        """The opponent's offer to resign, as a question over the board, once none of this
+        side's dice are on their way (the offer can be accepted only then)."""
+        lockstep = self.lockstep
+        offer = lockstep.offer if lockstep is not None else None
+        if (
+            lockstep is None
+            or offer is None
+            or offer.side is self.flow.viewpoint.human_side
+            or lockstep.exchange.revealed
+            or self._dialog_open(ResignOfferDialog)
+        ):
+            return
+        self.app.push_screen(
+            ResignOfferDialog(self._opponent(), offer.points), self._offer_answered
+        )
+
+    def _offer_answered(self, choice: Choice | None) -> None:
+        from nardy_tui.play import ResignationRefused
+
+        lockstep = self.lockstep
+        assert lockstep is not None
+        try:
+            if choice is not Choice.ACCEPT:
+                lockstep.decline_offer()
+                self._keep_lockstep()
+                self.say(_("You decline: play goes on."))
+                self.advance()
+                return
+            offer = lockstep.accepted_offer()
+        except ResignationRefused as refused:
+            self.say(str(refused))
+            return
+        self._game_resigned(offer.side, offer.points)
+
+    def _game_resigned(self, side: Side, points: int) -> None:
+        """``side`` gave up the game at ``points``, the other having accepted: the game is
+        over, saved, said, and the game-over dialog follows (``advance``)."""
+        self.match.resign(side, points)
+        self.tutor.withdraw()
+        assert self.lockstep is not None
+        self.lockstep.observe(self.save())
+        said = ngettext(
+            "{side} resigns: {winner} wins {count} point.",
+            "{side} resigns: {winner} wins {count} points.",
+            points,
+        )
+        self.say(said.format(side=side.name_shown, winner=side.opponent.name_shown, count=points))
+        self.refresh_view()
+        self.advance()
 
     def _keep_lockstep(self) -> None:
         """Save what the lockstep changed (a secret given, a commitment taken), then let it
@@ -731,7 +870,9 @@ class GameScreen(SizedScreen):
         )
         self._show_match_over()
 
-    def _dialog_open(self, kind: type[GameOverDialog | MatchOverDialog]) -> bool:
+    def _dialog_open(
+        self, kind: type[GameOverDialog | MatchOverDialog | ResignOfferDialog]
+    ) -> bool:
         return any(isinstance(shown, kind) for shown in self.app.screen_stack)
 
     def _game_over_chosen(self, choice: Choice | None) -> None:
@@ -804,6 +945,10 @@ class GameScreen(SizedScreen):
         command = Command(parameters[0])
         if command is Command.PANEL:
             return self.arrangement.compact
+        if command is Command.RESIGN:
+            return self._may_resign()
+        if command is Command.ROLL and self._own_offer_waits():
+            return False
         return self.flow.allows(command)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
@@ -850,6 +995,8 @@ class GameScreen(SizedScreen):
                 self.say(said)
             case Command.PANEL:
                 self.arrangement.toggle_panel()
+            case Command.RESIGN:
+                self.app.push_screen(ResignDialog(self._opponent()), self._resign_chosen)
 
     def roll(self, by_key: bool) -> None:
         """This side's roll: through the other machine in a match with a friend."""

@@ -35,6 +35,9 @@ class GameServices:
     lockstep: Lockstep | None = None
     """There when the other side plays on another machine: every throw goes through it, and
     what the other side sends comes from it."""
+    resign_match: Callable[[], None] | None = None
+    """There in a lobby's match, where a player may resign: gives up the whole match (a
+    game is offered through ``lockstep``)."""
     match_stopped: Callable[[str], None] | None = None
     """What follows a match with another machine that cannot go on (the reason given, in
     words), once it is saved: None, the app ends saying why (the match with a friend is
