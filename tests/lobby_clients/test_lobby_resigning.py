@@ -33,7 +33,7 @@ from nardy_tui.play.online import (
     ResignationOffered,
     match_file,
 )
-from tests.play.test_lobby_client import WAIT
+from tests.lobby_clients.test_lobby_client import WAIT
 from tests.running_lobby import first_legal, lobby
 
 News = TypeVar("News")
