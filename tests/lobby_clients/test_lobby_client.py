@@ -20,7 +20,7 @@ from nardy_tui.lobby.server import RunningLobby
 from nardy_tui.net import restore_network_match
 from nardy_tui.online import MatchResult, OpenSeeks, Seek, Welcome
 from nardy_tui.options import Level
-from nardy_tui.play.online import (
+from nardy_tui.play import (
     ClientNews,
     ClientStopped,
     LineDown,

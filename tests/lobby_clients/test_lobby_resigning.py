@@ -21,7 +21,7 @@ from nardy_tui.engine import MARS, SINGLE_GAME, Match, Phase
 from nardy_tui.lobby.server import RunningLobby
 from nardy_tui.net import restore_network_match, verify_record
 from nardy_tui.online import Accept, MatchResult, OpenSeeks, Seek, Welcome
-from nardy_tui.play.online import (
+from nardy_tui.play import (
     ClientNews,
     Duty,
     LineDown,
