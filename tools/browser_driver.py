@@ -243,8 +243,10 @@ class Terminal:
         )
 
     def focus(self) -> None:
-        """Give the terminal the keyboard, as a visitor's click does."""
-        self.page.click("#terminal")
+        """Give the terminal the keyboard, as a visitor's click does: in its top-left
+        corner, the title's row, where a click presses no button (the middle of the
+        new-match screen may hold one)."""
+        self.page.click("#terminal", position={"x": 4, "y": 4})
 
     def type(self, keys: str) -> None:
         self.page.keyboard.type(keys)
