@@ -55,6 +55,7 @@ if TYPE_CHECKING:
         tray_cell,
     )
     from nardy_tui.play.clock_reading import (
+        READ_EVERY,
         ClockReading,
         time_words,
     )
@@ -214,6 +215,7 @@ __all__ = [
     "LOBBY_CLOCKS",
     "MARK_GLYPHS",
     "OWNERS_MARKS",
+    "READ_EVERY",
     "SINGLE_GLYPH",
     "TURN_COMPLETE",
     "Ask",
@@ -363,7 +365,7 @@ _IMPORTED_WHEN_USED = {
         "position_now",
     ),
     "cells": ("cell_of", "layout", "point_of", "tray_cell"),
-    "clock_reading": ("ClockReading", "time_words"),
+    "clock_reading": ("READ_EVERY", "ClockReading", "time_words"),
     "commands": ("COMMANDS", "Command", "CommandSpec"),
     "last_play": ("LastPlayShow", "ShownAgain"),
     "line_news": ("LineNews",),

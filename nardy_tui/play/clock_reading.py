@@ -17,6 +17,10 @@ from dataclasses import dataclass
 
 from nardy_tui.engine import Side
 
+READ_EVERY = 0.5
+"""Seconds between two readings of a running clock on a screen: the figure shown never lags
+a whole second behind."""
+
 
 def time_words(seconds: float) -> str:
     """Seconds left as minutes and seconds, rounded up: a clock that shows 0:00 has run out.
@@ -48,6 +52,10 @@ class ClockReading:
         spent = max(now - self.heard_at, 0.0)
         delay = self.delay_ms / 1000
         return max(delay - spent, 0.0), max(reserve - max(spent - delay, 0.0), 0.0)
+
+    def both(self, now: float) -> dict[Side, str]:
+        """Each side's clock in words at ``now`` (``words``)."""
+        return {side: self.words(side, now) for side in Side}
 
     def words(self, side: Side, now: float) -> str:
         """``side``'s reserve, and while its turn runs on the delay, the delay's seconds."""

@@ -21,7 +21,7 @@ from nardy_tui.engine import Side
 from nardy_tui.i18n import N_, _
 from nardy_tui.net import Sync
 from nardy_tui.online import MatchBegins, MatchInPlay, MatchResult, Referee, Relayed
-from nardy_tui.play import ClockReading, banner, clock_words, points_words, position_now
+from nardy_tui.play import READ_EVERY, ClockReading, banner, clock_words, points_words, position_now
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.panels import CompactInfo
@@ -30,7 +30,6 @@ from nardy_tui.ui.translated import translate_bindings
 
 AROUND_BOARD = 5
 """Rows that are not the board: the title, the two lines of the score, the news, the footer."""
-CLOCK_TICK = 0.5
 
 
 class WatchScreen(SizedScreen):
@@ -77,7 +76,7 @@ class WatchScreen(SizedScreen):
     def ready(self) -> None:
         self.fit(*self.app.size)
         self.show_match()
-        self.set_interval(CLOCK_TICK, self._tick)
+        self.set_interval(READ_EVERY, self._tick)
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit(*event.size)
@@ -133,10 +132,7 @@ class WatchScreen(SizedScreen):
     def _show_info(self) -> None:
         if not self.query(CompactInfo):
             return
-        clocks = None
-        if self.clocks is not None:
-            now = time.monotonic()
-            clocks = {side: self.clocks.words(side, now) for side in Side}
+        clocks = None if self.clocks is None else self.clocks.both(time.monotonic())
         self.query_one(CompactInfo).show(self.referee.match, self.names, clocks)
 
     def _tick(self) -> None:

@@ -50,6 +50,7 @@ from nardy_tui.options import MatchOptions
 from nardy_tui.play import (
     COMMANDS,
     HINT_LEVEL,
+    READ_EVERY,
     TURN_COMPLETE,
     Ask,
     BotSeat,
@@ -116,9 +117,6 @@ UNDO_KEYS = ",".join(
 )
 
 STATUS_ROWS = 2
-CLOCK_TICK = 0.5
-"""Seconds between two readings of a running clock on screen: the figure never lags a
-whole second behind."""
 """Lines of the status under the board (in the compact layout, a long message takes four,
 two of them from the board's banner)."""
 
@@ -294,15 +292,12 @@ class GameScreen(SizedScreen):
         self.query_one(CompactInfo).show(self.match, names, clocks)
 
     def _clock_words(self) -> dict[Side, str] | None:
-        if self.clocks is None:
-            return None
-        now = time.monotonic()
-        return {side: self.clocks.words(side, now) for side in Side}
+        return None if self.clocks is None else self.clocks.both(time.monotonic())
 
     def _show_clocks(self, reading: ClockReading) -> None:
-        """A lobby's clocks: shown at once, then every ``CLOCK_TICK`` as they run."""
+        """A lobby's clocks: shown at once, then every ``READ_EVERY`` seconds as they run."""
         if self.clocks is None:
-            self.set_interval(CLOCK_TICK, self._tick_clocks)
+            self.set_interval(READ_EVERY, self._tick_clocks)
         self.clocks = reading
         if self.board_shown:
             self._show_panels()
