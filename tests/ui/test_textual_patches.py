@@ -212,3 +212,39 @@ async def test_a_radio_sets_highlight_is_put_on_the_button_asked_for() -> None:
         highlight_button(radio_set, 1)
         await pilot.pause()
         assert [button.has_class("-selected") for button in buttons] == [False, True]
+
+
+# -- drawing ---------------------------------------------------------------------------------
+
+
+def test_textual_still_asks_its_styles_cache_for_the_backgrounds_by_two_colours() -> None:
+    from textual._styles_cache import StylesCache
+
+    assert "self.get_inner_outer(base_background, background)" in inspect.getsource(
+        StylesCache.render_line
+    )
+    assert StylesCache.get_inner_outer is textual_patches._inner_outer  # type: ignore[comparison-overlap]
+
+
+async def test_a_widget_drawn_is_not_kept_by_the_backgrounds_cache_once_its_app_is_gone() -> None:
+    import gc
+    import weakref
+
+    from textual._styles_cache import StylesCache
+
+    class DrawnApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Input(value="drawn")
+
+    async def draw() -> weakref.ref[StylesCache]:
+        """The app runs in a task of its own, whose copy of the context (which names the
+        active app) is let go with it."""
+        app = DrawnApp()
+        async with app.run_test(size=(30, 5)) as pilot:
+            await pilot.pause()
+            return weakref.ref(app.query_one(Input)._styles_cache)
+
+    drawn = await asyncio.create_task(draw())
+    gc.collect()
+    assert drawn() is None
+    assert textual_patches._backgrounds.cache_info().currsize > 0  # it was drawn
