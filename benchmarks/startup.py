@@ -20,6 +20,9 @@ RUNS = 7
 CHILD = """
 import time, sys
 START = float(sys.argv[1])
+import nardy_tui.cli  # what the nardy command imports first; it then holds the collector
+from nardy_tui.memory import hold_collection
+hold_collection()
 from nardy_tui.options import LaunchOptions
 from nardy_tui.ui.app import NardyApp
 

@@ -22,7 +22,16 @@ PACKAGE = Path(nardy_tui.__file__).resolve().parent
 ROOT = PACKAGE.parent
 LAYERS = ("engine", "bot", "storage", "net", "online", "play", "ui", "serve", "lobby", "cli")
 """The layers: each a package with a public face, its ``__init__``."""
-PARTS = {*LAYERS, "options", "i18n", "transfer_meta", "imported_when_used", "__main__", "__init__"}
+PARTS = {
+    *LAYERS,
+    "options",
+    "i18n",
+    "transfer_meta",
+    "imported_when_used",
+    "memory",
+    "__main__",
+    "__init__",
+}
 """Every top-level part of the package; a new one needs a place in the contracts."""
 
 

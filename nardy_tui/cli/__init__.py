@@ -26,6 +26,7 @@ from nardy_tui.i18n import (
     language_from_environment,
     use_language,
 )
+from nardy_tui.memory import hold_collection
 from nardy_tui.options import BOT_LEVELS, COLOR_WORDS, LaunchOptions, Level, MatchOptions, Mode
 
 
@@ -245,6 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 )
                 return 1
         _keep_tables_beside_settings()
+        hold_collection()  # until the first frame (nardy_tui.memory)
         from nardy_tui.ui import run_app
 
         return run_app(launch)

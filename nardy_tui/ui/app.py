@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.signal import Signal
 
 from nardy_tui.i18n import N_, _, clause, current_language, use_language
+from nardy_tui.memory import resume_collection
 from nardy_tui.options import LaunchOptions, MatchOptions, NetworkLaunch, OnlineLaunch
 from nardy_tui.play import Saver, load_bot
 from nardy_tui.storage import Settings, Switch, load_settings, save_settings
@@ -91,6 +92,11 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
         self._network_screens: NetworkScreens | None = None
         self.online: OnlineScreens | None = None
         """The lobby server this app is on, if any (``play_online``)."""
+
+    def on_ready(self) -> None:
+        """The first frame is on the screen: the garbage collector, held while the game
+        started, runs again once that frame is drawn (``nardy_tui.memory``)."""
+        self.call_after_refresh(resume_collection)
 
     def on_mount(self) -> None:
         """Resume a saved match, offer to, or open the new-match (or game) screen; or

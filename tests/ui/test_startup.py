@@ -215,3 +215,27 @@ def test_a_save_that_cannot_be_read_is_told_in_a_dialog_that_stays_until_closed(
     assert app.new_match_screens == [] and app.notices == []
     app.answer(Choice.OK)
     assert app.new_match_screens == [None]
+
+
+async def test_collection_held_while_starting_runs_again_after_the_first_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gc
+
+    from nardy_tui.memory import hold_collection
+    from nardy_tui.ui.app import NardyApp
+    from nardy_tui.ui.newmatch import NewMatchScreen
+
+    frozen: list[bool] = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
+    hold_collection()
+    try:
+        async with NardyApp(LaunchOptions(), pace=0).run_test(size=(80, 24)) as pilot:
+            for _ in range(50):  # the first frame, then the refresh after it
+                await pilot.pause()
+                if gc.isenabled():
+                    break
+            assert gc.isenabled() and frozen == [True]
+            assert isinstance(pilot.app.screen, NewMatchScreen)
+    finally:
+        gc.enable()
