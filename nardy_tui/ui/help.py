@@ -196,6 +196,13 @@ KEYS: tuple[tuple[str, str], ...] = (
             "terminal allows"
         ),
     ),
+    (
+        "g",
+        N_(
+            "in a match in the lobby: offer the opponent this game at a single game or a "
+            "mars, or give up the match"
+        ),
+    ),
     ("? / F1", N_("this help")),
     (
         "ctrl+p",

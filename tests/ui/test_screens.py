@@ -580,3 +580,17 @@ async def test_a_save_that_cannot_be_read_is_told_until_the_player_closes_it(
         await burst(pilot, "enter")
         assert isinstance(app.screen, NewMatchScreen)
     assert len(list(private_home.glob("match.rejected-*.json"))) == 1
+
+
+def test_the_help_names_the_key_of_every_command_of_the_game_screen() -> None:
+    from nardy_tui.play import COMMANDS
+    from nardy_tui.ui.help import KEYS
+
+    shown = {"number_sign": "#", "question_mark": "?", "f1": "F1"}
+    helped = {key for keys, _action in KEYS for key in keys.split(" / ")}
+    missing = [
+        spec.keys
+        for spec in COMMANDS
+        if not {shown.get(key, key) for key in spec.keys.split(",")} <= helped
+    ]
+    assert not missing, f"keys the help does not name: {missing}"
