@@ -40,6 +40,7 @@ from sqlalchemy import (
     delete,
     func,
     insert,
+    literal,
     select,
     update,
 )
@@ -49,6 +50,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.sql.expression import Executable
 from sqlalchemy.types import TypeEngine
 
 from nardy_tui.engine import Side
@@ -578,33 +580,24 @@ class Store:
         Of two instances storing the same number at the same moment, exactly one does.
         """
         async with self._engine.begin() as connection:
-            # A shared lock: appends do not wait for each other, but an end of the match
-            # waits for them, and they for it.
-            state = await connection.scalar(
-                select(MatchRow.state).where(MatchRow.id == match).with_for_update(read=True)
+            # The score and the clock first: that locks the match's row, so that its end
+            # waits for the append and the append for its end; a match not in play keeps
+            # them as they are.
+            kept = await connection.execute(
+                update(MatchRow)
+                .where(MatchRow.id == match, MatchRow.state == MatchState.PLAYING)
+                .values(_score_columns(score) | _clock_columns(clock) or {"state": MatchRow.state})
             )
-            if state is None:
-                raise NotFound(f"match {match}")
-            if state is not MatchState.PLAYING:
+            if kept.rowcount != 1:
+                if await connection.scalar(select(MatchRow.id).where(MatchRow.id == match)) is None:
+                    raise NotFound(f"match {match}")
                 raise Conflict(f"match {match} has ended")
-            stored = await connection.scalar(
-                select(func.count()).where(MessageRow.match_id == match)
-            )
-            if sequence != stored:
-                raise Conflict(f"match {match} has {stored} messages, not {sequence}")
             try:
-                await connection.execute(
-                    insert(MessageRow).values(
-                        match_id=match, sequence=sequence, sender=sender, text=text
-                    )
-                )
+                added = await connection.execute(_next_message(match, sequence, sender, text))
             except IntegrityError as second:
                 raise Conflict(f"match {match} has a message {sequence} already") from second
-            changed = _score_columns(score) | _clock_columns(clock)
-            if changed:
-                await connection.execute(
-                    update(MatchRow).where(MatchRow.id == match).values(changed)
-                )
+            if added.rowcount != 1:
+                raise Conflict(f"match {match} has no message {sequence - 1} to follow")
 
     async def messages(self, match: MatchId, first: int = 0) -> list[MatchMessage]:
         """The match's messages from number ``first`` on, in order."""
@@ -984,6 +977,26 @@ def _clock_rule(delay: int | None, reserve_per_point: int | None) -> ClockRule |
 
 def _snapshot(clock: MatchClock | None) -> str | None:
     return None if clock is None else json.dumps(clock.to_json())
+
+
+def _next_message(match: MatchId, sequence: int, sender: Side, text: str) -> Executable:
+    """The insert of a match's ``sequence``-th message, which inserts nothing unless the
+    message before it is stored (a number already taken fails on the table's key): one
+    statement, where reading the count of the match's messages first took another."""
+    columns = MessageRow.__table__.c
+    row = select(
+        literal(match, columns.match_id.type),
+        literal(sequence, columns.sequence.type),
+        literal(sender, columns.sender.type),
+        literal(text, columns.text.type),
+    )
+    if sequence > 0:
+        row = row.where(
+            select(MessageRow.sequence)
+            .where(MessageRow.match_id == match, MessageRow.sequence == sequence - 1)
+            .exists()
+        )
+    return insert(MessageRow).from_select(["match_id", "sequence", "sender", "text"], row)
 
 
 def _clock_columns(clock: MatchClock | None) -> dict[str, str]:
