@@ -42,6 +42,7 @@ from sqlalchemy import (
     insert,
     literal,
     select,
+    union,
     update,
 )
 from sqlalchemy import Enum as SqlEnum
@@ -791,23 +792,23 @@ class Store:
 
     async def online(self) -> list[Presence]:
         """Everyone online, through any instance, longest online first."""
-        playing = (
-            select(MatchRow.id)
-            .where(
-                MatchRow.state == MatchState.PLAYING,
-                (MatchRow.white_id == PresenceRow.player_id)
-                | (MatchRow.black_id == PresenceRow.player_id),
-            )
-            .exists()
+        in_play = MatchRow.state == MatchState.PLAYING
+        playing = union(
+            select(MatchRow.white_id).where(in_play), select(MatchRow.black_id).where(in_play)
         )
         async with self._engine.begin() as connection:
             found = await connection.execute(
-                select(*_PLAYER, PresenceRow.instance, PresenceRow.since, playing.label("playing"))
+                select(
+                    *_PLAYER,
+                    PresenceRow.instance,
+                    PresenceRow.since,
+                    PresenceRow.player_id.in_(playing).label("playing"),
+                )
                 .join(PresenceRow, PresenceRow.player_id == PlayerRow.id)
                 .order_by(PresenceRow.since, PlayerRow.id)
             )
             return [
-                Presence(_player(row), InstanceId(row.instance), row.since, row.playing)
+                Presence(_player(row), InstanceId(row.instance), row.since, bool(row.playing))
                 for row in found
             ]
 
