@@ -18,7 +18,7 @@ import pytest
 from nardy_tui.bot import MatchScore, Stakes, get_bot
 from nardy_tui.cli import review as review_cli
 from nardy_tui.cli.review import review_main
-from nardy_tui.engine import Match, Phase, Position, Side
+from nardy_tui.engine import SINGLE_GAME, Match, Phase, Position, Side
 from nardy_tui.options import Level, MatchOptions, Mode
 from nardy_tui.storage import format_record, parse_record
 
@@ -333,3 +333,33 @@ def test_with_money_the_rollout_is_in_points_at_any_score(
 ) -> None:
     assert review_main([str(blunder_at_a_score), "--money", "--rollout", "36"]) == 0
     assert "the play made -1.000 (± 0.000), the best +1.000" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_a_resigned_game_is_reviewed_as_won_by_the_points_agreed(tmp_path: Path) -> None:
+    """Black gives the game up after twelve turns at a single game: the review counts White's
+    point, and the sum has the resignation's term (the point agreed against what the
+    position was worth)."""
+    match = Match(length=1, seed=21)
+    players = {"white": get_bot(Level.MEDIUM, seed=1), "black": get_bot(Level.EASY, seed=2)}
+    while match.phase is Phase.ROLL_OFF:
+        match.roll_off()
+    while len(match.game.turns) < 12:
+        dice = match.roll()
+        match.play(players[match.position.turn.value].choose(match.position, dice))
+    match.resign(Side.BLACK, SINGLE_GAME)
+    path = tmp_path / "resigned.txt"
+    options = MatchOptions(mode=Mode.BOT, bot_level=Level.EASY, color=Side.WHITE, points=1)
+    path.write_text(format_record(match, options, datetime(2026, 12, 1, 10, 0)))
+    white = json.loads(said_by_command(str(path), "--json", "--money"))["summary"]["white"]
+    assert white["finished"] and white["result"] == 1
+    assert white["end"] == pytest.approx(1.0)
+    assert white["resignation"] != 0
+    assert white["end"] == pytest.approx(
+        white["start"]
+        + white["luck"]
+        - white["play_cost"]["white"]
+        + white["play_cost"]["black"]
+        + white["resignation"],
+        abs=1e-3,
+    )

@@ -33,7 +33,7 @@ from enum import Enum
 from nardy_tui.bot.chances import Evaluation, JudgedPlay, RolledOut
 from nardy_tui.bot.levels import get_bot
 from nardy_tui.bot.stakes import MONEY, Stakes
-from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord, game_result
+from nardy_tui.engine import Dice, Play, Position, Resignation, Side, TurnRecord, game_result
 from nardy_tui.i18n import N_, _
 from nardy_tui.options import Level
 
@@ -255,10 +255,11 @@ class GameReview:
     """A reviewed game: every turn with a choice, in order, a summary per side, and the
     luck of every roll (the dice, not the play: both sides', forced turns too).
 
-    Every change in a side's equity is the dice's or a play's, so a game adds up, finished
-    or cut short: where it stops, it is worth to a side the start's value for it, plus its
-    luck, less its own play's cost, plus the other's (``end_for`` = ``start_for`` +
-    ``luck_of`` - ``play_cost`` of the side + ``play_cost`` of the other)."""
+    Every change in a side's equity is the dice's, a play's or a resignation's, so a game
+    adds up, finished or cut short: where it stops, it is worth to a side the start's value
+    for it, plus its luck, less its own play's cost, plus the other's, plus what a
+    resignation changed (``end_for`` = ``start_for`` + ``luck_of`` - ``play_cost`` of the
+    side + ``play_cost`` of the other + ``resignation_for``)."""
 
     turns: tuple[TurnReview, ...]
     luck: tuple[RollLuck, ...] = ()
@@ -276,6 +277,10 @@ class GameReview:
     """White's stakes in the game (Black's are their mirror, on the same scale): at a
     match score, a difference in equity times ``stakes.match_chance_gap(1.0)`` is one in
     the chance to win the match."""
+    resignation_value: float | None = None
+    """For a game ended by a resignation, what it changed for White: the points agreed, as
+    the stakes weigh them, less what the position was worth where the game stopped (before
+    the roll the resigning side may have thrown); None for any other game."""
 
     @property
     def finished(self) -> bool:
@@ -304,6 +309,11 @@ class GameReview:
             return 0
         winner, points = self.result
         return points if winner is side else -points
+
+    def resignation_for(self, side: Side) -> float:
+        """What a resignation changed for ``side`` (see ``resignation_value``; 0 without)."""
+        value = self.resignation_value or 0.0
+        return value if side is Side.WHITE else -value
 
     def end_for(self, side: Side) -> float:
         """What the game came to for ``side`` where the record stops (see ``end_value``)."""
@@ -342,6 +352,7 @@ def review_game(
     progress: Progress | None = None,
     on_turn: Callable[[TurnReview], None] | None = None,
     stakes: Stakes = MONEY,
+    resignation: Resignation | None = None,
 ) -> GameReview:
     """Review a game from its first position and its turns, in order, at White's
     ``stakes`` (the match's score when the game began; Black's are their mirror).
@@ -351,6 +362,9 @@ def review_game(
     turns are judged, a bot's too: the game's sum needs what each side's play cost. The
     sum is a sum of points in money play; at a match score each side's figures are on its
     own scale, so it holds only roughly.
+
+    A game that ``resignation`` ended has the points agreed as its result; what they differ
+    from the position's worth where it stopped is the resignation's term of the sum.
 
     Raises ``IllegalPlayError`` (a ``ValueError``) if a play is not legal where it was made.
     """
@@ -384,9 +398,27 @@ def review_game(
         before = mover.mirrored().equity(made.chances.mirrored())  # the next mover's
         position = after
     end_value = before if position.turn is Side.WHITE else -before
+    result = game_result(position)
+    resigned = None
+    if result is None and resignation is not None:
+        result = (resignation.side.opponent, resignation.points)
+        resigned = _agreed_for_white(result, sides[Side.WHITE]) - end_value
     return GameReview(
-        tuple(reviewed), tuple(luck), game_result(position), start_value, end_value, stakes
+        tuple(reviewed),
+        tuple(luck),
+        result,
+        start_value,
+        end_value + (resigned or 0.0),
+        stakes,
+        resigned,
     )
+
+
+def _agreed_for_white(result: tuple[Side, int], stakes: Stakes) -> float:
+    """A game's result, ``(winner, points)``, as White's ``stakes`` weigh it."""
+    winner, points = result
+    won = Evaluation(win=1.0, win_mars=1.0 if points == 2 else 0.0, lose_mars=0.0)
+    return stakes.equity(won if winner is Side.WHITE else won.mirrored())
 
 
 def _turn_review(

@@ -143,6 +143,7 @@ def review_record(record: Record, money: bool = False) -> list[GameReview]:
                     game.turns,
                     progress=lambda *_: progress.advance(task),
                     stakes=white,
+                    resignation=game.resignation,
                 )
             )
     return reviews
@@ -341,7 +342,8 @@ def _rolled_data(verdict: RolledVerdict) -> dict[str, Any]:
 
 def _sum_data(reviews: Sequence[GameReview], side: Side) -> dict[str, Any]:
     """What the games came to for ``side`` as its sum: "end" is "start" + "luck" -
-    "play_cost" of ``side`` + "play_cost" of the other, "luck_adjusted" is "end" - "luck";
+    "play_cost" of ``side`` + "play_cost" of the other + "resignation" (what a resignation
+    changed, 0 where none ended a game), "luck_adjusted" is "end" - "luck";
     "result" is the points won, "finished" whether every game was played out ("end" of a
     game cut short is what its position is worth where the record stops)."""
     luck = sum(review.luck_of(side) for review in reviews)
@@ -354,6 +356,7 @@ def _sum_data(reviews: Sequence[GameReview], side: Side) -> dict[str, Any]:
         "play_cost": {
             each.value: round(sum(review.play_cost(each) for review in reviews), 4) for each in Side
         },
+        "resignation": round(sum(review.resignation_for(side) for review in reviews), 4),
         "luck_adjusted": round(sum(review.luck_adjusted(side) for review in reviews), 4),
     }
 

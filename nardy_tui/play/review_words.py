@@ -226,6 +226,9 @@ def luck_said(reviews: Sequence[GameReview], side: Side) -> str:
         _("{side}'s play").format(side=side.name_shown),
         _("{side}'s play").format(side=other.name_shown),
     ]
+    if any(review.resignation_value is not None for review in reviews):
+        values.append(total(lambda review: review.resignation_for(side)))
+        names.append(_("the resignation"))
     step = 0.001 if at_score else 0.01
     rounded = dice_taking_the_rest(values, end, step)
     end_rounded = round(end / step) * step
@@ -258,15 +261,16 @@ def _scale(review: GameReview) -> float:
 
 
 def dice_taking_the_rest(values: Sequence[float], total: float, step: float) -> list[float]:
-    """The sum's terms (the start, the dice, each side's play) rounded to ``step`` so that
-    they add up to ``total`` rounded: the dice take what rounding leaves over (less than
-    two steps), so that each play's cost reads as the summary gives it.
+    """The sum's terms (the start, the dice, each side's play, a resignation) rounded to
+    ``step`` so that they add up to ``total`` rounded: the dice take what rounding leaves
+    over (less than a step for each other term), so that each play's cost reads as the
+    summary gives it.
 
     >>> dice_taking_the_rest([0.334, 0.333, -0.333, 0.334], 0.668, 0.01)
     [0.33, 0.34, -0.33, 0.33]
     """
     rounded = [round(value / step) for value in values]
-    rounded[1] = round(total / step) - rounded[0] - rounded[2] - rounded[3]
+    rounded[1] = round(total / step) - sum(rounded) + rounded[1]
     return [count * step for count in rounded]
 
 

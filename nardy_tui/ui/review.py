@@ -38,6 +38,7 @@ from nardy_tui.bot import (
 )
 from nardy_tui.engine import (
     Position,
+    Resignation,
     Side,
     TurnRecord,
 )
@@ -143,6 +144,8 @@ class ReviewRequest:
     """The numbers of the turns played against the tutor's warning."""
     stakes: Stakes = MONEY
     """White's stakes in the game: the match's score when it began (``play.game_stakes``)."""
+    resignation: Resignation | None = None
+    """The resignation that ended the game, if one did (its points are the game's)."""
 
 
 class Messages(Static):
@@ -323,6 +326,7 @@ class ReviewScreen(SizedScreen):
                 progress=self._progress_from_thread,
                 on_turn=self._turn_from_thread,
                 stakes=self.request.stakes,
+                resignation=self.request.resignation,
             )
         except _Closed:
             return

@@ -11,7 +11,16 @@ import pytest
 
 from nardy_tui.bot import MONEY, MatchScore, RolledVerdict, Stakes, get_bot, roll_out_turn
 from nardy_tui.bot.review import GameReview, Verdict, grade_for, mark_for, review_game
-from nardy_tui.engine import Dice, Play, Position, Side, TurnRecord, legal_plays
+from nardy_tui.engine import (
+    SINGLE_GAME,
+    Dice,
+    Play,
+    Position,
+    Resignation,
+    Side,
+    TurnRecord,
+    legal_plays,
+)
 from nardy_tui.options import Level
 from nardy_tui.play import luck_said
 from tests.engine.boards import position as make_position
@@ -239,3 +248,28 @@ def test_a_record_cut_at_any_turn_is_said_unfinished_and_its_sum_adds_up(
             assert sentence.startswith("The game is unfinished") is not review.finished
             terms, total = printed_sum(sentence)
             assert terms == pytest.approx(total, abs=1e-6), sentence
+
+
+def test_a_resigned_game_scores_the_points_agreed_and_adds_up_with_the_resignation() -> None:
+    """Black, all fifteen checkers just outside home, against White's four left to bear off,
+    plays a turn and gives the game up as a single game. The review scores White's point,
+    not an unfinished game, and what the resignation changed against the position's worth
+    is a term of the sum."""
+    start = make_position({7: 15}, {6: 2, 5: 2}, Side.BLACK)  # the mover's checkers first
+    roll = Dice(2, 1)
+    [play, *_] = legal_plays(start, roll)
+    turns = [turn(start, roll, play)]
+    resigned = review_game(start, turns, resignation=Resignation(Side.BLACK, SINGLE_GAME))
+    assert resigned.finished and resigned.points_for(Side.WHITE) == 1
+    unfinished = review_game(start, turns)
+    assert not unfinished.finished and unfinished.resignation_value is None
+    worth = unfinished.end_for(Side.WHITE)
+    assert 0.5 < worth < 2.0  # sure to win, a mars possible: a single gave some away
+    assert resigned.resignation_for(Side.WHITE) == pytest.approx(1.0 - worth)
+    assert resigned.end_for(Side.WHITE) == pytest.approx(1.0)
+    for side in Side:
+        assert adds_up(resigned, side) + resigned.resignation_for(side) == pytest.approx(
+            resigned.end_for(side)
+        )
+    said = luck_said([resigned], Side.WHITE)
+    assert "White won 1 point" in said and "(the resignation)" in said

@@ -9,7 +9,7 @@ import asyncio
 import json
 from pathlib import Path
 
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from nardy_tui.engine import MARS
 from nardy_tui.lobby.server import RunningLobby
@@ -31,6 +31,7 @@ from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import GameOverDialog, NoticeDialog, ResignDialog, ResignOfferDialog
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.lobby import LobbyScreen
+from nardy_tui.ui.review import ReviewScreen
 from tests.running_lobby import first_legal, lobby
 from tests.ui.driver import burst
 from tests.ui.two_apps import until
@@ -97,6 +98,10 @@ def body(app: NardyApp) -> str:
     return " ".join(str(widget.content) for widget in app.screen.query(".dialog-body"))
 
 
+def reviewed(app: NardyApp) -> bool:
+    return isinstance(app.screen, ReviewScreen) and app.screen.finished
+
+
 def may_resign(app: NardyApp) -> bool:
     screen = app.screen
     return isinstance(screen, GameScreen) and screen.check_action("command", ("resign",)) is True
@@ -136,6 +141,12 @@ async def test_a_single_declined_a_mars_accepted_and_the_match_given_up_on_the_g
         assert app.online is not None and app.online.playing is not None
         kept = match_file(data_dir(), lobby.url, app.online.playing.id).read_text()
         assert restore_network_match(json.loads(kept)).match.score[anna] == 2
+        await burst(pilot, "v")  # the review scores the game as resigned, not unfinished
+        await until(lambda: reviewed(app), pilot, what="the game reviewed")
+        summary = " ".join(str(app.screen.query_one("#review-summary", Static).content).split())
+        assert f"{anna.name_shown} won 2 points" in summary and "(the resignation)" in summary
+        await burst(pilot, "escape")
+        await until(lambda: isinstance(app.screen, GameOverDialog), pilot, what="the dialog")
         await burst(pilot, "n")
         await until(lambda: may_resign(app), pilot, what="game 2, resigning allowed")
         assert game.match.game.number == 2

@@ -924,6 +924,7 @@ class GameScreen(SizedScreen):
                 turn for number, turn in self.tutor.overridden if number == game.number
             ),
             stakes=game_stakes(self.match),
+            resignation=game.resignation,
         )
         self.app.push_screen(ReviewScreen(request), back)
 
