@@ -414,6 +414,8 @@ class Hub:
                     continue
                 live.history.append((side, text))
                 break
+            else:  # the match moved on twice while this one was judged: nothing was stored
+                raise Refused(ErrorCode.BUSY, "the match moved on meanwhile: send it again")
         await self._bus.publish(Topic.MESSAGE, _message_notice(match, live.taken))
         if live.referee.match.phase is Phase.MATCH_OVER:
             await self._finish(live)

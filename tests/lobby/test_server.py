@@ -19,7 +19,7 @@ from nardy_tui.engine import Phase, Side
 from nardy_tui.lobby.database import Database, PostgresServer
 from nardy_tui.lobby.hub import match_id
 from nardy_tui.lobby.server import LobbyOptions, RunningLobby, start_lobby
-from nardy_tui.lobby.store import Store, StoredMatch
+from nardy_tui.lobby.store import Conflict, Store, StoredMatch
 from nardy_tui.net import encode_message, verify_record
 from nardy_tui.online import Identity, Purpose
 from tests.online.test_referee import FIRST_SYNC, Script
@@ -469,4 +469,31 @@ async def test_a_challenged_player_declines_then_accepts_and_the_two_play(
     sides = {(await client.hear("match", points=1))["you"] for client in (anna, boris)}
     assert sides == {"white", "black"}
     for client in (anna, boris, carl):
+        await client.close()
+
+
+async def test_a_message_the_store_keeps_refusing_is_refused_to_its_sender_not_lost(
+    lobby: RunningLobby, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another instance storing first, twice over, while the message was judged: the sender
+    is told to send it again; sent again once the store takes it, the opponent hears it
+    once."""
+    two = await match_between(lobby)
+    players, match = two.clients, two.match
+
+    async def always_behind(*_args: object, **_kwargs: object) -> None:
+        raise Conflict("another instance stored a message first")
+
+    monkeypatch.setattr(lobby.server.store, "append_message", always_behind)
+    side, message = Script().next_message()
+    sent = json.loads(encode_message(message))
+    await players[side].send(t="m", id=match, msg=sent)
+    assert (await players[side].hear("error"))["code"] == "busy"
+    monkeypatch.undo()
+    await players[side].send(t="m", id=match, msg=sent)
+    assert (await players[side.opponent].hear("m", id=match))["msg"] == sent
+    assert [message.text for message in await lobby.server.store.messages(match_id(match))] == [
+        encode_message(message).decode()
+    ]
+    for client in players.values():
         await client.close()
