@@ -33,7 +33,7 @@ from enum import Enum
 from nardy_tui.bot.chances import Evaluation, JudgedPlay, RolledOut
 from nardy_tui.bot.levels import get_bot
 from nardy_tui.bot.stakes import MONEY, Stakes
-from nardy_tui.engine import Dice, Play, Position, Resignation, Side, TurnRecord, game_result
+from nardy_tui.engine import MARS, Dice, Play, Position, Resignation, Side, TurnRecord, game_result
 from nardy_tui.i18n import N_, _
 from nardy_tui.options import Level
 
@@ -417,7 +417,7 @@ def review_game(
 def _agreed_for_white(result: tuple[Side, int], stakes: Stakes) -> float:
     """A game's result, ``(winner, points)``, as White's ``stakes`` weigh it."""
     winner, points = result
-    won = Evaluation(win=1.0, win_mars=1.0 if points == 2 else 0.0, lose_mars=0.0)
+    won = Evaluation(win=1.0, win_mars=1.0 if points == MARS else 0.0, lose_mars=0.0)
     return stakes.equity(won if winner is Side.WHITE else won.mirrored())
 
 
