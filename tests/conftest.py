@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.rendezvous_servers import rendezvous, servers
-from tests.textual_seams import idle_checks_every
+from tests.textual_seams import idle_checks_every, stylesheets_parsed_once
 
 __all__ = ["rendezvous", "servers"]
 """The tests' own mailbox server and transit relay, for every test that asks for them."""
@@ -33,6 +33,12 @@ suite is only slower.
 @pytest.fixture(autouse=True, scope="session")
 def quick_idle_checks() -> Iterator[None]:
     with idle_checks_every(IDLE_CHECK_SECONDS):
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def stylesheets_parsed_once_a_worker() -> Iterator[None]:
+    with stylesheets_parsed_once():
         yield
 
 
