@@ -14,7 +14,7 @@ import contextlib
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -36,14 +36,12 @@ from nardy_tui.online import (
     name_problem,
     new_challenge,
     read_request,
+    server_allowance,
 )
 
-RATE = 50.0
-"""Frames a second a connection may send on average (bursts of ``BURST``): two bots
-playing as fast as they can send about three a turn, several turns a second."""
-BURST = 200
 BAD_FRAMES = 10
-"""Bad frames (or frames over the rate) a connection may send before it is closed."""
+"""Bad frames (or frames over its allowance, ``online.server_allowance``) a connection
+may send before it is closed."""
 SILENT_SECONDS = 60.0
 """A connection silent this long is closed (a client pings every 20 s)."""
 ANONYMOUS_SECONDS = 10.0
@@ -67,20 +65,6 @@ class LobbyOptions:
     public_url: str | None = None
     """The WebSocket URL players reach this server at, which their login signs; without
     it, the URL a connection came to (its ``Host``) is taken."""
-
-
-@dataclass
-class _Bucket:
-    """A connection's allowance of frames (a token bucket)."""
-
-    tokens: float = BURST
-    last: float = field(default_factory=time.monotonic)
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.last) * RATE) - 1
-        self.last = now
-        return self.tokens >= 0
 
 
 class Connection:
@@ -189,7 +173,7 @@ class LobbyServer:
     async def _converse(self, connection: Connection, url: str) -> None:
         challenge = new_challenge()
         await connection.send(frames.hello(challenge))
-        bucket, bad = _Bucket(), 0
+        allowance, bad = server_allowance(time.monotonic()), 0
         while not connection.socket.closed:
             deadline = SILENT_SECONDS if connection.player else ANONYMOUS_SECONDS
             try:
@@ -202,7 +186,7 @@ class LobbyServer:
             if message.type is WSMsgType.ERROR:  # a frame over the size, say
                 return
             problem = None
-            if not bucket.take():
+            if not allowance.take(time.monotonic()):
                 problem = Refused(ErrorCode.TOO_FAST, "too many frames: slow down")
             elif message.type is not WSMsgType.TEXT:
                 problem = Refused(ErrorCode.BAD_MESSAGE, "frames are JSON text")

@@ -18,6 +18,13 @@ from nardy_tui.online.identity import (
     name_problem,
     new_challenge,
 )
+from nardy_tui.online.pace import (
+    FRAMES_AT_ONCE,
+    FRAMES_PER_SECOND,
+    Allowance,
+    client_allowance,
+    server_allowance,
+)
 from nardy_tui.online.ratings import Rating, after_match, k_factor, underdog_chance
 from nardy_tui.online.referee import Fault, HistoryError, Referee, Verdict
 from nardy_tui.online.wire import (
@@ -73,12 +80,15 @@ from nardy_tui.online.wire import (
 
 __all__ = [
     "BLITZ",
+    "FRAMES_AT_ONCE",
+    "FRAMES_PER_SECOND",
     "MAX_NEWS_BYTES",
     "MAX_REQUEST_BYTES",
     "PROTOCOL_VERSION",
     "RAPID",
     "SLOW",
     "Accept",
+    "Allowance",
     "Answer",
     "Challenge",
     "Challenged",
@@ -130,6 +140,7 @@ __all__ = [
     "Welcome",
     "WireError",
     "after_match",
+    "client_allowance",
     "k_factor",
     "login_signature_is_right",
     "name_key",
@@ -138,5 +149,6 @@ __all__ = [
     "read_news",
     "read_request",
     "request_frame",
+    "server_allowance",
     "underdog_chance",
 ]

@@ -18,7 +18,17 @@ from nardy_tui.cli.online import bot_plays
 from nardy_tui.engine import Phase
 from nardy_tui.lobby.server import RunningLobby
 from nardy_tui.net import restore_network_match
-from nardy_tui.online import MatchResult, OpenSeeks, Seek, Welcome
+from nardy_tui.online import (
+    FRAMES_AT_ONCE,
+    MatchResult,
+    OpenSeeks,
+    Ping,
+    RatingList,
+    Ratings,
+    Refusal,
+    Seek,
+    Welcome,
+)
 from nardy_tui.options import Level
 from nardy_tui.play import (
     ClientNews,
@@ -113,6 +123,23 @@ async def test_a_player_and_the_bot_meet_by_a_seek_and_play_a_match_through_a_dr
     assert {player["name"]: player["rating"] for player in listed["players"]} == {
         name: after for name, _before, after in result.ratings
     }
+
+
+async def test_a_client_with_more_to_say_than_the_lobby_allows_at_once_waits_not_refused(
+    lobby: RunningLobby, tmp_path: Path
+) -> None:
+    anna = Player(lobby, "anna", tmp_path / "anna")
+    playing = asyncio.create_task(anna.client.run())
+    async with asyncio.timeout(WAIT):
+        await anna.logged_in.wait()
+        for _ in range(FRAMES_AT_ONCE + 50):
+            anna.client.send(Ping())
+        anna.client.send(Ratings(0, 10))  # answered in turn: after every ping
+        while not any(isinstance(news, RatingList) for news in anna.heard):
+            await asyncio.sleep(0.05)
+    assert not [news for news in anna.heard if isinstance(news, Refusal)]
+    await anna.client.close()
+    await playing
 
 
 async def test_a_client_that_cannot_reach_the_server_at_first_stops_and_says_why(

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
@@ -57,6 +58,7 @@ from nardy_tui.online import (
     SeeksChanged,
     Welcome,
     WireError,
+    client_allowance,
     name_key,
     read_news,
     request_frame,
@@ -298,12 +300,17 @@ class LobbyClient:
         self, socket: aiohttp.ClientWebSocketResponse, outbox: asyncio.Queue[str]
     ) -> None:
         """Send what waits, in order, and a ping whenever there was nothing to say for
-        ``PING_SECONDS``."""
+        ``PING_SECONDS``; never faster than the lobby allows (a bot playing a bot as fast
+        as it can waits a little instead of being refused)."""
+        allowance = client_allowance(time.monotonic())
         while True:
             try:
                 frame = await asyncio.wait_for(outbox.get(), PING_SECONDS)
             except TimeoutError:
                 frame = request_frame(Ping())
+            if delay := allowance.wait(time.monotonic()):
+                await asyncio.sleep(delay)
+            allowance.take(time.monotonic())
             try:
                 await socket.send_str(frame)
             except aiohttp.ClientError:
