@@ -32,15 +32,17 @@ from sqlalchemy import (
     Dialect,
     Double,
     ForeignKey,
+    Integer,
     MetaData,
     Row,
     String,
     Text,
     TypeDecorator,
+    bindparam,
     delete,
     func,
     insert,
-    literal,
+    or_,
     select,
     union,
     update,
@@ -584,17 +586,18 @@ class Store:
             # The score and the clock first: that locks the match's row, so that its end
             # waits for the append and the append for its end; a match not in play keeps
             # them as they are.
+            white, black = (None, None) if score is None else score
             kept = await connection.execute(
-                update(MatchRow)
-                .where(MatchRow.id == match, MatchRow.state == MatchState.PLAYING)
-                .values(_score_columns(score) | _clock_columns(clock) or {"state": MatchRow.state})
+                _KEEP_SCORE_AND_CLOCK,
+                {"match": match, "white": white, "black": black, "clock": _snapshot(clock)},
             )
             if kept.rowcount != 1:
                 if await connection.scalar(select(MatchRow.id).where(MatchRow.id == match)) is None:
                     raise NotFound(f"match {match}")
                 raise Conflict(f"match {match} has ended")
+            message = {"match": match, "sequence": sequence, "sender": sender, "text": text}
             try:
-                added = await connection.execute(_next_message(match, sequence, sender, text))
+                added = await connection.execute(_APPEND_MESSAGE, message)
             except IntegrityError as second:
                 raise Conflict(f"match {match} has a message {sequence} already") from second
             if added.rowcount != 1:
@@ -980,24 +983,46 @@ def _snapshot(clock: MatchClock | None) -> str | None:
     return None if clock is None else json.dumps(clock.to_json())
 
 
-def _next_message(match: MatchId, sequence: int, sender: Side, text: str) -> Executable:
-    """The insert of a match's ``sequence``-th message, which inserts nothing unless the
-    message before it is stored (a number already taken fails on the table's key): one
-    statement, where reading the count of the match's messages first took another."""
-    columns = MessageRow.__table__.c
-    row = select(
-        literal(match, columns.match_id.type),
-        literal(sequence, columns.sequence.type),
-        literal(sender, columns.sender.type),
-        literal(text, columns.text.type),
-    )
-    if sequence > 0:
-        row = row.where(
-            select(MessageRow.sequence)
-            .where(MessageRow.match_id == match, MessageRow.sequence == sequence - 1)
-            .exists()
+def _keep_score_and_clock() -> Executable:
+    """The update of a match in play with the score and the clock after a message, each
+    only if given (a null keeps the column as it is); it also locks the match's row."""
+    return (
+        update(MatchRow)
+        .where(MatchRow.id == bindparam("match"), MatchRow.state == MatchState.PLAYING)
+        .values(
+            white_score=func.coalesce(bindparam("white", type_=Integer), MatchRow.white_score),
+            black_score=func.coalesce(bindparam("black", type_=Integer), MatchRow.black_score),
+            clock_snapshot=func.coalesce(bindparam("clock", type_=Text), MatchRow.clock_snapshot),
         )
+    )
+
+
+def _append_message() -> Executable:
+    """The insert of a match's ``sequence``-th message, which inserts nothing unless it is
+    the first or the message before it is stored (a number already taken fails on the
+    table's key): one statement, where reading the count of the match's messages first
+    took another."""
+    messages = MessageRow.__table__.c
+    match = bindparam("match", type_=messages.match_id.type)
+    sequence = bindparam("sequence", type_=messages.sequence.type)
+    follows = (
+        select(messages.sequence)
+        .where(messages.match_id == match, messages.sequence == sequence - 1)
+        .exists()
+    )
+    row = select(
+        match,
+        sequence,
+        bindparam("sender", type_=messages.sender.type),
+        bindparam("text", type_=Text),
+    ).where(or_(sequence == 0, follows))
     return insert(MessageRow).from_select(["match_id", "sequence", "sender", "text"], row)
+
+
+_KEEP_SCORE_AND_CLOCK = _keep_score_and_clock()
+_APPEND_MESSAGE = _append_message()
+"""The two statements of every message of every match, built once: building a statement
+took SQLAlchemy longer than the database took to run it."""
 
 
 def _clock_columns(clock: MatchClock | None) -> dict[str, str]:
