@@ -192,6 +192,11 @@ def search(
                 results[state] = Play(path)
 
     visit(remaining)
+    # ``visit`` refers to itself: its own name is one of its free variables. Left as it
+    # is, every search would leave that loop, and ``seen`` with its thousands of tuples,
+    # for the garbage collector to find; emptying the name breaks the loop, and they go
+    # at once.
+    del visit
     return best, results
 
 
