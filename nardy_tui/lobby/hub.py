@@ -248,14 +248,8 @@ class Hub:
                 raise Refused(ErrorCode.NOT_ALLOWED, "you are logged in already")
 
     async def _not_playing(self, player: Player) -> None:
-        if await self._match_of(player.id) is not None:
+        if await self._store.match_in_play_of(player.id) is not None:
             raise Refused(ErrorCode.BUSY, "you are in a match: one at a time")
-
-    async def _match_of(self, player: PlayerId) -> StoredMatch | None:
-        for match in await self._store.matches_in_play():
-            if match.side_of(player) is not None:
-                return match
-        return None
 
     async def _accept(self, player: Player, seek: SeekId) -> None:
         offers = {offer.id: offer for offer in await self._store.seeks()}
@@ -305,7 +299,7 @@ class Hub:
             offered = await self._store.challenge(challenge)
             if offered is not None:
                 await self._not_playing(player)
-                if await self._match_of(offered.challenger.id) is not None:
+                if await self._store.match_in_play_of(offered.challenger.id) is not None:
                     raise Refused(ErrorCode.BUSY, f"{offered.challenger.name} is in a match")
         try:
             answered = await self._store.answer_challenge(challenge, player.id, yes=yes)
@@ -466,11 +460,17 @@ class Hub:
         while True:
             await asyncio.sleep(CLOCK_LOOK_SECONDS)
             now = time.time()
-            for stored in await self._store.matches_in_play():
-                clock = stored.clock
-                loser = None if clock is None else clock.flagged(now)
-                if loser is not None:
-                    await self._end(stored, loser.opponent, Ending.TIME)
+            for match, clock in (await self._store.clocks_in_play()).items():
+                if clock.flagged(now) is not None:
+                    await self._end_on_time(match, now)
+
+    async def _end_on_time(self, match: MatchId, now: float) -> None:
+        """End the match if its clock, read whole again, says a side is out of time."""
+        stored = await self._store.match(match)
+        clock = None if stored is None or stored.result is not None else stored.clock
+        loser = None if clock is None else clock.flagged(now)
+        if stored is not None and loser is not None:
+            await self._end(stored, loser.opponent, Ending.TIME)
 
     async def keep_alive(self) -> None:
         """Record, every ``ALIVE_SECONDS`` after the first record at start, that this

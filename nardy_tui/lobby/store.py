@@ -624,6 +624,27 @@ class Store:
         async with self._engine.begin() as connection:
             return await _matches(connection, MatchRow.state == MatchState.PLAYING)
 
+    async def match_in_play_of(self, player: PlayerId) -> StoredMatch | None:
+        """The match ``player`` plays now, if any (one at a time)."""
+        async with self._engine.begin() as connection:
+            found = await _matches(
+                connection,
+                MatchRow.state == MatchState.PLAYING,
+                (MatchRow.white_id == player) | (MatchRow.black_id == player),
+            )
+            return found[0] if found else None
+
+    async def clocks_in_play(self) -> dict[MatchId, MatchClock]:
+        """The clock of every match in play that has one, and nothing else of them: what
+        an instance looks at twice a second for a side out of time."""
+        async with self._engine.begin() as connection:
+            found = await connection.execute(_CLOCKS_IN_PLAY)
+            return {
+                MatchId(match): MatchClock.from_json(json.loads(snapshot))
+                for match, snapshot in found
+                if snapshot is not None  # the query's own condition, for the type checker
+            }
+
     async def finish_match(
         self,
         match: MatchId,
@@ -1019,10 +1040,13 @@ def _append_message() -> Executable:
     return insert(MessageRow).from_select(["match_id", "sequence", "sender", "text"], row)
 
 
+_CLOCKS_IN_PLAY = select(MatchRow.id, MatchRow.clock_snapshot).where(
+    MatchRow.state == MatchState.PLAYING, MatchRow.clock_snapshot.is_not(None)
+)
 _KEEP_SCORE_AND_CLOCK = _keep_score_and_clock()
 _APPEND_MESSAGE = _append_message()
-"""The two statements of every message of every match, built once: building a statement
-took SQLAlchemy longer than the database took to run it."""
+"""The statements of every message of every match and of the clocks' watch, built once:
+building a statement took SQLAlchemy longer than the database took to run it."""
 
 
 def _clock_columns(clock: MatchClock | None) -> dict[str, str]:

@@ -90,6 +90,24 @@ async def test_a_match_starts_in_play_with_the_colours_and_the_clock_given(
     assert again is not None and (again.white, again.black) == (boris, anna)
 
 
+async def test_a_players_match_in_play_and_the_clocks_in_play_are_found_alone(
+    store: Store,
+) -> None:
+    anna, boris = await two_players(store)
+    carl = await store.register("carl", KEY, bot=False)
+    dora = await store.register("dora", KEY, bot=False)
+    timed = await store.start_match(anna.id, boris.id, 3, MatchClock(RAPID, 3))
+    untimed = await store.start_match(dora.id, carl.id, 1, None)
+    for player, match in ((anna, timed), (boris, timed), (carl, untimed), (dora, untimed)):
+        found = await store.match_in_play_of(player.id)
+        assert found is not None and found.id == match.id
+    clocks = await store.clocks_in_play()
+    assert list(clocks) == [timed.id] and clocks[timed.id].rule == RAPID
+    await store.finish_match(timed.id, Side.WHITE, (3, 0), Ending.POINTS)
+    assert await store.match_in_play_of(anna.id) is None
+    assert await store.clocks_in_play() == {}
+
+
 async def test_a_seek_is_taken_by_one_match_only(store: Store) -> None:
     anna, boris = await two_players(store)
     carl = await store.register("carl", KEY, bot=False)
