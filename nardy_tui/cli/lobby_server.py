@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from nardy_tui.cli.argparsing import OneLineParser
 from nardy_tui.i18n import _, clause
+from nardy_tui.memory import settle_for_a_server
 from nardy_tui.storage import data_dir, data_dir_problem
 
 PROG = "nardy lobby-server"
@@ -68,13 +69,15 @@ def lobby_server_main(argv: Sequence[str]) -> int:
     options = LobbyOptions(folder, args.database, args.address, args.port, args.public_url)
     with contextlib.suppress(KeyboardInterrupt):
         try:
-            asyncio.run(run_lobby(options, _announce))
+            asyncio.run(run_lobby(options, _opened))
         except CannotStart as error:
             return _fail(_("the lobby cannot start: {reason}").format(reason=error.reason))
     return 0
 
 
-def _announce(url: str) -> None:
+def _opened(url: str) -> None:
+    """The lobby is open: said, and the garbage collector set for a long-running server."""
+    settle_for_a_server()
     print(_("The lobby is open at {url} (Ctrl+C stops it).").format(url=url), file=sys.stderr)
 
 
