@@ -18,7 +18,8 @@ the rating list as fast as they can, and log in again whenever the server closes
 
 Prints what was asked, the matches in play (sampled every second), the plays timed and the
 milliseconds from a play sent to its arrival at the opponent (p50, p99, max: monotonic
-clocks of one machine, the two players of a match in one process), the server's memory
+clocks of one machine, the two players of a match in one process), the same once every
+match had begun (the crowd of seeks and acceptances over), the server's memory
 before the connections, once all are logged in, and at its peak, the errors the server
 sent, and the machine's load before and after. ``--profile FILE`` runs the server under
 cProfile (FILE for ``python -m pstats``). Loopback only; every wait has a deadline. Not run
@@ -52,6 +53,7 @@ from typing import Any
 import aiohttp
 
 from nardy_tui.engine import Phase, Side, legal_plays
+from nardy_tui.memory import settle_for_a_server
 from nardy_tui.net import (
     Commit,
     Message,
@@ -95,6 +97,11 @@ class Heard:
 
     arrivals: list[float] = field(default_factory=list)
     """Seconds from a play sent to its arrival at the opponent."""
+    all_begun: float | None = None
+    """Seconds from the start of play until every match of this process had begun (the
+    crowd of seeks and acceptances over): the steady state the aim is about."""
+    steady_arrivals: list[float] = field(default_factory=list)
+    """The arrivals once every match of this process had begun."""
     in_play: list[int] = field(default_factory=list)
     """This process's matches in play, every second of the run."""
     matches_ended: int = 0
@@ -240,7 +247,10 @@ class MatchPlayer:
         if isinstance(message, PlayMade):
             sent = self.sent_at.pop((playing.match, message.turn), None)
             if sent is not None:
-                self.player.heard.arrivals.append(time.monotonic() - sent)
+                heard = self.player.heard
+                heard.arrivals.append(time.monotonic() - sent)
+                if heard.all_begun is not None:
+                    heard.steady_arrivals.append(time.monotonic() - sent)
         if isinstance(message, Commit | Reveal):
             playing.heard.add((type(message), message.throw))
         verdict = playing.referee.take(playing.me.opponent, message)
@@ -345,6 +355,7 @@ async def _clients(url: str, share: Share, think: float, signals: Signals) -> He
         heard.frames_heard = 0
         heard.errors.clear()
         heard.flood_errors.clear()
+        settle_for_a_server()  # these players are the measuring instrument: no full passes
         signals.ready.put(share.number)
         await asyncio.to_thread(signals.go.wait)
         cpu_at_go = time.process_time()
@@ -361,8 +372,11 @@ async def _clients(url: str, share: Share, think: float, signals: Signals) -> He
             *(asyncio.create_task(p.keep_talking()) for p in players[: len(playing) + len(idle)]),
             *(asyncio.create_task(flood(p)) for p in flooding),
         ]
+        go = time.monotonic()
         while not await asyncio.to_thread(signals.stop.wait, 1.0):
             heard.in_play.append(sum(p.playing is not None for p in playing[::2]))
+            if heard.all_begun is None and heard.in_play[-1] == share.pairs:
+                heard.all_begun = time.monotonic() - go
             for stopped in [task for task in tasks if task.done()]:
                 tasks.remove(stopped)
                 heard.stopped.append(repr(stopped.exception()))
@@ -527,6 +541,16 @@ def report(
             f"{len(arrivals)} plays timed ({len(arrivals) / args.seconds:.0f} a second): "
             f"sent to arrival p50 {1000 * percentile(arrivals, 0.5):.1f} ms, "
             f"p99 {1000 * percentile(arrivals, 0.99):.1f} ms, max {1000 * arrivals[-1]:.1f} ms"
+        )
+    steady = sorted(ms for h in heard for ms in h.steady_arrivals)
+    begun = [h.all_begun for h in heard]
+    if steady and None not in begun:
+        after = max(b for b in begun if b is not None)
+        print(
+            f"once every match had begun ({after:.0f} s in): {len(steady)} plays "
+            f"({len(steady) / (args.seconds - after):.0f} a second): p50 "
+            f"{1000 * percentile(steady, 0.5):.1f} ms, p99 {1000 * percentile(steady, 0.99):.1f} "
+            f"ms, max {1000 * steady[-1]:.1f} ms"
         )
     print(f"frames heard by the clients: {sum(h.frames_heard for h in heard)}")
     if args.flooders:
