@@ -168,7 +168,7 @@ def search(
                     entered_home = src > HOME_TOP >= dst
                     outside -= entered_home
                     path.append(_STEPS[src][die])
-                    visit(rest)
+                    visit(rest)  # noqa: F821 (bound until the del below)
                     path.pop()
                     outside += entered_home
                     own[src] += 1
@@ -178,7 +178,7 @@ def search(
                     own[src] -= 1
                     own[OFF] += 1
                     path.append(_STEPS[src][die])
-                    visit(rest)
+                    visit(rest)  # noqa: F821 (bound until the del below)
                     path.pop()
                     own[src] += 1
                     own[OFF] -= 1
