@@ -29,6 +29,7 @@ PARTS = {
     "transfer_meta",
     "imported_when_used",
     "memory",
+    "frame_pace",
     "__main__",
     "__init__",
 }

@@ -36,12 +36,12 @@ from nardy_tui.online import (
     name_problem,
     new_challenge,
     read_request,
-    server_allowance,
+    server_pace,
 )
 
 BAD_FRAMES = 10
-"""Bad frames (or frames over its allowance, ``online.server_allowance``) a connection
-may send before it is closed."""
+"""Bad frames (or frames over its pace, ``online.server_pace``) a connection may send
+before it is closed."""
 SILENT_SECONDS = 60.0
 """A connection silent this long is closed (a client pings every 20 s)."""
 ANONYMOUS_SECONDS = 10.0
@@ -173,7 +173,7 @@ class LobbyServer:
     async def _converse(self, connection: Connection, url: str) -> None:
         challenge = new_challenge()
         await connection.send(frames.hello(challenge))
-        allowance, bad = server_allowance(time.monotonic()), 0
+        pace, bad = server_pace(), 0
         while not connection.socket.closed:
             deadline = SILENT_SECONDS if connection.player else ANONYMOUS_SECONDS
             try:
@@ -186,7 +186,7 @@ class LobbyServer:
             if message.type is WSMsgType.ERROR:  # a frame over the size, say
                 return
             problem = None
-            if not allowance.take(time.monotonic()):
+            if pace.wait_after_frame() > 0:
                 problem = Refused(ErrorCode.TOO_FAST, "too many frames: slow down")
             elif message.type is not WSMsgType.TEXT:
                 problem = Refused(ErrorCode.BAD_MESSAGE, "frames are JSON text")

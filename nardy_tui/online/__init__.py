@@ -18,13 +18,7 @@ from nardy_tui.online.identity import (
     name_problem,
     new_challenge,
 )
-from nardy_tui.online.pace import (
-    FRAMES_AT_ONCE,
-    FRAMES_PER_SECOND,
-    Allowance,
-    client_allowance,
-    server_allowance,
-)
+from nardy_tui.online.pace import FRAMES_AT_ONCE, FRAMES_PER_SECOND, client_pace, server_pace
 from nardy_tui.online.ratings import Rating, after_match, k_factor, underdog_chance
 from nardy_tui.online.referee import Fault, HistoryError, Referee, Verdict
 from nardy_tui.online.wire import (
@@ -88,7 +82,6 @@ __all__ = [
     "RAPID",
     "SLOW",
     "Accept",
-    "Allowance",
     "Answer",
     "Challenge",
     "Challenged",
@@ -140,7 +133,7 @@ __all__ = [
     "Welcome",
     "WireError",
     "after_match",
-    "client_allowance",
+    "client_pace",
     "k_factor",
     "login_signature_is_right",
     "name_key",
@@ -149,6 +142,6 @@ __all__ = [
     "read_news",
     "read_request",
     "request_frame",
-    "server_allowance",
+    "server_pace",
     "underdog_chance",
 ]

@@ -44,7 +44,7 @@ from nardy_tui.serve.gate import KEEPALIVE_SECONDS, Gate, GatedSite, Limits
 from nardy_tui.serve.identity import COOKIE, Identities
 from nardy_tui.serve.language import browser_language
 from nardy_tui.serve.origin import Refusal, explained, refusal
-from nardy_tui.serve.pace import Pace
+from nardy_tui.serve.pace import page_pace
 from nardy_tui.serve.page_link import PageLink, friend_code
 from nardy_tui.serve.table import Place, Table
 from nardy_tui.serve.textual_serve_patches import STATIC
@@ -412,7 +412,7 @@ async def _relay(
     saved as it went): what the page sends by itself does not count (``activity``)."""
     loop = asyncio.get_running_loop()
     quiet_until = loop.time() + idle
-    pace = Pace()
+    pace = page_pace()
     while (left := quiet_until - loop.time()) > 0:  # aiohttp takes a timeout of 0 for none
         try:
             message = await websocket.receive(timeout=left)

@@ -16,13 +16,14 @@ import aiohttp
 import pytest
 
 from nardy_tui.engine import Phase, Side
+from nardy_tui.frame_pace import FramePace
 from nardy_tui.lobby import server
 from nardy_tui.lobby.database import Database, PostgresServer
 from nardy_tui.lobby.hub import match_id
 from nardy_tui.lobby.server import LobbyOptions, RunningLobby, start_lobby
 from nardy_tui.lobby.store import Conflict, Store, StoredMatch
 from nardy_tui.net import encode_message, verify_record
-from nardy_tui.online import Allowance, Identity, Purpose
+from nardy_tui.online import Identity, Purpose
 from tests.online.test_referee import FIRST_SYNC, Script
 
 WAIT = 10.0
@@ -148,7 +149,7 @@ async def test_two_players_meet_by_a_seek_play_a_whole_match_and_a_watcher_sees_
 ) -> None:
     # The script sends as fast as loopback carries it, faster than the lobby lets one
     # connection go on sending (that refusal has a test of its own).
-    monkeypatch.setattr(server, "server_allowance", lambda now: Allowance(10_000, 10_000, now))
+    monkeypatch.setattr(server, "server_pace", lambda: FramePace(10_000, 10_000))
     two = await match_between(lobby)
     players, match = two.clients, two.match
     watcher = await registered(lobby, "vera")

@@ -30,11 +30,12 @@ from aiohttp.typedefs import Handler
 from yarl import URL
 
 from nardy_tui.cli.serve import page_words_in_every_language
+from nardy_tui.frame_pace import FramePace
 from nardy_tui.serve import GameServer, MeetingServers, Venue
 from nardy_tui.serve.activity import TerminalSize
 from nardy_tui.serve.farewell import Farewell
 from nardy_tui.serve.game_process import GameProcess
-from nardy_tui.serve.pace import BURST, FRAMES_PER_SECOND, Pace
+from nardy_tui.serve.pace import BURST, FRAMES_PER_SECOND
 from nardy_tui.serve.server import _relay
 from tests.serve.test_serving import DEADLINE, ROOT, Browser, Screen, Served, serving
 from tests.serve.test_transfer import Clock
@@ -253,7 +254,7 @@ async def test_a_socket_that_chatters_past_its_idle_time_then_falls_silent_loses
 
 def test_a_sockets_frames_are_read_at_a_pace_once_its_burst_is_spent() -> None:
     clock = Clock()
-    pace = Pace(rate=100, burst=3, clock=clock)
+    pace = FramePace(rate=100, burst=3, clock=clock)
     assert [pace.wait_after_frame() for _ in range(3)] == [0.0, 0.0, 0.0]
     assert pace.wait_after_frame() == pytest.approx(0.01)
     clock.now += 0.01  # waited as told

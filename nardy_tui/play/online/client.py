@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import logging
 import os
-import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
@@ -58,7 +57,7 @@ from nardy_tui.online import (
     SeeksChanged,
     Welcome,
     WireError,
-    client_allowance,
+    client_pace,
     name_key,
     read_news,
     request_frame,
@@ -302,19 +301,18 @@ class LobbyClient:
         """Send what waits, in order, and a ping whenever there was nothing to say for
         ``PING_SECONDS``; never faster than the lobby allows (a bot playing a bot as fast
         as it can waits a little instead of being refused)."""
-        allowance = client_allowance(time.monotonic())
+        pace = client_pace()
         while True:
             try:
                 frame = await asyncio.wait_for(outbox.get(), PING_SECONDS)
             except TimeoutError:
                 frame = request_frame(Ping())
-            if delay := allowance.wait(time.monotonic()):
-                await asyncio.sleep(delay)
-            allowance.take(time.monotonic())
             try:
                 await socket.send_str(frame)
             except aiohttp.ClientError:
                 return  # the line is closing: its reader says why
+            if wait := pace.wait_after_frame():
+                await asyncio.sleep(wait)
 
     async def _log_in(
         self, socket: aiohttp.ClientWebSocketResponse, identity: Identity, challenge: str
