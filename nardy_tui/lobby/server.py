@@ -143,7 +143,8 @@ class LobbyServer:
         referee = Referee.from_history(
             match.points, [(m.sender, decode_message(m.text.encode())) for m in history]
         )
-        return web.Response(text=referee.record(match.started), content_type="text/plain")
+        record = referee.record(match.started, match.white.name, match.black.name)
+        return web.Response(text=record, content_type="text/plain")
 
     # -- the WebSocket -------------------------------------------------------------------
 

@@ -38,9 +38,12 @@ _PROOF = re.compile(
 )
 
 
-def network_record(match: Match, throws: list[Throw], when: datetime) -> str:
-    """The record of a network match with every throw's proof after it."""
-    text = format_record(match, MatchOptions(points=match.length), when, players=PLAYERS, dice=DICE)
+def network_record(
+    match: Match, throws: list[Throw], when: datetime, players: str = PLAYERS
+) -> str:
+    """The record of a network match with every throw's proof after it; ``players`` is
+    its line of who played which colour (White is always the host's part)."""
+    text = format_record(match, MatchOptions(points=match.length), when, players=players, dice=DICE)
     lines = ["", PROOF_TITLE] + [
         f"Throw {t.number}: {t.dice}; host commitment {t.host_commitment} secret "
         f"{t.host_secret}; joiner commitment {t.joiner_commitment} secret {t.joiner_secret}"

@@ -516,6 +516,8 @@ class Referee:
             part.append(Reveal(self.throw_number, self._secrets[other]))
         return part
 
-    def record(self, started: datetime) -> str:
-        """The match's record so far, with the proof of its dice (``nardy verify``)."""
-        return network_record(self.match, self.throws, started)
+    def record(self, started: datetime, white: str, black: str) -> str:
+        """The match's record so far, with the proof of its dice (``nardy verify``), naming
+        its players."""
+        players = f"White: {white} / Black: {black} (lobby match)"
+        return network_record(self.match, self.throws, started, players)

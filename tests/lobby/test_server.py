@@ -178,6 +178,8 @@ async def test_two_players_meet_by_a_seek_play_a_whole_match_and_a_watcher_sees_
             listed = await answer.json()
     proof = verify_record(record)
     assert proof.holds, proof.problems
+    names = two.names
+    assert f"White: {names[Side.WHITE]} / Black: {names[Side.BLACK]} (lobby match)" in record
     assert [p["rating"] for p in listed["players"]] == [1510.0, 1500.0, 1490.0]
     for client in (*players.values(), watcher):
         await client.close()

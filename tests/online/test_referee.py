@@ -143,7 +143,7 @@ def state(referee: Referee) -> tuple[Any, ...]:
         match.position,
         match.dice,
         dict(match.score),
-        referee.record(STARTED),
+        referee.record(STARTED, "anna", "boris"),
     )
 
 
@@ -252,7 +252,7 @@ def test_two_honest_programs_play_a_whole_match_through_the_referee_and_its_reco
     lobby.until(over)
     assert lobby.all_agree()
     assert lobby.referee.match.winner is not None
-    proof = verify_record(lobby.referee.record(STARTED))
+    proof = verify_record(lobby.referee.record(STARTED, "anna", "boris"))
     assert proof.holds and proof.throws == len(lobby.referee.throws), proof.problems
     assert lobby.referee.waiting_for() == frozenset()
 
@@ -268,7 +268,7 @@ def test_either_side_begins_the_next_game_once_a_game_is_over_and_the_record_ver
     assert again.accepted and not again.news
     assert NextGame(2) in script.referee.missed_by(Side.WHITE, FIRST_SYNC)
     script.until(over)
-    assert verify_record(script.referee.record(STARTED)).holds
+    assert verify_record(script.referee.record(STARTED, "anna", "boris")).holds
 
 
 def test_a_forced_pass_is_played_when_its_dice_come_and_the_mover_says_so_once() -> None:
@@ -607,4 +607,6 @@ def test_whatever_a_side_sends_is_taken_or_refused_and_a_refusal_changes_nothing
             assert state(script.referee) == before
     rebuilt = Referee.from_history(3, script.history)
     assert state(rebuilt) == state(script.referee)
-    assert verify_record(script.referee.record(STARTED)).holds  # what it took was legal
+    assert verify_record(
+        script.referee.record(STARTED, "anna", "boris")
+    ).holds  # what it took was legal

@@ -59,7 +59,7 @@ def test_a_mars_offered_and_accepted_ends_the_game_for_both_and_the_record_verif
     lobby.programs[mover].answers(yes=True)
     lobby.settle()
     assert lobby.all_agree() and lobby.referee.match.winner is mover
-    record = lobby.referee.record(STARTED)
+    record = lobby.referee.record(STARTED, "anna", "boris")
     assert f"{mover.opponent.label} resigns: {mover.label} wins a mars" in record
     proof = verify_record(record)
     assert proof.holds and proof.throws == len(lobby.referee.throws), proof.problems
@@ -248,7 +248,7 @@ def test_the_record_names_the_dice_thrown_before_a_resignation_and_verifies() ->
     assert mover is not None
     script.send(mover.opponent, ResignOffer(1, 0, MARS))
     script.send(mover, ResignAccepted(1, MARS))
-    record = script.referee.record(STARTED)
+    record = script.referee.record(STARTED, "anna", "boris")
     assert "not played)" in record
     proof = verify_record(record)
     assert proof.holds and proof.throws == len(script.referee.throws), proof.problems
