@@ -377,6 +377,8 @@ class Hub:
                 await connection.send(frames.in_match(live.stored, live.referee.sync()))
                 for missed in live.referee.missed_by(side, message):
                     await connection.send(frames.in_match(live.stored, missed))
+                if live.stored.clock is not None:  # a client's own ran on while it was away
+                    await connection.send(frames.clock(live.stored, time.time()))
             return
         if isinstance(message, Bye | Ping):
             return

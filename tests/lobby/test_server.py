@@ -247,6 +247,22 @@ async def test_a_server_restarted_mid_match_takes_it_up_where_it_was(tmp_path: P
     await lobby.stop()
 
 
+async def test_a_player_who_says_where_they_are_again_is_told_the_clocks_as_the_lobby_has_them(
+    lobby: RunningLobby,
+) -> None:
+    """After a drop, a client's own clocks ran on (or stopped with the server): the
+    lobby's answer to its sync sets them right."""
+    two = await match_between(lobby, clock={"delay": 10, "reserve": 60})
+    white = two.clients[Side.WHITE]
+    await white.hear("clock", id=two.match)  # the first sync's
+    await white.send(t="m", id=two.match, msg=json.loads(encode_message(FIRST_SYNC)))
+    assert (await white.hear("m", id=two.match))["msg"]["t"] == "sync"
+    clock = await white.hear("clock", id=two.match)
+    assert clock["white"] == clock["black"] == 60_000
+    for client in two.clients.values():
+        await client.close()
+
+
 async def test_a_player_whose_reserve_runs_out_loses_the_match_and_the_ratings_move(
     lobby: RunningLobby,
 ) -> None:
