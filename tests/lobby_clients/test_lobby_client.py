@@ -9,9 +9,18 @@ import asyncio
 import json
 import os
 import shutil
+import ssl
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from ipaddress import ip_address
 from pathlib import Path
 
 import pytest
+from aiohttp import web
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
 
 from nardy_tui.cli import main
 from nardy_tui.cli.online import bot_plays
@@ -46,6 +55,7 @@ __all__ = ["lobby"]
 """The fixture, for pytest to find in this module."""
 
 WAIT = 30.0
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 KEY_FILE = "lobby-key"
 """The player's key in their data folder (docs/lobby-protocol.md, *Who is who*)."""
 
@@ -150,6 +160,80 @@ async def test_a_client_that_cannot_reach_the_server_at_first_stops_and_says_why
     await asyncio.wait_for(client.run(), WAIT)
     assert len(heard) == 1 and isinstance(heard[0], ClientStopped)
     assert "cannot be reached" in heard[0].reason
+
+
+async def stopped_against(
+    handler: Handler, tmp_path: Path, tls: ssl.SSLContext | None = None
+) -> str:
+    """Why a client stops that meets a web server answering every request with
+    ``handler`` (over TLS with ``tls``) instead of a lobby."""
+    app = web.Application()
+    app.router.add_get("/ws", handler)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0, ssl_context=tls)
+    await site.start()
+    port = runner.addresses[0][1]
+    scheme = "wss" if tls else "ws"
+    heard: list[ClientNews] = []
+    client = LobbyClient(f"{scheme}://127.0.0.1:{port}/ws", "anna", tmp_path, heard.append)
+    try:
+        await asyncio.wait_for(client.run(), WAIT)
+    finally:
+        await runner.cleanup()
+    assert len(heard) == 1 and isinstance(heard[0], ClientStopped)
+    return heard[0].reason
+
+
+async def test_a_proxy_whose_lobby_is_down_is_named_with_its_answer(tmp_path: Path) -> None:
+    async def bad_gateway(request: web.Request) -> web.Response:
+        return web.Response(status=502)
+
+    reason = await stopped_against(bad_gateway, tmp_path)
+    assert "answered with status 502 instead of opening the lobby" in reason
+
+
+async def test_a_certificate_this_machine_does_not_trust_is_said_to_be_one(
+    tmp_path: Path,
+) -> None:
+    async def never(request: web.Request) -> web.Response:
+        raise AssertionError("the handshake should have failed first")
+
+    reason = await stopped_against(never, tmp_path, tls=self_signed(tmp_path))
+    assert "certificate at 127.0.0.1:" in reason and "not trusted" in reason
+    assert "operation not permitted" not in reason
+
+
+def self_signed(folder: Path) -> ssl.SSLContext:
+    """A server's TLS context with a certificate that signs itself, for 127.0.0.1."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+    now = datetime.now(UTC)
+    certificate = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - timedelta(days=1))
+        .not_valid_after(now + timedelta(days=1))
+        .add_extension(
+            x509.SubjectAlternativeName([x509.IPAddress(ip_address("127.0.0.1"))]), False
+        )
+        .sign(key, hashes.SHA256())
+    )
+    cert_file, key_file = folder / "cert.pem", folder / "key.pem"
+    cert_file.write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
+    key_file.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert_file, key_file)
+    return context
 
 
 async def shown(capsys: pytest.CaptureFixture[str], *args: str) -> str:

@@ -108,6 +108,18 @@ def _final_reason(close_code: int | None) -> str | None:
 def _unreached(error: Exception) -> str:
     """Why the server could not be reached, in words: the machine's own reason when the
     connection was refused or timed out, not the library's whole sentence."""
+    if isinstance(error, aiohttp.ClientConnectorCertificateError):
+        # Its ``os_error`` is the certificate's: errno 1, which reads "operation not
+        # permitted".
+        problem = error.certificate_error
+        why = getattr(problem, "verify_message", None) or str(problem)
+        return _(
+            "the server's certificate at {host}:{port} is not trusted on this machine: {reason}"
+        ).format(host=error.host, port=error.port, reason=clause(why))
+    if isinstance(error, aiohttp.WSServerHandshakeError):  # a proxy whose lobby is down
+        return _("{url} answered with status {status} instead of opening the lobby").format(
+            url=error.request_info.real_url, status=error.status
+        )
     if isinstance(error, aiohttp.ClientConnectorError):
         number = error.os_error.errno
         why = os.strerror(number) if number else str(error.os_error)
