@@ -195,9 +195,14 @@ class OnlineScreens:
                 self._stage.notify(problem, severity="error", markup=False)
             case LineDown():
                 self._to_game(LineReport(self.view.line_down, up=False))
+                if self.watching is not None:
+                    self.watching.say(self.view.line_down)
             case Welcome(name=name):
                 self._remember(name)
                 self._to_game(LineReport(_("Back on the server."), up=True))
+                if self.watching is not None:  # a new line watches nothing until asked
+                    self.watching.say(_("Back on the server."))
+                    self.send(Watch(self.watching.match_id))
             case ClockTimes():
                 self._clocks(news)
             case MatchResult():

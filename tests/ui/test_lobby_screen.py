@@ -216,6 +216,38 @@ async def test_a_match_in_play_is_watched_as_it_is_played(
     await carol.leave()
 
 
+async def test_a_watcher_whose_line_drops_goes_on_watching_once_it_is_back(
+    lobby: RunningLobby, tmp_path: Path
+) -> None:
+    boris = Stranger(lobby, "boris", tmp_path / "boris", Seek(7, None), plays=True)
+    carol = Stranger(lobby, "carol", tmp_path / "carol", plays=True)
+    app = lobby_app(lobby)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(lambda: rows(app, "seeks") == 1, pilot, what="boris's seek listed")
+        screen = app.screen
+        assert isinstance(screen, LobbyScreen)
+        [seek] = screen.lobby.view.seeks
+        carol.client.send(Accept(seek.id))
+        await until(lambda: rows(app, "matches") == 1, pilot, what="their match listed")
+        await burst(pilot, "w", "w")
+        await until(lambda: watched_turns(app) > 0, pilot, what="a turn watched")
+        assert app.online is not None and app.online.client is not None
+        socket = app.online.client.socket
+        assert socket is not None
+        turns_then = watched_turns(app)
+        await socket.close()
+        await until(lambda: watched_turns(app) > turns_then, pilot, what="watched again")
+    await boris.leave()
+    await carol.leave()
+
+
+def watched_turns(app: NardyApp) -> int:
+    screen = app.screen
+    if not isinstance(screen, WatchScreen):
+        return 0
+    return sum(len(game.turns) for game in screen.referee.match.games)
+
+
 async def test_a_lobby_that_cannot_be_reached_ends_the_game_in_one_line() -> None:
     nobody = f"ws://127.0.0.1:{free_port()}/ws"
     app = NardyApp(LaunchOptions(online=OnlineLaunch(nobody, "anna")), pace=0)
