@@ -668,6 +668,17 @@ class Hub:
                 for frame in sent:
                     await connection.send(frame)
 
+    async def take_lists(self) -> None:
+        """The lists as they are when this instance starts, which its first changes are
+        told against: a match in play before a restart (which a player logging in is sent)
+        is then told gone when it ends, rather than listed for good."""
+        for whole in (
+            frames.players(await self._store.online()),
+            frames.seeks(await self._store.seeks()),
+            frames.matches(await self._store.matches_in_play()),
+        ):
+            self._changes(whole)
+
     def _changes(self, whole: frames.Frame) -> frames.Frame | None:
         """What changed in a list since this instance last sent its changes (the whole list
         as it was then kept here); None if nothing did. A player who came since has the

@@ -314,6 +314,7 @@ async def start_lobby(options: LobbyOptions) -> RunningLobby:
     server.hub.instance = instance
     await store.clear_instance(instance)
     await server.hub.take_up_clocks(time.time())
+    await server.hub.take_lists()
     await store.keep_alive(instance, time.time())
     hub = server.hub
     listening = [

@@ -263,6 +263,25 @@ async def test_a_player_who_says_where_they_are_again_is_told_the_clocks_as_the_
         await client.close()
 
 
+async def test_a_match_in_play_across_a_restart_is_told_gone_to_the_lobby_when_it_ends(
+    tmp_path: Path,
+) -> None:
+    lobby = await start_lobby(LobbyOptions(tmp_path, port=0))
+    two = await match_between(lobby)
+    await lobby.stop()
+    for client in two.clients.values():
+        await client.close()
+    lobby = await start_lobby(LobbyOptions(tmp_path, port=0))
+    vera = await registered(lobby, "vera")
+    assert [listed["id"] for listed in (await vera.hear("matches"))["matches"]] == [two.match]
+    black = await logged_in(lobby, two.names[Side.BLACK])
+    await black.send(t="resign", id=two.match, stake="match")
+    assert (await vera.hear("matches_changed"))["gone"] == [two.match]
+    for client in (vera, black):
+        await client.close()
+    await lobby.stop()
+
+
 async def test_a_player_whose_reserve_runs_out_loses_the_match_and_the_ratings_move(
     lobby: RunningLobby,
 ) -> None:
