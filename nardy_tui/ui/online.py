@@ -51,6 +51,7 @@ from nardy_tui.play import (
     PeerArrived,
     Registrations,
     against_online_player,
+    ending_words,
 )
 from nardy_tui.storage import data_dir
 from nardy_tui.ui.lazy import game_screen_type
@@ -67,12 +68,7 @@ GIVEN_UP_SECONDS = 12.0
 
 def result_words(result: MatchResult, begins: MatchBegins) -> str:
     """Who won a lobby match, why, and how the ratings moved, for the player."""
-    winner = begins.white if result.winner is Side.WHITE else begins.black
-    why = {
-        Ending.POINTS: _("{winner} wins the match {white}-{black}."),
-        Ending.TIME: _("{winner} wins the match on time ({white}-{black})."),
-        Ending.RESIGNED: _("{winner} wins the match: the other resigned ({white}-{black})."),
-    }[result.ending].format(winner=winner, white=result.score[0], black=result.score[1])
+    why = ending_words(result, begins.white if result.winner is Side.WHITE else begins.black)
     moves = ", ".join(
         _("{name} {before:.0f} → {after:.0f}").format(name=name, before=before, after=after)
         for name, before, after in result.ratings

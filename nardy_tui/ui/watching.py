@@ -21,7 +21,15 @@ from nardy_tui.engine import Side
 from nardy_tui.i18n import N_, _
 from nardy_tui.net import Sync
 from nardy_tui.online import MatchBegins, MatchInPlay, MatchResult, Referee, Relayed
-from nardy_tui.play import READ_EVERY, ClockReading, banner, clock_words, points_words, position_now
+from nardy_tui.play import (
+    READ_EVERY,
+    ClockReading,
+    banner,
+    clock_words,
+    ending_words,
+    points_words,
+    position_now,
+)
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.panels import CompactInfo
@@ -107,10 +115,9 @@ class WatchScreen(SizedScreen):
         self._show_info()
 
     def ended(self, result: MatchResult) -> None:
-        winner = self.names[result.winner]
         self.say(
-            _("{winner} wins the match {white}-{black}. Escape goes back to the lobby.").format(
-                winner=winner, white=result.score[0], black=result.score[1]
+            _("{result} Escape goes back to the lobby.").format(
+                result=ending_words(result, self.names[result.winner])
             )
         )
         if self.clocks is not None:

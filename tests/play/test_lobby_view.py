@@ -8,9 +8,11 @@ from nardy_tui.engine import Side
 from nardy_tui.online import (
     RAPID,
     Challenged,
+    Ending,
     MatchesChanged,
     MatchesInPlay,
     MatchInPlay,
+    MatchResult,
     OpenSeek,
     OpenSeeks,
     PlayerOnline,
@@ -22,7 +24,7 @@ from nardy_tui.online import (
 from nardy_tui.play import ClockReading
 from nardy_tui.play.online import LineDown
 from nardy_tui.play.online.client import LobbyLists
-from nardy_tui.play.online.lobby_view import LobbyView, challenge_words
+from nardy_tui.play.online.lobby_view import LobbyView, challenge_words, ending_words
 
 
 def welcomed(name: str = "anna") -> LobbyView:
@@ -111,3 +113,12 @@ def test_the_client_keeps_the_lists_whole_from_the_servers_changes() -> None:
     assert lists.changed(PlayersChanged((rated,), ())) == PlayersOnline((rated,))
     assert lists.changed(PlayersChanged((), ("ANNA",))) == PlayersOnline(())
     assert lists.changed(MatchesChanged((), ("m9",))) == MatchesInPlay(())
+
+
+def test_a_lobby_match_ends_said_by_points_on_time_or_by_a_resignation() -> None:
+    def said(ending: Ending, score: tuple[int, int]) -> str:
+        return ending_words(MatchResult("m1", Side.BLACK, score, ending, ()), "boris")
+
+    assert said(Ending.POINTS, (1, 3)) == "boris wins the match 1-3."
+    assert said(Ending.TIME, (1, 0)) == "boris wins the match on time (1-0)."
+    assert said(Ending.RESIGNED, (0, 0)) == "boris wins the match: the other resigned (0-0)."

@@ -11,6 +11,7 @@ from nardy_tui.play.online.lobby_view import (
     LobbyView,
     challenge_words,
     clock_words,
+    ending_words,
     points_words,
 )
 from nardy_tui.play.online.news import (
@@ -45,6 +46,7 @@ __all__ = [
     "address_problem",
     "challenge_words",
     "clock_words",
+    "ending_words",
     "match_file",
     "points_words",
     "served_lobby",

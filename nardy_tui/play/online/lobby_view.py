@@ -15,8 +15,10 @@ from nardy_tui.online import (
     SLOW,
     Challenged,
     ClockRule,
+    Ending,
     MatchesInPlay,
     MatchInPlay,
+    MatchResult,
     OpenSeek,
     OpenSeeks,
     PlayerOnline,
@@ -67,6 +69,16 @@ def challenge_words(challenge: Challenged) -> str:
         points=points_words(challenge.points),
         clock=clock_words(challenge.clock),
     )
+
+
+def ending_words(result: MatchResult, winner: str) -> str:
+    """Who won a lobby match and how (points, time or a resignation), in one sentence."""
+    how = {
+        Ending.POINTS: _("{winner} wins the match {white}-{black}."),
+        Ending.TIME: _("{winner} wins the match on time ({white}-{black})."),
+        Ending.RESIGNED: _("{winner} wins the match: the other resigned ({white}-{black})."),
+    }[result.ending]
+    return how.format(winner=winner, white=result.score[0], black=result.score[1])
 
 
 def _name_shown(name: str, bot: bool) -> str:
