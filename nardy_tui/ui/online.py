@@ -128,14 +128,18 @@ class OnlineScreens:
             self.back_to_lobby()
 
     def leave(self) -> None:
-        """Leave the lobby for the new-match screen (the line closed)."""
+        """Leave the lobby for the new-match screen, or the game if it began in the lobby
+        (``nardy online``), the line closed first."""
         self._left = True
-        if self.client is not None:
-            self._stage.run_worker(self.client.close(), group="online-leaving")
         if self.from_app:
+            self._stage.run_worker(self.close(), group="online-leaving")
             self._stage.open_new_match_screen()
-        else:
-            self._stage.exit(0)
+        else:  # the close done before the game ends, not cancelled half begun
+            self._stage.run_worker(self._close_and_exit(), group="online-leaving")
+
+    async def _close_and_exit(self) -> None:
+        await self.close()
+        self._stage.exit(0)
 
     def back_to_lobby(self) -> None:
         """The lobby screen on top again (a match over, a watched match left)."""

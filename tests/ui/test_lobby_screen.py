@@ -7,6 +7,8 @@ that cannot be reached is said in one line."""
 from __future__ import annotations
 
 import asyncio
+import gc
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -246,6 +248,24 @@ def watched_turns(app: NardyApp) -> int:
     if not isinstance(screen, WatchScreen):
         return 0
     return sum(len(game.turns) for game in screen.referee.match.games)
+
+
+async def test_leaving_the_lobby_of_nardy_online_closes_the_line_before_the_game_ends(
+    lobby: RunningLobby,
+) -> None:
+    app = lobby_app(lobby)
+    with warnings.catch_warnings(record=True) as warned:
+        warnings.simplefilter("always")
+        async with app.run_test(size=SIZE) as pilot:
+            await until(lambda: rows(app, "players") >= 1, pilot, what="the lobby")
+            assert app.online is not None and app.online.client is not None
+            client = app.online.client
+            await burst(pilot, "escape")
+            await until(lambda: app.return_code is not None, pilot, what="the game ended")
+        gc.collect()  # a coroutine never awaited says so when it is collected
+    assert app.return_code == 0
+    assert client.socket is None or client.socket.closed
+    assert not [w for w in warned if "never awaited" in str(w.message)]
 
 
 async def test_a_lobby_that_cannot_be_reached_ends_the_game_in_one_line() -> None:
