@@ -24,7 +24,7 @@ from nardy_tui.lobby import frames
 from nardy_tui.lobby.bus import Bus, bus_for
 from nardy_tui.lobby.database import database_at
 from nardy_tui.lobby.hub import Hub, Refused, match_id
-from nardy_tui.lobby.store import InstanceId, NameTaken, Player, Store
+from nardy_tui.lobby.store import Ending, InstanceId, NameTaken, Player, Store, StoredMatch
 from nardy_tui.online import (
     MAX_REQUEST_BYTES,
     ErrorCode,
@@ -38,6 +38,7 @@ from nardy_tui.online import (
     read_request,
     server_pace,
 )
+from nardy_tui.storage import match_result_line
 
 BAD_FRAMES = 10
 """Bad frames (or frames over its pace, ``online.server_pace``) a connection may send
@@ -143,7 +144,7 @@ class LobbyServer:
         referee = Referee.from_history(
             match.points, [(m.sender, decode_message(m.text.encode())) for m in history]
         )
-        record = referee.record(match.started, match.white.name, match.black.name)
+        record = referee.record(match.started, match.white.name, match.black.name, _decided(match))
         return web.Response(text=record, content_type="text/plain")
 
     # -- the WebSocket -------------------------------------------------------------------
@@ -245,6 +246,20 @@ class LobbyServer:
             return await self.store.register(request.name, request.key, bot=request.bot)
         except NameTaken:
             raise Refused(ErrorCode.NOT_ALLOWED, "that name is taken") from None
+
+
+def _decided(match: StoredMatch) -> str | None:
+    """The closing line of the record of a match its games did not end: lost on time, or
+    given up whole (None for one won on points, which its games say)."""
+    result = match.result
+    if result is None or result.ending is Ending.POINTS:
+        return None
+    loser = result.winner.opponent.label
+    how = {
+        Ending.TIME: f"{loser}'s time ran out",
+        Ending.RESIGNED: f"{loser} resigned the match",
+    }[result.ending]
+    return match_result_line(result.winner, match.score, how)
 
 
 @dataclass

@@ -39,11 +39,17 @@ _PROOF = re.compile(
 
 
 def network_record(
-    match: Match, throws: list[Throw], when: datetime, players: str = PLAYERS
+    match: Match,
+    throws: list[Throw],
+    when: datetime,
+    players: str = PLAYERS,
+    decided: str | None = None,
 ) -> str:
     """The record of a network match with every throw's proof after it; ``players`` is
-    its line of who played which colour (White is always the host's part)."""
-    text = format_record(match, MatchOptions(points=match.length), when, players=players, dice=DICE)
+    its line of who played which colour (White is always the host's part), ``decided`` its
+    closing line if its games did not end it (``format_record``)."""
+    options = MatchOptions(points=match.length)
+    text = format_record(match, options, when, players=players, dice=DICE, decided=decided)
     lines = ["", PROOF_TITLE] + [
         f"Throw {t.number}: {t.dice}; host commitment {t.host_commitment} secret "
         f"{t.host_secret}; joiner commitment {t.joiner_commitment} secret {t.joiner_secret}"

@@ -516,8 +516,8 @@ class Referee:
             part.append(Reveal(self.throw_number, self._secrets[other]))
         return part
 
-    def record(self, started: datetime, white: str, black: str) -> str:
+    def record(self, started: datetime, white: str, black: str, decided: str | None = None) -> str:
         """The match's record so far, with the proof of its dice (``nardy verify``), naming
-        its players."""
+        its players; ``decided`` closes it if the games did not (``format_record``)."""
         players = f"White: {white} / Black: {black} (lobby match)"
-        return network_record(self.match, self.throws, started, players)
+        return network_record(self.match, self.throws, started, players, decided)

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
         format_record,
         header_shown,
         load_record,
+        match_result_line,
         parse_record,
         record_name,
     )
@@ -73,6 +74,7 @@ __all__ = [
     "load_record",
     "load_saved",
     "load_settings",
+    "match_result_line",
     "network_match_saved",
     "network_save_path",
     "parse_record",
@@ -95,6 +97,7 @@ _IMPORTED_WHEN_USED = {
         "format_record",
         "header_shown",
         "load_record",
+        "match_result_line",
         "parse_record",
         "record_name",
     ),

@@ -85,11 +85,14 @@ def format_record(
     *,
     players: str | None = None,
     dice: str | None = None,
+    decided: str | None = None,
 ) -> str:
     """The match as a text record; ``when`` is the date shown in the header.
 
     ``players`` and ``dice`` stand in the header for the players line and the seed when
     the match was not played here alone (a network match: its dice came from both sides).
+    ``decided`` says how a match ended that its games did not end (a lobby's clock ran out,
+    a player gave the whole match up): its closing line then names the winner that way.
     """
     lines = [
         TITLE,
@@ -113,7 +116,7 @@ def format_record(
         if game.winner is not None:
             score[game.winner] += game.points
             lines.append(_result_line(game, score))
-    lines += ["", _trailer(match)]
+    lines += ["", _trailer(match) if decided is None else decided]
     return "\n".join(lines) + "\n"
 
 
@@ -182,8 +185,20 @@ def _result_line(game: Game, score: dict[Side, int]) -> str:
 def _trailer(match: Match) -> str:
     white, black = match.score[Side.WHITE], match.score[Side.BLACK]
     if match.winner is not None:
-        return f"Match result: {match.winner.label} wins the match {white}-{black} (White-Black)"
+        return match_result_line(match.winner, (white, black))
     return f"Match unfinished: White {white}, Black {black}"
+
+
+def match_result_line(winner: Side, score: tuple[int, int], how: str = "") -> str:
+    """A record's closing line for a match won, at its score (White's, Black's), and
+    ``how`` if its games did not decide it.
+
+    >>> match_result_line(Side.BLACK, (0, 1), "White's time ran out")
+    "Match result: Black wins the match 0-1 (White-Black): White's time ran out"
+    """
+    white, black = score
+    line = f"Match result: {winner.label} wins the match {white}-{black} (White-Black)"
+    return f"{line}: {how}" if how else line
 
 
 def _points(count: int) -> str:

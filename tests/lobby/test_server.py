@@ -489,6 +489,18 @@ async def test_a_player_who_gives_up_the_match_loses_it_at_once_and_the_ratings_
         assert result["reason"] == "resigned" and result["winner"] == giving_up.opponent.value
         assert result["ratings"][two.names[giving_up]] == [1500.0, 1490.0]
         await client.close()
+    record = await record_of(lobby, two.match)
+    assert verify_record(record).holds
+    closing = "Match result: White wins the match 0-0 (White-Black): Black resigned the match"
+    assert f"\n{closing}\n" in record
+
+
+async def record_of(lobby: RunningLobby, match: str) -> str:
+    async with (
+        aiohttp.ClientSession() as web,
+        web.get(f"http://127.0.0.1:{lobby.port}/matches/{match}/record") as answer,
+    ):
+        return await answer.text()
 
 
 async def test_a_challenged_player_declines_then_accepts_and_the_two_play(
