@@ -22,13 +22,15 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
+import nardy_tui.play.online.client as client_module
 from nardy_tui.cli import main
 from nardy_tui.cli.online import bot_plays
 from nardy_tui.engine import Phase
-from nardy_tui.lobby.server import RunningLobby
+from nardy_tui.lobby.server import LobbyOptions, RunningLobby, start_lobby
 from nardy_tui.net import restore_network_match
 from nardy_tui.online import (
     FRAMES_AT_ONCE,
+    Accept,
     MatchResult,
     OpenSeeks,
     Ping,
@@ -150,6 +152,33 @@ async def test_a_client_with_more_to_say_than_the_lobby_allows_at_once_waits_not
     assert not [news for news in anna.heard if isinstance(news, Refusal)]
     await anna.client.close()
     await playing
+
+
+async def test_a_player_in_a_match_tries_the_server_again_often_while_it_is_away(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Their clock runs again from the moment the server is back."""
+    monkeypatch.setattr(client_module, "LONGEST_PAUSE_IN_A_MATCH", 0.2)
+    lobby = await start_lobby(LobbyOptions(tmp_path, port=0))
+    anna = Player(lobby, "anna", tmp_path / "anna")
+    boris = Player(lobby, "boris", tmp_path / "boris")
+    playing = [asyncio.create_task(player.client.run()) for player in (anna, boris)]
+    async with asyncio.timeout(WAIT):
+        for player in (anna, boris):
+            await player.logged_in.wait()
+        anna.client.send(Seek(1, None))
+        await anna.seeking.wait()
+        [seek] = anna.client.lists.seeks
+        boris.client.send(Accept(seek))
+        while not anna.client.matches:
+            await asyncio.sleep(0.05)
+        await lobby.stop()
+        while len(pauses := [n.retry_in for n in anna.heard if isinstance(n, LineDown)]) < 5:
+            await asyncio.sleep(0.05)
+    assert pauses[:3] == [0.05, 0.1, 0.2] and max(pauses) == 0.2
+    for player in (anna, boris):
+        await player.client.close()
+    await asyncio.gather(*playing)
 
 
 async def test_a_client_that_cannot_reach_the_server_at_first_stops_and_says_why(

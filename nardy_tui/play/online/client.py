@@ -88,6 +88,9 @@ ping)."""
 FIRST_PAUSE, LONGEST_PAUSE = 1.0, 60.0
 """The pause before the first try after a drop, doubled after each failed try up to the
 longest."""
+LONGEST_PAUSE_IN_A_MATCH = 4.0
+"""The longest pause of a player in a match: its clock runs again from the moment the
+server is back, so the player is back soon after."""
 WRONG_VERSION, BANNED, ELSEWHERE = 4000, 4003, 4004
 """The closing codes after which trying again is no use (4001, a refused login, comes
 after an ``error`` that says why)."""
@@ -268,7 +271,8 @@ class LobbyClient:
                 self._post(LineDown(reason, self._pause))
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._closing.wait(), self._pause)
-                self._pause = min(2 * self._pause, LONGEST_PAUSE)
+                longest = LONGEST_PAUSE_IN_A_MATCH if self.matches else LONGEST_PAUSE
+                self._pause = min(2 * self._pause, longest)
 
     def send(self, request: Request) -> None:
         """Send ``request`` in its turn after those before it; while the line is down it
