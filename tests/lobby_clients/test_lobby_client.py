@@ -22,7 +22,6 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
-import nardy_tui.play.online.client as client_module
 from nardy_tui.cli import main
 from nardy_tui.cli.online import bot_plays
 from nardy_tui.engine import Phase
@@ -65,8 +64,17 @@ KEY_FILE = "lobby-key"
 class Player:
     """A client that plays its first legal play at once, and keeps what it heard."""
 
-    def __init__(self, lobby: RunningLobby, name: str, folder: Path) -> None:
-        self.client = LobbyClient(lobby.url, name, folder, self.hear, first_pause=0.05)
+    def __init__(
+        self, lobby: RunningLobby, name: str, folder: Path, longest_pause_in_a_match: float = 4.0
+    ) -> None:
+        self.client = LobbyClient(
+            lobby.url,
+            name,
+            folder,
+            self.hear,
+            first_pause=0.05,
+            longest_pause_in_a_match=longest_pause_in_a_match,
+        )
         self.heard: list[ClientNews] = []
         self.logged_in = asyncio.Event()
         self.seeking = asyncio.Event()
@@ -155,12 +163,11 @@ async def test_a_client_with_more_to_say_than_the_lobby_allows_at_once_waits_not
 
 
 async def test_a_player_in_a_match_tries_the_server_again_often_while_it_is_away(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
     """Their clock runs again from the moment the server is back."""
-    monkeypatch.setattr(client_module, "LONGEST_PAUSE_IN_A_MATCH", 0.2)
     lobby = await start_lobby(LobbyOptions(tmp_path, port=0))
-    anna = Player(lobby, "anna", tmp_path / "anna")
+    anna = Player(lobby, "anna", tmp_path / "anna", longest_pause_in_a_match=0.2)
     boris = Player(lobby, "boris", tmp_path / "boris")
     playing = [asyncio.create_task(player.client.run()) for player in (anna, boris)]
     async with asyncio.timeout(WAIT):

@@ -205,6 +205,7 @@ class LobbyClient:
         *,
         bot: bool = False,
         first_pause: float = FIRST_PAUSE,
+        longest_pause_in_a_match: float = LONGEST_PAUSE_IN_A_MATCH,
     ) -> None:
         """``folder``: the player's data folder, where their key (``lobby-key``), their
         names on servers (``online.json``) and their lobby matches are kept. ``bot``: this
@@ -222,6 +223,7 @@ class LobbyClient:
         self._post = post
         self._first_pause = self._pause = first_pause
         """The pause after a drop: the first one again once logged in."""
+        self._longest_pause_in_a_match = longest_pause_in_a_match
         self._registrations = Registrations(folder)
         self._outbox: asyncio.Queue[str] | None = None
         self._closing = asyncio.Event()
@@ -271,7 +273,7 @@ class LobbyClient:
                 self._post(LineDown(reason, self._pause))
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._closing.wait(), self._pause)
-                longest = LONGEST_PAUSE_IN_A_MATCH if self.matches else LONGEST_PAUSE
+                longest = self._longest_pause_in_a_match if self.matches else LONGEST_PAUSE
                 self._pause = min(2 * self._pause, longest)
 
     def send(self, request: Request) -> None:
