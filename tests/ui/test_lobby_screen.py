@@ -221,9 +221,19 @@ async def test_a_match_in_play_is_watched_as_it_is_played(
 async def test_a_watcher_whose_line_drops_goes_on_watching_once_it_is_back(
     lobby: RunningLobby, tmp_path: Path
 ) -> None:
-    boris = Stranger(lobby, "boris", tmp_path / "boris", Seek(7, None), plays=True)
-    carol = Stranger(lobby, "carol", tmp_path / "carol", plays=True)
+    boris = Stranger(lobby, "boris", tmp_path / "boris", Seek(3, None), plays=False)
+    carol = Stranger(lobby, "carol", tmp_path / "carol", plays=False)
     app = lobby_app(lobby)
+
+    def played_and_watched_beyond(turns: int) -> Callable[[], bool]:
+        def check() -> bool:
+            for stranger in (boris, carol):  # each plays what is theirs to play now
+                for match in stranger.client.matches.values():
+                    match.take_turns(first_legal)
+            return watched_turns(app) > turns
+
+        return check
+
     async with app.run_test(size=SIZE) as pilot:
         await until(lambda: rows(app, "seeks") == 1, pilot, what="boris's seek listed")
         screen = app.screen
@@ -232,13 +242,13 @@ async def test_a_watcher_whose_line_drops_goes_on_watching_once_it_is_back(
         carol.client.send(Accept(seek.id))
         await until(lambda: rows(app, "matches") == 1, pilot, what="their match listed")
         await burst(pilot, "w", "w")
-        await until(lambda: watched_turns(app) > 0, pilot, what="a turn watched")
+        await until(played_and_watched_beyond(0), pilot, what="a turn watched")
         assert app.online is not None and app.online.client is not None
         socket = app.online.client.socket
         assert socket is not None
         turns_then = watched_turns(app)
         await socket.close()
-        await until(lambda: watched_turns(app) > turns_then, pilot, what="watched again")
+        await until(played_and_watched_beyond(turns_then), pilot, what="watched again")
     await boris.leave()
     await carol.leave()
 
