@@ -62,6 +62,8 @@ from nardy_tui.online import (
     Ping as LobbyPing,
 )
 
+LIST_KINDS = ("players", "seeks", "matches")
+"""The lobby's three lists, by their frames' type."""
 CLOCK_LOOK_SECONDS = 0.5
 """How often an instance looks for a side out of time."""
 ALIVE_SECONDS = 5.0
@@ -182,14 +184,11 @@ class Hub:
             await older.close(LOGGED_IN_ELSEWHERE, "logged in again elsewhere")
         await self._store.set_online(player.id, self.instance)
         await connection.send(frames.welcome(player))
-        await connection.send(frames.players(await self._store.online()))
-        await connection.send(frames.seeks(await self._store.seeks()))
-        in_play = await self._store.matches_in_play()
-        await connection.send(frames.matches(in_play))
-        for match in in_play:
-            side = match.side_of(player.id)
-            if side is not None:
-                await connection.send(frames.match_begins(match, side))
+        await self._send_all_lists(connection)
+        mine = await self._store.match_in_play_of(player.id)
+        side = None if mine is None else mine.side_of(player.id)
+        if mine is not None and side is not None:
+            await connection.send(frames.match_begins(mine, side))
         for challenge in await self._store.challenges_to(player.id):
             await connection.send(frames.challenged(challenge))
         missed = await self._store.missed_result(player.id)
@@ -603,6 +602,9 @@ class Hub:
         }
         for connection in {*followers, *players}:
             await connection.send(frames.result(stored))
+        # The lists told now, not at the next gathering: its players get them whole, as
+        # everyone was last told them, and that is to be without the match.
+        await self._tell_lists({Topic.PRESENCE, Topic.MATCH_STARTED})
         for connection in players:
             await self._send_all_lists(connection)
 
@@ -652,21 +654,25 @@ class Hub:
         while self._lists_due:
             await asyncio.sleep(LIST_PAUSE_SECONDS)
             due, self._lists_due = self._lists_due, set()
-            in_play = await self._store.matches_in_play()
-            lists: list[frames.Frame] = []
-            if Topic.PRESENCE in due:
-                lists.append(frames.players(await self._store.online()))
-            if Topic.SEEKS in due:
-                lists.append(frames.seeks(await self._store.seeks()))
-            if Topic.MATCH_STARTED in due:
-                lists.append(frames.matches(in_play))
-            sent = [frames.encoded(changed) for changed in map(self._changes, lists) if changed]
-            playing = {player.id for match in in_play for player in (match.white, match.black)}
-            for player, connection in list(self._here.items()):
-                if player in playing:
-                    continue  # playing, not looking at the lobby: the lists come at the end
-                for frame in sent:
-                    await connection.send(frame)
+            await self._tell_lists(due)
+
+    async def _tell_lists(self, due: set[Topic]) -> None:
+        """Send everyone here not in a match what changed in the lists of ``due``."""
+        in_play = await self._store.matches_in_play()
+        lists: list[frames.Frame] = []
+        if Topic.PRESENCE in due:
+            lists.append(frames.players(await self._store.online()))
+        if Topic.SEEKS in due:
+            lists.append(frames.seeks(await self._store.seeks()))
+        if Topic.MATCH_STARTED in due:
+            lists.append(frames.matches(in_play))
+        sent = [frames.encoded(changed) for changed in map(self._changes, lists) if changed]
+        playing = {player.id for match in in_play for player in (match.white, match.black)}
+        for player, connection in list(self._here.items()):
+            if player in playing:
+                continue  # playing, not looking at the lobby: the lists come at the end
+            for frame in sent:
+                await connection.send(frame)
 
     async def take_lists(self) -> None:
         """The lists as they are when this instance starts, which its first changes are
@@ -689,11 +695,15 @@ class Hub:
         return frames.changes(before, whole)
 
     async def _send_all_lists(self, connection: Connection) -> None:
-        """The three lists as they are now, to one connection: a player whose match ended
-        was sent none while it lasted."""
-        await connection.send(frames.players(await self._store.online()))
-        await connection.send(frames.seeks(await self._store.seeks()))
-        await connection.send(frames.matches(await self._store.matches_in_play()))
+        """The three lists whole, to one connection (a player logging in, or one whose
+        match ended: none were sent while it lasted), as this instance last told everyone
+        their changes: what changed since comes to it with everyone's next changes. The
+        lists as they are now would leave it, if something came and went before those
+        changes (a seek taken at once), with an entry nobody would tell it was gone."""
+        if not self._lists_sent:
+            await self.take_lists()
+        for kind in LIST_KINDS:
+            await connection.send(self._lists_sent[kind])
 
 
 def _message_notice(match: MatchId, stored: int) -> str:

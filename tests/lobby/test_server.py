@@ -282,6 +282,29 @@ async def test_a_match_in_play_across_a_restart_is_told_gone_to_the_lobby_when_i
     await lobby.stop()
 
 
+async def test_a_seek_taken_as_someone_logs_in_is_not_listed_to_them_for_good(
+    lobby: RunningLobby,
+) -> None:
+    """A seek made and taken between two tellings of the lists' changes: one who logged in
+    meanwhile is told the lists as everyone was, so that the next changes leave theirs
+    right."""
+    anna, boris = await registered(lobby, "anna"), await registered(lobby, "boris")
+    await (await registered(lobby, "vera")).close()
+    await anna.send(t="seek", points=1, clock=None)
+    vera = await logged_in(lobby, "vera")
+    await boris.send(t="accept", id="s1")
+    await vera.hear("matches_changed")  # the match begun: the changes told
+    seeks: set[str] = set()
+    for frame in vera.heard:
+        if frame["t"] == "seeks":
+            seeks = {seek["id"] for seek in frame["seeks"]}
+        elif frame["t"] == "seeks_changed":
+            seeks = (seeks | {seek["id"] for seek in frame["seeks"]}) - set(frame["gone"])
+    assert seeks == set()
+    for client in (anna, vera, boris):
+        await client.close()
+
+
 async def test_a_player_whose_reserve_runs_out_loses_the_match_and_the_ratings_move(
     lobby: RunningLobby,
 ) -> None:
