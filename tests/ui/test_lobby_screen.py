@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
 from nardy_tui.lobby.server import RunningLobby
@@ -188,14 +189,7 @@ async def test_a_match_in_play_is_watched_as_it_is_played(
     carol = Stranger(lobby, "carol", tmp_path / "carol", plays=False)
     app = lobby_app(lobby)
     async with app.run_test(size=SIZE) as pilot:
-        await until(lambda: rows(app, "seeks") == 1, pilot, what="boris's seek listed")
-        screen = app.screen
-        assert isinstance(screen, LobbyScreen)
-        [seek] = screen.lobby.view.seeks
-        carol.client.send(Accept(seek.id))
-        await until(lambda: rows(app, "matches") == 1, pilot, what="their match listed")
-        await burst(pilot, "w", "w")
-        await until(lambda: isinstance(app.screen, WatchScreen), pilot, what="the watching screen")
+        await watch_their_match(app, pilot, taker=carol)
         for stranger in (boris, carol):  # they play from now on, and the watcher sees it
             stranger.plays = True
             for match in stranger.client.matches.values():
@@ -235,13 +229,7 @@ async def test_a_watcher_whose_line_drops_goes_on_watching_once_it_is_back(
         return check
 
     async with app.run_test(size=SIZE) as pilot:
-        await until(lambda: rows(app, "seeks") == 1, pilot, what="boris's seek listed")
-        screen = app.screen
-        assert isinstance(screen, LobbyScreen)
-        [seek] = screen.lobby.view.seeks
-        carol.client.send(Accept(seek.id))
-        await until(lambda: rows(app, "matches") == 1, pilot, what="their match listed")
-        await burst(pilot, "w", "w")
+        await watch_their_match(app, pilot, taker=carol)
         await until(played_and_watched_beyond(0), pilot, what="a turn watched")
         assert app.online is not None and app.online.client is not None
         socket = app.online.client.socket
@@ -251,6 +239,18 @@ async def test_a_watcher_whose_line_drops_goes_on_watching_once_it_is_back(
         await until(played_and_watched_beyond(turns_then), pilot, what="watched again")
     await boris.leave()
     await carol.leave()
+
+
+async def watch_their_match(app: NardyApp, pilot: Pilot[int], taker: Stranger) -> None:
+    """The one seek in the lobby taken by ``taker``, and the app watching their match."""
+    await until(lambda: rows(app, "seeks") == 1, pilot, what="the seek listed")
+    screen = app.screen
+    assert isinstance(screen, LobbyScreen)
+    [seek] = screen.lobby.view.seeks
+    taker.client.send(Accept(seek.id))
+    await until(lambda: rows(app, "matches") == 1, pilot, what="their match listed")
+    await burst(pilot, "w", "w")
+    await until(lambda: isinstance(app.screen, WatchScreen), pilot, what="the watching screen")
 
 
 def watched_turns(app: NardyApp) -> int:
