@@ -675,9 +675,10 @@ class Hub:
                 await connection.send(frame)
 
     async def take_lists(self) -> None:
-        """The lists as they are when this instance starts, which its first changes are
-        told against: a match in play before a restart (which a player logging in is sent)
-        is then told gone when it ends, rather than listed for good."""
+        """The lists as they are when this instance starts (it must, before any login):
+        what a player logging in is sent until the first changes are told, and what those
+        are told against, so that a match in play before a restart is told gone when it
+        ends rather than listed for good."""
         for whole in (
             frames.players(await self._store.online()),
             frames.seeks(await self._store.seeks()),
@@ -700,8 +701,6 @@ class Hub:
         their changes: what changed since comes to it with everyone's next changes. The
         lists as they are now would leave it, if something came and went before those
         changes (a seek taken at once), with an entry nobody would tell it was gone."""
-        if not self._lists_sent:
-            await self.take_lists()
         for kind in LIST_KINDS:
             await connection.send(self._lists_sent[kind])
 

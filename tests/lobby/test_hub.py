@@ -61,6 +61,7 @@ async def test_a_seek_made_while_the_lists_are_being_sent_reaches_everyone_after
 ) -> None:
     bus = LocalBus()
     hub = Hub(store, bus, InstanceId("one"))
+    await hub.take_lists()  # as an instance does when it starts
     listening = asyncio.create_task(hub.listen())
     anna = await store.register("anna", KEY, bot=False)
     boris = await store.register("boris", "cd" * 32, bot=False)
