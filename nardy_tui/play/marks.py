@@ -57,6 +57,8 @@ LAST_FROM_GLYPH = "◌"
 """Where a checker of the last play left from: an empty ring."""
 LAST_TO_GLYPHS = {True: "▲", False: "▼"}
 """Where a checker of the last play arrived: an arrow at its stack (top row, bottom row)."""
+LAST_TO_GLYPHS_TURNED = {True: "▶", False: "◀"}
+"""The same arrows on the board turned a quarter, whose top row is the right column."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,12 +13,8 @@ the same point when the view flips.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
-from rich.cells import cell_len
-from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -35,7 +31,7 @@ from nardy_tui.i18n import N_, _
 from nardy_tui.play import (
     LAST_FROM_GLYPH,
     LAST_TO_GLYPHS,
-    OWNERS_MARKS,
+    LAST_TO_GLYPHS_TURNED,
     Highlight,
     Marks,
     PointTyping,
@@ -45,14 +41,23 @@ from nardy_tui.play import (
     points_begun_by,
     tray_cell,
 )
+from nardy_tui.ui.board_looks import (
+    GLYPH,
+    BoardCells,
+    CellClicked,
+    PointLook,
+    TrayLook,
+    centred,
+)
+from nardy_tui.ui.board_portrait import PointColumns, stack_for
 from nardy_tui.ui.translated import translate_bindings
-
-GLYPH = {Side.WHITE: "○", Side.BLACK: "●"}
-"""Checkers differ by glyph as well as colour, so the board reads in monochrome too."""
 
 STACK_ROWS = 5
 """Checkers drawn on a point before the stack is shortened and its count written: the
 least, for the smallest terminal; a taller terminal gets taller stacks (``fit_height``)."""
+
+SHORT_STACK_ROWS = 3
+"""The stacks of a short terminal (fewer than 24 rows, ``sized.SHORT_HEIGHT``)."""
 
 MAX_STACK_ROWS = 15
 """A whole side's checkers: a taller stack would only leave empty rows."""
@@ -68,54 +73,20 @@ the padding (2) and the border (2)."""
 
 BOARD_CHROME = 5
 """Rows of the board that are not points: its two borders and the banner across the middle."""
+SHORT_BOARD_CHROME = 3
+"""The same in a short terminal, whose banner is one line."""
 
-DRAWN_FROM = ("view", "numbering", "cursor", "stack_rows", "point_width")
+DRAWN_FROM = ("view", "numbering", "cursor", "stack_rows", "point_width", "portrait")
 """The board's reactives: a change to any of them redraws it (once the event's changes are
 all made, ``BoardView._redraw``)."""
 
 HEAD_CELLS = frozenset(board_index(side, HEAD) for side in Side)
 
-
-@dataclass(frozen=True)
-class PointLook:
-    """What one point shows: its checkers (+ White, - Black), edge number, marker, marks."""
-
-    cell: int
-    count: int
-    label: str
-    marker: str
-    marks: frozenset[Highlight]
-
-
-@dataclass(frozen=True)
-class TrayLook:
-    """What a borne-off tray shows: whose it is, how many are off, its marker and marks."""
-
-    cell: int
-    side: Side
-    count: int
-    marker: str
-    marks: frozenset[Highlight]
-
-
-LABEL_LAYERS = (
-    (Highlight.HEAD, "point--label-head"),
-    (Highlight.LAST_FROM, "point--label-last"),
-    (Highlight.LAST_TO, "point--label-last"),
-    (Highlight.SOURCE, "point--label-source"),
-    (Highlight.SELECTED, "point--label-selected"),
-    (Highlight.CURSOR, "point--label-cursor"),
-)
-"""The edge number's looks by mark, weakest first."""
-
-TRAY_LAYERS = (
-    (Highlight.LAST_TO, "tray--last-to"),
-    (Highlight.DEST_SINGLE, "tray--dest"),
-    (Highlight.DEST_COMBINED, "tray--dest"),
-    (Highlight.HINT, "tray--hint"),
-    (Highlight.CURSOR, "tray--cursor"),
-)
-"""A tray's looks by mark, weakest first."""
+PORTRAIT_FRAME = 4
+"""Columns of the turned board that are not points: the padding (2) and the border (2)."""
+PORTRAIT_CHROME = 4
+"""Rows of the turned board that are not points, the bar or the trays: its two borders and
+the banner (two lines at most) over the columns."""
 
 BAR_WIDTH = 3
 TRAY_MARGIN = 1
@@ -126,29 +97,9 @@ DRAWN_POINTS_KEPT = 256
 """Points a row keeps drawn for reuse before it forgets them all and starts again."""
 
 
-class PointRow(Widget):
-    """Half the board, drawn line by line: twelve points, the bar after the sixth, a tray.
-
-    One widget for a whole row, not one per point: a highlight then changes no CSS class
-    and restyles nothing, and the screen is composed from a few regions instead of sixty
-    (docs/ui-hardening.md, "The board's rows"). The looks stay in the stylesheet as
-    component classes; a cell combines them in ``*_LAYERS`` order, so a later highlight
-    wins exactly as a later CSS rule would.
-    """
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "point--light",
-        "point--dark",
-        *(f"point--{mark.value}" for mark in OWNERS_MARKS),
-        "point--white",
-        "point--black",
-        "point--marker",
-        "point--label",
-        *(component for _, component in LABEL_LAYERS),
-        "bar",
-        "tray",
-        *(component for _, component in TRAY_LAYERS),
-    }
+class PointRow(BoardCells):
+    """Half the board in landscape, drawn line by line: twelve points, the bar after the
+    sixth, a tray."""
 
     def __init__(self, upper: bool, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -191,9 +142,7 @@ class PointRow(Widget):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self.stack + 2
 
-    def notify_style_update(self) -> None:
-        """A new theme or stylesheet: draw the lines again with the new looks."""
-        super().notify_style_update()
+    def forget_drawing(self) -> None:
         self._lines = None
         self._drawn.clear()
 
@@ -208,61 +157,44 @@ class PointRow(Widget):
         event.stop()
         cell = self.cell_at(event.x)
         if cell is not None:
-            self.post_message(BoardView.Clicked(cell))
+            self.post_message(CellClicked(cell))
 
     def _draw(self) -> list[Strip]:
         assert self.tray is not None
         around = self.rich_style
         height = self.stack + 2
-        columns = [
-            self._point_drawn(look, column, around) for column, look in enumerate(self.points)
-        ]
-        bar = [Strip.blank(BAR_WIDTH, self._look(around, "bar"))] * height
+        columns = [self._point_drawn(look, column) for column, look in enumerate(self.points)]
+        bar = [Strip.blank(BAR_WIDTH, self.look("bar"))] * height
         margin = [Strip.blank(TRAY_MARGIN, around)] * height
         columns[6:6] = [bar]
-        columns += [margin, self._tray(self.tray, around)]
+        columns += [margin, self._tray(self.tray)]
         return [Strip.join(column[y] for column in columns) for y in range(height)]
 
-    def _look(self, around: Style, *components: str) -> Style:
-        """The style of ``components`` laid over the board's own (a later one's colour and
-        text style replace an earlier one's, as a later CSS rule's would)."""
-        return around + self.get_component_rich_style(*components, partial=True)
-
-    def _point_drawn(self, look: PointLook, column: int, around: Style) -> list[Strip]:
+    def _point_drawn(self, look: PointLook, column: int) -> list[Strip]:
         light = (column + (not self.upper)) % 2 == 0  # alternating, like a board's triangles
         key = (look, light)
         if key not in self._drawn:
-            self._drawn[key] = self._point(look, light, around)
+            self._drawn[key] = self._point(look, light)
         return self._drawn[key]
 
-    def _point(self, look: PointLook, light: bool, around: Style) -> list[Strip]:
+    def _point(self, look: PointLook, light: bool) -> list[Strip]:
         """The point's lines, edge number first (top row) or last (bottom row)."""
-        layers = [
-            "point--light" if light else "point--dark",
-            *(f"point--{mark.value}" for mark in OWNERS_MARKS if mark in look.marks),
-        ]
-        base = self._look(around, *layers)
-        checker = self._look(around, *layers, "point--white" if look.count > 0 else "point--black")
-        glyph = GLYPH[Side.WHITE if look.count > 0 else Side.BLACK]
-        rows = [(glyph, checker)] * min(abs(look.count), self.stack)
+        styles = self.point_styles(look, light)
+        rows = [(look.glyph, styles.checker)] * min(abs(look.count), self.stack)
         if abs(look.count) > self.stack:
-            rows[-1] = (str(abs(look.count)), checker)
+            rows[-1] = (str(abs(look.count)), styles.checker)
         if look.marker:
-            rows.append((look.marker, self._look(around, *layers, "point--marker")))
-        rows += [("", base)] * (self.stack + 1 - len(rows))
-        label_layers = [component for name, component in LABEL_LAYERS if name in look.marks]
-        label = (look.label, self._look(around, *layers, "point--label", *label_layers))
+            rows.append((look.marker, styles.marker))
+        rows += [("", styles.ground)] * (self.stack + 1 - len(rows))
+        label = (look.label, styles.label)
         lines = [label, *rows] if self.upper else [*reversed(rows), label]
-        return [_centred(text, text_style, base, self.point_width) for text, text_style in lines]
+        return [
+            centred(text, text_style, styles.ground, self.point_width) for text, text_style in lines
+        ]
 
-    def _tray(self, look: TrayLook, around: Style) -> list[Strip]:
-        """The tray's lines: a blank line, whose tray, "off", the count, the marker; the
-        cursor reverses the words only."""
-        layers = [component for name, component in TRAY_LAYERS if name in look.marks]
-        text_style = self._look(around, "tray", *layers)
-        tray_style = self._look(
-            around, "tray", *(layer for layer in layers if layer != "tray--cursor")
-        )
+    def _tray(self, look: TrayLook) -> list[Strip]:
+        """The tray's lines: a blank line, whose tray, "off", the count, the marker."""
+        styles = self.tray_styles(look)
         texts = [
             "",
             look.side.name_shown,
@@ -271,22 +203,7 @@ class PointRow(Widget):
             look.marker,
         ]
         texts += [""] * (self.stack + 2 - len(texts))
-        return [_centred(text, text_style, tray_style, TRAY_WIDTH) for text in texts]
-
-
-def _centred(text: str, style: Style, around: Style, width: int) -> Strip:
-    """``text`` in ``style``, centred in ``width`` cells of ``around``'s background (cut if
-    too long); blanks keep only the background, as Textual's own padding does, so they
-    never merge with the words into one run."""
-    spare = max(0, width - cell_len(text))
-    left = spare // 2
-    blank = around.background_style
-    segments = [
-        Segment(" " * left, blank),
-        Segment(text, style),
-        Segment(" " * (spare - left), blank),
-    ]
-    return Strip(segments).crop(0, width)
+        return [centred(text, styles.words, styles.ground, TRAY_WIDTH) for text in texts]
 
 
 class BoardListener(Protocol):
@@ -345,12 +262,8 @@ class BoardView(Widget, can_focus=True):
     point_width: reactive[int] = reactive(POINT_WIDTH)
     """Columns per point: wider in a wider terminal, so the board fills it."""
 
-    class Clicked(Message):
-        """A point or tray inside the board was clicked."""
-
-        def __init__(self, cell: int) -> None:
-            super().__init__()
-            self.cell = cell
+    portrait: reactive[bool] = reactive(False)
+    """Whether the board is turned a quarter, its points as rows (a narrow terminal)."""
 
     class Flipped(Message):
         """The view was flipped (so the screen can say whose side it shows)."""
@@ -368,11 +281,17 @@ class BoardView(Widget, can_focus=True):
         self.listener: BoardListener | None = None
         """Told at once of each choice (none on a board only looked at)."""
         self._redraw_pending = False
+        self._turned_stack = stack_for(0)
+        self._turned_row_height = 1
 
     def compose(self) -> ComposeResult:
         yield PointRow(upper=True, id="top-row")
         yield Static(id="banner")
         yield PointRow(upper=False, id="bottom-row")
+        yield PointColumns(id="columns")
+
+    def watch_portrait(self, portrait: bool) -> None:
+        self.set_class(portrait, "-portrait")
 
     def on_mount(self) -> None:
         for name in DRAWN_FROM:
@@ -406,10 +325,22 @@ class BoardView(Widget, can_focus=True):
         per_half = (rows - BOARD_CHROME) // 2 - 2  # each half: its edge numbers, a marker row
         self.stack_rows = max(STACK_ROWS, min(MAX_STACK_ROWS, per_half))
 
-    def fit(self, columns: int, rows: int) -> None:
+    def fit(self, columns: int, rows: int, *, short: bool = False) -> None:
         """Make the board as big as ``columns`` by ``rows`` terminal cells allow: wider
-        points and taller stacks, never smaller than the smallest board."""
-        self.fit_height(rows)
+        points and taller stacks, never smaller than the smallest board (in a ``short``
+        terminal, its shorter stacks). Turned a quarter, longer stacks and, where there
+        is room, points two lines high, easier to tap."""
+        if self.portrait:
+            self._turned_stack = stack_for(columns - PORTRAIT_FRAME)
+            two_high = PORTRAIT_CHROME + 13 * 2 + 1  # twelve points and a tray, the bar
+            self._turned_row_height = 2 if rows >= two_high else 1
+            self._redraw()
+            return
+        if short:
+            per_half = (rows - SHORT_BOARD_CHROME) // 2 - 2
+            self.stack_rows = max(SHORT_STACK_ROWS, min(STACK_ROWS, per_half))
+        else:
+            self.fit_height(rows)
         width = (columns - BOARD_FRAME) // 12
         self.point_width = max(POINT_WIDTH, min(MAX_POINT_WIDTH, width))
 
@@ -430,14 +361,32 @@ class BoardView(Widget, can_focus=True):
         self._redraw_pending = False
         if not self.is_attached or self.screen not in self.app.screen_stack:
             return  # a burst replaced its screen, which is being removed, points and all
+        if self.portrait:
+            self._draw_turned()
+            return
         for row, cells in zip(self.query(PointRow), layout(self.view), strict=True):
-            points = tuple(self._point_look(cell, row.upper) for cell in cells[:12])
-            row.show(
-                points, self._tray_look(cells[12], row.upper), self.stack_rows, self.point_width
-            )
+            arrow = LAST_TO_GLYPHS[row.upper]
+            points = tuple(self._point_look(cell, arrow) for cell in cells[:12])
+            row.show(points, self._tray_look(cells[12], arrow), self.stack_rows, self.point_width)
+
+    def _draw_turned(self) -> None:
+        """The board turned a quarter: the top row is the right column, read top down."""
+        top, bottom = layout(self.view)
+        left_arrow, right_arrow = LAST_TO_GLYPHS_TURNED[False], LAST_TO_GLYPHS_TURNED[True]
+        self.query_one(PointColumns).show(
+            tuple(self._point_look(cell, left_arrow) for cell in bottom[:12]),
+            tuple(self._point_look(cell, right_arrow) for cell in top[:12]),
+            (self._tray_look(bottom[12], left_arrow), self._tray_look(top[12], right_arrow)),
+            self._turned_stack,
+            self._turned_row_height,
+        )
 
     def looks(self) -> list[PointLook | TrayLook]:
-        """Every cell as drawn, row by row from the top left (what a test reads)."""
+        """Every cell as drawn, row by row from the top left (what a test reads); turned,
+        the left column, the right, then the trays."""
+        if self.portrait:
+            columns = self.query_one(PointColumns)
+            return [*columns.left, *columns.right, *columns.trays]
         return [
             look
             for row in self.query(PointRow)
@@ -449,31 +398,32 @@ class BoardView(Widget, can_focus=True):
         """The cells drawn with ``mark``."""
         return {look.cell for look in self.looks() if mark in look.marks}
 
-    def _point_look(self, cell: int, upper: bool) -> PointLook:
+    def _point_look(self, cell: int, arrow: str) -> PointLook:
         return PointLook(
             cell,
             self.position.points[cell],
             str(own_point(self.numbering, cell)),
-            self._marker(cell, upper),
+            self._marker(cell, arrow),
             self._marks_of(cell),
         )
 
-    def _tray_look(self, cell: int, upper: bool) -> TrayLook:
+    def _tray_look(self, cell: int, arrow: str) -> TrayLook:
         side = Side.WHITE if cell == tray_cell(Side.WHITE) else Side.BLACK
         return TrayLook(
             cell,
             side,
             self.position.borne_off(side),
-            self._marker(cell, upper),
+            self._marker(cell, arrow),
             self._marks_of(cell),
         )
 
-    def _marker(self, cell: int, upper: bool) -> str:
-        """The glyphs under a stack: the owner's marker and the last play's own mark, side by
-        side where both apply; a review's play that was the best lost its ◌ and ▲ to the ★."""
+    def _marker(self, cell: int, arrow: str) -> str:
+        """The glyphs at a stack's tip: the owner's marker and the last play's own mark
+        (``arrow`` where a checker arrived), side by side where both apply; a review's play
+        that was the best lost its ◌ and ▲ to the ★."""
         last = ""
         if cell in self._marks.of(Highlight.LAST_TO):
-            last = LAST_TO_GLYPHS[upper]
+            last = arrow
         elif cell in self._marks.of(Highlight.LAST_FROM):
             last = LAST_FROM_GLYPH
         return self._marks.glyphs.get(cell, "") + last
@@ -495,6 +445,10 @@ class BoardView(Widget, can_focus=True):
             self.take_waiting_digit()
 
     def action_cursor(self, rows: int, columns: int) -> None:
+        """Move the cursor on the board as drawn: turned a quarter, up and down go along a
+        column (a landscape row) and left and right across to the other."""
+        if self.portrait:
+            rows, columns = abs(columns), rows
         top, bottom = layout(self.view)
         grid = [top, bottom]
         row = 0 if self.cursor in top else 1
@@ -542,7 +496,7 @@ class BoardView(Widget, can_focus=True):
         makes point 10. A digit still waiting was taken as a point first (``on_key``)."""
         self._choose_point(OFF)
 
-    def on_board_view_clicked(self, message: Clicked) -> None:
+    def on_cell_clicked(self, message: CellClicked) -> None:
         message.stop()
         if not self.interactive:
             return

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import ClassVar
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -31,7 +31,7 @@ from nardy_tui.storage import Settings, Switch
 from nardy_tui.ui.closing import ClosesOnce
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.setting_labels import SETTING_LABELS
-from nardy_tui.ui.sized import SizedScreenOf
+from nardy_tui.ui.sized import MIN_WIDTH, SizedScreenOf
 from nardy_tui.ui.startup import saved_with_friend
 from nardy_tui.ui.textual_patches import PageSafeSelect, SubmittingInput, highlight_button
 from nardy_tui.ui.translated import translate_bindings
@@ -129,6 +129,15 @@ class MatchChoice:
 
 WIDE = 110
 """Columns from which the five choices stand side by side."""
+NEW_MATCH_WIDTHS: list[tuple[int, str]] = [
+    (0, "-portrait"),
+    (MIN_WIDTH, "-narrow"),
+    (WIDE, "-wide"),
+]
+"""The screen's breakpoints (Textual's): below ``WIDE`` columns the choices do not fit side
+by side with their words whole, so the language goes under the other four and the gaps
+shrink (``-narrow``: the whole screen still fits 80 by 24); a narrower terminal (a phone)
+gets two choices a row and the buttons one under another (``-portrait``)."""
 
 
 class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | OnlineLaunch | None]):
@@ -153,6 +162,7 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Onl
         Binding("up", "app.focus_previous", N_("Previous"), show=False),
     ]
     AUTO_FOCUS = "#mode"
+    HORIZONTAL_BREAKPOINTS = NEW_MATCH_WIDTHS
 
     def __init__(
         self,
@@ -179,7 +189,6 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Onl
         self.friend_code = friend_code
 
     def compose_main(self) -> ComposeResult:
-        self._fit(self.app.size.width)  # before the first styling, which it would redo
         settings = self.settings
         with Vertical(id="new-match"):
             yield Static(_("nardy · Long Nardy · new match"), id="new-match-title")
@@ -245,19 +254,8 @@ class NewMatchScreen(ClosesOnce, SizedScreenOf[MatchChoice | NetworkLaunch | Onl
 
     def ready(self) -> None:
         self._update_bot_choices()
-        self._fit(self.app.size.width)
         if self.friend_code is not None:
             self.action_friend(self.friend_code)
-
-    def on_resize(self, event: events.Resize) -> None:
-        super().on_resize(event)
-        self._fit(event.size.width)
-
-    def _fit(self, width: int) -> None:
-        """Below ``WIDE`` columns the five choices do not fit side by side with their
-        words whole: the language goes under the other four, and the gaps shrink, so the
-        whole screen still fits 80 by 24."""
-        self.set_class(width < WIDE, "-narrow")
 
     @on(RadioSet.Changed, "#mode")
     def _update_bot_choices(self) -> None:

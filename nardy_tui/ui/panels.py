@@ -16,7 +16,7 @@ from textual.widgets import Static
 from nardy_tui.engine import Dice, Match, Side
 from nardy_tui.i18n import _, reading_of, reordering, visual
 from nardy_tui.play import Reader, history_lines, passed_dice, struck_out_why, whose_turn_words
-from nardy_tui.ui.board import GLYPH
+from nardy_tui.ui.board_looks import GLYPH
 
 HANGING_INDENT = 4
 """How much further in a wrapped history line goes on: under the turn's moves."""

@@ -63,7 +63,7 @@ from nardy_tui.play import (
 )
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.footer import KeysFooter, describe_in_footer, show_in_footer
-from nardy_tui.ui.sized import COMPACT_HEIGHTS, COMPACT_WIDTHS, SizedScreen, is_compact
+from nardy_tui.ui.sized import BOARD_HEIGHTS, BOARD_WIDTHS, Shape, SizedScreen, shape_of
 from nardy_tui.ui.translated import translate_bindings
 
 ROLLOUT_TRIALS = 36
@@ -199,11 +199,16 @@ class Messages(Static):
         return sum(len(Text(line).wrap(self.app.console, width)) for line in lines)
 
 
+AROUND_TAPPED_BOARD = 4
+"""Rows of the review under its board in a phone's layouts: the verdict's three and the
+footer."""
+
+
 class ReviewScreen(SizedScreen):
     """Step through the reviewed turns; Escape goes back to where the review was opened."""
 
-    HORIZONTAL_BREAKPOINTS = COMPACT_WIDTHS
-    VERTICAL_BREAKPOINTS = COMPACT_HEIGHTS
+    HORIZONTAL_BREAKPOINTS = BOARD_WIDTHS
+    VERTICAL_BREAKPOINTS = BOARD_HEIGHTS
     _compact = False
     """Whether the board and its verdict are alone (``-compact``, as of the last resize)."""
 
@@ -263,9 +268,15 @@ class ReviewScreen(SizedScreen):
         self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:
-        """In the compact layout (``is_compact``) the board and its verdict take the whole
-        screen and the turns' list is a key away (``i``)."""
-        compact = is_compact(width, height)
+        """Below the full layout (``sized.Shape``) the board and its verdict take the whole
+        screen and the turns' list is a key away (``i``); a narrow terminal turns the
+        board a quarter, a short one shortens its stacks."""
+        shape = shape_of(width, height) or Shape.COMPACT
+        board = self.query_one(BoardView)
+        board.portrait = shape is Shape.PORTRAIT
+        if shape.tapped:
+            board.fit(width, height - AROUND_TAPPED_BOARD, short=shape is Shape.SHORT)
+        compact = shape is not Shape.FULL
         if compact != self._compact:
             self._compact = compact
             self.remove_class("-list-shown")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import TypeVar
 
 from textual import events
@@ -15,26 +16,88 @@ from nardy_tui.i18n import _
 from nardy_tui.ui.textual_patches import StyledOnceWhenShown
 
 MIN_WIDTH = 80
-"""The board takes 76 columns at its narrowest (the game's side panel folds away below
-110 columns, ``FULL_LAYOUT``); 80 by 24 is the terminal most people open."""
+"""The board takes 76 columns at its narrowest in landscape (the game's side panel folds
+away below 110 columns, ``FULL_LAYOUT``); 80 by 24 is the terminal most people open."""
 MIN_HEIGHT = 24
 
 FULL_LAYOUT = (110, 28)
 """The smallest terminal that shows a side panel beside the board (the game's, the
 review's); a smaller one, down to ``MIN_WIDTH`` by ``MIN_HEIGHT``, gets the compact layout:
 the board alone, the panel a key away."""
-COMPACT_WIDTHS: list[tuple[int, str]] = [(0, "-compact"), (FULL_LAYOUT[0], "-wide")]
-COMPACT_HEIGHTS: list[tuple[int, str]] = [(0, "-compact"), (FULL_LAYOUT[1], "-tall")]
-"""The game's and the review's breakpoints (Textual's ``HORIZONTAL_BREAKPOINTS`` and
-``VERTICAL_BREAKPOINTS``): one class, ``-compact``, for a terminal too narrow *or* too
-short for the full layout, as Textual sets a class that either list names."""
+
+PORTRAIT_SMALLEST = (40, 26)
+"""The smallest narrow terminal (a phone held upright): the board turned a quarter, 18
+rows, with a row of buttons, two lines of news, the status and the footer under it."""
+
+SHORT_SMALLEST = (90, 20)
+"""The smallest short terminal (a phone on its side): the landscape board with shorter
+stacks, the buttons in a column beside it."""
+
+
+class Shape(Enum):
+    """The layouts a terminal's size gets; each is one class of Textual's breakpoints."""
+
+    PORTRAIT = "portrait"
+    """Narrower than ``MIN_WIDTH``: the board turned a quarter, buttons under it."""
+    SHORT = "short"
+    """Fewer rows than ``MIN_HEIGHT``: shorter stacks, buttons beside the board."""
+    COMPACT = "compact"
+    """The board alone, the side panel a key away."""
+    FULL = "full"
+    """The side panel beside the board."""
+
+    @property
+    def tapped(self) -> bool:
+        """Whether the screen shows big buttons for what the keys do (a phone's layouts)."""
+        return self in (Shape.PORTRAIT, Shape.SHORT)
+
+
+def shape_of(width: int, height: int) -> Shape | None:
+    """The layout of a terminal this size, or None if it is too small for any.
+
+    >>> [shape_of(*size) for size in [(43, 46), (93, 21), (80, 24), (120, 40), (60, 22)]]
+    [<Shape.PORTRAIT: 'portrait'>, <Shape.SHORT: 'short'>, <Shape.COMPACT: 'compact'>, \
+<Shape.FULL: 'full'>, None]
+    """
+    if width < MIN_WIDTH:
+        least_width, least_height = PORTRAIT_SMALLEST
+        return Shape.PORTRAIT if width >= least_width and height >= least_height else None
+    if height < MIN_HEIGHT:
+        least_width, least_height = SHORT_SMALLEST
+        return Shape.SHORT if width >= least_width and height >= least_height else None
+    full_width, full_height = FULL_LAYOUT
+    return Shape.FULL if width >= full_width and height >= full_height else Shape.COMPACT
+
+
+def smallest_near(width: int) -> tuple[int, int]:
+    """The smallest terminal that shows the screens, of the shape nearest ``width``
+    columns: what "Please enlarge" asks for."""
+    if width < MIN_WIDTH:
+        return PORTRAIT_SMALLEST
+    return SHORT_SMALLEST if width >= SHORT_SMALLEST[0] else (MIN_WIDTH, MIN_HEIGHT)
+
+
+BOARD_WIDTHS: list[tuple[int, str]] = [
+    (0, "-portrait"),
+    (MIN_WIDTH, "-compact"),
+    (FULL_LAYOUT[0], "-wide"),
+]
+BOARD_HEIGHTS: list[tuple[int, str]] = [
+    (0, "-short"),
+    (MIN_HEIGHT, "-compact"),
+    (FULL_LAYOUT[1], "-tall"),
+]
+"""The breakpoints of the screens with a board (Textual's ``HORIZONTAL_BREAKPOINTS`` and
+``VERTICAL_BREAKPOINTS``), which set one class from each list: ``-portrait`` for a narrow
+terminal, ``-short`` for a short one, and ``-compact`` for one too narrow *or* too short
+for the side panel. The stylesheet names all three where the panel folds away."""
 
 
 def is_compact(width: int, height: int) -> bool:
-    """Whether a terminal of this size gets the compact layout: what ``-compact`` will say
-    once Textual has applied the breakpoints (which it does after a screen's own resize
-    handler has run)."""
-    return width < FULL_LAYOUT[0] or height < FULL_LAYOUT[1]
+    """Whether a terminal of this size shows the board without the side panel, as the
+    breakpoints' classes will say once Textual has applied them (which it does after a
+    screen's own resize handler has run)."""
+    return shape_of(width, height) is not Shape.FULL
 
 
 ResultT = TypeVar("ResultT")
@@ -110,11 +173,12 @@ class SizedScreenOf(StyledOnceWhenShown, Screen[ResultT]):
             event.stop()
 
     def _check_size(self, width: int, height: int) -> None:
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        small = shape_of(width, height) is None
         was_small = self.too_small
+        least = smallest_near(width)
         self.query_one("#enlarge", Static).update(
             _("Please enlarge the terminal to at least {minimum} (it is now {size}).").format(
-                minimum=_size(MIN_WIDTH, MIN_HEIGHT), size=_size(width, height)
+                minimum=_size(*least), size=_size(width, height)
             )
         )
         if small and not was_small:

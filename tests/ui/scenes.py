@@ -28,7 +28,13 @@ from tests.ui.driver import burst, game_screen, racing_move, roll_off, settle, t
 SIZE = (120, 40)
 BIG = (160, 50)
 SMALLEST = (80, 24)
-"""The terminal most people open, the game's minimum: the compact layout."""
+"""The terminal most people open, the smallest for the landscape board: the compact layout."""
+PHONE = (43, 46)
+"""The served page's terminal on a common phone held upright (390 by 844 pixels)."""
+NARROW = (60, 30)
+"""A narrow terminal pane: the board turned a quarter, its points one line high."""
+SIDEWAYS = (93, 21)
+"""The same phone on its side: the landscape board with shorter stacks."""
 HOT_SEAT = MatchOptions(mode=Mode.HOT_SEAT, points=3, seed=7)
 BOT_MATCH = MatchOptions(mode=Mode.BOT, bot_level=Level.HARD, color=Side.WHITE, points=3, seed=11)
 
@@ -194,6 +200,25 @@ async def _review(pilot: Pilot[int]) -> None:
     await pilot.pause()
 
 
+async def _review_list(pilot: Pilot[int]) -> None:
+    """The game of the game-over scene reviewed: its list of turns, the first one shown."""
+    await _game_over(pilot)
+    await burst(pilot, "v")
+    while not getattr(pilot.app.screen, "finished", True):
+        await pilot.pause(0.1)
+    await pilot.pause()
+
+
+async def _hint(pilot: Pilot[int]) -> None:
+    """A few racing turns, the next roll, and the expert's hint on the board."""
+    await roll_off(pilot)
+    for _ in range(6):
+        await _race_a_turn(pilot)
+    await burst(pilot, "r", "h")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 def _tutored() -> NardyApp:
     app = NardyApp(_launch(HOT_SEAT), pace=0)
     app.settings.tutor = Tutor.DOUBTFUL
@@ -317,6 +342,20 @@ SCENES: dict[str, Scene] = {
     "new_match_80x24": Scene(
         lambda: NardyApp(LaunchOptions(seed=1, resume=False), pace=0), _nothing, size=SMALLEST
     ),
+    **{
+        f"{name}_{label}": Scene(scene.make_app, scene.before, size=size)
+        for label, size in (("phone", PHONE), ("60x30", NARROW), ("sideways", SIDEWAYS))
+        for name, scene in (
+            (
+                "new_match",
+                Scene(lambda: NardyApp(LaunchOptions(seed=1, resume=False), pace=0), _nothing),
+            ),
+            ("mid_game", Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _mid_game)),
+            ("hint", Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _hint)),
+            ("game_over", Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _game_over)),
+            ("review", Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _review_list)),
+        )
+    },
     "lobby": Scene(lambda: NardyApp(LaunchOptions(seed=1, resume=False), pace=0), _lobby),
     "lobby_80x24": Scene(
         lambda: NardyApp(LaunchOptions(seed=1, resume=False), pace=0), _lobby, size=SMALLEST

@@ -84,6 +84,7 @@ async def test_a_change_to_any_of_the_boards_reactives_redraws_it_once() -> None
             "cursor": cell_of(Side.WHITE, 1),
             "stack_rows": board.stack_rows + 1,
             "point_width": board.point_width + 1,
+            "portrait": True,
         }
         assert set(changed) == set(DRAWN_FROM)
         for name, value in changed.items():

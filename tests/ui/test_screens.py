@@ -6,6 +6,7 @@ import os
 from functools import partial
 from pathlib import Path
 
+import pytest
 from textual.widgets import Button, Static
 from textual.widgets._footer import FooterKey
 
@@ -117,13 +118,28 @@ async def test_every_step_is_saved_and_resume_true_skips_the_question() -> None:
         assert isinstance(screen, GameScreen) and screen.match.dice == match.dice
 
 
-async def test_a_small_terminal_asks_to_be_enlarged_and_recovers() -> None:
+def _size(width: int, height: int) -> str:
+    return f"{width}\N{MULTIPLICATION SIGN}{height}"
+
+
+@pytest.mark.parametrize(
+    ("size", "minimum"),
+    [
+        ((70, 20), _size(40, 26)),
+        ((39, 50), _size(40, 26)),
+        ((85, 22), _size(80, 24)),
+        ((100, 18), _size(90, 20)),
+    ],
+    ids=["narrow and short", "too narrow", "too short", "short and wide"],
+)
+async def test_a_small_terminal_asks_to_be_enlarged_to_the_nearest_layout_and_recovers(
+    size: tuple[int, int], minimum: str
+) -> None:
     launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT), resume=False)
     app = NardyApp(launch, pace=0)
-    async with app.run_test(size=(70, 20)) as pilot:
+    async with app.run_test(size=size) as pilot:
         screen = app.screen
         enlarge = screen.query_one("#enlarge")
-        minimum = "80\N{MULTIPLICATION SIGN}24"
         assert enlarge.display and f"enlarge the terminal to at least {minimum}" in str(
             enlarge.content
         )

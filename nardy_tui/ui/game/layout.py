@@ -1,8 +1,10 @@
-"""The game screen's layout for the terminal's size: the board and the side panel beside
-it, or, in a terminal smaller than ``FULL_LAYOUT``, the board alone with two lines of news
-under it and the panel a key away (``i``). The stylesheet keys on the screen's classes:
-``-compact`` (Textual's breakpoints set it: ``COMPACT_WIDTHS``, ``COMPACT_HEIGHTS``), and
-``-panel-shown`` for the panel in the board's place."""
+"""The game screen's layout for the terminal's size (``sized.Shape``): the board and the
+side panel beside it, or, in a terminal smaller than ``FULL_LAYOUT``, the board alone with
+two lines of news under it and the panel a key away (``i``); in a phone's layouts, the
+board turned a quarter (a narrow terminal) or with shorter stacks (a short one), and big
+buttons for the keys (``TapBar``). The stylesheet keys on the screen's classes, which
+Textual's breakpoints set (``BOARD_WIDTHS``, ``BOARD_HEIGHTS``), and ``-panel-shown`` for
+the panel in the board's place."""
 
 from __future__ import annotations
 
@@ -11,12 +13,16 @@ from textual.screen import Screen
 from nardy_tui.play import COMMANDS
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.footer import KeysFooter, show_in_footer
-from nardy_tui.ui.sized import is_compact
+from nardy_tui.ui.sized import Shape, shape_of
 
 BELOW_BOARD = 3
 """Rows under the board: the two-line status and the footer."""
 COMPACT_INFO_ROWS = 2
 """Rows of the compact layout's news under the board (``CompactInfo``)."""
+TAP_ROWS = 3
+"""Rows of the buttons under the board turned a quarter (``TapBar``)."""
+TAP_COLUMNS = 14
+"""Columns of the buttons beside the board in a short terminal (``TapBar``)."""
 SIDE_PANEL = 44
 """Columns the side panel keeps (with its margin) when a wider terminal widens the board."""
 BOARD_KEYS_SHOWN = frozenset({"choose", "flip"})
@@ -46,7 +52,8 @@ class GameLayout:
         """Wider points and taller stacks in a bigger terminal, so the board fills it."""
         screen = self._screen
         board = screen.query_one(BoardView)
-        compact = is_compact(width, height)
+        shape = shape_of(width, height) or Shape.COMPACT
+        compact = shape is not Shape.FULL
         if compact != self._compact:
             self._compact = compact
             screen.remove_class("-panel-shown")
@@ -56,7 +63,12 @@ class GameLayout:
             show_in_footer(board, BOARD_KEYS_SHOWN, not compact)
             show_in_footer(screen, KEYS_SHOWN_WHEN_ROOM, not compact)
             screen.refresh_bindings()
-        if compact:
+        board.portrait = shape is Shape.PORTRAIT
+        if shape is Shape.PORTRAIT:
+            board.fit(width, height - BELOW_BOARD - COMPACT_INFO_ROWS - TAP_ROWS)
+        elif shape is Shape.SHORT:
+            board.fit(width - TAP_COLUMNS, height - BELOW_BOARD - COMPACT_INFO_ROWS, short=True)
+        elif compact:
             board.fit(width, height - BELOW_BOARD - COMPACT_INFO_ROWS)
         else:
             board.fit(width - SIDE_PANEL, height - BELOW_BOARD)

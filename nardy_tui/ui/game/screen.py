@@ -90,7 +90,8 @@ from nardy_tui.play import (
     where_we_are,
 )
 from nardy_tui.storage import Switch
-from nardy_tui.ui.board import GLYPH, BoardView
+from nardy_tui.ui.board import BoardView
+from nardy_tui.ui.board_looks import GLYPH
 from nardy_tui.ui.connecting import shown_news
 from nardy_tui.ui.dialogs import (
     Choice,
@@ -107,8 +108,9 @@ from nardy_tui.ui.game.layout import GameLayout
 from nardy_tui.ui.game.pace import StepPace
 from nardy_tui.ui.game.record_export import export_record, keep_record
 from nardy_tui.ui.game.services import GameServices
+from nardy_tui.ui.game.tap_bar import TapBar
 from nardy_tui.ui.panels import CompactInfo, HistoryPanel, InfoPanel
-from nardy_tui.ui.sized import COMPACT_HEIGHTS, COMPACT_WIDTHS, SizedScreen
+from nardy_tui.ui.sized import BOARD_HEIGHTS, BOARD_WIDTHS, SizedScreen
 from nardy_tui.ui.translated import translate_bindings
 
 CONFIRM_KEYS = next(spec.keys for spec in COMMANDS if spec.command is Command.CONFIRM)
@@ -124,8 +126,8 @@ two of them from the board's banner)."""
 class GameScreen(SizedScreen):
     """One match in play, hot-seat or against the bot."""
 
-    HORIZONTAL_BREAKPOINTS = COMPACT_WIDTHS
-    VERTICAL_BREAKPOINTS = COMPACT_HEIGHTS
+    HORIZONTAL_BREAKPOINTS = BOARD_WIDTHS
+    VERTICAL_BREAKPOINTS = BOARD_HEIGHTS
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(spec.keys, spec.action, spec.label, show=spec.in_footer) for spec in COMMANDS),
         # The same key once the turn cannot be confirmed (Textual tries the one above first):
@@ -194,6 +196,7 @@ class GameScreen(SizedScreen):
                 with Vertical(id="panel-history"):
                     yield Static(_("History"), id="history-title", classes="panel-title")
                     yield HistoryPanel(id="history")
+            yield TapBar(id="tap-bar")
         yield CompactInfo(id="compact-info", classes="-right-to-left" if reordering() else "")
         yield Static(id="status")
         yield KeysFooter()
