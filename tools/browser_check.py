@@ -12,6 +12,13 @@ same dice and that move. Each check is decided by what the page received on its 
 within the timeout; every check passed is printed, and the first that fails ends the run
 with exit status 1. The screenshot shows the board after the reload.
 
+``--phone`` plays a hot-seat match on a phone's screen by taps alone (a touchscreen's, in
+a 390 by 844 page): hot-seat chosen and the match started by taps, White's or Black's turn
+(the roll, the hint's play tapped point by point at the board's edge, the confirmation),
+then the phone turned on its side (844 by 390) and the other side's turn the same way.
+Where to tap is read from the terminal's output (where the words stand); screenshots go to
+``screenshots/phone-upright.png`` and ``phone-sideways.png``.
+
 ``--behind-nginx`` plays the same match through nginx with TLS (a self-signed certificate,
 on loopback) that serves the game under ``/nardy/``, as the example in ``docs/browser.md``
 does, with ``nardy serve --public-url`` naming the proxy's address and ``--proxy-address``
@@ -296,6 +303,105 @@ def check(screenshot: Path, timeout: float) -> None:
         passed(f"the page fetched nothing from elsewhere ({len(fetched)} requests, all local)")
 
 
+PHONE_UPRIGHT = {"width": 390, "height": 844}
+"""A common phone held upright, in CSS pixels: the page's terminal is 43 by 46 cells."""
+PHONE_SIDEWAYS = {"width": 844, "height": 390}
+
+
+def button(word: str) -> str:
+    """A button's word, alone between spaces (not "Roll" of "Roll-off" in the status)."""
+    return rf"(?<!\S){word}(?!\S)"
+
+
+def point_label(number: int, rows: int) -> str:
+    """The words of point ``number``'s label at the edge of the board turned a quarter (the
+    left column's numbers stand after its border, the right column's before it), or along
+    the landscape board's edges (under or over a point, between two spaces)."""
+    return (
+        rf"(?<=\│ ){number:>2}(?= )|(?<= ){number:<2}(?= \│)" if rows else rf"(?<= ){number}(?= )"
+    )
+
+
+def tap_a_turn(terminal: Terminal, upright: bool, side: str) -> None:
+    """Roll, the hint's play and confirm, each by a tap on the screen: the buttons' words,
+    and each checker's point, then its destination, by their numbers at the board's edge."""
+    terminal.tap(button("Roll"), nearest_bottom=True)
+    dice = terminal.wait_for(r"rolled (\d-\d)").group(1)
+    terminal.painted()
+    terminal.tap(button("Hint"), nearest_bottom=True)
+    moves = list(
+        MOVE.finditer(
+            terminal.wait_for(r"Hint: ((?:\d{1,2}/(?:\d{1,2}|off)(?:\(\d\))? ?)+)").group(1)
+        )
+    )
+    terminal.painted()
+    for move in moves:
+        for _ in range(int(move.group(3) or 1)):
+            for point in (move.group(1), move.group(2)):
+                terminal.tap(point_label(int(point), rows=upright), nearest_bottom=not upright)
+                terminal.painted()
+    terminal.wait_for(COMPLETE)
+    terminal.painted()
+    terminal.tap(button("Confirm"), nearest_bottom=True)
+    notation = " ".join(move.group() for move in moves)
+    # The turn's line, in the next player's numbering: the board has turned to them.
+    terminal.wait_for(re.escape(f"{side} {dice}: "))
+    terminal.wait_for(r"r Roll")  # the footer, drawn a moment after
+    passed(f"{side}'s turn by taps ({'upright' if upright else 'sideways'}): {dice} {notation}")
+
+
+def check_phone(screenshots: Path, timeout: float) -> None:
+    """A hot-seat match on a phone, by taps alone: its new-match screen, White's turn held
+    upright, then the phone turned on its side and Black's turn."""
+    with tempfile.TemporaryDirectory() as home, serving(Path(home), timeout) as served:
+        passed(f"nardy serve listens at {served.address}")
+        with chromium() as browser:
+            context = browser.new_context(
+                viewport=PHONE_UPRIGHT,
+                is_mobile=True,
+                has_touch=True,
+                # A phone's own scale (3) has headless chromium draw the terminal's WebGL
+                # canvas three times too large in the screenshot (the page and the taps are
+                # right): the pictures are taken at 1.
+                device_scale_factor=1,
+                locale=LOCALE,
+            )
+            page = context.new_page()
+            terminal = Terminal(page, timeout)
+            page.goto(served.address)
+            terminal.wait_for("Start the match")
+            terminal.painted()
+            if terminal.size is None or terminal.size[0] < 40:
+                raise Unexpected(f"the phone's terminal is {terminal.size}, under 40 columns")
+            passed(f"upright, the page's terminal is {terminal.size[0]} by {terminal.size[1]}")
+            terminal.tap("Hot-seat")
+            terminal.wait_for("●▌ Hot-seat")
+            terminal.painted()
+            terminal.tap("Start the match")
+            terminal.wait_for("roll-off")
+            terminal.painted()
+            passed("a tap chose hot-seat and a tap started the match")
+            for _ in range(ROLL_OFF_TRIES):
+                terminal.tap(button("Roll"), nearest_bottom=True)
+                # (the words may wrap on the narrow screen)
+                found = terminal.wait_for(r"(?P<side>White|Black)\s+starts|a\s+tie")
+                if found.group("side") is not None:
+                    break
+            side = found.group("side")
+            terminal.painted()
+            tap_a_turn(terminal, upright=True, side=side)
+            terminal.painted()
+            page.screenshot(path=str(screenshots / "phone-upright.png"))
+            page.set_viewport_size(PHONE_SIDEWAYS)
+            terminal.resized()
+            terminal.painted()
+            passed(f"on its side, the terminal is {terminal.size[0]} by {terminal.size[1]}")
+            tap_a_turn(terminal, upright=False, side="Black" if side == "White" else "White")
+            terminal.painted()
+            page.screenshot(path=str(screenshots / "phone-sideways.png"))
+            passed("screenshots saved: screenshots/phone-upright.png, phone-sideways.png")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--screenshot", type=Path, default=ROOT / "screenshots" / "browser.png")
@@ -306,6 +412,12 @@ def main() -> int:
         help="through nginx with TLS under /nardy/, and a second visitor; screenshots "
         "to screenshots/behind-nginx-*.png",
     )
+    parser.add_argument(
+        "--phone",
+        action="store_true",
+        help="a hot-seat match by taps on a phone's screen, upright and on its side; "
+        "screenshots to screenshots/phone-*.png",
+    )
     args = parser.parse_args()
     missing = playwright_missing() or (tls_proxy_missing() if args.behind_nginx else None)
     if missing is not None:
@@ -314,6 +426,8 @@ def main() -> int:
     try:
         if args.behind_nginx:
             check_behind_nginx(args.screenshot.parent, args.timeout)
+        elif args.phone:
+            check_phone(args.screenshot.parent, args.timeout)
         else:
             check(args.screenshot, args.timeout)
     except Unexpected as failure:

@@ -14,6 +14,7 @@ missing, and a test run that happens upon this folder imports it harmlessly.
 from __future__ import annotations
 
 import codecs
+import json
 import os
 import re
 import signal
@@ -58,6 +59,9 @@ ESCAPES = re.compile(
 
 LONGEST_ESCAPE = 256
 """An escape sequence still open after this many characters is taken as text."""
+
+CURSOR_TO = re.compile(r"\x1b\[(\d*);?(\d*)H")
+"""Where the terminal's next text goes (row;column, counted from 1)."""
 
 POLL_MS = 20
 """How often a wait looks at what has arrived: the frames arrive in playwright's event
@@ -145,6 +149,56 @@ def chromium() -> Iterator[Browser]:
             browser.close()
 
 
+class ScreenText:
+    """The terminal's cells as text, from the output's cursor moves and words (colours and
+    other escapes skipped): enough to find where a word stands."""
+
+    def __init__(self) -> None:
+        self.rows: dict[int, dict[int, str]] = {}
+        self._row = self._column = 0
+
+    def write(self, output: str) -> None:
+        position = 0
+        for escape in ESCAPES.finditer(output):
+            self._put(output[position : escape.start()])
+            moved = CURSOR_TO.fullmatch(escape.group())
+            if moved is not None:
+                self._row = int(moved.group(1) or 1) - 1
+                self._column = int(moved.group(2) or 1) - 1
+            position = escape.end()
+        self._put(output[position:])
+
+    def _put(self, text: str) -> None:
+        for character in text:
+            if character == "\r":
+                self._column = 0
+            elif character == "\n":
+                self._row += 1
+            else:
+                self.rows.setdefault(self._row, {})[self._column] = character
+                self._column += 1
+
+    def line(self, row: int) -> str:
+        cells = self.rows.get(row, {})
+        return "".join(cells.get(column, " ") for column in range(max(cells, default=-1) + 1))
+
+    def find(self, pattern: str, nearest_bottom: bool = False) -> tuple[int, int]:
+        """The row and the middle column of the words ``pattern`` on screen now: the first
+        from the top, or with ``nearest_bottom`` the last above the bottom row (the
+        footer)."""
+        found = [
+            (row, (match.start() + match.end()) // 2)
+            for row in sorted(self.rows)
+            for match in re.finditer(pattern, self.line(row))
+        ]
+        if nearest_bottom:
+            footer = max(self.rows, default=0)
+            found = [spot for spot in found if spot[0] < footer][-1:]
+        if not found:
+            raise Unexpected(f"{pattern!r} is nowhere on the screen")
+        return found[0]
+
+
 class Terminal:
     """The game as the page's terminal receives it: every websocket's binary frames, as
     text, read from where the last wait stopped."""
@@ -161,12 +215,28 @@ class Terminal:
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self.first_output: float | None = None
         """When (``time.perf_counter``) the first terminal output arrived."""
+        self.screen = ScreenText()
+        """The screen as the terminal shows it now (where each word stands: for taps)."""
+        self.size: tuple[int, int] | None = None
+        """The terminal's columns and rows, as the page last told the game."""
+        self.resized_at = 0.0
+        """When (``time.monotonic``) the page last told the game a new size."""
         self.drawn_at = 0.0
         """When the frame arrived that completed the words of the last wait."""
         page.on("websocket", self._opened)
 
     def _opened(self, socket: WebSocket) -> None:
         socket.on("framereceived", self._received)
+        socket.on("framesent", self._sent)
+
+    def _sent(self, payload: str | bytes) -> None:
+        """The page's own messages: a resize tells the terminal's size in cells."""
+        if isinstance(payload, str) and payload.startswith('["resize"'):
+            size = json.loads(payload)[1]
+            if self.size != (size["width"], size["height"]):
+                self.screen = ScreenText()  # the game draws it all again at the new size
+                self.resized_at = time.monotonic()
+            self.size = (size["width"], size["height"])
 
     def _received(self, payload: str | bytes) -> None:
         if isinstance(payload, str):  # textual-serve's own messages (pong, downloads)
@@ -180,6 +250,7 @@ class Terminal:
         )
         self._open_escape = text[start:] if still_open else ""
         complete = text[:start] if still_open else text
+        self.screen.write(complete)
         self._unread += ESCAPES.sub("", complete)
         self._arrivals.append((self._read + len(self._unread), time.perf_counter()))
 
@@ -250,6 +321,42 @@ class Terminal:
 
     def type(self, keys: str) -> None:
         self.page.keyboard.type(keys)
+
+    def resized(self, settled: float = 0.5) -> None:
+        """Wait until the page has told the game a new size and no other for ``settled``
+        seconds (a window that turns may pass through sizes between)."""
+        asked = time.monotonic()
+        self.until(
+            lambda: self.resized_at > asked and time.monotonic() - self.resized_at > settled,
+            "the terminal's new size",
+        )
+
+    def tap(self, pattern: str, nearest_bottom: bool = False) -> None:
+        """A finger's tap on the words ``pattern`` (a regular expression) where the screen
+        shows them now, in the middle of the match: the first from the top, or the last
+        above the footer (a button's word that the footer shows too)."""
+        deadline = time.monotonic() + self.timeout
+        while True:
+            try:
+                row, column = self.screen.find(pattern, nearest_bottom)
+                break
+            except Unexpected:  # not drawn yet, perhaps
+                if time.monotonic() > deadline:
+                    raise
+                self.page.wait_for_timeout(POLL_MS)
+        self.tap_cell(row, column)
+
+    def tap_cell(self, row: int, column: int) -> None:
+        """A tap on the terminal's cell at ``row``, ``column`` (from 0)."""
+        if self.size is None:
+            raise Unexpected("the page never told the game its size")
+        box = self.page.locator("#terminal .xterm-screen").bounding_box()
+        if box is None:
+            raise Unexpected("the terminal is not on the page")
+        columns, rows = self.size
+        x = box["x"] + (column + 0.5) * box["width"] / columns
+        y = box["y"] + (row + 0.5) * box["height"] / rows
+        self.page.touchscreen.tap(x, y)
 
     def press(self, key: str) -> None:
         self.page.keyboard.press(key)

@@ -42,9 +42,9 @@ from nardy_tui.play import (
     tray_cell,
 )
 from nardy_tui.ui.board_looks import (
+    DRAWN_POINTS_KEPT,
     GLYPH,
     BoardCells,
-    CellClicked,
     PointLook,
     TrayLook,
     centred,
@@ -92,9 +92,6 @@ BAR_WIDTH = 3
 TRAY_MARGIN = 1
 """Columns of board between the last point and the tray."""
 TRAY_WIDTH = 8
-
-DRAWN_POINTS_KEPT = 256
-"""Points a row keeps drawn for reuse before it forgets them all and starts again."""
 
 
 class PointRow(BoardCells):
@@ -153,11 +150,8 @@ class PointRow(BoardCells):
             return self._lines[y]
         return Strip.blank(self.size.width, self.rich_style)
 
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        cell = self.cell_at(event.x)
-        if cell is not None:
-            self.post_message(CellClicked(cell))
+    def cell_under(self, x: int, y: int) -> int | None:
+        return self.cell_at(x)
 
     def _draw(self) -> list[Strip]:
         assert self.tray is not None
@@ -294,6 +288,8 @@ class BoardView(Widget, can_focus=True):
         self.set_class(portrait, "-portrait")
 
     def on_mount(self) -> None:
+        for part in self.query(BoardCells):
+            part.tapped = self.cell_tapped
         for name in DRAWN_FROM:
             self.watch(self, name, self._redraw, init=False)
         self._redraw_now()
@@ -496,14 +492,14 @@ class BoardView(Widget, can_focus=True):
         makes point 10. A digit still waiting was taken as a point first (``on_key``)."""
         self._choose_point(OFF)
 
-    def on_cell_clicked(self, message: CellClicked) -> None:
-        message.stop()
+    def cell_tapped(self, cell: int) -> None:
+        """A click (or tap) on a point or tray chooses it, as Enter on it would."""
         if not self.interactive:
             return
         self.focus()
         self.take_waiting_digit()
-        self.cursor = message.cell
-        self._deliver(message.cell)
+        self.cursor = cell
+        self._deliver(cell)
 
     def _choose_point(self, point: int) -> None:
         self.cursor = cell_of(self.numbering, point)

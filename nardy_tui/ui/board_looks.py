@@ -8,18 +8,22 @@ them in ``*_LAYERS`` order, so a later highlight wins exactly as a later CSS rul
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
-from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
 from nardy_tui.engine import Side
 from nardy_tui.play import OWNERS_MARKS, Highlight
+
+DRAWN_POINTS_KEPT = 256
+"""Points a part of the board keeps drawn for reuse before it forgets them all and starts
+again."""
 
 GLYPH = {Side.WHITE: "○", Side.BLACK: "●"}
 """Checkers differ by glyph as well as colour, so the board reads in monochrome too."""
@@ -72,14 +76,6 @@ TRAY_LAYERS = (
 """A tray's looks by mark, weakest first."""
 
 
-class CellClicked(Message):
-    """A point or tray was clicked (or tapped): the board chooses it."""
-
-    def __init__(self, cell: int) -> None:
-        super().__init__()
-        self.cell = cell
-
-
 @dataclass(frozen=True)
 class PointStyles:
     """The styles one point is drawn in: its ground, its checkers, its marker, its number."""
@@ -119,6 +115,15 @@ class BoardCells(Widget):
         "tray",
         *(component for _, component in TRAY_LAYERS),
     }
+
+    tapped: Callable[[int], None] | None = None
+    """Told of each cell pressed (clicked, tapped): the board's. The app tells it, in the
+    order of the presses (``InputGuard``), not this widget's own click handler: each part
+    of the board has its own queue, and one part's could overtake the other's."""
+
+    def cell_under(self, x: int, y: int) -> int | None:
+        """The cell drawn at (``x``, ``y``) of this part, if any (for a subclass)."""
+        return None
 
     def notify_style_update(self) -> None:
         """A new theme or stylesheet: draw the lines again with the new looks."""

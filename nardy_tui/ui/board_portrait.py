@@ -13,15 +13,14 @@ from typing import Any
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
 from textual.geometry import Size
 from textual.strip import Strip
 
 from nardy_tui.i18n import _
 from nardy_tui.ui.board_looks import (
+    DRAWN_POINTS_KEPT,
     GLYPH,
     BoardCells,
-    CellClicked,
     PointLook,
     TrayLook,
     centred,
@@ -58,6 +57,8 @@ class PointColumns(BoardCells):
         self.stack = MIN_STACK
         self.row_height = 1
         self._lines: list[Strip] | None = None
+        self._drawn: dict[tuple[PointLook, bool, bool], list[Strip]] = {}
+        """Points already drawn, by look, shade and side: a step changes two or three."""
 
     @property
     def half_width(self) -> int:
@@ -79,6 +80,8 @@ class PointColumns(BoardCells):
         self.left, self.right, self.trays = left, right, trays
         self.stack, self.row_height = stack, row_height
         self._lines = None
+        if resized or len(self._drawn) > DRAWN_POINTS_KEPT:
+            self._drawn.clear()
         self.refresh(layout=resized)
 
     def cell_at(self, x: int, y: int) -> int | None:
@@ -108,6 +111,7 @@ class PointColumns(BoardCells):
 
     def forget_drawing(self) -> None:
         self._lines = None
+        self._drawn.clear()
 
     def render_line(self, y: int) -> Strip:
         if self._lines is None:
@@ -116,11 +120,8 @@ class PointColumns(BoardCells):
             return self._lines[y]
         return Strip.blank(self.size.width, self.rich_style)
 
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        cell = self.cell_at(event.x, event.y)
-        if cell is not None:
-            self.post_message(CellClicked(cell))
+    def cell_under(self, x: int, y: int) -> int | None:
+        return self.cell_at(x, y)
 
     def _draw(self) -> list[Strip]:
         gap = Strip.blank(GAP, self.rich_style)
@@ -128,12 +129,18 @@ class PointColumns(BoardCells):
         for row, (left, right) in enumerate(zip(self.left, self.right, strict=True)):
             if row == 6:
                 lines.append(Strip.blank(2 * self.half_width + GAP, self.look("bar")))
-            left_lines = self._point(left, light=row % 2 == 1, outer_left=True)
-            right_lines = self._point(right, light=row % 2 == 0, outer_left=False)
+            left_lines = self._point_drawn(left, light=row % 2 == 1, outer_left=True)
+            right_lines = self._point_drawn(right, light=row % 2 == 0, outer_left=False)
             lines += [Strip.join((a, gap, b)) for a, b in zip(left_lines, right_lines, strict=True)]
         trays = [self._tray(look) for look in self.trays]
         lines += [Strip.join((a, gap, b)) for a, b in zip(*trays, strict=True)]
         return lines
+
+    def _point_drawn(self, look: PointLook, light: bool, outer_left: bool) -> list[Strip]:
+        key = (look, light, outer_left)
+        if key not in self._drawn:
+            self._drawn[key] = self._point(look, light, outer_left)
+        return self._drawn[key]
 
     def _point(self, look: PointLook, light: bool, outer_left: bool) -> list[Strip]:
         """A point's lines: its number at the outer edge, the stack from there to the middle,

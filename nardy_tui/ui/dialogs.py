@@ -16,6 +16,7 @@ from textual.widgets import Button, Static
 from nardy_tui.engine import Game, Match, Side
 from nardy_tui.i18n import N_, _, broken_into_lines, ngettext, reordering
 from nardy_tui.ui.closing import ClosesOnce
+from nardy_tui.ui.sized import MIN_WIDTH
 from nardy_tui.ui.translated import translate_bindings
 
 
@@ -128,6 +129,11 @@ def past_the_length(match: Match) -> str:
 
 DIALOG_TEXT_WIDTH = 58
 """Columns of a dialog's text: its width (64 in nardy.tcss) less the border and padding."""
+DIALOG_FRAME = 6
+"""Columns of a dialog that are not its text: the border and the padding."""
+DIALOG_WIDTHS: list[tuple[int, str]] = [(0, "-portrait"), (MIN_WIDTH, "-landscape")]
+"""A dialog's breakpoints (Textual's): in a terminal narrower than the landscape board (a
+phone held upright), its buttons stand one under another, each the dialog's width."""
 
 
 class Choice(Enum):
@@ -164,6 +170,7 @@ class Dialog(ClosesOnce, ModalScreen[Choice]):
         Binding("left,up", "app.focus_previous", show=False),
         Binding("right,down", "app.focus_next", show=False),
     ]
+    HORIZONTAL_BREAKPOINTS = DIALOG_WIDTHS
 
     def __init__(self, title: str, body: str, buttons: list[tuple[Choice, str]]) -> None:
         """``buttons`` are (choice, label) pairs; the label should name the button's keys.
@@ -180,7 +187,9 @@ class Dialog(ClosesOnce, ModalScreen[Choice]):
         with Vertical(classes="dialog -right-to-left" if reordering() else "dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             yield Static(
-                broken_into_lines(self.body, DIALOG_TEXT_WIDTH), classes="dialog-body", markup=False
+                broken_into_lines(self.body, self._text_width()),
+                classes="dialog-body",
+                markup=False,
             )
             with Horizontal(classes="dialog-buttons"):
                 for index, (choice, label) in enumerate(self.buttons):
@@ -190,6 +199,10 @@ class Dialog(ClosesOnce, ModalScreen[Choice]):
 
     def on_mount(self) -> None:
         self.query(Button).first().focus()
+
+    def _text_width(self) -> int:
+        """Columns for the text: the dialog's, or the terminal's where that is narrower."""
+        return min(DIALOG_TEXT_WIDTH, self.app.size.width - DIALOG_FRAME)
 
     def on_screen_suspend(self) -> None:
         """Covered by another screen (Quit over the tutor's question), the box is hidden,

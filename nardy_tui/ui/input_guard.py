@@ -7,7 +7,8 @@ dialog over the board, or rebuilt the widget under the pointer. Handled then, it
 on what the player never saw: Textual fails looking for a screen or widget that is gone,
 or a key meant for the board answers the dialog. Each guard below drops one such case (found
 by the fuzz test, ``tests/ui/test_fuzz.py``, or in a real terminal). The guards run in
-``on_event``, before any handler or binding sees the event.
+``on_event``, before any handler or binding sees the event; a press on the board is
+answered there too, in the order of the presses.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.errors import NoWidget
 
+from nardy_tui.ui.board_looks import BoardCells
 from nardy_tui.ui.layouts import LATIN_KEY
 
 if TYPE_CHECKING:
@@ -52,7 +54,10 @@ class InputGuard(_Mixin):
             if self._bubbled_from_another_screen(event):
                 return
             event = self._on_latin_key(event)
-        await super().on_event(event)
+        press = event if isinstance(event, events.MouseDown) and not event.is_forwarded else None
+        await super().on_event(event)  # which marks the event forwarded to its widget
+        if press is not None:
+            self._press_on_the_board(press)
 
     def _bubbled_from_another_screen(self, key: events.Key) -> bool:
         """A key no widget took comes back up to the app, which then looks for a binding
@@ -74,6 +79,22 @@ class InputGuard(_Mixin):
         if latin is None or key.is_forwarded or isinstance(self.focused, Input):
             return key
         return events.Key(latin, latin)
+
+    def _press_on_the_board(self, press: events.MouseDown) -> None:
+        """A press on a point or tray chooses it here, in the order the presses came.
+
+        Textual hands a click to the widget under the pointer, through that widget's own
+        queue; the board's two halves each have one, so in a quick run of taps over a slow
+        line a tap on one half was handled before an earlier tap on the other, and a
+        checker's destination was taken for a checker of its own."""
+        try:
+            widget, region = self.get_widget_at(press.x, press.y)
+        except NoWidget:
+            return
+        if isinstance(widget, BoardCells) and widget.tapped is not None:
+            cell = widget.cell_under(press.x - region.x, press.y - region.y)
+            if cell is not None:
+                widget.tapped(cell)
 
     def _removed_under(self, event: events.MouseDown) -> bool:
         """Whether the last frame shows, under the pointer, a widget removed since (the keys

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from textual.pilot import Pilot
@@ -22,6 +22,7 @@ from nardy_tui.play import cell_of
 from nardy_tui.storage import Tutor
 from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.dialogs import TutorDialog
+from nardy_tui.ui.game import GameScreen
 from tests.ui.conftest import FirstPlayBot
 from tests.ui.driver import burst, game_screen, racing_move, roll_off, settle, turn_keys
 
@@ -200,9 +201,20 @@ async def _review(pilot: Pilot[int]) -> None:
     await pilot.pause()
 
 
-async def _review_list(pilot: Pilot[int]) -> None:
-    """The game of the game-over scene reviewed: its list of turns, the first one shown."""
-    await _game_over(pilot)
+async def _practice_reviewed(pilot: Pilot[int]) -> None:
+    """A practice game from a seeded race's bear-off, played out by keys and reviewed: the
+    review's list, its first turn shown (a few turns, so the review takes a moment only)."""
+    app = pilot.app
+    assert isinstance(app, NardyApp)
+    start = in_the_bear_off(HOT_SEAT.seed or 0).position.to_id()
+    app.start_match(replace(HOT_SEAT, points=1), start=start)  # a practice game is one
+    while not isinstance(app.screen, GameScreen) or app.focused is None:
+        await pilot.pause()
+    match = game_screen(pilot).match
+    while match.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
+        await burst(pilot, "r")
+        if match.phase is Phase.MOVE:
+            await burst(pilot, *turn_keys(match), "c")
     await burst(pilot, "v")
     while not getattr(pilot.app.screen, "finished", True):
         await pilot.pause(0.1)
@@ -353,7 +365,7 @@ SCENES: dict[str, Scene] = {
             ("mid_game", Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _mid_game)),
             ("hint", Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _hint)),
             ("game_over", Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _game_over)),
-            ("review", Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _review_list)),
+            ("review", Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _practice_reviewed)),
         )
     },
     "lobby": Scene(lambda: NardyApp(LaunchOptions(seed=1, resume=False), pace=0), _lobby),

@@ -22,6 +22,7 @@ from tests.ui.driver import (
     turn_keys,
 )
 from tests.ui.scenes import in_the_bear_off, no_move_for
+from tests.ui.taps import tap
 
 SIZE = (120, 40)
 
@@ -210,10 +211,11 @@ async def test_a_click_chooses_the_point_or_tray_under_it_and_the_bar_chooses_no
         board.listener = Chosen(chosen)
         top, bottom = layout(board.view)
         width = board.point_width
-        await pilot.click("#top-row", offset=(0, 2))  # the first point
-        await pilot.click("#top-row", offset=(6 * width + 1, 2))  # the bar
-        await pilot.click("#top-row", offset=(6 * width + 3 + width - 1, 2))  # after the bar
-        await pilot.click("#bottom-row", offset=(12 * width + 3 + 1 + 4, 2))  # the tray
+        top_row, bottom_row = board.query_one("#top-row"), board.query_one("#bottom-row")
+        await tap(pilot, top_row, (0, 2))  # the first point
+        await tap(pilot, top_row, (6 * width + 1, 2))  # the bar
+        await tap(pilot, top_row, (6 * width + 3 + width - 1, 2))  # after the bar
+        await tap(pilot, bottom_row, (12 * width + 3 + 1 + 4, 2))  # the tray
         assert chosen == [top[0], top[6], bottom[12]]
         assert board.cursor == bottom[12] and board.has_focus
 

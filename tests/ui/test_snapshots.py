@@ -24,6 +24,11 @@ from tests.ui.scenes import SCENES
         "game_over_80x24",
         "new_match_80x24",
         "lobby_80x24",
+        *(
+            f"{name}_{size}"
+            for size in ("phone", "60x30", "sideways")
+            for name in ("new_match", "mid_game", "hint", "game_over", "review")
+        ),
     ],
 )
 def test_snapshot(name: str, snap_compare) -> None:  # type: ignore[no-untyped-def]

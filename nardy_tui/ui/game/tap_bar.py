@@ -48,6 +48,10 @@ class TapBar(Horizontal):
 
 
 def _tap_button(label: str, action: str, name: str) -> Button:
+    """A button that never takes the focus and acts on every tap, as its key does on every
+    press: Textual's ignores a second click within a fifth of a second, which dropped the
+    turn's roll tapped right after the roll-off's (the board answers each tap anyway)."""
     button = Button(label, action=action, id=f"tap-{name}")
     button.can_focus = False
+    button.active_effect_duration = 0
     return button
