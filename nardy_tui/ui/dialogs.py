@@ -16,7 +16,7 @@ from textual.widgets import Button, Static
 from nardy_tui.engine import Game, Match, Side
 from nardy_tui.i18n import N_, _, broken_into_lines, ngettext, reordering
 from nardy_tui.ui.closing import ClosesOnce
-from nardy_tui.ui.sized import MIN_WIDTH
+from nardy_tui.ui.sized import UPRIGHT_WIDTHS
 from nardy_tui.ui.translated import translate_bindings
 
 
@@ -131,9 +131,6 @@ DIALOG_TEXT_WIDTH = 58
 """Columns of a dialog's text: its width (64 in nardy.tcss) less the border and padding."""
 DIALOG_FRAME = 6
 """Columns of a dialog that are not its text: the border and the padding."""
-DIALOG_WIDTHS: list[tuple[int, str]] = [(0, "-portrait"), (MIN_WIDTH, "-landscape")]
-"""A dialog's breakpoints (Textual's): in a terminal narrower than the landscape board (a
-phone held upright), its buttons stand one under another, each the dialog's width."""
 
 
 class Choice(Enum):
@@ -170,7 +167,7 @@ class Dialog(ClosesOnce, ModalScreen[Choice]):
         Binding("left,up", "app.focus_previous", show=False),
         Binding("right,down", "app.focus_next", show=False),
     ]
-    HORIZONTAL_BREAKPOINTS = DIALOG_WIDTHS
+    HORIZONTAL_BREAKPOINTS = UPRIGHT_WIDTHS  # upright, the buttons one under another
 
     def __init__(self, title: str, body: str, buttons: list[tuple[Choice, str]]) -> None:
         """``buttons`` are (choice, label) pairs; the label should name the button's keys.

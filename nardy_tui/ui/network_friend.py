@@ -30,7 +30,7 @@ from nardy_tui.ui.closing import ClosesOnce
 from nardy_tui.ui.dialogs import Choice, GiveUpFriendDialog
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.served import browser_page
-from nardy_tui.ui.sized import SizedScreenOf
+from nardy_tui.ui.sized import UPRIGHT_WIDTHS, SizedScreenOf
 from nardy_tui.ui.startup import friend_options, friend_summary, saved_in_role, taken_up
 from nardy_tui.ui.textual_patches import SubmittingInput
 from nardy_tui.ui.translated import translate_bindings
@@ -54,6 +54,7 @@ class FriendScreen(ClosesOnce, SizedScreenOf[NetworkLaunch | None]):
         Binding("up", "app.focus_previous", N_("Previous"), show=False),
     ]
     AUTO_FOCUS = "#code"
+    HORIZONTAL_BREAKPOINTS = UPRIGHT_WIDTHS
 
     def __init__(self, points: int, unfinished: NetworkMatch | None = None, code: str = "") -> None:
         """``code``: the friend's code to fill in (their link's), if any."""

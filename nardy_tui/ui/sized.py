@@ -77,6 +77,11 @@ def smallest_near(width: int) -> tuple[int, int]:
     return SHORT_SMALLEST if width >= SHORT_SMALLEST[0] else (MIN_WIDTH, MIN_HEIGHT)
 
 
+UPRIGHT_WIDTHS: list[tuple[int, str]] = [(0, "-portrait"), (MIN_WIDTH, "-landscape")]
+"""The breakpoints (Textual's) of a screen without a board that lays out its parts one under
+another in a terminal narrower than the landscape board (a phone held upright): a dialog's
+buttons, the friend screen's code and its Join button."""
+
 BOARD_WIDTHS: list[tuple[int, str]] = [
     (0, "-portrait"),
     (MIN_WIDTH, "-compact"),

@@ -201,7 +201,7 @@ async def _review(pilot: Pilot[int]) -> None:
     await pilot.pause()
 
 
-async def _practice_reviewed(pilot: Pilot[int]) -> None:
+async def practice_reviewed(pilot: Pilot[int]) -> None:
     """A practice game from a seeded race's bear-off, played out by keys and reviewed: the
     review's list, its first turn shown (a few turns, so the review takes a moment only)."""
     app = pilot.app
@@ -365,7 +365,7 @@ SCENES: dict[str, Scene] = {
             ("mid_game", Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _mid_game)),
             ("hint", Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _hint)),
             ("game_over", Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _game_over)),
-            ("review", Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), _practice_reviewed)),
+            ("review", Scene(lambda: NardyApp(_launch(HOT_SEAT), pace=0), practice_reviewed)),
         )
     },
     "lobby": Scene(lambda: NardyApp(LaunchOptions(seed=1, resume=False), pace=0), _lobby),

@@ -5,20 +5,23 @@ columns and shortens its stacks below 24 rows; everything is done by taps, never
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Button
+from textual.widgets import Button, OptionList
 
 from nardy_tui.engine import Phase, Side
 from nardy_tui.options import LaunchOptions, MatchOptions, Mode
 from nardy_tui.play import Highlight, cell_of, layout
 from nardy_tui.ui.app import NardyApp
-from nardy_tui.ui.board import SHORT_STACK_ROWS, STACK_ROWS
+from nardy_tui.ui.board import SHORT_STACK_ROWS, STACK_ROWS, BoardView
 from nardy_tui.ui.board_looks import PointLook
 from nardy_tui.ui.board_portrait import PointColumns
 from nardy_tui.ui.dialogs import GameOverDialog
 from nardy_tui.ui.game import GameScreen
+from nardy_tui.ui.help import HelpScreen
+from nardy_tui.ui.network_friend import FriendScreen
 from nardy_tui.ui.newmatch import NewMatchScreen
-from tests.ui.driver import game_screen, roll_off
-from tests.ui.scenes import NARROW, PHONE, SIDEWAYS, nearly_won
+from nardy_tui.ui.review import ReviewScreen
+from tests.ui.driver import burst, game_screen, roll_off
+from tests.ui.scenes import NARROW, PHONE, SIDEWAYS, nearly_won, practice_reviewed
 from tests.ui.taps import buttons_offered, play_turn_by_taps, tap_button, tap_cells, tap_choice
 
 SIZES = [PHONE, NARROW, SIDEWAYS]
@@ -173,3 +176,38 @@ async def test_the_game_over_dialogs_buttons_fit_and_take_a_tap(size: tuple[int,
             assert region.height >= 1 and region.width >= len(str(button.label))
         await tap_button(pilot, "next")
         assert isinstance(app.screen, GameScreen) and match.phase is Phase.ROLL_OFF
+
+
+def lies_within_the_width(app: NardyApp) -> None:
+    """Nothing the screen shows reaches past the terminal's right edge (what scrolls may
+    reach past its bottom)."""
+    width = app.size.width
+    for widget in app.screen.query("Button, Input, Static, OptionList, ToggleButton"):
+        if widget.display and widget.region:
+            assert widget.region.right <= width, widget
+
+
+async def test_upright_the_friend_screen_and_the_help_fit() -> None:
+    app = NardyApp(LaunchOptions(seed=1, resume=False), pace=0)
+    async with app.run_test(size=PHONE) as pilot:
+        lies_within_the_width(app)  # the new match's screen
+        await burst(pilot, "f")
+        assert isinstance(app.screen, FriendScreen)
+        lies_within_the_width(app)
+        await burst(pilot, "escape")
+        await burst(pilot, "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        lies_within_the_width(app)
+
+
+async def test_upright_the_reviews_list_takes_the_boards_place_and_fits() -> None:
+    app = hot_seat_app()
+    async with app.run_test(size=PHONE) as pilot:
+        await practice_reviewed(pilot)
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.query_one(BoardView).portrait
+        await burst(pilot, "i")
+        turns = review.query_one("#review-turns", OptionList)
+        assert turns.region and not review.query_one("#review-board").region
+        lies_within_the_width(app)
+        assert turns.region.bottom <= PHONE[1]
