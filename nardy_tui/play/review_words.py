@@ -24,6 +24,7 @@ from nardy_tui.bot import (
 )
 from nardy_tui.engine import Play, Side
 from nardy_tui.i18n import N_, Shown, _, ngettext, reading_of, visual
+from nardy_tui.play.marks import LAST_FROM_GLYPH, LAST_TO_GLYPHS, LAST_TO_GLYPHS_TURNED
 from nardy_tui.play.wording import chances_said
 
 MARK_GLYPHS = {Verdict.NONE: " ", Verdict.DOUBTFUL: "?", Verdict.ERROR: "✗", Verdict.BLUNDER: "✗✗"}
@@ -108,23 +109,26 @@ def list_line(turn: TurnReview, reader: Side) -> str:
     )
 
 
-def verdict_lines(turn: TurnReview, reader: Side) -> list[str]:
+def verdict_lines(turn: TurnReview, reader: Side, turned: bool = False) -> list[str]:
     """What was played and what it cost, the best play, the next best ones, the chances
     after the play made and after the best, and the position's ID with the dice (for
-    ``nardy analyze``); every figure in the unit."""
+    ``nardy analyze``); every figure in the unit. The play made is named by its marks on
+    the board, which point sideways on the board ``turned`` a quarter."""
     stakes = turn.stakes
+    arrows = LAST_TO_GLYPHS_TURNED if turned else LAST_TO_GLYPHS
     fields = {
+        "marks": f"{LAST_FROM_GLYPH} {arrows[True]}{arrows[False]}",
         "side": turn.side.name_shown,
         "play": play_read(turn, turn.played, reader),
         "value": figure(stakes, turn.played_equity),
         "cost": gap(stakes, turn.loss),
     }
     if turn.loss == 0.0:
-        played = _("{side} played {play} (◌ ▲▼): {value}, the best play or as good.")
+        played = _("{side} played {play} ({marks}): {value}, the best play or as good.")
     elif turn.verdict is Verdict.NONE:
-        played = _("{side} played {play} (◌ ▲▼): {value}, cost {cost}.")
+        played = _("{side} played {play} ({marks}): {value}, cost {cost}.")
     else:
-        played = _("{side} played {play} (◌ ▲▼): {value}, cost {cost}: {mark}.")
+        played = _("{side} played {play} ({marks}): {value}, cost {cost}: {mark}.")
         fields["mark"] = turn.verdict.name_shown
     lines = [
         played.format(**fields),

@@ -527,7 +527,7 @@ class ReviewScreen(SizedScreen):
                 number=turn.number, side=mover.name_shown, dice=str(turn.dice)
             )
         )
-        lines = verdict_lines(turn, self._reader(turn))
+        lines = verdict_lines(turn, self._reader(turn), turned=board.portrait)
         if self.luck is not None:
             lines.insert(-1, roll_luck_said(self.luck.luck[turn.number - 1], turn.stakes))
         if turn.number in self.rolled:
