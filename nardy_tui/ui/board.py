@@ -50,6 +50,7 @@ from nardy_tui.ui.board_looks import (
     centred,
 )
 from nardy_tui.ui.board_portrait import PointColumns, stack_for
+from nardy_tui.ui.sized import Shape
 from nardy_tui.ui.translated import translate_bindings
 
 STACK_ROWS = 5
@@ -320,6 +321,12 @@ class BoardView(Widget, can_focus=True):
         """Make the stacks as tall as ``rows`` terminal rows allow for the whole board."""
         per_half = (rows - BOARD_CHROME) // 2 - 2  # each half: its edge numbers, a marker row
         self.stack_rows = max(STACK_ROWS, min(MAX_STACK_ROWS, per_half))
+
+    def fit_shape(self, shape: Shape, columns: int, rows: int) -> None:
+        """Fit ``columns`` by ``rows`` of a terminal of ``shape``: turned a quarter in a
+        narrow one, with shorter stacks in a short one."""
+        self.portrait = shape is Shape.PORTRAIT
+        self.fit(columns, rows, short=shape is Shape.SHORT)
 
     def fit(self, columns: int, rows: int, *, short: bool = False) -> None:
         """Make the board as big as ``columns`` by ``rows`` terminal cells allow: wider

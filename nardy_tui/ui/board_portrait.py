@@ -36,13 +36,18 @@ HALF_CHROME = LABEL_WIDTH + 1 + MARKER_WIDTH
 """Columns of a half that are not its stack: the number, a space, the marker."""
 
 MIN_STACK = 10
-"""Checkers a stack shows before writing its count, at the narrowest (40 columns)."""
+"""The fewest checkers a stack shows before writing its count (the narrowest terminal, 40
+columns, leaves room for 12)."""
 MAX_STACK = 15
 """A whole side's checkers."""
 
 
 def stack_for(columns: int) -> int:
-    """The longest stacks that ``columns`` of content fit, two halves and the gap."""
+    """The longest stacks that ``columns`` of content fit, two halves and the gap.
+
+    >>> stack_for(36), stack_for(39), stack_for(60)
+    (12, 14, 15)
+    """
     return max(MIN_STACK, min(MAX_STACK, (columns - GAP) // 2 - HALF_CHROME))
 
 

@@ -28,7 +28,7 @@ from nardy_tui.play import figure, gap, judged_marks, unit_named
 from nardy_tui.storage import Record, RecordedGame, RecordedTurn, header_shown
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.footer import KeysFooter, show_in_footer
-from nardy_tui.ui.sized import SizedScreen
+from nardy_tui.ui.sized import Shape, SizedScreen, shape_of
 from nardy_tui.ui.translated import translate_bindings
 
 FOOTER_ROWS = 1
@@ -177,7 +177,8 @@ class ReplayScreen(SizedScreen):
         narrow = width < ROOMY_FOOTER_WIDTH
         self.query_one(KeysFooter).compact = narrow
         show_in_footer(self, LEFT_OUT_WHEN_NARROW, not (narrow and self.judged))
-        self.query_one(BoardView).fit(width, height - self.around_board(width))
+        shape = shape_of(width, height) or Shape.COMPACT
+        self.query_one(BoardView).fit_shape(shape, width, height - self.around_board(width))
 
     @property
     def frame(self) -> Frame:

@@ -275,7 +275,7 @@ class ReviewScreen(SizedScreen):
         board = self.query_one(BoardView)
         board.portrait = shape is Shape.PORTRAIT
         if shape.tapped:
-            board.fit(width, height - AROUND_TAPPED_BOARD, short=shape is Shape.SHORT)
+            board.fit_shape(shape, width, height - AROUND_TAPPED_BOARD)
         compact = shape is not Shape.FULL
         if compact != self._compact:
             self._compact = compact

@@ -98,13 +98,6 @@ terminal, ``-short`` for a short one, and ``-compact`` for one too narrow *or* t
 for the side panel. The stylesheet names all three where the panel folds away."""
 
 
-def is_compact(width: int, height: int) -> bool:
-    """Whether a terminal of this size shows the board without the side panel, as the
-    breakpoints' classes will say once Textual has applied them (which it does after a
-    screen's own resize handler has run)."""
-    return shape_of(width, height) is not Shape.FULL
-
-
 ResultT = TypeVar("ResultT")
 
 

@@ -33,7 +33,7 @@ from nardy_tui.play import (
 from nardy_tui.ui.board import BoardView
 from nardy_tui.ui.footer import KeysFooter
 from nardy_tui.ui.panels import CompactInfo
-from nardy_tui.ui.sized import SizedScreen
+from nardy_tui.ui.sized import Shape, SizedScreen, shape_of
 from nardy_tui.ui.translated import translate_bindings
 
 AROUND_BOARD = 5
@@ -91,7 +91,8 @@ class WatchScreen(SizedScreen):
 
     def fit(self, width: int, height: int) -> None:
         if self.query(BoardView):
-            self.query_one(BoardView).fit(width, height - AROUND_BOARD)
+            shape = shape_of(width, height) or Shape.COMPACT
+            self.query_one(BoardView).fit_shape(shape, width, height - AROUND_BOARD)
 
     # -- what the server sends ---------------------------------------------------------------
 

@@ -63,15 +63,14 @@ class GameLayout:
             show_in_footer(board, BOARD_KEYS_SHOWN, not compact)
             show_in_footer(screen, KEYS_SHOWN_WHEN_ROOM, not compact)
             screen.refresh_bindings()
-        board.portrait = shape is Shape.PORTRAIT
         if shape is Shape.PORTRAIT:
-            board.fit(width, height - BELOW_BOARD - COMPACT_INFO_ROWS - TAP_ROWS)
+            board.fit_shape(shape, width, height - BELOW_BOARD - COMPACT_INFO_ROWS - TAP_ROWS)
         elif shape is Shape.SHORT:
-            board.fit(width - TAP_COLUMNS, height - BELOW_BOARD - COMPACT_INFO_ROWS, short=True)
+            board.fit_shape(shape, width - TAP_COLUMNS, height - BELOW_BOARD - COMPACT_INFO_ROWS)
         elif compact:
-            board.fit(width, height - BELOW_BOARD - COMPACT_INFO_ROWS)
+            board.fit_shape(shape, width, height - BELOW_BOARD - COMPACT_INFO_ROWS)
         else:
-            board.fit(width - SIDE_PANEL, height - BELOW_BOARD)
+            board.fit_shape(shape, width - SIDE_PANEL, height - BELOW_BOARD)
 
     def toggle_panel(self) -> None:
         """In the compact layout, the side panel (score, dice, pips, the whole history) in
