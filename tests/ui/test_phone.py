@@ -19,7 +19,9 @@ from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.help import HelpScreen
 from nardy_tui.ui.network_friend import FriendScreen
 from nardy_tui.ui.newmatch import NewMatchScreen
+from nardy_tui.ui.replay import ReplayApp
 from nardy_tui.ui.review import ReviewScreen
+from tests.storage.test_replay_viewer import short_match_record
 from tests.ui.driver import burst, game_screen, roll_off
 from tests.ui.scenes import NARROW, PHONE, SIDEWAYS, nearly_won, practice_reviewed
 from tests.ui.taps import buttons_offered, play_turn_by_taps, tap_button, tap_cells, tap_choice
@@ -211,3 +213,12 @@ async def test_upright_the_reviews_list_takes_the_boards_place_and_fits() -> Non
         assert turns.region and not review.query_one("#review-board").region
         lies_within_the_width(app)
         assert turns.region.bottom <= PHONE[1]
+
+
+async def test_upright_the_replay_viewer_turns_its_board_and_fits() -> None:
+    app = ReplayApp(short_match_record())
+    async with app.run_test(size=PHONE) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(BoardView)
+        assert board.portrait
+        assert board.region.right <= PHONE[0] and board.region.bottom <= PHONE[1]
