@@ -15,7 +15,8 @@ with exit status 1. The screenshot shows the board after the reload.
 ``--phone`` plays a hot-seat match on a phone's screen by taps alone (a touchscreen's, in
 a 390 by 844 page): hot-seat chosen and the match started by taps, White's or Black's turn
 (the roll, the hint's play tapped point by point at the board's edge, the confirmation),
-then the phone turned on its side (844 by 390) and the other side's turn the same way.
+the menu opened by its button and its list scrolled by a swipe, then the phone turned on
+its side (844 by 390) and the other side's turn the same way.
 Where to tap is read from the terminal's output (where the words stand); screenshots go to
 ``screenshots/phone-upright.png`` and ``phone-sideways.png``.
 
@@ -350,6 +351,30 @@ def tap_a_turn(terminal: Terminal, upright: bool, side: str) -> None:
     passed(f"{side}'s turn by taps ({'upright' if upright else 'sideways'}): {dice} {notation}")
 
 
+def swipe_the_menu(terminal: Terminal) -> None:
+    """The menu (the command palette) opened by its button, its list scrolled by a swipe
+    up, and closed by a tap outside it."""
+    terminal.tap(button("Menu"), nearest_bottom=True)
+    terminal.wait_for(r"Search\s+for\s+commands")
+    terminal.painted()
+    assert terminal.size is not None
+    columns, rows = terminal.size
+    before = [terminal.screen.line(row) for row in range(rows)]
+    terminal.swipe(columns // 2, rows * 2 // 3, rows // 3)
+    terminal.until(
+        lambda: [terminal.screen.line(row) for row in range(rows)] != before,
+        "the menu's list scrolled by a swipe",
+    )
+    terminal.painted()
+    passed("a swipe up scrolls the menu's list")
+    terminal.tap(button("Menu"), nearest_bottom=True)
+    terminal.until(
+        lambda: not any("Search for commands" in terminal.screen.line(row) for row in range(rows)),
+        "the menu closed by a tap outside it",
+    )
+    terminal.painted()
+
+
 def check_phone(screenshots: Path, timeout: float) -> None:
     """A hot-seat match on a phone, by taps alone: its new-match screen, White's turn held
     upright, then the phone turned on its side and Black's turn."""
@@ -392,6 +417,7 @@ def check_phone(screenshots: Path, timeout: float) -> None:
             tap_a_turn(terminal, upright=True, side=side)
             terminal.painted()
             page.screenshot(path=str(screenshots / "phone-upright.png"))
+            swipe_the_menu(terminal)
             page.set_viewport_size(PHONE_SIDEWAYS)
             terminal.resized()
             terminal.painted()

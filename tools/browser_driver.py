@@ -346,17 +346,41 @@ class Terminal:
                 self.page.wait_for_timeout(POLL_MS)
         self.tap_cell(row, column)
 
-    def tap_cell(self, row: int, column: int) -> None:
-        """A tap on the terminal's cell at ``row``, ``column`` (from 0)."""
+    def swipe(self, column: int, from_row: int, to_row: int) -> None:
+        """A finger put on the terminal at ``column``, ``from_row`` and slid to ``to_row``,
+        a row at a time, then lifted (through the browser's own touch events)."""
+        x, from_y = self._cell_middle(from_row, column)
+        _, to_y = self._cell_middle(to_row, column)
+        session = self.page.context.new_cdp_session(self.page)
+        steps = max(1, abs(to_row - from_row))
+        session.send(
+            "Input.dispatchTouchEvent",
+            {"type": "touchStart", "touchPoints": [{"x": x, "y": from_y}]},
+        )
+        for step in range(1, steps + 1):
+            y = from_y + (to_y - from_y) * step / steps
+            session.send(
+                "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+            )
+        session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        session.detach()
+
+    def _cell_middle(self, row: int, column: int) -> tuple[float, float]:
+        """Where on the page the middle of the terminal's cell at ``row``, ``column`` is."""
         if self.size is None:
             raise Unexpected("the page never told the game its size")
         box = self.page.locator("#terminal .xterm-screen").bounding_box()
         if box is None:
             raise Unexpected("the terminal is not on the page")
         columns, rows = self.size
-        x = box["x"] + (column + 0.5) * box["width"] / columns
-        y = box["y"] + (row + 0.5) * box["height"] / rows
-        self.page.touchscreen.tap(x, y)
+        return (
+            box["x"] + (column + 0.5) * box["width"] / columns,
+            box["y"] + (row + 0.5) * box["height"] / rows,
+        )
+
+    def tap_cell(self, row: int, column: int) -> None:
+        """A tap on the terminal's cell at ``row``, ``column`` (from 0)."""
+        self.page.touchscreen.tap(*self._cell_middle(row, column))
 
     def press(self, key: str) -> None:
         self.page.keyboard.press(key)

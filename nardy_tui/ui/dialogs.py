@@ -249,9 +249,10 @@ class MatchOverDialog(Dialog):
     """The final score and where the match's record is, then a new match or quit.
 
     Escape closes it to look at the final board, which loses nothing: the record is
-    written, and m (the game screen's key) brings the dialog back; n there starts a new
-    match, as this dialog's button does. No fourth button says so: four do not fit the
-    dialog's width in 80 columns; its last line does.
+    written, and m (the game screen's key, or its button on a phone) brings the dialog
+    back; n there starts a new match, as this dialog's button does. A fourth button says so
+    only upright, where the buttons stand one under another and a phone has no Escape key:
+    four do not fit the dialog's width in 80 columns; its last line does.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -280,6 +281,7 @@ class MatchOverDialog(Dialog):
                 (Choice.NEW, _("New match (n)")),
                 (Choice.REVIEW, _("Review (v)")),
                 (Choice.QUIT, _("Quit (q)")),
+                (Choice.LOOK, _("See the board (Esc)")),  # upright only (nardy.tcss)
             ],
         )
 

@@ -14,7 +14,7 @@ from nardy_tui.ui.app import NardyApp
 from nardy_tui.ui.board import SHORT_STACK_ROWS, STACK_ROWS, BoardView
 from nardy_tui.ui.board_looks import PointLook
 from nardy_tui.ui.board_portrait import PointColumns
-from nardy_tui.ui.dialogs import GameOverDialog
+from nardy_tui.ui.dialogs import GameOverDialog, MatchOverDialog
 from nardy_tui.ui.game import GameScreen
 from nardy_tui.ui.help import HelpScreen
 from nardy_tui.ui.network_friend import FriendScreen
@@ -222,3 +222,35 @@ async def test_upright_the_replay_viewer_turns_its_board_and_fits() -> None:
         board = app.screen.query_one(BoardView)
         assert board.portrait
         assert board.region.right <= PHONE[0] and board.region.bottom <= PHONE[1]
+
+
+async def test_upright_the_match_over_dialog_lets_a_tap_see_the_board_and_bring_it_back() -> None:
+    """A phone has no Escape key: upright, the dialog has a button for the final board, and
+    the board's buttons bring the dialog back or start a new match."""
+    app = hot_seat_app()
+    async with app.run_test(size=PHONE) as pilot:
+        match = nearly_won(seed=3, length=1)
+        app.start_match(MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=3), match)
+        while getattr(app.screen, "match", None) is not match or app.focused is None:
+            await pilot.pause()
+        await tap_button(pilot, "tap-confirm")
+        assert isinstance(app.screen, MatchOverDialog)
+        await tap_button(pilot, "look")
+        assert isinstance(app.screen, GameScreen)
+        assert await buttons_offered(pilot) == ["new_match", "match_result", "menu"]
+        await tap_button(pilot, "tap-match_result")
+        assert isinstance(app.screen, MatchOverDialog)
+
+
+async def test_in_landscape_the_match_over_dialog_keeps_its_three_buttons() -> None:
+    app = hot_seat_app()
+    async with app.run_test(size=SIDEWAYS) as pilot:
+        match = nearly_won(seed=3, length=1)
+        app.start_match(MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=3), match)
+        while getattr(app.screen, "match", None) is not match or app.focused is None:
+            await pilot.pause()
+        await tap_button(pilot, "tap-confirm")
+        dialog = app.screen
+        assert isinstance(dialog, MatchOverDialog)
+        shown = [button.id for button in dialog.query(Button) if button.display]
+        assert shown == ["new", "review", "quit"]

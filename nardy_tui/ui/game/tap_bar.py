@@ -21,16 +21,23 @@ from nardy_tui.play import COMMANDS, Command
 TAPPED = (Command.ROLL, Command.CONFIRM, Command.UNDO, Command.HINT, Command.NEXT_GAME)
 """The commands with a button of their own, in the footer's order."""
 
+AT_THE_MATCH_END = (("new_match", N_("New match")), ("match_result", N_("Match result")))
+"""The screen's own actions once the match is over (their keys n and m): a new match, and
+the match-over dialog again, after it was closed to look at the final board."""
+
 MENU = N_("Menu")
 
 
 class TapBar(Horizontal):
-    """A button for each command of ``TAPPED`` that applies now, and the menu."""
+    """A button for each command of ``TAPPED`` and each action of ``AT_THE_MATCH_END`` that
+    applies now, and the menu."""
 
     def compose(self) -> ComposeResult:
         for spec in COMMANDS:
             if spec.command in TAPPED:
                 yield _tap_button(_(spec.label), f"screen.{spec.action}", spec.command.value)
+        for action, label in AT_THE_MATCH_END:
+            yield _tap_button(_(label), f"screen.{action}", action)
         yield _tap_button(_(MENU), "app.command_palette", "menu")
 
     def on_mount(self) -> None:
@@ -45,6 +52,9 @@ class TapBar(Horizontal):
         for command in TAPPED:
             applies = screen.check_action("command", (command.value,)) is True
             self.query_one(f"#tap-{command.value}", Button).display = applies
+        for action, _label in AT_THE_MATCH_END:
+            applies = screen.check_action(action, ()) is True
+            self.query_one(f"#tap-{action}", Button).display = applies
 
 
 def _tap_button(label: str, action: str, name: str) -> Button:
