@@ -46,9 +46,9 @@ async def test_fifty_strangers_make_one_notice_that_counts_them_and_names_their_
         network.session.gate = clock.gate()
         await asyncio.gather(*(knock_with_a_wrong_code(port) for _ in range(50)))
         await until(
-            lambda: network.strangers.count == 50,
+            lambda: network.strangers.count == 50 and "50 connections" in status_of(host),
             host_pilot,
-            what="the host hears of every stranger",
+            what="the host hears of every stranger and says so",
         )
         status = status_of(host)
         assert "50 connections did not get in, the last from 127.0.0.1: " in status
