@@ -5,6 +5,7 @@ columns and shortens its stacks below 24 rows; everything is done by taps, never
 from __future__ import annotations
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Button, OptionList
 
 from nardy_tui.engine import Phase, Side
@@ -165,11 +166,7 @@ async def test_a_whole_hot_seat_game_is_played_by_taps_alone(size: tuple[int, in
 async def test_the_game_over_dialogs_buttons_fit_and_take_a_tap(size: tuple[int, int]) -> None:
     app = hot_seat_app()
     async with app.run_test(size=size) as pilot:
-        match = nearly_won(seed=3)
-        app.start_match(MatchOptions(mode=Mode.HOT_SEAT, points=3, seed=3), match)
-        while getattr(app.screen, "match", None) is not match or app.focused is None:
-            await pilot.pause()
-        await tap_button(pilot, "tap-confirm")  # the winner's last checker off
+        await the_last_checker_off(pilot, app, points=3)
         dialog = app.screen
         assert isinstance(dialog, GameOverDialog)
         for button in dialog.query(Button):
@@ -177,7 +174,7 @@ async def test_the_game_over_dialogs_buttons_fit_and_take_a_tap(size: tuple[int,
             assert region.right <= size[0] and region.bottom <= size[1], button
             assert region.height >= 1 and region.width >= len(str(button.label))
         await tap_button(pilot, "next")
-        assert isinstance(app.screen, GameScreen) and match.phase is Phase.ROLL_OFF
+        assert game_screen(pilot).match.phase is Phase.ROLL_OFF
 
 
 def lies_within_the_width(app: NardyApp) -> None:
@@ -224,16 +221,21 @@ async def test_upright_the_replay_viewer_turns_its_board_and_fits() -> None:
         assert board.region.right <= PHONE[0] and board.region.bottom <= PHONE[1]
 
 
+async def the_last_checker_off(pilot: Pilot[int], app: NardyApp, points: int) -> None:
+    """A seeded game at its winner's last turn, played out by a tap on Confirm."""
+    match = nearly_won(seed=3, length=points)
+    app.start_match(MatchOptions(mode=Mode.HOT_SEAT, points=points, seed=3), match)
+    while getattr(app.screen, "match", None) is not match or app.focused is None:
+        await pilot.pause()
+    await tap_button(pilot, "tap-confirm")
+
+
 async def test_upright_the_match_over_dialog_lets_a_tap_see_the_board_and_bring_it_back() -> None:
     """A phone has no Escape key: upright, the dialog has a button for the final board, and
     the board's buttons bring the dialog back or start a new match."""
     app = hot_seat_app()
     async with app.run_test(size=PHONE) as pilot:
-        match = nearly_won(seed=3, length=1)
-        app.start_match(MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=3), match)
-        while getattr(app.screen, "match", None) is not match or app.focused is None:
-            await pilot.pause()
-        await tap_button(pilot, "tap-confirm")
+        await the_last_checker_off(pilot, app, points=1)
         assert isinstance(app.screen, MatchOverDialog)
         await tap_button(pilot, "look")
         assert isinstance(app.screen, GameScreen)
@@ -245,11 +247,7 @@ async def test_upright_the_match_over_dialog_lets_a_tap_see_the_board_and_bring_
 async def test_in_landscape_the_match_over_dialog_keeps_its_three_buttons() -> None:
     app = hot_seat_app()
     async with app.run_test(size=SIDEWAYS) as pilot:
-        match = nearly_won(seed=3, length=1)
-        app.start_match(MatchOptions(mode=Mode.HOT_SEAT, points=1, seed=3), match)
-        while getattr(app.screen, "match", None) is not match or app.focused is None:
-            await pilot.pause()
-        await tap_button(pilot, "tap-confirm")
+        await the_last_checker_off(pilot, app, points=1)
         dialog = app.screen
         assert isinstance(dialog, MatchOverDialog)
         shown = [button.id for button in dialog.query(Button) if button.display]
