@@ -336,6 +336,11 @@ class NardyApp(InputGuard, ExceptionHook, App[int]):
             how = self.network_screens.how_to_go_on() if self.network is not None else None
             if self.online is not None:
                 how = self.online.how_to_go_on()
+            if how is None and self.is_web:  # a visitor has no command line to type 'nardy'
+                how = _(
+                    "The match is not over. It is saved: open this page again in this browser "
+                    "to go on with it."
+                )
             self.push_screen(QuitDialog(how), chosen)
 
     # -- the command palette -------------------------------------------------------------

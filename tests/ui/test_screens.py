@@ -171,6 +171,19 @@ async def test_quitting_mid_match_asks_first() -> None:
     assert app.return_value == 0
 
 
+async def test_quitting_in_a_browser_says_the_page_goes_on_with_the_match_not_a_command(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT), resume=False)
+    app = NardyApp(launch, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        monkeypatch.setattr(NardyApp, "is_web", property(lambda _app: True))
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, QuitDialog)
+        words = " ".join(str(widget.content) for widget in app.screen.query(Static))
+        assert "open this page again in this browser" in words and "--resume" not in words
+
+
 async def test_the_command_palette_offers_the_game_actions_that_apply() -> None:
     launch = LaunchOptions(match=MatchOptions(mode=Mode.HOT_SEAT, seed=1), resume=False)
     app = NardyApp(launch, pace=0)
