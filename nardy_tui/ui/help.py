@@ -235,6 +235,14 @@ AFTER_KEYS: tuple[Paragraph, ...] = (
         ),
         N_("White checkers are ○, Black checkers ●."),
     ),
+    (
+        N_(
+            "On a narrow screen (a phone held upright) the board is turned a quarter: your "
+            "head, 24, is at the foot of the right column and your home at the foot of the "
+            "left; the last play's arrows are ◀/▶. On a phone every key has a button under "
+            "or beside the board, and a tap on a point chooses it."
+        ),
+    ),
 )
 
 
