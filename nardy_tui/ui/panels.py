@@ -166,18 +166,36 @@ class InfoPanel(Static):
 
 
 class HistoryPanel(VerticalScroll, can_focus=False):
-    """Every turn of the match in notation (RULES.md section 9), game by game."""
+    """Every turn of the match in notation (RULES.md section 9), game by game.
+
+    Written only while it is in view: the whole match is read again for it, after every
+    step, and a small terminal (a phone's) shows it only on ``i``. Hidden, it keeps what to
+    show and writes it once it is shown again."""
 
     _lines: tuple[str, ...] = ()
+    _unshown: tuple[Match, Reader] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="history-text")
 
     def on_resize(self) -> None:
+        self._write_unshown()
         self._render_lines()
+
+    def on_show(self) -> None:
+        self._write_unshown()
 
     def show(self, match: Match, reader: Reader) -> None:
         """Every turn, its moves in ``reader``'s numbering (the one on the board's edge)."""
+        self._unshown = (match, reader)
+        if self.region:
+            self._write_unshown()
+
+    def _write_unshown(self) -> None:
+        if self._unshown is None:
+            return
+        match, reader = self._unshown
+        self._unshown = None
         lines = tuple(history_lines(match, reader))
         if lines != self._lines:
             self._lines = lines

@@ -19,6 +19,7 @@ from tests.ui.driver import (
     roll_off,
     settle,
     status,
+    turn_keys,
 )
 from tests.ui.scenes import in_the_bear_off, no_move_for
 
@@ -72,6 +73,20 @@ async def test_i_shows_the_panel_with_the_history_in_the_boards_place_and_back()
         assert history.height >= 15 and not fits(screen)
         await burst(pilot, "i")
         assert screen.board.display and app.focused is screen.board
+
+
+async def test_the_hidden_history_is_written_when_shown_not_after_every_step() -> None:
+    """At 80x24 the history is a key away: reading the whole match again after each step
+    for a panel nobody sees cost every step; it is written once the panel shows."""
+    app = hot_seat(seed=1)
+    async with app.run_test(size=SMALLEST) as pilot:
+        screen, match = await first_roll(pilot)
+        history = screen.query_one("#history-text")
+        await burst(pilot, *turn_keys(match), "c")
+        played = match.game.turns[-1]
+        assert f"{played.dice}:" not in str(history.render())  # hidden: not written
+        await burst(pilot, "i")
+        assert f"{played.dice}:" in str(history.render())
 
 
 async def test_a_whole_hot_seat_game_at_80x24_to_the_match_over_dialog() -> None:
