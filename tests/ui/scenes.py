@@ -201,12 +201,27 @@ async def _review(pilot: Pilot[int]) -> None:
     await pilot.pause()
 
 
+LEFT_TO_BEAR_OFF = 6
+"""Checkers each side still has when a reviewed practice game starts: a few turns to
+review, so that its snapshots cost a moment, not seconds."""
+
+
+def near_the_end(seed: int) -> Match:
+    """A seeded race played by the engine into the bear-off until a side has at most
+    ``LEFT_TO_BEAR_OFF`` checkers left."""
+    match = in_the_bear_off(seed)
+    while all(15 - match.position.borne_off(side) > LEFT_TO_BEAR_OFF for side in Side):
+        _racing_turn(match)
+        match.commit()
+    return match
+
+
 async def practice_reviewed(pilot: Pilot[int]) -> None:
-    """A practice game from a seeded race's bear-off, played out by keys and reviewed: the
-    review's list, its first turn shown (a few turns, so the review takes a moment only)."""
+    """A practice game from near a seeded race's end, played out by keys and reviewed: the
+    review's list, its first turn shown."""
     app = pilot.app
     assert isinstance(app, NardyApp)
-    start = in_the_bear_off(HOT_SEAT.seed or 0).position.to_id()
+    start = near_the_end(HOT_SEAT.seed or 0).position.to_id()
     app.start_match(replace(HOT_SEAT, points=1), start=start)  # a practice game is one
     while not isinstance(app.screen, GameScreen) or app.focused is None:
         await pilot.pause()
