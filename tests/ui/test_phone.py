@@ -76,8 +76,7 @@ async def test_a_tap_on_any_point_or_tray_chooses_that_cell(size: tuple[int, int
         board.listener.chosen = chosen.append  # type: ignore[method-assign, union-attr]
         cells = [look.cell for look in board.looks()]
         assert len(cells) == 26
-        for cell in cells:
-            await tap_cells(pilot, cell)
+        await tap_cells(pilot, *cells)  # in one quick run: chosen in the order tapped
         assert chosen == cells
         assert board.cursor == cells[-1]
 
