@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.errors import NoWidget
 
-from nardy_tui.ui.board_looks import BoardCells
 from nardy_tui.ui.layouts import LATIN_KEY
 
 if TYPE_CHECKING:
@@ -86,7 +85,10 @@ class InputGuard(_Mixin):
         Textual hands a click to the widget under the pointer, through that widget's own
         queue; the board's two halves each have one, so in a quick run of taps over a slow
         line a tap on one half was handled before an earlier tap on the other, and a
-        checker's destination was taken for a checker of its own."""
+        checker's destination was taken for a checker of its own. (The board's module is
+        imported here, at the first press, not when the first screen starts.)"""
+        from nardy_tui.ui.board_looks import BoardCells
+
         try:
             widget, region = self.get_widget_at(press.x, press.y)
         except NoWidget:
