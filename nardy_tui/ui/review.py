@@ -273,9 +273,10 @@ class ReviewScreen(SizedScreen):
         board a quarter, a short one shortens its stacks."""
         shape = shape_of(width, height) or Shape.COMPACT
         board = self.query_one(BoardView)
-        board.portrait = shape is Shape.PORTRAIT
         if shape.tapped:
             board.fit_shape(shape, width, height - AROUND_TAPPED_BOARD)
+        else:
+            board.portrait = False  # the review's board keeps its size from 80 by 24 up
         compact = shape is not Shape.FULL
         if compact != self._compact:
             self._compact = compact
